@@ -1,0 +1,50 @@
+"""Exceptions of the regalia core.
+
+Every error a user can provoke (a bad action, a bad record, a bad data file, an unknown
+name) is a subclass of :class:`RegaliaError` and of :class:`ValueError`, and its message
+names what was wrong and what is allowed.
+"""
+
+from __future__ import annotations
+
+
+class RegaliaError(Exception):
+    """Base class of every error raised on purpose by regalia."""
+
+
+class IllegalActionError(RegaliaError, ValueError):
+    """An action that is not legal in the state it was applied to.
+
+    The state is left exactly as it was before the call.
+
+    Attributes:
+        action: the int action id (or the text that was parsed).
+        reason: a sentence saying why the action is illegal.
+    """
+
+    def __init__(self, action: int | str, reason: str, notation: str | None = None):
+        self.action = action
+        self.reason = reason
+        self.notation = notation
+        shown = f"{action!r}" if notation is None else f"{action} ({notation!r})"
+        super().__init__(f"illegal action {shown}: {reason}")
+
+
+class NotationError(RegaliaError, ValueError):
+    """Text that does not parse as an action in the state's notation."""
+
+
+class RecordError(RegaliaError, ValueError):
+    """A game record that is malformed, tampered with, or does not replay."""
+
+
+class DataError(RegaliaError, ValueError):
+    """A component data file that does not validate (names file, record and field)."""
+
+
+class UnknownNameError(RegaliaError, ValueError):
+    """An unknown game, agent or variant name; the message lists the known names."""
+
+
+class ParameterError(RegaliaError, ValueError):
+    """Bad game parameters (player count, variants, ...); the message says what is allowed."""

@@ -1,0 +1,151 @@
+"""Game records: everything needed to replay a game exactly.
+
+A :class:`GameRecord` holds the game name and parameters, the dealer's seed, who sat in
+each seat, every action (chance outcomes included) as int ids and in notation, the final
+scores, and a SHA-256 digest of all of that. :meth:`GameRecord.replay` rebuilds the game
+action by action and checks every step, so a malformed or edited record is refused with
+the first thing that is wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import IllegalActionError, RecordError, RegaliaError
+from .registry import load_game
+from .state import State
+
+RECORD_FORMAT = "regalia-record"
+
+
+class GameRecord(BaseModel):
+    """A complete, replayable game (JSON on disk).
+
+    Attributes:
+        game: registry name; params: ``load_game`` parameters; seed: the dealer's seed.
+        players: one label per seat (agent specs such as ``"greedy"``, or ``"human"``).
+        actions: every action id in order, chance outcomes included.
+        notation: the same actions in the game's notation (checked on replay).
+        scores: the final scores, or ``None`` for an unfinished game.
+        digest: SHA-256 of the canonical JSON of the other fields.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["regalia-record"] = RECORD_FORMAT
+    version: Literal[1] = 1
+    game: str
+    params: dict[str, Any]
+    seed: int | None = None
+    players: list[str] = []
+    actions: list[int]
+    notation: list[str] | None = None
+    scores: list[float] | None = None
+    digest: str | None = None
+
+    # ------------------------------------------------------------------ build
+    @classmethod
+    def from_state(cls, state: State, players: list[str] | None = None) -> "GameRecord":
+        """Record the game that led to ``state`` (finished or not)."""
+        rec = cls(
+            game=state.game.info.name,
+            params=state.game.params,
+            seed=state.seed,
+            players=list(players or []),
+            actions=list(state.history()),
+            notation=state.history_strings(),
+            scores=list(state.scores()) if state.is_terminal() else None,
+        )
+        rec.digest = rec.compute_digest()
+        return rec
+
+    def compute_digest(self) -> str:
+        body = self.model_dump(exclude={"digest"})
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    # ------------------------------------------------------------------ files
+    def to_json_string(self) -> str:
+        return self.model_dump_json(indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json_string() + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json_string(cls, text: str, source: str = "record") -> "GameRecord":
+        """Parse a record; raises :class:`RecordError` naming what is malformed."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{source}: not JSON ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"{source}: not a regalia game record "
+                              f"(expected \"format\": \"{RECORD_FORMAT}\")")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(x) for x in e['loc']) or 'record'}: {e['msg']}"
+                for e in exc.errors())
+            raise RecordError(f"{source}: malformed record: {problems}") from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{p}: cannot read record ({exc})") from None
+        return cls.from_json_string(text, source=str(p))
+
+    # ------------------------------------------------------------------ replay
+    def replay(self, on_step: Callable[[State, int, str], None] | None = None) -> State:
+        """Rebuild the game, checking the digest, every action, the notation and the scores.
+
+        Args:
+            on_step: called as ``on_step(state_before, action, notation)`` for each action.
+
+        Returns:
+            the final state (terminal if the record is of a finished game).
+
+        Raises:
+            RecordError: naming the first problem (digest, game, ply and action, scores).
+        """
+        if self.digest is not None and self.digest != self.compute_digest():
+            raise RecordError("record digest does not match its contents: "
+                              "the record was edited after it was written")
+        try:
+            game = load_game(self.game, **self.params)
+        except RegaliaError as exc:
+            raise RecordError(f"record names a game that cannot be built: {exc}") from None
+        if self.notation is not None and len(self.notation) != len(self.actions):
+            raise RecordError(f"record has {len(self.actions)} actions but "
+                              f"{len(self.notation)} notation entries")
+        state = game.new_initial_state(self.seed)
+        for ply, action in enumerate(self.actions):
+            try:
+                text = state.action_to_string(action)
+            except RegaliaError:
+                text = "?"
+            if self.notation is not None and self.notation[ply] != text:
+                raise RecordError(f"ply {ply}: action {action} reads {text!r} here but the "
+                                  f"record says {self.notation[ply]!r}")
+            if on_step is not None:
+                on_step(state, action, text)
+            try:
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                raise RecordError(f"ply {ply}: {exc}") from None
+        if self.scores is not None:
+            if not state.is_terminal():
+                raise RecordError(f"record claims final scores but the game is not over "
+                                  f"after its {len(self.actions)} actions")
+            if [float(s) for s in state.scores()] != [float(s) for s in self.scores]:
+                raise RecordError(f"replayed scores {state.scores()} differ from the "
+                                  f"record's {self.scores}")
+        return state

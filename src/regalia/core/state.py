@@ -1,0 +1,190 @@
+"""The :class:`State` contract: one position of one game.
+
+A state is mutated in place by :meth:`State.apply_action`; :meth:`State.clone` makes a cheap
+independent copy. Chance is explicit: at a chance node ``current_player()`` is
+:data:`~regalia.core.game.CHANCE` and :meth:`State.chance_outcomes` lists the outcomes with
+their probabilities.
+
+The dealer. A state made by ``Game.new_initial_state(seed)`` owns a seeded generator, its
+*dealer*, used by :meth:`State.apply_random_chance` to play chance nodes in a real game.
+:meth:`State.clone`, :meth:`State.resample_from_infostate` and :meth:`State.from_json`
+never copy the dealer, so a search agent working on a copy must bring its own generator and
+can never learn a future draw of the real game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .errors import RegaliaError
+from .game import CHANCE, TERMINAL
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class State(ABC):
+    """One position of a game. See the module docstring for the dealer."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ identity
+    @property
+    @abstractmethod
+    def game(self) -> "Game":
+        """The game this state belongs to."""
+
+    @property
+    @abstractmethod
+    def seed(self) -> int | None:
+        """The dealer's seed this game started from (``None`` for a copy without one)."""
+
+    # ------------------------------------------------------------------ whose turn
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat ``0 .. num_players-1``, or ``CHANCE`` (-1), or ``TERMINAL`` (-4)."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # ------------------------------------------------------------------ actions
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted, distinct action ids of the current player; at a chance node, the outcomes'
+        action ids; empty at a terminal state."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability), ...]`` sorted by action, probabilities summing to 1.
+
+        Raises:
+            RegaliaError: if the state is not a chance node.
+        """
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Apply a player's action or a chance outcome, mutating the state.
+
+        Raises:
+            IllegalActionError: naming the action and the reason; the state is unchanged.
+        """
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The action in the game's notation, as a person would type it, in this state."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Parse the notation (inverse of :meth:`action_to_string` in this state).
+
+        Raises:
+            NotationError: text that names no action here; the message shows the notation.
+        """
+
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        """One chance outcome drawn from ``chance_outcomes()`` with generator ``rng``."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def apply_random_chance(self, rng: random.Random | None = None) -> int:
+        """Sample a chance outcome and apply it; returns the action applied.
+
+        Args:
+            rng: the generator to use. ``None`` uses the state's dealer (real games only).
+
+        Raises:
+            RegaliaError: if this is not a chance node, or if ``rng`` is None and the state
+                has no dealer (copies never have one: bring your own generator).
+        """
+        if rng is None:
+            rng = self._dealer_or_raise()
+        action = self.sample_chance_outcome(rng)
+        self.apply_action(action)
+        return action
+
+    @abstractmethod
+    def _dealer_or_raise(self) -> random.Random: ...
+
+    # ------------------------------------------------------------------ results
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-player utility: at a terminal state the victory share (a sole winner 1.0,
+        ``k`` players sharing a victory ``1/k`` each, others 0.0); zeros before the end."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Per-player game points so far (the printed score; a breakdown is game-specific)."""
+
+    @abstractmethod
+    def history(self) -> list[int]:
+        """Every action applied since the initial state, chance outcomes included."""
+
+    def history_strings(self) -> list[str]:
+        """The history in notation, each action rendered in the state it was applied to."""
+        replay = self.game.new_initial_state(self.seed)
+        out = []
+        for action in self.history():
+            out.append(replay.action_to_string(action))
+            replay.apply_action(action)
+        return out
+
+    # ------------------------------------------------------------------ copies, views
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy of the position (without the dealer); cheap, no deepcopy."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """A JSON-able dict of exactly what ``player`` may see now."""
+
+    def information_state_string(self, player: int) -> str:
+        """A string identifying ``player``'s information state (perfect recall): the
+        sequence of observations is summarised by the observation plus the actions that
+        player could see. Default for perfect-information games: the full history."""
+        return " ".join(str(a) for a in self.history())
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "State":
+        """A state consistent with all ``player`` knows, hidden information dealt from
+        ``rng``. Default for perfect-information games: a clone."""
+        return self.clone()
+
+    # ------------------------------------------------------------------ serialisation
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict from which ``game.state_from_json`` rebuilds an equal state."""
+
+    def to_json_string(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    # ------------------------------------------------------------------ misc
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()  # type: ignore[union-attr]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def no_dealer_error() -> RegaliaError:
+    return RegaliaError(
+        "this state has no dealer (it is a copy, a resample or was loaded from JSON); "
+        "pass your own generator: state.apply_random_chance(rng)"
+    )
+
+
+def uniform_outcomes(actions: Sequence[int]) -> list[tuple[int, float]]:
+    """Chance outcomes with equal probability for each action (sorted input)."""
+    p = 1.0 / len(actions)
+    return [(a, p) for a in actions]

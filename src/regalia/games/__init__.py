@@ -1,0 +1,3 @@
+"""Built-in games; importing this package registers them."""
+
+from . import kingdomino  # noqa: F401

@@ -1,0 +1,12 @@
+"""Kingdomino (Bruno Cathala, Blue Orange, 2016): 2-4 players, all variants.
+
+Importing this package registers the game as ``"kingdomino"``.
+"""
+
+from .components import TERRAINS, Domino, DominoSet, load_dominoes
+from .rules import VARIANTS, KingdominoGame
+from .scoring import Breakdown, Property, parse_kingdom
+from .state import KingdominoState
+
+__all__ = ["KingdominoGame", "KingdominoState", "VARIANTS", "TERRAINS", "Domino", "DominoSet",
+           "load_dominoes", "Breakdown", "Property", "parse_kingdom"]

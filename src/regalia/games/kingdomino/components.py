@@ -1,0 +1,109 @@
+"""Kingdomino components: terrains and the 48 dominoes, loaded from a validated TOML file.
+
+Source: the Kingdomino rulebook (Bruno Cathala, Blue Orange, 2016) and the domino table in
+``shared/rules/COMPONENTS.md``. The file format is documented in ``docs/data-format.md``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from regalia.core.data import Provenance, load_model, provenance_counts
+
+#: The six terrains, in the order used for terrain indices 0..5.
+TERRAINS: tuple[str, ...] = ("wheat", "forest", "lake", "grassland", "swamp", "mine")
+#: One-letter codes (W F L G S M), same order as :data:`TERRAINS`.
+TERRAIN_LETTERS = "WFLGSM"
+NUM_DOMINOES = 48
+
+DEFAULT_DATA = Path(__file__).parent / "data" / "dominoes.toml"
+
+TerrainName = Literal["wheat", "forest", "lake", "grassland", "swamp", "mine"]
+
+
+class Half(BaseModel):
+    """One square of a domino: a terrain and 0 to 3 crowns."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    terrain: TerrainName
+    crowns: int = Field(ge=0, le=3)
+
+    @property
+    def terrain_index(self) -> int:
+        return TERRAINS.index(self.terrain)
+
+    def code(self) -> str:
+        """``"F*"`` style: terrain letter then one ``*`` per crown."""
+        return TERRAIN_LETTERS[self.terrain_index] + "*" * self.crowns
+
+
+class Domino(BaseModel):
+    """A domino: its printed number (1..48; lines are sorted by it) and its two halves."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    number: int = Field(ge=1, le=NUM_DOMINOES)
+    first: Half
+    second: Half
+    provenance: Provenance
+
+    def code(self) -> str:
+        return f"{self.first.code()}/{self.second.code()}"
+
+
+class DominoSet(BaseModel):
+    """A dominoes file: exactly 48 dominoes numbered 1..48, each once."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    provenance: Provenance
+    source: str = ""
+    dominoes: list[Domino]
+
+    @model_validator(mode="after")
+    def _check_numbers(self) -> "DominoSet":
+        numbers = [d.number for d in self.dominoes]
+        dupes = sorted({n for n in numbers if numbers.count(n) > 1})
+        if dupes:
+            raise ValueError(f"domino numbers appear more than once: {dupes}")
+        missing = sorted(set(range(1, NUM_DOMINOES + 1)) - set(numbers))
+        if missing:
+            raise ValueError(f"expected the {NUM_DOMINOES} dominoes numbered 1..{NUM_DOMINOES}; "
+                             f"missing: {missing}")
+        return self
+
+    def by_number(self, number: int) -> Domino:
+        return self.dominoes_sorted[number - 1]
+
+    @property
+    def dominoes_sorted(self) -> list[Domino]:
+        return sorted(self.dominoes, key=lambda d: d.number)
+
+    def provenance_summary(self) -> dict[str, int]:
+        return provenance_counts(self.dominoes)
+
+    def differences_from(self, other: "DominoSet") -> list[str]:
+        """Human-readable differences, domino by domino (for ``regalia data check``)."""
+        out = []
+        for a, b in zip(self.dominoes_sorted, other.dominoes_sorted):
+            if (a.first, a.second) != (b.first, b.second):
+                out.append(f"domino {a.number}: {a.code()} here, {b.code()} in the printed set")
+        return out
+
+
+def load_dominoes(path: str | Path | None = None) -> DominoSet:
+    """Load and validate a dominoes file (default: the bundled, verified set).
+
+    Raises:
+        DataError: naming the file, the record (position and number) and the field.
+    """
+    if path is None:
+        return _default_set()
+    return load_model(DominoSet, path, list_key="dominoes")
+
+
+@lru_cache(maxsize=1)
+def _default_set() -> DominoSet:
+    return load_model(DominoSet, DEFAULT_DATA, list_key="dominoes")

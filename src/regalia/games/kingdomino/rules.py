@@ -1,0 +1,148 @@
+"""The Kingdomino game: parameters, variants and per-game tables.
+
+Source: Kingdomino rulebook (Bruno Cathala, Blue Orange, 2016) as summarised in
+``shared/rules/COMPONENTS.md``:
+
+=========  ==========  ===============  ==============  ======
+players    kings each  dominoes used    per line        lines
+=========  ==========  ===============  ==============  ======
+2          2           24 (24 unseen)   4               6
+3          1           36 (12 unseen)   3               12
+4          1           48               4               12
+2 (duel)   2           48               4               12
+=========  ==========  ===============  ==============  ======
+
+Variants, combinable: ``dynasty`` (3 games in a row, total points), ``middle-kingdom``
+(+10 when the castle is in the centre), ``harmony`` (+5 for a complete kingdom with no
+discarded domino), ``mighty-duel`` (2 players, all 48 dominoes, 7x7 kingdoms).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from regalia.core.errors import ParameterError
+from regalia.core.game import Game, GameInfo
+from regalia.core.registry import register_game
+
+from .board import geometry
+from .components import DominoSet, load_dominoes
+from .state import KingdominoState
+
+VARIANTS = {
+    "dynasty": "Dynasty: three games in a row; the highest total wins.",
+    "middle-kingdom": "Middle Kingdom: +10 points when the castle is in the centre of the kingdom.",
+    "harmony": "Harmony: +5 points for a complete kingdom with no discarded domino.",
+    "mighty-duel": "The Mighty Duel: 2 players, all 48 dominoes, 7x7 kingdoms.",
+}
+
+
+def _normalise_variants(variants: Iterable[str] | str | None) -> tuple[str, ...]:
+    if variants is None:
+        return ()
+    if isinstance(variants, str):
+        variants = [v for v in variants.replace(",", " ").split() if v]
+    out = []
+    for v in variants:
+        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        if key not in VARIANTS:
+            raise ParameterError(f"unknown Kingdomino variant {v!r}; variants: "
+                                 f"{', '.join(VARIANTS)}")
+        if key not in out:
+            out.append(key)
+    return tuple(sorted(out))
+
+
+@register_game
+class KingdominoGame(Game):
+    """Kingdomino for 2, 3 or 4 players.
+
+    Args:
+        players: 2, 3 or 4 (default 4).
+        variants: any of :data:`VARIANTS` (names, or one comma-separated string).
+        data: path of a dominoes TOML file (default: the bundled, verified set).
+
+    Raises:
+        ParameterError: a player count or variant the rules do not allow.
+        DataError: a dominoes file that does not validate.
+    """
+
+    info = GameInfo(
+        name="kingdomino",
+        title="Kingdomino",
+        min_players=2,
+        max_players=4,
+        variants=VARIANTS,
+        perfect_information=True,
+        rulebook="kingdomino.quick-reference.en.txt + COMPONENTS.md (Kingdomino)",
+    )
+
+    def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
+                 data: str | Path | None = None):
+        if isinstance(players, bool) or not isinstance(players, int):
+            try:
+                players = int(players)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                raise ParameterError(f"players must be 2, 3 or 4, not {players!r}") from None
+        if players not in (2, 3, 4):
+            raise ParameterError(f"Kingdomino is for 2, 3 or 4 players, not {players}")
+        self._variants = _normalise_variants(variants)
+        self.duel = "mighty-duel" in self._variants
+        if self.duel and players != 2:
+            raise ParameterError(f"The Mighty Duel is a 2-player variant, not for {players} players")
+        self._players = players
+        self._data = None if data is None else str(data)
+        self.dominoes: DominoSet = load_dominoes(data)
+        self.middle_kingdom = "middle-kingdom" in self._variants
+        self.harmony = "harmony" in self._variants
+        self.num_games = 3 if "dynasty" in self._variants else 1
+        # setup table (rulebook: setup by player count)
+        self.kings_each = 2 if players == 2 else 1
+        self.num_kings = players * self.kings_each
+        self.per_line = 3 if players == 3 else 4
+        self.dominoes_used = 48 if (players == 4 or self.duel) else 12 * players
+        self.num_lines = self.dominoes_used // self.per_line
+        self.owner = tuple(k % players for k in range(self.num_kings))
+        self.geo = geometry(7 if self.duel else 5)
+        # domino tables indexed by number (index 0 unused)
+        ds = self.dominoes.dominoes_sorted
+        self.t1 = [0] + [d.first.terrain_index for d in ds]
+        self.t2 = [0] + [d.second.terrain_index for d in ds]
+        self.c1 = [0] + [d.first.crowns for d in ds]
+        self.c2 = [0] + [d.second.crowns for d in ds]
+        self.sym = [False] + [d.first == d.second for d in ds]
+        self.code = [""] + [d.code() for d in ds]
+
+    @property
+    def params(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self._players, "variants": list(self._variants)}
+        if self._data is not None:
+            out["data"] = self._data
+        return out
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self._variants
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.geo.num_actions
+
+    @property
+    def max_game_length(self) -> int:
+        # per game: draws + king draws + placements + picks
+        return self.num_games * (3 * self.dominoes_used + 2 * self.num_kings)
+
+    def new_initial_state(self, seed: int | None = None) -> KingdominoState:
+        return KingdominoState(self, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> KingdominoState:
+        return KingdominoState.from_json(self, dict(data))
+
+    def data_provenance(self) -> dict[str, int]:
+        return self.dominoes.provenance_summary()

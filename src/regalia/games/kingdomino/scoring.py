@@ -1,0 +1,246 @@
+"""Kingdomino scoring: properties, variant bonuses, tie-break keys, and text kingdoms.
+
+Rulebook (Kingdomino, "End of the game" / scoring): each property, a group of orthogonally
+connected squares of one terrain, scores its number of squares times the number of crowns
+in it; a property without crowns scores 0; a kingdom may hold several properties of one
+terrain, each scored on its own. Tie-break: the most extended property, then the most
+crowns, then a shared victory. Variants: Middle Kingdom +10 (castle in the centre),
+Harmony +5 (complete kingdom, no discarded domino). Rulings: ``docs/rulings/kingdomino.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from regalia.core.errors import DataError
+
+from .board import Geometry, geometry
+from .components import TERRAIN_LETTERS, TERRAINS
+
+MIDDLE_KINGDOM_BONUS = 10
+HARMONY_BONUS = 5
+
+
+@dataclass(frozen=True)
+class Property:
+    """A property: ``squares`` connected squares of ``terrain`` with ``crowns`` crowns."""
+
+    terrain: str
+    squares: int
+    crowns: int
+
+    @property
+    def points(self) -> int:
+        return self.squares * self.crowns
+
+
+@dataclass
+class Breakdown:
+    """A kingdom's score, itemised.
+
+    Attributes:
+        properties: every property, crownless ones included, largest points first.
+        middle_kingdom / harmony: bonus points awarded (0 when the variant is off or unmet).
+        previous_games: Dynasty only: totals of the games already played.
+    """
+
+    properties: list[Property] = field(default_factory=list)
+    middle_kingdom: int = 0
+    harmony: int = 0
+    previous_games: list[int] = field(default_factory=list)
+
+    @property
+    def property_points(self) -> int:
+        return sum(p.points for p in self.properties)
+
+    @property
+    def game_total(self) -> int:
+        return self.property_points + self.middle_kingdom + self.harmony
+
+    @property
+    def total(self) -> int:
+        return self.game_total + sum(self.previous_games)
+
+    @property
+    def largest_property(self) -> int:
+        return max((p.squares for p in self.properties), default=0)
+
+    @property
+    def crowns(self) -> int:
+        return sum(p.crowns for p in self.properties)
+
+    def to_json(self) -> dict:
+        return {
+            "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns,
+                            "points": p.points} for p in self.properties],
+            "property_points": self.property_points,
+            "middle_kingdom": self.middle_kingdom,
+            "harmony": self.harmony,
+            "previous_games": list(self.previous_games),
+            "total": self.total,
+        }
+
+
+def properties(geo: Geometry, terr: Sequence[int], crowns: Sequence[int]) -> list[Property]:
+    """Every property of a kingdom given as bitboards.
+
+    Args:
+        terr: six masks, one per terrain (index as :data:`TERRAINS`).
+        crowns: three masks: squares with 1, 2 and 3 crowns.
+    """
+    w = geo.w
+    c1, c2, c3 = crowns
+    out = []
+    for t in range(6):
+        m = terr[t]
+        while m:
+            comp = m & -m
+            while True:
+                grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+                if grown == comp:
+                    break
+                comp = grown
+            m ^= comp
+            k = (comp & c1).bit_count() + 2 * (comp & c2).bit_count() + 3 * (comp & c3).bit_count()
+            out.append(Property(TERRAINS[t], comp.bit_count(), k))
+    out.sort(key=lambda p: (-p.points, -p.squares, TERRAINS.index(p.terrain)))
+    return out
+
+
+def property_points(geo: Geometry, terr: Sequence[int], crowns: Sequence[int]) -> int:
+    """Sum of squares x crowns over all properties (the hot path of greedy play)."""
+    w = geo.w
+    c1, c2, c3 = crowns
+    crowned = c1 | c2 | c3
+    total = 0
+    for t in range(6):
+        m = terr[t]
+        if not (m & crowned):
+            continue
+        while m:
+            comp = m & -m
+            while True:
+                grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+                if grown == comp:
+                    break
+                comp = grown
+            m ^= comp
+            if comp & crowned:
+                total += comp.bit_count() * ((comp & c1).bit_count() + 2 * (comp & c2).bit_count()
+                                             + 3 * (comp & c3).bit_count())
+    return total
+
+
+def is_middle_kingdom(geo: Geometry, occ: int) -> bool:
+    """Middle Kingdom: the kingdom spans the full N x N and the castle is at its centre.
+
+    Ruling (docs/rulings/kingdomino.md): "castle in the centre of the 5x5 kingdom" needs the
+    kingdom to reach N//2 squares from the castle in every direction.
+    """
+    h = geo.n // 2
+    cr, cc = geo.castle_rc
+    return _extent(geo, occ) == (cr - h, cr + h, cc - h, cc + h)
+
+
+def _extent(geo: Geometry, occ: int) -> tuple[int, int, int, int]:
+    return geo.extent(occ)
+
+
+def is_harmony(geo: Geometry, occ: int, discarded: int) -> bool:
+    """Harmony: the kingdom is complete (all N x N squares filled) and nothing was discarded."""
+    return discarded == 0 and occ.bit_count() == geo.n * geo.n
+
+
+# ---------------------------------------------------------------------- text kingdoms
+@dataclass
+class TextKingdom:
+    """A kingdom parsed from text, as bitboards on a :class:`Geometry` (castle at centre)."""
+
+    geo: Geometry
+    terr: list[int]
+    crowns: list[int]
+    occ: int
+
+    def breakdown(self, middle_kingdom: bool = False, harmony: bool = False,
+                  discarded: int = 0) -> Breakdown:
+        bd = Breakdown(properties(self.geo, self.terr, self.crowns))
+        if middle_kingdom and is_middle_kingdom(self.geo, self.occ):
+            bd.middle_kingdom = MIDDLE_KINGDOM_BONUS
+        if harmony and is_harmony(self.geo, self.occ, discarded):
+            bd.harmony = HARMONY_BONUS
+        return bd
+
+
+def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKingdom:
+    """Parse a kingdom written as a text grid (format in the README, "Scoring assistant").
+
+    One row per line, squares separated by spaces: ``C`` the castle, ``.`` an empty
+    square, a terrain letter (W wheat, F forest, L lake, G grassland, S swamp, M mine)
+    followed by one ``*`` per crown or by a crown count digit (``F**`` = ``F2``). Blank
+    lines and text after ``#`` are ignored.
+
+    Raises:
+        DataError: naming the line and column of a bad square, a missing or second castle,
+            or a kingdom wider or taller than ``size``.
+    """
+    rows: list[list[str]] = []
+    lines: list[int] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            rows.append(line.split())
+            lines.append(lineno)
+    if not rows:
+        raise DataError(f"{source}: no squares found (write one row per line, e.g. 'W F* C . L')")
+    cells: dict[tuple[int, int], tuple[int, int] | str] = {}
+    for r, (row, lineno) in enumerate(zip(rows, lines)):
+        for c, tok in enumerate(row):
+            t = tok.upper()
+            if t == ".":
+                continue
+            if t == "C":
+                cells[(r, c)] = "castle"
+                continue
+            letter, rest = t[0], t[1:]
+            if letter not in TERRAIN_LETTERS:
+                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r} is not a "
+                                f"square; use C, '.', or a terrain letter "
+                                f"{'/'.join(TERRAIN_LETTERS)} with optional crowns (F* or F1)")
+            if rest == "":
+                k = 0
+            elif set(rest) == {"*"}:
+                k = len(rest)
+            elif rest.isdigit():
+                k = int(rest)
+            else:
+                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r}: crowns are "
+                                f"written as stars (F**) or a digit (F2)")
+            if k > 3:
+                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r} has {k} "
+                                f"crowns; a square has at most 3")
+            cells[(r, c)] = (TERRAIN_LETTERS.index(letter), k)
+    castles = [rc for rc, v in cells.items() if v == "castle"]
+    if len(castles) != 1:
+        raise DataError(f"{source}: expected exactly one castle 'C', found {len(castles)}")
+    rs = [r for r, _ in cells]
+    cs = [c for _, c in cells]
+    height, width = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
+    if height > size or width > size:
+        raise DataError(f"{source}: the kingdom spans {height} rows x {width} columns; "
+                        f"it must fit in {size}x{size}")
+    geo = geometry(size)
+    cr, cc = castles[0]
+    terr = [0] * 6
+    crowns = [0, 0, 0]
+    occ = 0
+    for (r, c), v in cells.items():
+        bit = 1 << ((r - cr + geo.castle_rc[0]) * geo.w + (c - cc + geo.castle_rc[1]))
+        occ |= bit
+        if v == "castle":
+            continue
+        t, k = v
+        terr[t] |= bit
+        if k:
+            crowns[k - 1] |= bit
+    return TextKingdom(geo, terr, crowns, occ)

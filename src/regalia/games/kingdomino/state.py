@@ -1,0 +1,776 @@
+"""The Kingdomino state machine.
+
+Rules source: the Kingdomino rulebook as summarised in ``shared/rules/COMPONENTS.md``
+(sections "Setup by player count", "A round", "Placement", "Scoring", "Tie-break",
+"Variants"); rulings on ambiguous points are in ``docs/rulings/kingdomino.md``.
+
+Phases of a game (each action is one step):
+
+1. ``draw`` (chance): a line is drawn from the box one domino at a time and laid out sorted
+   by number. The 24 (2 players) or 12 (3 players) dominoes removed unseen at setup are
+   simply never drawn, which gives every line the same distribution (ruling R1).
+2. ``king-draw`` (chance, first line only): kings are drawn at random one at a time; the
+   owner of each drawn king picks a free domino of the line. The last king is not drawn:
+   it is the only one left (rulebook: "the last king has no choice").
+3. A round: a new line is drawn (``draw``); then, in the order of the kings on the current
+   line (lowest domino number first), the king's owner ``place``-s that domino (or
+   discards it when no placement is legal) and ``pick``-s a free domino of the new line.
+   On the last line there is no new line: players only place.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from bisect import insort
+from typing import TYPE_CHECKING, Any
+
+from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
+from regalia.core.game import CHANCE, TERMINAL
+from regalia.core.state import State, no_dealer_error
+
+from .components import TERRAIN_LETTERS
+from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, properties,
+                      property_points)
+
+if TYPE_CHECKING:
+    from .rules import KingdominoGame
+
+PH_DRAW, PH_KING, PH_PICK, PH_PLACE, PH_END = range(5)
+PHASE_NAMES = ("draw", "king-draw", "pick", "place", "end")
+
+_PLACEMENT_RE = re.compile(r"^([a-z])(\d{1,2})\s*[-\s]?\s*([a-z])(\d{1,2})$")
+_WORD_NUM_RE = re.compile(r"^(pick|draw|king)\s+(\d{1,2})$")
+
+
+class KingdominoState(State):
+    """One position of a Kingdomino game (or of a Dynasty of three games).
+
+    Per-player data are flat lists indexed by seat ``p`` (stride 6 for per-terrain masks,
+    3 for crown masks, 4 for the bounding box), so :meth:`clone` is a handful of slices.
+    """
+
+    __slots__ = ("_game", "_geo", "_seed", "_dealer", "phase", "king", "idx", "game_no",
+                 "drawn", "cur_nums", "cur_kings", "nxt_nums", "nxt_kings", "box", "undrawn",
+                 "occ", "free", "terr", "adj", "crown", "bbox", "placed", "discarded",
+                 "past", "hist")
+
+    def __init__(self, game: "KingdominoGame", seed: int | None = None):
+        self._game = game
+        self._geo = game.geo
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self._seed = seed
+        self._dealer: random.Random | None = random.Random(seed)
+        self.game_no = 0
+        self.past: list[int] = []
+        self.hist: list[int] = []
+        self._new_game()
+
+    def _new_game(self) -> None:
+        """Set up the box, the kings and empty kingdoms (rulebook: setup)."""
+        G, g = self._game, self._geo
+        np_ = G.num_players
+        self.phase = PH_DRAW
+        self.king = -1
+        self.idx = 0
+        self.drawn = 0
+        self.cur_nums, self.cur_kings, self.nxt_nums, self.nxt_kings = [], [], [], []
+        self.box = list(range(1, 49))
+        self.undrawn = list(range(G.num_kings))
+        self.occ = [g.castle_bit] * np_
+        cr, cc = g.castle_rc
+        self.free = [g.window(cr, cr, cc, cc) & ~g.castle_bit] * np_
+        self.terr = [0] * (6 * np_)
+        self.adj = [g.neigh[g.castle]] * (6 * np_)
+        self.crown = [0] * (3 * np_)
+        self.bbox = [cr, cr, cc, cc] * np_
+        self.placed = [0] * np_
+        self.discarded = [0] * np_
+
+    # ------------------------------------------------------------------ identity
+    @property
+    def game(self) -> "KingdominoGame":
+        return self._game
+
+    @property
+    def seed(self) -> int | None:
+        return self._seed
+
+    def _dealer_or_raise(self) -> random.Random:
+        if self._dealer is None:
+            raise no_dealer_error()
+        return self._dealer
+
+    def clone(self) -> "KingdominoState":
+        s = object.__new__(KingdominoState)
+        s._game = self._game
+        s._geo = self._geo
+        s._seed = self._seed
+        s._dealer = None
+        s.phase = self.phase
+        s.king = self.king
+        s.idx = self.idx
+        s.game_no = self.game_no
+        s.drawn = self.drawn
+        s.cur_nums = self.cur_nums[:]
+        s.cur_kings = self.cur_kings[:]
+        s.nxt_nums = self.nxt_nums[:]
+        s.nxt_kings = self.nxt_kings[:]
+        s.box = self.box[:]
+        s.undrawn = self.undrawn[:]
+        s.occ = self.occ[:]
+        s.free = self.free[:]
+        s.terr = self.terr[:]
+        s.adj = self.adj[:]
+        s.crown = self.crown[:]
+        s.bbox = self.bbox[:]
+        s.placed = self.placed[:]
+        s.discarded = self.discarded[:]
+        s.past = self.past[:]
+        s.hist = self.hist[:]
+        return s
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph >= PH_PICK:
+            if ph == PH_END:
+                return TERMINAL
+            return self._game.owner[self.king]
+        return CHANCE
+
+    def is_chance_node(self) -> bool:
+        return self.phase < PH_PICK
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_END
+
+    @property
+    def phase_name(self) -> str:
+        """``draw``, ``king-draw``, ``pick``, ``place`` or ``end``."""
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def current_domino(self) -> int | None:
+        """The domino number to place now (phase ``place``), else None."""
+        return self.cur_nums[self.idx] if self.phase == PH_PLACE else None
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == PH_PLACE:
+            return self._placements()
+        if ph == PH_PICK:
+            base = self._geo.pick_base - 1
+            return [base + n for n, k in zip(self.nxt_nums, self.nxt_kings) if k < 0]
+        if ph == PH_DRAW:
+            base = self._geo.draw_base - 1
+            return [base + n for n in self.box]
+        if ph == PH_KING:
+            kb = self._geo.king_base
+            return [kb + k for k in self.undrawn]
+        return []
+
+    def _placement_masks(self) -> tuple[int, int, int, int]:
+        """Bitboards of first-half squares of legal placements, per direction E, S, W, N.
+
+        Placement rule (rulebook "Placement"): both squares empty; the kingdom stays within
+        N x N; at least one half touches (orthogonally) the castle or a square of its own
+        terrain. A domino with two identical halves has only E and S placements (ruling R3).
+        """
+        G = self._game
+        n = self.cur_nums[self.idx]
+        p = G.owner[self.king]
+        e = self.free[p]
+        a1 = self.adj[6 * p + G.t1[n]]
+        a2 = self.adj[6 * p + G.t2[n]]
+        w = self._geo.w
+        east = e & (e >> 1) & (a1 | (a2 >> 1))
+        south = e & (e >> w) & (a1 | (a2 >> w))
+        if G.sym[n]:
+            return east, south, 0, 0
+        return east, south, e & (e << 1) & (a1 | (a2 << 1)), e & (e << w) & (a1 | (a2 << w))
+
+    def _placements(self) -> list[int]:
+        out: list[int] = []
+        tables = self._geo.place_action
+        for d, m in enumerate(self._placement_masks()):
+            if m:
+                tab = tables[d]
+                while m:
+                    low = m & -m
+                    out.append(tab[low.bit_length() - 1])
+                    m ^= low
+        if not out:
+            out.append(self._geo.discard)
+        return out
+
+    def num_placements(self) -> int:
+        """Number of legal placements of the current domino (0 means it must be discarded)."""
+        return sum(m.bit_count() for m in self._placement_masks())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        ph = self.phase
+        if ph == PH_DRAW:
+            base = self._geo.draw_base - 1
+            p = 1.0 / len(self.box)
+            return [(base + n, p) for n in self.box]
+        if ph == PH_KING:
+            kb = self._geo.king_base
+            p = 1.0 / len(self.undrawn)
+            return [(kb + k, p) for k in self.undrawn]
+        raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        g = self._geo
+        if self.phase == PH_DRAW:
+            return g.draw_base - 1 + self.box[int(rng.random() * len(self.box))]
+        if self.phase == PH_KING:
+            return g.king_base + self.undrawn[int(rng.random() * len(self.undrawn))]
+        raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+
+    # ------------------------------------------------------------------ applying
+    def apply_action(self, action: int) -> None:
+        g = self._geo
+        ph = self.phase
+        if ph == PH_PLACE and 0 <= action <= g.discard:
+            if action == g.discard:
+                self._discard()
+            else:
+                self._place(action)
+            self.hist.append(action)
+            self._after_place()
+        elif ph == PH_PICK and g.pick_base <= action < g.draw_base:
+            self._pick(action - g.pick_base + 1)
+            self.hist.append(action)
+        elif ph == PH_DRAW and g.draw_base <= action < g.king_base:
+            self._draw(action - g.draw_base + 1)
+            self.hist.append(action)
+        elif ph == PH_KING and g.king_base <= action < g.num_actions:
+            k = action - g.king_base
+            if k not in self.undrawn:
+                raise IllegalActionError(action, f"king {k + 1} is not waiting to be drawn "
+                                         f"(undrawn: {[u + 1 for u in self.undrawn]})",
+                                         self._safe_string(action))
+            self.undrawn.remove(k)
+            self.king = k
+            self.phase = PH_PICK
+            self.hist.append(action)
+        else:
+            raise IllegalActionError(action, self._wrong_kind(action), self._safe_string(action))
+
+    def _wrong_kind(self, action: int) -> str:
+        g = self._geo
+        if not isinstance(action, int) or not 0 <= action < g.num_actions:
+            return f"action ids run from 0 to {g.num_actions - 1}"
+        expected = {
+            PH_DRAW: "a domino drawn from the box (chance)",
+            PH_KING: "a king drawn for the first line (chance)",
+            PH_PICK: "picking a free domino of the next line (pick N)",
+            PH_PLACE: "placing the current domino (e.g. d5-e5) or discarding it",
+            PH_END: "nothing: the game is over",
+        }[self.phase]
+        return f"the state expects {expected}"
+
+    def _safe_string(self, action: int) -> str | None:
+        try:
+            return self.action_to_string(action)
+        except RegaliaError:
+            return None
+
+    def _draw(self, n: int) -> None:
+        box = self.box
+        # box is sorted: binary search is not needed for 48 items
+        if n not in box:
+            raise IllegalActionError(self._geo.draw_base + n - 1,
+                                     f"domino {n} is not in the box", f"draw {n}")
+        box.remove(n)
+        insort(self.nxt_nums, n)
+        self.nxt_kings.append(-1)
+        self.drawn += 1
+        if len(self.nxt_nums) == self._game.per_line:
+            if not self.cur_nums:
+                self.phase = PH_KING
+            else:
+                self.phase = PH_PLACE
+                self.idx = 0
+                self.king = self.cur_kings[0]
+
+    def _pick(self, n: int) -> None:
+        nums = self.nxt_nums
+        if n not in nums:
+            raise IllegalActionError(self._geo.pick_base + n - 1,
+                                     f"domino {n} is not on the next line "
+                                     f"(free: {self._free_next()})", f"pick {n}")
+        slot = nums.index(n)
+        if self.nxt_kings[slot] >= 0:
+            raise IllegalActionError(self._geo.pick_base + n - 1,
+                                     f"domino {n} already has king {self.nxt_kings[slot] + 1} "
+                                     f"on it (free: {self._free_next()})", f"pick {n}")
+        self.nxt_kings[slot] = self.king
+        if not self.cur_nums:  # first line: kings placed in the order they are drawn
+            if len(self.undrawn) > 1:
+                self.phase = PH_KING
+            elif self.undrawn:
+                self.king = self.undrawn.pop()  # the last king has no draw and no choice
+            else:
+                self._start_round()
+        else:
+            self._next_king()
+
+    def _free_next(self) -> str:
+        return ", ".join(str(n) for n, k in zip(self.nxt_nums, self.nxt_kings) if k < 0) or "none"
+
+    def _next_king(self) -> None:
+        self.idx += 1
+        if self.idx < len(self.cur_nums):
+            self.king = self.cur_kings[self.idx]
+            self.phase = PH_PLACE
+        else:
+            self._start_round()
+
+    def _start_round(self) -> None:
+        self.cur_nums, self.cur_kings = self.nxt_nums, self.nxt_kings
+        self.nxt_nums, self.nxt_kings = [], []
+        if self.drawn < self._game.dominoes_used:
+            self.phase = PH_DRAW
+        else:  # last line: place only
+            self.phase = PH_PLACE
+            self.idx = 0
+            self.king = self.cur_kings[0]
+
+    def _after_place(self) -> None:
+        if self.nxt_nums:
+            self.phase = PH_PICK
+            return
+        self.idx += 1
+        if self.idx < len(self.cur_nums):
+            self.king = self.cur_kings[self.idx]
+        else:
+            self._end_game()
+
+    def _end_game(self) -> None:
+        G = self._game
+        for p in range(G.num_players):
+            bd = self.breakdown(p, include_previous=False)
+            self.past += [bd.game_total, bd.largest_property, bd.crowns]
+        self.game_no += 1
+        if self.game_no < G.num_games:
+            self._new_game()
+        else:
+            self.phase = PH_END
+
+    def _discard(self) -> None:
+        if self.num_placements():
+            example = self.action_to_string(self._placements()[0])
+            raise IllegalActionError(self._geo.discard,
+                                     f"domino {self.current_domino} can be placed "
+                                     f"(e.g. {example}); if you can place a domino you must "
+                                     f"(rulebook: placement)", "discard")
+        self.discarded[self._game.owner[self.king]] += 1
+
+    def _place(self, action: int) -> None:
+        G, g = self._game, self._geo
+        n = self.cur_nums[self.idx]
+        p = G.owner[self.king]
+        sq = g.place_squares[action]
+        t1, t2 = G.t1[n], G.t2[n]
+        if sq is not None:
+            i1, i2 = sq
+            b1, b2 = 1 << i1, 1 << i2
+            e = self.free[p]
+            if (e & b1 and e & b2 and (self.adj[6 * p + t1] & b1 or self.adj[6 * p + t2] & b2)
+                    and not (G.sym[n] and action >= 2 * g.area)):
+                occ = self.occ[p] | b1 | b2
+                self.occ[p] = occ
+                self.terr[6 * p + t1] |= b1
+                self.terr[6 * p + t2] |= b2
+                self.adj[6 * p + t1] |= g.neigh[i1]
+                self.adj[6 * p + t2] |= g.neigh[i2]
+                c = G.c1[n]
+                if c:
+                    self.crown[3 * p + c - 1] |= b1
+                c = G.c2[n]
+                if c:
+                    self.crown[3 * p + c - 1] |= b2
+                bb = self.bbox
+                o = 4 * p
+                r1, r2, k1, k2 = g.row[i1], g.row[i2], g.col[i1], g.col[i2]
+                minr = bb[o] = min(bb[o], r1, r2)
+                maxr = bb[o + 1] = max(bb[o + 1], r1, r2)
+                minc = bb[o + 2] = min(bb[o + 2], k1, k2)
+                maxc = bb[o + 3] = max(bb[o + 3], k1, k2)
+                self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
+                self.placed[p] += 1
+                return
+        raise IllegalActionError(action, self._placement_problem(action),
+                                 g.placement_name(action))
+
+    def _placement_problem(self, action: int) -> str:
+        """Why a placement action is illegal here (only computed on failure)."""
+        G, g = self._game, self._geo
+        n = self.cur_nums[self.idx]
+        p = G.owner[self.king]
+        sq = g.place_squares[action]
+        if sq is None:
+            return "the second half would lie off the board"
+        i1, i2 = sq
+        occ = self.occ[p]
+        for i in (i1, i2):
+            if occ >> i & 1:
+                return f"square {g.names[i]} is already occupied"
+        e = self.free[p]
+        if not (e >> i1 & 1 and e >> i2 & 1):
+            return f"the kingdom would no longer fit in {g.n}x{g.n} squares"
+        if G.sym[n] and action >= 2 * g.area:
+            other = g.place_action[action // g.area - 2][i2]
+            return (f"domino {n} has two identical halves, so this is placement "
+                    f"{g.placement_name(other)}; use that notation")
+        return ("neither half touches the castle or a square of its own terrain "
+                "(rulebook: placement)")
+
+    # ------------------------------------------------------------------ notation
+    def action_to_string(self, action: int) -> str:
+        g = self._geo
+        if not isinstance(action, int) or not 0 <= action < g.num_actions:
+            raise NotationError(f"action ids run from 0 to {g.num_actions - 1}, not {action!r}")
+        if action < g.discard:
+            return g.placement_name(action)
+        if action == g.discard:
+            return "discard"
+        if action < g.draw_base:
+            return f"pick {action - g.pick_base + 1}"
+        if action < g.king_base:
+            return f"draw {action - g.draw_base + 1}"
+        return f"king {action - g.king_base + 1}"
+
+    def string_to_action(self, text: str) -> int:
+        g = self._geo
+        t = " ".join(str(text).strip().lower().split())
+        if t == "discard":
+            return g.discard
+        m = _WORD_NUM_RE.match(t)
+        if m is None and t.isdigit() and self.phase == PH_PICK:
+            m = _WORD_NUM_RE.match(f"pick {t}")
+        if m:
+            word, num = m.group(1), int(m.group(2))
+            if word == "king":
+                if not 1 <= num <= self._game.num_kings:
+                    raise NotationError(f"kings are numbered 1 to {self._game.num_kings}")
+                return g.king_base + num - 1
+            if not 1 <= num <= 48:
+                raise NotationError(f"dominoes are numbered 1 to 48, not {num}")
+            return (g.pick_base if word == "pick" else g.draw_base) + num - 1
+        m = _PLACEMENT_RE.match(t)
+        if m:
+            first = g.parse_square(m.group(1) + m.group(2))
+            second = g.parse_square(m.group(3) + m.group(4))
+            action = g.placement_from_squares(first, second)
+            if self.phase == PH_PLACE and self._game.sym[self.cur_nums[self.idx]] \
+                    and action >= 2 * g.area:
+                action = g.place_action[action // g.area - 2][second]
+            return action
+        raise NotationError(
+            f"cannot read {text!r}; moves are written: 'd5-e5' (place: first half on d5, "
+            f"second half on e5), 'discard', 'pick 23' (or just '23' when picking)")
+
+    # ------------------------------------------------------------------ scores
+    def _game_points(self, p: int) -> int:
+        G, g = self._game, self._geo
+        pts = property_points(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3])
+        if G.middle_kingdom:
+            bb = self.bbox[4 * p:4 * p + 4]
+            h = g.n // 2
+            cr = g.castle_rc[0]
+            if bb == [cr - h, cr + h, cr - h, cr + h]:
+                pts += MIDDLE_KINGDOM_BONUS
+        if G.harmony and not self.discarded[p] and self.occ[p].bit_count() == g.n * g.n:
+            pts += HARMONY_BONUS
+        return pts
+
+    def scores(self) -> list[int]:
+        """Points per player: finished games of a Dynasty plus the current kingdom as it
+        would score if the game ended now (properties and met variant bonuses)."""
+        np_ = self._game.num_players
+        out = []
+        for p in range(np_):
+            prev = sum(self.past[3 * (g * np_ + p)] for g in range(len(self.past) // (3 * np_)))
+            out.append(prev + (self._game_points(p) if self.phase != PH_END else 0))
+        return out
+
+    def breakdown(self, player: int, include_previous: bool = True) -> Breakdown:
+        """The score of ``player``'s current kingdom itemised (see :class:`Breakdown`);
+        once the game is over, the last game's kingdom with all previous Dynasty games."""
+        G, g = self._game, self._geo
+        p = player
+        bd = Breakdown(properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]))
+        if G.middle_kingdom:
+            h = g.n // 2
+            cr = g.castle_rc[0]
+            if self.bbox[4 * p:4 * p + 4] == [cr - h, cr + h, cr - h, cr + h]:
+                bd.middle_kingdom = MIDDLE_KINGDOM_BONUS
+        if G.harmony and not self.discarded[p] and self.occ[p].bit_count() == g.n * g.n:
+            bd.harmony = HARMONY_BONUS
+        if include_previous:
+            np_ = G.num_players
+            games = len(self.past) // (3 * np_)
+            if self.phase == PH_END:
+                games -= 1  # the kingdom on the table is the last game's
+            bd.previous_games = [self.past[3 * (k * np_ + p)] for k in range(games)]
+        return bd
+
+    def tie_break_keys(self) -> list[tuple[int, int, int]]:
+        """Per player ``(points, largest property, crowns)``: compared in that order
+        (rulebook: tie-break). Dynasty: totals over the games, the largest property of any
+        game, crowns summed over the games (ruling R5)."""
+        G = self._game
+        np_ = G.num_players
+        games = len(self.past) // (3 * np_)
+        keys = []
+        for p in range(np_):
+            pts = largest = crowns = 0
+            for k in range(games):
+                o = 3 * (k * np_ + p)
+                pts += self.past[o]
+                largest = max(largest, self.past[o + 1])
+                crowns += self.past[o + 2]
+            if self.phase != PH_END:
+                bd = self.breakdown(p, include_previous=False)
+                pts += bd.game_total
+                largest = max(largest, bd.largest_property)
+                crowns += bd.crowns
+            keys.append((pts, largest, crowns))
+        return keys
+
+    def winners(self) -> list[int]:
+        """Seats that win (several when the victory is shared), by score and tie-breaks."""
+        keys = self.tie_break_keys()
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def returns(self) -> list[float]:
+        np_ = self._game.num_players
+        if self.phase != PH_END:
+            return [0.0] * np_
+        win = self.winners()
+        share = 1.0 / len(win)
+        return [share if p in win else 0.0 for p in range(np_)]
+
+    def history(self) -> list[int]:
+        return list(self.hist)
+
+    # ------------------------------------------------------------------ views
+    def square_token(self, player: int, row: int, col: int) -> str:
+        """``C``, ``.`` or a terrain letter with one ``*`` per crown, at board (row, col)."""
+        g = self._geo
+        i = row * g.w + col
+        b = 1 << i
+        if b == g.castle_bit:
+            return "C"
+        p = player
+        for t in range(6):
+            if self.terr[6 * p + t] & b:
+                k = 0
+                for c in range(3):
+                    if self.crown[3 * p + c] & b:
+                        k = c + 1
+                return TERRAIN_LETTERS[t] + "*" * k
+        return "."
+
+    def kingdom_rows(self, player: int) -> list[str]:
+        """The whole B x B board of ``player`` as rows of space-separated tokens."""
+        b = self._geo.b
+        return [" ".join(self.square_token(player, r, c) for c in range(b)) for r in range(b)]
+
+    def kingdom_extent(self, player: int) -> tuple[int, int, int, int]:
+        """(min row, max row, min col, max col) of ``player``'s kingdom, castle included."""
+        o = 4 * player
+        return tuple(self.bbox[o:o + 4])  # type: ignore[return-value]
+
+    def line_view(self, which: str) -> list[dict[str, Any]]:
+        nums, kings = ((self.cur_nums, self.cur_kings) if which == "current"
+                       else (self.nxt_nums, self.nxt_kings))
+        G = self._game
+        return [{"domino": n, "code": G.code[n], "king": (k + 1) if k >= 0 else None,
+                 "player": G.owner[k] if k >= 0 else None} for n, k in zip(nums, kings)]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything is public in Kingdomino except future draws, which are not yet decided.
+
+        Keys: game, params, player, current_player, phase, game_number, games, king (1-based
+        king to act, or None), domino (to place, or None), current_line, next_line (lists
+        of ``{domino, code, king, player}``), dominoes_left_to_draw, kingdoms (per player,
+        rows of tokens), discarded, scores.
+        """
+        G = self._game
+        if not 0 <= player < G.num_players:
+            raise ValueError(f"player must be 0..{G.num_players - 1}, not {player}")
+        return {
+            "game": G.info.name,
+            "params": G.params,
+            "player": player,
+            "current_player": self.current_player(),
+            "phase": self.phase_name,
+            "game_number": min(self.game_no + 1, G.num_games),
+            "games": G.num_games,
+            "king": self.king + 1 if self.phase in (PH_PICK, PH_PLACE) else None,
+            "domino": self.current_domino,
+            "current_line": self.line_view("current"),
+            "next_line": self.line_view("next"),
+            "dominoes_left_to_draw": G.dominoes_used - self.drawn,
+            "kingdoms": [self.kingdom_rows(p) for p in range(G.num_players)],
+            "discarded": list(self.discarded),
+            "scores": self.scores(),
+        }
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        G = self._game
+        return {
+            "game": G.info.name,
+            "params": G.params,
+            "seed": self._seed,
+            "phase": self.phase_name,
+            "king": self.king,
+            "idx": self.idx,
+            "game_no": self.game_no,
+            "drawn": self.drawn,
+            "current_line": {"dominoes": list(self.cur_nums), "kings": list(self.cur_kings)},
+            "next_line": {"dominoes": list(self.nxt_nums), "kings": list(self.nxt_kings)},
+            "box": list(self.box),
+            "undrawn_kings": list(self.undrawn),
+            "kingdoms": [self.kingdom_rows(p) for p in range(G.num_players)],
+            "placed": list(self.placed),
+            "discarded": list(self.discarded),
+            "past_games": list(self.past),
+            "history": list(self.hist),
+        }
+
+    @classmethod
+    def from_json(cls, game: "KingdominoGame", data: dict[str, Any]) -> "KingdominoState":
+        """Rebuild a state from :meth:`to_json` output.
+
+        Raises:
+            RecordError: naming the first field that is missing, of the wrong shape, or
+                inconsistent with the others.
+        """
+        try:
+            return cls._from_json(game, data)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
+
+    @classmethod
+    def _from_json(cls, game: "KingdominoGame", d: dict[str, Any]) -> "KingdominoState":
+        if d.get("game") != game.info.name:
+            raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
+        if d.get("params") != game.params:
+            raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
+                              f"game's {game.params!r}")
+        s = object.__new__(cls)
+        s._game, s._geo = game, game.geo
+        s._seed = d["seed"] if d["seed"] is None else int(d["seed"])
+        s._dealer = None
+        if d["phase"] not in PHASE_NAMES:
+            raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
+        s.phase = PHASE_NAMES.index(d["phase"])
+        s.king, s.idx, s.game_no, s.drawn = (int(d["king"]), int(d["idx"]), int(d["game_no"]),
+                                             int(d["drawn"]))
+        s.cur_nums = [int(x) for x in d["current_line"]["dominoes"]]
+        s.cur_kings = [int(x) for x in d["current_line"]["kings"]]
+        s.nxt_nums = [int(x) for x in d["next_line"]["dominoes"]]
+        s.nxt_kings = [int(x) for x in d["next_line"]["kings"]]
+        s.box = [int(x) for x in d["box"]]
+        s.undrawn = [int(x) for x in d["undrawn_kings"]]
+        s.placed = [int(x) for x in d["placed"]]
+        s.discarded = [int(x) for x in d["discarded"]]
+        s.past = [int(x) for x in d["past_games"]]
+        s.hist = [int(x) for x in d["history"]]
+        np_ = game.num_players
+        seen = s.box + s.cur_nums + s.nxt_nums
+        if len(set(seen)) != len(seen) or not all(1 <= n <= 48 for n in seen):
+            raise RecordError("state JSON: the box and the lines share a domino or hold a "
+                              "number outside 1..48")
+        if len(s.box) + s.drawn != 48:
+            raise RecordError(f"state JSON: {len(s.box)} dominoes in the box but {s.drawn} drawn "
+                              f"(they must add up to 48)")
+        for name, lst in (("placed", s.placed), ("discarded", s.discarded)):
+            if len(lst) != np_:
+                raise RecordError(f"state JSON: {name!r} needs {np_} entries")
+        s._load_kingdoms(d["kingdoms"])
+        return s
+
+    def _load_kingdoms(self, kingdoms: list[list[str]]) -> None:
+        g = self._geo
+        np_ = self._game.num_players
+        if len(kingdoms) != np_:
+            raise RecordError(f"state JSON: {len(kingdoms)} kingdoms for {np_} players")
+        self.occ, self.free = [0] * np_, [0] * np_
+        self.terr, self.adj = [0] * (6 * np_), [0] * (6 * np_)
+        self.crown, self.bbox = [0] * (3 * np_), [0] * (4 * np_)
+        for p, rows in enumerate(kingdoms):
+            if len(rows) != g.b or any(len(r.split()) != g.b for r in rows):
+                raise RecordError(f"state JSON: kingdom {p} must be {g.b} rows of {g.b} squares")
+            for r, row in enumerate(rows):
+                for c, tok in enumerate(row.split()):
+                    i = r * g.w + c
+                    b = 1 << i
+                    if tok == ".":
+                        continue
+                    if tok == "C":
+                        if i != g.castle:
+                            raise RecordError(f"state JSON: kingdom {p}: the castle must be at "
+                                              f"{g.names[g.castle]}")
+                        continue
+                    if tok[0] not in TERRAIN_LETTERS or set(tok[1:]) - {"*"} or len(tok) > 4:
+                        raise RecordError(f"state JSON: kingdom {p}: bad square {tok!r} at "
+                                          f"{g.names[i]}")
+                    t = TERRAIN_LETTERS.index(tok[0])
+                    self.terr[6 * p + t] |= b
+                    if len(tok) > 1:
+                        self.crown[3 * p + len(tok) - 2] |= b
+            self.recompute_derived(p)
+
+    def recompute_derived(self, p: int) -> None:
+        """Rebuild occupancy, adjacency, bounding box and free squares of seat ``p`` from
+        its terrain masks (used when a position is loaded or set up)."""
+        g = self._geo
+        occ = g.castle_bit
+        for t in range(6):
+            occ |= self.terr[6 * p + t]
+        minr, maxr, minc, maxc = g.extent(occ)
+        if maxr - minr >= g.n or maxc - minc >= g.n:
+            raise RecordError(f"kingdom {p} spans more than {g.n}x{g.n} squares")
+        self.occ[p] = occ
+        self.bbox[4 * p:4 * p + 4] = [minr, maxr, minc, maxc]
+        self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
+        for t in range(6):
+            m = self.terr[6 * p + t] | g.castle_bit
+            a = 0
+            while m:
+                low = m & -m
+                a |= g.neigh[low.bit_length() - 1]
+                m ^= low
+            self.adj[6 * p + t] = a
+
+    def set_kingdom(self, player: int, text: str) -> None:
+        """Replace ``player``'s kingdom by one written as a text grid (the scoring
+        assistant's format, castle anywhere in it; re-centred on the board). For analysis
+        positions and tests: it changes the position, not the history.
+
+        Raises:
+            DataError: a malformed grid (see ``scoring.parse_kingdom``).
+        """
+        from .scoring import parse_kingdom
+
+        tk = parse_kingdom(text, size=self._geo.n)
+        p = player
+        self.terr[6 * p:6 * p + 6] = tk.terr
+        self.crown[3 * p:3 * p + 3] = tk.crowns
+        self.recompute_derived(p)
+
+    def __repr__(self) -> str:
+        return (f"<KingdominoState {self._game.num_players}p game {self.game_no + 1} "
+                f"phase={self.phase_name} ply={len(self.hist)}>")
