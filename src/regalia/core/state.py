@@ -109,13 +109,18 @@ class State(ABC):
                 has no dealer (copies never have one: bring your own generator).
         """
         if rng is None:
-            rng = self._dealer_or_raise()
+            rng = self.dealer()
         action = self.sample_chance_outcome(rng)
         self.apply_action(action)
         return action
 
     @abstractmethod
-    def _dealer_or_raise(self) -> random.Random: ...
+    def dealer(self) -> random.Random:
+        """The state's own seeded generator for chance nodes of a real game.
+
+        Raises:
+            RegaliaError: if the state has none (a clone, resample or JSON-loaded state).
+        """
 
     # ------------------------------------------------------------------ results
     @abstractmethod

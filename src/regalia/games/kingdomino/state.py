@@ -97,7 +97,7 @@ class KingdominoState(State):
     def seed(self) -> int | None:
         return self._seed
 
-    def _dealer_or_raise(self) -> random.Random:
+    def dealer(self) -> random.Random:
         if self._dealer is None:
             raise no_dealer_error()
         return self._dealer

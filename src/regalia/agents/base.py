@@ -1,0 +1,115 @@
+"""The agent contract and agent spec strings.
+
+An agent chooses an action for the current player of a state: ``agent.step(state)``.
+Agents are built by name from a *spec string*: a name, optionally followed by ``:`` and
+comma-separated ``key=value`` options, e.g. ``"random"``, ``"greedy:seed=7"``. Every agent
+owns its own seeded generator and never uses the game's dealer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Callable
+
+from regalia.core.errors import RegaliaError, UnknownNameError
+from regalia.core.state import State
+
+
+def derive_seed(*parts: Any) -> int:
+    """A 63-bit seed derived deterministically from ``parts`` (stable across runs/platforms)."""
+    text = "\x1f".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
+
+
+class Agent(ABC):
+    """Base class: ``step(state)`` returns a legal action of ``state.current_player()``.
+
+    Args:
+        seed: seeds the agent's own generator (``None``: fresh entropy).
+    """
+
+    name: str = "agent"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def step(self, state: State) -> int:
+        """The chosen action (an element of ``state.legal_actions()``).
+
+        Raises:
+            RegaliaError: if ``state`` is a chance node or terminal.
+        """
+
+    def spec(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec()!r} seed={self.seed}>"
+
+    @staticmethod
+    def _check_decision(state: State) -> list[int]:
+        if state.is_terminal():
+            raise RegaliaError("the game is over: there is no action to choose")
+        if state.is_chance_node():
+            raise RegaliaError("a chance node is played by the dealer, not by an agent")
+        return state.legal_actions()
+
+
+_AGENTS: dict[str, tuple[Callable[..., Agent], str]] = {}
+
+
+def register_agent(name: str, description: str) -> Callable[[type[Agent]], type[Agent]]:
+    def deco(cls: type[Agent]) -> type[Agent]:
+        cls.name = name
+        _AGENTS[name] = (cls, description)
+        return cls
+    return deco
+
+
+def list_agents() -> dict[str, str]:
+    """Agent name -> one-line description."""
+    return {k: v[1] for k, v in sorted(_AGENTS.items())}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"name:key=value,key=value"`` into the name and its options.
+
+    Raises:
+        UnknownNameError: malformed options (the message shows the expected form).
+    """
+    name, _, rest = spec.strip().partition(":")
+    opts: dict[str, str] = {}
+    for item in filter(None, (x.strip() for x in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise UnknownNameError(f"agent spec {spec!r}: option {item!r} is not key=value "
+                                   f"(e.g. 'greedy:seed=7')")
+        opts[key.strip()] = value.strip()
+    return name.strip().lower(), opts
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """Build an agent from a spec string; a ``seed=`` option overrides ``seed``.
+
+    Raises:
+        UnknownNameError: an unknown agent name (the message lists the known ones) or a bad
+            option.
+    """
+    name, opts = parse_spec(spec)
+    if name not in _AGENTS:
+        raise UnknownNameError(f"unknown agent {name!r}; agents: {', '.join(sorted(_AGENTS))}")
+    cls = _AGENTS[name][0]
+    if "seed" in opts:
+        try:
+            seed = int(opts.pop("seed"))
+        except ValueError:
+            raise UnknownNameError(f"agent spec {spec!r}: seed must be an integer") from None
+    try:
+        return cls(seed=seed, **opts)
+    except TypeError:
+        raise UnknownNameError(f"agent {name!r} takes no options {sorted(opts)}; "
+                               f"spec form: '{name}' or '{name}:seed=N'") from None

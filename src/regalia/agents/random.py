@@ -1,0 +1,14 @@
+"""The ``random`` agent: uniform over the legal actions, with its own seeded generator."""
+
+from __future__ import annotations
+
+from regalia.core.state import State
+
+from .base import Agent, register_agent
+
+
+@register_agent("random", "uniform over the legal actions")
+class RandomAgent(Agent):
+    def step(self, state: State) -> int:
+        legal = self._check_decision(state)
+        return legal[int(self.rng.random() * len(legal))]

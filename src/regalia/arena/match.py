@@ -1,0 +1,73 @@
+"""Play one game between agents, with the game's dealer for chance nodes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from regalia.agents.base import Agent, derive_seed, make_agent
+from regalia.core.errors import IllegalActionError, ParameterError
+from regalia.core.game import Game
+from regalia.core.record import GameRecord
+from regalia.core.state import State
+
+
+@dataclass
+class MatchResult:
+    """The final state, the record, and who sat where."""
+
+    state: State
+    record: GameRecord
+    players: list[str]
+
+    @property
+    def scores(self) -> list[float]:
+        return self.state.scores()
+
+    @property
+    def returns(self) -> list[float]:
+        return self.state.returns()
+
+
+def make_agents(specs: Sequence[str], seed: int) -> list[Agent]:
+    """One agent per seat; seat ``i``'s generator is seeded from ``(seed, i)``."""
+    return [make_agent(spec, seed=derive_seed(seed, "seat", i)) for i, spec in enumerate(specs)]
+
+
+def play_match(game: Game, agents: Sequence[Agent | str], seed: int,
+               on_step: Callable[[State, int], None] | None = None) -> MatchResult:
+    """Play a whole game.
+
+    Args:
+        game: the game; ``len(agents)`` must equal ``game.num_players``.
+        agents: one agent (or spec string) per seat.
+        seed: the dealer's seed; with the agents' seeds it fixes the whole game.
+        on_step: called as ``on_step(state_before, action)`` before each action is applied.
+
+    Returns:
+        :class:`MatchResult` with the terminal state and its :class:`GameRecord`.
+
+    Raises:
+        ParameterError: wrong number of agents.
+        IllegalActionError: an agent returned an illegal action (a bug in the agent).
+    """
+    if len(agents) != game.num_players:
+        raise ParameterError(f"{game.info.title} with these parameters has "
+                             f"{game.num_players} seats; got {len(agents)} players")
+    seated = [make_agent(a, seed=derive_seed(seed, "seat", i)) if isinstance(a, str) else a
+              for i, a in enumerate(agents)]
+    labels = [a if isinstance(a, str) else a.spec() for a in agents]
+    state = game.new_initial_state(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance_outcome(state.dealer())
+        else:
+            action = seated[state.current_player()].step(state)
+        if on_step is not None:
+            on_step(state, action)
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(action, f"agent {labels[state.current_player()]!r} "
+                                     f"chose it: {exc.reason}") from exc
+    return MatchResult(state, GameRecord.from_state(state, labels), labels)
