@@ -24,7 +24,7 @@ class GreedyAgent(Agent):
         for action in legal:
             child = state.clone()
             child.apply_action(action)
-            score = child.scores()[player]
+            score = child.player_score(player)
             if best_score is None or score > best_score:
                 best_score, best = score, [action]
             elif score == best_score:

@@ -132,6 +132,10 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Per-player game points so far (the printed score; a breakdown is game-specific)."""
 
+    def player_score(self, player: int) -> float:
+        """``scores()[player]``; games override it when one player's score is cheaper."""
+        return self.scores()[player]
+
     @abstractmethod
     def history(self) -> list[int]:
         """Every action applied since the initial state, chance outcomes included."""

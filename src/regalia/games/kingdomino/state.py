@@ -492,12 +492,12 @@ class KingdominoState(State):
     def scores(self) -> list[int]:
         """Points per player: finished games of a Dynasty plus the current kingdom as it
         would score if the game ended now (properties and met variant bonuses)."""
+        return [self.player_score(p) for p in range(self._game.num_players)]
+
+    def player_score(self, player: int) -> int:
         np_ = self._game.num_players
-        out = []
-        for p in range(np_):
-            prev = sum(self.past[3 * (g * np_ + p)] for g in range(len(self.past) // (3 * np_)))
-            out.append(prev + (self._game_points(p) if self.phase != PH_END else 0))
-        return out
+        prev = sum(self.past[3 * (g * np_ + player)] for g in range(len(self.past) // (3 * np_)))
+        return prev + (self._game_points(player) if self.phase != PH_END else 0)
 
     def breakdown(self, player: int, include_previous: bool = True) -> Breakdown:
         """The score of ``player``'s current kingdom itemised (see :class:`Breakdown`);
