@@ -132,6 +132,31 @@ def property_points(geo: Geometry, terr: Sequence[int], crowns: Sequence[int]) -
     return total
 
 
+def kingdom_summary(geo: Geometry, terr: Sequence[int],
+                    crowns: Sequence[int]) -> tuple[int, int, int]:
+    """``(property points, largest property in squares, crowns)`` in one pass (tie-break data)."""
+    w = geo.w
+    c1, c2, c3 = crowns
+    points = largest = 0
+    for t in range(6):
+        m = terr[t]
+        while m:
+            comp = m & -m
+            while True:
+                grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
+                if grown == comp:
+                    break
+                comp = grown
+            m ^= comp
+            size = comp.bit_count()
+            if size > largest:
+                largest = size
+            points += size * ((comp & c1).bit_count() + 2 * (comp & c2).bit_count()
+                              + 3 * (comp & c3).bit_count())
+    total_crowns = c1.bit_count() + 2 * c2.bit_count() + 3 * c3.bit_count()
+    return points, largest, total_crowns
+
+
 def is_middle_kingdom(geo: Geometry, occ: int) -> bool:
     """Middle Kingdom: the kingdom spans the full N x N and the castle is at its centre.
 

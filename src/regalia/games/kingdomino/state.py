@@ -30,8 +30,8 @@ from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, no_dealer_error
 
 from .components import TERRAIN_LETTERS
-from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, properties,
-                      property_points)
+from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, kingdom_summary,
+                      properties, property_points)
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
@@ -353,8 +353,7 @@ class KingdominoState(State):
     def _end_game(self) -> None:
         G = self._game
         for p in range(G.num_players):
-            bd = self.breakdown(p, include_previous=False)
-            self.past += [bd.game_total, bd.largest_property, bd.crowns]
+            self.past += self._game_summary(p)
         self.game_no += 1
         if self.game_no < G.num_games:
             self._new_game()
@@ -476,18 +475,29 @@ class KingdominoState(State):
             f"second half on e5), 'discard', 'pick 23' (or just '23' when picking)")
 
     # ------------------------------------------------------------------ scores
+    def _game_summary(self, p: int) -> list[int]:
+        """[points incl. bonuses, largest property, crowns] of seat ``p``'s current kingdom."""
+        pts, largest, crowns = kingdom_summary(self._geo, self.terr[6 * p:6 * p + 6],
+                                               self.crown[3 * p:3 * p + 3])
+        return [pts + sum(self._bonuses(p)), largest, crowns]
+
     def _game_points(self, p: int) -> int:
+        g = self._geo
+        return property_points(g, self.terr[6 * p:6 * p + 6],
+                               self.crown[3 * p:3 * p + 3]) + sum(self._bonuses(p))
+
+    def _bonuses(self, p: int) -> tuple[int, int]:
+        """(Middle Kingdom, Harmony) points now met by seat ``p`` (rulings R4, R6)."""
         G, g = self._game, self._geo
-        pts = property_points(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3])
+        middle = harmony = 0
         if G.middle_kingdom:
-            bb = self.bbox[4 * p:4 * p + 4]
             h = g.n // 2
             cr = g.castle_rc[0]
-            if bb == [cr - h, cr + h, cr - h, cr + h]:
-                pts += MIDDLE_KINGDOM_BONUS
+            if self.bbox[4 * p:4 * p + 4] == [cr - h, cr + h, cr - h, cr + h]:
+                middle = MIDDLE_KINGDOM_BONUS
         if G.harmony and not self.discarded[p] and self.occ[p].bit_count() == g.n * g.n:
-            pts += HARMONY_BONUS
-        return pts
+            harmony = HARMONY_BONUS
+        return middle, harmony
 
     def scores(self) -> list[int]:
         """Points per player: finished games of a Dynasty plus the current kingdom as it
@@ -505,13 +515,7 @@ class KingdominoState(State):
         G, g = self._game, self._geo
         p = player
         bd = Breakdown(properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]))
-        if G.middle_kingdom:
-            h = g.n // 2
-            cr = g.castle_rc[0]
-            if self.bbox[4 * p:4 * p + 4] == [cr - h, cr + h, cr - h, cr + h]:
-                bd.middle_kingdom = MIDDLE_KINGDOM_BONUS
-        if G.harmony and not self.discarded[p] and self.occ[p].bit_count() == g.n * g.n:
-            bd.harmony = HARMONY_BONUS
+        bd.middle_kingdom, bd.harmony = self._bonuses(p)
         if include_previous:
             np_ = G.num_players
             games = len(self.past) // (3 * np_)
@@ -536,10 +540,10 @@ class KingdominoState(State):
                 largest = max(largest, self.past[o + 1])
                 crowns += self.past[o + 2]
             if self.phase != PH_END:
-                bd = self.breakdown(p, include_previous=False)
-                pts += bd.game_total
-                largest = max(largest, bd.largest_property)
-                crowns += bd.crowns
+                g_pts, g_largest, g_crowns = self._game_summary(p)
+                pts += g_pts
+                largest = max(largest, g_largest)
+                crowns += g_crowns
             keys.append((pts, largest, crowns))
         return keys
 
