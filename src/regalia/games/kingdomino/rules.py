@@ -42,7 +42,7 @@ def _normalise_variants(variants: Iterable[str] | str | None) -> tuple[str, ...]
     if variants is None:
         return ()
     if isinstance(variants, str):
-        variants = [v for v in variants.replace(",", " ").split() if v]
+        variants = [v for v in variants.split(",") if v.strip()]
     out = []
     for v in variants:
         key = str(v).strip().lower().replace("_", "-").replace(" ", "-")

@@ -157,19 +157,20 @@ def kingdom_summary(geo: Geometry, terr: Sequence[int],
     return points, largest, total_crowns
 
 
+def centred_extent(geo: Geometry) -> tuple[int, int, int, int]:
+    """(min row, max row, min col, max col) of the full N x N square centred on the castle."""
+    h = geo.n // 2
+    cr, cc = geo.castle_rc
+    return cr - h, cr + h, cc - h, cc + h
+
+
 def is_middle_kingdom(geo: Geometry, occ: int) -> bool:
     """Middle Kingdom: the kingdom spans the full N x N and the castle is at its centre.
 
-    Ruling (docs/rulings/kingdomino.md): "castle in the centre of the 5x5 kingdom" needs the
-    kingdom to reach N//2 squares from the castle in every direction.
+    Ruling R4 (docs/rulings/kingdomino.md): "castle in the centre of the 5x5 kingdom" needs
+    the kingdom to reach N//2 squares from the castle in every direction.
     """
-    h = geo.n // 2
-    cr, cc = geo.castle_rc
-    return _extent(geo, occ) == (cr - h, cr + h, cc - h, cc + h)
-
-
-def _extent(geo: Geometry, occ: int) -> tuple[int, int, int, int]:
-    return geo.extent(occ)
+    return geo.extent(occ) == centred_extent(geo)
 
 
 def is_harmony(geo: Geometry, occ: int, discarded: int) -> bool:

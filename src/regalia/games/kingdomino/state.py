@@ -30,8 +30,8 @@ from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, no_dealer_error
 
 from .components import TERRAIN_LETTERS
-from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, kingdom_summary,
-                      properties, property_points)
+from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
+                      is_harmony, kingdom_summary, properties, property_points)
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 PH_DRAW, PH_KING, PH_PICK, PH_PLACE, PH_END = range(5)
 PHASE_NAMES = ("draw", "king-draw", "pick", "place", "end")
 
-_PLACEMENT_RE = re.compile(r"^([a-z])(\d{1,2})\s*[-\s]?\s*([a-z])(\d{1,2})$")
-_WORD_NUM_RE = re.compile(r"^(pick|draw|king)\s+(\d{1,2})$")
+_PLACEMENT_RE = re.compile(r"^([a-z])(\d{1,2})\s*[-\u2013\u2014\s]?\s*([a-z])(\d{1,2})$")
+_WORD_NUM_RE = re.compile(r"^(pick|draw|king)\s*(\d{1,2})$")
 
 
 class KingdominoState(State):
@@ -490,12 +490,9 @@ class KingdominoState(State):
         """(Middle Kingdom, Harmony) points now met by seat ``p`` (rulings R4, R6)."""
         G, g = self._game, self._geo
         middle = harmony = 0
-        if G.middle_kingdom:
-            h = g.n // 2
-            cr = g.castle_rc[0]
-            if self.bbox[4 * p:4 * p + 4] == [cr - h, cr + h, cr - h, cr + h]:
-                middle = MIDDLE_KINGDOM_BONUS
-        if G.harmony and not self.discarded[p] and self.occ[p].bit_count() == g.n * g.n:
+        if G.middle_kingdom and tuple(self.bbox[4 * p:4 * p + 4]) == centred_extent(g):
+            middle = MIDDLE_KINGDOM_BONUS
+        if G.harmony and is_harmony(g, self.occ[p], self.discarded[p]):
             harmony = HARMONY_BONUS
         return middle, harmony
 

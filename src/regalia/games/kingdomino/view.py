@@ -1,0 +1,405 @@
+"""Plain-text views of a Kingdomino position: kingdoms, lines, score breakdowns, narration.
+
+Nothing here knows about terminals or colours (the layer rule: a game never imports a UI
+library). Front ends colour the plain tokens themselves: every square is a token ``C``
+(castle), ``.`` (empty) or a terrain letter ``W F L G S M`` followed by one ``*`` per crown,
+the format of :func:`regalia.games.kingdomino.scoring.parse_kingdom`.
+
+Squares are named like a spreadsheet (column letter, row number from the top), as in the
+move notation ``d5-e5``; every kingdom view carries these coordinates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+from .components import TERRAIN_LETTERS, TERRAINS
+from .scoring import Breakdown, TextKingdom
+
+if TYPE_CHECKING:
+    from .state import KingdominoState
+
+#: Width of one square in the text grids: tokens of up to 3 characters and a space
+#: (a grid holding ``M***`` widens to 5, see :attr:`KingdomGrid.cell_width`).
+CELL_WIDTH = 4
+
+NOTATION_HELP = """\
+How to write moves (squares: column letter + row number, as printed around
+each kingdom; the castle stands on e5, or g7 in The Mighty Duel)
+  d5-e5     place the domino: first half on d5, second half on e5. The first
+            half is the left one of its code: for 24 (F*/W), F* goes on d5.
+            'd5e5' and 'd5 e5' work too; the squares must be neighbours.
+  23        pick domino 23 of the next line ('pick 23' works too).
+  discard   only when the domino fits nowhere (then it is done for you).
+Placement: both squares empty; the kingdom stays within 5x5 (7x7 in The
+Mighty Duel); one half touches the castle or a square of its own terrain.
+Commands: 'moves' or '?' lists the legal moves, 'board' shows the table
+again, 'help' shows this text, 'quit' ends the game."""
+
+
+# ---------------------------------------------------------------------- kingdoms
+@dataclass(frozen=True)
+class KingdomGrid:
+    """A rectangle of a kingdom board with its coordinates.
+
+    Attributes:
+        columns: column letters, left to right (``("c", "d", "e", ...)``).
+        rows: row numbers as printed (1-based, top to bottom).
+        cells: one tuple of tokens per row (``C``, ``.``, ``W``, ``F*``, ...).
+    """
+
+    columns: tuple[str, ...]
+    rows: tuple[int, ...]
+    cells: tuple[tuple[str, ...], ...]
+
+    @property
+    def cell_width(self) -> int:
+        """Characters per square: the longest token plus one space, at least 4."""
+        return max([CELL_WIDTH] + [len(t) + 1 for row in self.cells for t in row])
+
+    @property
+    def label_width(self) -> int:
+        """Characters of the row-number column (number and a space)."""
+        return len(str(max(self.rows, default=1))) + 1
+
+    def lines(self, coordinates: bool = True) -> list[str]:
+        """The grid as text lines (column letters above, row numbers on the left)."""
+        w = self.cell_width
+        label_w = self.label_width if coordinates else 0
+        out = []
+        if coordinates:
+            out.append((" " * label_w + "".join(c.ljust(w) for c in self.columns)).rstrip())
+        for num, row in zip(self.rows, self.cells):
+            label = str(num).rjust(label_w - 1) + " " if coordinates else ""
+            out.append((label + "".join(t.ljust(w) for t in row)).rstrip())
+        return out
+
+
+def kingdom_window(state: "KingdominoState", player: int,
+                   margin: bool = True) -> tuple[int, int, int, int]:
+    """(first row, last row, first column, last column), 0-based and inclusive, of the part
+    of ``player``'s board worth showing: with ``margin``, the kingdom plus every square it
+    may still grow into (the kingdom must stay within N x N); without, its extent only."""
+    minr, maxr, minc, maxc = state.kingdom_extent(player)
+    if not margin:
+        return minr, maxr, minc, maxc
+    k = state.game.geo.n - 1
+    b = state.game.geo.b
+    return max(0, maxr - k), min(b - 1, minr + k), max(0, maxc - k), min(b - 1, minc + k)
+
+
+def kingdom_grid(state: "KingdominoState", player: int, margin: bool = True,
+                 full: bool = False) -> KingdomGrid:
+    """``player``'s kingdom as a :class:`KingdomGrid`.
+
+    Args:
+        margin: include the empty squares the kingdom may still grow into (see
+            :func:`kingdom_window`); otherwise crop to the kingdom itself.
+        full: show the whole board (9x9, 13x13 in The Mighty Duel) instead.
+    """
+    b = state.game.geo.b
+    r0, r1, c0, c1 = (0, b - 1, 0, b - 1) if full else kingdom_window(state, player, margin)
+    return KingdomGrid(
+        columns=tuple(chr(97 + c) for c in range(c0, c1 + 1)),
+        rows=tuple(r + 1 for r in range(r0, r1 + 1)),
+        cells=tuple(tuple(state.square_token(player, r, c) for c in range(c0, c1 + 1))
+                    for r in range(r0, r1 + 1)),
+    )
+
+
+def kingdom_text(state: "KingdominoState", player: int, margin: bool = True,
+                 full: bool = False) -> list[str]:
+    """``player``'s kingdom as text lines with column letters and row numbers.
+
+    >>> from regalia import load_game
+    >>> s = load_game("kingdomino", players=2).new_initial_state(seed=1)
+    >>> print("\\n".join(kingdom_text(s, 0, margin=False)))
+      e
+    5 C
+    """
+    return kingdom_grid(state, player, margin, full).lines()
+
+
+def text_kingdom_grid(kingdom: TextKingdom) -> KingdomGrid:
+    """A kingdom parsed by ``parse_kingdom`` (scoring assistant), cropped to its extent."""
+    geo = kingdom.geo
+    r0, r1, c0, c1 = geo.extent(kingdom.occ)
+    castle = geo.castle_bit
+
+    def token(r: int, c: int) -> str:
+        bit = 1 << (r * geo.w + c)
+        if bit == castle:
+            return "C"
+        for t in range(6):
+            if kingdom.terr[t] & bit:
+                k = next((i + 1 for i in range(3) if kingdom.crowns[i] & bit), 0)
+                return TERRAIN_LETTERS[t] + "*" * k
+        return "."
+
+    return KingdomGrid(
+        columns=tuple(chr(97 + c) for c in range(c0, c1 + 1)),
+        rows=tuple(r + 1 for r in range(r0, r1 + 1)),
+        cells=tuple(tuple(token(r, c) for c in range(c0, c1 + 1)) for r in range(r0, r1 + 1)),
+    )
+
+
+# ---------------------------------------------------------------------- lines
+@dataclass(frozen=True)
+class LineEntry:
+    """One domino of a line: its number, code (``F*/W``), the king on it and its owner.
+
+    ``status`` is ``"placed"`` (already placed or discarded this round), ``"active"`` (to
+    be placed now) or ``""``; only dominoes of the current line get a status.
+    """
+
+    domino: int
+    code: str
+    king: int | None
+    player: int | None
+    status: str = ""
+
+
+def line_entries(state: "KingdominoState", which: str) -> list[LineEntry]:
+    """The ``"current"`` or ``"next"`` line, lowest number first."""
+    if which not in ("current", "next"):
+        raise ValueError(f"which must be 'current' or 'next', not {which!r}")
+    out = []
+    active = state.phase_name == "place" or (state.phase_name == "pick" and state.cur_nums)
+    for i, e in enumerate(state.line_view(which)):
+        status = ""
+        if which == "current" and active:
+            if i < state.idx or (i == state.idx and state.phase_name == "pick"):
+                status = "placed"
+            elif i == state.idx:
+                status = "active"
+        out.append(LineEntry(e["domino"], e["code"], e["king"], e["player"], status))
+    return out
+
+
+def line_text(state: "KingdominoState", which: str,
+              labels: Sequence[str] | None = None) -> list[str]:
+    """The line as text, one domino per row: ``> 23  F*/W   Seat 2``.
+
+    ``>`` marks the domino to place now, ``-`` those already placed this round.
+    """
+    out = []
+    for e in line_entries(state, which):
+        mark = {"active": ">", "placed": "-"}.get(e.status, " ")
+        who = "" if e.player is None else seat_label(e.player, labels)
+        out.append(f"{mark} {e.domino:>2}  {e.code:<7} {who}".rstrip())
+    return out
+
+
+def seat_label(player: int, labels: Sequence[str] | None = None) -> str:
+    """``labels[player]`` if given, else ``"Seat N"`` (1-based)."""
+    if labels is not None and 0 <= player < len(labels):
+        return labels[player]
+    return f"Seat {player + 1}"
+
+
+def split_code(code: str) -> tuple[str, str]:
+    """``"F*/W"`` -> ``("F*", "W")``."""
+    first, _, second = code.partition("/")
+    return first, second
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """Where a game stands: ``line`` is the number of the current line (0 while kings
+    choose from the first line), of ``lines`` per game; ``game`` of ``games`` (Dynasty)."""
+
+    line: int
+    lines: int
+    left_to_draw: int
+    game: int
+    games: int
+    last_round: bool
+
+
+def round_info(state: "KingdominoState") -> RoundInfo:
+    G = state.game
+    drawn_lines = state.drawn // G.per_line
+    full_next = len(state.nxt_nums) == G.per_line
+    current = drawn_lines - 1 if full_next else drawn_lines
+    return RoundInfo(line=current, lines=G.num_lines, left_to_draw=G.dominoes_used - state.drawn,
+                     game=min(state.game_no + 1, G.num_games), games=G.num_games,
+                     last_round=state.phase_name == "place" and not state.nxt_nums)
+
+
+def line_completed_by(state: "KingdominoState", action: int) -> tuple[int, list[int]] | None:
+    """If ``action`` (a draw, not yet applied) completes the next line: ``(line number,
+    the line's dominoes sorted)``; else None."""
+    G = state.game
+    if state.phase_name != "draw" or len(state.nxt_nums) + 1 != G.per_line:
+        return None
+    n = int(state.action_to_string(action).split()[1])
+    return state.drawn // G.per_line + 1, sorted(state.nxt_nums + [n])
+
+
+# ---------------------------------------------------------------------- scores
+def terrain_name(letter_or_name: str) -> str:
+    """``"F"`` or ``"forest"`` -> ``"forest"``."""
+    if letter_or_name in TERRAINS:
+        return letter_or_name
+    return TERRAINS[TERRAIN_LETTERS.index(letter_or_name[0].upper())]
+
+
+def breakdown_rows(bd: Breakdown, middle_kingdom: bool = False, harmony: bool = False,
+                   group_crownless: bool = False) -> list[tuple[str, str, str, str]]:
+    """Rows ``(item, squares, crowns, points)`` of a breakdown, ending with the total.
+
+    Properties come first (largest points first; crownless ones too, or with
+    ``group_crownless`` a single row ``"no crowns (N)"`` summing their squares), then the bonuses
+    (shown when the variant is played or the bonus was awarded), then the previous games of
+    a Dynasty, then ``("total", "", "", total)``.
+    """
+    crowned = [p for p in bd.properties if p.crowns or not group_crownless]
+    rows = [(p.terrain, str(p.squares), str(p.crowns), str(p.points)) for p in crowned]
+    bare = [p for p in bd.properties if not p.crowns]
+    if group_crownless and bare:
+        rows.append((f"no crowns ({len(bare)})",
+                     str(sum(p.squares for p in bare)), "0", "0"))
+    if middle_kingdom or bd.middle_kingdom:
+        rows.append(("Middle Kingdom bonus", "", "", str(bd.middle_kingdom)))
+    if harmony or bd.harmony:
+        rows.append(("Harmony bonus", "", "", str(bd.harmony)))
+    for k, pts in enumerate(bd.previous_games, 1):
+        rows.append((f"game {k} of the Dynasty", "", "", str(pts)))
+    rows.append(("total", "", "", str(bd.total)))
+    return rows
+
+
+def breakdown_text(bd: Breakdown, middle_kingdom: bool = False,
+                   harmony: bool = False) -> list[str]:
+    """The breakdown as an aligned text table.
+
+    >>> from regalia.games.kingdomino.scoring import Breakdown, Property
+    >>> print("\\n".join(breakdown_text(Breakdown([Property("forest", 3, 2)]))))
+    property  squares  crowns  points
+    forest          3       2       6
+    total                           6
+    """
+    rows = [("property", "squares", "crowns", "points")]
+    rows += breakdown_rows(bd, middle_kingdom, harmony)
+    w0 = max(len(r[0]) for r in rows)
+    return [f"{r[0]:<{w0}}  {r[1]:>7}  {r[2]:>6}  {r[3]:>6}".rstrip() for r in rows]
+
+
+def standings(state: "KingdominoState") -> list[int]:
+    """Seats ordered best first by (points, largest property, crowns), seat number last."""
+    keys = state.tie_break_keys()
+    return sorted(range(len(keys)), key=lambda p: (tuple(-x for x in keys[p]), p))
+
+
+def winner_text(state: "KingdominoState", labels: Sequence[str] | None = None) -> str:
+    """Who wins, and how a tie on points was broken (rulebook: tie-break).
+
+    The tie-break compares the most extended property, then the crowns; in a Dynasty the
+    largest property of any game and the crowns of all games (ruling R5).
+    """
+    keys = state.tie_break_keys()
+    winners = state.winners()
+    names = [seat_label(p, labels) for p in winners]
+    top = max(k[0] for k in keys)
+    tied = [p for p, k in enumerate(keys) if k[0] == top]
+    pts = _plural(top, "point")
+    if len(winners) > 1:
+        w = keys[winners[0]]
+        return (f"{_join(names)} share the victory: {pts}, a largest property of "
+                f"{_plural(w[1], 'square')} and {_plural(w[2], 'crown')} each.")
+    win = winners[0]
+    if len(tied) == 1:
+        return f"{names[0]} wins with {pts}."
+    tied_names = _join([seat_label(p, labels) for p in tied])
+    both = "both" if len(tied) == 2 else "all"
+    others = [p for p in tied if p != win]
+    best_other_largest = max(keys[p][1] for p in others)
+    if keys[win][1] > best_other_largest:
+        return (f"{tied_names} {both} have {pts}; {names[0]} wins the tie-break with the "
+                f"most extended property ({_plural(keys[win][1], 'square')} against "
+                f"{best_other_largest}).")
+    best_other_crowns = max(keys[p][2] for p in others if keys[p][1] == keys[win][1])
+    return (f"{tied_names} {both} have {pts}; the most extended properties are equal "
+            f"({_plural(keys[win][1], 'square')}), so {names[0]} wins the tie-break with "
+            f"more crowns ({keys[win][2]} against {best_other_crowns}).")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _join(names: Sequence[str]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---------------------------------------------------------------------- decisions, moves
+def describe_decision(state: "KingdominoState") -> str:
+    """What the player to act must do: ``"Place domino 23 (F*/W)"``, ``"Pick a domino of
+    the next line"``; empty at chance nodes and at the end."""
+    ph = state.phase_name
+    if ph == "place":
+        n = state.current_domino
+        code = state.game.code[n]
+        if state.num_placements() == 0:
+            return f"Discard domino {n} ({code}): it fits nowhere in your kingdom"
+        return f"Place domino {n} ({code})"
+    if ph == "pick":
+        return "Pick a domino of the next line"
+    return ""
+
+
+def describe_action(state: "KingdominoState", action: int) -> str:
+    """A short sentence for ``action`` played in ``state`` (before it is applied), without
+    the player: ``"places 23 (F*/W) at d5-e5"``, ``"picks 35 (L*/F)"``, ``"discards 12
+    (S/S): no legal placement"``; chance: ``"draws 7"``, ``"king 2 is drawn"``."""
+    text = state.action_to_string(action)
+    code = state.game.code
+    if text.startswith("pick "):
+        n = int(text.split()[1])
+        return f"picks {n} ({code[n]})"
+    if text.startswith("draw "):
+        return f"draws {text.split()[1]}"
+    if text.startswith("king "):
+        return f"king {text.split()[1]} is drawn"
+    n = state.current_domino
+    if text == "discard":
+        return f"discards {n} ({code[n]}): no legal placement"
+    return f"places {n} ({code[n]}) at {text}"
+
+
+def grouped_moves(state: "KingdominoState") -> list[str]:
+    """The legal moves as compact text lines.
+
+    Placements are grouped by the square of the first half (one line per square, e.g.
+    ``"d4-c4  d4-d3  d4-e4"``); picks are listed as ``"pick 2 (W/W)"``.
+    """
+    legal = state.legal_actions()
+    if state.phase_name == "pick":
+        code = state.game.code
+        return [f"pick {n} ({code[n]})" for n in
+                (int(state.action_to_string(a).split()[1]) for a in legal)]
+    texts = [state.action_to_string(a) for a in legal]
+    if texts == ["discard"]:
+        return texts
+    groups: dict[str, list[str]] = {}
+    for t in texts:
+        groups.setdefault(t.split("-")[0], []).append(t)
+
+    def square_key(sq: str) -> tuple[int, str]:
+        return int(sq[1:]), sq[0]
+
+    return ["  ".join(sorted(groups[sq], key=lambda t: square_key(t.split("-")[1])))
+            for sq in sorted(groups, key=square_key)]
+
+
+def forced_action_text(state: "KingdominoState", action: int) -> str:
+    """Why a decision with a single legal action is played automatically (a short note)."""
+    text = state.action_to_string(action)
+    if text.startswith("pick "):
+        return "the last free domino of the next line: taken for you"
+    if text == "discard":
+        return "the domino fits nowhere in the kingdom: discarded for you"
+    return "the only legal move: played for you"
