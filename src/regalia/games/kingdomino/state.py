@@ -53,7 +53,7 @@ class KingdominoState(State):
     __slots__ = ("_game", "_geo", "_seed", "_dealer", "phase", "king", "idx", "game_no",
                  "drawn", "cur_nums", "cur_kings", "nxt_nums", "nxt_kings", "box", "undrawn",
                  "occ", "free", "terr", "adj", "crown", "bbox", "placed", "discarded",
-                 "past", "hist")
+                 "past", "done", "hist")
 
     def __init__(self, game: "KingdominoGame", seed: int | None = None):
         self._game = game
@@ -64,6 +64,7 @@ class KingdominoState(State):
         self._dealer: random.Random | None = random.Random(seed)
         self.game_no = 0
         self.past: list[int] = []
+        self.done: tuple[tuple[tuple[str, ...], ...], ...] = ()
         self.hist: list[int] = []
         self._new_game()
 
@@ -128,6 +129,7 @@ class KingdominoState(State):
         s.placed = self.placed[:]
         s.discarded = self.discarded[:]
         s.past = self.past[:]
+        s.done = self.done
         s.hist = self.hist[:]
         return s
 
@@ -150,6 +152,50 @@ class KingdominoState(State):
     def phase_name(self) -> str:
         """``draw``, ``king-draw``, ``pick``, ``place`` or ``end``."""
         return PHASE_NAMES[self.phase]
+
+    @property
+    def current_line_dominoes(self) -> tuple[int, ...]:
+        """Numbers of the dominoes on the current line (being placed this round), sorted."""
+        return tuple(self.cur_nums)
+
+    @property
+    def next_line_dominoes(self) -> tuple[int, ...]:
+        """Numbers of the dominoes drawn so far for the next line, sorted."""
+        return tuple(self.nxt_nums)
+
+    @property
+    def acting_position(self) -> int | None:
+        """0-based position on the current line of the king acting this round (place or
+        pick), or None (chance, first-line choice, game over)."""
+        if self.phase in (PH_PLACE, PH_PICK) and self.cur_nums:
+            return self.idx
+        return None
+
+    @property
+    def choosing_first_line(self) -> bool:
+        """True while kings are being drawn and placed on the first line of a game."""
+        return self.phase in (PH_KING, PH_PICK) and not self.cur_nums
+
+    @property
+    def is_last_round(self) -> bool:
+        """True on the last line of a game, where players only place."""
+        return self.phase == PH_PLACE and not self.nxt_nums
+
+    @property
+    def dominoes_drawn(self) -> int:
+        """Dominoes drawn from the box so far in the current game."""
+        return self.drawn
+
+    @property
+    def game_number(self) -> int:
+        """1-based number of the game being played (always 1 outside Dynasty)."""
+        return min(self.game_no + 1, self._game.num_games)
+
+    @property
+    def finished_kingdoms(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """Dynasty: per finished game (the last one not included while it is on the table),
+        per player, the kingdom's rows of tokens as :meth:`kingdom_rows` gives them."""
+        return self.done
 
     @property
     def current_domino(self) -> int | None:
@@ -355,6 +401,8 @@ class KingdominoState(State):
         for p in range(G.num_players):
             self.past += self._game_summary(p)
         self.game_no += 1
+        if self.game_no < G.num_games:
+            self.done += (tuple(tuple(self.kingdom_rows(p)) for p in range(G.num_players)),)
         if self.game_no < G.num_games:
             self._new_game()
         else:
@@ -645,6 +693,7 @@ class KingdominoState(State):
             "placed": list(self.placed),
             "discarded": list(self.discarded),
             "past_games": list(self.past),
+            "finished_kingdoms": [[list(k) for k in game] for game in self.done],
             "history": list(self.hist),
         }
 
@@ -689,6 +738,7 @@ class KingdominoState(State):
         s.discarded = [int(x) for x in d["discarded"]]
         s.past = [int(x) for x in d["past_games"]]
         s.hist = [int(x) for x in d["history"]]
+        s.done = tuple(tuple(tuple(str(r) for r in k) for k in g_) for g_ in d["finished_kingdoms"])
         np_ = game.num_players
         seen = s.box + s.cur_nums + s.nxt_nums
         if len(set(seen)) != len(seen) or not all(1 <= n <= 48 for n in seen):
@@ -701,6 +751,12 @@ class KingdominoState(State):
             if len(lst) != np_:
                 raise RecordError(f"state JSON: {name!r} needs {np_} entries")
         s._load_kingdoms(d["kingdoms"])
+        b = game.geo.b
+        if len(s.done) != min(s.game_no, game.num_games - 1) or any(
+                len(k) != np_ or any(len(rows) != b or any(len(r.split()) != b for r in rows)
+                                     for rows in k) for k in s.done):
+            raise RecordError(f"state JSON: 'finished_kingdoms' must hold, for each finished "
+                              f"Dynasty game before the last, {np_} kingdoms of {b} rows")
         return s
 
     def _load_kingdoms(self, kingdoms: list[list[str]]) -> None:

@@ -165,13 +165,13 @@ def line_entries(state: "KingdominoState", which: str) -> list[LineEntry]:
     if which not in ("current", "next"):
         raise ValueError(f"which must be 'current' or 'next', not {which!r}")
     out = []
-    active = state.phase_name == "place" or (state.phase_name == "pick" and state.cur_nums)
+    pos = state.acting_position
     for i, e in enumerate(state.line_view(which)):
         status = ""
-        if which == "current" and active:
-            if i < state.idx or (i == state.idx and state.phase_name == "pick"):
+        if which == "current" and pos is not None:
+            if i < pos or (i == pos and state.phase_name == "pick"):
                 status = "placed"
-            elif i == state.idx:
+            elif i == pos:
                 status = "active"
         out.append(LineEntry(e["domino"], e["code"], e["king"], e["player"], status))
     return out
@@ -219,22 +219,24 @@ class RoundInfo:
 
 def round_info(state: "KingdominoState") -> RoundInfo:
     G = state.game
-    drawn_lines = state.drawn // G.per_line
-    full_next = len(state.nxt_nums) == G.per_line
+    drawn = state.dominoes_drawn
+    drawn_lines = drawn // G.per_line
+    full_next = len(state.next_line_dominoes) == G.per_line
     current = drawn_lines - 1 if full_next else drawn_lines
-    return RoundInfo(line=current, lines=G.num_lines, left_to_draw=G.dominoes_used - state.drawn,
-                     game=min(state.game_no + 1, G.num_games), games=G.num_games,
-                     last_round=state.phase_name == "place" and not state.nxt_nums)
+    return RoundInfo(line=current, lines=G.num_lines, left_to_draw=G.dominoes_used - drawn,
+                     game=state.game_number, games=G.num_games,
+                     last_round=state.is_last_round)
 
 
 def line_completed_by(state: "KingdominoState", action: int) -> tuple[int, list[int]] | None:
     """If ``action`` (a draw, not yet applied) completes the next line: ``(line number,
     the line's dominoes sorted)``; else None."""
     G = state.game
-    if state.phase_name != "draw" or len(state.nxt_nums) + 1 != G.per_line:
+    nxt = state.next_line_dominoes
+    if state.phase_name != "draw" or len(nxt) + 1 != G.per_line:
         return None
     n = int(state.action_to_string(action).split()[1])
-    return state.drawn // G.per_line + 1, sorted(state.nxt_nums + [n])
+    return state.dominoes_drawn // G.per_line + 1, sorted(nxt + (n,))
 
 
 # ---------------------------------------------------------------------- scores

@@ -1,0 +1,359 @@
+"""The ``regalia`` command line (Typer).
+
+Commands: ``games``, ``agents``, ``play``, ``match``, ``replay``, ``score``, ``data check``.
+Every user error (a bad argument, an unknown name, a file that does not validate) is shown
+as a red message naming what was wrong and what is allowed, never as a traceback:
+exit code 2 for bad arguments, 1 for a record or data file that fails its check.
+
+A game plugs in through the registry (``regalia.core.registry``) and, for a tailored
+terminal view, a :class:`regalia.cli.frontends.GameUI` (see ``cli/kingdomino.py``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+import regalia
+from regalia.agents import list_agents
+from regalia.core.errors import RecordError, RegaliaError
+from regalia.core.record import GameRecord
+from regalia.core.registry import game_class, list_games, load_game
+from regalia.core.state import State
+
+from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
+from .common import (EXIT_FAILED, EXIT_USAGE, HUMAN, build_game, check_players, error,
+                     fresh_seed, make_console, read_text_file, seat_labels, split_players,
+                     user_errors)
+from .frontends import Narrator, NotAvailable, ui_for
+from .session import StopReplay, run_match, run_play, run_replay
+
+app = typer.Typer(
+    name="regalia",
+    help="Play, watch, replay and score kingdom-building board games (Kingdomino first).",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+data_app = typer.Typer(
+    help="Check component data files (your own transcription of the physical components).",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(data_app, name="data")
+
+
+def _help(*paragraphs: str) -> str:
+    """Command help: the first paragraph is the one-line summary; each paragraph is one
+    line of source text so the help formatter can wrap it to the terminal."""
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def _examples(*lines: str) -> str:
+    return "[bold]Examples[/bold]\n\n" + "\n\n".join(f"  [cyan]{x}[/cyan]" for x in lines)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"regalia {regalia.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, metavar="",
+                                       is_eager=True, help="Show the version and exit.")
+          ) -> None:
+    """Play, watch, replay and score kingdom-building board games (Kingdomino first)."""
+
+
+def _game_name(name: str) -> str:
+    """The registry name of ``name`` (raises UnknownNameError listing the games)."""
+    return game_class(name).info.name
+
+
+# ---------------------------------------------------------------------- games, agents
+@app.command(epilog=_examples("regalia games"))
+def games() -> None:
+    """List the games you can play, with player counts, variants and component data."""
+    console = make_console()
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    t.add_column("name", style="bold cyan", no_wrap=True)
+    t.add_column("title")
+    t.add_column("players", justify="center", no_wrap=True)
+    t.add_column("variants")
+    t.add_column("component data")
+    for info in list_games():
+        try:
+            prov = game_class(info.name)().data_provenance()
+            data = ", ".join(f"{n} {k}" for k, n in prov.items()) or "-"
+        except RegaliaError as exc:
+            data = f"(cannot load: {exc})"
+        players = (str(info.min_players) if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players}")
+        t.add_row(info.name, info.title, players, ", ".join(info.variants) or "-", data)
+    console.print(t)
+
+
+@app.command(epilog=_examples("regalia agents"))
+def agents() -> None:
+    """List the computer players (agents) and 'human', for --players."""
+    console = make_console()
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    t.add_column("name", style="bold cyan", no_wrap=True)
+    t.add_column("plays")
+    for name, desc in list_agents().items():
+        t.add_row(name, desc)
+    t.add_row(HUMAN, "you, typing moves at this terminal (regalia play only)")
+    console.print(t)
+    console.print("Options follow a colon, e.g. [cyan]greedy:seed=7[/cyan] "
+                  "(each agent has its own seeded generator).")
+
+
+# ---------------------------------------------------------------------- options
+GAME_ARG = typer.Argument(..., metavar="GAME", help="Game name (see 'regalia games'), e.g. kingdomino.",
+                          show_default=False)
+SEED_OPT = typer.Option(None, "--seed", "-s", metavar="N", help="Seed of the dealer (and of the agents); "
+                        "the same seed gives the same game. Default: a fresh one, printed.")
+VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
+                           "comma-separated); see 'regalia games'.", show_default=False)
+RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write the game record (JSON) to this "
+                          "file, for 'regalia replay'.", dir_okay=False, show_default=False)
+DATA_OPT = typer.Option(None, "--data", metavar="FILE", help="Use your own component data file (see "
+                        "'regalia data check').", show_default=False)
+
+
+def _save_record(record: GameRecord, path: Optional[Path]) -> None:
+    if path is None:
+        return
+    try:
+        record.save(path)
+    except OSError as exc:
+        raise error(f"cannot write the record to {path}: {exc}", EXIT_FAILED) from None
+    make_console().print(f"Record written to [cyan]{path}[/cyan] "
+                         f"(replay it with: regalia replay {path})")
+
+
+# ---------------------------------------------------------------------- play
+@app.command(help=_help(
+    "Play a game yourself in the terminal, against computer players (or friends).",
+    """At your turn type a move ('d5-e5' to place, '23' to pick), 'moves' (or '?') for the
+    legal moves, 'help' for the notation, 'board' to see the table again, 'quit' to stop.
+    A decision with a single legal move is played for you."""), epilog=_examples(
+    "regalia play kingdomino --players human,greedy",
+    "regalia play kingdomino -p human,random,random,greedy --seed 7 --record game.json",
+    "regalia play kingdomino -p human,greedy -v harmony -v middle-kingdom"))
+def play(
+    game: str = GAME_ARG,
+    players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
+                                help="One entry per seat, comma-separated: 'human' or an "
+                                     "agent (see 'regalia agents'). The number of entries "
+                                     "is the player count."),
+    seed: Optional[int] = SEED_OPT,
+    variant: Optional[list[str]] = VARIANT_OPT,
+    record: Optional[Path] = RECORD_OPT,
+    data: Optional[Path] = DATA_OPT,
+) -> None:
+    """Play a game yourself in the terminal, against computer players (or friends).
+
+    At your turn type a move ('d5-e5' to place, '23' to pick), 'moves' (or '?') for the
+    legal moves, 'help' for the notation, 'board' to see the table again, 'quit' to stop.
+    """
+    console = make_console()
+    with user_errors(EXIT_USAGE):
+        name = _game_name(game)
+        specs = split_players(players)
+        check_players(specs, allow_human=True)
+        g = build_game(name, len(specs), variant, data)
+    if not any(s.strip().lower() == HUMAN for s in specs):
+        console.print("[yellow]No 'human' in --players: the computer plays every seat "
+                      "(use 'regalia match' to watch).[/yellow]")
+    seed = fresh_seed() if seed is None else seed
+    ui = ui_for(name)
+    labels = seat_labels(specs)
+
+    def read_move(state: State, seat: int) -> str:
+        return console.input(f"[bold]{escape(labels[seat])}[/bold] > ")
+
+    try:
+        outcome = run_play(g, specs, seed, ui, console, read_move)
+    except KeyboardInterrupt:
+        console.print("\n[yellow]Interrupted: the game is abandoned.[/yellow]")
+        raise typer.Exit(130) from None
+    if not outcome.quit:
+        console.print()
+        console.print(ui.final(outcome.state, labels))
+    elif record is not None:
+        console.print("The record of the unfinished game is kept.")
+    _save_record(outcome.record, record)
+
+
+# ---------------------------------------------------------------------- match
+@app.command(epilog=_examples(
+    "regalia match kingdomino --players greedy,random,random,random --seed 1",
+    "regalia match kingdomino -p greedy,greedy --seed 3 --record game.json",
+    "regalia match kingdomino -p greedy,random -v mighty-duel --quiet"))
+def match(
+    game: str = GAME_ARG,
+    players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
+                                help="One agent per seat, comma-separated (see "
+                                     "'regalia agents'). The number of entries is the "
+                                     "player count."),
+    seed: Optional[int] = SEED_OPT,
+    variant: Optional[list[str]] = VARIANT_OPT,
+    record: Optional[Path] = RECORD_OPT,
+    data: Optional[Path] = DATA_OPT,
+    quiet: bool = typer.Option(False, "--quiet", "-q", metavar="",
+                               help="Print only the result, not the course of the game."),
+) -> None:
+    """Watch computer players play one game: its course, final kingdoms and scores."""
+    console = make_console()
+    with user_errors(EXIT_USAGE):
+        name = _game_name(game)
+        specs = split_players(players)
+        check_players(specs, allow_human=False)
+        g = build_game(name, len(specs), variant, data)
+    seed = fresh_seed() if seed is None else seed
+    ui = ui_for(name)
+    labels = seat_labels(specs)
+    result = run_match(g, specs, seed, ui, console, quiet=quiet)
+    if quiet:
+        console.print(ui.header(g, labels, seed))
+    else:
+        console.print()
+    console.print(ui.final(result.state, labels, detailed=not quiet))
+    _save_record(result.record, record)
+
+
+# ---------------------------------------------------------------------- replay
+@app.command(epilog=_examples("regalia replay game.json", "regalia replay game.json --step"))
+def replay(
+    file: Path = typer.Argument(..., metavar="FILE", help="A game record written by --record.",
+                                show_default=False),
+    step: bool = typer.Option(False, "--step", metavar="", help="Stop before every move and show the "
+                              "table; Enter goes on, 'c' plays to the end, 'q' stops."),
+) -> None:
+    """Replay a recorded game move by move, checking it, and show the final scores."""
+    console = make_console()
+    with user_errors(EXIT_FAILED):
+        rec = GameRecord.load(file)
+        try:
+            rec.replay()  # check the whole record before printing anything
+            g = load_game(rec.game, **rec.params)
+        except RecordError:
+            raise
+        except RegaliaError as exc:
+            raise RecordError(f"{file}: {exc}") from None
+    ui = ui_for(g.info.name)
+    n = g.num_players
+    specs = rec.players if len(rec.players) == n else [f"player {i + 1}" for i in range(n)]
+    labels = seat_labels(specs, you=False)
+    console.print(ui.header(g, labels, rec.seed))
+    stepping = [step]
+
+    def on_decision(state: State, narrator: Narrator) -> bool:
+        if not stepping[0]:
+            return True
+        narrator.flush()
+        console.print()
+        console.print(ui.position(state, labels))
+        console.print(Text(f"{labels[state.current_player()]}: {ui.decision(state)}",
+                           style="bold yellow"))
+        try:
+            answer = console.input("[dim]Enter: next move, c: to the end, q: stop[/dim] ")
+        except EOFError:
+            answer = "c"
+        answer = answer.strip().lower()
+        if answer in ("q", "quit"):
+            return False
+        if answer in ("c", "continue"):
+            stepping[0] = False
+        return True
+
+    with user_errors(EXIT_FAILED):
+        try:
+            state = run_replay(rec, labels, ui, console, step=on_decision)
+        except StopReplay:
+            console.print("[yellow]Replay stopped.[/yellow]")
+            return
+    console.print()
+    if state.is_terminal():
+        console.print(ui.final(state, labels))
+    else:
+        console.print("[yellow]The record ends before the game is over; the last "
+                      "position:[/yellow]")
+        console.print(ui.position(state, labels))
+
+
+# ---------------------------------------------------------------------- score
+@app.command(help=_help(
+    "Score a kingdom from a physical game, typed as a text grid.",
+    """One row per line, squares separated by spaces: C the castle, . an empty square, a
+    terrain letter (W wheat, F forest, L lake, G grassland, S swamp, M mine) followed by one
+    * per crown (F** or F2). Text after # is a comment. The grid need not be centred."""),
+    epilog=_examples(
+    "regalia score kingdomino kingdom.txt",
+    "regalia score kingdomino kingdom.txt --variant middle-kingdom --variant harmony",
+    "printf 'W W* C\\nF F* L' | regalia score kingdomino -"))
+def score(
+    game: str = GAME_ARG,
+    file: str = typer.Argument(..., show_default=False, metavar="FILE",
+                               help="The kingdom as a text grid, or '-' for stdin."),
+    variant: Optional[list[str]] = typer.Option(
+        None, "--variant", "-v", show_default=False, metavar="NAME",
+        help="Scoring variants: middle-kingdom, harmony (repeatable); mighty-duel for 7x7."),
+    size: Optional[int] = typer.Option(None, "--size", show_default=False, metavar="N",
+                                       help="Kingdom size: 5, or 7 (The Mighty Duel)."),
+    discarded: int = typer.Option(0, "--discarded", metavar="N", help="Dominoes you discarded "
+                                  "(Harmony needs none)."),
+) -> None:
+    """Score a kingdom from a physical game, typed as a text grid.
+
+    One row per line, squares separated by spaces: C the castle, . empty, a terrain
+    letter W wheat, F forest, L lake, G grassland, S swamp, M mine, followed by one * per
+    crown (F** or F2). Text after # is a comment.
+    """
+    console = make_console()
+    with user_errors(EXIT_USAGE):
+        name = _game_name(game)
+        ui = ui_for(name)
+        if not ui.has_score:
+            ui.score("", "", [], None, 0, console)  # raises NotAvailable
+        text, source = read_text_file(file, "kingdom grid")
+        ui.score(text, source, variant or [], size, discarded, console)
+
+
+# ---------------------------------------------------------------------- data check
+@data_app.command("check", epilog=_examples(
+    "regalia data check kingdomino my-dominoes.toml",
+    "regalia match kingdomino -p greedy,random --data my-dominoes.toml"))
+def data_check(
+    game: str = GAME_ARG,
+    file: Path = typer.Argument(..., metavar="FILE", help="The component data file (TOML).",
+                                show_default=False),
+) -> None:
+    """Validate a component data file and compare it with the bundled set."""
+    console = make_console()
+    with user_errors(EXIT_USAGE):
+        name = _game_name(game)
+        ui = ui_for(name)
+        if not ui.has_data_check:
+            ui.check_data(file, console)  # raises NotAvailable
+    if not ui.check_data(file, console):
+        raise typer.Exit(EXIT_FAILED)
+
+
+def main() -> None:
+    """Entry point of the ``regalia`` script."""
+    app()
+
+
+__all__ = ["app", "main", "NotAvailable"]

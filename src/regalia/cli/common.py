@@ -1,0 +1,177 @@
+"""Shared pieces of the command line: consoles, user-error handling, argument parsing."""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from regalia.agents import list_agents, make_agent, parse_spec
+from regalia.core.errors import DataError, ParameterError, RegaliaError, UnknownNameError
+from regalia.core.game import Game
+from regalia.core.registry import game_class, load_game
+
+HUMAN = "human"
+
+#: Exit codes: 0 success, 1 a file that does not validate or replay, 2 a bad argument.
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console on the *current* stdout/stderr (so test runners can capture it).
+
+    Colours follow rich's rules: none when the output is not a terminal or NO_COLOR is set;
+    the width follows the terminal (or ``COLUMNS``), 80 when unknown.
+    """
+    return Console(stderr=stderr, highlight=False)
+
+
+def error(message: str | Exception, code: int = EXIT_USAGE) -> typer.Exit:
+    """Print ``message`` in red on stderr and return the :class:`typer.Exit` to raise."""
+    make_console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
+    return typer.Exit(code)
+
+
+@contextmanager
+def user_errors(code: int = EXIT_USAGE,
+                codes: dict[type[RegaliaError], int] | None = None) -> Iterator[None]:
+    """Turn a :class:`RegaliaError` into a red message and an exit code (no traceback).
+
+    Args:
+        code: the default exit code.
+        codes: exit codes per error class (the first ``isinstance`` match wins).
+    """
+    try:
+        yield
+    except RegaliaError as exc:
+        exit_code = code
+        for cls, c in (codes or {}).items():
+            if isinstance(exc, cls):
+                exit_code = c
+                break
+        raise error(exc, exit_code) from None
+
+
+def fresh_seed() -> int:
+    """A random seed for a game started without ``--seed`` (printed, so it can be replayed)."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def split_players(text: str) -> list[str]:
+    """Split ``--players`` on commas; agent options (``key=value`` after a ``name:``) stay
+    with their agent: ``"mcts:iters=9,seed=3,random"`` -> ``["mcts:iters=9,seed=3", "random"]``.
+
+    Raises:
+        ParameterError: an empty entry.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            raise ParameterError(f"--players {text!r} has an empty entry; write one agent "
+                                 f"name or 'human' per seat, separated by commas "
+                                 f"(e.g. --players human,greedy)")
+        if "=" in part and ":" not in part and specs and ":" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
+
+
+def check_players(specs: Sequence[str], allow_human: bool) -> None:
+    """Every spec names a known agent (or ``human`` when allowed).
+
+    Raises:
+        UnknownNameError / ParameterError: naming the bad entry and what is allowed.
+    """
+    agents = list_agents()
+    allowed = ([HUMAN] if allow_human else []) + sorted(agents)
+    for spec in specs:
+        name, opts = parse_spec(spec)
+        if name == HUMAN:
+            if not allow_human:
+                raise ParameterError(
+                    "'human' cannot sit at a match between computer players; use "
+                    "'regalia play' to play yourself (agents: " + ", ".join(sorted(agents))
+                    + ")")
+            if opts:
+                raise ParameterError(f"'human' takes no options (got {spec!r})")
+            continue
+        if name not in agents:
+            raise UnknownNameError(f"unknown player {spec!r} in --players; choose from: "
+                                   f"{', '.join(allowed)} (options like 'greedy:seed=7')")
+        make_agent(spec, seed=0)  # checks the options (raises UnknownNameError)
+
+
+def build_game(name: str, players: int, variants: Sequence[str] | None = None,
+               data: Path | str | None = None) -> Game:
+    """``load_game`` with the command line's parameters, checking the player count first.
+
+    Raises:
+        UnknownNameError: an unknown game; ParameterError: a player count or variant the
+        game does not allow; DataError: a bad ``--data`` file.
+    """
+    info = game_class(name).info
+    if not info.min_players <= players <= info.max_players:
+        span = (f"{info.min_players}" if info.min_players == info.max_players
+                else f"{info.min_players} to {info.max_players}")
+        raise ParameterError(f"--players lists {players} player{'s' if players != 1 else ''}; "
+                             f"{info.title} is for {span} players (one agent name or "
+                             f"'human' per seat)")
+    kwargs: dict[str, Any] = {"players": players}
+    flat = [v for item in (variants or []) for v in item.replace(",", " ").split()]
+    if flat:
+        kwargs["variants"] = flat
+    if data is not None:
+        kwargs["data"] = str(data)
+    try:
+        return load_game(name, **kwargs)
+    except DataError as exc:
+        if data is None:
+            raise
+        raise DataError(f"--data {data}: the component file does not validate "
+                        f"(see 'regalia data check'):\n{exc}") from None
+    except TypeError as exc:
+        raise ParameterError(f"{info.title} does not accept these options "
+                             f"({', '.join(kwargs)}): {exc}") from None
+
+
+def seat_labels(specs: Sequence[str], you: bool = True) -> list[str]:
+    """``"Seat 1 (you)"`` for the only human (with ``you``), ``"Seat 2 (greedy)"`` for an
+    agent."""
+    humans = sum(1 for s in specs if s.strip().lower() == HUMAN) if you else 0
+    out = []
+    for i, spec in enumerate(specs):
+        who = "you" if spec.strip().lower() == HUMAN and humans == 1 else spec
+        out.append(f"Seat {i + 1} ({who})")
+    return out
+
+
+def read_text_file(path: str, what: str) -> tuple[str, str]:
+    """The text of ``path`` (``-``: stdin) and a name for messages.
+
+    Raises:
+        DataError: the file cannot be read.
+    """
+    import sys
+
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8"), str(p)
+    except FileNotFoundError:
+        raise DataError(f"{p}: no such file ({what})") from None
+    except IsADirectoryError:
+        raise DataError(f"{p}: is a directory, expected a {what}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{p}: cannot read the {what}: {exc}") from None
+
+
+__all__ = ["HUMAN", "make_console", "error", "user_errors", "fresh_seed", "split_players",
+           "check_players", "build_game", "seat_labels", "read_text_file", "EXIT_OK",
+           "EXIT_FAILED", "EXIT_USAGE"]

@@ -1,0 +1,375 @@
+"""Kingdomino in the terminal: coloured kingdoms and lines, the course of a game, scores.
+
+The plain text (tokens, coordinates, sentences) comes from
+:mod:`regalia.games.kingdomino.view`; this module only lays it out and colours it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from regalia.core.errors import DataError, ParameterError
+from regalia.core.game import Game
+from regalia.games.kingdomino import view
+from regalia.games.kingdomino.components import load_dominoes
+from regalia.games.kingdomino.rules import VARIANTS
+from regalia.games.kingdomino.scoring import Breakdown, parse_kingdom
+from regalia.games.kingdomino.state import KingdominoState
+
+from .frontends import GameUI, Narrator, register_ui
+
+#: Style of a square, by the first letter of its token.
+TILE_STYLES = {
+    "W": "black on yellow",          # wheat
+    "F": "bold white on green",      # forest
+    "L": "bold white on blue",       # lake
+    "G": "black on bright_green",    # grassland
+    "S": "black on dark_khaki",      # swamp
+    "M": "bold black on grey58",     # mine
+    "C": "bold white on magenta",    # castle
+    ".": "dim",
+}
+
+TERRAIN_STYLES = {name: TILE_STYLES[name[0].upper()] for name in
+                  ("wheat", "forest", "lake", "grassland", "swamp", "mine")}
+
+
+def tile(token: str, width: int = view.CELL_WIDTH) -> Text:
+    """One square, padded to ``width`` and coloured by terrain."""
+    return Text(token.ljust(width), style=TILE_STYLES.get(token[:1], ""))
+
+
+def code_text(code: str) -> Text:
+    """A domino code (``F*/W``) with each half coloured."""
+    first, second = view.split_code(code)
+    return Text.assemble((first, TILE_STYLES.get(first[:1], "")), "/",
+                         (second, TILE_STYLES.get(second[:1], "")))
+
+
+def domino_text(number: int, code: str) -> Text:
+    return Text.assemble(f"{number} (", code_text(code), ")")
+
+
+def grid_text(grid: view.KingdomGrid, coordinates: bool = True) -> Text:
+    """A :class:`~regalia.games.kingdomino.view.KingdomGrid` as coloured text."""
+    w = grid.cell_width
+    label_w = grid.label_width if coordinates else 0
+    out = Text()
+    if coordinates:
+        out.append(" " * label_w + "".join(c.ljust(w) for c in grid.columns).rstrip(),
+                   style="dim")
+        out.append("\n")
+    for i, (num, row) in enumerate(zip(grid.rows, grid.cells)):
+        if coordinates:
+            out.append(str(num).rjust(label_w - 1) + " ", style="dim")
+        for j, tok in enumerate(row):
+            last = j == len(row) - 1
+            if tok == "." and last:
+                out.append(".", style="dim")
+            else:
+                out.append_text(tile(tok, w))
+        if i < len(grid.rows) - 1:
+            out.append("\n")
+    return out
+
+
+def kingdom_block(state: KingdominoState, player: int, title: str,
+                  margin: bool = True, style: str = "bold") -> RenderableType:
+    return Group(Text(title, style=style), grid_text(view.kingdom_grid(state, player, margin)))
+
+
+def _points(n: int | float) -> str:
+    n = int(n)
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+class KingdominoNarrator(Narrator):
+    """The course of a game: each line as it is drawn, one line per turn (place + pick)."""
+
+    def __init__(self, ui: GameUI, labels: Sequence[str], console: Console):
+        super().__init__(ui, labels, console)
+        self.pending: tuple[int, Text] | None = None
+        self.game_no = 0
+        self.width = max(len(x) for x in self.labels)
+
+    def _line(self, player: int, body: Text) -> None:
+        self.console.print(Text.assemble("  ", (self.labels[player].ljust(self.width),
+                                                "bold"), "  ", body))
+
+    def flush(self) -> None:
+        if self.pending is not None:
+            self._line(*self.pending)
+            self.pending = None
+
+    def step(self, state: KingdominoState, action: int) -> None:  # type: ignore[override]
+        G = state.game
+        if state.game_number - 1 != self.game_no:
+            self.flush()
+            self.game_no = state.game_number - 1
+            totals = " · ".join(f"{self.labels[p]} {s}" for p, s in enumerate(state.scores()))
+            self.console.print()
+            self.console.print(Text(f"End of game {self.game_no} of {G.num_games}. "
+                                    f"Totals: {totals}", style="bold"))
+            self.console.print(Rule(f"Game {self.game_no + 1} of {G.num_games}"))
+        text = state.action_to_string(action)
+        ph = state.phase_name
+        if ph == "draw":
+            done = view.line_completed_by(state, action)
+            if done is not None:
+                self.flush()
+                line_no, line = done
+                out = Text.assemble((f"Line {line_no}/{G.num_lines}:", "bold cyan"))
+                for d in line:
+                    out.append(f"  {d} ")
+                    out.append_text(code_text(G.code[d]))
+                self.console.print()
+                self.console.print(out)
+                if line_no == 1:
+                    self.console.print(Text("  kings are drawn at random to choose first",
+                                            style="dim"))
+            return
+        if ph == "king-draw":
+            return
+        player = state.current_player()
+        n = state.current_domino
+        if ph == "place":
+            self.flush()
+            info = view.round_info(state)
+            if info.last_round and state.line_view("current")[0]["domino"] == n:
+                self.console.print()
+                self.console.print(Text("Last round: no new line, kings place their dominoes",
+                                        style="bold cyan"))
+            if text == "discard":
+                body = Text.assemble(("cannot place ", "yellow"), domino_text(n, G.code[n]),
+                                     (": discarded", "yellow"))
+            else:
+                body = Text.assemble("places ", domino_text(n, G.code[n]), f" at {text}")
+            self.pending = (player, body)
+            return
+        # pick
+        m = int(text.split()[1])
+        pick = Text.assemble("picks ", domino_text(m, G.code[m]))
+        if self.pending is not None and self.pending[0] == player:
+            body = self.pending[1]
+            body.append(", ")
+            body.append_text(pick)
+            self.pending = None
+            self._line(player, body)
+        else:
+            self.flush()
+            self._line(player, pick)
+
+
+class KingdominoUI(GameUI):
+    name = "kingdomino"
+    has_score = True
+    has_data_check = True
+
+    # ------------------------------------------------------------------ positions
+    def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
+        variants = ", ".join(game.params.get("variants") or []) or "none"
+        extra = f", dominoes from {game.params['data']}" if game.params.get("data") else ""
+        return Group(
+            Text(f"Kingdomino, {game.num_players} players, variants: {variants}, "
+                 f"seed {seed}{extra}", style="bold"),
+            Text("Seats: " + ", ".join(labels)))
+
+    def round_title(self, state: KingdominoState) -> str:
+        info = view.round_info(state)
+        parts = []
+        if info.games > 1:
+            parts.append(f"Game {info.game} of {info.games}")
+        parts.append(f"Round {info.line} of {info.lines}" if info.line
+                     else "choosing from the first line")
+        parts.append(f"{info.left_to_draw} dominoes left to draw")
+        return " · ".join(parts)
+
+    def line_table(self, state: KingdominoState, which: str,
+                   labels: Sequence[str]) -> RenderableType:
+        entries = view.line_entries(state, which)
+        t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
+                  pad_edge=False)
+        t.add_column(f"{which.capitalize()} line", no_wrap=True)
+        t.add_column("king", no_wrap=True)
+        if not entries:
+            t.add_row(Text("(none)", style="dim"), "")
+        for e in entries:
+            mark = {"active": "> ", "placed": "- "}.get(e.status, "  ")
+            dom = Text.assemble(mark, f"{e.domino:>2} ", code_text(e.code))
+            if e.status == "placed":
+                dom.stylize("dim")
+            who = Text(labels[e.player]) if e.player is not None else Text("free", "dim")
+            t.add_row(dom, who)
+        return t
+
+    def position(self, state: KingdominoState, labels: Sequence[str],  # type: ignore[override]
+                 viewer: int | None = None, compact: bool = False) -> RenderableType:
+        scores = state.scores()
+
+        def title(p: int) -> str:
+            return f"{labels[p]}: {_points(scores[p])}"
+
+        if compact and viewer is not None:
+            return Group(kingdom_block(state, viewer, title(viewer), style="bold yellow"),
+                         Text(""), self.line_table(state, "next", labels),
+                         Text("('board' shows every kingdom)", style="dim"))
+        kingdoms = Columns([kingdom_block(state, p, title(p),
+                                          style="bold yellow" if p == viewer else "bold")
+                            for p in range(state.game.num_players)], padding=(1, 3))
+        lines = Table.grid(padding=(0, 4))
+        lines.add_column()
+        lines.add_column()
+        lines.add_row(self.line_table(state, "current", labels),
+                      self.line_table(state, "next", labels))
+        return Group(Rule(self.round_title(state)), kingdoms, Text(""), lines)
+
+    def decision(self, state: KingdominoState) -> str:  # type: ignore[override]
+        text = view.describe_decision(state)
+        if state.phase_name == "place" and state.num_placements():
+            first, second = view.split_code(state.game.code[state.current_domino])
+            text += f": type the squares for {first} then {second}, e.g. d5-e5"
+        elif state.phase_name == "pick":
+            text += ": type its number"
+        return text
+
+    def moves(self, state: KingdominoState) -> RenderableType:  # type: ignore[override]
+        groups = view.grouped_moves(state)
+        if state.phase_name == "pick":
+            return Text("Free dominoes: " + ", ".join(groups))
+        if groups == ["discard"]:
+            return Text("No placement is legal: 'discard'")
+        n = state.current_domino
+        first, second = view.split_code(state.game.code[n])
+        count = state.num_placements()
+        head = Text.assemble(f"{count} legal placement{'s' if count != 1 else ''} of ",
+                             domino_text(n, state.game.code[n]),
+                             f" (first square gets {first}, second {second}):")
+        return Group(head, *(Text("  " + g) for g in groups))
+
+    def forced(self, state: KingdominoState, action: int) -> str:  # type: ignore[override]
+        return view.forced_action_text(state, action)
+
+    def help_text(self, state: KingdominoState) -> str:  # type: ignore[override]
+        return view.NOTATION_HELP
+
+    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+        return KingdominoNarrator(self, labels, console)
+
+    # ------------------------------------------------------------------ results
+    def breakdown_table(self, bd: Breakdown, middle_kingdom: bool = False,
+                        harmony: bool = False, group_crownless: bool = False) -> Table:
+        rows = view.breakdown_rows(bd, middle_kingdom, harmony, group_crownless)
+        total = rows.pop()
+        t = Table(box=box.SIMPLE, padding=(0, 1), pad_edge=False, show_edge=False,
+                  show_footer=True, footer_style="bold")
+        t.add_column("property", no_wrap=True, footer=total[0])
+        t.add_column("squares", justify="right")
+        t.add_column("crowns", justify="right")
+        t.add_column("points", justify="right", footer=total[3])
+        for item, squares, crowns, pts in rows:
+            if item in TERRAIN_STYLES:
+                label = Text(item, style=TERRAIN_STYLES[item])
+            else:
+                label = Text(item)
+            t.add_row(label, squares, crowns, pts, style="dim" if crowns == "0" else "")
+        return t
+
+    def final(self, state: KingdominoState, labels: Sequence[str],  # type: ignore[override]
+              detailed: bool = True) -> RenderableType:
+        G = state.game
+        parts: list[RenderableType] = []
+        if detailed:
+            parts.append(Rule("Final kingdoms and scores"))
+            for p in range(G.num_players):
+                bd = state.breakdown(p)
+                row = Table.grid(padding=(0, 3))
+                row.add_column(no_wrap=True)
+                row.add_column()
+                row.add_row(grid_text(view.kingdom_grid(state, p, margin=False)),
+                            self.breakdown_table(bd, G.middle_kingdom, G.harmony,
+                                                  group_crownless=True))
+                parts += [Text(f"{labels[p]}: {_points(bd.total)}", style="bold"), row,
+                          Text("")]
+        keys = state.tie_break_keys()
+        winners = state.winners()
+        t = Table(title="Result", title_justify="left", title_style="bold",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+        t.add_column("rank", justify="right")
+        t.add_column("seat")
+        t.add_column("points", justify="right")
+        t.add_column("largest property", justify="right")
+        t.add_column("crowns", justify="right")
+        rank = 0
+        prev = None
+        for i, p in enumerate(view.standings(state)):
+            if keys[p] != prev:
+                rank, prev = i + 1, keys[p]
+            t.add_row(str(rank), labels[p], str(keys[p][0]), str(keys[p][1]), str(keys[p][2]),
+                      style="bold green" if p in winners else "")
+        parts += [t, Text(view.winner_text(state, labels), style="bold green")]
+        return Group(*parts)
+
+    # ------------------------------------------------------------------ score, data check
+    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
+              discarded: int, console: Console) -> None:
+        allowed = ("middle-kingdom", "harmony", "mighty-duel")
+        flat = [v.strip().lower().replace("_", "-")
+                for item in variants for v in item.replace(",", " ").split()]
+        for v in flat:
+            if v not in allowed:
+                known = v in VARIANTS
+                raise ParameterError(
+                    f"variant {v!r} {'does not change how a kingdom scores' if known else 'is unknown'}; "
+                    f"--variant takes: {', '.join(allowed)}")
+        if size is None:
+            size = 7 if "mighty-duel" in flat else 5
+        if size not in (5, 7):
+            raise ParameterError(f"--size must be 5 (a normal kingdom) or 7 (The Mighty Duel), "
+                                 f"not {size}")
+        if discarded < 0:
+            raise ParameterError("--discarded must be 0 or more")
+        kingdom = parse_kingdom(text, size=size, source=source)
+        mk, harmony = "middle-kingdom" in flat, "harmony" in flat
+        bd = kingdom.breakdown(middle_kingdom=mk, harmony=harmony, discarded=discarded)
+        grid = view.text_kingdom_grid(kingdom)
+        row = Table.grid(padding=(0, 3))
+        row.add_column(no_wrap=True)
+        row.add_column()
+        row.add_row(grid_text(grid, coordinates=False), self.breakdown_table(bd, mk, harmony))
+        console.print(Text(f"Kingdom from {source} ({size}x{size})", style="bold"))
+        console.print(row)
+        console.print(Text(f"Total: {_points(bd.total)}", style="bold green"))
+
+    def check_data(self, path: Path, console: Console) -> bool:
+        try:
+            dominoes = load_dominoes(path)
+        except DataError as exc:
+            console.print(Text(f"{path}: the dominoes file does not validate:", style="bold red"))
+            for line in str(exc).splitlines():
+                console.print(Text("  " + line, style="red"))
+            return False
+        prov = ", ".join(f"{n} {k}" for k, n in dominoes.provenance_summary().items())
+        console.print(Text(f"OK: {len(dominoes.dominoes)} dominoes, provenance {prov}"
+                           f" (file: {dominoes.provenance})", style="bold green"))
+        diffs = dominoes.differences_from(load_dominoes())
+        if diffs:
+            several = len(diffs) != 1
+            console.print(Text(f"Warning: {len(diffs)} domino{'es' if several else ''} "
+                               f"differ{'' if several else 's'} from the bundled verified set:",
+                               style="yellow"))
+            for d in diffs:
+                console.print(Text("  " + d, style="yellow"))
+        else:
+            console.print("Same dominoes as the bundled verified set.")
+        return True
+
+
+register_ui(KingdominoUI())

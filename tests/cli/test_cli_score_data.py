@@ -1,0 +1,179 @@
+"""`regalia score` (scoring assistant) and `regalia data check`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from regalia.cli.frontends import NotAvailable, ui_for
+from regalia.games.kingdomino.components import DEFAULT_DATA
+
+# Hand-worked: wheat a1,b1,a2 = 3 squares x 1 crown = 3; forest c1,d1,c2,d2 = 4 x 2 = 8;
+# lake e1,e2 = 2 x 2 = 4. Total 15.
+SMALL = """\
+# a small kingdom
+W  W* F  F   L
+W  C  F* F*  L2
+"""
+
+# A full 5x5, castle in the centre: only the mine scores (1 x 1); Middle Kingdom +10,
+# Harmony +5 when nothing was discarded.
+FULL = """\
+W W W W W
+F F F F F
+L L C L L
+G G G G G
+S S S S M*
+"""
+
+
+def total(output: str) -> int:
+    return int(re.search(r"Total: (\d+) points?", output).group(1))
+
+
+def write(tmp_path: Path, text: str, name: str = "kingdom.txt") -> str:
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_score_small_kingdom(cli, tmp_path):
+    result = cli("score", "kingdomino", write(tmp_path, SMALL))
+    assert result.exit_code == 0, result.output
+    assert total(result.output) == 15
+    out = result.output
+    assert re.search(r"forest\s+4\s+2\s+8", out)
+    assert re.search(r"wheat\s+3\s+1\s+3", out)
+    assert re.search(r"lake\s+2\s+2\s+4", out)
+    assert "W*" in out and "L**" in out  # the kingdom is drawn
+
+
+def test_score_from_stdin(cli):
+    result = cli("score", "kingdomino", "-", input=SMALL)
+    assert result.exit_code == 0, result.output
+    assert total(result.output) == 15
+
+
+@pytest.mark.parametrize("args,expected", [
+    ([], 1),
+    (["--variant", "middle-kingdom"], 11),
+    (["-v", "harmony"], 6),
+    (["-v", "middle-kingdom,harmony"], 16),
+    (["-v", "middle-kingdom", "-v", "harmony", "--discarded", "1"], 11),
+])
+def test_score_variants(cli, tmp_path, args, expected):
+    result = cli("score", "kingdomino", write(tmp_path, FULL), *args)
+    assert result.exit_code == 0, result.output
+    assert total(result.output) == expected
+
+
+def test_score_seven_by_seven(cli, tmp_path):
+    wide = "W* W W W W W F\nC . . . . . .\n"
+    result = cli("score", "kingdomino", write(tmp_path, wide))
+    assert result.exit_code == 2
+    assert "must fit in 5x5" in result.output
+    result = cli("score", "kingdomino", write(tmp_path, wide), "--size", "7")
+    assert result.exit_code == 0, result.output
+    assert total(result.output) == 6
+    result = cli("score", "kingdomino", write(tmp_path, wide), "-v", "mighty-duel")
+    assert total(result.output) == 6
+
+
+@pytest.mark.parametrize("grid,message", [
+    ("W X C\n", "line 1, square 2"),
+    ("W C\nF C\n", "exactly one castle"),
+    ("W W****\nC\n", "at most 3"),
+    ("# nothing\n", "no squares found"),
+])
+def test_score_bad_grid_exit_2(cli, tmp_path, grid, message):
+    result = cli("score", "kingdomino", write(tmp_path, grid))
+    assert result.exit_code == 2
+    assert "Error" in result.output and message in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--size", "6"], "--size must be 5"),
+    (["-v", "dynasty"], "does not change how a kingdom scores"),
+    (["-v", "lava"], "unknown"),
+])
+def test_score_bad_options(cli, tmp_path, args, message):
+    result = cli("score", "kingdomino", write(tmp_path, SMALL), *args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+
+
+def test_score_missing_file(cli, tmp_path):
+    result = cli("score", "kingdomino", str(tmp_path / "none.txt"))
+    assert result.exit_code == 2
+    assert "no such file" in " ".join(result.output.split())
+
+
+def test_generic_game_has_no_score_or_data_check():
+    ui = ui_for("some-future-game")
+    with pytest.raises(NotAvailable, match="not available for some-future-game.*kingdomino"):
+        ui.score("", "", [], None, 0, None)
+    with pytest.raises(NotAvailable, match="not available"):
+        ui.check_data(Path("x"), None)
+
+
+# ---------------------------------------------------------------------- data check
+def bundled() -> str:
+    return DEFAULT_DATA.read_text()
+
+
+def test_data_check_bundled_file(cli):
+    result = cli("data", "check", "kingdomino", str(DEFAULT_DATA))
+    assert result.exit_code == 0, result.output
+    assert "OK: 48 dominoes, provenance 48 verified" in result.output
+    assert "Same dominoes as the bundled verified set" in result.output
+
+
+def test_data_check_reports_differences_as_warnings(cli, tmp_path):
+    text = bundled().replace('number = 1\nfirst = { terrain = "wheat", crowns = 0 }',
+                             'number = 1\nfirst = { terrain = "lake", crowns = 1 }', 1)
+    result = cli("data", "check", "kingdomino", write(tmp_path, text, "d.toml"))
+    assert result.exit_code == 0, result.output
+    assert "OK: 48 dominoes" in result.output
+    assert "Warning: 1 domino differs" in result.output
+    assert "domino 1: L*/W here, W/W in the printed set" in result.output
+
+
+def test_data_check_duplicate_number(cli, tmp_path):
+    text = bundled().replace("number = 2\n", "number = 1\n", 1)
+    result = cli("data", "check", "kingdomino", write(tmp_path, text, "dup.toml"))
+    assert result.exit_code == 1
+    out = " ".join(result.output.split())
+    assert "dup.toml" in out and "more than once: [1]" in out
+    assert "Traceback" not in result.output
+
+
+def test_data_check_bad_field_names_record_and_field(cli, tmp_path):
+    text = bundled().replace('number = 5\nfirst = { terrain = "forest", crowns = 0 }',
+                             'number = 5\nfirst = { terrain = "forest", crowns = 7 }', 1)
+    result = cli("data", "check", "kingdomino", write(tmp_path, text, "bad.toml"))
+    assert result.exit_code == 1
+    out = " ".join(result.output.split())
+    assert "record #5 (number=5), field 'first.crowns'" in out
+
+
+def test_data_check_missing_file_and_unknown_game(cli, tmp_path):
+    result = cli("data", "check", "kingdomino", str(tmp_path / "none.toml"))
+    assert result.exit_code == 1
+    assert "no such file" in " ".join(result.output.split())
+    result = cli("data", "check", "chess", str(DEFAULT_DATA))
+    assert result.exit_code == 2
+    assert "known games" in result.output
+
+
+def test_match_with_user_data(cli, tmp_path):
+    path = write(tmp_path, bundled(), "mine.toml")
+    result = cli("match", "kingdomino", "-p", "greedy,random", "-s", "1", "-q", "--data", path)
+    assert result.exit_code == 0, result.output
+    assert "dominoes from" in result.output
+    bad = write(tmp_path, bundled().replace("number = 2\n", "number = 1\n", 1), "dup.toml")
+    result = cli("match", "kingdomino", "-p", "greedy,random", "--data", bad)
+    assert result.exit_code == 2
+    assert "more than once" in result.output
