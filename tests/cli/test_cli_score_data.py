@@ -146,7 +146,7 @@ def test_data_check_duplicate_number(cli, tmp_path):
     result = cli("data", "check", "kingdomino", write(tmp_path, text, "dup.toml"))
     assert result.exit_code == 1
     out = " ".join(result.output.split())
-    assert "dup.toml" in out and "more than once: [1]" in out
+    assert "dup.toml" in out and "number 1 in records #1, #2" in out
     assert "Traceback" not in result.output
 
 
@@ -176,4 +176,4 @@ def test_match_with_user_data(cli, tmp_path):
     bad = write(tmp_path, bundled().replace("number = 2\n", "number = 1\n", 1), "dup.toml")
     result = cli("match", "kingdomino", "-p", "greedy,random", "--data", bad)
     assert result.exit_code == 2
-    assert "more than once" in result.output
+    assert "must appear once" in result.output

@@ -61,7 +61,8 @@ def describe_validation_error(exc: ValidationError, data: Any, source: str, list
         if field:
             where = f"{where}, field {field!r}" if where else f"field {field!r}"
         where = where or "file"
-        lines.append(f"{source}: {where}: {err['msg']}")
+        msg = err["msg"].removeprefix("Value error, ")
+        lines.append(f"{source}: {where}: {msg}")
     return "\n".join(lines)
 
 

@@ -67,7 +67,10 @@ class DominoSet(BaseModel):
         numbers = [d.number for d in self.dominoes]
         dupes = sorted({n for n in numbers if numbers.count(n) > 1})
         if dupes:
-            raise ValueError(f"domino numbers appear more than once: {dupes}")
+            where = "; ".join(
+                f"number {n} in records " + ", ".join(f"#{i + 1}" for i, m in enumerate(numbers)
+                                                      if m == n) for n in dupes)
+            raise ValueError(f"each domino number must appear once: {where}")
         missing = sorted(set(range(1, NUM_DOMINOES + 1)) - set(numbers))
         if missing:
             raise ValueError(f"expected the {NUM_DOMINOES} dominoes numbered 1..{NUM_DOMINOES}; "
