@@ -11,7 +11,7 @@ Harmony +5 (complete kingdom, no discarded domino). Rulings: ``docs/rulings/king
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from regalia.core.errors import DataError
 
@@ -82,6 +82,19 @@ class Breakdown:
         }
 
 
+def components(w: int, mask: int) -> Iterator[int]:
+    """The orthogonally connected parts of ``mask`` (a bitboard ``w`` bits wide), as masks."""
+    while mask:
+        comp = mask & -mask
+        while True:
+            grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & mask
+            if grown == comp:
+                break
+            comp = grown
+        mask ^= comp
+        yield comp
+
+
 def properties(geo: Geometry, terr: Sequence[int], crowns: Sequence[int]) -> list[Property]:
     """Every property of a kingdom given as bitboards.
 
@@ -93,15 +106,7 @@ def properties(geo: Geometry, terr: Sequence[int], crowns: Sequence[int]) -> lis
     c1, c2, c3 = crowns
     out = []
     for t in range(6):
-        m = terr[t]
-        while m:
-            comp = m & -m
-            while True:
-                grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
-                if grown == comp:
-                    break
-                comp = grown
-            m ^= comp
+        for comp in components(w, terr[t]):
             k = (comp & c1).bit_count() + 2 * (comp & c2).bit_count() + 3 * (comp & c3).bit_count()
             out.append(Property(TERRAINS[t], comp.bit_count(), k))
     out.sort(key=lambda p: (-p.points, -p.squares, TERRAINS.index(p.terrain)))
@@ -118,14 +123,7 @@ def property_points(geo: Geometry, terr: Sequence[int], crowns: Sequence[int]) -
         m = terr[t]
         if not (m & crowned):
             continue
-        while m:
-            comp = m & -m
-            while True:
-                grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
-                if grown == comp:
-                    break
-                comp = grown
-            m ^= comp
+        for comp in components(w, m):
             if comp & crowned:
                 total += comp.bit_count() * ((comp & c1).bit_count() + 2 * (comp & c2).bit_count()
                                              + 3 * (comp & c3).bit_count())
@@ -139,15 +137,7 @@ def kingdom_summary(geo: Geometry, terr: Sequence[int],
     c1, c2, c3 = crowns
     points = largest = 0
     for t in range(6):
-        m = terr[t]
-        while m:
-            comp = m & -m
-            while True:
-                grown = (comp | (comp << 1) | (comp >> 1) | (comp << w) | (comp >> w)) & m
-                if grown == comp:
-                    break
-                comp = grown
-            m ^= comp
+        for comp in components(w, terr[t]):
             size = comp.bit_count()
             if size > largest:
                 largest = size
