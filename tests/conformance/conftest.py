@@ -25,8 +25,13 @@ def _loads(name: str, params: dict[str, Any]) -> bool:
     return True
 
 
-def _first_valid(name: str, counts: range, variants: list[str]) -> dict[str, Any] | None:
-    for n in counts:
+def _first_valid(name: str, counts: range, variants: list[str],
+                 start: int = 0) -> dict[str, Any] | None:
+    """The variants at the first player count that accepts them, trying the counts from
+    the ``start``-th one round (so that different variants meet different counts)."""
+    counts = list(counts)
+    k = start % len(counts)
+    for n in counts[k:] + counts[:k]:
         params = {"players": n, "variants": list(variants)}
         if _loads(name, params):
             return params
@@ -40,8 +45,8 @@ def build_configs() -> list[tuple[str, dict[str, Any]]]:
         for n in counts:
             configs.append((info.name, {"players": n}))
         variants = list(info.variants)
-        for v in variants:
-            params = _first_valid(info.name, counts, [v])
+        for i, v in enumerate(variants):
+            params = _first_valid(info.name, counts, [v], start=i)
             if params is not None:
                 configs.append((info.name, params))
         if len(variants) > 1:

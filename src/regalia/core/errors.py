@@ -43,8 +43,9 @@ class DataError(RegaliaError, ValueError):
 
 
 class UnknownNameError(RegaliaError, ValueError):
-    """An unknown game, agent or variant name; the message lists the known names."""
+    """An unknown game or agent name; the message lists the known names."""
 
 
 class ParameterError(RegaliaError, ValueError):
-    """Bad game parameters (player count, variants, ...); the message says what is allowed."""
+    """Bad game parameters (player count, unknown variant or parameter, seat number, ...);
+    the message says what is allowed."""

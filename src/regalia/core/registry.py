@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
-from .errors import UnknownNameError
+from .errors import ParameterError, UnknownNameError
 from .game import Game, GameInfo
 
 _GAMES: dict[str, type[Game]] = {}
+
+
+def normalise_name(name: str) -> str:
+    """``"Two Heirs"`` / ``"two_heirs"`` -> ``"two-heirs"``."""
+    return "-".join(str(name).strip().lower().replace("_", " ").split())
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -25,11 +31,12 @@ def load_game(name: str, **params: Any) -> Game:
         UnknownNameError: an unregistered name (the message lists the registered ones).
         ParameterError: parameters the game does not accept.
     """
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    cls = _GAMES.get(key)
-    if cls is None:
-        known = ", ".join(sorted(_GAMES)) or "(none)"
-        raise UnknownNameError(f"unknown game {name!r}; known games: {known}")
+    cls = game_class(name)
+    accepted = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+    unknown = sorted(set(params) - set(accepted))
+    if unknown:
+        raise ParameterError(f"{cls.info.title} has no parameter(s) {', '.join(unknown)}; "
+                             f"parameters: {', '.join(accepted)}")
     return cls(**params)
 
 
@@ -39,8 +46,11 @@ def list_games() -> list[GameInfo]:
 
 
 def game_class(name: str) -> type[Game]:
-    """The registered class for ``name`` (raises ``UnknownNameError``)."""
-    key = name.strip().lower().replace("_", "-")
+    """The registered class for ``name`` (raises ``UnknownNameError``).
+
+    Names are matched case-insensitively, with spaces and underscores read as hyphens.
+    """
+    key = normalise_name(name)
     if key not in _GAMES:
         known = ", ".join(sorted(_GAMES)) or "(none)"
         raise UnknownNameError(f"unknown game {name!r}; known games: {known}")

@@ -25,7 +25,8 @@ import re
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
+from regalia.core.errors import (IllegalActionError, NotationError, ParameterError, RecordError,
+                                 RegaliaError)
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, no_dealer_error
 
@@ -629,8 +630,24 @@ class KingdominoState(State):
 
     def kingdom_rows(self, player: int) -> list[str]:
         """The whole B x B board of ``player`` as rows of space-separated tokens."""
-        b = self._geo.b
-        return [" ".join(self.square_token(player, r, c) for c in range(b)) for r in range(b)]
+        g = self._geo
+        p = player
+        tokens = ["."] * (g.w * g.b)
+        tokens[g.castle] = "C"
+        for t in range(6):
+            m = self.terr[6 * p + t]
+            letter = TERRAIN_LETTERS[t]
+            while m:
+                low = m & -m
+                tokens[low.bit_length() - 1] = letter
+                m ^= low
+        for k in range(3):
+            m = self.crown[3 * p + k]
+            while m:
+                low = m & -m
+                tokens[low.bit_length() - 1] += "*" * (k + 1)
+                m ^= low
+        return [" ".join(tokens[r * g.w:r * g.w + g.b]) for r in range(g.b)]
 
     def kingdom_extent(self, player: int) -> tuple[int, int, int, int]:
         """(min row, max row, min col, max col) of ``player``'s kingdom, castle included."""
@@ -653,8 +670,8 @@ class KingdominoState(State):
         rows of tokens), discarded, scores.
         """
         G = self._game
-        if not 0 <= player < G.num_players:
-            raise ValueError(f"player must be 0..{G.num_players - 1}, not {player}")
+        if not isinstance(player, int) or not 0 <= player < G.num_players:
+            raise ParameterError(f"player must be a seat 0..{G.num_players - 1}, not {player!r}")
         return {
             "game": G.info.name,
             "params": G.params,
@@ -744,6 +761,17 @@ class KingdominoState(State):
         if len(set(seen)) != len(seen) or not all(1 <= n <= 48 for n in seen):
             raise RecordError("state JSON: the box and the lines share a domino or hold a "
                               "number outside 1..48")
+        nk = game.num_kings
+        groups = (s.undrawn, s.cur_kings, [k for k in s.nxt_kings if k >= 0])
+        if any(not all(0 <= k < nk for k in grp) or len(set(grp)) != len(grp)
+               for grp in groups) or not -1 <= s.king < nk:
+            raise RecordError(f"state JSON: kings must be numbers 0..{nk - 1}, each at most "
+                              f"once per line")
+        if len(s.cur_kings) != len(s.cur_nums) or len(s.nxt_kings) != len(s.nxt_nums):
+            raise RecordError("state JSON: each line needs one king entry per domino")
+        if not all(0 <= a < game.num_distinct_actions for a in s.hist):
+            raise RecordError(f"state JSON: history holds an action outside "
+                              f"0..{game.num_distinct_actions - 1}")
         if len(s.box) + s.drawn != 48:
             raise RecordError(f"state JSON: {len(s.box)} dominoes in the box but {s.drawn} drawn "
                               f"(they must add up to 48)")
