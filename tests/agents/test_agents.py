@@ -98,7 +98,7 @@ def test_spec_strings():
     ("minimax", "unknown agent 'minimax'; agents: greedy, random"),
     ("greedy:seed", "is not key=value"),
     ("greedy:seed=x", "seed must be an integer"),
-    ("greedy:depth=2", "takes no options"),
+    ("greedy:depth=2", "agent .greedy. has no option .depth.; options: seed"),
 ])
 def test_bad_specs_are_named(spec, message):
     with pytest.raises(UnknownNameError, match=message.replace("(", r"\(")):

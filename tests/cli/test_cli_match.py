@@ -194,12 +194,12 @@ def test_replay_missing_file(cli, tmp_path):
     (["match", "kingdomino", "-p", "greedy,wizard"], "choose from: greedy, random"),
     (["match", "kingdomino", "-p", "greedy,human"], "regalia play"),
     (["match", "kingdomino", "-p", "greedy,,random"], "empty entry"),
-    (["match", "kingdomino", "-p", "greedy:depth=3,random"], "takes no options"),
+    (["match", "kingdomino", "-p", "greedy:depth=3,random"], "has no option 'depth'"),
     (["match", "kingdomino", "-p", "greedy,random", "-v", "lava"], "variants: dynasty"),
     (["match", "kingdomino", "-p", "greedy,random,random", "-v", "mighty-duel"], "2-player"),
     (["match", "kingdomino", "-p", "greedy,random", "--data", "/no/such.toml"], "no such file"),
     (["play", "kingdomino", "-p", "human,wizard"], "choose from: human, greedy"),
-    (["play", "kingdomino", "-p", "human,random:depth=2"], "takes no options"),
+    (["play", "kingdomino", "-p", "human,random:depth=2"], "has no option 'depth'"),
     (["play", "kingdomino", "-p", "human:x=1,random"], "'human' takes no options"),
 ])
 def test_bad_arguments_exit_2_with_message(cli, args, message):

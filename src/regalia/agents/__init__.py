@@ -1,10 +1,19 @@
-"""Game-independent agents, built by spec string: ``make_agent("greedy:seed=3")``."""
+"""Game-independent agents, built by spec string: ``make_agent("mcts:seconds=1")``."""
 
 from . import greedy as _greedy  # noqa: F401  (registers)
-from . import random as _random  # noqa: F401  (registers)
-from .base import Agent, derive_seed, list_agents, make_agent, parse_spec, register_agent
-from .greedy import GreedyAgent
+from . import ismcts as _ismcts  # noqa: F401
+from . import mce as _mce  # noqa: F401
+from . import mcts as _mcts  # noqa: F401
+from . import random as _random  # noqa: F401
+from .base import (Agent, agent_options, derive_seed, list_agents, make_agent, parse_spec,
+                   register_agent)
+from .greedy import GreedyAgent, greedy_action
+from .ismcts import ISMCTSAgent
+from .mce import MCEAgent
+from .mcts import MCTSAgent
 from .random import RandomAgent
+from .search import ActionStat, SearchAgent
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "make_agent", "list_agents", "parse_spec",
-           "register_agent", "derive_seed"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCEAgent", "MCTSAgent", "ISMCTSAgent",
+           "SearchAgent", "ActionStat", "make_agent", "list_agents", "agent_options",
+           "parse_spec", "register_agent", "derive_seed", "greedy_action"]

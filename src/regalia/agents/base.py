@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from regalia.core.errors import RegaliaError, UnknownNameError
 from regalia.core.state import State
@@ -31,6 +31,8 @@ class Agent(ABC):
     """
 
     name: str = "agent"
+    #: option name -> (converter from the spec string, one-line description)
+    OPTIONS: ClassVar[dict[str, tuple[Callable[[str], Any], str]]] = {}
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
@@ -108,8 +110,24 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             seed = int(opts.pop("seed"))
         except ValueError:
             raise UnknownNameError(f"agent spec {spec!r}: seed must be an integer") from None
-    try:
-        return cls(seed=seed, **opts)
-    except TypeError:
-        raise UnknownNameError(f"agent {name!r} takes no options {sorted(opts)}; "
-                               f"spec form: '{name}' or '{name}:seed=N'") from None
+    kwargs: dict[str, Any] = {}
+    for key, text in opts.items():
+        if key not in cls.OPTIONS:
+            allowed = ", ".join(["seed", *cls.OPTIONS])
+            raise UnknownNameError(f"agent {name!r} has no option {key!r}; options: {allowed}")
+        convert, what = cls.OPTIONS[key]
+        try:
+            kwargs[key] = convert(text)
+        except ValueError as exc:
+            raise UnknownNameError(f"agent spec {spec!r}: bad {key}={text!r}: {exc} "
+                                   f"({key}: {what})") from None
+    return cls(seed=seed, **kwargs)
+
+
+def agent_options(name: str) -> dict[str, str]:
+    """Option name -> description for agent ``name`` (``seed`` included)."""
+    if name not in _AGENTS:
+        raise UnknownNameError(f"unknown agent {name!r}; agents: {', '.join(sorted(_AGENTS))}")
+    cls = _AGENTS[name][0]
+    return {"seed": "integer seed of the agent's own generator",
+            **{k: v[1] for k, v in cls.OPTIONS.items()}}

@@ -5,12 +5,13 @@ from .errors import (DataError, IllegalActionError, NotationError, ParameterErro
                      RecordError, RegaliaError, UnknownNameError)
 from .game import CHANCE, TERMINAL, Game, GameInfo
 from .record import GameRecord
-from .registry import game_class, list_games, load_game, register_game
+from .registry import (game_class, game_policy, list_games, load_game, register_game,
+                       register_policy)
 from .state import State
 
 __all__ = [
     "CHANCE", "TERMINAL", "Game", "GameInfo", "State", "GameRecord",
-    "load_game", "list_games", "register_game", "game_class",
+    "load_game", "list_games", "register_game", "game_class", "register_policy", "game_policy",
     "RegaliaError", "IllegalActionError", "NotationError", "RecordError", "DataError",
     "UnknownNameError", "ParameterError",
     "Provenance", "PROVENANCES", "load_model", "read_toml", "provenance_counts",

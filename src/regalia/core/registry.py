@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any
+import random
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import ParameterError, UnknownNameError
 from .game import Game, GameInfo
 
+if TYPE_CHECKING:
+    from .state import State
+
 _GAMES: dict[str, type[Game]] = {}
+#: (game name, policy name) -> policy(state, rng) -> action
+Policy = Callable[["State", random.Random], int]
+_POLICIES: dict[tuple[str, str], Policy] = {}
 
 
 def normalise_name(name: str) -> str:
@@ -55,3 +62,15 @@ def game_class(name: str) -> type[Game]:
         known = ", ".join(sorted(_GAMES)) or "(none)"
         raise UnknownNameError(f"unknown game {name!r}; known games: {known}")
     return _GAMES[key]
+
+
+def register_policy(game: str, name: str, policy: Policy) -> None:
+    """Offer a playout policy for a game (e.g. a fast ``"greedy"``), found by agents through
+    :func:`game_policy` without importing the game. ``policy(state, rng)`` returns a legal
+    action of the current player, using only ``rng`` for its random choices."""
+    _POLICIES[(normalise_name(game), name)] = policy
+
+
+def game_policy(game: str, name: str) -> Policy | None:
+    """The policy ``name`` offered by ``game``, or None when the game offers none."""
+    return _POLICIES.get((normalise_name(game), name))

@@ -3,10 +3,15 @@
 Importing this package registers the game as ``"kingdomino"``.
 """
 
+from regalia.core.registry import register_policy
+
 from .components import TERRAINS, Domino, DominoSet, load_dominoes
 from .rules import VARIANTS, KingdominoGame
 from .scoring import Breakdown, Property, parse_kingdom
+from .policies import greedy_policy
 from .state import KingdominoState
+
+register_policy("kingdomino", "greedy", greedy_policy)
 
 __all__ = ["KingdominoGame", "KingdominoState", "VARIANTS", "TERRAINS", "Domino", "DominoSet",
            "load_dominoes", "Breakdown", "Property", "parse_kingdom"]

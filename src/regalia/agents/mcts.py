@@ -1,0 +1,149 @@
+"""``mcts``: UCT (Kocsis & Szepesvári 2006) with chance nodes handled by sampling.
+
+Each iteration copies the root state and descends the tree: at a decision node an untried
+legal action is expanded (chosen at random), otherwise the child maximising
+``mean + c * sqrt(ln(availability) / visits)`` is followed, where the mean is the acting
+player's value and availability counts the iterations in which that child was legal (for
+perfect-information games this is the parent's visit count: plain UCB1). At a chance node an
+outcome is sampled with the agent's generator and the tree branches on it. A playout from
+the new leaf gives every player's value (victory shares), added along the path (max^n
+backup for any number of players).
+
+This agent searches the true state: in a game with hidden information it sees what the
+acting player may not (use ``ismcts`` for honest play).
+"""
+
+from __future__ import annotations
+
+import math
+
+from regalia.core.state import State
+
+from .base import register_agent
+from .search import SEARCH_OPTIONS, ActionStat, SearchAgent, choice_of, playout, playout_policy
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "total")
+
+    def __init__(self, num_players: int):
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = [0.0] * num_players
+
+
+def _exploration(text: str) -> float:
+    value = float(text)
+    if value < 0 or math.isinf(value) or math.isnan(value):
+        raise ValueError("must be a finite number >= 0")
+    return value
+
+
+@register_agent("mcts", "UCT tree search, chance nodes sampled (searches the true state)")
+class MCTSAgent(SearchAgent):
+    """UCT search.
+
+    Args:
+        c: exploration constant (default 0.7; values are victory shares in [0, 1]).
+        final: ``robust`` (most visited root action, default) or ``max`` (best mean).
+        (plus ``iterations``, ``seconds``, ``playout``, ``seed`` of :class:`SearchAgent`)
+    """
+
+    OPTIONS = {**SEARCH_OPTIONS,
+               "c": (_exploration, "exploration constant (default 0.7)"),
+               "final": (choice_of("robust", "max"),
+                         "final move: robust = most visits (default), max = best mean")}
+    determinize = False
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, playout: str = "random", c: float = 0.7,
+                 final: str = "robust"):
+        super().__init__(seed, iterations, seconds, playout)
+        if final not in ("robust", "max"):
+            raise ValueError("final must be 'robust' or 'max'")
+        self.c = c
+        self.final = final
+
+    def _extra_spec(self) -> list[str]:
+        out = []
+        if self.c != 0.7:
+            out.append(f"c={self.c:g}")
+        if self.final != "robust":
+            out.append(f"final={self.final}")
+        return out
+
+    def _final_choice(self, stats: list[ActionStat]) -> int:
+        if self.final == "max":
+            return super()._final_choice(stats)
+        most = max(s.visits for s in stats)
+        best = max(s.value for s in stats if s.visits == most)
+        return min(s.action for s in stats if s.visits == most and s.value == best)
+
+    def _root_copy(self, state: State, player: int) -> State:
+        return state.clone()
+
+    def _search(self, state: State, legal: list[int]) -> list[ActionStat]:
+        player = state.current_player()
+        n = state.game.num_players
+        policy = playout_policy(state, self.playout_name)
+        rng = self.rng
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        root = _Node(n)
+        more = self._budget()
+        i = 0
+        while more(i):
+            s = self._root_copy(state, player)
+            node = root
+            path = [root]
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    a = s.sample_chance_outcome(rng)
+                    s.apply_action(a)
+                    child = node.children.get(a)
+                    if child is None:
+                        child = node.children[a] = _Node(n)
+                    node = child
+                    path.append(node)
+                    continue
+                acts = s.legal_actions()
+                children = node.children
+                untried = [a for a in acts if a not in children]
+                p = s.current_player()
+                if untried:
+                    for a in acts:
+                        if a in children:
+                            children[a].avail += 1
+                    a = untried[int(rng.random() * len(untried))]
+                    child = children[a] = _Node(n)
+                    s.apply_action(a)
+                    path.append(child)
+                    break
+                best_a, best_score, best_child = -1, -1.0, None
+                for a in acts:
+                    ch = children[a]
+                    ch.avail += 1
+                    score = ch.total[p] / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best_a, best_score, best_child = a, score, ch
+                s.apply_action(best_a)
+                node = best_child  # type: ignore[assignment]
+                path.append(node)
+            values = playout(s, rng, policy)
+            for nd in path:
+                nd.visits += 1
+                tot = nd.total
+                for k in range(n):
+                    tot[k] += values[k]
+            i += 1
+        self.last_iterations = i
+        stats = []
+        for a in legal:
+            ch = root.children.get(a)
+            if ch is None or ch.visits == 0:
+                stats.append(ActionStat(a, 0, 0.0))
+            else:
+                stats.append(ActionStat(a, ch.visits, ch.total[player] / ch.visits))
+        return stats

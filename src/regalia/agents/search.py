@@ -1,0 +1,167 @@
+"""Shared machinery of the search agents: budgets, playouts, value estimates, statistics.
+
+Budgets. Every search agent takes ``iterations`` (playouts per move) or ``seconds`` (wall
+time per move), or both (whichever ends first). With an iteration budget and a fixed seed
+the agent is reproducible; a time budget depends on the machine's speed.
+
+Playouts. A playout plays the game to its end from a copy of the state: chance nodes
+sampled with the agent's own generator, decisions by a *playout policy*: ``random``
+(uniform over legal actions) or ``greedy`` (the game's own fast greedy policy when it
+offers one through :func:`regalia.core.registry.game_policy`, else the generic one-step
+score maximiser of :mod:`regalia.agents.greedy`). The value of a playout for each player
+is its ``returns()`` (victory share: 1 win, 1/k shared, 0 loss).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from regalia.core.registry import game_policy
+from regalia.core.state import State
+
+from .base import Agent
+from .greedy import greedy_action
+
+Policy = Callable[[State, random.Random], int]
+DEFAULT_ITERATIONS = 1000
+
+
+def random_action(state: State, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    return legal[int(rng.random() * len(legal))]
+
+
+def playout_policy(state: State, name: str) -> Policy:
+    """The policy called ``name`` (``random`` or ``greedy``) for the game of ``state``."""
+    if name == "random":
+        return random_action
+    offered = game_policy(state.game.info.name, name)
+    return offered if offered is not None else greedy_action
+
+
+def playout(state: State, rng: random.Random, policy: Policy) -> list[float]:
+    """Play ``state`` (mutated) to the end; returns ``state.returns()``."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(policy(state, rng))
+    return state.returns()
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError("must be at least 1")
+    return value
+
+
+def positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0 or math.isinf(value):
+        raise ValueError("must be a positive number")
+    return value
+
+
+def choice_of(*names: str) -> Callable[[str], str]:
+    def convert(text: str) -> str:
+        if text not in names:
+            raise ValueError(f"choose one of {', '.join(names)}")
+        return text
+    return convert
+
+
+SEARCH_OPTIONS = {
+    "iterations": (positive_int, f"playouts per move (default {DEFAULT_ITERATIONS} when "
+                                 f"no seconds are given)"),
+    "seconds": (positive_float, "thinking time per move in seconds"),
+    "playout": (choice_of("random", "greedy"), "playout policy: random (default) or greedy"),
+}
+
+
+@dataclass(frozen=True)
+class ActionStat:
+    """What a search found about one root action: visits (playouts through it) and the
+    mean value for the acting player, a victory share in [0, 1] (an estimated win rate)."""
+
+    action: int
+    visits: int
+    value: float
+
+
+class SearchAgent(Agent):
+    """Base of the search agents: budget handling and the statistics of the last search.
+
+    Args:
+        seed: the agent's generator seed.
+        iterations: playouts per move; seconds: time per move (either or both).
+        playout: ``random`` or ``greedy``.
+
+    Raises:
+        ValueError: a non-positive budget or an unknown playout policy.
+    """
+
+    OPTIONS = dict(SEARCH_OPTIONS)
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, playout: str = "random"):
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if seconds is not None and not seconds > 0:
+            raise ValueError("seconds must be positive")
+        if playout not in ("random", "greedy"):
+            raise ValueError("playout must be 'random' or 'greedy'")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.playout_name = playout
+        #: statistics of the root actions after the last ``step``, most visited first
+        self.last_stats: list[ActionStat] = []
+        self.last_iterations = 0
+
+    def spec(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds:g}")
+        if self.playout_name != "random":
+            parts.append(f"playout={self.playout_name}")
+        parts += self._extra_spec()
+        return self.name + (":" + ",".join(parts) if parts else "")
+
+    def _extra_spec(self) -> list[str]:
+        return []
+
+    def _budget(self) -> Callable[[int], bool]:
+        """``more(i)``: True while iteration ``i`` (0-based) is within the budget."""
+        n = self.iterations
+        if self.seconds is None:
+            return lambda i: i < n  # type: ignore[operator]
+        deadline = time.perf_counter() + self.seconds
+        if n is None:
+            return lambda i: i == 0 or time.perf_counter() < deadline
+        return lambda i: i < n and (i == 0 or time.perf_counter() < deadline)
+
+    def step(self, state: State) -> int:
+        legal = self._check_decision(state)
+        if len(legal) == 1:
+            self.last_stats = [ActionStat(legal[0], 0, float("nan"))]
+            self.last_iterations = 0
+            return legal[0]
+        stats = self._search(state, legal)
+        self.last_stats = sorted(stats, key=lambda s: (-s.visits, -s.value, s.action))
+        return self._final_choice(stats)
+
+    def _final_choice(self, stats: list[ActionStat]) -> int:
+        best = max(s.value for s in stats)
+        return min(s.action for s in stats if s.value == best)
+
+    def _search(self, state: State, legal: list[int]) -> list[ActionStat]:
+        raise NotImplementedError
