@@ -9,7 +9,7 @@ import pytest
 
 import regalia
 from regalia import GameRecord, ParameterError, RecordError
-from regalia.agents import list_agents
+from regalia.agents import agent_options, list_agents
 from regalia.arena import play_match
 
 
@@ -62,10 +62,15 @@ def test_match_calls_on_step_before_each_action(game_config):
     assert [ply for ply, _ in seen] == list(range(len(seen)))
 
 
-def test_every_registered_agent_plays_legally(game_config):
+def _cheap_spec(name: str) -> str:
+    """The agent with the smallest budget its options allow (search agents: 4 playouts)."""
+    return f"{name}:iterations=4" if "iterations" in agent_options(name) else name
+
+
+@pytest.mark.parametrize("agent", sorted(list_agents()))
+def test_every_registered_agent_plays_legally(game_config, agent):
     game = _game(game_config)
-    agents = sorted(list_agents())
-    seats = [agents[i % len(agents)] for i in range(game.num_players)]
+    seats = [_cheap_spec(agent)] + ["random"] * (game.num_players - 1)
     result = play_match(game, seats, seed=5)
     assert result.state.is_terminal()
     assert result.record.replay() == result.state
