@@ -1,0 +1,129 @@
+"""Search agents mce, mcts, ismcts: budgets, reproducibility, strength on solved toy
+positions, information-set honesty, and spec options."""
+
+from __future__ import annotations
+
+import pytest
+
+import regalia
+from regalia.agents import ISMCTSAgent, MCEAgent, MCTSAgent, make_agent
+from regalia.core.errors import RegaliaError, UnknownNameError
+
+SEARCH = ["mce", "mcts", "ismcts"]
+
+
+def midgame(players=4, plies=30, seed=2):
+    game = regalia.load_game("kingdomino", players=players)
+    s = game.new_initial_state(seed)
+    rnd = make_agent("random", seed=seed)
+    while s.is_chance_node() or len(s.history()) < plies:
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(rnd.step(s))
+    return s
+
+
+@pytest.mark.parametrize("name", SEARCH)
+def test_same_seed_and_iterations_give_the_same_search(name):
+    s = midgame()
+    a = make_agent(f"{name}:iterations=60", seed=5)
+    b = make_agent(f"{name}:iterations=60", seed=5)
+    assert a.step(s) == b.step(s)
+    assert a.last_stats == b.last_stats
+    assert s == midgame()  # searching never changes the state it is given
+
+
+@pytest.mark.parametrize("name", SEARCH)
+def test_iteration_budget_is_exact_and_visits_add_up(name):
+    s = midgame()
+    agent = make_agent(f"{name}:iterations=37", seed=1)
+    action = agent.step(s)
+    assert action in s.legal_actions()
+    assert agent.last_iterations == 37
+    # every iteration passes through exactly one root action
+    assert sum(st.visits for st in agent.last_stats) == 37
+    assert {st.action for st in agent.last_stats} == set(s.legal_actions())
+    assert all(0.0 <= st.value <= 1.0 for st in agent.last_stats)
+    visits = [st.visits for st in agent.last_stats]
+    assert visits == sorted(visits, reverse=True)
+
+
+@pytest.mark.parametrize("name", SEARCH)
+def test_seconds_budget_runs_at_least_one_iteration(name):
+    agent = make_agent(f"{name}:seconds=0.05", seed=1)
+    s = midgame()
+    assert agent.step(s) in s.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+@pytest.mark.parametrize("cls", [MCEAgent, MCTSAgent])
+@pytest.mark.parametrize("hidden", [0, 1, 2])
+def test_searching_the_true_state_finds_the_hidden_card(secret_guess, cls, hidden):
+    # mce and mcts search the true state, so they "see" player 1's card: guessing it wins
+    # (value 1); a wrong guess lets player 1 guess at random in the playouts: win 1/3 (0 for
+    # player 0), miss 2/3 (shared, 1/2): value 1/3.
+    s = secret_guess(own=0, other=hidden)
+    agent = cls(seed=4, iterations=300)
+    assert s.action_to_string(agent.step(s)) == f"guess {hidden}"
+    assert agent.last_stats[0].value == 1.0
+
+
+def test_ismcts_decides_from_the_information_state_only(secret_guess):
+    # Player 0 holds card 1 in each position; only player 1's hidden card differs.
+    runs = []
+    for hidden in (0, 1, 2):
+        agent = ISMCTSAgent(seed=11, iterations=300)
+        action = agent.step(secret_guess(own=1, other=hidden))
+        runs.append((action, agent.last_stats))
+    assert runs[0] == runs[1] == runs[2]
+    # honesty costs: unseen, every guess is right 1/3 of the time (1) and else worth 1/3
+    # (see above): 1/3 + 2/3 * 1/3 = 5/9, far from the cheater's 1.
+    assert max(st.value for st in runs[0][1]) < 0.9
+
+
+def test_ismcts_equals_mcts_on_perfect_information():
+    s = midgame()
+    a = MCTSAgent(seed=3, iterations=80)
+    b = ISMCTSAgent(seed=3, iterations=80)
+    assert a.step(s) == b.step(s) and a.last_stats == b.last_stats
+
+
+@pytest.mark.parametrize("name", SEARCH)
+def test_search_agents_refuse_chance_nodes(name):
+    s = regalia.load_game("kingdomino", players=2).new_initial_state(0)
+    with pytest.raises(RegaliaError, match="chance"):
+        make_agent(name).step(s)
+
+
+def test_forced_moves_need_no_search():
+    s = midgame()
+    while len(s.legal_actions()) != 1 or s.is_chance_node():
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(s.legal_actions()[0])
+    agent = make_agent("mcts:iterations=50", seed=0)
+    assert agent.step(s) == s.legal_actions()[0] and agent.last_iterations == 0
+
+
+def test_spec_options_are_typed():
+    a = make_agent("mcts:seconds=0.5,c=1.2,final=max,playout=greedy", seed=2)
+    assert (a.seconds, a.c, a.final, a.playout_name, a.iterations) == (0.5, 1.2, "max", "greedy", None)
+    assert a.spec() == "mcts:seconds=0.5,playout=greedy,c=1.2,final=max"
+    assert make_agent("mce").iterations == 1000
+    assert make_agent(a.spec()).spec() == a.spec()
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:iterations=0", "must be at least 1"),
+    ("mcts:iterations=many", "bad iterations='many'"),
+    ("mce:seconds=-1", "must be a positive number"),
+    ("mcts:c=-1", "must be a finite number >= 0"),
+    ("ismcts:playout=smart", "choose one of random, greedy"),
+    ("mcts:final=best", "choose one of robust, max"),
+    ("mce:c=1", "agent 'mce' has no option 'c'; options: seed, iterations, seconds, playout"),
+])
+def test_bad_search_options_are_named(spec, message):
+    with pytest.raises(UnknownNameError, match=message.replace("(", r"\(")):
+        make_agent(spec)
