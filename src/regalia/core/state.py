@@ -19,7 +19,7 @@ import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .errors import RegaliaError
+from .errors import ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -161,13 +161,30 @@ class State(ABC):
     def information_state_string(self, player: int) -> str:
         """A string identifying ``player``'s information state (perfect recall): the
         sequence of observations is summarised by the observation plus the actions that
-        player could see. Default for perfect-information games: the full history."""
+        player could see. Default for perfect-information games: the full history.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        self.check_seat(player)
         return " ".join(str(a) for a in self.history())
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> "State":
         """A state consistent with all ``player`` knows, hidden information dealt from
-        ``rng``. Default for perfect-information games: a clone."""
+        ``rng``. Default for perfect-information games: a clone.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        self.check_seat(player)
         return self.clone()
+
+    def check_seat(self, player: int) -> int:
+        """``player`` if it is a seat ``0 .. num_players-1``; else raises ParameterError."""
+        n = self.game.num_players
+        if type(player) is not int or not 0 <= player < n:
+            raise ParameterError(f"player must be a seat 0..{n - 1}, not {player!r}")
+        return player
 
     # ------------------------------------------------------------------ serialisation
     @abstractmethod

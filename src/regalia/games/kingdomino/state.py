@@ -25,7 +25,7 @@ import re
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import (IllegalActionError, NotationError, ParameterError, RecordError,
+from regalia.core.errors import (IllegalActionError, NotationError, RecordError,
                                  RegaliaError)
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, no_dealer_error
@@ -254,7 +254,13 @@ class KingdominoState(State):
         return out
 
     def num_placements(self) -> int:
-        """Number of legal placements of the current domino (0 means it must be discarded)."""
+        """Number of legal placements of the current domino (0 means it must be discarded).
+
+        Raises:
+            RegaliaError: outside the ``place`` phase.
+        """
+        if self.phase != PH_PLACE:
+            raise RegaliaError(f"no domino to place in phase {self.phase_name}")
         return sum(m.bit_count() for m in self._placement_masks())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -279,6 +285,10 @@ class KingdominoState(State):
 
     # ------------------------------------------------------------------ applying
     def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            raise IllegalActionError(action, f"apply_action takes an int action id, not "
+                                     f"{type(action).__name__}; use string_to_action('d5-e5') "
+                                     f"to read the notation")
         g = self._geo
         ph = self.phase
         if ph == PH_PLACE and 0 <= action <= g.discard:
@@ -311,14 +321,15 @@ class KingdominoState(State):
         g = self._geo
         if not isinstance(action, int) or not 0 <= action < g.num_actions:
             return f"action ids run from 0 to {g.num_actions - 1}"
-        expected = {
-            PH_DRAW: "a domino drawn from the box (chance)",
-            PH_KING: "a king drawn for the first line (chance)",
-            PH_PICK: "picking a free domino of the next line (pick N)",
-            PH_PLACE: "placing the current domino (e.g. d5-e5) or discarding it",
-            PH_END: "nothing: the game is over",
+        return {
+            PH_DRAW: "now a domino is drawn from the box (a chance outcome, 'draw N')",
+            PH_KING: "now a king is drawn for the first line (a chance outcome, 'king N')",
+            PH_PICK: f"now pick a free domino of the next line: type its number "
+                     f"({self._free_next()})",
+            PH_PLACE: f"now place domino {self.current_domino} (e.g. d5-e5), or discard it "
+                      f"if it fits nowhere",
+            PH_END: "the game is over",
         }[self.phase]
-        return f"the state expects {expected}"
 
     def _safe_string(self, action: int) -> str | None:
         try:
@@ -551,6 +562,7 @@ class KingdominoState(State):
         return [self.player_score(p) for p in range(self._game.num_players)]
 
     def player_score(self, player: int) -> int:
+        self.check_seat(player)
         np_ = self._game.num_players
         prev = sum(self.past[3 * (g * np_ + player)] for g in range(len(self.past) // (3 * np_)))
         return prev + (self._game_points(player) if self.phase != PH_END else 0)
@@ -559,7 +571,7 @@ class KingdominoState(State):
         """The score of ``player``'s current kingdom itemised (see :class:`Breakdown`);
         once the game is over, the last game's kingdom with all previous Dynasty games."""
         G, g = self._game, self._geo
-        p = player
+        p = self.check_seat(player)
         bd = Breakdown(properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]))
         bd.middle_kingdom, bd.harmony = self._bonuses(p)
         if include_previous:
@@ -655,6 +667,10 @@ class KingdominoState(State):
         return tuple(self.bbox[o:o + 4])  # type: ignore[return-value]
 
     def line_view(self, which: str) -> list[dict[str, Any]]:
+        """The ``"current"`` or ``"next"`` line: ``[{domino, code, king (1-based) or None,
+        player or None}, ...]`` lowest number first. Raises ValueError for another name."""
+        if which not in ("current", "next"):
+            raise ValueError(f"which must be 'current' or 'next', not {which!r}")
         nums, kings = ((self.cur_nums, self.cur_kings) if which == "current"
                        else (self.nxt_nums, self.nxt_kings))
         G = self._game
@@ -670,8 +686,7 @@ class KingdominoState(State):
         rows of tokens), discarded, scores.
         """
         G = self._game
-        if not isinstance(player, int) or not 0 <= player < G.num_players:
-            raise ParameterError(f"player must be a seat 0..{G.num_players - 1}, not {player!r}")
+        self.check_seat(player)
         return {
             "game": G.info.name,
             "params": G.params,
@@ -778,7 +793,24 @@ class KingdominoState(State):
         for name, lst in (("placed", s.placed), ("discarded", s.discarded)):
             if len(lst) != np_:
                 raise RecordError(f"state JSON: {name!r} needs {np_} entries")
+        if not 0 <= s.game_no <= game.num_games or (s.game_no == game.num_games) != (s.phase == PH_END):
+            raise RecordError(f"state JSON: game_no {s.game_no} does not fit phase "
+                              f"{d['phase']!r} of a {game.num_games}-game match")
+        for name, nums in (("current", s.cur_nums), ("next", s.nxt_nums)):
+            if nums != sorted(nums) or len(nums) > game.per_line:
+                raise RecordError(f"state JSON: the {name} line must be sorted and hold at most "
+                                  f"{game.per_line} dominoes")
+        if s.phase in (PH_PLACE, PH_PICK) and s.cur_nums:
+            if not 0 <= s.idx < len(s.cur_nums) or s.cur_kings[s.idx] != s.king:
+                raise RecordError(f"state JSON: idx {s.idx} / king {s.king} do not name a king "
+                                  f"on the current line")
+        elif s.phase == PH_PICK and s.king < 0:
+            raise RecordError("state JSON: a pick needs the king that picks")
         s._load_kingdoms(d["kingdoms"])
+        for p in range(np_):
+            if s.occ[p].bit_count() != 1 + 2 * s.placed[p]:
+                raise RecordError(f"state JSON: kingdom {p} has {s.occ[p].bit_count() - 1} "
+                                  f"squares but 'placed' says {s.placed[p]} dominoes")
         b = game.geo.b
         if len(s.done) != min(s.game_no, game.num_games - 1) or any(
                 len(k) != np_ or any(len(rows) != b or any(len(r.split()) != b for r in rows)
@@ -850,8 +882,8 @@ class KingdominoState(State):
         """
         from .scoring import parse_kingdom
 
+        p = self.check_seat(player)
         tk = parse_kingdom(text, size=self._geo.n)
-        p = player
         self.terr[6 * p:6 * p + 6] = tk.terr
         self.crown[3 * p:3 * p + 3] = tk.crowns
         self.recompute_derived(p)
