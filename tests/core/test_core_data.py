@@ -164,7 +164,8 @@ def test_duplicate_domino_number(tmp_path, dominoes):
     assert len(lines) == 1
     assert "once" in lines[0]  # "... must appear once" / "... more than once"
     assert re.search(r"\b1\b", lines[0].split(": ", 1)[1]), lines[0]
-    assert "missing" not in lines[0]  # the duplicate is reported, not its consequence
+    assert "number 1 in records #1, #2" in lines[0]
+    assert "missing: [2]" in lines[0]  # both the duplicate and the gap it leaves
 
 
 def test_missing_domino(tmp_path, dominoes):

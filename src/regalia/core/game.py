@@ -89,6 +89,11 @@ class Game(ABC):
         """Counts of component records per provenance (``verified``/``rulebook``/``reconstructed``)."""
         return {}
 
+    def data_digest(self) -> str | None:
+        """A SHA-256 hex digest of the component data in use (None for a game without data
+        files); records keep it so a replay with different data is refused."""
+        return None
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.params == self.params  # type: ignore[attr-defined]
 

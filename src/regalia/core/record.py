@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from .errors import IllegalActionError, RecordError, RegaliaError
 from .registry import load_game
@@ -32,7 +33,13 @@ class GameRecord(BaseModel):
         actions: every action id in order, chance outcomes included.
         notation: the same actions in the game's notation (checked on replay).
         scores: the final scores, or ``None`` for an unfinished game.
-        digest: SHA-256 of the canonical JSON of the other fields.
+        data_digest: SHA-256 of the component data the game was played with.
+        digest: SHA-256 of the canonical JSON of the other fields. It catches accidental
+            edits and damage, not forgery: anyone can recompute it.
+
+    The seed is kept only when the dealer seeded with it dealt every chance outcome of the
+    game (as in ``play_match`` and the command line); replay then checks each outcome
+    against the dealer, so an edited seed or draw is refused.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -41,30 +48,34 @@ class GameRecord(BaseModel):
     version: Literal[1] = 1
     game: str
     params: dict[str, Any]
-    seed: int | None = None
+    seed: StrictInt | None = None
     players: list[str] = []
-    actions: list[int]
+    actions: list[StrictInt]
     notation: list[str] | None = None
     scores: list[float] | None = None
+    data_digest: str | None = None
     digest: str | None = None
 
     # ------------------------------------------------------------------ build
     @classmethod
     def from_state(cls, state: State, players: list[str] | None = None) -> "GameRecord":
         """Record the game that led to ``state`` (finished or not)."""
+        notation, dealt = _notation_and_dealer_check(state)
         rec = cls(
             game=state.game.info.name,
             params=state.game.params,
-            seed=state.seed,
+            seed=state.seed if dealt else None,
             players=list(players or []),
             actions=list(state.history()),
-            notation=state.history_strings(),
+            notation=notation,
             scores=list(state.scores()) if state.is_terminal() else None,
+            data_digest=state.game.data_digest(),
         )
         rec.digest = rec.compute_digest()
         return rec
 
     def compute_digest(self) -> str:
+        """SHA-256 hex digest of the canonical JSON of every field but ``digest``."""
         body = self.model_dump(exclude={"digest"})
         text = json.dumps(body, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
@@ -74,6 +85,7 @@ class GameRecord(BaseModel):
         return self.model_dump_json(indent=1)
 
     def save(self, path: str | Path) -> None:
+        """Write the record as JSON; raises OSError when the file cannot be written."""
         Path(path).write_text(self.to_json_string() + "\n", encoding="utf-8")
 
     @classmethod
@@ -96,6 +108,7 @@ class GameRecord(BaseModel):
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
+        """Read a record file; raises :class:`RecordError` naming what is wrong."""
         p = Path(path)
         try:
             text = p.read_text(encoding="utf-8")
@@ -123,11 +136,21 @@ class GameRecord(BaseModel):
             game = load_game(self.game, **self.params)
         except RegaliaError as exc:
             raise RecordError(f"record names a game that cannot be built: {exc}") from None
+        if self.data_digest is not None and game.data_digest() != self.data_digest:
+            raise RecordError("the component data differs from the data this game was "
+                              "recorded with (data file changed or missing)")
         if self.notation is not None and len(self.notation) != len(self.actions):
             raise RecordError(f"record has {len(self.actions)} actions but "
                               f"{len(self.notation)} notation entries")
         state = game.new_initial_state(self.seed)
+        dealer = random.Random(self.seed) if self.seed is not None else None
         for ply, action in enumerate(self.actions):
+            if dealer is not None and state.is_chance_node():
+                expected = state.sample_chance_outcome(dealer)
+                if expected != action:
+                    raise RecordError(f"ply {ply}: chance outcome {action} is not what seed "
+                                      f"{self.seed} deals here ({expected}): the seed or the "
+                                      f"draws were edited")
             try:
                 text = state.action_to_string(action)
             except RegaliaError:
@@ -149,3 +172,18 @@ class GameRecord(BaseModel):
                 raise RecordError(f"replayed scores {state.scores()} differ from the "
                                   f"record's {self.scores}")
         return state
+
+
+def _notation_and_dealer_check(state: State) -> tuple[list[str], bool]:
+    """The history in notation, and whether the dealer seeded with ``state.seed`` dealt
+    every chance outcome of it (False for chance played with another generator)."""
+    dealer = random.Random(state.seed) if state.seed is not None else None
+    dealt = dealer is not None
+    replay = state.game.new_initial_state(state.seed)
+    notation = []
+    for action in state.history():
+        notation.append(replay.action_to_string(action))
+        if dealt and replay.is_chance_node() and replay.sample_chance_outcome(dealer) != action:
+            dealt = False
+        replay.apply_action(action)
+    return notation, dealt

@@ -43,6 +43,9 @@ def _normalise_variants(variants: Iterable[str] | str | None) -> tuple[str, ...]
         return ()
     if isinstance(variants, str):
         variants = [v for v in variants.split(",") if v.strip()]
+    if not isinstance(variants, (list, tuple, set, frozenset)):
+        raise ParameterError(f"variants must be a list of names or a comma-separated string, "
+                             f"not {type(variants).__name__}; variants: {', '.join(VARIANTS)}")
     out = []
     for v in variants:
         key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
@@ -80,11 +83,10 @@ class KingdominoGame(Game):
 
     def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
                  data: str | Path | None = None):
-        if isinstance(players, bool) or not isinstance(players, int):
-            try:
-                players = int(players)  # type: ignore[arg-type]
-            except (TypeError, ValueError):
-                raise ParameterError(f"players must be 2, 3 or 4, not {players!r}") from None
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if type(players) is not int:
+            raise ParameterError(f"players must be the whole number 2, 3 or 4, not {players!r}")
         if players not in (2, 3, 4):
             raise ParameterError(f"Kingdomino is for 2, 3 or 4 players, not {players}")
         self._variants = _normalise_variants(variants)
@@ -92,7 +94,10 @@ class KingdominoGame(Game):
         if self.duel and players != 2:
             raise ParameterError(f"The Mighty Duel is a 2-player variant, not for {players} players")
         self._players = players
-        self._data = None if data is None else str(data)
+        if data is not None and not isinstance(data, (str, Path)):
+            raise ParameterError(f"data must be the path of a dominoes TOML file, not "
+                                 f"{type(data).__name__}")
+        self._data = None if data is None else str(Path(data).expanduser().resolve())
         self.dominoes: DominoSet = load_dominoes(data)
         self.middle_kingdom = "middle-kingdom" in self._variants
         self.harmony = "harmony" in self._variants
@@ -146,3 +151,7 @@ class KingdominoGame(Game):
 
     def data_provenance(self) -> dict[str, int]:
         return self.dominoes.provenance_summary()
+
+    def data_digest(self) -> str | None:
+        """SHA-256 of the dominoes as loaded (so a record notices a changed data file)."""
+        return self.dominoes.digest()
