@@ -180,12 +180,46 @@ class TextKingdom:
 
     def breakdown(self, middle_kingdom: bool = False, harmony: bool = False,
                   discarded: int = 0) -> Breakdown:
+        """Score the kingdom: properties, and the bonuses of the variants asked for.
+
+        Args:
+            discarded: dominoes the player discarded (Harmony needs none; ruling R6).
+        """
         bd = Breakdown(properties(self.geo, self.terr, self.crowns))
         if middle_kingdom and is_middle_kingdom(self.geo, self.occ):
             bd.middle_kingdom = MIDDLE_KINGDOM_BONUS
         if harmony and is_harmony(self.geo, self.occ, discarded):
             bd.harmony = HARMONY_BONUS
         return bd
+
+    def warnings(self) -> list[str]:
+        """Reasons this kingdom cannot come from a real game (it is still scored):
+        squares not connected to the castle, or an odd number of squares (each domino
+        covers two)."""
+        out = []
+        g = self.geo
+        reach = g.castle_bit
+        while True:
+            grown = (reach | (reach << 1) | (reach >> 1) | (reach << g.w) | (reach >> g.w)) & self.occ
+            if grown == reach:
+                break
+            reach = grown
+        cr, cc = g.castle_rc
+        lost = self.occ & ~reach
+        if lost:
+            names = []
+            while lost:
+                low = lost & -lost
+                r, c = g.rc[low.bit_length() - 1]
+                names.append(f"row {r - cr:+d}, column {c - cc:+d} from the castle")
+                lost ^= low
+            out.append(f"{len(names)} square(s) not connected to the castle: "
+                       + "; ".join(names[:4]) + (" ..." if len(names) > 4 else ""))
+        squares = self.occ.bit_count() - 1
+        if squares % 2:
+            out.append(f"{squares} terrain squares: dominoes cover two squares each, so a real "
+                       f"kingdom has an even number")
+        return out
 
 
 def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKingdom:
@@ -219,6 +253,9 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
                 cells[(r, c)] = "castle"
                 continue
             letter, rest = t[0], t[1:]
+            if len(t) > 1 and all(ch in TERRAIN_LETTERS + "C." for ch in t):
+                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r}: squares must "
+                                f"be separated by spaces (e.g. 'W W C')")
             if letter not in TERRAIN_LETTERS:
                 raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r} is not a "
                                 f"square; use C, '.', or a terrain letter "
@@ -243,8 +280,10 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
     cs = [c for _, c in cells]
     height, width = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
     if height > size or width > size:
+        hint = (" (for a Mighty Duel kingdom use size 7: --size 7)"
+                if size == 5 and height <= 7 and width <= 7 else "")
         raise DataError(f"{source}: the kingdom spans {height} rows x {width} columns; "
-                        f"it must fit in {size}x{size}")
+                        f"it must fit in {size}x{size}{hint}")
     geo = geometry(size)
     cr, cc = castles[0]
     terr = [0] * 6
