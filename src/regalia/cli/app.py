@@ -357,3 +357,4 @@ def main() -> None:
 
 
 __all__ = ["app", "main", "NotAvailable"]
+from . import tournament as _tournament  # noqa: E402,F401  (registers `regalia tournament`)

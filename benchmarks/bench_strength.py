@@ -1,0 +1,126 @@
+"""Agent strength: a seat-rotated tournament through ``regalia.arena``, with its figures.
+
+Each of ``--games N`` deals is played once per seat rotation of the lineup (``N x P``
+games), so every agent plays every seat on the same deals; see
+``regalia.arena.tournament``. Prints the machine (cores), the parameters, and per agent:
+seats played, win rate with its 95% Wilson interval against parity (1/P), mean score,
+Bradley-Terry rating (Elo scale), the configured per-move budget and the measured mean
+thinking time per move. Not run in CI: it takes as long as the budgets say.
+
+Usage:
+  python benchmarks/bench_strength.py kingdomino --lineup mcts:seconds=1,greedy,greedy,greedy --games 50
+  python benchmarks/bench_strength.py kingdomino --lineup mcts:iterations=500,greedy --games 100
+  python benchmarks/bench_strength.py kingdomino --lineup mce,greedy --players 4 --workers 8 \\
+      --seed 7 --variant harmony --out strength.json
+
+The issue's bar (Kingdomino, 4 players, one agent against three greedy): at least 66% wins
+at no more than 1 second per move over at least 200 games (50 deals x 4 rotations).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+import regalia
+from regalia.agents import make_agent
+from regalia.agents.search import SearchAgent
+from regalia.arena import expand_lineup, make_executor, run_tournament
+from regalia.arena.tournament import GameResult
+from regalia.cli.common import split_players
+from regalia.core.registry import game_class
+
+
+def budget(spec: str) -> str:
+    """The per-move budget an agent spec asks for (``-`` for agents that do not search)."""
+    agent = make_agent(spec, seed=0)
+    if not isinstance(agent, SearchAgent):
+        return "-"
+    parts = []
+    if agent.iterations is not None:
+        parts.append(f"{agent.iterations} iterations")
+    if agent.seconds is not None:
+        parts.append(f"{agent.seconds:g} s")
+    return " or ".join(parts) + " per move"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", help="game name, e.g. kingdomino")
+    ap.add_argument("--lineup", "--agents", required=True,
+                    help="agent specs, one per seat, comma-separated (fewer are repeated "
+                         "in order to fill --players seats)")
+    ap.add_argument("--games", type=int, default=50,
+                    help="deals, each played once per seat rotation (default 50)")
+    ap.add_argument("--players", type=int, default=None, help="seats (default: one per agent)")
+    ap.add_argument("--seed", type=int, default=1, help="base seed of the deals (default 1)")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="parallel games (default: every core)")
+    ap.add_argument("--backend", default="process", help="process (default), serial or ray")
+    ap.add_argument("--address", default=None, help="Ray cluster address (--backend ray)")
+    ap.add_argument("--variant", action="append", default=[], help="variant (repeatable)")
+    ap.add_argument("--out", default=None, help="write FILE.json and FILE.csv")
+    args = ap.parse_args(argv)
+
+    info = game_class(args.game).info
+    agents = split_players(args.lineup)
+    players = args.players or max(len(agents), info.min_players)
+    lineup = expand_lineup(agents, players)
+    params: dict = {"players": players}
+    if args.variant:
+        params["variants"] = args.variant
+    game = regalia.load_game(info.name, **params)
+    executor = make_executor(args.backend, args.workers, args.address)
+    total = args.games * players
+
+    print(f"machine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
+          f"Python {platform.python_version()} ({platform.system()})")
+    print(f"game: {info.title}, {players} players, variants: "
+          f"{', '.join(args.variant) or 'none'}")
+    print(f"lineup (rotation 0): {', '.join(lineup)}")
+    print(f"{args.games} deals x {players} rotations = {total} games, seed {args.seed}, "
+          f"on {executor.describe()}")
+    for spec in dict.fromkeys(lineup):
+        print(f"  budget of {spec}: {budget(spec)}")
+    sys.stdout.flush()
+
+    start = time.perf_counter()
+    step = max(1, total // 20)
+
+    def progress(done: int, total_: int, _result: GameResult) -> None:
+        if done % step == 0 or done == total_:
+            elapsed = time.perf_counter() - start
+            eta = elapsed / done * (total_ - done)
+            print(f"  {done}/{total_} games, {elapsed:.0f} s, about {eta:.0f} s left",
+                  file=sys.stderr, flush=True)
+
+    result = run_tournament(game, lineup, args.games, seed=args.seed, executor=executor,
+                            progress=progress)
+    parity = 1 / players
+    print()
+    print(f"{'agent':<28} {'seats':>6} {'win rate':>9} {'95% CI':>15} {'vs parity':>9} "
+          f"{'mean score':>13} {'rating':>7} {'ms/move':>8}")
+    for s in result.standings():
+        rating = "-" if s.rating is None else f"{s.rating:+.0f}"
+        verdict = ("above" if s.ci_low > parity else "below" if s.ci_high < parity
+                   else "even")
+        print(f"{s.agent:<28} {s.games:>6} {100 * s.win_rate:>8.1f}% "
+              f"{f'{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}%':>15} {verdict:>9} "
+              f"{f'{s.mean_score:.1f} ± {s.std_score:.1f}':>13} {rating:>7} "
+              f"{1000 * s.seconds_per_move:>8.1f}")
+    print(f"\nparity {100 * parity:.1f}%; 'vs parity': the 95% interval lies above or below "
+          f"it, or contains it (even)")
+    print(f"{total} games in {result.elapsed:.1f} s ({total / result.elapsed:.2f} games/s) "
+          f"on {os.cpu_count()} cores ({executor.describe()})")
+    if args.out:
+        json_path, csv_path = result.save(args.out)
+        print(f"written: {json_path}, {csv_path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

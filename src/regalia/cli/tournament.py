@@ -1,0 +1,197 @@
+"""``regalia tournament``: agents play the same deals in every seat, in parallel.
+
+Registered on the main Typer ``app`` when :mod:`regalia.cli.app` imports this module. The
+work is :func:`regalia.arena.run_tournament`; this module parses the options, shows a
+progress bar on a terminal, prints the parameters and the standings, and writes the files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich import box
+from rich.markup import escape
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.table import Table
+
+from regalia.arena.executors import BACKENDS, BackendUnavailable, make_executor
+from regalia.arena.tournament import (GameResult, TournamentResult, check_lineup,
+                                      expand_lineup, output_paths, run_tournament)
+from regalia.core.errors import ParameterError
+from regalia.core.registry import game_class
+
+from .app import VARIANT_OPT, _examples, _game_name, _help, app
+from .common import (EXIT_FAILED, EXIT_USAGE, build_game, error, fresh_seed, make_console,
+                     split_players, user_errors)
+
+
+def split_agents(text: str) -> list[str]:
+    """``--agents`` split like ``--players``: ``"mcts:iterations=9,c=0.5,greedy"`` ->
+    ``["mcts:iterations=9,c=0.5", "greedy"]`` (a ``key=value`` item without a colon belongs
+    to the agent before it)."""
+    try:
+        return split_players(text)
+    except ParameterError:
+        raise ParameterError(f"--agents {text!r} has an empty entry; write agent specs "
+                             f"separated by commas (e.g. --agents greedy,mcts:seconds=0.2)"
+                             ) from None
+
+
+def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
+    """The number of seats: ``--players``, else one per agent (at least the game's minimum).
+
+    Raises:
+        ParameterError: a count the game does not allow, or more agents than seats.
+    """
+    info = game_class(game_name).info
+    span = (f"{info.min_players}" if info.min_players == info.max_players
+            else f"{info.min_players} to {info.max_players}")
+    if players is None:
+        if agents > info.max_players:
+            raise ParameterError(f"--agents lists {agents} agents; {info.title} is for {span} "
+                                 f"players (one agent per seat at most)")
+        return max(agents, info.min_players)
+    if not info.min_players <= players <= info.max_players:
+        raise ParameterError(f"--players {players}: {info.title} is for {span} players")
+    if agents > players:
+        raise ParameterError(f"--agents lists {agents} agents for {players} seats; list at "
+                             f"most one agent per seat")
+    return players
+
+
+def standings_table(result: TournamentResult) -> Table:
+    """agent, games (seats played), win rate [95% CI], mean score ± std, rating, ms/move."""
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    t.add_column("agent", style="bold cyan", overflow="fold", min_width=10)
+    t.add_column("games", justify="right", no_wrap=True)
+    t.add_column("win rate [95% CI]", justify="right", no_wrap=True)
+    t.add_column("mean score", justify="right", no_wrap=True)
+    t.add_column("rating", justify="right", no_wrap=True)
+    t.add_column("ms/move", justify="right", no_wrap=True)
+    for s in result.standings():
+        rating = "-" if s.rating is None else f"{s.rating:+.0f}"
+        t.add_row(escape(s.agent), str(s.games),
+                  f"{100 * s.win_rate:.1f}% [{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}]",
+                  f"{s.mean_score:.1f} ± {s.std_score:.1f}", rating,
+                  f"{1000 * s.seconds_per_move:.1f}")
+    return t
+
+
+@app.command(help=_help(
+    "Run a tournament: agents play the same deals in every seat, in parallel; win rates "
+    "with 95% intervals, mean scores and ratings.",
+    """--agents lists one agent per seat (the lineup), comma-separated; an agent may appear
+    several times (mcts:seconds=1,greedy,greedy,greedy: one mcts against three greedy).
+    With fewer agents than --players, the agents are repeated in order to fill the seats
+    (A,B for 4 players: A,B,A,B). Options of an agent stay with it
+    (mcts:iterations=100,c=0.5,greedy is two agents).""",
+    """Each of the --games N deals (deal i has seed derive_seed(SEED, 'deal', i)) is played
+    once per seat rotation: in rotation r, seat s holds lineup entry (s - r) mod P. So
+    every agent plays every seat on the same cards, and N deals make N x P games. The same
+    --seed gives the same results on every backend (unless an agent has a time budget).""",
+    """Statistics are per distinct agent, over the seats it played: wins are victory shares
+    (a shared win counts 1/k), the interval is Wilson's, the mean score carries its
+    standard deviation, and the rating is a Bradley-Terry fit of the pairwise results
+    within each game (higher return, then higher score, wins) on the Elo scale, averaging
+    0. Parity (an even share) is 1/P."""),
+    epilog=_examples(
+        "regalia tournament kingdomino --agents greedy,random --games 50 --seed 1",
+        "regalia tournament kingdomino --agents mcts:seconds=1,greedy,greedy,greedy "
+        "--games 50 --out results.json",
+        "regalia tournament kingdomino -a mcts:iterations=200,greedy --players 4 -n 20 -w 8",
+        "regalia tournament kingdomino -a mce,greedy -n 500 --backend ray --address auto"))
+def tournament(
+    game: str = typer.Argument(..., metavar="GAME", show_default=False,
+                               help="Game name (see 'regalia games'), e.g. kingdomino."),
+    agents: str = typer.Option(..., "--agents", "-a", metavar="AGENTS", show_default=False,
+                               help="The lineup: one agent spec per seat, comma-separated "
+                                    "(see 'regalia agents'); fewer agents than seats are "
+                                    "repeated in order."),
+    games: int = typer.Option(..., "--games", "-n", metavar="N", show_default=False,
+                              help="Number of deals; each is played once per seat rotation "
+                                   "(N x P games in all)."),
+    players: Optional[int] = typer.Option(None, "--players", metavar="P", show_default=False,
+                                          help="Number of seats. Default: one per agent "
+                                               "(at least the game's minimum)."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="S", show_default=False,
+                                       help="Base seed of the deals; the same seed gives the "
+                                            "same tournament. Default: a fresh one, printed."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="K",
+                                          show_default=False,
+                                          help="Games run at once. Default: every core "
+                                               "(1 runs them in this process)."),
+    backend: str = typer.Option("process", "--backend", "-b", metavar="NAME",
+                                help=f"Where games run: {', '.join(BACKENDS)} (ray needs "
+                                     f"pip install 'regalia\\[ray]')."),
+    address: Optional[str] = typer.Option(None, "--address", metavar="ADDR",
+                                          show_default=False,
+                                          help="Ray cluster to join ('auto', "
+                                               "'ray://host:10001'); default: a local Ray "
+                                               "instance. Only with --backend ray."),
+    variant: Optional[list[str]] = VARIANT_OPT,
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="FILE", dir_okay=False,
+                                       show_default=False,
+                                       help="Write every game and the summary to FILE "
+                                            "(JSON) and one row per game per seat to the "
+                                            "sibling .csv file."),
+) -> None:
+    """Run a tournament: agents play the same deals in every seat, in parallel."""
+    console = make_console()
+    with user_errors(EXIT_USAGE):
+        name = _game_name(game)
+        specs = split_agents(agents)
+        seats = seat_count(name, len(specs), players)
+        lineup = expand_lineup(specs, seats)
+        g = build_game(name, seats, variant)
+        lineup = check_lineup(g, lineup)
+        if games < 1:
+            raise ParameterError(f"--games {games}: play at least 1 deal")
+        executor = make_executor(backend, workers, address)
+    seed = fresh_seed() if seed is None else seed
+    total = games * seats
+    variants = ", ".join(g.params.get("variants") or []) or "none"
+    console.print(f"[bold]{escape(g.info.title)}[/bold], {seats} players, variants: "
+                  f"{escape(variants)}")
+    console.print(f"Lineup (seats 1-{seats} in the first rotation): "
+                  f"[cyan]{escape(', '.join(lineup))}[/cyan]")
+    console.print(f"{games} deal{'s' if games != 1 else ''} x {seats} seat rotations = "
+                  f"{total} games, seed {seed}; running on {escape(executor.describe())}")
+
+    err = make_console(stderr=True)
+    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                        console=err, transient=True, disable=not err.is_terminal)
+    bar = progress.add_task("games", total=total)
+
+    def advance(done: int, _total: int, _result: GameResult) -> None:
+        progress.update(bar, completed=done)
+
+    try:
+        with progress, user_errors(EXIT_FAILED, codes={BackendUnavailable: EXIT_USAGE}):
+            result = run_tournament(g, lineup, games, seed=seed, executor=executor,
+                                    progress=advance)
+    except KeyboardInterrupt:
+        err.print("[yellow]Interrupted: the tournament is abandoned.[/yellow]")
+        raise typer.Exit(130) from None
+
+    console.print()
+    console.print(standings_table(result))
+    rate = total / result.elapsed if result.elapsed > 0 else float("inf")
+    console.print(f"Parity (an even share) is {100 / seats:.1f}% with {seats} players. "
+                  f"Ratings: Bradley-Terry on the Elo scale, averaging 0; ms/move: mean "
+                  f"thinking time per decision.")
+    console.print(f"{total} games in {result.elapsed:.1f} s ({rate:.1f} games/s).")
+    if out is not None:
+        json_path, csv_path = output_paths(out)
+        try:
+            result.save(out)
+        except OSError as exc:
+            raise error(f"cannot write the results to {json_path}: {exc}", EXIT_FAILED) from None
+        console.print(f"Results written to [cyan]{escape(str(json_path))}[/cyan] and "
+                      f"[cyan]{escape(str(csv_path))}[/cyan].")
+
+
+__all__ = ["tournament", "split_agents", "seat_count", "standings_table"]
