@@ -38,6 +38,6 @@ def test_readme_kingdom_example_scores_37():
 def test_readme_opens_with_the_run_and_test_commands():
     first_two = blocks("bash")[:2]
     assert first_two[0].strip().startswith("python -m pip install . && python -m regalia match")
-    assert first_two[1].strip() == "python -m pip install '.[test]' && python -m pytest"
+    assert first_two[1].strip() == "python -m pip install -e '.[test]' && python -m pytest"
     ci = (README.parent / ".ci" / "run").read_text()
-    assert "'.[test]'" in ci and "python -m pytest" in ci
+    assert "-e '.[test]'" in ci and "python -m pytest" in ci
