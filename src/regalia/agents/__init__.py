@@ -8,6 +8,7 @@ from . import random as _random  # noqa: F401
 from .base import (Agent, agent_options, derive_seed, list_agents, make_agent, parse_spec,
                    register_agent)
 from .greedy import GreedyAgent, greedy_action
+from .hint import DEFAULT_HINT_AGENT, Hint, hint
 from .ismcts import ISMCTSAgent
 from .mce import MCEAgent
 from .mcts import MCTSAgent
@@ -16,4 +17,5 @@ from .search import ActionStat, SearchAgent
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCEAgent", "MCTSAgent", "ISMCTSAgent",
            "SearchAgent", "ActionStat", "make_agent", "list_agents", "agent_options",
-           "parse_spec", "register_agent", "derive_seed", "greedy_action"]
+           "parse_spec", "register_agent", "derive_seed", "greedy_action", "hint", "Hint",
+           "DEFAULT_HINT_AGENT"]

@@ -1,0 +1,54 @@
+"""Hints: a legal suggestion with an estimated win rate, reproducible, never changing the state."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import regalia
+from regalia.agents.hint import DEFAULT_HINT_AGENT, hint
+from regalia.core.errors import UnknownNameError
+
+
+def place_state():
+    s = regalia.load_game("kingdomino", players=2).new_initial_state(4)
+    while s.phase_name != "place":
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(s.legal_actions()[0])
+    return s
+
+
+def test_hint_suggests_a_legal_move_with_a_win_rate():
+    s = place_state()
+    before = s.to_json()
+    h = hint(s, "ismcts:iterations=120,playout=greedy", seed=1)
+    assert h.action in s.legal_actions()
+    assert h.notation == s.action_to_string(h.action)
+    assert 0.0 <= h.win_rate <= 1.0 and h.visits >= 1
+    assert len(h.alternatives) == 3
+    assert all(0.0 <= w <= 1.0 for _, w, _ in h.alternatives)
+    assert s.to_json() == before
+    assert hint(s, "ismcts:iterations=120,playout=greedy", seed=1) == h
+
+
+def test_forced_moves_are_suggested_without_search():
+    s = place_state()
+    while len(s.legal_actions()) != 1 or s.is_chance_node():
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(s.legal_actions()[-1])
+    h = hint(s, "mcts:iterations=50", seed=0)
+    assert h.action == s.legal_actions()[0] and math.isnan(h.win_rate) and h.visits == 0
+
+
+def test_default_hint_agent_decides_from_the_information_state():
+    assert DEFAULT_HINT_AGENT.startswith("ismcts:")
+
+
+def test_hints_need_a_search_agent():
+    with pytest.raises(UnknownNameError, match="hints need a search agent"):
+        hint(place_state(), "greedy")
