@@ -1,0 +1,66 @@
+"""Search speed: iterations (playouts) per second of the search agents, per game.
+
+For every registered game (default players) the script plays a few random plies into a
+game, then lets each search agent think for a fixed number of seconds on each of several
+positions, and prints iterations per second (each iteration = one tree descent or root
+sample plus one playout to the end of the game) for random and greedy playouts.
+
+Usage: python benchmarks/bench_search.py [--seconds S] [--positions N] [--game NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+
+import regalia
+from regalia.agents import make_agent
+
+
+def positions(game, count: int, seed: int = 3):
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        s = game.new_initial_state(seed + k)
+        target = rng.randrange(game.max_game_length // 8, game.max_game_length // 3)
+        while not s.is_terminal() and (s.is_chance_node() or len(s.history()) < target):
+            if s.is_chance_node():
+                s.apply_random_chance()
+            else:
+                la = s.legal_actions()
+                s.apply_action(la[rng.randrange(len(la))])
+        if not s.is_terminal():
+            out.append(s)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=1.0, help="thinking time per position")
+    ap.add_argument("--positions", type=int, default=4, help="positions per game")
+    ap.add_argument("--game", default=None, help="one game (default: all registered)")
+    args = ap.parse_args()
+    print(f"Python {platform.python_version()} | {platform.machine()} | "
+          f"{os.cpu_count()} cores (one used)")
+    names = [args.game] if args.game else [g.name for g in regalia.list_games()]
+    for name in names:
+        game = regalia.load_game(name)
+        states = positions(game, args.positions)
+        print(f"{game.info.title}, {game.num_players} players, {len(states)} mid-game positions:")
+        for agent_name in ("mce", "mcts", "ismcts"):
+            for policy in ("random", "greedy"):
+                iters = 0
+                for s in states:
+                    agent = make_agent(f"{agent_name}:seconds={args.seconds},playout={policy}",
+                                       seed=1)
+                    agent.step(s)
+                    iters += agent.last_iterations
+                rate = iters / (args.seconds * len(states))
+                print(f"  {agent_name:>6} playout={policy:<6} {rate:9,.0f} iterations/s")
+
+
+if __name__ == "__main__":
+    main()
