@@ -10,6 +10,7 @@ COMMANDS = [
     (["replay"], "Replay a recorded game"),
     (["score"], "Score a kingdom"),
     (["data", "check"], "Validate a component data file"),
+    (["tournament"], "Run a tournament"),
 ]
 
 
@@ -27,6 +28,24 @@ def test_root_help_lists_every_command(cli):
     assert result.exit_code == 0
     for args, _ in COMMANDS:
         assert args[0] in result.output
+
+
+def test_root_help_documents_the_exit_codes(cli):
+    out = " ".join(cli("--help").output.split())
+    assert "Exit codes" in out
+    for code in ("0 done", "1 an input file whose content fails its check", "2 bad usage",
+                 "130 interrupted"):
+        assert code in out
+
+
+@pytest.mark.parametrize("args", [[], ["data"]] + [c[0] for c in COMMANDS],
+                         ids=lambda a: " ".join(a) or "regalia")
+def test_help_pages_are_clean(cli, args):
+    """No type placeholder after -h/--help, no braces around arguments in the usage."""
+    out = cli(*args, "-h").output
+    assert "--help" in out
+    assert "<bool>" not in out
+    assert "{" not in out.split("Usage:", 1)[1].splitlines()[0]
 
 
 def test_no_arguments_shows_help(cli):

@@ -109,9 +109,91 @@ def test_record_then_replay_gives_identical_game(cli, tmp_path):
     replayed = cli("replay", str(path))
     assert replayed.exit_code == 0, replayed.output
     assert _final_part(replayed.output) == _final_part(played.output)
-    # the course is the same too
-    course = lambda out: out.split("Line 1/", 1)[1].split("Final kingdoms", 1)[0]  # noqa: E731
-    assert course(replayed.output) == course(played.output)
+    assert "Note:" not in replayed.output  # seed and digest present: nothing to warn about
+    # --brief: the course is the same as the match's, without the positions
+    brief = cli("replay", str(path), "--brief")
+    assert brief.exit_code == 0, brief.output
+    def course(out: str) -> str:  # from the first line to the last move
+        return out.split("Line 1/", 1)[1].split("Final kingdoms", 1)[0].split(
+            "Result", 1)[0].rstrip("─ \n")
+    assert course(brief.output) == course(played.output)
+    assert "places" in course(played.output)
+
+
+def test_replay_prints_the_position_after_each_round(cli, tmp_path):
+    path = tmp_path / "game.json"
+    players = ["greedy", "random", "random", "random"]
+    assert cli("match", "kingdomino", "-p", ",".join(players), "-s", "1", "-q",
+               "-r", str(path)).exit_code == 0
+    lib = expected(players, 1)
+    lines = lib.state.game.num_lines
+    result = cli("replay", str(path))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    # one table per round but the last (the final table shows that one)
+    for k in range(1, lines):
+        assert f"After round {k} of {lines}" in out
+    assert f"After round {lines} of" not in out
+    assert out.count("Kings for the next round") == lines - 1
+    # the table shows every kingdom with its points, before the next line is drawn
+    after_first = out.split("After round 1 of", 1)[1].split("Line 3/", 1)[0]
+    for label in labels_of(players):
+        assert re.search(rf"{re.escape(label)}: \d+ points?", after_first)
+    assert out.index("After round 1 of") < out.index("Line 3/")
+    assert out.index(f"After round {lines - 1} of") < out.index("Last round")
+    assert_scores_shown(out, lib, players)
+    assert "Final kingdoms and scores" in out
+    # the kingdoms shown after the last full round are the final ones minus the last round
+    brief = cli("replay", str(path), "--brief")
+    assert brief.exit_code == 0, brief.output
+    assert "After round" not in brief.output and "Kings for the next round" not in brief.output
+    assert "Final kingdoms" not in brief.output
+    assert_scores_shown_brief = [re.search(rf"{re.escape(label)}\s+{key[0]}\s", brief.output)
+                                 for label, key in zip(labels_of(players),
+                                                       lib.state.tie_break_keys())]
+    assert all(assert_scores_shown_brief)
+    assert view.winner_text(lib.state, labels_of(players)) in " ".join(brief.output.split())
+    assert len(brief.output.splitlines()) < len(out.splitlines()) / 2
+
+
+def test_replay_dynasty_shows_each_games_final_kingdoms(cli, tmp_path):
+    path = tmp_path / "game.json"
+    assert cli("match", "kingdomino", "-p", "greedy,random", "-s", "2", "-v", "dynasty", "-q",
+               "-r", str(path)).exit_code == 0
+    result = cli("replay", str(path))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Game 1 of 3: final kingdoms" in out and "Game 2 of 3: final kingdoms" in out
+    assert out.index("Game 1 of 3: final kingdoms") < out.index("End of game 1 of 3")
+    assert "Game 2 of 3 · After round 1 of 6" in out
+
+
+def _resign(path, **changes):
+    """Edit record fields and write it back with a correct digest."""
+    record = GameRecord.load(path)
+    for key, value in changes.items():
+        setattr(record, key, value)
+    record.digest = record.compute_digest()
+    record.save(path)
+
+
+def test_replay_notes_a_record_without_seed_or_digest(cli, tmp_path):
+    path = tmp_path / "game.json"
+    assert cli("match", "kingdomino", "-p", "greedy,random", "-s", "1", "-q",
+               "-r", str(path)).exit_code == 0
+    _resign(path, seed=None)
+    result = cli("replay", str(path), "--brief")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "chance outcomes not verified against a seed" in out
+    assert "no seed recorded" in out and "seed None" not in out
+    assert "edits cannot be detected" not in out
+    data = json.loads(path.read_text())
+    data["digest"] = None
+    path.write_text(json.dumps(data))
+    result = cli("replay", str(path), "--brief")
+    assert result.exit_code == 0, result.output
+    assert "record has no digest: edits cannot be detected" in " ".join(result.output.split())
 
 
 def test_replay_step_shows_positions_and_can_stop(cli, tmp_path):
@@ -181,10 +263,14 @@ def test_malformed_record(cli, tmp_path, content, message):
     assert "Traceback" not in result.output
 
 
-def test_replay_missing_file(cli, tmp_path):
+def test_replay_missing_file_or_directory_exit_2(cli, tmp_path):
     result = cli("replay", str(tmp_path / "nope.json"))
-    assert result.exit_code == 1
-    assert "cannot read record" in " ".join(result.output.split())
+    assert result.exit_code == 2
+    squash = "".join(result.output.split())  # long paths wrap anywhere
+    assert "".join(f"cannot read {tmp_path / 'nope.json'}: no such file".split()) in squash
+    result = cli("replay", str(tmp_path))
+    assert result.exit_code == 2
+    assert "is a directory" in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize("args,message", [

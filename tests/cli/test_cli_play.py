@@ -4,6 +4,7 @@ the loop's read_move callable."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -65,6 +66,22 @@ def test_mistyped_and_illegal_moves_reprompt(cli, kingdomino2):
     assert "type 'moves' to list the legal moves" in out
     assert result.output.count("Seat 1 (you) >") == 4  # prompted again each time
     assert "Traceback" not in result.output
+    # the reasons are the players' wording, without internal action ids
+    assert "Illegal move 'd5-e5': now pick a free domino of the next line: type its number" in out
+    assert "illegal action" not in out.lower()
+
+
+def test_picking_during_a_placement_says_what_to_do(cli, kingdomino2, human_inputs):
+    typed, _ = human_inputs(kingdomino2, SPECS, 1)
+    picks = next(i for i, t in enumerate(typed) if not t.startswith("pick"))
+    result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "1",
+                 input="\n".join(typed[:picks] + ["pick 5", "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "Illegal move 'pick 5': now place domino" in out
+    assert "(e.g. d5-e5), or discard it if it fits nowhere." in out
+    assert "illegal action" not in out.lower()
+    assert not re.search(r"\baction \d+", out)
 
 
 def test_help_and_board(cli):
@@ -106,11 +123,90 @@ def test_quit_with_record_keeps_the_unfinished_game(cli, tmp_path):
     result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "1", "-r", str(path),
                  input="quit\n")
     assert result.exit_code == 0
+    out = " ".join(result.output.split())
+    assert "The record of the unfinished game is kept" in out
+    assert "Error" not in out
     record = GameRecord.load(path)
     assert record.scores is None and record.actions
     replayed = cli("replay", str(path))
     assert replayed.exit_code == 0, replayed.output
     assert "ends before the game is over" in replayed.output
+
+
+@pytest.mark.parametrize("command,players", [("play", "human,greedy"),
+                                             ("match", "greedy,random")])
+@pytest.mark.parametrize("where,message", [
+    ("missing-dir", "does not exist"),
+    ("a-directory", "is a directory"),
+])
+def test_bad_record_path_is_refused_before_the_game(cli, tmp_path, command, players, where,
+                                                     message):
+    path = tmp_path / "no" / "such" / "x.json" if where == "missing-dir" else tmp_path
+    result = cli(command, "kingdomino", "-p", players, "-s", "1", "-r", str(path),
+                 input="quit\n")
+    assert result.exit_code == 2, result.output
+    out = " ".join(result.output.replace("│", " ").split())  # (Typer boxes some errors)
+    assert "--record" in out and message in out
+    # nothing was played: refused before the header is printed
+    assert "Seats:" not in out and "Line 1/" not in out
+    assert "Traceback" not in out
+
+
+def test_unwritable_record_path_is_refused_before_the_game(cli, tmp_path, monkeypatch):
+    import os
+
+    import regalia.cli.common as common
+
+    real_access = os.access
+    readonly = {tmp_path / "ro.json", tmp_path / "locked"}
+
+    def access(path, mode):  # permissions as an ordinary user would see them (tests may run as root)
+        if mode & os.W_OK and type(tmp_path)(path) in readonly:
+            return False
+        return real_access(path, mode)
+
+    monkeypatch.setattr(common.os, "access", access)
+    (tmp_path / "ro.json").write_text("{}")
+    (tmp_path / "locked").mkdir()
+    result = cli("match", "kingdomino", "-p", "greedy,random", "-s", "1",
+                 "-r", str(tmp_path / "ro.json"))
+    assert result.exit_code == 2
+    assert "read-only" in " ".join(result.output.split())
+    result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "1",
+                 "-r", str(tmp_path / "locked" / "g.json"), input="quit\n")
+    assert result.exit_code == 2
+    assert "is not writable" in " ".join(result.output.split())
+    assert (tmp_path / "ro.json").read_text() == "{}"  # the check changes nothing
+
+
+def test_ctrl_c_saves_the_record_and_exits_130(cli, tmp_path, monkeypatch):
+    """Ctrl-C at the prompt (here: the third time the person is asked) keeps the record."""
+    from rich.console import Console
+
+    asked = {"n": 0}
+
+    def interrupted_input(self, prompt="", **kwargs):
+        asked["n"] += 1
+        if asked["n"] == 3:
+            raise KeyboardInterrupt
+        return "moves"
+
+    monkeypatch.setattr(Console, "input", interrupted_input)
+    path = tmp_path / "g.json"
+    result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "1", "-r", str(path))
+    assert result.exit_code == 130, result.output
+    out = " ".join(result.output.split())
+    assert "Interrupted: the game is abandoned" in out
+    assert "The record of the unfinished game is kept" in out
+    assert out.index("Interrupted") < out.index("is kept")
+    record = GameRecord.load(path)
+    assert record.scores is None and record.actions
+    assert record.replay().history() == record.actions
+    # without --record: still exit 130, no record message
+    asked["n"] = 0
+    result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "1")
+    assert result.exit_code == 130
+    assert "kept" not in result.output and "Traceback" not in result.output
 
 
 def test_play_without_a_human_plays_itself(cli):
@@ -162,11 +258,35 @@ def test_run_play_with_a_move_reader(players, seed, variants, human_inputs, midd
     assert outcome.record.replay().scores() == scores
 
 
+def test_run_play_keyboard_interrupt_returns_the_game_so_far(human_inputs, middle_choice):
+    """KeyboardInterrupt from read_move ends the game like 'quit', flagged, with its
+    record (which replays)."""
+    game = regalia.load_game("kingdomino", players=2)
+    console, buf = _console()
+    moves = {"n": 0}
+
+    def read_move(state, seat):
+        moves["n"] += 1
+        if moves["n"] == 6:
+            raise KeyboardInterrupt
+        return state.action_to_string(middle_choice(state, state.legal_actions()))
+
+    outcome = run_play(game, SPECS, 3, ui_for("kingdomino"), console, read_move)
+    assert outcome.quit and outcome.interrupted
+    assert not outcome.state.is_terminal()
+    assert outcome.record.actions == outcome.state.history()
+    assert outcome.record.scores is None
+    assert outcome.record.replay().history() == outcome.state.history()
+    # the moves typed before the interrupt are in the record
+    typed, _ = human_inputs(game, SPECS, 3)
+    assert [t for t in outcome.record.notation if t in typed[:5]]
+
+
 def test_run_play_quit_and_eof():
     game = regalia.load_game("kingdomino", players=2)
     console, buf = _console()
     outcome = run_play(game, SPECS, 1, ui_for("kingdomino"), console, lambda s, p: "quit")
-    assert outcome.quit and not outcome.state.is_terminal()
+    assert outcome.quit and not outcome.state.is_terminal() and not outcome.interrupted
 
     def eof(state, seat):
         raise EOFError

@@ -72,7 +72,7 @@ def test_score_variants(cli, tmp_path, args, expected):
 def test_score_seven_by_seven(cli, tmp_path):
     wide = "W* W W W W W F\nC . . . . . .\n"
     result = cli("score", "kingdomino", write(tmp_path, wide))
-    assert result.exit_code == 2
+    assert result.exit_code == 1  # the grid does not parse as a 5x5 kingdom
     assert "must fit in 5x5" in result.output
     result = cli("score", "kingdomino", write(tmp_path, wide), "--size", "7")
     assert result.exit_code == 0, result.output
@@ -87,9 +87,11 @@ def test_score_seven_by_seven(cli, tmp_path):
     ("W W****\nC\n", "at most 3"),
     ("# nothing\n", "no squares found"),
 ])
-def test_score_bad_grid_exit_2(cli, tmp_path, grid, message):
+def test_score_bad_grid_exit_1(cli, tmp_path, grid, message):
+    """A grid that does not parse is a file whose content fails its check: exit 1, like a
+    dominoes file that does not validate (bad usage is exit 2)."""
     result = cli("score", "kingdomino", write(tmp_path, grid))
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "Error" in result.output and message in " ".join(result.output.split())
     assert "Traceback" not in result.output
 
@@ -108,7 +110,38 @@ def test_score_bad_options(cli, tmp_path, args, message):
 def test_score_missing_file(cli, tmp_path):
     result = cli("score", "kingdomino", str(tmp_path / "none.txt"))
     assert result.exit_code == 2
+    assert "cannot read" in result.output
     assert "no such file" in " ".join(result.output.split())
+    result = cli("score", "kingdomino", str(tmp_path))
+    assert result.exit_code == 2
+    assert "is a directory" in " ".join(result.output.split())
+
+
+def test_score_binary_file_is_bad_content(cli, tmp_path):
+    path = tmp_path / "grid.bin"
+    path.write_bytes(b"\xff\xfe W C")
+    result = cli("score", "kingdomino", str(path))
+    assert result.exit_code == 1
+    assert "not UTF-8" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("grid,warning", [
+    ("W W C . F\n. . . . F*\n", "2 square(s) not connected to the castle"),
+    ("W* W W C\n", "3 terrain squares: dominoes cover two squares each"),
+])
+def test_score_warns_about_impossible_kingdoms(cli, tmp_path, grid, warning):
+    result = cli("score", "kingdomino", write(tmp_path, grid))
+    assert result.exit_code == 0, result.output  # still scored
+    out = " ".join(result.output.split())
+    assert f"Warning: {warning}" in out
+    assert out.index("Total:") < out.index("Warning:")  # after the breakdown
+    assert "Total:" in out
+
+
+def test_score_without_warnings(cli, tmp_path):
+    result = cli("score", "kingdomino", write(tmp_path, FULL))
+    assert result.exit_code == 0, result.output
+    assert "Warning" not in result.output
 
 
 def test_generic_game_has_no_score_or_data_check():
@@ -161,8 +194,13 @@ def test_data_check_bad_field_names_record_and_field(cli, tmp_path):
 
 def test_data_check_missing_file_and_unknown_game(cli, tmp_path):
     result = cli("data", "check", "kingdomino", str(tmp_path / "none.toml"))
-    assert result.exit_code == 1
-    assert "no such file" in " ".join(result.output.split())
+    assert result.exit_code == 2  # a path on the command line that cannot be read
+    out = "".join(result.output.split())
+    assert "".join(f"cannot read {tmp_path / 'none.toml'}: no such file".split()) in out
+    assert "doesnotvalidate" not in out
+    result = cli("data", "check", "kingdomino", str(tmp_path))
+    assert result.exit_code == 2
+    assert "is a directory" in " ".join(result.output.split())
     result = cli("data", "check", "chess", str(DEFAULT_DATA))
     assert result.exit_code == 2
     assert "known games" in result.output
@@ -175,5 +213,11 @@ def test_match_with_user_data(cli, tmp_path):
     assert "dominoes from" in result.output
     bad = write(tmp_path, bundled().replace("number = 2\n", "number = 1\n", 1), "dup.toml")
     result = cli("match", "kingdomino", "-p", "greedy,random", "--data", bad)
-    assert result.exit_code == 2
+    assert result.exit_code == 1  # the file's content does not validate
     assert "must appear once" in result.output
+    result = cli("play", "kingdomino", "-p", "human,random", "--data", bad)
+    assert result.exit_code == 1
+    result = cli("match", "kingdomino", "-p", "greedy,random", "--data",
+                 str(tmp_path / "none.toml"))
+    assert result.exit_code == 2  # the path cannot be read: bad usage
+    assert "--data: cannot read" in result.output

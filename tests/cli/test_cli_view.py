@@ -125,3 +125,31 @@ def test_round_info_and_completed_lines():
     assert all(len(line) == 3 and line == sorted(line) for _, line in completed)
     assert {line for line, _ in rounds} == set(range(0, 13))
     assert (12, True) in rounds and (11, True) not in rounds
+
+
+def test_round_and_game_ends_for_the_replay():
+    game = regalia.load_game("kingdomino", players=2, variants=["dynasty"])
+    s = game.new_initial_state(seed=4)
+    events = []
+    while not s.is_terminal():
+        k, g = view.round_just_ended(s), view.game_just_ended(s)
+        if k is not None:
+            events.append(("round", s.game_number, k))
+        if g is not None:
+            events.append(("game", g))
+            grid = view.rows_grid(s.finished_kingdoms[-1][0])
+            assert "C" in [t for row in grid.cells for t in row]
+            assert len(grid.rows) <= 5 and len(grid.columns) <= 5
+        a = s.sample_chance_outcome(s.dealer()) if s.is_chance_node() else s.legal_actions()[0]
+        s.apply_action(a)
+    lines = game.num_lines
+    rounds = [("round", n, k) for n in (1, 2, 3) for k in range(1, lines)]
+    assert [e for e in events if e[0] == "round"] == rounds
+    assert [e for e in events if e[0] == "game"] == [("game", 1), ("game", 2)]
+
+
+def test_rows_grid_crops_to_the_kingdom():
+    rows = [". . . . .", ". W C . .", ". . F* . .", ". . . . ."]
+    grid = view.rows_grid(rows)
+    assert grid.columns == ("b", "c") and grid.rows == (2, 3)
+    assert grid.cells == (("W", "C"), (".", "F*"))

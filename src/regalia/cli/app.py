@@ -1,9 +1,18 @@
 """The ``regalia`` command line (Typer).
 
-Commands: ``games``, ``agents``, ``play``, ``match``, ``replay``, ``score``, ``data check``.
-Every user error (a bad argument, an unknown name, a file that does not validate) is shown
-as a red message naming what was wrong and what is allowed, never as a traceback:
-exit code 2 for bad arguments, 1 for a record or data file that fails its check.
+Commands: ``games``, ``agents``, ``play``, ``match``, ``replay``, ``score``, ``data check``,
+``tournament``. Every user error (a bad argument, an unknown name, a file that does not
+validate) is shown as a red message naming what was wrong and what is allowed, never as a
+traceback. Exit codes (also in ``regalia --help``):
+
+* 0: success (a game abandoned with 'quit' included).
+* 1: an input file whose *content* fails its check: a malformed or edited record, a
+  dominoes file that does not validate, a kingdom grid that does not parse; also a record
+  or result file that cannot be written once the work is done.
+* 2: bad command-line usage: an unknown game, agent or variant, a bad option value, a path
+  on the command line that cannot be read (or, for ``--record``, written; checked before
+  the game starts).
+* 130: interrupted by Ctrl-C (``play`` still writes the record of the game so far).
 
 A game plugs in through the registry (``regalia.core.registry``) and, for a tailored
 terminal view, a :class:`regalia.cli.frontends.GameUI` (see ``cli/kingdomino.py``).
@@ -19,22 +28,66 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.agents import list_agents
-from regalia.core.errors import RecordError, RegaliaError
+from regalia.core.errors import DataError, RecordError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
 
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
-from .common import (EXIT_FAILED, EXIT_USAGE, HUMAN, build_game, check_players, error,
+from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
+                     build_game, check_players, check_readable, check_writable, error,
                      fresh_seed, make_console, read_text_file, seat_labels, split_players,
                      user_errors)
 from .frontends import Narrator, NotAvailable, ui_for
 from .session import StopReplay, run_match, run_play, run_replay
 
-app = typer.Typer(
+
+class _Command(TyperCommand):
+    """A command whose help shows ``-h, --help`` without a type and arguments in the usage
+    line as ``GAME FILE`` (Typer writes ``<bool>`` and ``{GAME}``)."""
+
+    def get_help_option(self, ctx):  # type: ignore[no-untyped-def]
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+    def collect_usage_pieces(self, ctx):  # type: ignore[no-untyped-def]
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
+                for p in super().collect_usage_pieces(ctx)]
+
+
+class _Group(TyperGroup):
+    """A command group with the same clean ``--help`` line as :class:`_Command`."""
+
+    def get_help_option(self, ctx):  # type: ignore[no-untyped-def]
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class _Typer(typer.Typer):
+    """``typer.Typer`` whose commands default to :class:`_Command`."""
+
+    def command(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        kwargs.setdefault("cls", _Command)
+        return super().command(*args, **kwargs)
+
+
+EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
+                   "its check (a malformed or edited record, a dominoes file that does not "
+                   "validate, a kingdom grid that does not parse); 2 bad usage (an unknown "
+                   "game, agent or variant, a bad option value, a path that cannot be read "
+                   "or written); 130 interrupted (Ctrl-C).")
+
+app = _Typer(
+    cls=_Group,
+    epilog=EXIT_CODES_HELP,
     name="regalia",
     help="Play, watch, replay and score kingdom-building board games (Kingdomino first).",
     no_args_is_help=True,
@@ -43,7 +96,8 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-data_app = typer.Typer(
+data_app = _Typer(
+    cls=_Group,
     help="Check component data files (your own transcription of the physical components).",
     no_args_is_help=True,
     rich_markup_mode="rich",
@@ -126,20 +180,30 @@ SEED_OPT = typer.Option(None, "--seed", "-s", metavar="N", help="Seed of the dea
 VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
                            "comma-separated); see 'regalia games'.", show_default=False)
 RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write the game record (JSON) to this "
-                          "file, for 'regalia replay'.", dir_okay=False, show_default=False)
+                          "file, for 'regalia replay'. Checked before the game starts; 'play' "
+                          "writes it also when you quit or press Ctrl-C.", dir_okay=False,
+                          show_default=False)
 DATA_OPT = typer.Option(None, "--data", metavar="FILE", help="Use your own component data file (see "
                         "'regalia data check').", show_default=False)
 
 
-def _save_record(record: GameRecord, path: Optional[Path]) -> None:
+def _save_record(record: GameRecord, path: Optional[Path], unfinished: bool = False) -> None:
+    """Write the record to ``path`` (checked writable before the game by
+    :func:`check_writable`), then say so; exit 1 if it cannot be written after all."""
     if path is None:
         return
     try:
         record.save(path)
     except OSError as exc:
         raise error(f"cannot write the record to {path}: {exc}", EXIT_FAILED) from None
-    make_console().print(f"Record written to [cyan]{path}[/cyan] "
-                         f"(replay it with: regalia replay {path})")
+    what = "The record of the unfinished game is kept in" if unfinished else "Record written to"
+    make_console().print(Text.assemble(f"{what} ", (str(path), "cyan"),
+                                       f" (replay it with: regalia replay {path})"))
+
+
+#: Exit codes of the commands that use a component data file: its content failing to
+#: validate is exit 1, anything else (unknown names, bad options, unreadable path) exit 2.
+_DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
 
 
 # ---------------------------------------------------------------------- play
@@ -168,11 +232,13 @@ def play(
     legal moves, 'help' for the notation, 'board' to see the table again, 'quit' to stop.
     """
     console = make_console()
-    with user_errors(EXIT_USAGE):
+    with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
         specs = split_players(players)
         check_players(specs, allow_human=True)
         g = build_game(name, len(specs), variant, data)
+        if record is not None:
+            check_writable(record, "game record")
     if not any(s.strip().lower() == HUMAN for s in specs):
         console.print("[yellow]No 'human' in --players: the computer plays every seat "
                       "(use 'regalia match' to watch).[/yellow]")
@@ -183,17 +249,16 @@ def play(
     def read_move(state: State, seat: int) -> str:
         return console.input(f"[bold]{escape(labels[seat])}[/bold] > ")
 
-    try:
-        outcome = run_play(g, specs, seed, ui, console, read_move)
-    except KeyboardInterrupt:
-        console.print("\n[yellow]Interrupted: the game is abandoned.[/yellow]")
-        raise typer.Exit(130) from None
+    outcome = run_play(g, specs, seed, ui, console, read_move)
+    if outcome.interrupted:
+        console.print()
+        console.print("[yellow]Interrupted: the game is abandoned.[/yellow]")
+        _save_record(outcome.record, record, unfinished=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
     if not outcome.quit:
         console.print()
         console.print(ui.final(outcome.state, labels))
-    elif record is not None:
-        console.print("The record of the unfinished game is kept.")
-    _save_record(outcome.record, record)
+    _save_record(outcome.record, record, unfinished=outcome.quit)
 
 
 # ---------------------------------------------------------------------- match
@@ -216,15 +281,21 @@ def match(
 ) -> None:
     """Watch computer players play one game: its course, final kingdoms and scores."""
     console = make_console()
-    with user_errors(EXIT_USAGE):
+    with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
         specs = split_players(players)
         check_players(specs, allow_human=False)
         g = build_game(name, len(specs), variant, data)
+        if record is not None:
+            check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed
     ui = ui_for(name)
     labels = seat_labels(specs)
-    result = run_match(g, specs, seed, ui, console, quiet=quiet)
+    try:
+        result = run_match(g, specs, seed, ui, console, quiet=quiet)
+    except KeyboardInterrupt:
+        console.print("\n[yellow]Interrupted: the match is abandoned.[/yellow]")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     if quiet:
         console.print(ui.header(g, labels, seed))
     else:
@@ -234,15 +305,28 @@ def match(
 
 
 # ---------------------------------------------------------------------- replay
-@app.command(epilog=_examples("regalia replay game.json", "regalia replay game.json --step"))
+@app.command(help=_help(
+    "Replay a recorded game move by move, checking it, and show the final scores.",
+    """The whole record is checked first (its digest, the seed against every chance
+    outcome, the component data, every move, the final scores); a record that fails is
+    refused with the first problem (exit 1). Then the moves are printed, the table (every
+    kingdom and the lines) at the end of each round, and the final kingdoms and scores:
+    the same as the original game. --brief prints only the moves and the result."""),
+    epilog=_examples("regalia replay game.json", "regalia replay game.json --brief",
+                     "regalia replay game.json --step"))
 def replay(
     file: Path = typer.Argument(..., metavar="FILE", help="A game record written by --record.",
                                 show_default=False),
+    brief: bool = typer.Option(False, "--brief", metavar="",
+                               help="Print only the moves and the result, not the table at "
+                                    "the end of each round nor the final kingdoms."),
     step: bool = typer.Option(False, "--step", metavar="", help="Stop before every move and show the "
                               "table; Enter goes on, 'c' plays to the end, 'q' stops."),
 ) -> None:
     """Replay a recorded game move by move, checking it, and show the final scores."""
     console = make_console()
+    with user_errors(EXIT_USAGE):
+        check_readable(file, "a game record (JSON)")
     with user_errors(EXIT_FAILED):
         rec = GameRecord.load(file)
         try:
@@ -257,6 +341,12 @@ def replay(
     specs = rec.players if len(rec.players) == n else [f"player {i + 1}" for i in range(n)]
     labels = seat_labels(specs, you=False)
     console.print(ui.header(g, labels, rec.seed))
+    if rec.seed is None:
+        console.print(Text("Note: the record has no seed: chance outcomes not verified "
+                           "against a seed.", style="yellow"))
+    if rec.digest is None:
+        console.print(Text("Note: the record has no digest: edits cannot be detected.",
+                           style="yellow"))
     stepping = [step]
 
     def on_decision(state: State, narrator: Narrator) -> bool:
@@ -280,13 +370,14 @@ def replay(
 
     with user_errors(EXIT_FAILED):
         try:
-            state = run_replay(rec, labels, ui, console, step=on_decision)
+            state = run_replay(rec, labels, ui, console, step=on_decision,
+                               rounds=lambda: not brief and not stepping[0])
         except StopReplay:
             console.print("[yellow]Replay stopped.[/yellow]")
             return
     console.print()
     if state.is_terminal():
-        console.print(ui.final(state, labels))
+        console.print(ui.final(state, labels, detailed=not brief))
     else:
         console.print("[yellow]The record ends before the game is over; the last "
                       "position:[/yellow]")
@@ -322,7 +413,7 @@ def score(
     crown (F** or F2). Text after # is a comment.
     """
     console = make_console()
-    with user_errors(EXIT_USAGE):
+    with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
         ui = ui_for(name)
         if not ui.has_score:
@@ -347,6 +438,7 @@ def data_check(
         ui = ui_for(name)
         if not ui.has_data_check:
             ui.check_data(file, console)  # raises NotAvailable
+        check_readable(file, "a component data file (TOML)")
     if not ui.check_data(file, console):
         raise typer.Exit(EXIT_FAILED)
 

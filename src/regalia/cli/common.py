@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,8 +19,18 @@ from regalia.core.registry import game_class, load_game
 
 HUMAN = "human"
 
-#: Exit codes: 0 success, 1 a file that does not validate or replay, 2 a bad argument.
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+#: Exit codes (documented in the ``regalia --help`` epilog and :mod:`regalia.cli.app`):
+#: 0 success; 1 an input file whose *content* fails its check (a malformed or edited record,
+#: a dominoes file that does not validate, a kingdom grid that does not parse), or a file
+#: that cannot be written once the work is done; 2 bad command-line usage (an unknown
+#: game, agent or variant, a bad option value, a path on the command line that cannot be
+#: read or written); 130 interrupted (Ctrl-C).
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+class PathProblem(ParameterError):
+    """A path given on the command line that cannot be read (or written): a usage error
+    (exit 2), unlike a file whose content fails its check (exit 1)."""
 
 
 def make_console(stderr: bool = False) -> Console:
@@ -127,6 +138,10 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
     if flat:
         kwargs["variants"] = flat
     if data is not None:
+        try:
+            check_readable(data, "a component data file (TOML)")
+        except PathProblem as exc:
+            raise PathProblem(f"--data: {exc}") from None
         kwargs["data"] = str(data)
     try:
         return load_game(name, **kwargs)
@@ -151,27 +166,81 @@ def seat_labels(specs: Sequence[str], you: bool = True) -> list[str]:
     return out
 
 
+def check_readable(path: Path | str, what: str) -> Path:
+    """``path`` as a :class:`Path`, after checking it names a readable file.
+
+    Args:
+        what: the file expected, with its article ("a game record"), for messages.
+
+    Raises:
+        PathProblem: ``cannot read FILE: no such file`` (or: it is a directory, permission
+        denied, ...).
+    """
+    p = Path(path)
+    try:
+        if p.is_dir():  # checked first: open() of a directory succeeds on some systems
+            raise IsADirectoryError
+        with open(p, "rb"):
+            pass
+    except FileNotFoundError:
+        raise PathProblem(f"cannot read {p}: no such file") from None
+    except IsADirectoryError:
+        raise PathProblem(f"cannot read {p}: it is a directory, not {what}") from None
+    except PermissionError:
+        raise PathProblem(f"cannot read {p}: permission denied") from None
+    except OSError as exc:
+        raise PathProblem(f"cannot read {p}: {exc.strerror or exc}") from None
+    return p
+
+
+def check_writable(path: Path | str, what: str, option: str = "--record") -> Path:
+    """Check, before any work is done, that ``path`` can be written later: its directory
+    exists and is writable, and it is not a directory nor a read-only file. Nothing is
+    created or changed.
+
+    Raises:
+        PathProblem: naming the option, the path and what is wrong.
+    """
+    p = Path(path)
+    parent = p.parent if str(p.parent) else Path(".")
+    head = f"{option} {p}: cannot write the {what} there"
+    if p.is_dir():
+        raise PathProblem(f"{head}: it is a directory (give a file name, e.g. "
+                          f"{p / 'game.json'})")
+    if not parent.exists():
+        raise PathProblem(f"{head}: directory {parent} does not exist")
+    if not parent.is_dir():
+        raise PathProblem(f"{head}: {parent} is not a directory")
+    if p.exists():
+        if not os.access(p, os.W_OK):
+            raise PathProblem(f"{head}: the file exists and is read-only")
+    elif not os.access(parent, os.W_OK | os.X_OK):
+        raise PathProblem(f"{head}: directory {parent} is not writable")
+    return p
+
+
 def read_text_file(path: str, what: str) -> tuple[str, str]:
     """The text of ``path`` (``-``: stdin) and a name for messages.
 
     Raises:
-        DataError: the file cannot be read.
+        PathProblem: the file cannot be read (missing, a directory, no permission).
+        DataError: the file is not UTF-8 text.
     """
     import sys
 
     if path == "-":
         return sys.stdin.read(), "<stdin>"
-    p = Path(path)
+    p = check_readable(path, f"a {what}")
     try:
         return p.read_text(encoding="utf-8"), str(p)
-    except FileNotFoundError:
-        raise DataError(f"{p}: no such file ({what})") from None
-    except IsADirectoryError:
-        raise DataError(f"{p}: is a directory, expected a {what}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{p}: cannot read the {what}: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{p}: not UTF-8 text, so not a {what} ({exc.reason} at byte "
+                        f"{exc.start})") from None
+    except OSError as exc:
+        raise PathProblem(f"cannot read {p}: {exc.strerror or exc}") from None
 
 
 __all__ = ["HUMAN", "make_console", "error", "user_errors", "fresh_seed", "split_players",
-           "check_players", "build_game", "seat_labels", "read_text_file", "EXIT_OK",
-           "EXIT_FAILED", "EXIT_USAGE"]
+           "check_players", "build_game", "seat_labels", "read_text_file", "check_readable",
+           "check_writable", "PathProblem", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
+           "EXIT_INTERRUPTED"]

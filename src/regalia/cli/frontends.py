@@ -74,6 +74,13 @@ class GameUI:
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return Narrator(self, labels, console)
 
+    def round_end(self, state: State, action: int,
+                  labels: Sequence[str]) -> RenderableType | None:
+        """In a replay: the position to show before ``action`` when ``state`` stands at the
+        end of a round (all the kingdoms and the lines, compactly); None elsewhere. The
+        generic view knows no rounds: it shows only the final result."""
+        return None
+
     def illegal_move_hint(self, state: State) -> str:
         return "type 'moves' to list the legal moves, 'help' for the notation"
 
@@ -90,7 +97,8 @@ class GameUI:
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         params = ", ".join(f"{k}={v}" for k, v in game.params.items())
-        return Group(Text(f"{game.info.title} ({params}), seed {seed}", style="bold"),
+        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        return Group(Text(f"{game.info.title} ({params}), {shown}", style="bold"),
                      Text("Seats: " + " · ".join(labels)))
 
     # ------------------------------------------------------------------ game-specific commands

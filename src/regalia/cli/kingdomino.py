@@ -177,9 +177,10 @@ class KingdominoUI(GameUI):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         variants = ", ".join(game.params.get("variants") or []) or "none"
         extra = f", dominoes from {game.params['data']}" if game.params.get("data") else ""
+        shown = "no seed recorded" if seed is None else f"seed {seed}"
         return Group(
             Text(f"Kingdomino, {game.num_players} players, variants: {variants}, "
-                 f"seed {seed}{extra}", style="bold"),
+                 f"{shown}{extra}", style="bold"),
             Text("Seats: " + ", ".join(labels)))
 
     def round_title(self, state: KingdominoState) -> str:
@@ -193,18 +194,22 @@ class KingdominoUI(GameUI):
         return " · ".join(parts)
 
     def line_table(self, state: KingdominoState, which: str,
-                   labels: Sequence[str]) -> RenderableType:
+                   labels: Sequence[str], title: str | None = None,
+                   marks: bool = True) -> RenderableType:
+        """A line, one domino per row with the king on it; ``marks``: ``>`` the domino to
+        place now, ``-`` those placed this round (current line only)."""
         entries = view.line_entries(state, which)
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
-        t.add_column(f"{which.capitalize()} line", no_wrap=True)
+        t.add_column(title or f"{which.capitalize()} line", no_wrap=True)
         t.add_column("king", no_wrap=True)
         if not entries:
             t.add_row(Text("(none)", style="dim"), "")
         for e in entries:
-            mark = {"active": "> ", "placed": "- "}.get(e.status, "  ")
+            status = e.status if marks else ""
+            mark = {"active": "> ", "placed": "- "}.get(status, "  ")
             dom = Text.assemble(mark, f"{e.domino:>2} ", code_text(e.code))
-            if e.status == "placed":
+            if status == "placed":
                 dom.stylize("dim")
             who = Text(labels[e.player]) if e.player is not None else Text("free", "dim")
             t.add_row(dom, who)
@@ -230,6 +235,35 @@ class KingdominoUI(GameUI):
         lines.add_row(self.line_table(state, "current", labels),
                       self.line_table(state, "next", labels))
         return Group(Rule(self.round_title(state)), kingdoms, Text(""), lines)
+
+    def round_end(self, state: KingdominoState, action: int,  # type: ignore[override]
+                  labels: Sequence[str]) -> RenderableType | None:
+        """The table between two rounds of a replay, compactly: each kingdom cropped to its
+        squares (with coordinates) and its points, and the line the kings just chose; after
+        a game of a Dynasty, that game's final kingdoms."""
+        G = state.game
+        dynasty = f"Game {state.game_number} of {G.num_games} · " if G.num_games > 1 else ""
+        game_no = view.game_just_ended(state)
+        if game_no is not None:
+            kingdoms = state.finished_kingdoms[-1]
+            points = [state.breakdown(p).previous_games[-1] for p in range(G.num_players)]
+            blocks = [Group(Text(f"{labels[p]}: {_points(points[p])}", style="bold"),
+                            grid_text(view.rows_grid(kingdoms[p])))
+                      for p in range(G.num_players)]
+            return Group(Text(""), Rule(f"Game {game_no} of {G.num_games}: final kingdoms"),
+                         Columns(blocks, padding=(0, 3)))
+        k = view.round_just_ended(state)
+        if k is None:
+            return None
+        scores = state.scores()
+        blocks = [kingdom_block(state, p, f"{labels[p]}: {_points(scores[p])}", margin=False)
+                  for p in range(G.num_players)]
+        parts: list[RenderableType] = [
+            Text(""), Rule(f"{dynasty}After round {k} of {G.num_lines}"),
+            Columns(blocks, padding=(0, 3)),
+            self.line_table(state, "current", labels, title="Kings for the next round",
+                            marks=False)]
+        return Group(*parts)
 
     def decision(self, state: KingdominoState) -> str:  # type: ignore[override]
         text = view.describe_decision(state)
@@ -347,6 +381,8 @@ class KingdominoUI(GameUI):
         console.print(Text(f"Kingdom from {source} ({size}x{size})", style="bold"))
         console.print(row)
         console.print(Text(f"Total: {_points(bd.total)}", style="bold green"))
+        for warning in kingdom.warnings():  # the score stands; the grid looks mistyped
+            console.print(Text(f"Warning: {warning}", style="yellow"))
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:

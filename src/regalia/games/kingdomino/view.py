@@ -121,6 +121,20 @@ def kingdom_text(state: "KingdominoState", player: int, margin: bool = True,
     return kingdom_grid(state, player, margin, full).lines()
 
 
+def rows_grid(rows: Sequence[str]) -> KingdomGrid:
+    """A board given as rows of space-separated tokens (as ``kingdom_rows`` and
+    ``finished_kingdoms`` give it), cropped to the kingdom (castle included)."""
+    cells = [row.split() for row in rows]
+    used = [(r, c) for r, row in enumerate(cells) for c, t in enumerate(row) if t != "."]
+    r0, r1 = min(r for r, _ in used), max(r for r, _ in used)
+    c0, c1 = min(c for _, c in used), max(c for _, c in used)
+    return KingdomGrid(
+        columns=tuple(chr(97 + c) for c in range(c0, c1 + 1)),
+        rows=tuple(r + 1 for r in range(r0, r1 + 1)),
+        cells=tuple(tuple(cells[r][c0:c1 + 1]) for r in range(r0, r1 + 1)),
+    )
+
+
 def text_kingdom_grid(kingdom: TextKingdom) -> KingdomGrid:
     """A kingdom parsed by ``parse_kingdom`` (scoring assistant), cropped to its extent."""
     geo = kingdom.geo
@@ -237,6 +251,33 @@ def line_completed_by(state: "KingdominoState", action: int) -> tuple[int, list[
         return None
     n = int(state.action_to_string(action).split()[1])
     return state.dominoes_drawn // G.per_line + 1, sorted(nxt + (n,))
+
+
+def round_just_ended(state: "KingdominoState") -> int | None:
+    """If ``state`` stands between two rounds of placements, the number of the round just
+    played (round k places the dominoes of line k; the first-line choice is not a round);
+    else None.
+
+    That is the first draw of a new line after round k >= 1, and the first placement of
+    the last round (which draws no line) after the round before it.
+    """
+    G = state.game
+    ph = state.phase_name
+    if ph == "draw" and not state.next_line_dominoes:
+        k = state.dominoes_drawn // G.per_line - 1
+        return k if k >= 1 else None
+    if ph == "place" and state.is_last_round and state.acting_position == 0:
+        return G.num_lines - 1
+    return None
+
+
+def game_just_ended(state: "KingdominoState") -> int | None:
+    """Dynasty: at the first draw of game g > 1 (its kingdoms still empty), g - 1, the game
+    whose kingdoms :attr:`~KingdominoState.finished_kingdoms` ends with; else None."""
+    if (state.phase_name == "draw" and state.dominoes_drawn == 0
+            and state.finished_kingdoms):
+        return len(state.finished_kingdoms)
+    return None
 
 
 # ---------------------------------------------------------------------- scores
