@@ -307,3 +307,27 @@ def test_forced_decisions_are_announced(middle_choice):
     text = buf.getvalue()
     assert "(the last free domino of the next line: taken for you)" in text or \
         "(the only legal move: played for you)" in text
+
+
+# ---------------------------------------------------------------------- hints (issue 5)
+def test_hint_suggests_a_legal_move_with_a_win_rate(cli):
+    # pick (forced picks are automatic), ask for a hint, then quit
+    result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "3", "--hints",
+                 "--hint-agent", "ismcts:iterations=60,playout=greedy",
+                 input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "Hint (ismcts:iterations=60,playout=greedy): pick " in out
+    assert "estimated win rate" in out and "playouts" in out
+
+
+def test_hint_without_hints_flag_says_how_to_turn_them_on(cli):
+    result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "3", input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hints are off: start the game with --hints." in " ".join(result.output.split())
+
+
+def test_hint_agent_must_search(cli):
+    result = cli("play", "kingdomino", "-p", "human,greedy", "--hints", "--hint-agent", "greedy")
+    assert result.exit_code == 2
+    assert "hints need a search agent" in " ".join(result.output.split())

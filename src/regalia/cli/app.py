@@ -31,8 +31,8 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
-from regalia.agents import list_agents
-from regalia.core.errors import DataError, RecordError, RegaliaError
+from regalia.agents import DEFAULT_HINT_AGENT, SearchAgent, derive_seed, hint, list_agents, make_agent
+from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
@@ -214,7 +214,8 @@ _DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
     A decision with a single legal move is played for you."""), epilog=_examples(
     "regalia play kingdomino --players human,greedy",
     "regalia play kingdomino -p human,random,random,greedy --seed 7 --record game.json",
-    "regalia play kingdomino -p human,greedy -v harmony -v middle-kingdom"))
+    "regalia play kingdomino -p human,greedy -v harmony -v middle-kingdom",
+    "regalia play kingdomino -p human,mcts:seconds=1,greedy --hints"))
 def play(
     game: str = GAME_ARG,
     players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
@@ -225,11 +226,18 @@ def play(
     variant: Optional[list[str]] = VARIANT_OPT,
     record: Optional[Path] = RECORD_OPT,
     data: Optional[Path] = DATA_OPT,
+    hints: bool = typer.Option(False, "--hints", metavar="",
+                               help="Allow 'hint' at your turn: a search agent suggests a "
+                                    "move with its estimated win rate."),
+    hint_agent: str = typer.Option(DEFAULT_HINT_AGENT, "--hint-agent", metavar="SPEC",
+                                   help="The search agent behind hints (mce, mcts or "
+                                        "ismcts with options)."),
 ) -> None:
     """Play a game yourself in the terminal, against computer players (or friends).
 
     At your turn type a move ('d5-e5' to place, '23' to pick), 'moves' (or '?') for the
-    legal moves, 'help' for the notation, 'board' to see the table again, 'quit' to stop.
+    legal moves, 'help' for the notation, 'board' to see the table again, 'hint' for a
+    suggestion (with --hints), 'quit' to stop.
     """
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
@@ -239,6 +247,9 @@ def play(
         g = build_game(name, len(specs), variant, data)
         if record is not None:
             check_writable(record, "game record")
+        if hints and not isinstance(make_agent(hint_agent), SearchAgent):
+            raise ParameterError(f"--hint-agent {hint_agent!r}: hints need a search agent "
+                                 f"(mce, mcts or ismcts)")
     if not any(s.strip().lower() == HUMAN for s in specs):
         console.print("[yellow]No 'human' in --players: the computer plays every seat "
                       "(use 'regalia match' to watch).[/yellow]")
@@ -249,7 +260,16 @@ def play(
     def read_move(state: State, seat: int) -> str:
         return console.input(f"[bold]{escape(labels[seat])}[/bold] > ")
 
-    outcome = run_play(g, specs, seed, ui, console, read_move)
+    def hinter(state: State) -> str:
+        with console.status("Thinking about a hint ..."):
+            h = hint(state, hint_agent, seed=derive_seed(seed, "hint", len(state.history())))
+        if h.visits == 0:
+            return f"Hint: {h.notation} (the only legal move)."
+        also = ", ".join(f"{n} {100 * w:.0f}%" for n, w, _ in h.alternatives)
+        return (f"Hint ({h.agent}): {h.notation}, estimated win rate {100 * h.win_rate:.0f}% "
+                f"({h.visits:,} playouts)." + (f" Next best: {also}." if also else ""))
+
+    outcome = run_play(g, specs, seed, ui, console, read_move, hinter if hints else None)
     if outcome.interrupted:
         console.print()
         console.print("[yellow]Interrupted: the game is abandoned.[/yellow]")

@@ -25,6 +25,7 @@ from .frontends import GameUI, Narrator
 QUIT_WORDS = {"quit", "exit", "q", ":q"}
 MOVES_WORDS = {"moves", "?", "legal"}
 HELP_WORDS = {"help", "h"}
+HINT_WORDS = {"hint"}
 BOARD_WORDS = {"board", "b", "show"}
 
 
@@ -47,14 +48,16 @@ def build_seats(specs: Sequence[str], seed: int) -> list[Agent | None]:
 
 
 def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: Console,
-             read_move: Callable[[State, int], str]) -> PlayOutcome:
+             read_move: Callable[[State, int], str],
+             hinter: Callable[[State], str] | None = None) -> PlayOutcome:
     """Play a game with people at the terminal.
 
     Args:
         specs: one agent spec or ``"human"`` per seat.
         read_move: returns what the person at ``seat`` typed; may raise ``EOFError`` (taken
             as 'quit'). Besides moves it may return ``moves``/``?``, ``help``, ``board``,
-            ``quit``.
+            ``quit``, and ``hint``.
+        hinter: answers ``hint`` with a suggested move (``None``: hints are off).
 
     A decision with a single legal action is played automatically, with a message. A
     ``KeyboardInterrupt`` (Ctrl-C, at a prompt or while an agent thinks) ends the game
@@ -116,6 +119,13 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     return finish(True)
                 if word in MOVES_WORDS:
                     console.print(ui.moves(state))
+                    continue
+                if word in HINT_WORDS:
+                    if hinter is None:
+                        console.print(Text("Hints are off: start the game with --hints.",
+                                           style="yellow"))
+                    else:
+                        console.print(Text(hinter(state), style="green"))
                     continue
                 if word in HELP_WORDS:
                     console.print(ui.help_text(state))

@@ -24,7 +24,8 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .app import VARIANT_OPT, _examples, _game_name, _help, app
-from .common import (EXIT_FAILED, EXIT_USAGE, build_game, error, fresh_seed, make_console,
+from .common import (EXIT_FAILED, EXIT_USAGE, build_game, check_writable, error, fresh_seed,
+                     make_console,
                      split_players, user_errors)
 
 
@@ -149,6 +150,9 @@ def tournament(
         lineup = check_lineup(g, lineup)
         if games < 1:
             raise ParameterError(f"--games {games}: play at least 1 deal")
+        if out is not None:
+            for path in output_paths(out):
+                check_writable(path, "results", option="--out")
         executor = make_executor(backend, workers, address)
     seed = fresh_seed() if seed is None else seed
     total = games * seats

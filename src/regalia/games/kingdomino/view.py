@@ -35,7 +35,8 @@ each kingdom; the castle stands on e5, or g7 in The Mighty Duel)
 Placement: both squares empty; the kingdom stays within 5x5 (7x7 in The
 Mighty Duel); one half touches the castle or a square of its own terrain.
 Commands: 'moves' or '?' lists the legal moves, 'board' shows the table
-again, 'help' shows this text, 'quit' ends the game."""
+again, 'hint' suggests a move (when the game was started with --hints),
+'help' shows this text, 'quit' ends the game."""
 
 
 # ---------------------------------------------------------------------- kingdoms
