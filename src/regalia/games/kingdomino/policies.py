@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from regalia.core.policies import one_step_greedy
+
 from .scoring import components
 
 if TYPE_CHECKING:
@@ -29,21 +31,6 @@ def _terrain_points(w: int, mask: int, c1: int, c2: int, c3: int) -> int:
     return total
 
 
-def _slow_greedy(state: "KingdominoState", rng: random.Random, legal: list[int]) -> int:
-    player = state.current_player()
-    best: list[int] = []
-    best_score = None
-    for action in legal:
-        child = state.clone()
-        child.apply_action(action)
-        score = child.player_score(player)
-        if best_score is None or score > best_score:
-            best_score, best = score, [action]
-        elif score == best_score:
-            best.append(action)
-    return best[int(rng.random() * len(best))]
-
-
 def greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     """A legal action maximising the acting player's immediate score; ties uniform by ``rng``."""
     legal = state.legal_actions()
@@ -53,7 +40,7 @@ def greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
         return legal[int(rng.random() * len(legal))]
     G = state.game
     if G.middle_kingdom or G.harmony:
-        return _slow_greedy(state, rng, legal)
+        return one_step_greedy(state, rng)
     g = G.geo
     w = g.w
     n = state.current_domino

@@ -1,0 +1,32 @@
+"""Game-independent policies that games and agents may both use (games cannot import
+``agents``)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+def one_step_greedy(state: "State", rng: random.Random) -> int:
+    """The legal action that maximises the current player's ``player_score`` one step
+    ahead, each action tried on a copy; ties broken uniformly with ``rng`` (one draw, even
+    without a tie, unless there is a single legal action). The state must be a decision node
+    and is not changed."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    player = state.current_player()
+    best: list[int] = []
+    best_score = None
+    for action in legal:
+        child = state.clone()
+        child.apply_action(action)
+        score = child.player_score(player)
+        if best_score is None or score > best_score:
+            best_score, best = score, [action]
+        elif score == best_score:
+            best.append(action)
+    return best[int(rng.random() * len(best))]
