@@ -31,7 +31,8 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
-from regalia.agents import DEFAULT_HINT_AGENT, SearchAgent, derive_seed, hint, list_agents, make_agent
+from regalia.agents import (DEFAULT_HINT_AGENT, SearchAgent, agent_options, derive_seed, hint,
+                            list_agents, make_agent)
 from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
@@ -164,12 +165,14 @@ def agents() -> None:
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     t.add_column("name", style="bold cyan", no_wrap=True)
     t.add_column("plays")
+    t.add_column("options")
     for name, desc in list_agents().items():
-        t.add_row(name, desc)
-    t.add_row(HUMAN, "you, typing moves at this terminal (regalia play only)")
+        t.add_row(name, desc, ", ".join(agent_options(name)))
+    t.add_row(HUMAN, "you, typing moves at this terminal (regalia play only)", "")
     console.print(t)
-    console.print("Options follow a colon, e.g. [cyan]greedy:seed=7[/cyan] "
-                  "(each agent has its own seeded generator).")
+    console.print("Options follow a colon, comma-separated, e.g. [cyan]greedy:seed=7[/cyan] or "
+                  "[cyan]mcts:seconds=1,playout=greedy[/cyan]; see docs/agents.md. Each agent "
+                  "has its own seeded generator.")
 
 
 # ---------------------------------------------------------------------- options
