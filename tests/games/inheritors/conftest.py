@@ -1,0 +1,110 @@
+"""Helpers for the Inheritors card-data tests.
+
+Rules sources: ``../shared/rules/inheritors.rulebook.en.txt`` (the English rulebook, North
+Star Games 2023) and ``../shared/rules/COMPONENTS.md`` (Inheritors section). The helpers are
+exposed through the session-scoped ``inh`` fixture (a namespace), so test modules need no
+import-path tricks.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from regalia.core.errors import DataError, RegaliaError
+from regalia.games.inheritors.components import DEFAULT_DATA, load_cards
+
+#: The rulebook, when the shared folder sits beside the repository (as in the workspace).
+RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / \
+    "inheritors.rulebook.en.txt"
+
+
+def bundled_data() -> dict:
+    """A fresh copy of the bundled cards file as plain TOML data (to break in a test)."""
+    with open(DEFAULT_DATA, "rb") as fh:
+        return tomllib.load(fh)
+
+
+def toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v)          # a JSON string is a valid TOML basic string
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()
+                                if x is not None) + " }"
+    raise TypeError(f"cannot write {v!r} as TOML")
+
+
+def dump_toml(data: dict) -> str:
+    """TOML text for a cards file: scalars, then tables, then arrays of tables (inline values)."""
+    lines = [f"{k} = {toml_value(v)}" for k, v in data.items()
+             if v is not None and not isinstance(v, (dict, list, tuple))]
+    for k, v in data.items():
+        if isinstance(v, dict):
+            lines += ["", f"[{k}]"] + [f"{kk} = {toml_value(x)}" for kk, x in v.items()
+                                       if x is not None]
+    for k, v in data.items():
+        if isinstance(v, (list, tuple)):
+            for rec in v:
+                lines += ["", f"[[{k}]]"] + [f"{kk} = {toml_value(x)}" for kk, x in rec.items()
+                                             if x is not None]
+    return "\n".join(lines) + "\n"
+
+
+def write_cards(path: Path, data: dict) -> Path:
+    path.write_text(dump_toml(data), encoding="utf-8")
+    return path
+
+
+def error_lines(path: Path, data: dict) -> list[str]:
+    """Write ``data`` to ``path``, load it, and return the DataError's lines (which must all
+    name the file)."""
+    write_cards(path, data)
+    with pytest.raises(DataError) as exc:
+        load_cards(path)
+    assert isinstance(exc.value, ValueError) and isinstance(exc.value, RegaliaError)
+    lines = str(exc.value).splitlines()
+    assert lines and all(line.startswith(f"{path}: ") for line in lines), lines
+    return [line[len(f"{path}: "):] for line in lines]
+
+
+def record(data: dict, section: str, **match) -> dict:
+    """The first record of ``section`` whose fields equal ``match``."""
+    for rec in data[section]:
+        if all(rec.get(k) == v for k, v in match.items()):
+            return rec
+    raise KeyError(f"no {section} record with {match}")
+
+
+def index(data: dict, section: str, **match) -> int:
+    return data[section].index(record(data, section, **match))
+
+
+@pytest.fixture(scope="session")
+def inh():
+    return SimpleNamespace(
+        bundled_data=bundled_data, dump_toml=dump_toml, write_cards=write_cards,
+        error_lines=error_lines, record=record, index=index, RULEBOOK=RULEBOOK,
+        deepcopy=copy.deepcopy,
+    )
+
+
+@pytest.fixture
+def data() -> dict:
+    """A fresh, valid copy of the bundled data to break."""
+    return bundled_data()
+
+
+@pytest.fixture(scope="session")
+def cards():
+    return load_cards()
