@@ -124,7 +124,7 @@ class ProcessExecutor(Executor):
                     break
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
+                for _ in done:
                     for item in todo:  # top up: one new item per finished one
                         pending.add(pool.submit(fn, item))
                         break
