@@ -1,0 +1,48 @@
+"""Cascadito (Reiner Knizia; Bitewing Games, 2023): play-sheet and dice data.
+
+This package does not register a game yet: it offers the validated data of the four play
+sheets (``data/sheets/sheet1.toml`` .. ``sheet4.toml``) and of the dice (``data/dice.toml``),
+the hex geometry (:mod:`.hexgrid`), and the loaders. The printed sheets are not public:
+every record carries its provenance (``verified`` / ``rulebook`` / ``reconstructed``).
+Format: ``docs/data/cascadito.md``.
+"""
+
+from . import hexgrid
+from .components import (
+    ACTIONS,
+    CASTLE_ORDER,
+    FACE_COLOURS,
+    SHEET_NUMBERS,
+    TOWN_COLOURS,
+    Achievement,
+    DiceSet,
+    Sheet,
+    Special,
+    Town,
+    Track,
+    digest,
+    load_all,
+    load_dice,
+    load_sheet,
+    provenance_summary,
+)
+
+__all__ = [
+    "ACTIONS",
+    "CASTLE_ORDER",
+    "FACE_COLOURS",
+    "SHEET_NUMBERS",
+    "TOWN_COLOURS",
+    "Achievement",
+    "DiceSet",
+    "Sheet",
+    "Special",
+    "Town",
+    "Track",
+    "digest",
+    "hexgrid",
+    "load_all",
+    "load_dice",
+    "load_sheet",
+    "provenance_summary",
+]
