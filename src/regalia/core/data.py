@@ -10,10 +10,11 @@ Every record carries a provenance (``../shared/rules/COMPONENTS.md``):
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any, Iterable, Literal, TypeVar
+from typing import Any, Callable, Collection, Iterable, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -66,6 +67,102 @@ def describe_validation_error(exc: ValidationError, data: Any, source: str, list
     return "\n".join(lines)
 
 
+#: A validator's line giving a position relative to the failing model: ``@a.0.b: message``.
+REL_LINE = re.compile(r"^@([^:\s]+): (.*)$", re.DOTALL)
+
+
+def no_label(section: str, rec: Any) -> str:
+    """The default record label of :func:`describe_errors`: none."""
+    return ""
+
+
+def describe_location(loc: list, data: Any, sections: Collection[str],
+                      label: Callable[[str, Any], str] = no_label,
+                      single: Collection[str] = ()) -> str:
+    """Where ``loc`` (a pydantic error location) points in the raw ``data``.
+
+    * in a list section (one of ``sections``) with an index: ``SECTION record #N LABEL``,
+      where ``LABEL`` is ``label(section, raw_record)`` (``raw_record`` is ``None`` if the
+      raw data has no such record; return ``""`` for no label, else e.g.
+      ``" (name='Wolf')"``);
+    * a list section without an index: ``section 'SECTION'``;
+    * a single-table section (one of ``single``): ``[SECTION]``;
+    * then the rest as a field, ``field 'abilities[0].effects[1].n'`` (indices in
+      brackets); ``file`` if nothing is left.
+    """
+    where = ""
+    if loc and loc[0] in sections and len(loc) >= 2 and isinstance(loc[1], int):
+        rec = None
+        try:
+            rec = data[loc[0]][loc[1]]
+        except (KeyError, IndexError, TypeError):
+            pass
+        where = f"{loc[0]} record #{loc[1] + 1}{label(loc[0], rec)}"
+        loc = loc[2:]
+    elif loc and loc[0] in single:
+        where = f"[{loc[0]}]"
+        loc = loc[1:]
+    elif loc and loc[0] in sections:
+        where = f"section {loc[0]!r}"
+        loc = loc[1:]
+    field = ""
+    for part in loc:
+        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+    if field:
+        where = f"{where}, field {field!r}" if where else f"field {field!r}"
+    return where or "file"
+
+
+def describe_errors(exc: ValidationError, data: Any, source: str, *,
+                    sections: Collection[str], label: Callable[[str, Any], str] = no_label,
+                    single: Collection[str] = (), skip_implied_too_short: bool = True) -> str:
+    """One line per problem: ``SOURCE: SECTION record #N LABEL, field F: message``.
+
+    For files with several list sections (``[[towns]]``, ``[[rivers]]``, ...) and, in
+    ``single``, single tables (``[kingdom]``); the location is described by
+    :func:`describe_location` (``label`` names a raw record). A validator's message may hold
+    several lines, each ``@relative.path: message`` (:data:`REL_LINE`, relative to the
+    failing model, indices as numbers): each is resolved against the raw data so its line
+    names the record and field. Pydantic's ``Value error, `` prefix is dropped. With
+    ``skip_implied_too_short``, a ``too_short`` error is left out when an error inside the
+    same list explains it (an item failed, so fewer items survived validation).
+    """
+    lines = []
+    errors = exc.errors()
+    locs = [tuple(e["loc"]) for e in errors]
+    for err in errors:
+        base = list(err["loc"])
+        n = len(base)
+        if (skip_implied_too_short and err["type"] == "too_short"
+                and any(len(o) > n and o[:n] == tuple(base) for o in locs)):
+            continue
+        msg = err["msg"].removeprefix("Value error, ")
+        for part in msg.split("\n"):
+            m = REL_LINE.match(part)
+            loc = base
+            if m:
+                loc = base + [int(p) if p.isdigit() else p for p in m.group(1).split(".")]
+                part = m.group(2)
+            lines.append(f"{source}: {describe_location(loc, data, sections, label, single)}: "
+                         f"{part}")
+    return "\n".join(lines)
+
+
+def load_validated(model: type[M], path: str | Path,
+                   describe: Callable[[ValidationError, Any, str], str]) -> M:
+    """Read the TOML file ``path`` and validate it as ``model``.
+
+    Raises:
+        DataError: for I/O or TOML errors (:func:`read_toml`), or with
+            ``describe(exc, raw_data, str(path))`` for a validation error.
+    """
+    data = read_toml(path)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise DataError(describe(exc, data, str(path))) from None
+
+
 def load_model(model: type[M], path: str | Path, list_key: str,
                record_label: str = "number") -> M:
     """Read ``path`` and validate it as ``model``.
@@ -74,15 +171,20 @@ def load_model(model: type[M], path: str | Path, list_key: str,
         DataError: one line per problem, each naming the file, the record (position and
             label) and the field.
     """
-    data = read_toml(path)
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise DataError(describe_validation_error(exc, data, str(path), list_key,
-                                                  record_label)) from None
+    return load_validated(model, path, lambda exc, data, source: describe_validation_error(
+        exc, data, source, list_key, record_label))
 
 
 def provenance_counts(records: Iterable[Any]) -> dict[str, int]:
     """Counts of records per provenance, in the order verified, rulebook, reconstructed."""
     c = Counter(getattr(r, "provenance") for r in records)
     return {k: c[k] for k in PROVENANCES if c[k]}
+
+
+def provenance_by_kind(records: Iterable[tuple[str, Any]]) -> dict[str, dict[str, int]]:
+    """``{kind: {provenance: records}}`` of ``(kind, record)`` pairs, kinds in first-seen
+    order, each as :func:`provenance_counts`."""
+    groups: dict[str, list[Any]] = defaultdict(list)
+    for kind, rec in records:
+        groups[kind].append(rec)
+    return {k: provenance_counts(v) for k, v in groups.items()}

@@ -18,13 +18,11 @@ located on the sheet (for the engine's tests).
 from __future__ import annotations
 
 import hashlib
-import json
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -36,8 +34,17 @@ from pydantic import (
     model_validator,
 )
 
-from regalia.core.data import Provenance, provenance_counts, read_toml
+from regalia.core import data as core_data
+from regalia.core.data import Provenance, load_validated, provenance_by_kind, provenance_counts
 from regalia.core.errors import DataError
+from regalia.core.provenance import (
+    OWN_META_FIELDS,
+    SourcedRecord,
+    content_digest,
+    file_provenance_problems,
+    weakest,
+)
+from regalia.core.provenance import STRENGTH as _STRENGTH
 
 from . import hexgrid
 from .hexgrid import Hex
@@ -59,10 +66,8 @@ CASTLE_ORDER: tuple[str, ...] = ("blue", "yellow", "orange", "pink")
 ACTIONS: tuple[str, ...] = ("advance_track", "mark_field", "advance_river")
 SPECIAL_KINDS: tuple[str, ...] = ("bandit", "star", "trade_good", "crown", "action")
 
-_STRENGTH = {"reconstructed": 0, "rulebook": 1, "verified": 2}
 #: Fields that describe a record rather than the component (left out of the digest).
-META_FIELDS = frozenset({"provenance", "source", "note", "field_provenance", "text"})
-_OWN_META = META_FIELDS - {"text"}
+META_FIELDS = OWN_META_FIELDS | {"text"}
 
 Colour = Literal["blue", "yellow", "orange", "pink", "white"]
 FaceColour = Literal["blue", "yellow", "orange", "pink", "white", "black"]
@@ -71,7 +76,7 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max
 
 
 # ==================================================================== base records
-class Sourced(BaseModel):
+class Sourced(SourcedRecord):
     """Provenance fields shared by every record (as in the Inheritors cards file).
 
     ``provenance`` is the record's weakest part; ``source`` quotes the rulebook sentence or
@@ -80,41 +85,7 @@ class Sourced(BaseModel):
     the record (``{ colour = "rulebook" }``).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance
-    source: str = ""
-    note: str = ""
-    field_provenance: dict[str, Provenance] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _sourced(self) -> Sourced:
-        problems = []
-        if self.provenance != "reconstructed" and not self.source.strip():
-            problems.append(f"@source: a {self.provenance!r} record must name its source "
-                            "(the rulebook sentence or published source it comes from)")
-        if self.provenance == "reconstructed" and not self.note.strip():
-            problems.append("@note: a 'reconstructed' record needs a note saying why this "
-                            "reconstruction was chosen")
-        fields = sorted(set(type(self).model_fields) - _OWN_META)
-        for name, prov in self.field_provenance.items():
-            if name not in fields:
-                problems.append(f"@field_provenance.{name}: {name!r} is not a field of this "
-                                f"record; expected one of {fields}")
-            elif _STRENGTH[prov] < _STRENGTH[self.provenance]:
-                problems.append(
-                    f"@field_provenance.{name}: {prov!r} is weaker than the record's "
-                    f"provenance {self.provenance!r} (a record's provenance is its weakest "
-                    "part)")
-            elif prov != "reconstructed" and not self.source.strip():
-                problems.append(f"@source: field {name!r} is {prov!r}, so the record must "
-                                "name its source")
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
-
-    def provenance_of(self, field: str) -> str:
-        """The provenance of one field: its ``field_provenance`` entry or the record's."""
-        return self.field_provenance.get(field, self.provenance)
+    source_hint: ClassVar[str] = "the rulebook sentence or published source it comes from"
 
 
 def _coord(v: Any) -> Hex:
@@ -767,10 +738,9 @@ class Sheet(Sourced):
                              f"{e.action!r}")
 
     def _check_file_provenance(self, p: list[str]) -> None:
-        weakest = min((r.provenance for _, r in self.records()), key=_STRENGTH.__getitem__)
-        if _STRENGTH[self.provenance] > _STRENGTH[weakest]:
-            p.append(f"@provenance: the sheet says {self.provenance!r} but holds {weakest!r} "
-                     "records; a file's provenance is that of its weakest record")
+        p += file_provenance_problems(self.provenance, self.source,
+                                      (r for _, r in self.records()), what="sheet",
+                                      require_source=False)
 
     # -------------------------------------------------------------- queries
     @property
@@ -829,10 +799,7 @@ class Sheet(Sourced):
         return provenance_counts(r for _, r in self.records())
 
     def provenance_by_kind(self) -> dict[str, dict[str, int]]:
-        groups: dict[str, list[Sourced]] = defaultdict(list)
-        for kind, rec in self.records():
-            groups[kind].append(rec)
-        return {k: provenance_counts(v) for k, v in groups.items()}
+        return provenance_by_kind(self.records())
 
     def digest(self) -> str:
         """SHA-256 of the sheet's content (provenance, sources, notes, texts left out)."""
@@ -897,10 +864,9 @@ class DiceSet(Sourced):
         if "black" in self.dice.faces and next(
                 (f.icon for f in self.faces if f.colour == "black"), False):
             p.append(f"@faces.{seen['black']}.icon: the black face shows no icon")
-        weakest = min((r.provenance for r in (self.dice, *self.faces)),
-                      key=_STRENGTH.__getitem__)
-        if _STRENGTH[self.provenance] > _STRENGTH[weakest]:
-            p.append(f"@provenance: the file says {self.provenance!r} but holds {weakest!r} "
+        low = weakest(r.provenance for r in (self.dice, *self.faces))
+        if _STRENGTH[self.provenance] > _STRENGTH[low]:
+            p.append(f"@provenance: the file says {self.provenance!r} but holds {low!r} "
                      "records")
         if p:
             raise ValueError("\n".join(p))
@@ -925,21 +891,10 @@ class DiceSet(Sourced):
 
 
 # ==================================================================== loading
-def _strip_meta(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _strip_meta(v) for k, v in value.items() if k not in META_FIELDS}
-    if isinstance(value, list):
-        return [_strip_meta(v) for v in value]
-    return value
-
-
 def _digest(model: BaseModel) -> str:
-    text = json.dumps(_strip_meta(model.model_dump(mode="json")), sort_keys=True,
-                      separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return content_digest(model, META_FIELDS)
 
 
-_REL = re.compile(r"^@([^:\s]+): (.*)$", re.DOTALL)
 _LIST_SECTIONS = SECTIONS + ("faces",)
 
 
@@ -957,50 +912,12 @@ def _label(section: str, rec: Any) -> str:
     return ""
 
 
-def _where(loc: list, data: Any) -> str:
-    """``towns record #3 (colour='pink', at=[4, 2]), field 'at'``."""
-    where = ""
-    if loc and loc[0] in _LIST_SECTIONS and len(loc) >= 2 and isinstance(loc[1], int):
-        rec = None
-        try:
-            rec = data[loc[0]][loc[1]]
-        except (KeyError, IndexError, TypeError):
-            pass
-        where = f"{loc[0]} record #{loc[1] + 1}{_label(loc[0], rec)}"
-        loc = loc[2:]
-    elif loc and (loc[0] in SINGLE or loc[0] == "dice"):
-        where = f"[{loc[0]}]"
-        loc = loc[1:]
-    elif loc and loc[0] in _LIST_SECTIONS:
-        where = f"section {loc[0]!r}"
-        loc = loc[1:]
-    field = ""
-    for part in loc:
-        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
-    if field:
-        where = f"{where}, field {field!r}" if where else f"field {field!r}"
-    return where or "file"
-
-
 def describe_errors(exc: ValidationError, data: Any, source: str) -> str:
-    """One line per problem: ``FILE: SECTION record #N (label), field F: message``."""
-    lines = []
-    errors = exc.errors()
-    locs = [tuple(e["loc"]) for e in errors]
-    for err in errors:
-        base = list(err["loc"])
-        n = len(base)
-        if err["type"] == "too_short" and any(len(o) > n and o[:n] == tuple(base) for o in locs):
-            continue
-        msg = err["msg"].removeprefix("Value error, ")
-        for part in msg.split("\n"):
-            m = _REL.match(part)
-            loc = base
-            if m:
-                loc = base + [int(x) if x.isdigit() else x for x in m.group(1).split(".")]
-                part = m.group(2)
-            lines.append(f"{source}: {_where(loc, data)}: {part}")
-    return "\n".join(lines)
+    """One line per problem: ``FILE: SECTION record #N (label), field F: message``, e.g.
+    ``towns record #3 (colour='pink', at=[4, 2]), field 'at'``; single tables as
+    ``[kingdom]`` (:func:`regalia.core.data.describe_errors`)."""
+    return core_data.describe_errors(exc, data, source, sections=_LIST_SECTIONS,
+                                     label=_label, single=(*SINGLE, "dice"))
 
 
 def sheet_path(number: int) -> Path:
@@ -1032,11 +949,7 @@ def load_dice(path: str | Path | None = None) -> DiceSet:
 
 
 def _load(model: type[BaseModel], path: str | Path) -> Any:
-    data = read_toml(path)
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise DataError(describe_errors(exc, data, str(path))) from None
+    return load_validated(model, path, describe_errors)
 
 
 @cache

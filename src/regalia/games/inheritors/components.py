@@ -14,19 +14,17 @@ because a card can be known while its text is not. The format is documented in
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
 from collections import Counter, defaultdict
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Iterator
+from typing import Annotated, Any, ClassVar, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, \
     model_validator
 
-from regalia.core.data import Provenance, provenance_counts, read_toml
-from regalia.core.errors import DataError
+from regalia.core import data as core_data
+from regalia.core.data import Provenance, load_validated, provenance_by_kind, provenance_counts
+from regalia.core.provenance import SourcedRecord, content_digest, file_provenance_problems
 
 from .effects import Ability, Condition, Majority
 
@@ -56,7 +54,6 @@ DECK_SIZE = INFLUENCE_CARDS + BASIC_ADVOCATES + TOMES + RELICS    # 99
 #: "All Advocates are white" (action 3): white is the advocates' colour, not a realm's.
 RESERVED_COLOURS = ("white",)
 
-_STRENGTH = {"reconstructed": 0, "rulebook": 1, "verified": 2}
 #: Fields that describe a record rather than the card (left out of the digest).
 META_FIELDS = frozenset({"provenance", "source", "note", "field_provenance", "text"})
 
@@ -66,7 +63,7 @@ ColourName = Annotated[str, StringConstraints(strip_whitespace=True, to_lower=Tr
 
 
 # ==================================================================== records
-class Sourced(BaseModel):
+class Sourced(SourcedRecord):
     """Provenance fields shared by every record.
 
     ``provenance`` is the record's weakest part. ``source`` names the rulebook section or
@@ -75,41 +72,8 @@ class Sourced(BaseModel):
     the record itself (``{ name = "rulebook" }``).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance
-    source: str = ""
-    note: str = ""
-    field_provenance: dict[str, Provenance] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _sourced(self) -> "Sourced":
-        problems = []
-        if self.provenance != "reconstructed" and not self.source.strip():
-            problems.append(f"@source: a {self.provenance!r} record must name its source "
-                            "(the rulebook section or published source it comes from)")
-        if self.provenance == "reconstructed" and not self.note.strip():
-            problems.append("@note: a 'reconstructed' record needs a note saying why this "
-                            "reconstruction was chosen")
-        fields = sorted(set(type(self).model_fields) - META_FIELDS)
-        for name, prov in self.field_provenance.items():
-            if name not in fields:
-                problems.append(f"@field_provenance.{name}: {name!r} is not a field of this "
-                                f"record; expected one of {fields}")
-            elif _STRENGTH[prov] < _STRENGTH[self.provenance]:
-                problems.append(
-                    f"@field_provenance.{name}: {prov!r} is weaker than the record's "
-                    f"provenance {self.provenance!r} (a record's provenance is its weakest "
-                    "part)")
-            elif prov != "reconstructed" and not self.source.strip():
-                problems.append(f"@source: field {name!r} is {prov!r}, so the record must "
-                                "name its source")
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
-
-    def provenance_of(self, field: str) -> str:
-        """The provenance of one field: its ``field_provenance`` entry or the record's."""
-        return self.field_provenance.get(field, self.provenance)
+    source_hint: ClassVar[str] = "the rulebook section or published source it comes from"
+    record_meta: ClassVar[frozenset[str]] = META_FIELDS
 
 
 class CardAbility(Sourced, Ability):
@@ -525,14 +489,8 @@ class CardSet(BaseModel):
                     yield section, f"{i}.abilities.{j}", ab
 
     def _check_file_provenance(self, problems: list[str]) -> None:
-        weakest = min((r.provenance for _, r in self.records()), key=_STRENGTH.__getitem__,
-                      default=self.provenance)
-        if _STRENGTH[self.provenance] > _STRENGTH[weakest]:
-            problems.append(f"@provenance: the file says {self.provenance!r} but holds "
-                            f"{weakest!r} records; a file's provenance is that of its weakest "
-                            "record")
-        if self.provenance != "reconstructed" and not self.source.strip():
-            problems.append(f"@source: a {self.provenance!r} file must name its source")
+        problems += file_provenance_problems(self.provenance, self.source,
+                                             (r for _, r in self.records()))
 
     # -------------------------------------------------------------- queries
     def records(self) -> Iterator[tuple[str, Sourced]]:
@@ -550,10 +508,7 @@ class CardSet(BaseModel):
 
     def provenance_by_kind(self) -> dict[str, dict[str, int]]:
         """``{kind: {provenance: records}}``, kinds in file order."""
-        groups: dict[str, list[Sourced]] = defaultdict(list)
-        for kind, rec in self.records():
-            groups[kind].append(rec)
-        return {k: provenance_counts(v) for k, v in groups.items()}
+        return provenance_by_kind(self.records())
 
     @property
     def colour_names(self) -> tuple[str, ...]:
@@ -579,24 +534,12 @@ class CardSet(BaseModel):
 
     def digest(self) -> str:
         """SHA-256 of the cards' content (provenance, sources, notes and texts left out)."""
-        text = json.dumps(_strip_meta(self.model_dump(mode="json")), sort_keys=True,
-                          separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _strip_meta(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _strip_meta(v) for k, v in value.items() if k not in META_FIELDS}
-    if isinstance(value, list):
-        return [_strip_meta(v) for v in value]
-    return value
+        return content_digest(self, META_FIELDS)
 
 
 # ==================================================================== loading
-_REL = re.compile(r"^@([^:\s]+): (.*)$", re.S)
-
-
 def _label(section: str, rec: Any) -> str:
+    """The label of a raw record in error messages: ``" (name='Wolf')"``."""
     if not isinstance(rec, dict):
         return ""
     if section == "influence":
@@ -608,52 +551,11 @@ def _label(section: str, rec: Any) -> str:
     return ""
 
 
-def _where(loc: list, data: Any) -> str:
-    """``clans record #3 (name='Wolf'), field 'abilities[0].effects[1].n'``."""
-    where = ""
-    if loc and loc[0] in SECTIONS and len(loc) >= 2 and isinstance(loc[1], int):
-        rec = None
-        try:
-            rec = data[loc[0]][loc[1]]
-        except (KeyError, IndexError, TypeError):
-            pass
-        where = f"{loc[0]} record #{loc[1] + 1}{_label(loc[0], rec)}"
-        loc = loc[2:]
-    elif loc and loc[0] in SECTIONS:
-        where = f"section {loc[0]!r}"
-        loc = loc[1:]
-    field = ""
-    for part in loc:
-        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
-    if field:
-        where = f"{where}, field {field!r}" if where else f"field {field!r}"
-    return where or "file"
-
-
 def describe_errors(exc: ValidationError, data: Any, source: str) -> str:
-    """One line per problem: ``FILE: SECTION record #N (label), field F: message``.
-
-    Validators report positions relative to the failing model as ``@a.0.b: message``
-    lines; they are resolved here against the raw data so each line names the record.
-    """
-    lines = []
-    errors = exc.errors()
-    locs = [tuple(e["loc"]) for e in errors]
-    for err in errors:
-        base = list(err["loc"])
-        n = len(base)
-        if err["type"] == "too_short" and any(len(o) > n and o[:n] == tuple(base) for o in locs):
-            continue      # "at least 1 item after validation": only because an item failed
-
-        msg = err["msg"].removeprefix("Value error, ")
-        for part in msg.split("\n"):
-            m = _REL.match(part)
-            loc = base
-            if m:
-                loc = base + [int(p) if p.isdigit() else p for p in m.group(1).split(".")]
-                part = m.group(2)
-            lines.append(f"{source}: {_where(loc, data)}: {part}")
-    return "\n".join(lines)
+    """One line per problem: ``FILE: SECTION record #N (label), field F: message``, e.g.
+    ``clans record #3 (name='Wolf'), field 'abilities[0].effects[1].n'``
+    (:func:`regalia.core.data.describe_errors`)."""
+    return core_data.describe_errors(exc, data, source, sections=SECTIONS, label=_label)
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
@@ -669,11 +571,7 @@ def load_cards(path: str | Path | None = None) -> CardSet:
 
 
 def _load(path: str | Path) -> CardSet:
-    data = read_toml(path)
-    try:
-        return CardSet.model_validate(data)
-    except ValidationError as exc:
-        raise DataError(describe_errors(exc, data, str(path))) from None
+    return load_validated(CardSet, path, describe_errors)
 
 
 @lru_cache(maxsize=1)

@@ -21,18 +21,18 @@ in the human's frame.
 from __future__ import annotations
 
 import hashlib
-import json
-import re
 from collections import Counter, defaultdict
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, model_serializer,
                       model_validator)
 
-from regalia.core.data import Provenance, provenance_counts, read_toml
-from regalia.core.errors import DataError
+from regalia.core import data as core_data
+from regalia.core.data import Provenance, load_validated, provenance_counts
+from regalia.core.provenance import (OWN_META_FIELDS, SourcedFields, file_provenance_problems,
+                                     json_digest, strip_meta)
 
 DATA_DIR = Path(__file__).parent / "data"
 DEFAULT_TILES = DATA_DIR / "tiles.toml"
@@ -137,8 +137,7 @@ def rotate_cell(cell: str, quarter_turns: int = 2) -> str:
     return COMPASS[(COMPASS.index(cell) + 2 * quarter_turns) % 8]
 
 
-_STRENGTH = {"reconstructed": 0, "rulebook": 1, "verified": 2}
-META_FIELDS = frozenset({"provenance", "source", "note", "field_provenance"})
+META_FIELDS = OWN_META_FIELDS
 
 
 # ==================================================================== value types
@@ -299,7 +298,7 @@ class Cost(BaseModel):
 
 
 # ==================================================================== records
-class Sourced(BaseModel):
+class Sourced(SourcedFields):
     """Provenance fields of every record (as in the Inheritors card data).
 
     ``provenance``: the record's weakest part. ``source``: the rulebook sentence (quoted) a
@@ -308,37 +307,7 @@ class Sourced(BaseModel):
     ``{ cost = "rulebook" }`` on a reconstructed Inn whose cost an example gives.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    provenance: Provenance
-    source: str = ""
-    note: str = ""
-    field_provenance: dict[str, Provenance] = Field(default_factory=dict)
-
-    def _provenance_problems(self) -> list[str]:
-        problems = []
-        if self.provenance != "reconstructed" and not self.source.strip():
-            problems.append(f"@source: a {self.provenance!r} record must name its source "
-                            "(the rulebook sentence it rests on)")
-        if self.provenance == "reconstructed" and not self.note.strip():
-            problems.append("@note: a 'reconstructed' record needs a note saying why this "
-                            "reconstruction was chosen")
-        fields = sorted(set(type(self).model_fields) - META_FIELDS)
-        for name, prov in self.field_provenance.items():
-            if name not in fields:
-                problems.append(f"@field_provenance.{name}: {name!r} is not a field of this "
-                                f"record; expected one of {fields}")
-            elif _STRENGTH[prov] < _STRENGTH[self.provenance]:
-                problems.append(f"@field_provenance.{name}: {prov!r} is weaker than the "
-                                f"record's provenance {self.provenance!r} (a record's "
-                                "provenance is its weakest part)")
-            elif prov != "reconstructed" and not self.source.strip():
-                problems.append(f"@source: field {name!r} is {prov!r}, so the record must "
-                                "name its source")
-        return problems
-
-    def provenance_of(self, field: str) -> str:
-        """The provenance of one field: its ``field_provenance`` entry or the record's."""
-        return self.field_provenance.get(field, self.provenance)
+    source_hint: ClassVar[str] = "the rulebook sentence it rests on"
 
 
 Id = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)
@@ -363,7 +332,7 @@ class Tile(Sourced):
 
     @model_validator(mode="after")
     def _check(self) -> "Tile":
-        problems = self._provenance_problems()
+        problems = self.provenance_problems()
         t = self.type
         if t not in SET_TYPES[self.set]:
             problems.append(
@@ -478,7 +447,7 @@ class Treasure(Sourced):
 
     @model_validator(mode="after")
     def _check(self) -> "Treasure":
-        problems = self._provenance_problems()
+        problems = self.provenance_problems()
         if self.kind in ("vertical", "horizontal"):
             if self.colour is None:
                 problems.append(f"@colour: a {self.kind} condition shows a colour: expected "
@@ -519,14 +488,7 @@ class _DataFile(BaseModel):
     note: str = ""
 
     def _file_provenance(self, records, problems: list[str]) -> None:
-        weakest = min((r.provenance for r in records), key=_STRENGTH.__getitem__,
-                      default=self.provenance)
-        if _STRENGTH[self.provenance] > _STRENGTH[weakest]:
-            problems.append(f"@provenance: the file says {self.provenance!r} but holds "
-                            f"{weakest!r} records; a file's provenance is that of its weakest "
-                            "record")
-        if self.provenance != "reconstructed" and not self.source.strip():
-            problems.append(f"@source: a {self.provenance!r} file must name its source")
+        problems += file_provenance_problems(self.provenance, self.source, records)
 
     @staticmethod
     def _duplicate_ids(section: str, records, problems: list[str]) -> None:
@@ -702,76 +664,32 @@ class TreasureSet(_DataFile):
 NUM_TREASURES = 10
 
 
-def _strip_meta(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _strip_meta(v) for k, v in value.items() if k not in META_FIELDS}
-    if isinstance(value, list):
-        return [_strip_meta(v) for v in value]
-    return value
-
-
 def _digest(records) -> str:
-    items = sorted((_strip_meta(r.model_dump(mode="json", exclude_none=True))
+    items = sorted((strip_meta(r.model_dump(mode="json", exclude_none=True), META_FIELDS)
                     for r in records), key=lambda d: d["id"])
-    text = json.dumps(items, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return json_digest(items)
 
 
 # ==================================================================== loading
-_REL = re.compile(r"^@([^:\s]+): (.*)$", re.DOTALL)
 _SECTIONS = ("tiles", "treasures")
 
 
-def _where(loc: list, data: Any) -> str:
-    """``tiles record #3 (id='travel-3'), field 'roads[1]'``."""
-    where = ""
-    if loc and loc[0] in _SECTIONS and len(loc) >= 2 and isinstance(loc[1], int):
-        label = ""
-        try:
-            rec = data[loc[0]][loc[1]]
-            if isinstance(rec, dict) and "id" in rec:
-                label = f" (id={rec['id']!r})"
-        except (KeyError, IndexError, TypeError):
-            pass
-        where = f"{loc[0]} record #{loc[1] + 1}{label}"
-        loc = loc[2:]
-    elif loc and loc[0] in _SECTIONS:
-        where = f"section {loc[0]!r}"
-        loc = loc[1:]
-    field = ""
-    for part in loc:
-        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
-    if field:
-        where = f"{where}, field {field!r}" if where else f"field {field!r}"
-    return where or "file"
+def _label(section: str, rec: Any) -> str:
+    """The label of a raw record in error messages: ``" (id='travel-3')"``."""
+    return f" (id={rec['id']!r})" if isinstance(rec, dict) and "id" in rec else ""
 
 
 def describe_errors(exc: ValidationError, data: Any, source: str) -> str:
-    """One line per problem: ``FILE: SECTION record #N (id=...), field F: message``.
-
-    Validators report positions relative to the failing model as ``@a.0.b: message``
-    lines; they are resolved here against the raw data so each line names the record.
-    """
-    lines = []
-    for err in exc.errors():
-        base = list(err["loc"])
-        msg = err["msg"].removeprefix("Value error, ")
-        for part in msg.split("\n"):
-            m = _REL.match(part)
-            loc = base
-            if m:
-                loc = base + [int(p) if p.isdigit() else p for p in m.group(1).split(".")]
-                part = m.group(2)
-            lines.append(f"{source}: {_where(loc, data)}: {part}")
-    return "\n".join(lines)
+    """One line per problem: ``FILE: SECTION record #N (id=...), field F: message``, e.g.
+    ``tiles record #3 (id='travel-3'), field 'roads[1]'``
+    (:func:`regalia.core.data.describe_errors`; every error is reported, a ``too_short``
+    one included)."""
+    return core_data.describe_errors(exc, data, source, sections=_SECTIONS, label=_label,
+                                     skip_implied_too_short=False)
 
 
 def _load(model: type[_DataFile], path: str | Path) -> Any:
-    data = read_toml(path)
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise DataError(describe_errors(exc, data, str(path))) from None
+    return load_validated(model, path, describe_errors)
 
 
 def load_tiles(path: str | Path | None = None) -> TileSet:
