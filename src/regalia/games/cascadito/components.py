@@ -26,6 +26,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StringConstraints,
@@ -101,15 +102,14 @@ def _coord(v: Any) -> Hex:
     return (x, y)
 
 
+#: A hex given as ``[x, y]`` in a data file, checked by :func:`_coord`.
+HexField = Annotated[Hex, BeforeValidator(_coord)]
+
+
 class Positioned(Sourced):
     """A record standing on one hex, ``at = [x, y]`` (doubled coordinates)."""
 
-    at: Hex
-
-    @field_validator("at", mode="before")
-    @classmethod
-    def _at(cls, v: Any) -> Hex:
-        return _coord(v)
+    at: HexField
 
 
 # ==================================================================== the kingdom
@@ -194,12 +194,7 @@ class RiverSpace(Space):
     """A river hexagon: ``points`` is the river score shown on it (0: none), ``action`` the
     action icon, ``icon = "reminder"`` an achievement reminder."""
 
-    at: Hex
-
-    @field_validator("at", mode="before")
-    @classmethod
-    def _at(cls, v: Any) -> Hex:
-        return _coord(v)
+    at: HexField
 
 
 class TrackSpace(Space):
@@ -346,14 +341,7 @@ class Criterion(BaseModel):
     count: int | None = Field(default=None, ge=1)
     colour: Literal["any", "blue", "yellow", "orange", "pink", "white"] | None = None
     colours: tuple[Colour, ...] | None = None
-    fields: tuple[Hex, ...] | None = None
-
-    @field_validator("fields", mode="before")
-    @classmethod
-    def _fields(cls, v: Any) -> Any:
-        if v is None or not isinstance(v, (list, tuple)):
-            return v
-        return tuple(_coord(h) for h in v)
+    fields: tuple[HexField, ...] | None = None
 
     @model_validator(mode="after")
     def _parameters(self) -> Criterion:
@@ -466,22 +454,12 @@ class Example(Sourced):
     kind: Literal["town_scoring", "river_action"]
     step: int = Field(default=1, ge=1)
     dice: tuple[FaceColour, ...] = ()
-    marked: tuple[Hex, ...] = ()
-    mark: Hex | None = None
-    scores: tuple[Hex, ...] = ()
+    marked: tuple[HexField, ...] = ()
+    mark: HexField | None = None
+    scores: tuple[HexField, ...] = ()
     river: int = Field(default=0, ge=0)
     river_marked: int = Field(default=0, ge=0)
     action: Action | None = None
-
-    @field_validator("marked", "scores", mode="before")
-    @classmethod
-    def _hexes(cls, v: Any) -> Any:
-        return tuple(_coord(h) for h in v) if isinstance(v, (list, tuple)) else v
-
-    @field_validator("mark", mode="before")
-    @classmethod
-    def _mark(cls, v: Any) -> Any:
-        return None if v is None else _coord(v)
 
     @model_validator(mode="after")
     def _complete(self) -> Example:
