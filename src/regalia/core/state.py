@@ -32,15 +32,30 @@ class State(ABC):
     __slots__ = ()
 
     # ------------------------------------------------------------------ identity
-    @property
-    @abstractmethod
-    def game(self) -> "Game":
-        """The game this state belongs to."""
+    # A subclass stores ``_game``, ``_seed`` and ``_dealer`` (as slots or attributes);
+    # ``_start`` sets them for a new game.
+    _game: "Game"
+    _seed: int | None
+    _dealer: random.Random | None
+
+    def _start(self, game: "Game", seed: int | None) -> None:
+        """Set the game and the dealer of a new game: ``seed`` None draws a fresh seed, kept
+        in :attr:`seed` so the game can be replayed."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self._game = game
+        self._seed = seed
+        self._dealer = random.Random(seed)
 
     @property
-    @abstractmethod
+    def game(self) -> "Game":
+        """The game this state belongs to."""
+        return self._game
+
+    @property
     def seed(self) -> int | None:
         """The dealer's seed this game started from (``None`` for a copy without one)."""
+        return self._seed
 
     # ------------------------------------------------------------------ whose turn
     @abstractmethod
@@ -114,13 +129,15 @@ class State(ABC):
         self.apply_action(action)
         return action
 
-    @abstractmethod
     def dealer(self) -> random.Random:
         """The state's own seeded generator for chance nodes of a real game.
 
         Raises:
             RegaliaError: if the state has none (a clone, resample or JSON-loaded state).
         """
+        if self._dealer is None:
+            raise no_dealer_error()
+        return self._dealer
 
     # ------------------------------------------------------------------ results
     @abstractmethod

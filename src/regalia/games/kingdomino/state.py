@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.core.errors import (IllegalActionError, NotationError, RecordError,
                                  RegaliaError)
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State, no_dealer_error
+from regalia.core.state import State
 
 from .components import TERRAIN_LETTERS
 from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
@@ -57,12 +57,8 @@ class KingdominoState(State):
                  "past", "done", "hist")
 
     def __init__(self, game: "KingdominoGame", seed: int | None = None):
-        self._game = game
+        self._start(game, seed)
         self._geo = game.geo
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        self._seed = seed
-        self._dealer: random.Random | None = random.Random(seed)
         self.game_no = 0
         self.past: list[int] = []
         self.done: tuple[tuple[tuple[str, ...], ...], ...] = ()
@@ -93,16 +89,7 @@ class KingdominoState(State):
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "KingdominoGame":
-        return self._game
-
-    @property
-    def seed(self) -> int | None:
-        return self._seed
-
-    def dealer(self) -> random.Random:
-        if self._dealer is None:
-            raise no_dealer_error()
-        return self._dealer
+        return self._game  # type: ignore[return-value]
 
     def clone(self) -> "KingdominoState":
         s = object.__new__(KingdominoState)
