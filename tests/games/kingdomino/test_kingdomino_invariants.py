@@ -69,6 +69,7 @@ def check_game(kd, players: int, variants, seed: int, oracle: bool = True,
     taken = [[] for _ in range(players)]       # dominoes each seat placed or discarded
     picks = [0] * players
     crowns_placed = [0] * players
+    placements = [0] * players  # counted here, independently of the engine
     while not s.is_terminal():
         if s.is_chance_node():
             a = s.apply_random_chance()
@@ -90,10 +91,11 @@ def check_game(kd, players: int, variants, seed: int, oracle: bool = True,
         s.apply_action(a)
         taken[p].append(domino)
         if a != game.geo.discard:
+            placements[p] += 1
             (_, c1), (_, c2) = kd.domino_code(domino)
             crowns_placed[p] += c1 + c2
         squares, crowns = kd.count_tokens(s, p)
-        assert squares == 1 + 2 * s.placed[p]
+        assert squares == 1 + 2 * s.placed[p] == 1 + 2 * placements[p]
         assert crowns == crowns_placed[p]
         minr, maxr, minc, maxc = s.kingdom_extent(p)
         assert maxr - minr < n and maxc - minc < n

@@ -53,7 +53,7 @@ class KingdominoState(State):
 
     __slots__ = ("_game", "_geo", "_seed", "_dealer", "phase", "king", "idx", "game_no",
                  "drawn", "cur_nums", "cur_kings", "nxt_nums", "nxt_kings", "box", "undrawn",
-                 "occ", "free", "terr", "adj", "crown", "bbox", "placed", "discarded",
+                 "occ", "free", "terr", "adj", "crown", "bbox", "discarded",
                  "past", "done", "hist")
 
     def __init__(self, game: "KingdominoGame", seed: int | None = None):
@@ -83,7 +83,6 @@ class KingdominoState(State):
         self.adj = [g.neigh[g.castle]] * (6 * np_)
         self.crown = [0] * (3 * np_)
         self.bbox = [cr, cr, cc, cc] * np_
-        self.placed = [0] * np_
         self.discarded = [0] * np_
 
     # ------------------------------------------------------------------ identity
@@ -114,7 +113,6 @@ class KingdominoState(State):
         s.adj = self.adj[:]
         s.crown = self.crown[:]
         s.bbox = self.bbox[:]
-        s.placed = self.placed[:]
         s.discarded = self.discarded[:]
         s.past = self.past[:]
         s.done = self.done
@@ -168,6 +166,11 @@ class KingdominoState(State):
     def is_last_round(self) -> bool:
         """True on the last line of a game, where players only place."""
         return self.phase == PH_PLACE and not self.nxt_nums
+
+    @property
+    def placed(self) -> list[int]:
+        """Dominoes each seat has placed in its current kingdom (two squares each)."""
+        return [(occ.bit_count() - 1) // 2 for occ in self.occ]
 
     @property
     def dominoes_drawn(self) -> int:
@@ -448,7 +451,6 @@ class KingdominoState(State):
                 minc = bb[o + 2] = min(bb[o + 2], k1, k2)
                 maxc = bb[o + 3] = max(bb[o + 3], k1, k2)
                 self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
-                self.placed[p] += 1
                 return
         raise IllegalActionError(action, self._placement_problem(action),
                                  g.placement_name(action))
@@ -753,7 +755,7 @@ class KingdominoState(State):
         s.nxt_kings = [int(x) for x in d["next_line"]["kings"]]
         s.box = [int(x) for x in d["box"]]
         s.undrawn = [int(x) for x in d["undrawn_kings"]]
-        s.placed = [int(x) for x in d["placed"]]
+        placed = [int(x) for x in d["placed"]]
         s.discarded = [int(x) for x in d["discarded"]]
         s.past = [int(x) for x in d["past_games"]]
         s.hist = [int(x) for x in d["history"]]
@@ -777,7 +779,7 @@ class KingdominoState(State):
         if len(s.box) + s.drawn != 48:
             raise RecordError(f"state JSON: {len(s.box)} dominoes in the box but {s.drawn} drawn "
                               f"(they must add up to 48)")
-        for name, lst in (("placed", s.placed), ("discarded", s.discarded)):
+        for name, lst in (("placed", placed), ("discarded", s.discarded)):
             if len(lst) != np_:
                 raise RecordError(f"state JSON: {name!r} needs {np_} entries")
         if not 0 <= s.game_no <= game.num_games or (s.game_no == game.num_games) != (s.phase == PH_END):
@@ -795,9 +797,9 @@ class KingdominoState(State):
             raise RecordError("state JSON: a pick needs the king that picks")
         s._load_kingdoms(d["kingdoms"])
         for p in range(np_):
-            if s.occ[p].bit_count() != 1 + 2 * s.placed[p]:
+            if s.occ[p].bit_count() != 1 + 2 * placed[p]:
                 raise RecordError(f"state JSON: kingdom {p} has {s.occ[p].bit_count() - 1} "
-                                  f"squares but 'placed' says {s.placed[p]} dominoes")
+                                  f"squares but 'placed' says {placed[p]} dominoes")
         b = game.geo.b
         if len(s.done) != min(s.game_no, game.num_games - 1) or any(
                 len(k) != np_ or any(len(rows) != b or any(len(r.split()) != b for r in rows)
