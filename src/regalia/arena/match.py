@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Sequence
 
 from regalia.agents.base import Agent, derive_seed, make_agent
@@ -14,11 +15,16 @@ from regalia.core.state import State
 
 @dataclass
 class MatchResult:
-    """The final state, the record, and who sat where."""
+    """The final state and who sat where; the record is built on first use (it replays
+    the game, which a tournament that keeps only results does not need)."""
 
     state: State
-    record: GameRecord
     players: list[str]
+
+    @cached_property
+    def record(self) -> GameRecord:
+        """The :class:`GameRecord` of the game (players labelled by their specs)."""
+        return GameRecord.from_state(self.state, self.players)
 
     @property
     def scores(self) -> list[float]:
@@ -70,4 +76,4 @@ def play_match(game: Game, agents: Sequence[Agent | str], seed: int,
         except IllegalActionError as exc:
             raise IllegalActionError(action, f"agent {labels[state.current_player()]!r} "
                                      f"chose it: {exc.reason}") from exc
-    return MatchResult(state, GameRecord.from_state(state, labels), labels)
+    return MatchResult(state, labels)
