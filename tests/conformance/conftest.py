@@ -3,7 +3,7 @@
 Every game in ``regalia.list_games()`` is tested with every supported player count
 (default parameters), with each declared variant on its own (at the first player count
 that accepts it), and with all its variants together (when some player count accepts
-that). A game registered later gets the whole suite without any change here.
+that), and with each parameter set it lists in ``GameInfo.test_configs``. A game registered later gets the whole suite without any change here.
 
 A test asks for the ``game_config`` argument, a ``(name, params)`` pair; the parameters
 are ``load_game`` keyword arguments (``players`` and, for variants, ``variants``).
@@ -53,6 +53,8 @@ def build_configs() -> list[tuple[str, dict[str, Any]]]:
             params = _first_valid(info.name, counts, variants)
             if params is not None:
                 configs.append((info.name, params))
+        for extra in info.test_configs:  # game-declared parameter sets (sheets, modes)
+            configs.append((info.name, dict(extra)))
     return configs
 
 
@@ -64,6 +66,8 @@ def config_id(config: tuple[str, dict[str, Any]]) -> str:
         parts.append("all-variants")
     else:
         parts.extend(variants)
+    for key in sorted(set(params) - {"players", "variants"}):
+        parts.append(f"{key}={params[key]}")
     return "-".join(parts)
 
 

@@ -31,6 +31,9 @@ class GameInfo:
         perfect_information: True when no player ever lacks information another has
             (chance may still be pending).
         rulebook: the rulebook file the rules come from (in ``shared/rules``).
+        test_configs: extra ``load_game`` keyword sets the conformance suite also runs
+            (parameters other than player count and variants, e.g. each play sheet); each
+            must include ``players``.
     """
 
     name: str
@@ -40,6 +43,7 @@ class GameInfo:
     variants: Mapping[str, str] = field(default_factory=dict)
     perfect_information: bool = True
     rulebook: str = ""
+    test_configs: tuple[Mapping[str, Any], ...] = ()
 
 
 class Game(ABC):
