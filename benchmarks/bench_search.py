@@ -6,6 +6,7 @@ positions, and prints iterations per second (each iteration = one tree descent o
 sample plus one playout to the end of the game) for random and greedy playouts.
 
 Usage: python benchmarks/bench_search.py [--seconds S] [--positions N] [--game NAME]
+                                        [--param KEY=VALUE ...]
 """
 
 from __future__ import annotations
@@ -14,9 +15,13 @@ import argparse
 import os
 import platform
 import random
+import sys
 
 import regalia
 from regalia.agents import make_agent
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_strength import parse_params  # noqa: E402  (one parser for both scripts)
 
 
 def positions(game, count: int, seed: int = 3):
@@ -42,12 +47,23 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=1.0, help="thinking time per position")
     ap.add_argument("--positions", type=int, default=4, help="positions per game")
     ap.add_argument("--game", default=None, help="one game (default: all registered)")
+    ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game parameter for --game, e.g. players=2 (repeatable)")
     args = ap.parse_args()
+    try:
+        params = parse_params(args.param)
+    except ValueError as exc:
+        ap.error(str(exc))
+    if params and not args.game:
+        ap.error("--param needs --game")
     print(f"Python {platform.python_version()} | {platform.machine()} | "
           f"{os.cpu_count()} cores (one used)")
     names = [args.game] if args.game else [g.name for g in regalia.list_games()]
     for name in names:
-        game = regalia.load_game(name)
+        try:
+            game = regalia.load_game(name, **params)
+        except ValueError as exc:
+            ap.error(str(exc))
         states = positions(game, args.positions)
         print(f"{game.info.title}, {game.num_players} players, {len(states)} mid-game positions:")
         for agent_name in ("mce", "mcts", "ismcts"):

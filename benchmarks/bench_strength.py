@@ -12,6 +12,8 @@ Usage:
   python benchmarks/bench_strength.py kingdomino --lineup mcts:iterations=500,greedy --games 100
   python benchmarks/bench_strength.py kingdomino --lineup mce,greedy --players 4 --workers 8 \\
       --seed 7 --variant harmony --out strength.json
+  python benchmarks/bench_strength.py two-heirs --lineup mcts:seconds=1 --players 1 \\
+      --param level=3 --games 100            (solo: the win rate against Heinrich)
 
 The issue's bar (Kingdomino, 4 players, one agent against three greedy): at least 66% wins
 at no more than 1 second per move over at least 200 games (50 deals x 4 rotations).
@@ -47,6 +49,24 @@ def budget(spec: str) -> str:
     return " or ".join(parts) + " per move"
 
 
+def parse_params(items: list[str]) -> dict:
+    """``["level=3", "roads=false"]`` -> ``{"level": 3, "roads": False}`` (ints and
+    true/false converted; anything else stays a string). Raises ValueError on a malformed
+    item."""
+    out: dict = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--param {item!r}: expected KEY=VALUE, e.g. level=3")
+        v: object = value.strip()
+        if value.strip().lstrip("-").isdigit():
+            v = int(value)
+        elif value.strip().lower() in ("true", "false"):
+            v = value.strip().lower() == "true"
+        out[key.strip()] = v
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -63,8 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--backend", default="process", help="process (default), serial or ray")
     ap.add_argument("--address", default=None, help="Ray cluster address (--backend ray)")
     ap.add_argument("--variant", action="append", default=[], help="variant (repeatable)")
+    ap.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                    help="another game parameter, e.g. level=3 or sheet=2 (repeatable)")
     ap.add_argument("--out", default=None, help="write FILE.json and FILE.csv")
     args = ap.parse_args(argv)
+    try:
+        extra = parse_params(args.param)
+    except ValueError as exc:
+        ap.error(str(exc))
 
     info = game_class(args.game).info
     agents = split_players(args.lineup)
@@ -73,14 +99,19 @@ def main(argv: list[str] | None = None) -> int:
     params: dict = {"players": players}
     if args.variant:
         params["variants"] = args.variant
-    game = regalia.load_game(info.name, **params)
+    params.update(extra)
+    try:
+        game = regalia.load_game(info.name, **params)
+    except ValueError as exc:  # ParameterError / DataError name what is allowed
+        ap.error(str(exc))
     executor = make_executor(args.backend, args.workers, args.address)
     total = args.games * players
 
     print(f"machine: {os.cpu_count()} cores, {platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()} ({platform.system()})")
     print(f"game: {info.title}, {players} players, variants: "
-          f"{', '.join(args.variant) or 'none'}")
+          f"{', '.join(args.variant) or 'none'}"
+          + "".join(f", {k}={v}" for k, v in extra.items()))
     print(f"lineup (rotation 0): {', '.join(lineup)}")
     print(f"{args.games} deals x {players} rotations = {total} games, seed {args.seed}, "
           f"on {executor.describe()}")
@@ -100,20 +131,23 @@ def main(argv: list[str] | None = None) -> int:
 
     result = run_tournament(game, lineup, args.games, seed=args.seed, executor=executor,
                             progress=progress)
-    parity = 1 / players
+    # A one-seat game (a solo game against an automated opponent) has no parity: the win
+    # rate is simply how often the agent beats the game's own opponent.
+    parity = 1 / players if players > 1 else None
     print()
     print(f"{'agent':<28} {'seats':>6} {'win rate':>9} {'95% CI':>15} {'vs parity':>9} "
           f"{'mean score':>13} {'rating':>7} {'ms/move':>8}")
     for s in result.standings():
         rating = "-" if s.rating is None else f"{s.rating:+.0f}"
-        verdict = ("above" if s.ci_low > parity else "below" if s.ci_high < parity
-                   else "even")
+        verdict = ("-" if parity is None else "above" if s.ci_low > parity
+                   else "below" if s.ci_high < parity else "even")
         print(f"{s.agent:<28} {s.games:>6} {100 * s.win_rate:>8.1f}% "
               f"{f'{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}%':>15} {verdict:>9} "
               f"{f'{s.mean_score:.1f} ± {s.std_score:.1f}':>13} {rating:>7} "
               f"{1000 * s.seconds_per_move:>8.1f}")
-    print(f"\nparity {100 * parity:.1f}%; 'vs parity': the 95% interval lies above or below "
-          f"it, or contains it (even)")
+    if parity is not None:
+        print(f"\nparity {100 * parity:.1f}%; 'vs parity': the 95% interval lies above or "
+              f"below it, or contains it (even)")
     print(f"{total} games in {result.elapsed:.1f} s ({total / result.elapsed:.2f} games/s) "
           f"on {os.cpu_count()} cores ({executor.describe()})")
     if args.out:
