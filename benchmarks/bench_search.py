@@ -21,7 +21,7 @@ import regalia
 from regalia.agents import make_agent
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_strength import parse_params  # noqa: E402  (one parser for both scripts)
+from bench_strength import parse_params  # one parser for both scripts
 
 
 def positions(game, count: int, seed: int = 3):
