@@ -113,7 +113,7 @@ class InheritorsGame(Game):
             match_name.append("relic"); record.append(r)
         for a in cs.special_advocates:
             names.append(a.name); kind.append(K_SPEC); colour.append(WHITE); number.append(0)
-            copies.append(a.copies); marked.append(0)
+            copies.append(a.copies); marked.append(a.marked)
             match_name.append(a.name.casefold()); record.append(a)
         for e in cs.epics:
             names.append(e.name); kind.append(K_EPIC); colour.append(ANY); number.append(0)

@@ -401,12 +401,11 @@ class InheritorsState(State):
         for e in effs:
             if e[0] in (E_DRAW, E_CARDS):
                 return True
-            return bool(self._effect_options(e, exclude=t))
+            return bool(self._effect_options(e))
         return True
 
-    def _effect_options(self, e: tuple, exclude: int = -1) -> list[int]:
-        """Legal choices for a pending effect (``exclude``: an Advocate type about to leave
-        the hand, so it is not counted as playable)."""
+    def _effect_options(self, e: tuple) -> list[int]:
+        """Legal choices (action ids) for a pending effect of the player to act."""
         G = self._game
         k = e[0]
         p = self.cur
@@ -574,11 +573,12 @@ class InheritorsState(State):
             clan = action - G.C_CLAN
             c = G.clan_colour[clan]
             self.clan_row[c] = clan
+            self.box = self.box[:]
             for t in range(G.T):   # setup step 3: its Special Advocates and Epics
                 if G.tclan[t] == clan:
-                    self.side[t] += self.box[t]
-                    self.box = self.box[:]
-                    self.box[t] = 0
+                    keep = G.tmarked[t] if G.two_player else 0   # marked: R4
+                    self.side[t] += self.box[t] - keep
+                    self.box[t] = keep
             if self._next_clan_colour() < 0:   # setup steps 5-6: deal 10 each, the Market
                 for p in range(G.num_players):
                     self.drawq += [p] * HAND_SIZE
