@@ -697,3 +697,50 @@ def test_random_games_keep_the_invariants_sweep(players):
                 s.apply_action(legal[rng.randrange(len(legal))])
             _check_invariants(s)
         assert len(s.history()) <= g.max_game_length
+
+
+# ============================================================== further rulings
+def test_quest_drawn_uniformly_from_those_not_taken(inh):
+    """R10: the face-down row is five random Quests; taking one draws it uniformly from the
+    Quests nobody has taken (the same distribution as a random row looked at later)."""
+    s = inh.position(hands={0: ["purple 1", "purple 2", "purple 3"]})
+    inh.play(s, "quest purple", "discard purple 1 to row 1", "discard purple 2 to row 1",
+             "discard purple 3 to row 1")
+    outcomes = s.chance_outcomes()
+    assert [a - s.game.C_QUEST for a, _ in outcomes] == sorted(s.qpool)
+    assert len(outcomes) == 7 and all(p == pytest.approx(1 / 7) for _, p in outcomes)
+
+
+def test_advocate_that_cannot_act_cannot_be_played(inh):
+    """R12: an Advocate is played to "use its ability": a Spy needs a card you can legally
+    play to announce; a Saboteur a stack it may remove from."""
+    full = {c: [1, 2, 3, 4, 5, 6] for c in ("purple", "blue", "yellow", "green", "red")}
+    s = inh.position(players=3, hands={0: ["Spy", "Advisor", "Tome"]}, stacks={0: full},
+                     market=[["red 1"], [], []])
+    assert [m for m in inh.moves(s) if m.startswith("use ")] == ["use Advisor"]
+
+
+def test_drawing_from_an_empty_deck_draws_nothing(inh):
+    """R14: once the deck is empty (the game is ending) draws and restocks take nothing;
+    "Discard 1 card, draw 2" stays a legal action."""
+    s = inh.position(players=3, hands={0: ["red 1", "red 2"], 1: ["blue 1"], 2: ["green 1"]})
+    _deck_down_to(s, 0)
+    s.ended = True
+    inh.play(s, "discard red 2 to row 1, draw 2")
+    assert not s.is_chance_node() and s.hsize[0] == 1 and s.phase == PH_POST
+
+
+def test_clan_claim_looks_at_the_stack_now(inh):
+    """R16: "you must have played an Influence Card numbered 3 or higher of that Clan's
+    color": the stack's top card now (a sabotaged 3 no longer counts)."""
+    s = inh.position(players=3, hands={0: ["red 1"]}, stacks={0: {"green": [1, 2, 3]},
+                                                               1: {"blue": [1, 2, 3]}},
+                     clans=["Rat", "Owl", "Wolf", "Boar", "Fox"])
+    inh.play(s, "claim Boar", "use Saboteur", "sabotage P2 blue")
+    s.cur = 1
+    s.stage = 0
+    s.phase = PH_START
+    s.hand[s.game.T + s.game.lookup["red 2"]] += 1
+    s.deck[s.game.lookup["red 2"]] -= 1
+    s.hsize[1] += 1
+    assert [m for m in inh.moves(s) if m.startswith("claim")] == []
