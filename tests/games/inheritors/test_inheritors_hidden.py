@@ -229,3 +229,32 @@ def test_terminal_state_reveals_hands_for_scoring():
     obs = s.observation(0)
     assert obs["hands"] == [s.hand_names(0), s.hand_names(1)]
     assert [b["total"] for b in obs["scores"]] == s.scores()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_policy_uses_only_what_its_player_sees(players):
+    """The greedy policy chooses the same action in two states that differ only in cards
+    the acting player cannot see (another hand swapped with the deck)."""
+    from regalia.core.registry import game_policy
+    policy = game_policy("inheritors", "greedy")
+    rng = random.Random(5)
+    checked = 0
+    for s in random_states(players, seeds=range(4), every=7):
+        if s.is_chance_node() or s.is_terminal():
+            continue
+        p = s.current_player()
+        other = s.clone()
+        if not swap_hidden_card(other, (p + 1) % players, rng):
+            continue
+        seed = rng.random()
+        assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
+        checked += 1
+    assert checked >= 10
+
+
+def test_greedy_beats_random():
+    from regalia.arena import play_match
+    g = regalia.load_game("inheritors", players=3)
+    wins = sum(play_match(g, ["greedy", "random", "random"], seed=s).returns[0]
+               for s in range(6))
+    assert wins >= 5
