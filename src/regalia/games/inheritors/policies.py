@@ -15,8 +15,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .codes import K_EPIC, K_INF, K_RELIC, K_TOME
-
 if TYPE_CHECKING:
     from .state import InheritorsState
 
@@ -31,16 +29,14 @@ CLAN = 1.0            # a claimed Clan's help beyond its scoring text
 def visible_value(s: "InheritorsState", p: int) -> float:
     """An estimate of seat ``p``'s final points from what ``p`` can see in ``s``."""
     G = s.game
-    T = G.T
-    o = p * T
+    o = p * G.T
     hand = s.hand
-    mask = s.mask
-    v = 0.0
-    for c in range(5):
-        v += mask[p * 5 + c].bit_length()
-    for h in range(len(G.honors)):
-        if s.honors[p] >> h & 1:
-            v += G.honors[h].points
+    mo = p * 5
+    tops = [m.bit_length() for m in s.mask[mo:mo + 5]]
+    v = float(sum(tops))
+    bits = s.honors[p]
+    if bits:
+        v += sum(h.points for i, h in enumerate(G.honors) if bits >> i & 1)
     for q in s.quests[p]:
         v += G.quests[q].points_met if s.condition(p, G.quest_req[q]) else \
             G.quests[q].points_unmet
@@ -51,21 +47,17 @@ def visible_value(s: "InheritorsState", p: int) -> float:
         v += CLAN
         for req, met, other in G.clan_scoring[clan]:
             v += met if req is None or s.condition(p, req) else other
-    pending = sum(1 for x in s.drawq if x == p)
-    v += CARD * (s.hsize[p] + pending)
-    for t in range(T):
+    v += CARD * (s.hsize[p] + s.drawq.count(p))
+    for c in range(5):
+        n = tops[c]
+        if n < 6 and hand[o + 6 * c + n]:
+            v += PLAYABLE
+    v += TOME * sum(hand[o + t] for t in G.majority_types)
+    for t, req in G.relic_req.items():
         k = hand[o + t]
-        if not k:
-            continue
-        kind = G.tkind[t]
-        if kind == K_INF:
-            if mask[p * 5 + G.tcol[t]].bit_length() == G.tnum[t] - 1:
-                v += PLAYABLE
-        elif kind in (K_TOME, K_EPIC):
-            v += TOME * k
-        elif kind == K_RELIC:
+        if k:
             met, unmet = G.relic_points[t]
-            v += k * (met if s.condition(p, G.relic_req[t]) else unmet)
+            v += k * (met if s.condition(p, req) else unmet)
     return v
 
 
@@ -91,6 +83,19 @@ def _ask_value(s: "InheritorsState", p: int, action: int, base: float) -> float:
     return base + hit * (1.0 + (0.5 if G.tnum[t] >= 2 else 0.0)) + (1 - hit) * CARD * e[1]
 
 
+def _equivalence(G, a: int) -> tuple | None:
+    """Actions :func:`visible_value` cannot tell apart (the Market row a card is discarded
+    to is not valued), so one of each class is tried."""
+    if G.A_DDRAW <= a < G.A_MARKET:
+        return ("d", (a - G.A_DDRAW) // 3)
+    if G.A_MARKET <= a < G.A_QUEST:
+        t, rs = divmod(a - G.A_MARKET, 9)
+        return ("m", t, rs % 3)
+    if G.A_DISC <= a < G.A_ASK:
+        return ("q", (a - G.A_DISC) // 3)
+    return None
+
+
 def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
     """The legal action with the best :func:`visible_value` one step ahead (a Spy's question
     valued from public knowledge); ties uniform by ``rng``. The state is not changed."""
@@ -102,13 +107,19 @@ def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
     base = visible_value(state, p)
     best: list[int] = []
     best_v = None
+    seen: dict[tuple, float] = {}
     for a in legal:
         if G.A_ASK <= a < G.A_TAKE:
             v = _ask_value(state, p, a, base)
         else:
-            child = state.clone()
-            child.apply_action(a)
-            v = visible_value(child, p)
+            key = _equivalence(G, a)
+            v = seen.get(key) if key is not None else None
+            if v is None:
+                child = state.clone()
+                child.apply_legal(a)
+                v = visible_value(child, p)
+                if key is not None:
+                    seen[key] = v
         if best_v is None or v > best_v + 1e-9:
             best_v, best = v, [a]
         elif abs(v - best_v) <= 1e-9:

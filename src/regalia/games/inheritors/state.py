@@ -504,6 +504,12 @@ class InheritorsState(State):
             raise IllegalActionError(action, "the game is over", self._safe_string(action))
         if action not in self.legal_actions():
             raise IllegalActionError(action, self._why_illegal(action), self._safe_string(action))
+        self.apply_legal(action)
+
+    def apply_legal(self, action: int) -> None:
+        """Apply an action already known to be legal here (no check: for playout policies
+        that take it from :meth:`legal_actions` of this very position)."""
+        G = self._game
         vis = -1
         if action >= G.C_CARD:
             vis = self._apply_chance(action)
