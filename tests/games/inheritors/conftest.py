@@ -92,7 +92,8 @@ def index(data: dict, section: str, **match) -> int:
 
 def position(players: int = 3, seed: int = 0, hands: dict | None = None,
              market: list | None = None, stacks: dict | None = None, turn: int = 0,
-             honors: list | None = None, clans: list | None = None, quests_in_row=None):
+             honors: list | None = None, clans: list | None = None, quests_in_row=None,
+             data=None):
     """A hand-made position at the start of seat ``turn``'s turn: a real setup (seeded
     dealer), then every hand and the Market put back into the deck and the given cards
     taken out of it. ``hands``: {seat: [card names]}; ``market``: 3 rows of card names
@@ -100,7 +101,7 @@ def position(players: int = 3, seed: int = 0, hands: dict | None = None,
     the row; ``clans``: Clan names for the row (their cards placed with them)."""
     import regalia
     from regalia.games.inheritors.state import PH_START, ST_BEFORE
-    g = regalia.load_game("inheritors", players=players)
+    g = regalia.load_game("inheritors", players=players, data=data)
     s = g.new_initial_state(seed)
     while s.is_chance_node():
         s.apply_random_chance()

@@ -744,3 +744,26 @@ def test_clan_claim_looks_at_the_stack_now(inh):
     s.deck[s.game.lookup["red 2"]] -= 1
     s.hsize[1] += 1
     assert [m for m in inh.moves(s) if m.startswith("claim")] == []
+
+
+def test_a_clan_scoring_majority_from_a_users_file(inh, data, tmp_path):
+    """A transcription may give a Clan a ``majority`` scoring text: the holder scores by
+    their place among all players (here: the most Relics in hand, 2 VP)."""
+    stag = inh.record(data, "clans", name="Stag")
+    stag["abilities"] = [{"trigger": "scoring", "provenance": "reconstructed",
+                          "note": "test", "effects": [{"kind": "majority",
+                                                       "card_kinds": ["relic"],
+                                                       "points": [2]}]}]
+    path = inh.write_cards(tmp_path / "cards.toml", data)
+    s = inh.position(players=3, data=str(path),
+                     hands={0: ["red relic", "blue relic"], 1: ["green relic"]},
+                     stacks={0: {"yellow": [1, 2, 3]}},
+                     clans=["Rat", "Owl", "Stag", "Bear", "Fox"])
+    inh.play(s, "claim Stag")
+    assert s.breakdown(0)["clan"] == 2
+    s.hand[s.game.T + s.game.lookup["purple relic"]] += 1   # P2 ties: still the most
+    s.deck[s.game.lookup["purple relic"]] -= 1
+    assert s.breakdown(0)["clan"] == 2
+    s.hand[s.game.T + s.game.lookup["yellow relic"]] += 1   # P2 ahead: no points
+    s.deck[s.game.lookup["yellow relic"]] -= 1
+    assert s.breakdown(0)["clan"] == 0

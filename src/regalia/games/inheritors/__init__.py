@@ -19,7 +19,8 @@ from .rules import InheritorsGame
 from .state import InheritorsState
 
 __all__ = ["effects", "InheritorsGame", "InheritorsState", "greedy_policy", "DECK_SIZE",
-           "DEFAULT_DATA", "Ability", "Advocate", "CardAbility", "CardSet", "Clan", "Colour", "Epic", "Honor", "InfluenceCard", "Quest", "Relic",
+           "DEFAULT_DATA", "Ability", "Advocate", "CardAbility", "CardSet", "Clan", "Colour",
+           "Epic", "Honor", "InfluenceCard", "Quest", "Relic",
            "SpecialAdvocate", "Tome", "TomeMajority", "CONDITION_KINDS", "EFFECT_KINDS",
            "load_cards", "provenance_summary"]
 

@@ -45,8 +45,7 @@ def visible_value(s: "InheritorsState", p: int) -> float:
     clan = s.pclan[p]
     if clan >= 0:
         v += CLAN
-        for req, met, other in G.clan_scoring[clan]:
-            v += met if req is None or s.condition(p, req) else other
+        v += s.scoring_points(p, G.clan_scoring[clan])
     v += CARD * (s.hsize[p] + s.drawq.count(p))
     for c in range(5):
         n = tops[c]

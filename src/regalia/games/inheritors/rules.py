@@ -24,12 +24,12 @@ from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
 from regalia.core.registry import register_game
 
+from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
+                    E_CARDS, E_DEMAND, E_DRAW, E_MAJORITY, E_PLAY, E_REMOVE, E_SCORE, E_TAKE,
+                    K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME, KIND_NAMES, MAX_DEPTH,
+                    MAX_SEATS, WHITE)
 from .components import CardSet, load_cards
 from .state import InheritorsState
-
-from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
-                    E_CARDS, E_DEMAND, E_DRAW, E_PLAY, E_REMOVE, E_TAKE, K_ADV, K_EPIC,
-                    K_INF, K_RELIC, K_SPEC, K_TOME, KIND_NAMES, MAX_DEPTH, MAX_SEATS, WHITE)
 
 
 class InheritorsGame(Game):
@@ -283,11 +283,21 @@ class InheritorsGame(Game):
         return out
 
     def _compile_scoring(self, ability) -> tuple:
-        """(requirement or None, points if met, points otherwise) of a scoring ability."""
+        """A scoring ability as ``(requirement or None, effects if met, effects otherwise)``;
+        each effect list holds ``(E_SCORE, points)`` and ``(E_MAJORITY, types, points)``."""
         req = None if ability.requirement is None else self.compile_condition(ability.requirement)
-        met = sum(e.points for e in ability.effects if e.kind == "score")
-        other = sum(e.points for e in ability.otherwise if e.kind == "score")
-        return (req, met, other)
+
+        def effects(items) -> tuple:
+            out = []
+            for e in items:
+                if e.kind == "score":
+                    out.append((E_SCORE, e.points))
+                else:   # majority: the holder's place among all players
+                    types = tuple(t for t in range(self.T)
+                                  if KIND_NAMES[self.tkind[t]] in e.card_kinds)
+                    out.append((E_MAJORITY, types, tuple(e.points)))
+            return tuple(out)
+        return (req, effects(ability.effects), effects(ability.otherwise))
 
     # ------------------------------------------------------------------ contract
     @property

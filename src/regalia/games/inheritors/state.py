@@ -18,7 +18,8 @@ Chance nodes (the state's dealer samples them; their outcomes are int actions):
 A turn (decision states, all of the player whose turn it is): ``start`` (claim the Clan or
 Honors, or choose one of the five actions; ``pass`` only with an empty hand), then the
 steps of the action (quest discards; the choices of an Advocate's effects), then ``post``
-(claims after the action, and the explicit ``end turn``). A player whose hand is empty at the end of the turn draws 1 (ruling R11).
+(claims after the action, and the explicit ``end turn``). A player whose hand is empty at
+the end of the turn draws 1 (ruling R11).
 
 Hidden information: each player's hand and Quests, the deck. Every other player's public
 knowledge of a hand is kept as a lower bound (cards seen entering it: taken from the
@@ -37,8 +38,8 @@ from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
 
 from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED, E_CARDS,
-                    E_DEMAND, E_DRAW, E_PLAY, E_REMOVE, E_TAKE, K_EPIC, K_INF, K_RELIC,
-                    K_TOME, MAX_DEPTH, WHITE)
+                    E_DEMAND, E_DRAW, E_PLAY, E_REMOVE, E_SCORE, E_TAKE, K_INF, K_RELIC,
+                    MAX_DEPTH, WHITE)
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
@@ -1029,26 +1030,36 @@ class InheritorsState(State):
                             if self.honors[p] >> h & 1)
         clan = self.pclan[p]
         if clan >= 0:
-            out["clan"] = sum(met if req is None or self.condition(p, req) else other
-                              for req, met, other in G.clan_scoring[clan])
+            out["clan"] = self.scoring_points(p, G.clan_scoring[clan])
         ep = 0
         for t, abilities in G.epic_scoring.items():
-            for _ in range(hand[o + t]):
-                ep += sum(met if req is None or self.condition(p, req) else other
-                          for req, met, other in abilities)
+            ep += hand[o + t] * self.scoring_points(p, abilities)
         out["epics"] = ep
         out["total"] = sum(out[k] for k in BREAKDOWN_KEYS)
         return out
 
-    def _majority_points(self) -> list[int]:
+    def scoring_points(self, p: int, abilities: tuple) -> int:
+        """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
+        total = 0
+        for req, met, other in abilities:
+            for e in (met if req is None or self.condition(p, req) else other):
+                if e[0] == E_SCORE:
+                    total += e[1]
+                else:
+                    total += self._majority_points(e[1], e[2])[p]
+        return total
+
+    def _majority_points(self, types: tuple | None = None,
+                         points: tuple | None = None) -> list[int]:
         """Scoring step 2: Tomes (and Epics) in hand; the most 3, the second-most 1; ties
         share the full award; "If first place is tied, there is no second place"; a player
         without any does not place (ruling R6)."""
         G = self._game
         T = G.T
         n = G.num_players
-        counts = [sum(self.hand[p * T + t] for t in G.majority_types) for p in range(n)]
-        pts = G.majority_points
+        types = G.majority_types if types is None else types
+        pts = G.majority_points if points is None else points
+        counts = [sum(self.hand[p * T + t] for t in types) for p in range(n)]
         out = [0] * n
         for p in range(n):
             if counts[p] > 0:
