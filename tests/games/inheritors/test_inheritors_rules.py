@@ -767,3 +767,23 @@ def test_a_clan_scoring_majority_from_a_users_file(inh, data, tmp_path):
     s.hand[s.game.T + s.game.lookup["yellow relic"]] += 1   # P2 ahead: no points
     s.deck[s.game.lookup["yellow relic"]] -= 1
     assert s.breakdown(0)["clan"] == 0
+
+
+def test_a_later_advocate_ability_with_its_own_requirement(inh, data, tmp_path):
+    """A transcription may give an Advocate a second ability with its own requirement: it
+    applies only if that requirement holds when reached."""
+    spy = inh.record(data, "advocates", name="Advisor")
+    spy["abilities"].append({"trigger": "play", "provenance": "reconstructed", "note": "test",
+                             "requirement": {"kind": "cards_in_hand", "count": 2,
+                                             "card_kinds": ["tome"]},
+                             "effects": [{"kind": "draw", "n": 3}]})
+    path = inh.write_cards(tmp_path / "cards.toml", data)
+    for tomes, draws in ((2, 3), (1, 0)):
+        s = inh.position(players=3, data=str(path), hands={0: ["Advisor"] + ["Tome"] * tomes},
+                         market=[["red 1"], ["red 2"], ["red 3"]])
+        inh.play(s, "use Advisor", "take row 1 card 1", "take row 2 card 1")
+        assert s.drawq == [10, 11]                  # the Advisor's refill first
+        assert s.to_json() == s.game.state_from_json(s.to_json()).to_json()
+        s.apply_random_chance(random.Random(0))
+        s.apply_random_chance(random.Random(1))
+        assert s.drawq == [0] * draws

@@ -11,4 +11,4 @@ MAX_SEATS = 4
 # condition codes
 C_HAND, C_STACKS, C_INF, C_HIGH, C_QUESTS, C_AHEAD, C_USED = range(7)
 # effect codes (pending effects of a turn; scoring effects)
-E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_SCORE, E_MAJORITY = range(8)
+E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_SCORE, E_MAJORITY, E_IF = range(9)

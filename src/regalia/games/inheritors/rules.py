@@ -25,7 +25,7 @@ from regalia.core.game import Game, GameInfo
 from regalia.core.registry import register_game
 
 from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
-                    E_CARDS, E_DEMAND, E_DRAW, E_MAJORITY, E_PLAY, E_REMOVE, E_SCORE, E_TAKE,
+                    E_CARDS, E_DEMAND, E_DRAW, E_IF, E_MAJORITY, E_PLAY, E_REMOVE, E_SCORE, E_TAKE,
                     K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME, KIND_NAMES, MAX_DEPTH,
                     MAX_SEATS, WHITE)
 from .components import CardSet, load_cards
@@ -164,6 +164,8 @@ class InheritorsGame(Game):
                              for t in range(T) if kind[t] == K_RELIC}
         self.adv_req: dict[int, tuple | None] = {}
         self.adv_effects: dict[int, tuple] = {}
+        #: (advocate type, ability index) -> compiled requirement of a later ability
+        self.ability_req: dict[tuple[int, int], tuple] = {}
         for t in range(T):
             if kind[t] in (K_ADV, K_SPEC):
                 ab = record[t].abilities[0]
@@ -171,8 +173,14 @@ class InheritorsGame(Game):
                 ahead = req is not None and req.kind == "opponent_ahead"
                 self.adv_req[t] = None if req is None or ahead else self.compile_condition(req)
                 effs: list[tuple] = []
-                for a in record[t].abilities:
-                    effs += self.compile_effects(a.effects, source=t, ahead=ahead)
+                for i, a in enumerate(record[t].abilities):
+                    r = a.requirement
+                    a_ahead = r is not None and r.kind == "opponent_ahead"
+                    more = self.compile_effects(a.effects, source=t, ahead=a_ahead)
+                    if i and r is not None and not a_ahead:   # a later ability's condition
+                        self.ability_req[(t, i)] = self.compile_condition(r)
+                        effs.append((E_IF, t, i, len(more)))
+                    effs += more
                 self.adv_effects[t] = tuple(effs)
         self.clan_claim: list[tuple] = []
         self.clan_scoring: list[tuple] = []

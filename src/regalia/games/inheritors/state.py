@@ -38,7 +38,7 @@ from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
 
 from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED, E_CARDS,
-                    E_DEMAND, E_DRAW, E_PLAY, E_REMOVE, E_SCORE, E_TAKE, K_INF, K_RELIC,
+                    E_DEMAND, E_DRAW, E_IF, E_PLAY, E_REMOVE, E_SCORE, E_TAKE, K_INF, K_RELIC,
                     MAX_DEPTH, WHITE)
 
 if TYPE_CHECKING:
@@ -56,7 +56,9 @@ NOCAP = 10 ** 6
 ROW = 10  # draw-queue entries ROW + r restock Market row r
 HAND_SIZE = 10
 EFFECT_NAMES = ("draw", "take_from_market", "play_influence", "demand_card",
-                "remove_top_card", "take_cards")
+                "remove_top_card", "take_cards", "score", "majority", "requirement")
+#: Codes that may wait in the pending effects of a turn.
+PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_IF})
 BREAKDOWN_KEYS = ("influence", "tomes", "relics", "quests", "honors", "clan", "epics")
 
 
@@ -798,6 +800,11 @@ class InheritorsState(State):
                     self.pend.pop(0)
                     self.drawq += [self.cur] * e[1]
                     continue
+                if k == E_IF:   # a later ability's requirement: skip it unless it holds
+                    self.pend.pop(0)
+                    if not self.condition(self.cur, G.ability_req[(e[1], e[2])]):
+                        del self.pend[:e[3]]
+                    continue
                 if k == E_CARDS:
                     self.pend.pop(0)
                     for t in e[1]:
@@ -1122,6 +1129,8 @@ class InheritorsState(State):
                 d.update(n=e[1])
             elif e[0] == E_CARDS:
                 d.update(cards=[G.tname[t] for t in e[1]])
+            elif e[0] == E_IF:
+                d.update(advocate=G.tname[e[1]], ability=e[2], effects=e[3])
             out.append(d)
         return out
 
@@ -1445,7 +1454,8 @@ class InheritorsState(State):
         s.pend = []
         for e in pend:
             e = ints(e, "pending")
-            if not e or not 0 <= e[0] < len(EFFECT_NAMES):
+            if not e or e[0] not in PENDING_CODES or (e[0] == E_IF and tuple(e[1:3]) not in
+                                                        G.ability_req):
                 raise RecordError("state JSON 'pending': unknown effect")
             s.pend.append((E_CARDS, tuple(e[1:])) if e[0] == E_CARDS else tuple(e))
         s.qcol = int(d["quest_colour"])
