@@ -162,6 +162,7 @@ def position(players: int = 3, seed: int = 0, hands: dict | None = None,
     s.cur = s.first = turn
     s.stage = ST_BEFORE
     s.phase = PH_START
+    s._legal = None   # the position was edited by hand
     assert s.card_places() == list(g.tcopies)
     return s
 

@@ -248,6 +248,7 @@ def test_spy_honor_only_in_the_turn_of_the_spy(inh):
     s.cur = 0   # back to P1 a turn later: the Honor is no longer open
     s.phase = PH_START
     s.stage = 1
+    s._legal = None
     assert honor_moves(inh, s) == []
 
 
@@ -427,6 +428,7 @@ def test_each_honor_requirement(inh, honor, stacks, hand, open_):
         assert honor_moves(inh, s) == [f"honor {honor}"]
         s.qpool += s.quests[0][1:]
         s.quests[0] = s.quests[0][:1]
+        s._legal = None   # edited by hand
         assert honor_moves(inh, s) == []
         return
     assert honor_moves(inh, s) == ([f"honor {honor}"] if open_ else [])
@@ -740,6 +742,7 @@ def test_clan_claim_looks_at_the_stack_now(inh):
     s.cur = 1
     s.stage = 0
     s.phase = PH_START
+    s._legal = None
     s.hand[s.game.T + s.game.lookup["red 2"]] += 1
     s.deck[s.game.lookup["red 2"]] -= 1
     s.hsize[1] += 1

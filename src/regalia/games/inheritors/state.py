@@ -103,7 +103,7 @@ class InheritorsState(State):
                  "rcol", "hand", "hsize", "deck", "dsize", "rows", "mask", "removed", "side",
                  "box", "quests", "qpool", "qrow", "hrow", "honors", "clan_row", "clan_owner",
                  "pclan", "drawq", "qdraw", "pend", "qcol", "qleft", "tadv", "tnum", "known",
-                 "capc", "pdraws", "hist", "vis")
+                 "capc", "pdraws", "hist", "vis", "_legal")
 
     def __init__(self, game: "InheritorsGame", seed: int | None = None):
         self._start(game, seed)
@@ -143,6 +143,7 @@ class InheritorsState(State):
         self.pdraws = [0] * n
         self.hist: list[int] = []
         self.vis: list[int] = []
+        self._legal: tuple[int, ...] | None = None   # legal actions, cached until a move
         if G.two_player:   # every card waits in the box until a colour is removed
             self.phase = PH_COLOUR
             self.box = list(G.tcopies)
@@ -227,6 +228,7 @@ class InheritorsState(State):
         s.pdraws = self.pdraws[:]
         s.hist = self.hist[:]
         s.vis = self.vis[:]
+        s._legal = self._legal
         return s
 
     # ------------------------------------------------------------------ whose turn
@@ -307,6 +309,12 @@ class InheritorsState(State):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._compute_legal())
+        return list(legal)
+
+    def _compute_legal(self) -> list[int]:
         ph = self.phase
         G = self._game
         if ph == PH_DRAW:
@@ -353,40 +361,42 @@ class InheritorsState(State):
         """The five actions (III. During your turn) open to the player to act."""
         G = self._game
         T = G.T
-        p = self.cur
-        o = p * T
-        hand = self.hand
+        o = self.cur * T
+        hand = self.hand[o:o + T]
         out: list[int] = []
-        held = [t for t in range(T) if hand[o + t]]
-        if not held:
-            return [G.A_PASS]
-        mo = p * 5
-        rows = self.rows
-        tops = [r[-1] if r else -1 for r in rows]
+        mo = self.cur * 5
+        tops = [m.bit_length() for m in self.mask[mo:mo + 5]]
+        row_tops = [(s, r[-1]) for s, r in enumerate(self.rows) if r]
         match = G.match
+        tkind, tcol, tnum = G.tkind, G.tcol, G.tnum
+        is_adv = G.is_advocate
+        a_play, a_adv, a_ddraw, a_market = G.A_PLAY, G.A_ADV, G.A_DDRAW, G.A_MARKET
         colour_count = [0] * 6
         wild = 0
-        for t in held:
-            k = G.tkind[t]
-            if k == K_INF:                                        # action 1
-                c, n = G.tcol[t], G.tnum[t]
-                if self.mask[mo + c].bit_length() == n - 1:
-                    out.append(G.A_PLAY + t)
-            elif G.is_advocate[t] and self._advocate_usable(t):   # action 5
-                out.append(G.A_ADV + t)
-            col = G.tcol[t]
+        held = False
+        for t, k in enumerate(hand):
+            if not k:
+                continue
+            held = True
+            col = tcol[t]
+            if tkind[t] == K_INF:                                 # action 1
+                if tops[col] == tnum[t] - 1:
+                    out.append(a_play + t)
+            elif is_adv[t] and self._advocate_usable(t):          # action 5
+                out.append(a_adv + t)
             if col == ANY:
-                wild += hand[o + t]
+                wild += k
             else:
-                colour_count[col] += hand[o + t]
-            b = G.A_DDRAW + 3 * t                                 # action 2
+                colour_count[col] += k
+            b = a_ddraw + 3 * t                                   # action 2
             out += (b, b + 1, b + 2)
-            b = G.A_MARKET + 9 * t                                # action 3
+            b = a_market + 9 * t                                  # action 3
             mt = match[t]
-            for s in range(3):
-                x = tops[s]
-                if x >= 0 and mt[x]:
-                    out += [b + 3 * r + s for r in range(3) if r != s]
+            for s, x in row_tops:
+                if mt[x]:
+                    out += [b + 3 * r + s for r in (0, 1, 2) if r != s]
+        if not held:
+            return [G.A_PASS]
         if self.qrow > 0:                                          # action 4
             for k in range(6):
                 if colour_count[k] + wild >= 3:
@@ -505,7 +515,10 @@ class InheritorsState(State):
             raise IllegalActionError(action, f"action ids run from 0 to {G.num_actions - 1}")
         if self.phase == PH_END:
             raise IllegalActionError(action, "the game is over", self._safe_string(action))
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._compute_legal())
+        if action not in legal:
             raise IllegalActionError(action, self._why_illegal(action), self._safe_string(action))
         self.apply_legal(action)
 
@@ -513,6 +526,7 @@ class InheritorsState(State):
         """Apply an action already known to be legal here (no check: for playout policies
         that take it from :meth:`legal_actions` of this very position)."""
         G = self._game
+        self._legal = None
         vis = -1
         if action >= G.C_CARD:
             vis = self._apply_chance(action)
@@ -1207,6 +1221,7 @@ class InheritorsState(State):
         """
         self.check_seat(player)
         s = self.clone()
+        s._legal = None
         hid = self._game.A_HIDDEN
         s.hist = [a if v < 0 or v == player else hid for a, v in zip(self.hist, self.vis)]
         if self.phase == PH_END:
@@ -1346,6 +1361,7 @@ class InheritorsState(State):
         s._game = G
         s._seed = d["seed"] if d["seed"] is None else int(d["seed"])
         s._dealer = None
+        s._legal = None
 
         def pick(names: tuple, value: str, field: str) -> int:
             if value not in names:
