@@ -24,6 +24,7 @@ PLAYABLE = 0.25       # an Influence Card that can go on its stack next
 TOME = 0.9            # a Tome or Epic towards the majority (3 / 1 points)
 QUEST_PENDING = 1.5   # a Quest about to be drawn (1 or 2 points)
 CLAN = 1.0            # a claimed Clan's help beyond its scoring text
+RIVAL = 0.3           # per point of every other player's influence (a Saboteur's worth)
 
 
 def visible_value(s: "InheritorsState", p: int) -> float:
@@ -52,6 +53,9 @@ def visible_value(s: "InheritorsState", p: int) -> float:
         if n < 6 and hand[o + 6 * c + n]:
             v += PLAYABLE
     v += TOME * sum(hand[o + t] for t in G.majority_types)
+    mask = s.mask
+    v -= RIVAL * sum(mask[i].bit_length() for i in range(5 * G.num_players)
+                     if not mo <= i < mo + 5)
     for t, req in G.relic_req.items():
         k = hand[o + t]
         if k:
