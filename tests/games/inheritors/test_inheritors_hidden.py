@@ -258,3 +258,69 @@ def test_greedy_beats_random():
     wins = sum(play_match(g, ["greedy", "random", "random"], seed=s).returns[0]
                for s in range(6))
     assert wins >= 5
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), plies=st.integers(0, 400),
+       seat=st.integers(0, 3))
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_resample_is_consistent_anywhere(players, seed, plies, seat):
+    """Property: at any ply of any random game, a determinization for any seat agrees with
+    everything that seat saw, keeps every card in one place, and plays on to the end."""
+    g = regalia.load_game("inheritors", players=players)
+    rng = random.Random(seed)
+    s = g.new_initial_state(seed)
+    for _ in range(plies):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randrange(len(legal))])
+    p = seat % players
+    sample = s.resample_from_infostate(p, rng)
+    _consistent(sample, s, p)
+    while not sample.is_terminal():
+        if sample.is_chance_node():
+            sample.apply_random_chance(rng)
+        else:
+            legal = sample.legal_actions()
+            sample.apply_action(legal[rng.randrange(len(legal))])
+    assert sample.card_places() == list(g.tcopies)
+
+
+def test_resample_for_another_seat_keeps_the_quest_in_progress(inh):
+    """'quest blue' tells everyone P1 holds the blue (or wild) cards still to discard: a
+    determinization for P2 gives P1 enough of them."""
+    s = inh.position(players=3, hands={0: ["blue 1", "blue 2", "blue 3", "red 1"],
+                                       1: ["green 1"], 2: ["yellow 1"]})
+    inh.play(s, "quest blue", "discard blue 1 to row 1")
+    rng = random.Random(2)
+    for _ in range(50):
+        sample = s.resample_from_infostate(1, rng)
+        _consistent(sample, s, 1)
+        sample.apply_action(sample.legal_actions()[0])     # the second discard
+        sample.apply_action(sample.legal_actions()[0])     # the third
+
+
+def test_a_skipped_play_is_public_knowledge(inh):
+    """The Knight's second play is skipped when P1 holds no card for it: everyone learns
+    P1 holds none of the cards it could have played."""
+    s = inh.position(players=3, hands={0: ["purple 1", "red 5", "green 5"],
+                                       1: ["blue 1"], 2: ["green 2"]},
+                     stacks={0: {"yellow": [1, 2, 3]}},
+                     clans=["Rat", "Owl", "Wolf", "Boar", "Fox"])
+    inh.play(s, "claim Wolf", "use Knight", "play purple 1")
+    assert s.phase_name == "post"
+    for name in ("purple 2", "blue 1", "yellow 4", "green 1", "red 1"):
+        t = s.game.lookup[name]
+        assert s.capc[t] + s.pdraws[0] == 0, name
+    rng = random.Random(0)
+    for _ in range(30):
+        sample = s.resample_from_infostate(1, rng)
+        assert all(sample.hand[s.game.lookup[x]] == 0 for x in ("purple 2", "red 1"))
+        _consistent(sample, s, 1)

@@ -463,6 +463,32 @@ class InheritorsState(State):
             return out
         return []
 
+    def _play_candidates(self, e: tuple) -> list[int]:
+        """Types an E_PLAY effect of the player to act could play if held (public: from
+        the play areas only)."""
+        p = self.cur
+        out = []
+        for c in self._colours_in_play():
+            n = self.mask[p * 5 + c].bit_length() + 1 + e[1]
+            if n <= 6 and (not e[2] or self._ahead(p, c)):
+                out.append(6 * c + n - 1)
+        return out
+
+    def _required_cards(self, q: int) -> tuple[tuple[int, ...], int]:
+        """Cards the player to act must hold, as everyone can tell from the decision in
+        progress: (types, how many of them) -- the rest of a Quest's discards, or a card for
+        the Influence play an Advocate asks for."""
+        if q != self.cur:
+            return (), 0
+        G = self._game
+        if self.phase == PH_QDISC:
+            k = self.qcol
+            return tuple(t for t in range(G.T) if G.tcol[t] == k or G.tcol[t] == ANY), \
+                self.qleft
+        if self.phase == PH_EFFECT and self.pend and self.pend[0][0] == E_PLAY:
+            return tuple(self._play_candidates(self.pend[0])), 1
+        return (), 0
+
     def _quest_discards(self) -> list[int]:
         """Action 4: the next of the 3 discards of the chosen colour (Tomes and Epics count
         as any colour when discarded to the Market, ruling R3b)."""
@@ -832,6 +858,11 @@ class InheritorsState(State):
                 self.pend.pop(0)      # an effect that cannot be carried out is skipped
                 if k == E_TAKE:
                     self._restock()
+                elif k == E_PLAY:     # everyone sees the play skipped: none of those cards
+                    T = G.T
+                    q = self.cur
+                    for t in self._play_candidates(e):
+                        self.capc[q * T + t] = -self.pdraws[q]
                 continue
             if self.qleft:
                 self.phase = PH_QDISC
@@ -1265,6 +1296,20 @@ class InheritorsState(State):
             need = self.hsize[q] - sum(h)
             pd = self.pdraws[q]
             caps = [NOCAP if c == NOCAP else c + pd for c in self.capc[o:o + T]]
+            types, must = self._required_cards(q)
+            must -= sum(h[t] for t in types)
+            if must > 0:   # first the cards the decision in progress shows q holds
+                wanted = set(types)
+                for i, t in enumerate(cards):
+                    if must == 0:
+                        break
+                    if not used[i] and t in wanted and h[t] < caps[t]:
+                        used[i] = True
+                        h[t] += 1
+                        need -= 1
+                        must -= 1
+                if must > 0 or need < 0:
+                    return False
             for i, t in enumerate(cards):
                 if need == 0:
                     break
