@@ -826,13 +826,10 @@ class InheritorsState(State):
                 self.drawq.clear()    # nothing left to draw
                 continue
             st = self.stage
-            if st == ST_SETUP:
-                if self.phase in (PH_HONOR, PH_CLAN, PH_COLOUR) and self.phase != PH_DRAW:
-                    return
-                if self.first < 0:
+            if st == ST_SETUP:   # revealing the rows, or (dealt) drawing the first player
+                if self.phase == PH_DRAW:
                     self.phase = PH_FIRST
-                    return
-                return  # pragma: no cover
+                return
             if self.pend:
                 e = self.pend[0]
                 k = e[0]
