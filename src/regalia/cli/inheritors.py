@@ -105,7 +105,8 @@ class InheritorsNarrator(Narrator):
             who = self.labels[state.cur]
             q = G.quests[action - G.C_QUEST]
             if _sees(self.viewer, state.cur):
-                self._say(f"{who} takes the Quest {q.name!r} ({q.text or q.requirement.describe()})")
+                what = q.text or q.requirement.describe()
+                self._say(f"{who} takes the Quest {q.name!r} ({what})")
             else:
                 self._say(f"{who} takes a face-down Quest", "dim")
             return
