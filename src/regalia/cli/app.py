@@ -39,6 +39,7 @@ from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
 
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
+from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
                      build_game, check_players, check_readable, check_writable, error,
                      fresh_seed, make_console, read_text_file, seat_labels, split_players,
@@ -258,6 +259,9 @@ def play(
                       "(use 'regalia match' to watch).[/yellow]")
     seed = fresh_seed() if seed is None else seed
     ui = ui_for(name)
+    humans = [i for i, s in enumerate(specs) if s.strip().lower() == HUMAN]
+    if humans:  # hidden information stays hidden from the people at the table
+        ui = ui.seen_by(humans[0] if len(humans) == 1 else -1)
     labels = seat_labels(specs)
 
     def read_move(state: State, seat: int) -> str:
@@ -336,7 +340,7 @@ def match(
     kingdom and the lines) at the end of each round, and the final kingdoms and scores:
     the same as the original game. --brief prints only the moves and the result."""),
     epilog=_examples("regalia replay game.json", "regalia replay game.json --brief",
-                     "regalia replay game.json --step"))
+                     "regalia replay game.json --step", "regalia replay game.json --as 2"))
 def replay(
     file: Path = typer.Argument(..., metavar="FILE", help="A game record written by --record.",
                                 show_default=False),
@@ -345,6 +349,10 @@ def replay(
                                     "the end of each round nor the final kingdoms."),
     step: bool = typer.Option(False, "--step", metavar="", help="Stop before every move and show the "
                               "table; Enter goes on, 'c' plays to the end, 'q' stops."),
+    as_seat: Optional[int] = typer.Option(None, "--as", metavar="N", show_default=False,
+                                          help="Show the game as seat N (1 = the first "
+                                               "seat) could see it: other players' hidden "
+                                               "cards stay hidden (the record keeps them)."),
 ) -> None:
     """Replay a recorded game move by move, checking it, and show the final scores."""
     console = make_console()
@@ -361,6 +369,10 @@ def replay(
             raise RecordError(f"{file}: {exc}") from None
     ui = ui_for(g.info.name)
     n = g.num_players
+    if as_seat is not None:
+        if not 1 <= as_seat <= n:
+            raise error(f"--as {as_seat}: the record has seats 1 to {n}", EXIT_USAGE)
+        ui = ui.seen_by(as_seat - 1)
     specs = rec.players if len(rec.players) == n else [f"player {i + 1}" for i in range(n)]
     labels = seat_labels(specs, you=False)
     console.print(ui.header(g, labels, rec.seed))

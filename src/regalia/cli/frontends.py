@@ -8,6 +8,7 @@ core contract alone (notation, observation, scores). Game-specific commands (``s
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Sequence
@@ -47,12 +48,25 @@ class GameUI:
     """The terminal view of one game; the base class works for any game."""
 
     name = ""
+    #: The seat whose view the narrator and positions show by default (None: everything;
+    #: a game with hidden information hides what that seat could not see). Set it with
+    #: :meth:`seen_by`, never on the registered instance.
+    viewer: int | None = None
+
+    def seen_by(self, viewer: int | None) -> "GameUI":
+        """A copy of this view for one seat (``regalia replay FILE --as N``, the person at
+        ``regalia play``); ``viewer`` None shows everything."""
+        ui = copy.copy(self)
+        ui.viewer = viewer
+        return ui
 
     # ------------------------------------------------------------------ positions
     def position(self, state: State, labels: Sequence[str], viewer: int | None = None,
                  compact: bool = False) -> RenderableType:
-        """The table as ``viewer`` sees it (everything when ``viewer`` is None)."""
-        obs = state.observation(0 if viewer is None else viewer)
+        """The table as ``viewer`` sees it (default :attr:`viewer`; everything when None)."""
+        if viewer is None:
+            viewer = self.viewer
+        obs = state.observation(0 if viewer is None or viewer < 0 else viewer)
         return Text(json.dumps(obs, indent=1))
 
     def decision(self, state: State) -> str:

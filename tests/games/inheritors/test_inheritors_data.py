@@ -54,9 +54,9 @@ def test_default_file_loads_and_is_cached(cards):
     assert DEFAULT_DATA.name == "cards.toml" and DEFAULT_DATA.parent.name == "data"
 
 
-def test_package_does_not_register_a_game():
+def test_package_registers_the_game():
     names = [info.name for info in regalia.core.registry.list_games()]
-    assert "inheritors" not in names
+    assert "inheritors" in names
     assert "kingdomino" in names
 
 

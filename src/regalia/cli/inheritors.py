@@ -1,0 +1,364 @@
+"""Inheritors in the terminal: the table as one seat may see it, the course of a game with
+hidden draws kept hidden, the score breakdown, and ``regalia data check inheritors``.
+
+What a view shows depends on its *viewer* (:attr:`GameUI.viewer`, set with
+:meth:`GameUI.seen_by`): ``None`` shows everything (a spectator of a computer match, or a
+replay without ``--as``), a seat shows that seat's hand and Quests and hides the others'
+(``regalia play`` for the person at the table, ``regalia replay FILE --as N``), and
+:data:`PUBLIC` hides every hand (several people at one terminal).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from regalia.core.errors import DataError
+from regalia.core.game import Game
+from regalia.games.inheritors.components import load_cards
+from regalia.games.inheritors.state import NOTATION_HELP, ROW, InheritorsState
+
+from .frontends import GameUI, Narrator, register_ui
+
+#: A viewer that is no seat: only public information is shown.
+PUBLIC = -1
+COLOUR_STYLES = {"purple": "magenta", "blue": "blue", "yellow": "yellow", "green": "green",
+                 "red": "red", "white": "bold white"}
+
+
+def card_text(state: InheritorsState, t: int) -> Text:
+    """A card name, coloured by its realm (Tomes and Epics cyan, Advocates bold)."""
+    G = state.game
+    name = G.tname[t]
+    c = G.tcol[t]
+    if c < 0:
+        style = "bold cyan"
+    elif c == 5:
+        style = "bold"
+    else:
+        style = COLOUR_STYLES.get(G.colours[c], "")
+    return Text(name, style=style)
+
+
+def cards_text(state: InheritorsState, types: Sequence[int], sep: str = ", ") -> Text:
+    """Cards in the given order; repeated neighbours as ``purple 2 x2``."""
+    out = Text()
+    groups: list[list[int]] = []
+    for t in types:
+        if groups and groups[-1][0] == t:
+            groups[-1][1] += 1
+        else:
+            groups.append([t, 1])
+    for i, (t, k) in enumerate(groups):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(state, t))
+        if k > 1:
+            out.append(f" x{k}")
+    return out if groups else Text("(none)", style="dim")
+
+
+def _sees(viewer: int | None, seat: int) -> bool:
+    return viewer is None or viewer == seat
+
+
+class InheritorsNarrator(Narrator):
+    """The course of a game; a card drawn into a hand is named only to a viewer who may see
+    it ("Seat 2 draws a card"); the deal is summarised."""
+
+    def __init__(self, ui: "InheritorsUI", labels: Sequence[str], console: Console):
+        super().__init__(ui, labels, console)
+        self.viewer = ui.viewer
+        self.dealt: dict[int, list[int]] = {}
+
+    def _say(self, text: Text | str, style: str = "") -> None:
+        self.console.print(Text(f"  {text}", style=style) if isinstance(text, str)
+                           else Text("  ").append_text(text))
+
+    def step(self, state: InheritorsState, action: int) -> None:  # type: ignore[override]
+        G = state.game
+        ph = state.phase_name
+        text = state.action_to_string(action)
+        if ph == "draw":
+            target = state.drawq[0]
+            t = action - G.C_CARD
+            if target >= ROW:
+                self._say(Text.assemble(f"Market row {target - ROW + 1}: ",
+                                        card_text(state, t)))
+                return
+            if state.stage == 0:   # the deal of the setup
+                self.dealt.setdefault(target, []).append(t)
+                return
+            who = self.labels[target]
+            if _sees(self.viewer, target):
+                self._say(Text.assemble(f"{who} draws ", card_text(state, t)))
+            else:
+                self._say(f"{who} draws a card", "dim")
+            return
+        if ph == "quest-draw":
+            who = self.labels[state.cur]
+            q = G.quests[action - G.C_QUEST]
+            if _sees(self.viewer, state.cur):
+                what = q.text or q.requirement.describe()
+                self._say(f"{who} takes the Quest {q.name!r} ({what})")
+            else:
+                self._say(f"{who} takes a face-down Quest", "dim")
+            return
+        if state.is_chance_node():
+            if ph == "first-player":
+                self._flush_deal(state)
+                self._say(Text(f"First player: {self.labels[action - G.C_FIRST]}", "bold"))
+            else:
+                self._say(f"Setup: {text}", "dim")
+            return
+        who = self.labels[state.current_player()]
+        line = Text.assemble((who, "bold"), ": ", text)
+        if G.A_ASK <= action < G.A_TAKE:
+            q, t = divmod(action - G.A_ASK, 30)
+            if state.hand[q * G.T + t]:
+                line.append(f": {self.labels[q]} has it and places it", style="green")
+            else:
+                line.append(f": {self.labels[q]} does not have it", style="yellow")
+        self.console.print(Text("  ").append_text(line))
+
+    def _flush_deal(self, state: InheritorsState) -> None:
+        n = state.game.num_players
+        self._say(f"Dealt: {', '.join('10 cards' for _ in range(n))} (one hand each)", "dim")
+        for p in range(n):
+            if _sees(self.viewer, p) and p in self.dealt:
+                self._say(Text.assemble(f"{self.labels[p]} is dealt ",
+                                        cards_text(state, sorted(self.dealt[p]))))
+        self.dealt = {}
+
+
+class InheritorsUI(GameUI):
+    name = "inheritors"
+    has_data_check = True
+
+    # ------------------------------------------------------------------ positions
+    def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
+        extra = f", cards from {game.params['data']}" if game.params.get("data") else ""
+        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        lines = [Text(f"Inheritors, {game.num_players} players{extra}, {shown}", style="bold"),
+                 Text("Seats: " + ", ".join(labels))]
+        prov = game.data_provenance()
+        if prov.get("reconstructed"):
+            lines.append(Text(f"Card data: {prov.get('reconstructed')} of "
+                              f"{sum(prov.values())} records are reconstructed (not the printed "
+                              "cards); see docs/games/inheritors.md", style="dim"))
+        if self.viewer is not None and self.viewer >= 0:
+            lines.append(Text(f"Shown as {labels[self.viewer]} could see it.", style="dim"))
+        return Group(*lines)
+
+    def _viewer(self, viewer: int | None) -> int | None:
+        return viewer if viewer is not None else self.viewer
+
+    def position(self, state: InheritorsState, labels: Sequence[str],  # type: ignore[override]
+                 viewer: int | None = None, compact: bool = False) -> RenderableType:
+        viewer = self._viewer(viewer)
+        G = state.game
+        n = G.num_players
+        obs = state.observation(0 if viewer is None or viewer < 0 else viewer)
+        ended = state.is_terminal()
+        title = (f"Turn of {labels[state.cur]}" if state.stage else "Setup")
+        title += f" · deck {state.dsize} cards · {state.qrow} face-down Quests"
+        if state.ended and not ended:
+            title += " · last round"
+        parts: list[RenderableType] = [Rule(title)]
+        market = Table.grid(padding=(0, 2))
+        market.add_column(style="bold", no_wrap=True)
+        market.add_column()
+        for r, row in enumerate(state.rows):
+            market.add_row(f"Market {r + 1}", cards_text(state, row, sep=" < ") if row
+                           else Text("(empty)", "dim"))
+        honors = ", ".join(G.honors[h].name for h in state.hrow) or "(all taken)"
+        market.add_row("Honors", honors)
+        clans = Text()
+        for c in range(5):
+            clan = state.clan_row[c]
+            if clan < 0:
+                continue
+            if len(clans):
+                clans.append(" · ")
+            clans.append(G.clans[clan].name, style=COLOUR_STYLES.get(G.colours[c], ""))
+            owner = state.clan_owner[c]
+            clans.append(f" ({labels[owner]})" if owner >= 0 else " (free)")
+            side = [t for t in range(G.T) for _ in range(state.side[t]) if G.tclan[t] == clan]
+            if side:
+                clans.append(" with ")
+                clans.append_text(cards_text(state, side))
+        market.add_row("Clans", clans)
+        if state.rcol >= 0:
+            market.add_row("Removed", f"{G.colours[state.rcol]} (2-player game)")
+        parts.append(market)
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        t.add_column("seat", no_wrap=True)
+        t.add_column("play area")
+        t.add_column("hand")
+        t.add_column("clan · honors · quests")
+        for p in range(n):
+            area = Text()
+            for c in range(5):
+                nums = state.stack_numbers(p, c)
+                if nums:
+                    if len(area):
+                        area.append("  ")
+                    area.append(f"{G.colours[c]} " + "-".join(map(str, nums)),
+                                style=COLOUR_STYLES.get(G.colours[c], ""))
+            if _sees(viewer, p) or ended:
+                hand = cards_text(state, [x for x in range(G.T)
+                                          for _ in range(state.hand[p * G.T + x])])
+                hand = Text(f"{state.hsize[p]}: ").append_text(hand)
+            else:
+                hand = Text(f"{state.hsize[p]} cards", style="dim")
+            extras = []
+            if state.pclan[p] >= 0:
+                extras.append(G.clans[state.pclan[p]].name)
+            hs = [G.honors[h].name for h in range(len(G.honors)) if state.honors[p] >> h & 1]
+            if hs:
+                extras.append("honors: " + ", ".join(hs))
+            if state.quests[p]:
+                if _sees(viewer, p) or ended:
+                    extras.append("quests: " + ", ".join(G.quests[q].name
+                                                         for q in state.quests[p]))
+                else:
+                    extras.append(f"{len(state.quests[p])} quest(s)")
+            style = "bold yellow" if p == viewer else ""
+            t.add_row(Text(labels[p], style=style), area or Text("-", "dim"), hand,
+                      " · ".join(extras) or "-")
+        parts.append(t)
+        if obs.get("pending") or obs.get("quest_action"):
+            parts.append(Text(self.decision(state), style="cyan"))
+        return Group(*parts)
+
+    def round_end(self, state: InheritorsState, action: int,  # type: ignore[override]
+                  labels: Sequence[str]) -> RenderableType | None:
+        """In a replay: the table at the start of each round (the first player's turn)."""
+        G = state.game
+        h = state.hist
+        if state.phase_name != "start" or state.cur != state.first or not h:
+            return None
+        if not (h[-1] in (G.A_END, G.C_FIRST) or (len(h) > 1 and h[-2] == G.A_END
+                                                   and h[-1] >= G.C_CARD)):
+            return None
+        rnd = sum(1 for a in h if a == G.A_END) // G.num_players + 1
+        return Group(Text(""), Rule(f"Round {rnd}"), self.position(state, labels))
+
+    def decision(self, state: InheritorsState) -> str:  # type: ignore[override]
+        ph = state.phase_name
+        G = state.game
+        if ph == "start":
+            if state.hsize[state.cur] == 0:
+                return "Your hand is empty: claim what you can, or 'pass'"
+            return ("Choose one action (play, discard ... draw 2, discard ... take row, "
+                    "quest COLOUR, use ADVOCATE) or claim a Clan / an Honor first")
+        if ph == "post":
+            return "Claim a Clan or Honors, or 'end turn'"
+        if ph == "quest-discard":
+            colour = "white" if state.qcol == 5 else G.colours[state.qcol]
+            return f"Quest: discard {state.qleft} more {colour} card(s) (Tomes count as any)"
+        if ph == "effect":
+            e = state._pending_view()[0]
+            kind = e["effect"]
+            if kind == "play_influence":
+                skip = f", skipping {e['skip']} number" if e["skip"] else ""
+                req = " (another player must lead that colour)" if e["requirement"] else ""
+                return f"Play an Influence Card{skip}{req}"
+            if kind == "demand_card":
+                return "Ask a player for an Influence Card you can legally play"
+            if kind == "take_from_market":
+                return f"Take a card from the Market ({e['count']} left)"
+            if kind == "remove_top_card":
+                return f"Remove another player's top card (a {e['max_number']} or lower)"
+        return "Your move"
+
+    def moves(self, state: InheritorsState) -> RenderableType:  # type: ignore[override]
+        groups: dict[str, list[str]] = {}
+        for a in state.legal_actions():
+            text = state.action_to_string(a)
+            key = text.split(" ")[0]
+            if text.endswith(" to row 1, draw 2"):   # one entry per card, any row
+                key = "discard CARD to row 1/2/3, draw 2"
+                text = text[len("discard "):-len(" to row 1, draw 2")]
+            elif ", draw 2" in text:
+                continue
+            elif ", take row" in text:
+                key = "discard & take a row"
+            groups.setdefault(key, []).append(text)
+        return Group(*(Text(f"  {k}: ", style="bold").append(" | ".join(v))
+                       for k, v in groups.items()))
+
+    def forced(self, state: InheritorsState, action: int) -> str:  # type: ignore[override]
+        return f"the only legal move: {state.action_to_string(action)}"
+
+    def help_text(self, state: InheritorsState) -> str:  # type: ignore[override]
+        return ("Type a move; " + NOTATION_HELP + ". 'moves' (or '?') lists the legal moves, "
+                "'board' shows the table, 'quit' ends the game.")
+
+    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+        return InheritorsNarrator(self, labels, console)
+
+    # ------------------------------------------------------------------ results
+    def final(self, state: InheritorsState, labels: Sequence[str],  # type: ignore[override]
+              detailed: bool = True) -> RenderableType:
+        G = state.game
+        n = G.num_players
+        winners = state.winners() if state.is_terminal() else []
+        parts: list[RenderableType] = []
+        if detailed:
+            parts += [Rule("Final hands (shown for scoring)"), self.position(state, labels)]
+        t = Table(title="Scores (rulebook order)", title_justify="left", title_style="bold",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+        t.add_column("")
+        for p in range(n):
+            t.add_column(labels[p], justify="right",
+                         style="bold green" if p in winners else "")
+        bds = [state.breakdown(p) for p in range(n)]
+        for k, label in (("influence", "1 influence (top cards)"),
+                         ("tomes", "2 tomes majority"), ("relics", "3 relics"),
+                         ("quests", "4 quests"), ("honors", "5 honors"),
+                         ("clan", "clan scoring"), ("epics", "epics")):
+            t.add_row(label, *(str(b[k]) for b in bds))
+        t.add_row(Text("total", style="bold"), *(Text(str(b["total"]), style="bold")
+                                                 for b in bds))
+        keys = state.tie_break_keys()
+        t.add_row(Text("tie-break: tomes in hand", style="dim"),
+                  *(Text(str(k[1]), style="dim") for k in keys))
+        t.add_row(Text("tie-break: cards in hand", style="dim"),
+                  *(Text(str(k[2]), style="dim") for k in keys))
+        parts.append(t)
+        if winners:
+            names = " and ".join(labels[p] for p in winners)
+            verb = "share the victory" if len(winners) > 1 else "wins"
+            parts.append(Text(f"{names} {verb}.", style="bold green"))
+        return Group(*parts)
+
+    # ------------------------------------------------------------------ data check
+    def check_data(self, path: Path, console: Console) -> bool:
+        try:
+            cards = load_cards(path)
+        except DataError as exc:
+            console.print(Text(f"{path}: the cards file does not validate:", style="bold red"))
+            for line in str(exc).splitlines():
+                console.print(Text("  " + line, style="red"))
+            return False
+        prov = ", ".join(f"{k} {v}" for k, v in cards.provenance_summary().items())
+        console.print(Text(f"OK: {cards.deck_size} deck cards, {len(cards.clans)} clans, "
+                           f"{len(cards.quests)} quests, {len(cards.honors)} honors; records: "
+                           f"{prov} (file: {cards.provenance})", style="bold green"))
+        if cards.digest() == load_cards().digest():
+            console.print("Same cards as the bundled file.")
+        else:
+            console.print(Text("The cards differ from the bundled file; play with them: "
+                               f"regalia play inheritors -p human,greedy --data {path}",
+                               style="yellow"))
+        return True
+
+
+register_ui(InheritorsUI())

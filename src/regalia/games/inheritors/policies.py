@@ -1,0 +1,130 @@
+"""The Inheritors ``greedy`` playout policy (offered to the game-independent agents through
+``regalia.core.registry.register_policy``).
+
+One step ahead, each legal action is judged by :func:`visible_value`, an estimate of the
+acting player's end-game points computed **only from what that player sees**: their own
+hand and Quests, the play areas, Honors, Clans, the Market and public counts. The state's
+``player_score`` cannot be used: the Tome majority and every other player's hand are
+hidden. A Spy's question is not tried on a copy (the copy would answer from the other
+player's real hand); its value uses the public knowledge of that hand instead. Ties are
+broken uniformly with the policy's generator.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import InheritorsState
+
+#: Weights of the estimate (points per item); tuned by hand to play sensibly, not optimal.
+CARD = 0.3            # a card in hand: options later
+PLAYABLE = 0.25       # an Influence Card that can go on its stack next
+TOME = 0.9            # a Tome or Epic towards the majority (3 / 1 points)
+QUEST_PENDING = 1.5   # a Quest about to be drawn (1 or 2 points)
+CLAN = 1.0            # a claimed Clan's help beyond its scoring text
+RIVAL = 0.3           # per point of every other player's influence (a Saboteur's worth)
+
+
+def visible_value(s: "InheritorsState", p: int) -> float:
+    """An estimate of seat ``p``'s final points from what ``p`` can see in ``s``."""
+    G = s.game
+    o = p * G.T
+    hand = s.hand
+    mo = p * 5
+    tops = [m.bit_length() for m in s.mask[mo:mo + 5]]
+    v = float(sum(tops))
+    bits = s.honors[p]
+    if bits:
+        v += sum(h.points for i, h in enumerate(G.honors) if bits >> i & 1)
+    for q in s.quests[p]:
+        v += G.quests[q].points_met if s.condition(p, G.quest_req[q]) else \
+            G.quests[q].points_unmet
+    if s.qdraw and s.cur == p:
+        v += QUEST_PENDING
+    clan = s.pclan[p]
+    if clan >= 0:
+        v += CLAN
+        v += s.scoring_points(p, G.clan_scoring[clan])
+    v += CARD * (s.hsize[p] + s.drawq.count(p))
+    for c in range(5):
+        n = tops[c]
+        if n < 6 and hand[o + 6 * c + n]:
+            v += PLAYABLE
+    v += TOME * sum(hand[o + t] for t in G.majority_types)
+    mask = s.mask
+    v -= RIVAL * sum(mask[i].bit_length() for i in range(5 * G.num_players)
+                     if not mo <= i < mo + 5)
+    for t, req in G.relic_req.items():
+        k = hand[o + t]
+        if k:
+            met, unmet = G.relic_points[t]
+            v += k * (met if s.condition(p, req) else unmet)
+    return v
+
+
+def _ask_value(s: "InheritorsState", p: int, action: int, base: float) -> float:
+    """The value of asking seat ``q`` for card ``t``, from public knowledge of ``q``'s hand."""
+    G = s.game
+    T = G.T
+    q, t = divmod(action - G.A_ASK, 30)
+    i = q * T + t
+    if s.known[i] > 0:
+        hit = 1.0
+    elif s.capc[i] != 10 ** 6 and s.capc[i] + s.pdraws[q] <= 0:
+        hit = 0.0
+    else:
+        # copies p has not seen: all copies minus those in p's hand, the Market, the play
+        # areas, the removed area and the box, i.e. the deck plus the other hands (the sum
+        # is public even though its parts are not)
+        others = [r for r in range(G.num_players) if r != p]
+        unseen_t = s.deck[t] + sum(s.hand[r * T + t] for r in others)
+        unseen = s.dsize + sum(s.hsize[r] for r in others)
+        hit = min(1.0, s.hsize[q] * unseen_t / unseen) if unseen else 0.0
+    e = s.pend[0]
+    return base + hit * (1.0 + (0.5 if G.tnum[t] >= 2 else 0.0)) + (1 - hit) * CARD * e[1]
+
+
+def _equivalence(G, a: int) -> tuple | None:
+    """Actions :func:`visible_value` cannot tell apart (the Market row a card is discarded
+    to is not valued), so one of each class is tried."""
+    if G.A_DDRAW <= a < G.A_MARKET:
+        return ("d", (a - G.A_DDRAW) // 3)
+    if G.A_MARKET <= a < G.A_QUEST:
+        t, rs = divmod(a - G.A_MARKET, 9)
+        return ("m", t, rs % 3)
+    if G.A_DISC <= a < G.A_ASK:
+        return ("q", (a - G.A_DISC) // 3)
+    return None
+
+
+def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
+    """The legal action with the best :func:`visible_value` one step ahead (a Spy's question
+    valued from public knowledge); ties uniform by ``rng``. The state is not changed."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    G = state.game
+    p = state.current_player()
+    base = visible_value(state, p)
+    best: list[int] = []
+    best_v = None
+    seen: dict[tuple, float] = {}
+    for a in legal:
+        if G.A_ASK <= a < G.A_TAKE:
+            v = _ask_value(state, p, a, base)
+        else:
+            key = _equivalence(G, a)
+            v = seen.get(key) if key is not None else None
+            if v is None:
+                child = state.clone()
+                child.apply_legal(a)
+                v = visible_value(child, p)
+                if key is not None:
+                    seen[key] = v
+        if best_v is None or v > best_v + 1e-9:
+            best_v, best = v, [a]
+        elif abs(v - best_v) <= 1e-9:
+            best.append(a)
+    return best[int(rng.random() * len(best))]

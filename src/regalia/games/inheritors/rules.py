@@ -1,0 +1,390 @@
+"""The Inheritors game: parameters, the card tables and the action layout.
+
+Source: the English rulebook (North Star Games 2023, ``../shared/rules/
+inheritors.rulebook.en.txt``); the card data is ``data/cards.toml`` (or a user's file given
+as ``data``), validated by :mod:`.components`, abilities written in the vocabulary of
+:mod:`.effects`. Rulings on ambiguous sentences: ``docs/rulings/inheritors.md``.
+
+Cards are handled by *type* (``purple 2``, ``Spy``, ``Tome``, ``purple relic``, a Special
+Advocate, an Epic): identical copies are interchangeable, so a hand or the deck is a count
+per type. Type order: the 30 Influence Cards (colour-major, numbers 1-6), the Basic
+Advocates, the Tomes, the Relics (colour order), the Special Advocates, the Epics.
+
+Player counts: 2, 3 or 4. With 2 players the rulebook's 2-Player Variant applies (one
+random colour removed, 4 Quests and 4 Honors, marked Advocates removed); it is not an
+option: "If you are playing a 2-player game, refer to page 18 for setup changes."
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from regalia.core.errors import ParameterError
+from regalia.core.game import Game, GameInfo
+from regalia.core.registry import register_game
+
+from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
+                    E_CARDS, E_DEMAND, E_DRAW, E_IF, E_MAJORITY, E_PLAY, E_REMOVE, E_SCORE, E_TAKE,
+                    K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME, KIND_NAMES, MAX_DEPTH,
+                    MAX_SEATS, WHITE)
+from .components import CardSet, load_cards
+from .state import InheritorsState
+
+
+class InheritorsGame(Game):
+    """Inheritors for 2, 3 or 4 players.
+
+    Args:
+        players: 2, 3 or 4 (default 4). 2 players use the rulebook's 2-Player Variant.
+        variants: Inheritors has no optional variants; only ``None``/empty is accepted.
+        data: path of a cards TOML file (default: the bundled ``data/cards.toml``).
+
+    Raises:
+        ParameterError: a player count or variant the rules do not allow.
+        DataError: a cards file that does not validate.
+    """
+
+    info = GameInfo(
+        name="inheritors",
+        title="Inheritors",
+        min_players=2,
+        max_players=4,
+        variants={},
+        perfect_information=False,
+        rulebook="inheritors.rulebook.en.txt",
+    )
+
+    def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
+                 data: str | Path | None = None):
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if type(players) is not int:
+            raise ParameterError(f"players must be the whole number 2, 3 or 4, not {players!r}")
+        if players not in (2, 3, 4):
+            raise ParameterError(f"Inheritors is for 2, 3 or 4 players, not {players}")
+        if variants:
+            names = [variants] if isinstance(variants, str) else list(variants)
+            raise ParameterError(f"Inheritors has no optional variants (unknown: "
+                                 f"{', '.join(map(str, names))}); the 2-Player Variant "
+                                 f"applies by itself with players=2")
+        if data is not None and not isinstance(data, (str, Path)):
+            raise ParameterError(f"data must be the path of a cards TOML file, not "
+                                 f"{type(data).__name__}")
+        self._players = players
+        self._data = None if data is None else str(Path(data).expanduser().resolve())
+        self.cards: CardSet = load_cards(data)
+        self._build_tables()
+
+    # ------------------------------------------------------------------ tables
+    def _build_tables(self) -> None:
+        cs = self.cards
+        self.colours = cs.colour_names
+        col = {c: i for i, c in enumerate(self.colours)}
+        names: list[str] = []
+        kind: list[int] = []
+        colour: list[int] = []
+        number: list[int] = []
+        copies: list[int] = []
+        marked: list[int] = []
+        match_name: list[str] = []
+        record: list[Any] = []
+        for c in self.colours:
+            for n in range(1, 7):
+                names.append(f"{c} {n}")
+                kind.append(K_INF)
+                colour.append(col[c])
+                number.append(n)
+                copies.append(cs.influence_copies(c, n))
+                marked.append(0)
+                match_name.append("")
+                record.append(None)
+        for a in cs.advocates:
+            names.append(a.name); kind.append(K_ADV); colour.append(WHITE); number.append(0)
+            copies.append(a.copies); marked.append(a.marked)
+            match_name.append(a.name.casefold()); record.append(a)
+        for t in cs.tomes:
+            names.append(t.name); kind.append(K_TOME); colour.append(ANY); number.append(0)
+            copies.append(t.copies); marked.append(0)
+            match_name.append(t.name.casefold()); record.append(t)
+        for r in cs.relics:
+            names.append(f"{r.colour} relic"); kind.append(K_RELIC); colour.append(col[r.colour])
+            number.append(0); copies.append(1); marked.append(0)
+            match_name.append("relic"); record.append(r)
+        for a in cs.special_advocates:
+            names.append(a.name); kind.append(K_SPEC); colour.append(WHITE); number.append(0)
+            copies.append(a.copies); marked.append(a.marked)
+            match_name.append(a.name.casefold()); record.append(a)
+        for e in cs.epics:
+            names.append(e.name); kind.append(K_EPIC); colour.append(ANY); number.append(0)
+            copies.append(1); marked.append(0)
+            match_name.append(e.name.casefold()); record.append(e)
+        T = len(names)
+        self.T = T
+        self.tname = tuple(names)
+        self.tkind = tuple(kind)
+        self.tcol = tuple(colour)
+        self.tnum = tuple(number)
+        self.tcopies = tuple(copies)
+        self.tmarked = tuple(marked)
+        self.lookup = {n.casefold(): t for t, n in enumerate(names)}
+        self.in_deck = tuple(k in (K_INF, K_ADV, K_TOME, K_RELIC) for k in kind)
+        self.is_advocate = tuple(k in (K_ADV, K_SPEC) for k in kind)
+        # Market match (action 3): same colour (advocates white; Tomes and Epics any
+        # colour), same number, or same name (all Relics are called Relic: ruling 9).
+        m = []
+        for d in range(T):
+            row = []
+            for x in range(T):
+                ok = (colour[d] == ANY or colour[x] == ANY or colour[d] == colour[x]
+                      or (number[d] and number[d] == number[x])
+                      or (match_name[d] != "" and match_name[d] == match_name[x]))
+                row.append(ok)
+            m.append(tuple(row))
+        self.match = tuple(m)
+        # named records
+        self.quests = cs.quests
+        self.honors = cs.honors
+        self.clans = cs.clans
+        self.clan_colour = tuple(col[c.colour] for c in cs.clans)
+        self.quest_colour = tuple(-1 if q.realm is None else col[q.realm] for q in cs.quests)
+        self.clans_of_colour = tuple(tuple(i for i, c in enumerate(cs.clans)
+                                           if c.colour == colour_name)
+                                     for colour_name in self.colours)
+        # cards sitting with each clan (setup step 3)
+        clan_index = {c.name: i for i, c in enumerate(cs.clans)}
+        self.tclan = tuple(clan_index[record[t].clan] if kind[t] in (K_SPEC, K_EPIC) else -1
+                           for t in range(T))
+        # compiled texts
+        self.honor_req = tuple(self.compile_condition(h.requirement) for h in cs.honors)
+        self.quest_req = tuple(self.compile_condition(q.requirement) for q in cs.quests)
+        self.relic_req = {t: self.compile_condition(record[t].requirement)
+                          for t in range(T) if kind[t] == K_RELIC}
+        self.relic_points = {t: (record[t].points_met, record[t].points_unmet)
+                             for t in range(T) if kind[t] == K_RELIC}
+        self.adv_req: dict[int, tuple | None] = {}
+        self.adv_effects: dict[int, tuple] = {}
+        #: (advocate type, ability index) -> compiled requirement of a later ability
+        self.ability_req: dict[tuple[int, int], tuple] = {}
+        for t in range(T):
+            if kind[t] in (K_ADV, K_SPEC):
+                ab = record[t].abilities[0]
+                req = ab.requirement
+                ahead = req is not None and req.kind == "opponent_ahead"
+                self.adv_req[t] = None if req is None or ahead else self.compile_condition(req)
+                effs: list[tuple] = []
+                for i, a in enumerate(record[t].abilities):
+                    r = a.requirement
+                    a_ahead = r is not None and r.kind == "opponent_ahead"
+                    more = self.compile_effects(a.effects, source=t, ahead=a_ahead)
+                    if i and r is not None and not a_ahead:   # a later ability's condition
+                        self.ability_req[(t, i)] = self.compile_condition(r)
+                        effs.append((E_IF, t, i, len(more)))
+                    effs += more
+                self.adv_effects[t] = tuple(effs)
+        self.clan_claim: list[tuple] = []
+        self.clan_scoring: list[tuple] = []
+        for c in cs.clans:
+            claim, scoring = [], []
+            for a in c.abilities:
+                req = None if a.requirement is None else self.compile_condition(a.requirement)
+                if a.trigger == "claim":
+                    claim.append((req, tuple(self.compile_effects(a.effects, source=-1))))
+                else:
+                    scoring.append(self._compile_scoring(a))
+            self.clan_claim.append(tuple(claim))
+            self.clan_scoring.append(tuple(scoring))
+        self.clan_claim = tuple(self.clan_claim)
+        self.clan_scoring = tuple(self.clan_scoring)
+        self.epic_scoring = {t: tuple(self._compile_scoring(a) for a in record[t].abilities)
+                             for t in range(T) if kind[t] == K_EPIC}
+        maj = cs.tome_majority
+        self.majority_types = tuple(t for t in range(T) if KIND_NAMES[kind[t]] in
+                                    maj.card_kinds)
+        self.majority_points = tuple(maj.points)
+        self.tome_types = tuple(t for t in range(T) if kind[t] == K_TOME)
+        # the action layout
+        np_ = MAX_SEATS
+        base = 0
+
+        def block(size: int) -> int:
+            nonlocal base
+            start = base
+            base += size
+            return start
+        self.A_PLAY = block(30)
+        self.A_ADV = block(T)
+        self.A_DDRAW = block(3 * T)
+        self.A_MARKET = block(9 * T)
+        self.A_QUEST = block(6)
+        self.A_DISC = block(3 * T)
+        self.A_ASK = block(np_ * 30)
+        self.A_TAKE = block(3 * MAX_DEPTH)
+        self.A_SABO = block(np_ * 5)
+        self.A_CLAN = block(len(cs.clans))
+        self.A_HONOR = block(len(cs.honors))
+        self.A_END = block(1)
+        self.A_PASS = block(1)
+        self.C_CARD = block(T)
+        self.C_QUEST = block(len(cs.quests))
+        self.C_COLOUR = block(5)
+        self.C_HONOR = block(len(cs.honors))
+        self.C_CLAN = block(len(cs.clans))
+        self.C_FIRST = block(np_)
+        self.A_HIDDEN = block(1)
+        self.num_actions = base
+
+    def compile_condition(self, cond) -> tuple:
+        """A condition of :mod:`.effects` as a tuple the state evaluates quickly."""
+        k = cond.kind
+        if k == "cards_in_hand":
+            col = {c: i for i, c in enumerate(self.colours)}
+            kinds = set(cond.card_kinds)
+            types = []
+            for t in range(self.T):
+                if KIND_NAMES[self.tkind[t]] not in kinds:
+                    continue
+                if cond.number is not None and self.tnum[t] != cond.number:
+                    continue
+                if cond.min_number is not None and self.tnum[t] < cond.min_number:
+                    continue
+                if cond.colour is not None and self.tcol[t] != col[cond.colour]:
+                    continue
+                types.append(t)
+            return (C_HAND, cond.count, tuple(types))
+        if k == "stacks_at_least":
+            return (C_STACKS, cond.count, cond.min_number)
+        if k == "influence_at_least":
+            return (C_INF, self.colours.index(cond.colour), cond.number)
+        if k == "highest_influence":
+            return (C_HIGH, self.colours.index(cond.colour))
+        if k == "quests_at_least":
+            return (C_QUESTS, cond.count)
+        if k == "opponent_ahead":
+            return (C_AHEAD,)
+        if k == "used_advocate":
+            types = tuple(t for t in range(self.T) if self.is_advocate[t]
+                          and self.tname[t].casefold() == cond.advocate.casefold())
+            return (C_USED, types, cond.min_number)
+        raise ValueError(f"unknown condition kind {k!r}")  # pragma: no cover
+
+    def compile_effects(self, effects, source: int, ahead: bool = False) -> list[tuple]:
+        """Turn effects as pending-effect tuples (``play_influence{count}`` -> count plays)."""
+        out: list[tuple] = []
+        for e in effects:
+            k = e.kind
+            if k == "draw":
+                out.append((E_DRAW, e.n))
+            elif k == "take_from_market":
+                out.append((E_TAKE, e.count))
+            elif k == "play_influence":
+                out += [(E_PLAY, e.skip, 1 if ahead else 0, source)] * e.count
+            elif k == "demand_card":
+                out.append((E_DEMAND, e.otherwise_draw, source))
+            elif k == "remove_top_card":
+                out.append((E_REMOVE, e.max_number))
+            elif k == "take_cards":
+                types = tuple(t for t in range(self.T) if self.tname[t] in e.names)
+                out.append((E_CARDS, types))
+            else:  # pragma: no cover - the data validation keeps scoring effects out
+                raise ValueError(f"effect {k!r} cannot be used during a turn")
+        return out
+
+    def _compile_scoring(self, ability) -> tuple:
+        """A scoring ability as ``(requirement or None, effects if met, effects otherwise)``;
+        each effect list holds ``(E_SCORE, points)`` and ``(E_MAJORITY, types, points)``."""
+        req = None if ability.requirement is None else self.compile_condition(ability.requirement)
+
+        def effects(items) -> tuple:
+            out = []
+            for e in items:
+                if e.kind == "score":
+                    out.append((E_SCORE, e.points))
+                else:   # majority: the holder's place among all players
+                    types = tuple(t for t in range(self.T)
+                                  if KIND_NAMES[self.tkind[t]] in e.card_kinds)
+                    out.append((E_MAJORITY, types, tuple(e.points)))
+            return tuple(out)
+        return (req, effects(ability.effects), effects(ability.otherwise))
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def params(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self._players}
+        if self._data is not None:
+            out["data"] = self._data
+        return out
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def two_player(self) -> bool:
+        """True when the 2-Player Variant's setup changes apply."""
+        return self._players == 2
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.num_actions
+
+    @property
+    def max_game_length(self) -> int:
+        """A bound on the plies of one game (see ``docs/games/inheritors.md``)."""
+        return self.length_bound()
+
+    def length_bound(self) -> int:
+        """An upper bound on the plies of a game, counted from the rules.
+
+        Every turn draws a card from the deck (actions 2, 3 and 4 restock or draw; a pass
+        draws at the end of the turn), or moves a card out of the hands for good (an
+        Influence Card played, an Advocate used), or is one of the last round's turns after
+        the deck ran out. A turn is 2 decisions (the action, 'end turn') plus the steps of a
+        Quest (3 discards) or of an Advocate's effects, plus claims (one Clan per player,
+        each Honor once) and their effects' choices. Chance: setup reveals, every card drawn
+        (at most the deck), every Quest drawn.
+        """
+        n = self._players
+        two = self.two_player
+        colours = 4 if two else 5
+        deck = sum(c - (self.tmarked[t] if two else 0) for t, c in enumerate(self.tcopies)
+                   if self.in_deck[t])
+        if two:   # the removed colour's Influence Cards and Relic
+            deck -= min(sum(self.tcopies[t] for t in range(self.T) if self.in_deck[t]
+                            and self.tcol[t] == c and self.tkind[t] in (K_INF, K_RELIC))
+                        for c in range(5))
+        quests = min(4 if two else 5, len(self.quests))
+        honors = min(4 if two else 5, len(self.honors))
+        influence = sum(self.tcopies[t] for t in range(self.T) if self.tkind[t] == K_INF)
+        if two:
+            influence -= min(sum(self.tcopies[6 * c:6 * c + 6]) for c in range(5))
+        advocates = sum(c - (self.tmarked[t] if two else 0)
+                        for t, c in enumerate(self.tcopies) if self.is_advocate[t])
+        turns = (deck - 10 * n - 3) + influence + advocates + n
+
+        def steps(effects) -> int:
+            return sum(e[1] if e[0] == E_TAKE else 1 for e in effects
+                       if e[0] in (E_TAKE, E_PLAY, E_DEMAND, E_REMOVE))
+        advocate_steps = sum(self.tcopies[t] * steps(self.adv_effects[t])
+                             for t in range(self.T) if self.is_advocate[t])
+        clan_steps = max((sum(steps(effs) for _, effs in claim) for claim in self.clan_claim),
+                         default=0)
+        setup = (1 if two else 0) + honors + colours + 1
+        return (setup + deck + quests + 2 * turns + 3 * quests + advocate_steps
+                + min(n, colours) * (1 + clan_steps) + honors)
+
+    def new_initial_state(self, seed: int | None = None) -> InheritorsState:
+        return InheritorsState(self, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> InheritorsState:
+        return InheritorsState.from_json(self, dict(data))
+
+    def data_provenance(self) -> dict[str, int]:
+        return self.cards.provenance_summary()
+
+    def data_digest(self) -> str | None:
+        """SHA-256 of the cards' content (so a record notices a changed data file)."""
+        return self.cards.digest()
+
+
+register_game(InheritorsGame)

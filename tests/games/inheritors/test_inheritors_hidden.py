@@ -1,0 +1,326 @@
+"""Inheritors hidden information: observations, information states and resampling.
+
+Hands, Quests and the deck are secret (rulebook III: Quests "are kept facedown so only the
+owner can check the content"); the Market, play areas, Clans, Honors and the removed area
+are public. A view must never depend on a card its seat has not seen, and a resampled
+state (a determinization for search agents) must agree with everything that seat saw.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import regalia
+
+
+def random_states(players: int, seeds=range(6), every: int = 17):
+    """Mid-game states of random games (decision and chance nodes)."""
+    g = regalia.load_game("inheritors", players=players)
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = g.new_initial_state(seed)
+        ply = 0
+        while not s.is_terminal():
+            if ply % every == every - 1 and s.stage != 0:
+                yield s.clone()
+            if s.is_chance_node():
+                s.apply_random_chance()
+            else:
+                legal = s.legal_actions()
+                s.apply_action(legal[rng.randrange(len(legal))])
+            ply += 1
+
+
+def swap_hidden_card(s, owner: int, rng: random.Random) -> bool:
+    """Exchange one card of ``owner``'s hand with a different card of the deck."""
+    T = s.game.T
+    mine = [t for t in range(T) if s.hand[owner * T + t]]
+    deck = [t for t in range(T) if s.deck[t]]
+    pairs = [(a, b) for a in mine for b in deck if a != b]
+    if not pairs:
+        return False
+    a, b = rng.choice(pairs)
+    s.hand[owner * T + a] -= 1
+    s.hand[owner * T + b] += 1
+    s.deck[a] += 1
+    s.deck[b] -= 1
+    return True
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_states_differing_only_in_hidden_cards_look_the_same(players):
+    """Two states that differ only in one player's hidden card (swapped with the deck)
+    give every other seat the same observation and information state; the owner sees the
+    difference."""
+    rng = random.Random(players)
+    checked = 0
+    for s in random_states(players):
+        owner = rng.randrange(players)
+        other = s.clone()
+        if not swap_hidden_card(other, owner, rng):
+            continue
+        for p in range(players):
+            if p == owner:
+                assert other.observation(p) != s.observation(p)
+            else:
+                assert other.observation(p) == s.observation(p)
+                assert other.information_state_string(p) == s.information_state_string(p)
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_other_players_quests_are_hidden(players):
+    rng = random.Random(7)
+    checked = 0
+    for s in random_states(players, every=5):
+        owners = [p for p in range(players) if s.quests[p]]
+        if not owners or not s.qpool:
+            continue
+        owner = rng.choice(owners)
+        other = s.clone()
+        i = rng.randrange(len(other.quests[owner]))
+        j = rng.randrange(len(other.qpool))
+        other.quests[owner][i], other.qpool[j] = other.qpool[j], other.quests[owner][i]
+        for p in range(players):
+            assert (other.observation(p) == s.observation(p)) == (p != owner)
+        checked += 1
+    assert checked >= 5
+
+
+def test_observation_shows_own_hand_and_counts_only():
+    s = next(iter(random_states(3)))
+    obs = s.observation(1)
+    assert sorted(obs["hand"]) == sorted(s.hand_names(1))
+    assert obs["hand_sizes"] == s.hsize and obs["deck_size"] == s.dsize
+    assert "hands" not in obs and "scores" not in obs and "deck" not in obs
+    text = json.dumps(obs)
+    assert "known" not in text
+
+
+def _consistent(sample, state, p):
+    g = state.game
+    T = g.T
+    assert sample.observation(p) == state.observation(p)
+    assert sample.information_state_string(p) == state.information_state_string(p)
+    assert sample.card_places() == list(g.tcopies)
+    assert sample.hsize == state.hsize and sample.dsize == state.dsize
+    assert sample.hand_counts(p) == state.hand_counts(p)
+    if state.current_player() == p:
+        assert sample.legal_actions() == state.legal_actions()
+    for q in range(g.num_players):
+        for t in range(T):
+            i = q * T + t
+            assert sample.hand[i] >= state.known[i]
+            if state.capc[i] < 10 ** 6:
+                assert sample.hand[i] <= state.capc[i] + state.pdraws[q]
+    hidden = g.A_HIDDEN
+    for a, b, v in zip(sample.history(), state.history(), state.vis):
+        assert a == (b if v in (-1, p) else hidden)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_resampled_states_are_consistent(players):
+    rng = random.Random(11)
+    differs = 0
+    for s in random_states(players, seeds=range(4)):
+        for p in range(players):
+            sample = s.resample_from_infostate(p, rng)
+            _consistent(sample, s, p)
+            differs += sample.hand != s.hand or sample.deck != s.deck
+            if not sample.is_terminal():   # a sample plays on legally
+                while not sample.is_terminal():
+                    if sample.is_chance_node():
+                        sample.apply_random_chance(rng)
+                    else:
+                        legal = sample.legal_actions()
+                        sample.apply_action(legal[rng.randrange(len(legal))])
+                    assert sample.card_places() == list(s.game.tcopies)
+                break
+    assert differs > 10   # unseen cards really are re-dealt
+
+
+def test_resample_keeps_cards_seen_taken_from_the_market(inh):
+    s = inh.position(players=3, turn=1, hands={0: ["red 1"], 1: ["purple 2", "blue 1"],
+                                               2: ["green 1"]},
+                     market=[["blue 3"], ["green 1", "purple 4"], ["Spy"]])
+    inh.play(s, "discard purple 2 to row 1, take row 2")
+    rng = random.Random(0)
+    t4, tg = s.game.lookup["purple 4"], s.game.lookup["green 1"]
+    T = s.game.T
+    for _ in range(30):
+        sample = s.resample_from_infostate(0, rng)
+        assert sample.hand[T + t4] >= 1 and sample.hand[T + tg] >= 1
+        _consistent(sample, s, 0)
+
+
+def test_resample_respects_a_spy_miss_until_a_draw(inh):
+    """Spy: "If they do not have it" is heard by everyone: until P2 draws, no
+    determinization gives P2 that card."""
+    s = inh.position(players=3, hands={0: ["Spy", "red 1"], 1: [
+        "blue 1", "blue 2", "blue 3", "blue 4", "green 1", "green 2", "green 3"],
+        2: ["yellow 1"] * 3})
+    inh.play(s, "use Spy", "ask P2 for purple 1")
+    s.apply_random_chance(random.Random(0))
+    T = s.game.T
+    t = s.game.lookup["purple 1"]
+    rng = random.Random(3)
+    for _ in range(40):
+        sample = s.resample_from_infostate(2, rng)
+        assert sample.hand[T + t] == 0
+        _consistent(sample, s, 2)
+    # P2 draws a card: now P2 may hold one purple 1 (the drawn card)
+    inh.play(s, "end turn", "discard blue 1 to row 1, draw 2")
+    s.apply_random_chance(random.Random(5))
+    s.apply_random_chance(random.Random(6))
+    seen = set()
+    for _ in range(200):
+        sample = s.resample_from_infostate(2, rng)
+        seen.add(sample.hand[T + t])
+        _consistent(sample, s, 2)
+    assert seen <= {0, 1, 2} and max(seen) >= 1
+
+
+def test_resample_keeps_tomes_shown_for_an_honor(inh):
+    s = inh.position(players=3, hands={0: ["Tome", "Tome", "Tome", "red 1"],
+                                       1: ["blue 1"], 2: ["green 1"]},
+                     honors=["Three Tomes"])
+    inh.play(s, "honor Three Tomes")
+    tome = s.game.lookup["tome"]
+    rng = random.Random(1)
+    for _ in range(20):
+        assert s.resample_from_infostate(1, rng).hand[tome] == 3
+
+
+def test_draws_are_chance_nodes_agents_cannot_predict():
+    """A draw's outcome is the type of the card, with probability copies-left / cards-left
+    of the deck; a determinization re-deals the unseen cards, so its deck (and so its next
+    draw) is not the real one."""
+    g = regalia.load_game("inheritors", players=3)
+    s = g.new_initial_state(4)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    p = s.current_player()
+    decks = {tuple(s.resample_from_infostate(p, random.Random(k)).deck) for k in range(20)}
+    assert len(decks) > 10
+    legal = [a for a in s.legal_actions() if s.action_to_string(a).endswith("draw 2")]
+    s.apply_action(legal[0])
+    outcomes = dict(s.chance_outcomes())
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    for a, prob in outcomes.items():
+        assert prob == pytest.approx(s.deck[a - g.C_CARD] / s.dsize)
+    with pytest.raises(regalia.RegaliaError):
+        s.clone().apply_random_chance()
+
+
+def test_terminal_state_reveals_hands_for_scoring():
+    g = regalia.load_game("inheritors", players=2)
+    s = g.new_initial_state(1)
+    rng = random.Random(1)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randrange(len(legal))])
+    obs = s.observation(0)
+    assert obs["hands"] == [s.hand_names(0), s.hand_names(1)]
+    assert [b["total"] for b in obs["scores"]] == s.scores()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_policy_uses_only_what_its_player_sees(players):
+    """The greedy policy chooses the same action in two states that differ only in cards
+    the acting player cannot see (another hand swapped with the deck)."""
+    from regalia.core.registry import game_policy
+    policy = game_policy("inheritors", "greedy")
+    rng = random.Random(5)
+    checked = 0
+    for s in random_states(players, seeds=range(4), every=7):
+        if s.is_chance_node() or s.is_terminal():
+            continue
+        p = s.current_player()
+        other = s.clone()
+        if not swap_hidden_card(other, (p + 1) % players, rng):
+            continue
+        seed = rng.random()
+        assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
+        checked += 1
+    assert checked >= 10
+
+
+def test_greedy_beats_random():
+    from regalia.arena import play_match
+    g = regalia.load_game("inheritors", players=3)
+    wins = sum(play_match(g, ["greedy", "random", "random"], seed=s).returns[0]
+               for s in range(6))
+    assert wins >= 5
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), plies=st.integers(0, 400),
+       seat=st.integers(0, 3))
+@settings(max_examples=40, deadline=None, derandomize=True)
+def test_resample_is_consistent_anywhere(players, seed, plies, seat):
+    """Property: at any ply of any random game, a determinization for any seat agrees with
+    everything that seat saw, keeps every card in one place, and plays on to the end."""
+    g = regalia.load_game("inheritors", players=players)
+    rng = random.Random(seed)
+    s = g.new_initial_state(seed)
+    for _ in range(plies):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randrange(len(legal))])
+    p = seat % players
+    sample = s.resample_from_infostate(p, rng)
+    _consistent(sample, s, p)
+    while not sample.is_terminal():
+        if sample.is_chance_node():
+            sample.apply_random_chance(rng)
+        else:
+            legal = sample.legal_actions()
+            sample.apply_action(legal[rng.randrange(len(legal))])
+    assert sample.card_places() == list(g.tcopies)
+
+
+def test_resample_for_another_seat_keeps_the_quest_in_progress(inh):
+    """'quest blue' tells everyone P1 holds the blue (or wild) cards still to discard: a
+    determinization for P2 gives P1 enough of them."""
+    s = inh.position(players=3, hands={0: ["blue 1", "blue 2", "blue 3", "red 1"],
+                                       1: ["green 1"], 2: ["yellow 1"]})
+    inh.play(s, "quest blue", "discard blue 1 to row 1")
+    rng = random.Random(2)
+    for _ in range(50):
+        sample = s.resample_from_infostate(1, rng)
+        _consistent(sample, s, 1)
+        sample.apply_action(sample.legal_actions()[0])     # the second discard
+        sample.apply_action(sample.legal_actions()[0])     # the third
+
+
+def test_a_skipped_play_is_public_knowledge(inh):
+    """The Knight's second play is skipped when P1 holds no card for it: everyone learns
+    P1 holds none of the cards it could have played."""
+    s = inh.position(players=3, hands={0: ["purple 1", "red 5", "green 5"],
+                                       1: ["blue 1"], 2: ["green 2"]},
+                     stacks={0: {"yellow": [1, 2, 3]}},
+                     clans=["Rat", "Owl", "Wolf", "Boar", "Fox"])
+    inh.play(s, "claim Wolf", "use Knight", "play purple 1")
+    assert s.phase_name == "post"
+    for name in ("purple 2", "blue 1", "yellow 4", "green 1", "red 1"):
+        t = s.game.lookup[name]
+        assert s.capc[t] + s.pdraws[0] == 0, name
+    rng = random.Random(0)
+    for _ in range(30):
+        sample = s.resample_from_infostate(1, rng)
+        assert all(sample.hand[s.game.lookup[x]] == 0 for x in ("purple 2", "red 1"))
+        _consistent(sample, s, 1)
