@@ -46,6 +46,12 @@ from .tables import (
     A_FIELD,
     A_RIVER,
     A_TRACK,
+    ACH_BANDITS,
+    ACH_BANNER,
+    ACH_BANNERS,
+    ACH_GROUP_TOWNS,
+    ACH_MARK,
+    ACH_SEPARATE,
     ACTION_NAMES,
     COLOUR_LETTERS,
     NUM_COLOURS,
@@ -335,8 +341,7 @@ class CascaditoState(State):
                 A_RIVER: "'river'", T_STAR: "'mark c5', a field next to the star"}[kind]
 
     def _apply_roll(self, idx: int) -> None:
-        legal = {i for i, _ in self._roll_outcomes()}
-        if idx not in legal:
+        if idx not in self._t.roll_set(2 if self._game.num_players == 1 else 1):
             raise IllegalActionError(self._game.bases[5] + idx,
                                      f"the pool {pool_string(POOLS[idx])} cannot come from a "
                                      f"roll on this sheet (forbidden: "
@@ -508,60 +513,68 @@ class CascaditoState(State):
         A = t.num_achievements
         o = p * A
         got = False
+        claimed, first = self.claimed, self.first
+        masks: list[int] | None = None
         for a in range(A):
-            if self.claimed[o + a]:
+            if claimed[o + a] or (t.ach_top[a] and first[a] >= 0 and not t.ach_later[a]):
                 continue
-            ach = t.achievements[a]
-            if ach.row == "top" and self.first[a] >= 0 and ach.later_points is None:
-                continue
-            if self._met(p, a):
-                self.claimed[o + a] = 1
-                if ach.row == "top" and self.first[a] < 0:
-                    self.first[a] = p
+            spec = t.ach_spec[a]
+            code = spec[0]
+            if code >= ACH_GROUP_TOWNS:
+                if masks is None:
+                    masks = self._group_masks(p)
+                ok = self._met_towns(spec, masks)
+            else:
+                ok = self._met(p, spec)
+            if ok:
+                claimed[o + a] = 1
+                if t.ach_top[a] and first[a] < 0:
+                    first[a] = p
                 self.tasks.extend(t.ach_actions[a])
                 got = True
         return got
 
-    def _met(self, p: int, a: int) -> bool:
-        """Whether ``p`` meets achievement ``a``'s criterion (``docs/data/cascadito.md``)."""
+    def _group_masks(self, p: int) -> list[int]:
+        """The town contacts of each of ``p``'s groups (2+ cells)."""
+        H = self._t.num_cells
+        o = p * H
+        gs, gm = self.gsize, self.gmask
+        return [gm[k] for k in range(o, o + H) if gs[k] >= 2]
+
+    @staticmethod
+    def _met_towns(spec: tuple, masks: list[int]) -> bool:
+        if spec[0] == ACH_GROUP_TOWNS:
+            count = spec[1]
+            return any((m & cm).bit_count() >= count for m in masks for cm in spec[2])
+        return any(all(m & cm for cm in spec[1]) for m in masks)
+
+    def _met(self, p: int, spec: tuple) -> bool:
+        """Whether ``p`` meets a criterion other than the group-town ones
+        (``docs/data/cascadito.md``, Achievement criteria)."""
         t = self._t
-        c = t.achievements[a].criterion
-        kind = c.kind
-        if kind == "mark_fields":
-            m = t.ach_cells[a]
-            return self.marked[p] & m == m
-        if kind == "bandits":
-            return self.bandits[p] >= c.count
-        if kind == "banner":
-            h = t.banner_height[c.banner]
-            o = p * t.num_tracks
-            if c.track is not None:
-                k = (t.castle_track[p] if c.track == "home"
-                     else t.track_of_colour[TOWN_COLOURS.index(c.track)])
-                return self.track[o + k] >= h
-            return sum(1 for k in range(t.num_tracks) if self.track[o + k] >= h) >= c.tracks
+        code = spec[0]
+        if code == ACH_MARK:
+            return self.marked[p] & spec[1] == spec[1]
+        if code == ACH_BANDITS:
+            return self.bandits[p] >= spec[1]
+        o = p * t.num_tracks
+        if code == ACH_BANNERS:
+            h = spec[1]
+            return sum(1 for k in range(t.num_tracks) if self.track[o + k] >= h) >= spec[2]
+        if code == ACH_BANNER:
+            k = t.castle_track[p] if spec[2] < 0 else spec[2]
+            return self.track[o + k] >= spec[1]
         H = t.num_cells
         o = p * H
-        roots = [i for i in range(H) if self.grp[o + i] == i and self.gsize[o + i] >= 2]
-        if kind == "separate_groups":
-            return len(roots) >= c.count
-        if kind == "group_fields":
-            m = t.ach_cells[a]
-            if self.marked[p] & m != m:
-                return False
-            cells = list(_bits(m))
-            rt = self.grp[o + cells[0]]
-            return all(self.grp[o + j] == rt for j in cells) and self.gsize[o + rt] >= 2
-        masks = [self.gmask[o + r] for r in roots]
-        if kind == "group_towns":
-            cols = (range(NUM_COLOURS) if c.colour == "any"
-                    else (TOWN_COLOURS.index(c.colour),))
-            return any((m & t.colour_towns[col]).bit_count() >= c.count
-                       for m in masks for col in cols)
-        if kind == "group_colours":
-            need = [t.colour_towns[TOWN_COLOURS.index(col)] for col in c.colours]
-            return any(all(m & n for n in need) for m in masks)
-        raise RegaliaError(f"unknown criterion {kind!r}")  # pragma: no cover
+        if code == ACH_SEPARATE:
+            gs = self.gsize
+            return sum(1 for k in range(o, o + H) if gs[k] >= 2) >= spec[1]
+        # ACH_GROUP_FIELDS: every listed cell marked, all in one group
+        m = spec[1]
+        if self.marked[p] & m != m:
+            return False
+        rt = self.grp[o + spec[2]]
+        return all(self.grp[o + j] == rt for j in _bits(m)) and self.gsize[o + rt] >= 2
 
     def _instant_end(self, p: int) -> bool:
         """Sheets 1-3 (rulebook: Game End): every top-row achievement claimed between the

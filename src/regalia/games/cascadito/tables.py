@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from itertools import product
 from math import factorial
+from typing import Any
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS, DiceSet, Sheet
@@ -34,6 +35,9 @@ COLOUR_LETTERS = "BYOPW"
 A_TRACK, A_FIELD, A_RIVER = 0, 1, 2
 ACTION_CODES = {"advance_track": A_TRACK, "mark_field": A_FIELD, "advance_river": A_RIVER}
 ACTION_NAMES = ("advance_track", "mark_field", "advance_river")
+#: Achievement criterion codes (see :meth:`SheetTables._spec`).
+(ACH_MARK, ACH_BANDITS, ACH_BANNERS, ACH_BANNER, ACH_SEPARATE, ACH_GROUP_FIELDS,
+ ACH_GROUP_TOWNS, ACH_GROUP_COLOURS) = range(8)
 
 
 def _pools(max_dice: int = 6) -> tuple[tuple[int, ...], ...]:
@@ -171,6 +175,9 @@ class SheetTables:
         self.bottom = tuple(a for a, x in enumerate(self.achievements) if x.row == "bottom")
         self.ach_cells = tuple(sum(1 << self.index[h] for h in (x.criterion.fields or ()))
                                for x in self.achievements)
+        self.ach_spec = tuple(self._spec(x) for x in self.achievements)
+        self.ach_top = tuple(x.row == "top" for x in self.achievements)
+        self.ach_later = tuple(x.later_points is not None for x in self.achievements)
         self.ach_actions = tuple(tuple(ACTION_CODES[k] for k in x.actions)
                                  for x in self.achievements)
         self.bonus = sheet.all_tracks_bonus
@@ -187,7 +194,43 @@ class SheetTables:
         self._forbidden_p = sum(1 for f in faces if f in sheet.forbidden) / len(faces)
         self.face_list = tuple(TOWN_COLOURS.index(f) if f in TOWN_COLOURS and
                                f not in sheet.forbidden else -1 for f in faces)
-        self._outcomes: dict[int, list[tuple[int, float]]] = {}
+        self._outcomes: dict[int, Any] = {}
+
+    def _spec(self, ach) -> tuple:
+        """An achievement's criterion as a tuple the state checks quickly:
+        ``(ACH_MARK, mask)``, ``(ACH_BANDITS, count)``, ``(ACH_BANNERS, height, tracks)``,
+        ``(ACH_BANNER, height, track or -1 for home)``, ``(ACH_SEPARATE, count)``,
+        ``(ACH_GROUP_FIELDS, mask, first cell)``, ``(ACH_GROUP_TOWNS, count, colour
+        masks)``, ``(ACH_GROUP_COLOURS, colour masks)``."""
+        c = ach.criterion
+        mask = sum(1 << self.index[h] for h in (c.fields or ()))
+        if c.kind == "mark_fields":
+            return (ACH_MARK, mask)
+        if c.kind == "bandits":
+            return (ACH_BANDITS, c.count)
+        if c.kind == "banner":
+            h = self.banner_height[c.banner]
+            if c.track is None:
+                return (ACH_BANNERS, h, c.tracks)
+            k = -1 if c.track == "home" else self.track_of_colour[TOWN_COLOURS.index(c.track)]
+            return (ACH_BANNER, h, k)
+        if c.kind == "separate_groups":
+            return (ACH_SEPARATE, c.count)
+        if c.kind == "group_fields":
+            return (ACH_GROUP_FIELDS, mask, self.index[c.fields[0]])
+        if c.kind == "group_towns":
+            cols = range(NUM_COLOURS) if c.colour == "any" else (TOWN_COLOURS.index(c.colour),)
+            return (ACH_GROUP_TOWNS, c.count,
+                    tuple(self.colour_towns[k] for k in cols if self.colour_towns[k]))
+        return (ACH_GROUP_COLOURS,
+                tuple(self.colour_towns[TOWN_COLOURS.index(k)] for k in c.colours))
+
+    def roll_set(self, min_dice: int) -> frozenset[int]:
+        """The pool indices :meth:`roll_outcomes` allows."""
+        key = -1 - min_dice
+        if key not in self._outcomes:
+            self._outcomes[key] = frozenset(i for i, _ in self.roll_outcomes(min_dice))  # type: ignore[assignment]
+        return self._outcomes[key]  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ dice
     def roll_outcomes(self, min_dice: int) -> list[tuple[int, float]]:
