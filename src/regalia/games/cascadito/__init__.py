@@ -8,6 +8,8 @@ every record carries its provenance (``verified`` / ``rulebook`` / ``reconstruct
 Format: ``docs/data/cascadito.md``.
 """
 
+from regalia.core.registry import register_policy
+
 from . import hexgrid
 from .components import (
     ACTIONS,
@@ -27,8 +29,11 @@ from .components import (
     load_sheet,
     provenance_summary,
 )
+from .policies import greedy_policy
 from .rules import CascaditoGame
 from .state import CascaditoState
+
+register_policy("cascadito", "greedy", greedy_policy)
 
 __all__ = [
     "ACTIONS",
