@@ -47,6 +47,7 @@ def _check_step(before, after, t):
         for a in range(A):
             assert after.claimed[p * A + a] >= before.claimed[p * A + a]
         assert after.bandits[p] == (after.marked[p] & t.bandit_mask).bit_count()
+        assert after.player_score(p) == after.breakdown(p)["total"]
     if not before.is_chance_node() and not after.is_chance_node():
         assert sum(after.pool) <= sum(before.pool)
     # a single step marks at most one cell in total and one track space per town scored

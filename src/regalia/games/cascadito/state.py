@@ -71,11 +71,20 @@ _COLOUR_WORDS = {**{c: k for k, c in enumerate(TOWN_COLOURS)},
                  **{COLOUR_LETTERS[k].lower(): k for k in range(NUM_COLOURS)}}
 
 
-def _bits(m: int):
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+def _bits(m: int) -> list[int]:
+    """The positions of the set bits of ``m``, ascending."""
+    out: list[int] = []
+    base = 0
     while m:
-        low = m & -m
-        yield low.bit_length() - 1
-        m ^= low
+        b = m & 255
+        if b:
+            out.extend([base + i for i in _BYTE_BITS[b]])
+        m >>= 8
+        base += 8
+    return out
 
 
 class CascaditoState(State):
@@ -247,7 +256,7 @@ class CascaditoState(State):
         for c in range(NUM_COLOURS):
             if self.pool[c]:
                 base = c * H
-                marks.extend(base + i for i in _bits(t.die_cells[c] & empty))
+                marks.extend([base + i for i in _bits(t.die_cells[c] & empty)])
                 rivers.extend(B1 + c * R + r for r in open_rivers)
                 passes.append(B2 + c)
         return marks + rivers + passes
@@ -805,7 +814,44 @@ class CascaditoState(State):
         return out
 
     def player_score(self, player: int) -> int:
-        return self.breakdown(player)["total"]
+        """``breakdown(player)["total"]``, computed without building the breakdown."""
+        p = self.check_seat(player)
+        t = self._t
+        o = p * t.num_tracks
+        home = t.castle_track[p]
+        total = 0
+        full = True
+        b = t.bonus
+        for k in range(t.num_tracks):
+            h = self.track[o + k]
+            if h:
+                if h == t.track_len[k] and k == home and t.track_home[k]:
+                    total += t.track_home[k]
+                else:
+                    total += t.track_points[k][h - 1]
+            if b is not None and h < b.min_spaces:
+                full = False
+        if b is not None and full:
+            total += b.points
+        R = t.num_rivers
+        for r in range(R):
+            n = self.river[p * R + r]
+            if n:
+                if t.rivers[r].scoring == "highest":
+                    total += max(t.river_points[r][:n])
+                elif n == t.river_len[r]:
+                    total += t.rivers[r].ship_points
+        nb = min(self.bandits[p], len(t.bandit_points))
+        if nb:
+            total += t.bandit_points[nb - 1]
+        A = t.num_achievements
+        claimed, first = self.claimed, self.first
+        for a in range(A):
+            if claimed[p * A + a]:
+                ach = t.achievements[a]
+                total += (ach.later_points if t.ach_later[a] and first[a] not in (p, -1)
+                          else ach.points)
+        return total + self.bonus[p]
 
     def scores(self) -> list[int]:
         """Points per player as they stand (final scores once the game is over)."""
