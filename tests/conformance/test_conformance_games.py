@@ -9,13 +9,7 @@ import re
 import pytest
 
 import regalia
-from regalia import (
-    GameInfo,
-    ParameterError,
-    RecordError,
-    RegaliaError,
-    UnknownNameError,
-)
+from regalia import (GameInfo, ParameterError, RecordError, RegaliaError, UnknownNameError)
 
 INFOS = regalia.list_games()
 INFO_IDS = [info.name for info in INFOS]

@@ -16,14 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import regalia
-from regalia import (
-    CHANCE,
-    TERMINAL,
-    IllegalActionError,
-    NotationError,
-    RegaliaError,
-    State,
-)
+from regalia import (CHANCE, TERMINAL, IllegalActionError, NotationError, RegaliaError,
+                     State)
 
 DEFAULT_SEEDS = range(5)
 SLOW_SEEDS = range(1000, 1200)
