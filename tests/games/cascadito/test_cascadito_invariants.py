@@ -50,6 +50,10 @@ def _check_step(before, after, t):
         assert after.player_score(p) == after.breakdown(p)["total"]
     if not before.is_chance_node() and not after.is_chance_node():
         assert sum(after.pool) <= sum(before.pool)
+    if not before.is_chance_node():
+        # the acting player has claimed everything met (checked against every group)
+        actor = before.current_player()
+        assert not after.clone()._claim(actor), "an achievement was met but not claimed"
     # a single step marks at most one cell in total and one track space per town scored
     gained = sum((after.marked[p] & ~before.marked[p]).bit_count() for p in range(n))
     assert gained <= 1

@@ -64,6 +64,8 @@ if TYPE_CHECKING:
     from .rules import CascaditoGame
 
 PH_ROLL, PH_DIE, PH_TASK, PH_END = range(4)
+#: ``_settle`` / ``_claim`` markers: no cell marked by the step; every group to check.
+_NO_GROUP, _ALL_GROUPS = -1, -2
 PHASE_NAMES = ("roll", "die", "task", "end")
 #: Task code: ``kind + 4 * cell``; kinds 0-2 are the action icons, 3 a star at ``cell``.
 T_STAR = 3
@@ -248,7 +250,7 @@ class CascaditoState(State):
         H, R = t.num_cells, t.num_rivers
         B1, B2 = self._game.bases[0], self._game.bases[1]
         p = self.cur
-        empty = ~self.marked[p]
+        m = self.marked[p]
         marks: list[int] = []
         rivers: list[int] = []
         passes: list[int] = []
@@ -256,7 +258,7 @@ class CascaditoState(State):
         for c in range(NUM_COLOURS):
             if self.pool[c]:
                 base = c * H
-                marks.extend([base + i for i in _bits(t.die_cells[c] & empty)])
+                marks.extend([base + i for i in t.die_list[c] if not m >> i & 1])
                 rivers.extend(B1 + c * R + r for r in open_rivers)
                 passes.append(B2 + c)
         return marks + rivers + passes
@@ -391,8 +393,11 @@ class CascaditoState(State):
         if i >= 0:
             self._mark(p, i)
         elif i == -1:
-            self._mark(p, t.river_cells[r][self.river[p * R + r]])
-        self._settle()
+            i = t.river_cells[r][self.river[p * R + r]]
+            self._mark(p, i)
+        else:
+            i = _ALL_GROUPS  # a pass: check everything (cheap enough, and set_marks-proof)
+        self._settle(i)
 
     def _apply_task(self, action: int) -> None:
         if not self.tasks:
@@ -407,13 +412,16 @@ class CascaditoState(State):
         p = self.cur
         self.tasks.pop(0)
         if action < B4:
-            self._mark(p, action - B3)
+            cell = action - B3
+            self._mark(p, cell)
         elif action < B5:
             r = action - B4
-            self._mark(p, t.river_cells[r][self.river[p * t.num_rivers + r]])
+            cell = t.river_cells[r][self.river[p * t.num_rivers + r]]
+            self._mark(p, cell)
         else:
+            cell = _NO_GROUP
             self._advance(p, action - B5)
-        self._settle()
+        self._settle(cell)
 
     # ------------------------------------------------------------------ rules
     def _mark(self, p: int, i: int) -> None:
@@ -499,13 +507,15 @@ class CascaditoState(State):
             if a >= 0:
                 self.tasks.append(a)
 
-    def _settle(self) -> None:
+    def _settle(self, cell: int = -2) -> None:
         """After a step of the turn: claim what the player has achieved (Achievements),
         end the game at once when that ends it (Game End), drop tasks with nowhere to
-        apply, then wait for the next task or end the turn."""
+        apply, then wait for the next task or end the turn. ``cell``: the cell just
+        marked (only its group can newly meet a group criterion), ``_NO_GROUP`` (no
+        mark: group criteria cannot change) or ``_ALL_GROUPS`` (check every group)."""
         G = self._game
         p = self.cur
-        if self._claim(p) and G.num_players > 1 and self._instant_end(p):
+        if self._claim(p, cell) and G.num_players > 1 and self._instant_end(p):
             return
         while self.tasks and not self._task_actions(self.tasks[0]):
             self.tasks.pop(0)  # R10: nowhere to apply, the task lapses
@@ -514,24 +524,29 @@ class CascaditoState(State):
         else:
             self._end_turn()
 
-    def _claim(self, p: int) -> bool:
+    def _claim(self, p: int, cell: int = -2) -> bool:
         """Claim every achievement ``p`` now meets and may claim (top row: first claimant
         only, except where later claimants score ``later_points``); their actions join the
-        tasks. True when something was claimed."""
+        tasks. True when something was claimed. ``cell``: see :meth:`_settle`; criteria
+        are checked after every step, so a group criterion can only become met through
+        the group that just changed."""
         t = self._t
         A = t.num_achievements
         o = p * A
         got = False
         claimed, first = self.claimed, self.first
-        masks: list[int] | None = None
+        masks: list[tuple[int, ...]] | None = None
+        no_group = cell == _NO_GROUP or (cell >= 0 and not t.groups_cell[cell])
         for a in range(A):
             if claimed[o + a] or (t.ach_top[a] and first[a] >= 0 and not t.ach_later[a]):
                 continue
             spec = t.ach_spec[a]
             code = spec[0]
+            if code >= ACH_SEPARATE and no_group:
+                continue
             if code >= ACH_GROUP_TOWNS:
                 if masks is None:
-                    masks = self._group_masks(p)
+                    masks = self._group_masks(p, cell)
                 ok = self._met_towns(spec, masks)
             else:
                 ok = self._met(p, spec)
@@ -543,19 +558,22 @@ class CascaditoState(State):
                 got = True
         return got
 
-    def _group_masks(self, p: int) -> list[int]:
-        """The town contacts of each of ``p``'s groups (2+ cells)."""
-        H = self._t.num_cells
-        o = p * H
-        gs, gm = self.gsize, self.gmask
-        return [gm[k] for k in range(o, o + H) if gs[k] >= 2]
+    def _group_masks(self, p: int, cell: int = -2) -> list[tuple[int, ...]]:
+        """Per group (2+ cells) of ``p``: how many towns of each colour it touches; only
+        the group of ``cell`` when it is a cell."""
+        t = self._t
+        o = p * t.num_cells
+        gs, gm, ct = self.gsize, self.gmask, t.colour_towns
+        roots = [self.grp[o + cell]] if cell >= 0 else _bits(self.marked[p])
+        return [tuple((gm[o + k] & c).bit_count() for c in ct)
+                for k in roots if gs[o + k] >= 2 and gm[o + k]]
 
     @staticmethod
-    def _met_towns(spec: tuple, masks: list[int]) -> bool:
+    def _met_towns(spec: tuple, counts: list[tuple[int, ...]]) -> bool:
         if spec[0] == ACH_GROUP_TOWNS:
-            count = spec[1]
-            return any((m & cm).bit_count() >= count for m in masks for cm in spec[2])
-        return any(all(m & cm for cm in spec[1]) for m in masks)
+            need, cols = spec[1], spec[2]
+            return any(cnt[c] >= need for cnt in counts for c in cols)
+        return any(all(cnt[c] for c in spec[1]) for cnt in counts)
 
     def _met(self, p: int, spec: tuple) -> bool:
         """Whether ``p`` meets a criterion other than the group-town ones

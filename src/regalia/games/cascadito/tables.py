@@ -116,6 +116,9 @@ class SheetTables:
             sum(1 << i for i in range(self.num_cells)
                 if self.fields_mask >> i & 1 and town_mask[i] & self.colour_towns[c])
             for c in range(NUM_COLOURS))
+        self.groups_cell = tuple(h in grouping for h in self.cells)
+        self.die_list = tuple(tuple(i for i in range(self.num_cells) if m >> i & 1)
+                              for m in self.die_cells)
         # special fields
         self.bandit_mask = self.star_mask = 0
         self.cell_action = [-1] * self.num_cells
@@ -201,7 +204,7 @@ class SheetTables:
         ``(ACH_MARK, mask)``, ``(ACH_BANDITS, count)``, ``(ACH_BANNERS, height, tracks)``,
         ``(ACH_BANNER, height, track or -1 for home)``, ``(ACH_SEPARATE, count)``,
         ``(ACH_GROUP_FIELDS, mask, first cell)``, ``(ACH_GROUP_TOWNS, count, colour
-        masks)``, ``(ACH_GROUP_COLOURS, colour masks)``."""
+        indices)``, ``(ACH_GROUP_COLOURS, colour indices)``."""
         c = ach.criterion
         mask = sum(1 << self.index[h] for h in (c.fields or ()))
         if c.kind == "mark_fields":
@@ -220,10 +223,8 @@ class SheetTables:
             return (ACH_GROUP_FIELDS, mask, self.index[c.fields[0]])
         if c.kind == "group_towns":
             cols = range(NUM_COLOURS) if c.colour == "any" else (TOWN_COLOURS.index(c.colour),)
-            return (ACH_GROUP_TOWNS, c.count,
-                    tuple(self.colour_towns[k] for k in cols if self.colour_towns[k]))
-        return (ACH_GROUP_COLOURS,
-                tuple(self.colour_towns[TOWN_COLOURS.index(k)] for k in c.colours))
+            return (ACH_GROUP_TOWNS, c.count, tuple(k for k in cols if self.colour_towns[k]))
+        return (ACH_GROUP_COLOURS, tuple(TOWN_COLOURS.index(k) for k in c.colours))
 
     def roll_set(self, min_dice: int) -> frozenset[int]:
         """The pool indices :meth:`roll_outcomes` allows."""
