@@ -136,7 +136,9 @@ def achievements_table(state: CascaditoState, player: int) -> Table:
 
 def _summary(state: CascaditoState, p: int, label: str, score: int) -> Text:
     heights = " ".join(f"{c[0].upper()}{h}" for c, h in state.track_heights(p).items())
-    rivers = "/".join(str(x) for x in state.river_progress(p))
+    t = state.tables
+    rivers = ", ".join(f"{(t.river_names[r] + ' ') if t.river_names[r] else ''}{n}/"
+                       f"{t.river_len[r]}" for r, n in enumerate(state.river_progress(p)))
     claimed = len(state.claimed_achievements(p))
     return Text(f"{label}: {_points(score)} · tracks {heights}"
                 + (f" · river {rivers}" if rivers else "")
