@@ -25,13 +25,15 @@ def _track(colour: str, castle: bool, spaces, home: int) -> str:
             f"{home_line}spaces = [{sp}]\n{R}\n")
 
 
-def write_sheet(path, rows, towns, *, specials=(), river=None, tracks=None, banners=((1, 2),),
+def write_sheet(path, rows, towns, *, specials=(), river=None, bridge=None, tracks=None,
+                banners=((1, 2),),
                 achievements=None, forbidden=("black",), game_end=None, solo=(4, 2),
                 all_tracks_bonus=None, bandit_track=None, number=1) -> str:
     """Write a sheet file; returns its path as a string.
 
     rows: the kingdom picture; towns: ``[(colour, [x, y]), ...]``; specials: TOML
-    snippets of ``[[specials]]`` bodies; river: a ``[[rivers]]`` body; tracks:
+    snippets of ``[[specials]]`` bodies; river: a ``[[rivers]]`` body or a list of
+    them; bridge: the low bridge's ``[x, y]``; tracks:
     ``{colour: spaces}`` (default :data:`DEFAULT_SPACES` for the five colours, white left
     out when forbidden); achievements: ``[[achievements]]`` bodies (default: one top-row
     achievement, the first banner on 2 tracks, 5 points)."""
@@ -41,8 +43,10 @@ def write_sheet(path, rows, towns, *, specials=(), river=None, tracks=None, bann
         out.append(f'[[towns]]\ncolour = "{colour}"\nat = {json.dumps(list(at))}\n{R}')
     for body in specials:
         out.append(f"[[specials]]\n{body}\n{R}")
-    if river:
-        out.append(f"[[rivers]]\n{river}\n{R}")
+    for body in ([river] if isinstance(river, str) else list(river or ())):
+        out.append(f"[[rivers]]\n{body}\n{R}")
+    if bridge:
+        out.append(f"[bridge]\nat = {json.dumps(list(bridge))}\n{R}")
     colours = [c for c in ("blue", "yellow", "orange", "pink", "white") if c not in forbidden]
     tracks = tracks or {}
     for c in colours:

@@ -792,3 +792,107 @@ def test_notation_round_trips_and_is_readable():
         s.string_to_action("white river")
     with pytest.raises(NotationError):
         s.string_to_action("white z9")
+
+
+# ====================================================================== hand-built sheets
+BRIDGE_ROWS = [". . . . . .", " . . . . .", ". . . . . ."]
+WEST = ('name = "west river"\nflows = "right"\njoins_groups = true\nscoring = "ship"\n'
+        'ship_points = 10\nends_at = "bridge"\n'
+        'spaces = [{ at = [1, 1] }, { at = [3, 1], action = "mark_field" }]')
+EAST = ('name = "east river"\nflows = "left"\njoins_groups = true\nscoring = "ship"\n'
+        'ship_points = 10\nends_at = "bridge"\nspaces = [{ at = [9, 1] }, { at = [7, 1] }]')
+
+
+def test_hand_built_rivers_meet_at_the_bridge_and_score_the_new_town(sheet_file):
+    """Play Sheet 3 on a tiny sheet: two rivers run to a bridge at (5, 1); the pink town
+    (4, 0) touches the west river's end, the orange town (6, 2) the east river's end.
+    Marking the east river's last space connects the rivers (R6): the joined group newly
+    touches the orange town only; both ships score 10."""
+    path = sheet_file("bridge", BRIDGE_ROWS, [("pink", [4, 0]), ("orange", [6, 2])],
+                      river=[WEST, EAST], bridge=[5, 1])
+    g = load_game("cascadito", players=1, data=path)
+    s = start(g, "BB")
+    assert {s.action_to_string(a) for a in s.legal_actions() if "river" in
+            s.action_to_string(a)} == {"blue river west", "blue river east"}
+    do(s, "blue river west", "blue river west")  # the second space: mark a field
+    assert s.pending_tasks() == ["mark_field"]
+    assert "river east" in {s.action_to_string(a) for a in s.legal_actions()}
+    do(s, "river east")
+    assert heights(s)["pink"] == 1  # (3, 1) joined (1, 1): first contact with pink
+    assert s.breakdown(0)["river"] == 10
+    assert len(s.groups(0)) == 1  # the east space stands alone, not a group
+    do(s, "roll OO", "orange river east")
+    assert heights(s) == {"blue": 0, "yellow": 0, "orange": 1, "pink": 1, "white": 0}
+    assert len(s.groups(0)) == 1 and len(s.groups(0)[0]) == 4
+    assert s.breakdown(0)["river"] == 20
+
+
+def test_hand_built_rivers_do_not_connect_before_both_ships_arrive(sheet_file):
+    path = sheet_file("bridge2", BRIDGE_ROWS, [("pink", [4, 0]), ("orange", [6, 2])],
+                      river=[WEST, EAST], bridge=[5, 1])
+    g = load_game("cascadito", players=1, data=path)
+    s = start(g, "BB")
+    s.set_marks(0, ["b1", "b2", "b5"])  # west complete, east first space
+    assert len(s.groups(0)) == 1
+    assert s.groups(0) == [["b1", "b2"]]
+
+
+def test_hand_built_star_cascade_exact_choices(sheet_file):
+    """Play Sheet 4 on a tiny sheet: stars at (2, 0) and (4, 0); marking the first asks for
+    one of its empty neighbouring fields, marking the second star asks again (cascade);
+    a star whose neighbours are all marked lapses (R7, R10)."""
+    rows = [". . . .", " . . ."]
+    path = sheet_file("stars", rows, [("blue", [0, 0])],
+                      specials=['kind = "star"\nat = [2, 0]', 'kind = "star"\nat = [4, 0]'])
+    g = load_game("cascadito", players=1, data=path)
+    s = start(g, "BB")
+    do(s, "blue a2")  # (2, 0), next to the blue town
+    assert s.pending_tasks() == ["star a2"]
+    assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
+        "mark a3", "mark b1", "mark b2"]
+    do(s, "mark a3")  # (4, 0): another star
+    assert s.pending_tasks() == ["star a3"]
+    assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
+        "mark a4", "mark b2", "mark b3"]
+    do(s, "mark b2")
+    assert s.pending_tasks() == [] and s.phase_name == "die"
+    assert s.marked_cells(0) == ["a2", "a3", "b2"]
+
+
+def test_hand_built_separate_river_highest_value_and_action(sheet_file):
+    """Rivers (sheets 1-2 style) on a tiny sheet: a separate river below the kingdom,
+    points 0, 3, (action: mark a field), 7; any die marks it left to right; the score is
+    the highest value reached."""
+    river = ('name = "river"\nflows = "right"\njoins_groups = false\nscoring = "highest"\n'
+             'spaces = [{ at = [1, 3] }, { at = [3, 3], points = 3 }, '
+             '{ at = [5, 3], action = "mark_field" }, { at = [7, 3], points = 7 }]')
+    path = sheet_file("river", [". . . .", " . . ."], [("blue", [0, 0])], river=river)
+    g = load_game("cascadito", players=1, data=path)
+    s = start(g, "YY")  # yellow: no yellow town, the river is the only use
+    assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
+        "yellow pass", "yellow river"]
+    do(s, "yellow river", "yellow river")
+    assert s.breakdown(0)["river"] == 3
+    do(s, "roll YY", "yellow river")
+    assert s.pending_tasks() == ["mark_field"]
+    do(s, "river")  # the action may mark the next river space
+    assert s.breakdown(0)["river"] == 7 and s.river_progress(0) == [4]
+    assert s.groups(0) == []
+
+
+def test_task_shortcuts_and_bad_json_are_refused():
+    g = game(players=1, sheet=1)
+    s = start(g, "BY")
+    s.tasks = [0]
+    s.phase = 2
+    assert s.string_to_action("blue") == s.string_to_action("track blue")
+    assert s.string_to_action("c5") == s.string_to_action("mark c5")
+    data = s.to_json()
+    river = [n(sp.at) for sp in g.sheet.rivers[0].spaces]
+    bad = dict(data, sheets=[dict(data["sheets"][0], marked=[river[1]])])
+    from regalia.core.errors import RecordError
+    with pytest.raises(RecordError, match="rivers are marked in order"):
+        g.state_from_json(bad)
+    bad = dict(data, tasks=[])
+    with pytest.raises(RecordError, match="phase 'task'"):
+        g.state_from_json(bad)
