@@ -82,6 +82,7 @@ class CascaditoGame(Game):
             # sheet 1 runs at 1-4 players by default (and solo with harder-start); the
             # other sheets at spread player counts, solo and multiplayer
             {"players": 1, "sheet": 2},
+            {"players": 4, "sheet": 2},
             {"players": 2, "sheet": 3},
             {"players": 3, "sheet": 4},
             {"players": 1, "sheet": 4},
