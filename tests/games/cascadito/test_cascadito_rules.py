@@ -545,6 +545,14 @@ def test_sheet4_whole_top_row_ends_with_5_bonus():
     b = s.breakdown(0)
     assert b["top_row_bonus"] == 5 and b["top_row"] == 40
     assert s.claimed[A:A + A] == [0] * A
+    # both conditions at once: the bonus still counts
+    s2 = start(g, "BY")
+    s2.track[0:5] = [4, 4, 4, 4, 4]
+    for a in g.tables.top:
+        s2.claimed[a] = 1
+        s2.first[a] = 0
+    do(s2, "blue pass")
+    assert s2.is_terminal() and s2.breakdown(0)["top_row_bonus"] == 5
 
 
 # ====================================================================== achievements

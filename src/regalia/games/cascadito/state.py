@@ -636,15 +636,17 @@ class CascaditoState(State):
             return
         e = t.end
         A = t.num_achievements
+        # Play Sheet 4, Game End: checked at the end of the player's turn; the whole top row
+        # earns its bonus even when the tracks condition holds too
+        if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
+            self.bonus[p] = e.top_row_bonus
+            self._finish()
+            return
         if e.spaces_in_every_track:
             o = p * t.num_tracks
             if all(self.track[o + k] >= e.spaces_in_every_track for k in range(t.num_tracks)):
                 self._finish()
                 return
-        if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
-            self.bonus[p] = e.top_row_bonus
-            self._finish()
-            return
         if self.turns >= G.max_turns:
             self._finish()
             return
