@@ -103,3 +103,10 @@ def test_run_play_with_a_move_reader(human_inputs):
     out = run_play(game, ["human", "greedy"], 11, ui_for("cascadito"),
                    Console(file=io.StringIO()), lambda s, seat: next(moves))
     assert out.state.is_terminal() and out.state.scores() == scores
+
+
+def test_tournament_takes_the_sheet(cli):
+    result = cli("tournament", "cascadito", "--sheet", "4", "-a", "greedy,random", "-n", "1",
+                 "-w", "1", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert "Cascadito, play sheet 4, 2 players" in result.output

@@ -158,8 +158,9 @@ def tournament(
     seed = fresh_seed() if seed is None else seed
     total = games * seats
     variants = ", ".join(g.params.get("variants") or []) or "none"
-    console.print(f"[bold]{escape(g.info.title)}[/bold], {seats} players, variants: "
-                  f"{escape(variants)}")
+    sheet_note = f", play sheet {g.params['sheet']}" if "sheet" in g.params else ""
+    console.print(f"[bold]{escape(g.info.title)}[/bold]{sheet_note}, {seats} players, "
+                  f"variants: {escape(variants)}")
     console.print(f"Lineup (seats 1-{seats} in the first rotation): "
                   f"[cyan]{escape(', '.join(lineup))}[/cyan]")
     console.print(f"{games} deal{'s' if games != 1 else ''} x {seats} seat rotations = "
