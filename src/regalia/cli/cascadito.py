@@ -37,6 +37,7 @@ COLOUR_STYLES = {
 FG_STYLES = {"blue": "bold blue", "yellow": "bold yellow", "orange": "bold dark_orange",
              "pink": "bold hot_pink", "white": "bold white"}
 MARK_STYLE = "bold black on green"
+TARGET_STYLE = "bold black on bright_cyan"
 LETTER_COLOURS = {c[0].upper(): c for c in COLOUR_STYLES}
 
 
@@ -56,10 +57,12 @@ def dice_text(pool: str) -> Text:
     return out
 
 
-def sheet_text(state: CascaditoState, player: int) -> Text:
+def sheet_text(state: CascaditoState, player: int, highlight: bool = False) -> Text:
     """``player``'s sheet: hex ``(x, y)`` at column ``2x`` of row ``y`` (odd rows half a hex
-    to the right), row letters on the left, positions of the even rows above."""
+    to the right), row letters on the left, positions of the even rows above.
+    ``highlight``: the fields this decision may mark stand out (cyan)."""
     hexes = view.sheet_hexes(state, player)
+    targets = view.target_hexes(state) if highlight else set()
     width = max(h.x for h in hexes) + 1
     rows: dict[int, list[view.Hex]] = {}
     for h in hexes:
@@ -76,6 +79,8 @@ def sheet_text(state: CascaditoState, player: int) -> Text:
             col = 2 * h.x + 1
             if h.marked:
                 style = MARK_STYLE
+            elif (h.x, h.y) in targets:
+                style = TARGET_STYLE
             elif h.kind == "town":
                 style = COLOUR_STYLES[h.colour]
             elif h.kind == "river":
@@ -173,7 +178,9 @@ class CascaditoUI(GameUI):
 
     def sheet_block(self, state: CascaditoState, player: int, title: str,
                     style: str = "bold", compact: bool = False) -> RenderableType:
-        grid = Columns([sheet_text(state, player), tracks_table(state, player)], padding=(0, 3))
+        mine = state.current_player() == player and not state.is_terminal()
+        grid = Columns([sheet_text(state, player, highlight=mine), tracks_table(state, player)],
+                       padding=(0, 3))
         parts: list[RenderableType] = [Text(title, style=style), grid]
         for line in view.river_line(state, player):
             parts.append(Text("River " + line, style="blue"))

@@ -41,3 +41,14 @@ def test_tracks_achievements_rivers_and_decisions():
     s.tasks = [0]
     s.phase = 2
     assert view.describe_decision(s).startswith("mark the next space of any track")
+
+
+def test_target_hexes_are_the_fields_this_decision_may_mark():
+    s = _start(pool="P")
+    t = s.tables
+    expect = {t.cells[i] for i in t.die_list[3]}  # pink: fields next to a pink town
+    assert view.target_hexes(s) == expect
+    s.tasks = [1]
+    s.phase = 2
+    assert view.target_hexes(s) == {t.cells[i] for i in range(t.num_cells)
+                                    if t.fields_mask >> i & 1}

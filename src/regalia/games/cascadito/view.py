@@ -90,6 +90,23 @@ def sheet_hexes(state: CascaditoState, player: int) -> list[Hex]:
     return [out[h] for h in sorted(out, key=lambda h: (h[1], h[0]))]
 
 
+def target_hexes(state: CascaditoState) -> set[tuple[int, int]]:
+    """The fields the player to act may mark with this decision (a die of the pool on a
+    field next to a town of its colour, or the field an action or a star asks for); empty
+    at chance and terminal states."""
+    if state.phase_name not in ("die", "task"):
+        return set()
+    t = state.tables
+    b1, _, b3, b4, _, _ = state.game.bases
+    out = set()
+    for a in state.legal_actions():
+        if a < b1:
+            out.add(t.cells[a % t.num_cells])
+        elif b3 <= a < b4:
+            out.add(t.cells[a - b3])
+    return out
+
+
 def sheet_lines(state: CascaditoState, player: int) -> list[str]:
     """``player``'s sheet as plain text with row letters and positions."""
     hexes = sheet_hexes(state, player)
