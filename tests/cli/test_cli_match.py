@@ -274,7 +274,7 @@ def test_replay_missing_file_or_directory_exit_2(cli, tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["match", "chess", "-p", "greedy,random"], "known games: "),
+    (["match", "chess", "-p", "greedy,random"], "known games: cascadito, inheritors, kingdomino"),
     (["match", "kingdomino", "-p", "greedy"], "Kingdomino is for 2 to 4 players"),
     (["match", "kingdomino", "-p", "greedy,random,random,random,random"], "lists 5 players"),
     (["match", "kingdomino", "-p", "greedy,wizard"], "choose from: greedy, ismcts, mce, mcts, random"),

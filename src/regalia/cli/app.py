@@ -38,6 +38,7 @@ from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
 
+from . import cascadito as _cascadito  # noqa: F401  (registers the Cascadito view)
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
@@ -189,6 +190,8 @@ RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write th
                           show_default=False)
 DATA_OPT = typer.Option(None, "--data", metavar="FILE", help="Use your own component data file (see "
                         "'regalia data check').", show_default=False)
+SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help="The play sheet, for games that have "
+                         "them (Cascadito: 1 to 4, default 1).", show_default=False)
 
 
 def _save_record(record: GameRecord, path: Optional[Path], unfinished: bool = False) -> None:
@@ -219,7 +222,8 @@ _DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
     "regalia play kingdomino --players human,greedy",
     "regalia play kingdomino -p human,random,random,greedy --seed 7 --record game.json",
     "regalia play kingdomino -p human,greedy -v harmony -v middle-kingdom",
-    "regalia play kingdomino -p human,mcts:seconds=1,greedy --hints"))
+    "regalia play kingdomino -p human,mcts:seconds=1,greedy --hints",
+    "regalia play cascadito --sheet 2 --players human"))
 def play(
     game: str = GAME_ARG,
     players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
@@ -230,6 +234,7 @@ def play(
     variant: Optional[list[str]] = VARIANT_OPT,
     record: Optional[Path] = RECORD_OPT,
     data: Optional[Path] = DATA_OPT,
+    sheet: Optional[int] = SHEET_OPT,
     hints: bool = typer.Option(False, "--hints", metavar="",
                                help="Allow 'hint' at your turn: a search agent suggests a "
                                     "move with its estimated win rate."),
@@ -248,7 +253,7 @@ def play(
         name = _game_name(game)
         specs = split_players(players)
         check_players(specs, allow_human=True)
-        g = build_game(name, len(specs), variant, data)
+        g = build_game(name, len(specs), variant, data, sheet=sheet)
         if record is not None:
             check_writable(record, "game record")
         if hints and not isinstance(make_agent(hint_agent), SearchAgent):
@@ -292,7 +297,8 @@ def play(
 @app.command(epilog=_examples(
     "regalia match kingdomino --players greedy,random,random,random --seed 1",
     "regalia match kingdomino -p greedy,greedy --seed 3 --record game.json",
-    "regalia match kingdomino -p greedy,random -v mighty-duel --quiet"))
+    "regalia match kingdomino -p greedy,random -v mighty-duel --quiet",
+    "regalia match cascadito --sheet 3 -p greedy,random --seed 1"))
 def match(
     game: str = GAME_ARG,
     players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
@@ -303,6 +309,7 @@ def match(
     variant: Optional[list[str]] = VARIANT_OPT,
     record: Optional[Path] = RECORD_OPT,
     data: Optional[Path] = DATA_OPT,
+    sheet: Optional[int] = SHEET_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="",
                                help="Print only the result, not the course of the game."),
 ) -> None:
@@ -312,7 +319,7 @@ def match(
         name = _game_name(game)
         specs = split_players(players)
         check_players(specs, allow_human=False)
-        g = build_game(name, len(specs), variant, data)
+        g = build_game(name, len(specs), variant, data, sheet=sheet)
         if record is not None:
             check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed
@@ -460,7 +467,8 @@ def score(
 # ---------------------------------------------------------------------- data check
 @data_app.command("check", epilog=_examples(
     "regalia data check kingdomino my-dominoes.toml",
-    "regalia match kingdomino -p greedy,random --data my-dominoes.toml"))
+    "regalia match kingdomino -p greedy,random --data my-dominoes.toml",
+    "regalia data check cascadito my-sheet.toml"))
 def data_check(
     game: str = GAME_ARG,
     file: Path = typer.Argument(..., metavar="FILE", help="The component data file (TOML).",

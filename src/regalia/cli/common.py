@@ -119,7 +119,7 @@ def check_players(specs: Sequence[str], allow_human: bool) -> None:
 
 
 def build_game(name: str, players: int, variants: Sequence[str] | None = None,
-               data: Path | str | None = None) -> Game:
+               data: Path | str | None = None, sheet: int | None = None) -> Game:
     """``load_game`` with the command line's parameters, checking the player count first.
 
     Raises:
@@ -134,6 +134,8 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
                              f"{info.title} is for {span} players (one agent name or "
                              f"'human' per seat)")
     kwargs: dict[str, Any] = {"players": players}
+    if sheet is not None:  # --sheet (games with play sheets, e.g. Cascadito)
+        kwargs["sheet"] = sheet
     flat = [v for item in (variants or []) for v in item.replace(",", " ").split()]
     if flat:
         kwargs["variants"] = flat

@@ -23,7 +23,7 @@ from regalia.arena.tournament import (GameResult, TournamentResult, check_lineup
 from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
-from .app import VARIANT_OPT, _examples, _game_name, _help, app
+from .app import SHEET_OPT, VARIANT_OPT, _examples, _game_name, _help, app
 from .common import (EXIT_FAILED, EXIT_USAGE, build_game, check_writable, error, fresh_seed,
                      make_console,
                      split_players, user_errors)
@@ -133,6 +133,7 @@ def tournament(
                                                "'ray://host:10001'); default: a local Ray "
                                                "instance. Only with --backend ray."),
     variant: Optional[list[str]] = VARIANT_OPT,
+    sheet: Optional[int] = SHEET_OPT,
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="FILE", dir_okay=False,
                                        show_default=False,
                                        help="Write every game and the summary to FILE "
@@ -146,7 +147,7 @@ def tournament(
         specs = split_agents(agents)
         seats = seat_count(name, len(specs), players)
         lineup = expand_lineup(specs, seats)
-        g = build_game(name, seats, variant)
+        g = build_game(name, seats, variant, sheet=sheet)
         lineup = check_lineup(g, lineup)
         if games < 1:
             raise ParameterError(f"--games {games}: play at least 1 deal")
@@ -157,8 +158,9 @@ def tournament(
     seed = fresh_seed() if seed is None else seed
     total = games * seats
     variants = ", ".join(g.params.get("variants") or []) or "none"
-    console.print(f"[bold]{escape(g.info.title)}[/bold], {seats} players, variants: "
-                  f"{escape(variants)}")
+    sheet_note = f", play sheet {g.params['sheet']}" if "sheet" in g.params else ""
+    console.print(f"[bold]{escape(g.info.title)}[/bold]{sheet_note}, {seats} players, "
+                  f"variants: {escape(variants)}")
     console.print(f"Lineup (seats 1-{seats} in the first rotation): "
                   f"[cyan]{escape(', '.join(lineup))}[/cyan]")
     console.print(f"{games} deal{'s' if games != 1 else ''} x {seats} seat rotations = "

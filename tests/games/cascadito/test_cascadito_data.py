@@ -1,11 +1,8 @@
-"""Hex geometry, the dice, provenance, digests, and that no Cascadito game is registered yet."""
+"""Hex geometry, the dice, provenance, digests, and that the Cascadito game is registered."""
 
 from __future__ import annotations
 
-import pytest
-
 import regalia.games
-from regalia.core.errors import UnknownNameError
 from regalia.core.registry import game_class, list_games
 from regalia.games import cascadito
 from regalia.games.cascadito import hexgrid, load_dice, load_sheet
@@ -89,14 +86,14 @@ def test_render_shows_towns_and_rivers():
     assert load_sheet(1).render().count("~") == 8
 
 
-# ------------------------------------------------------------------ not a game yet
-def test_no_cascadito_game_registered():
-    assert "cascadito" not in {g.name for g in list_games()}
-    with pytest.raises(UnknownNameError):
-        game_class("cascadito")
+# ------------------------------------------------------------------ registered
+def test_cascadito_game_registered():
+    assert "cascadito" in {g.name for g in list_games()}
+    cls = game_class("cascadito")
+    assert cls.info.min_players == 1 and cls.info.max_players == 4
 
 
-def test_games_package_does_not_import_cascadito():
+def test_games_package_imports_cascadito():
     import pathlib
     src = pathlib.Path(regalia.games.__file__).read_text()
-    assert "cascadito" not in src
+    assert "from . import cascadito" in src

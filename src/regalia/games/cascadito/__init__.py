@@ -1,11 +1,14 @@
-"""Cascadito (Reiner Knizia; Bitewing Games, 2023): play-sheet and dice data.
+"""Cascadito (Reiner Knizia; Bitewing Games, 2023): the game engine and its data.
 
-This package does not register a game yet: it offers the validated data of the four play
+Importing this package registers the game ``cascadito`` (:mod:`.rules`, :mod:`.state`) and
+its ``greedy`` playout policy (:mod:`.policies`). It also offers the validated data of the four play
 sheets (``data/sheets/sheet1.toml`` .. ``sheet4.toml``) and of the dice (``data/dice.toml``),
 the hex geometry (:mod:`.hexgrid`), and the loaders. The printed sheets are not public:
 every record carries its provenance (``verified`` / ``rulebook`` / ``reconstructed``).
 Format: ``docs/data/cascadito.md``.
 """
+
+from regalia.core.registry import register_policy
 
 from . import hexgrid
 from .components import (
@@ -26,6 +29,11 @@ from .components import (
     load_sheet,
     provenance_summary,
 )
+from .policies import greedy_policy
+from .rules import CascaditoGame
+from .state import CascaditoState
+
+register_policy("cascadito", "greedy", greedy_policy)
 
 __all__ = [
     "ACTIONS",
@@ -34,6 +42,8 @@ __all__ = [
     "SHEET_NUMBERS",
     "TOWN_COLOURS",
     "Achievement",
+    "CascaditoGame",
+    "CascaditoState",
     "DiceSet",
     "Sheet",
     "Special",

@@ -36,7 +36,12 @@ from pydantic import (
 )
 
 from regalia.core import data as core_data
-from regalia.core.data import Provenance, load_validated, provenance_by_kind, provenance_counts
+from regalia.core.data import (
+    Provenance,
+    load_validated,
+    provenance_by_kind,
+    provenance_counts,
+)
 from regalia.core.errors import DataError
 from regalia.core.provenance import (
     OWN_META_FIELDS,

@@ -1,0 +1,353 @@
+"""Cascadito in the terminal: the hex sheet with marks and towns by colour, the success
+tracks, rivers, achievements and the dice pool; final scores itemised; ``data check`` of a
+transcribed sheet.
+
+The plain text (tokens, coordinates, sentences) comes from
+:mod:`regalia.games.cascadito.view`; this module only lays it out and colours it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from regalia.core.errors import DataError
+from regalia.core.game import Game
+from regalia.games.cascadito import load_sheet, view
+from regalia.games.cascadito.state import CascaditoState
+
+from .frontends import GameUI, Narrator, register_ui
+
+#: Style of a town (and of its die and track) by colour.
+COLOUR_STYLES = {
+    "blue": "bold white on blue",
+    "yellow": "bold black on yellow",
+    "orange": "bold black on dark_orange",
+    "pink": "bold black on hot_pink",
+    "white": "bold black on white",
+}
+FG_STYLES = {"blue": "bold blue", "yellow": "bold yellow", "orange": "bold dark_orange",
+             "pink": "bold hot_pink", "white": "bold white"}
+MARK_STYLE = "bold black on green"
+TARGET_STYLE = "bold black on bright_cyan"
+LETTER_COLOURS = {c[0].upper(): c for c in COLOUR_STYLES}
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def dice_text(pool: str) -> Text:
+    """The dice pool, one coloured letter per die."""
+    if pool == "-":
+        return Text("(empty)", style="dim")
+    out = Text()
+    for i, ch in enumerate(pool):
+        if i:
+            out.append(" ")
+        out.append(f" {ch} ", style=COLOUR_STYLES[LETTER_COLOURS[ch]])
+    return out
+
+
+def sheet_text(state: CascaditoState, player: int, highlight: bool = False) -> Text:
+    """``player``'s sheet: hex ``(x, y)`` at column ``2x`` of row ``y`` (odd rows half a hex
+    to the right), row letters on the left, positions of the even rows above.
+    ``highlight``: the fields this decision may mark stand out (cyan)."""
+    hexes = view.sheet_hexes(state, player)
+    targets = view.target_hexes(state) if highlight else set()
+    width = max(h.x for h in hexes) + 1
+    rows: dict[int, list[view.Hex]] = {}
+    for h in hexes:
+        rows.setdefault(h.y, []).append(h)
+    out = Text()
+    out.append("   " + "".join(f"{k + 1:<4}" for k in range((width + 1) // 2)).rstrip(),
+               style="dim")
+    for y in sorted(rows):
+        out.append("\n")
+        out.append(f"{chr(ord('a') + y)}  ", style="dim")
+        col = 0
+        for h in sorted(rows[y], key=lambda h: h.x):
+            out.append(" " * (2 * h.x - col))
+            col = 2 * h.x + 1
+            if h.marked:
+                style = MARK_STYLE
+            elif (h.x, h.y) in targets:
+                style = TARGET_STYLE
+            elif h.kind == "town":
+                style = COLOUR_STYLES[h.colour]
+            elif h.kind == "river":
+                style = "bold blue"
+            elif h.token == "^":
+                style = FG_STYLES.get(h.colour, "")
+            elif h.token == ".":
+                style = "dim"
+            else:
+                style = "bold"
+            out.append(h.token, style=style)
+    return out
+
+
+def tracks_table(state: CascaditoState, player: int) -> Table:
+    """The success tracks side by side, top space first; marked spaces ``[in brackets]``
+    and green; ``+T`` ``+F`` ``+R`` the action icons, ``f1``/``f2`` the achievement
+    banners (the space they stand beside)."""
+    cols = view.track_columns(state, player)
+    t = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
+    t.add_column("", style="dim", justify="right")
+    for c in cols:
+        t.add_column(Text(c["colour"], style=FG_STYLES[c["colour"]]), justify="right",
+                     no_wrap=True, min_width=len(c["colour"]))
+    height = max(len(c["spaces"]) for c in cols)
+    home = [f"castle {c['home']}" if c["home"] else "" for c in cols]
+    if any(home):
+        t.add_row("", *[Text(h, style="bold magenta") for h in home])
+    for j in range(height - 1, -1, -1):
+        cells = []
+        banner = ""
+        for c in cols:
+            if j >= len(c["spaces"]):
+                cells.append(Text(""))
+                continue
+            pts, icon, fleurs, highlight = c["spaces"][j]
+            if fleurs:
+                banner = f"f{fleurs}"
+            marked = j < c["height"]
+            text = f"[{pts}{icon}]" if marked else f"{pts}{icon}"
+            style = MARK_STYLE if marked else ("underline" if highlight else "")
+            cells.append(Text(text, style=style))
+        t.add_row(banner, *cells)
+    return t
+
+
+def achievements_table(state: CascaditoState, player: int) -> Table:
+    t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
+    t.add_column("row", style="dim", no_wrap=True)
+    t.add_column("achievement")
+    t.add_column("reward", no_wrap=True)
+    t.add_column("status", no_wrap=True)
+    for row, text, reward, status in view.achievement_rows(state, player):
+        style = {"claimed": "bold green", "open": ""}.get(status, "dim")
+        t.add_row(row, Text(text, style=style), reward, Text(status, style=style))
+    return t
+
+
+def _summary(state: CascaditoState, p: int, label: str, score: int) -> Text:
+    heights = " ".join(f"{c[0].upper()}{h}" for c, h in state.track_heights(p).items())
+    t = state.tables
+    rivers = ", ".join(f"{(t.river_names[r] + ' ') if t.river_names[r] else ''}{n}/"
+                       f"{t.river_len[r]}" for r, n in enumerate(state.river_progress(p)))
+    claimed = len(state.claimed_achievements(p))
+    return Text(f"{label}: {_points(score)} · tracks {heights}"
+                + (f" · river {rivers}" if rivers else "")
+                + (f" · bandits {state.bandits[p]}" if state.tables.bandit_points else "")
+                + f" · {claimed} achievement{'s' if claimed != 1 else ''}")
+
+
+class CascaditoUI(GameUI):
+    name = "cascadito"
+    has_data_check = True
+
+    def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
+        sheet = game.sheet  # type: ignore[attr-defined]
+        kind = ("a reconstruction, not the printed sheet" if sheet.provenance == "reconstructed"
+                else f"provenance {sheet.provenance}")
+        source = f" from {game.params['data']}" if game.params.get("data") else ""
+        mode = "solo" if game.num_players == 1 else f"{game.num_players} players"
+        variants = ", ".join(game.params.get("variants") or [])
+        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        return Group(
+            Text(f"Cascadito, play sheet {sheet.number} '{sheet.title}' ({kind}){source}, "
+                 f"{mode}{', ' + variants if variants else ''}, {shown}", style="bold"),
+            Text("Seats (home castles blue, yellow, orange, pink): " + ", ".join(labels)))
+
+    def _title(self, state: CascaditoState) -> str:
+        G = state.game
+        if G.num_players == 1:
+            t = state.tables
+            return (f"Round {state.boxes + 1} of {t.solo_boxes} (dice boxes marked: "
+                    f"{state.boxes}) · turn {state.solo_turn + 1} of 2")
+        return f"Turn {state.turns + 1}"
+
+    def sheet_block(self, state: CascaditoState, player: int, title: str,
+                    style: str = "bold", compact: bool = False) -> RenderableType:
+        mine = state.current_player() == player and not state.is_terminal()
+        grid = Columns([sheet_text(state, player, highlight=mine), tracks_table(state, player)],
+                       padding=(0, 3))
+        parts: list[RenderableType] = [Text(title, style=style), grid]
+        for line in view.river_line(state, player):
+            parts.append(Text("River " + line, style="blue"))
+        if state.tables.bandit_points:
+            parts.append(Text(f"Bandits marked: {state.bandits[player]} (bandit track "
+                              f"{state.breakdown(player)['bandits']} points)"))
+        if compact:
+            claimed = len(state.claimed_achievements(player))
+            parts.append(Text(f"Achievements claimed: {claimed} of "
+                              f"{state.tables.num_achievements} ('board' lists them)",
+                              style="dim"))
+        else:
+            parts.append(achievements_table(state, player))
+        return Group(*parts)
+
+    def position(self, state: CascaditoState, labels: Sequence[str],  # type: ignore[override]
+                 viewer: int | None = None, compact: bool = False) -> RenderableType:
+        scores = state.scores()
+        n = state.game.num_players
+        focus = viewer if viewer is not None else max(state.current_player(), 0)
+        parts: list[RenderableType] = [Rule(self._title(state)),
+                                       Text.assemble("Dice pool: ", dice_text(state.dice_pool))]
+        if state.pending_tasks():
+            parts.append(Text("Actions waiting: " + ", ".join(state.pending_tasks()),
+                              style="cyan"))
+        order = [focus] + ([p for p in range(n) if p != focus] if not compact else [])
+        full = viewer is None or not compact
+        for p in order:
+            title = f"{labels[p]}: {_points(scores[p])}"
+            if p == focus or (full and viewer is None):
+                parts += [Text(""), self.sheet_block(state, p, title,
+                                                     "bold yellow" if p == viewer else "bold",
+                                                     compact=compact)]
+            else:
+                parts.append(_summary(state, p, labels[p], scores[p]))
+        if compact and n > 1:
+            parts.append(Text("('board' shows every sheet)", style="dim"))
+        return Group(*parts)
+
+    def decision(self, state: CascaditoState) -> str:  # type: ignore[override]
+        return view.describe_decision(state)
+
+    def moves(self, state: CascaditoState) -> RenderableType:  # type: ignore[override]
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        if state.phase_name != "die":
+            return Text("Legal: " + ", ".join(texts))
+        by: dict[str, list[str]] = {}
+        for t in texts:
+            colour, rest = t.split(" ", 1)
+            by.setdefault(colour, []).append(rest)
+        out = []
+        for colour, rest in by.items():
+            out.append(Text.assemble((f"{colour:>6}", FG_STYLES[colour]), ": ", " ".join(rest)))
+        return Group(Text(f"{len(texts)} legal moves (die colour: fields, river, pass):"), *out)
+
+    def forced(self, state: CascaditoState, action: int) -> str:  # type: ignore[override]
+        return f"the only legal move, {state.action_to_string(action)}: played for you"
+
+    def help_text(self, state: CascaditoState) -> str:  # type: ignore[override]
+        return view.NOTATION_HELP
+
+    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+        return CascaditoNarrator(self, labels, console)
+
+    def round_end(self, state: CascaditoState, action: int,  # type: ignore[override]
+                  labels: Sequence[str]) -> RenderableType | None:
+        """In a replay: before each roll, a one-line summary per seat."""
+        if not state.is_chance_node() or not state.history():
+            return None
+        scores = state.scores()
+        return Group(Text(""), Rule(self._title(state)),
+                     *[_summary(state, p, labels[p], scores[p])
+                       for p in range(state.game.num_players)])
+
+    # ------------------------------------------------------------------ results
+    def breakdown_table(self, state: CascaditoState, labels: Sequence[str]) -> Table:
+        n = state.game.num_players
+        bds = [state.breakdown(p) for p in range(n)]
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
+        t.add_column("points", footer="total")
+        for p in range(n):
+            t.add_column(labels[p], justify="right", footer=str(bds[p]["total"]))
+        for colour in bds[0]["tracks"]:
+            t.add_row(Text(f"{colour} track", style=FG_STYLES[colour]),
+                      *[str(b["tracks"][colour]) for b in bds])
+        tb = state.tables
+        rows = [("all tracks bonus", "all_tracks", tb.bonus is not None),
+                ("river", "river", bool(tb.rivers)),
+                ("bandits", "bandits", bool(tb.bandit_points)),
+                ("top-row achievements", "top_row", True),
+                ("bottom-row achievements", "bottom_row", True),
+                ("whole top row bonus", "top_row_bonus", bool(tb.end.top_row_bonus))]
+        for label, key, shown in rows:
+            if shown:
+                t.add_row(label, *[str(b[key]) for b in bds])
+        return t
+
+    def final(self, state: CascaditoState, labels: Sequence[str],  # type: ignore[override]
+              detailed: bool = True) -> RenderableType:
+        n = state.game.num_players
+        parts: list[RenderableType] = []
+        if detailed:
+            parts.append(Rule("Final sheets"))
+            for p in range(n):
+                parts += [self.sheet_block(state, p, f"{labels[p]}: "
+                                           f"{_points(state.scores()[p])}"), Text("")]
+        reason = re.sub(r"seat (\d+)", lambda m: labels[int(m.group(1))], state.end_reason)
+        parts.append(Text(f"Game over: {reason}.", style="bold"))
+        parts.append(self.breakdown_table(state, labels))
+        if n == 1:
+            parts.append(Text(f"Your score: {_points(state.scores()[0])}.", style="bold green"))
+        else:
+            w = state.winners()[0]
+            scores = state.scores()
+            tied = [p for p in range(n) if scores[p] == scores[w]]
+            note = (" (tie broken in favour of the home castle furthest right)"
+                    if len(tied) > 1 else "")
+            parts.append(Text(f"{labels[w]} wins with {_points(scores[w])}{note}.",
+                              style="bold green"))
+        return Group(*parts)
+
+    # ------------------------------------------------------------------ data check
+    def check_data(self, path: Path, console: Console) -> bool:
+        try:
+            sheet = load_sheet(Path(path))
+        except DataError as exc:
+            console.print(Text(f"{path}: the sheet file does not validate:", style="bold red"))
+            for line in str(exc).splitlines():
+                console.print(Text("  " + line, style="red"))
+            return False
+        prov = ", ".join(f"{n} {k}" for k, n in sheet.provenance_summary().items())
+        kinds: dict[str, int] = {}
+        for s in sheet.specials:
+            kinds[s.kind] = kinds.get(s.kind, 0) + 1
+        specials = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "no special fields"
+        console.print(Text(
+            f"OK: play sheet {sheet.number} '{sheet.title}': {len(sheet.fields)} fields, "
+            f"{len(sheet.towns)} towns, {len(sheet.rivers)} river(s), {specials}, "
+            f"{len(sheet.tracks)} tracks, {len(sheet.achievements)} achievements; "
+            f"provenance {prov} (sheet: {sheet.provenance})", style="bold green"))
+        if 1 <= sheet.number <= 4 and sheet.digest() == load_sheet(sheet.number).digest():
+            console.print(f"Same content as the bundled (reconstructed) sheet {sheet.number}.")
+        console.print(f"Play on it with: regalia play cascadito --data {path} "
+                      f"--players human,greedy")
+        return True
+
+
+class CascaditoNarrator(Narrator):
+    """The course of a game: rolls as dice, each move with the towns it scored."""
+
+    def step(self, state: CascaditoState, action: int) -> None:  # type: ignore[override]
+        text = state.action_to_string(action)
+        if state.is_chance_node():
+            self.console.print(Text.assemble("  dice rolled: ", dice_text(text.split()[1])))
+            return
+        p = state.current_player()
+        before = state.track_heights(p)
+        after_state = state.clone()
+        after_state.apply_action(action)
+        gains = [c for c, h in after_state.track_heights(p).items() if h > before[c]]
+        claimed = set(after_state.claimed_achievements(p)) - set(state.claimed_achievements(p))
+        out = Text.assemble("  ", (self.labels[p], "bold"), f": {text}")
+        if gains:
+            out.append("  tracks +" + ", +".join(gains), style="green")
+        for a in sorted(claimed):
+            out.append(f"  claims '{state.tables.achievements[a].text}'", style="bold green")
+        self.console.print(out)
+
+
+register_ui(CascaditoUI())

@@ -1,0 +1,189 @@
+"""The Cascadito game: parameters, the play sheet in use and its tables.
+
+Source: ``shared/rules/cascadito.rulebook.en.txt`` (Reiner Knizia, Bitewing Games, 2023).
+1 to 4 players, each on a copy of the same play sheet ("Setup": "give each player a copy of
+the same sheet"); solo play with the dice-box timer and, as the variant ``harder-start``,
+"mark the first 2 dice boxes before you start the game" ("Solo Play").
+
+The four bundled sheets are reconstructions (the printed sheets are not public, see
+``docs/data/cascadito.md``); ``data`` plays on a user's transcription of a real sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from regalia.core.errors import DataError, ParameterError
+from regalia.core.game import Game, GameInfo
+from regalia.core.registry import register_game
+
+from .components import SHEET_NUMBERS, Sheet, load_dice, load_sheet
+from .state import CascaditoState
+from .tables import NUM_COLOURS, POOLS, SheetTables
+
+VARIANTS = {
+    "harder-start": "Solo only: the first 2 dice boxes are marked before the game "
+                    "(rulebook: Solo Play, 'For a greater challenge').",
+}
+
+#: Engine limit (ruling R11): a multiplayer game ends after this many turns per player and
+#: per cell of the sheet. Only players who keep passing with a die they could use reach
+#: it; the rules never end such a game.
+TURNS_PER_CELL = 2
+
+
+def _normalise_variants(variants: Iterable[str] | str | None) -> tuple[str, ...]:
+    if variants is None:
+        return ()
+    if isinstance(variants, str):
+        variants = [v for v in variants.split(",") if v.strip()]
+    if not isinstance(variants, (list, tuple, set, frozenset)):
+        raise ParameterError(f"variants must be a list of names or a comma-separated string, "
+                             f"not {type(variants).__name__}; variants: {', '.join(VARIANTS)}")
+    out = []
+    for v in variants:
+        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        if key not in VARIANTS:
+            raise ParameterError(f"unknown Cascadito variant {v!r}; variants: "
+                                 f"{', '.join(VARIANTS)}")
+        if key not in out:
+            out.append(key)
+    return tuple(sorted(out))
+
+
+@register_game
+class CascaditoGame(Game):
+    """Cascadito for 1 to 4 players on one of the play sheets.
+
+    Args:
+        players: 1 to 4 (default 2); 1 is the solo game.
+        sheet: the play sheet 1 to 4 (default 1, "We recommend starting with play sheet
+            1"); with ``data``, the file's sheet (giving another number is an error).
+        variants: ``harder-start`` (solo only).
+        data: path of a sheet TOML file (a transcription of a printed sheet,
+            ``docs/data/cascadito.md``) to play on instead of a bundled sheet.
+
+    Raises:
+        ParameterError: a player count, sheet or variant the rules do not allow.
+        DataError: a sheet file that does not validate (file, record and field named).
+    """
+
+    info = GameInfo(
+        name="cascadito",
+        title="Cascadito",
+        min_players=1,
+        max_players=4,
+        variants=VARIANTS,
+        perfect_information=True,
+        rulebook="cascadito.rulebook.en.txt",
+        test_configs=(
+            # sheet 1 runs at 1-4 players by default (and solo with harder-start); the
+            # other sheets at spread player counts, solo and multiplayer
+            {"players": 1, "sheet": 2},
+            {"players": 4, "sheet": 2},
+            {"players": 2, "sheet": 3},
+            {"players": 3, "sheet": 4},
+            {"players": 1, "sheet": 4},
+        ),
+    )
+
+    def __init__(self, players: int = 2, sheet: int | str | None = None,
+                 variants: Iterable[str] | str | None = None,
+                 data: str | Path | None = None):
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if type(players) is not int:
+            raise ParameterError(f"players must be the whole number 1, 2, 3 or 4, not {players!r}")
+        if not 1 <= players <= 4:
+            raise ParameterError(f"Cascadito is for 1 to 4 players (1: solo), not {players}")
+        if isinstance(sheet, str) and sheet.strip().isdigit():
+            sheet = int(sheet)
+        if sheet is not None and (type(sheet) is not int or sheet not in SHEET_NUMBERS):
+            raise ParameterError(f"sheet must be a play sheet number 1, 2, 3 or 4, not {sheet!r}")
+        self._variants = _normalise_variants(variants)
+        self.harder = "harder-start" in self._variants
+        if self.harder and players != 1:
+            raise ParameterError(f"harder-start is a solo variant (players=1), not for "
+                                 f"{players} players")
+        if data is not None and not isinstance(data, (str, Path)):
+            raise ParameterError(f"data must be the path of a sheet TOML file, not "
+                                 f"{type(data).__name__}")
+        self._players = players
+        if data is None:
+            self._data = None
+            self.sheet: Sheet = load_sheet(1 if sheet is None else sheet)
+        else:
+            self._data = str(Path(data).expanduser().resolve())
+            if not Path(self._data).is_file():
+                raise DataError(f"{data}: no such sheet file")
+            self.sheet = load_sheet(Path(self._data))
+            if sheet is not None and sheet != self.sheet.number:
+                raise ParameterError(f"sheet={sheet} but the data file {data} is sheet "
+                                     f"{self.sheet.number}; leave sheet out with data")
+        self._sheet_no = self.sheet.number
+        self.dice = load_dice()
+        self.tables = SheetTables(self.sheet, self.dice)
+        t = self.tables
+        H, R, NT = t.num_cells, t.num_rivers, t.num_tracks
+        b1 = NUM_COLOURS * H
+        b2 = b1 + NUM_COLOURS * R
+        b3 = b2 + NUM_COLOURS
+        b4 = b3 + H
+        b5 = b4 + R
+        b6 = b5 + NT
+        #: Action id bases: die river, die pass, task mark, task river, task track, roll.
+        self.bases = (b1, b2, b3, b4, b5, b6)
+        self._num_actions = b6 + len(POOLS)
+        self.max_turns = (2 * t.solo_boxes if players == 1
+                          else TURNS_PER_CELL * players * H)
+        # a task marks a cell or a track space: at most that many task decisions per player
+        tasks = H + sum(t.track_len)
+        self._max_length = 2 * self.max_turns + players * tasks
+
+    @property
+    def params(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self._players, "sheet": self._sheet_no,
+                               "variants": list(self._variants)}
+        if self._data is not None:
+            out["data"] = self._data
+        return out
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self._variants
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._num_actions
+
+    @property
+    def max_game_length(self) -> int:
+        """Rolls and die choices (at most 2 per turn, turns bounded by the solo timer or
+        the engine limit R11) plus task decisions (each marks a cell or a track space)."""
+        return self._max_length
+
+    def new_initial_state(self, seed: int | None = None) -> CascaditoState:
+        return CascaditoState(self, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CascaditoState:
+        if not isinstance(data, Mapping):
+            from regalia.core.errors import RecordError
+            raise RecordError(f"state JSON must be an object, not {type(data).__name__}")
+        return CascaditoState.from_json(self, dict(data))
+
+    def data_provenance(self) -> dict[str, int]:
+        counts = dict(self.sheet.provenance_summary())
+        for k, v in self.dice.provenance_summary().items():
+            counts[k] = counts.get(k, 0) + v
+        return counts
+
+    def data_digest(self) -> str | None:
+        """SHA-256 over the sheet's and the dice's content digests."""
+        import hashlib
+        return hashlib.sha256(f"{self.sheet.digest()};{self.dice.digest()}".encode()).hexdigest()

@@ -1,0 +1,1118 @@
+"""The Cascadito state machine.
+
+Rules source: ``shared/rules/cascadito.rulebook.en.txt`` (sections "Play", "Town Scoring",
+"Actions", "Rivers", "Achievements", "Game End", "Scoring", "Solo Play", "The Play
+Sheets"); rulings on ambiguous points are in ``docs/rulings/cascadito.md`` (R1, R2, ...).
+
+Phases (each action is one step):
+
+1. ``roll`` (chance): all 6 dice are rolled and the forbidden faces removed ("Roll all 6
+   dice"). The outcome is the pool left (see :mod:`.tables`); a roll leaving no die
+   (solo: fewer than 2) is rolled again, drawn as one conditioned outcome (R8).
+2. ``die``: the player to move selects a die of the pool and, with it, either marks an
+   empty field next to a town of the die's colour ("Mark a field"), or marks the next
+   space of a river ("Rivers": any colour), or does nothing ("they simply end their turn
+   without doing anything"): actions ``pink c5``, ``pink river``, ``pink pass``.
+3. ``task``: an action icon, a star or an achievement asks the player where it applies
+   (``track blue``, ``mark c5``, ``river west``): one decision per task, in the order the
+   tasks were triggered (R9). A task with nowhere to apply lapses.
+4. ``end``.
+
+Home castles are marked in turn order at setup: seat 0 blue, 1 yellow, 2 orange, 3 pink
+("Play"). Seat 0 is the first player (the arena seats players in random order).
+
+Per-player data are flat lists indexed ``p * stride + k``; a player's marks are one int
+bitmask over the sheet's cells (:class:`.tables.SheetTables`); groups of marked cells are
+kept as a root label per cell with the size and town contacts of each root, so a clone is
+a handful of list slices.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from regalia.core.errors import (
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    RegaliaError,
+)
+from regalia.core.game import CHANCE, TERMINAL
+from regalia.core.state import State
+
+from .components import TOWN_COLOURS
+from .tables import (
+    A_FIELD,
+    A_RIVER,
+    A_TRACK,
+    ACH_BANDITS,
+    ACH_BANNER,
+    ACH_BANNERS,
+    ACH_GROUP_TOWNS,
+    ACH_MARK,
+    ACH_SEPARATE,
+    ACTION_NAMES,
+    COLOUR_LETTERS,
+    NUM_COLOURS,
+    POOL_INDEX,
+    POOLS,
+    pool_string,
+)
+
+if TYPE_CHECKING:
+    from .rules import CascaditoGame
+
+PH_ROLL, PH_DIE, PH_TASK, PH_END = range(4)
+#: ``_settle`` / ``_claim`` markers: no cell marked by the step; every group to check.
+_NO_GROUP, _ALL_GROUPS = -1, -2
+PHASE_NAMES = ("roll", "die", "task", "end")
+#: Task code: ``kind + 4 * cell``; kinds 0-2 are the action icons, 3 a star at ``cell``.
+T_STAR = 3
+_COLOUR_WORDS = {**{c: k for k, c in enumerate(TOWN_COLOURS)},
+                 **{COLOUR_LETTERS[k].lower(): k for k in range(NUM_COLOURS)}}
+
+
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+def _bits(m: int) -> list[int]:
+    """The positions of the set bits of ``m``, ascending."""
+    out: list[int] = []
+    base = 0
+    while m:
+        b = m & 255
+        if b:
+            out.extend([base + i for i in _BYTE_BITS[b]])
+        m >>= 8
+        base += 8
+    return out
+
+
+class CascaditoState(State):
+    """One position of a Cascadito game (1 to 4 players, one play sheet each)."""
+
+    __slots__ = (
+        "_dealer",
+        "_game",
+        "_seed",
+        "_t",
+        "bandits",
+        "bonus",
+        "boxes",
+        "claimed",
+        "cur",
+        "first",
+        "gmask",
+        "grp",
+        "gsize",
+        "hist",
+        "marked",
+        "phase",
+        "pool",
+        "river",
+        "solo_turn",
+        "tasks",
+        "track",
+        "turns",
+    )
+
+    def __init__(self, game: CascaditoGame, seed: int | None = None):
+        self._start(game, seed)
+        t = self._t = game.tables
+        n = game.num_players
+        H = t.num_cells
+        self.phase = PH_ROLL
+        self.cur = 0
+        self.pool = [0] * NUM_COLOURS
+        self.tasks: list[int] = []
+        self.marked = [0] * n
+        self.grp = [-1] * (n * H)
+        self.gsize = [0] * (n * H)
+        self.gmask = [0] * (n * H)
+        self.track = [0] * (n * t.num_tracks)
+        self.river = [0] * (n * t.num_rivers)
+        self.bandits = [0] * n
+        self.claimed = [0] * (n * t.num_achievements)
+        self.first = [-1] * t.num_achievements
+        self.bonus = [0] * n
+        self.turns = 0
+        self.solo_turn = 0
+        self.boxes = t.solo_harder if game.harder else 0
+        self.hist: list[int] = []
+
+    # ------------------------------------------------------------------ identity
+    @property
+    def game(self) -> CascaditoGame:
+        return self._game  # type: ignore[return-value]
+
+    def clone(self) -> CascaditoState:
+        s = object.__new__(CascaditoState)
+        s._game, s._t, s._seed, s._dealer = self._game, self._t, self._seed, None
+        s.phase, s.cur = self.phase, self.cur
+        s.pool = self.pool[:]
+        s.tasks = self.tasks[:]
+        s.marked = self.marked[:]
+        s.grp = self.grp[:]
+        s.gsize = self.gsize[:]
+        s.gmask = self.gmask[:]
+        s.track = self.track[:]
+        s.river = self.river[:]
+        s.bandits = self.bandits[:]
+        s.claimed = self.claimed[:]
+        s.first = self.first[:]
+        s.bonus = self.bonus[:]
+        s.turns, s.solo_turn, s.boxes = self.turns, self.solo_turn, self.boxes
+        s.hist = self.hist[:]
+        return s
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == PH_ROLL:
+            return CHANCE
+        if ph == PH_END:
+            return TERMINAL
+        return self.cur
+
+    def is_chance_node(self) -> bool:
+        return self.phase == PH_ROLL
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_END
+
+    @property
+    def phase_name(self) -> str:
+        """``roll``, ``die``, ``task`` or ``end``."""
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def tables(self):
+        """The sheet's precomputed tables (:class:`.tables.SheetTables`)."""
+        return self._t
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended (empty before the end), read off the final position."""
+        if self.phase != PH_END:
+            return ""
+        G, t = self._game, self._t
+        A = t.num_achievements
+        if G.num_players == 1:
+            return "the last dice box is marked (Solo Play)"
+        e = t.end
+        n = G.num_players
+        if e.top_row_claimed and t.top and all(self.first[a] >= 0 for a in t.top):
+            return "every top-row achievement is claimed"
+        for p in range(n):
+            if e.bottom_row_by_one and t.bottom and all(self.claimed[p * A + a] for a in t.bottom):
+                return f"seat {p} claimed the whole bottom row"
+            if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
+                return f"seat {p} claimed the whole top row"
+            o = p * t.num_tracks
+            k = e.spaces_in_every_track
+            if k and all(self.track[o + j] >= k for j in range(t.num_tracks)):
+                return f"seat {p} has {k} spaces in every track"
+        if self.turns >= G.max_turns:
+            return f"the engine's limit of {G.max_turns} turns (R11)"
+        return "no player can mark anything any more (R11)"
+
+    def pending_tasks(self) -> list[str]:
+        """The tasks still to resolve this turn, first one next (``advance_track``,
+        ``mark_field``, ``advance_river``, ``star c5``)."""
+        return [self._task_name(k) for k in self.tasks]
+
+    def _task_name(self, k: int) -> str:
+        kind = k & 3
+        if kind == T_STAR:
+            return f"star {self._t.names[k >> 2]}"
+        return ACTION_NAMES[kind]
+
+    # ------------------------------------------------------------------ action ids
+    # die marks c*H + i | die river B1 + c*R + r | die pass B2 + c | task mark B3 + i
+    # | task river B4 + r | task track B5 + t | roll B6 + pool index
+    def _bases(self) -> tuple[int, int, int, int, int, int]:
+        return self._game.bases
+
+    def legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == PH_DIE:
+            return self._die_actions()
+        if ph == PH_TASK:
+            return self._task_actions(self.tasks[0])
+        if ph == PH_ROLL:
+            b6 = self._game.bases[5]
+            return [b6 + i for i, _ in self._roll_outcomes()]
+        return []
+
+    def _die_actions(self) -> list[int]:
+        t = self._t
+        H, R = t.num_cells, t.num_rivers
+        B1, B2 = self._game.bases[0], self._game.bases[1]
+        p = self.cur
+        m = self.marked[p]
+        marks: list[int] = []
+        rivers: list[int] = []
+        passes: list[int] = []
+        open_rivers = [r for r in range(R) if self.river[p * R + r] < t.river_len[r]]
+        for c in range(NUM_COLOURS):
+            if self.pool[c]:
+                base = c * H
+                marks.extend([base + i for i in t.die_list[c] if not m >> i & 1])
+                rivers.extend(B1 + c * R + r for r in open_rivers)
+                passes.append(B2 + c)
+        return marks + rivers + passes
+
+    def _task_actions(self, task: int) -> list[int]:
+        t = self._t
+        p = self.cur
+        B3, B4, B5 = self._game.bases[2], self._game.bases[3], self._game.bases[4]
+        kind = task & 3
+        if kind == A_TRACK:
+            o = p * t.num_tracks
+            return [B5 + k for k in range(t.num_tracks) if self.track[o + k] < t.track_len[k]]
+        R = t.num_rivers
+        rivers = [B4 + r for r in range(R) if self.river[p * R + r] < t.river_len[r]]
+        if kind == A_RIVER:
+            return rivers
+        empty = ~self.marked[p]
+        if kind == A_FIELD:
+            return [B3 + i for i in _bits(t.fields_mask & empty)] + rivers
+        cells = [i for i in t.star_nbr[task >> 2] if empty >> i & 1]
+        return [B3 + i for i in cells]
+
+    def _roll_outcomes(self) -> list[tuple[int, float]]:
+        return self._t.roll_outcomes(2 if self._game.num_players == 1 else 1)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != PH_ROLL:
+            raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+        b6 = self._game.bases[5]
+        return [(b6 + i, p) for i, p in self._roll_outcomes()]
+
+    def sample_chance_outcome(self, rng: random.Random) -> int:
+        """Roll the dice one by one with ``rng`` (re-rolling when too few remain)."""
+        if self.phase != PH_ROLL:
+            raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+        t = self._t
+        faces = t.face_list
+        nf = len(faces)
+        need = 2 if self._game.num_players == 1 else 1
+        while True:
+            counts = [0] * NUM_COLOURS
+            k = 0
+            for _ in range(t.num_dice):
+                c = faces[int(rng.random() * nf)]
+                if c >= 0:
+                    counts[c] += 1
+                    k += 1
+            if k >= need:
+                return self._game.bases[5] + POOL_INDEX[tuple(counts)]
+
+    # ------------------------------------------------------------------ applying
+    def apply_action(self, action: int) -> None:
+        if type(action) is not int:
+            raise IllegalActionError(action, f"apply_action takes an int action id, not "
+                                     f"{type(action).__name__}; use string_to_action('pink c5')")
+        ph = self.phase
+        G = self._game
+        B3, B6 = G.bases[2], G.bases[5]
+        if ph == PH_DIE and 0 <= action < B3:
+            self._apply_die(action)
+        elif ph == PH_TASK and B3 <= action < B6:
+            self._apply_task(action)
+        elif ph == PH_ROLL and B6 <= action < G.num_distinct_actions:
+            self._apply_roll(action - B6)
+        else:
+            raise IllegalActionError(action, self._wrong_kind(action), self._safe_string(action))
+        self.hist.append(action)
+
+    def _safe_string(self, action: int) -> str | None:
+        try:
+            return self.action_to_string(action)
+        except RegaliaError:
+            return None
+
+    def _wrong_kind(self, action: int) -> str:
+        n = self._game.num_distinct_actions
+        if not 0 <= action < n:
+            return f"action ids run from 0 to {n - 1}"
+        return {
+            PH_ROLL: "now the dice are rolled (a chance outcome, 'roll BBYOPW')",
+            PH_DIE: f"now seat {self.cur} selects a die of the pool {pool_string(self.pool)} "
+                    "and uses it ('pink c5', 'pink river' or 'pink pass')",
+            PH_TASK: f"now seat {self.cur} resolves {self._task_name(self.tasks[0])} "
+                     f"({self._task_hint()})" if self.tasks else "",
+            PH_END: "the game is over",
+        }[self.phase]
+
+    def _task_hint(self) -> str:
+        kind = self.tasks[0] & 3
+        return {A_TRACK: "'track blue'", A_FIELD: "'mark c5' or 'river'",
+                A_RIVER: "'river'", T_STAR: "'mark c5', a field next to the star"}[kind]
+
+    def _apply_roll(self, idx: int) -> None:
+        if idx not in self._t.roll_set(2 if self._game.num_players == 1 else 1):
+            raise IllegalActionError(self._game.bases[5] + idx,
+                                     f"the pool {pool_string(POOLS[idx])} cannot come from a "
+                                     f"roll on this sheet (forbidden: "
+                                     f"{', '.join(self._t.forbidden)}; at least "
+                                     f"{2 if self._game.num_players == 1 else 1} dice remain)",
+                                     f"roll {pool_string(POOLS[idx])}")
+        self.pool = list(POOLS[idx])
+        self.phase = PH_DIE
+
+    def _apply_die(self, action: int) -> None:
+        t = self._t
+        G = self._game
+        H, R = t.num_cells, t.num_rivers
+        B1, B2 = G.bases[0], G.bases[1]
+        p = self.cur
+        if action < B1:
+            c, i = divmod(action, H)
+        elif action < B2:
+            c, r = divmod(action - B1, R)
+            i = -1
+        else:
+            c, i, r = action - B2, -2, -1
+        if not self.pool[c]:
+            raise IllegalActionError(action, f"no {TOWN_COLOURS[c]} die in the pool "
+                                     f"{pool_string(self.pool)}", self._safe_string(action))
+        if i >= 0:
+            if self.marked[p] >> i & 1:
+                raise IllegalActionError(action, f"field {t.names[i]} is already marked",
+                                         self._safe_string(action))
+            if not t.die_cells[c] >> i & 1:
+                raise IllegalActionError(action, f"field {t.names[i]} does not neighbour a "
+                                         f"{TOWN_COLOURS[c]} town (rulebook: Mark a field)",
+                                         self._safe_string(action))
+        elif i == -1 and self.river[p * R + r] >= t.river_len[r]:
+            raise IllegalActionError(action, "the river is already marked to its end",
+                                     self._safe_string(action))
+        self.pool[c] -= 1
+        if i >= 0:
+            self._mark(p, i)
+        elif i == -1:
+            i = t.river_cells[r][self.river[p * R + r]]
+            self._mark(p, i)
+        else:
+            i = _ALL_GROUPS  # a pass: check everything (cheap enough, and set_marks-proof)
+        self._settle(i)
+
+    def _apply_task(self, action: int) -> None:
+        if not self.tasks:
+            raise IllegalActionError(action, "no task to resolve", self._safe_string(action))
+        if action not in self._task_actions(self.tasks[0]):
+            raise IllegalActionError(action, f"not a way to resolve "
+                                     f"{self._task_name(self.tasks[0])} here "
+                                     f"({self._task_hint()}; 'moves' lists them)",
+                                     self._safe_string(action))
+        t = self._t
+        B3, B4, B5 = self._game.bases[2], self._game.bases[3], self._game.bases[4]
+        p = self.cur
+        self.tasks.pop(0)
+        if action < B4:
+            cell = action - B3
+            self._mark(p, cell)
+        elif action < B5:
+            r = action - B4
+            cell = t.river_cells[r][self.river[p * t.num_rivers + r]]
+            self._mark(p, cell)
+        else:
+            cell = _NO_GROUP
+            self._advance(p, action - B5)
+        self._settle(cell)
+
+    # ------------------------------------------------------------------ rules
+    def _mark(self, p: int, i: int) -> None:
+        """Mark cell ``i`` on ``p``'s sheet and apply what it triggers, in this order (R9):
+        the bandit track (Play Sheet 2), town scorings and their track actions (Town
+        Scoring), the action of an action field (Play Sheet 3) or river space (Rivers), a
+        star (Play Sheet 4)."""
+        t = self._t
+        bit = 1 << i
+        self.marked[p] |= bit
+        r = t.river_of[i]
+        if r >= 0:
+            self.river[p * t.num_rivers + r] += 1
+        if t.bandit_mask & bit:
+            self.bandits[p] += 1
+        if r < 0 or t.rivers[r].joins_groups:
+            for k in self._join(p, i):
+                self._advance(p, t.track_of_colour[t.town_colour[k]])
+        a = t.cell_action[i]
+        if a >= 0:
+            self.tasks.append(a)
+        if r >= 0:
+            a = t.river_action[r][t.river_pos[i]]
+            if a >= 0:
+                self.tasks.append(a)
+        if t.star_mask & bit:
+            self.tasks.append(T_STAR + 4 * i)
+
+    def _join(self, p: int, i: int) -> list[int]:
+        """Add cell ``i`` to ``p``'s groups; return the towns that score (rulebook: Town
+        Scoring): ``i`` belongs to a group of 2+ marked cells and no other cell of that
+        group neighboured the town before."""
+        t = self._t
+        H = t.num_cells
+        o = p * H
+        grp, gsize, gmask = self.grp, self.gsize, self.gmask
+        marked = self.marked[p]
+        roots: list[int] = []
+        for n in t.nbr[i]:
+            if marked >> n & 1:
+                rt = grp[o + n]
+                if rt not in roots:
+                    roots.append(rt)
+        if t.bridge_mask >> i & 1 and (marked & t.bridge_mask) == t.bridge_mask:
+            for n in t.bridge_ends:  # R6: the rivers connect at the low bridge
+                if n != i:
+                    rt = grp[o + n]
+                    if rt not in roots:
+                        roots.append(rt)
+        if not roots:
+            grp[o + i] = i
+            gsize[o + i] = 1
+            gmask[o + i] = t.town_mask[i]
+            return []
+        old_mask = 0
+        size = 1
+        for rt in roots:
+            old_mask |= gmask[o + rt]
+            size += gsize[o + rt]
+        main = max(roots, key=lambda rt: gsize[o + rt])
+        for rt in roots:
+            if rt != main:
+                for j in range(H):
+                    if grp[o + j] == rt:
+                        grp[o + j] = main
+                gsize[o + rt] = 0
+                gmask[o + rt] = 0
+        grp[o + i] = main
+        gsize[o + main] = size
+        gmask[o + main] = old_mask | t.town_mask[i]
+        new = t.town_mask[i] & ~old_mask
+        return list(_bits(new)) if new else []
+
+    def _advance(self, p: int, k: int) -> None:
+        """Mark the next space (bottom-up) of track ``k``; a full track takes no more
+        (rulebook: Town Scoring). A space's action is triggered at once (Actions)."""
+        t = self._t
+        j = p * t.num_tracks + k
+        h = self.track[j]
+        if h < t.track_len[k]:
+            self.track[j] = h + 1
+            a = t.track_action[k][h]
+            if a >= 0:
+                self.tasks.append(a)
+
+    def _settle(self, cell: int = -2) -> None:
+        """After a step of the turn: claim what the player has achieved (Achievements),
+        end the game at once when that ends it (Game End), drop tasks with nowhere to
+        apply, then wait for the next task or end the turn. ``cell``: the cell just
+        marked (only its group can newly meet a group criterion), ``_NO_GROUP`` (no
+        mark: group criteria cannot change) or ``_ALL_GROUPS`` (check every group)."""
+        G = self._game
+        p = self.cur
+        if self._claim(p, cell) and G.num_players > 1 and self._instant_end(p):
+            return
+        while self.tasks and not self._task_actions(self.tasks[0]):
+            self.tasks.pop(0)  # R10: nowhere to apply, the task lapses
+        if self.tasks:
+            self.phase = PH_TASK
+        else:
+            self._end_turn()
+
+    def _claim(self, p: int, cell: int = -2) -> bool:
+        """Claim every achievement ``p`` now meets and may claim (top row: first claimant
+        only, except where later claimants score ``later_points``); their actions join the
+        tasks. True when something was claimed. ``cell``: see :meth:`_settle`; criteria
+        are checked after every step, so a group criterion can only become met through
+        the group that just changed."""
+        t = self._t
+        A = t.num_achievements
+        o = p * A
+        got = False
+        claimed, first = self.claimed, self.first
+        masks: list[tuple[int, ...]] | None = None
+        no_group = cell == _NO_GROUP or (cell >= 0 and not t.groups_cell[cell])
+        for a in range(A):
+            if claimed[o + a] or (t.ach_top[a] and first[a] >= 0 and not t.ach_later[a]):
+                continue
+            spec = t.ach_spec[a]
+            code = spec[0]
+            if code >= ACH_SEPARATE and no_group:
+                continue
+            if code >= ACH_GROUP_TOWNS:
+                if masks is None:
+                    masks = self._group_masks(p, cell)
+                ok = self._met_towns(spec, masks)
+            else:
+                ok = self._met(p, spec)
+            if ok:
+                claimed[o + a] = 1
+                if t.ach_top[a] and first[a] < 0:
+                    first[a] = p
+                self.tasks.extend(t.ach_actions[a])
+                got = True
+        return got
+
+    def _group_masks(self, p: int, cell: int = -2) -> list[tuple[int, ...]]:
+        """Per group (2+ cells) of ``p``: how many towns of each colour it touches; only
+        the group of ``cell`` when it is a cell."""
+        t = self._t
+        o = p * t.num_cells
+        gs, gm, ct = self.gsize, self.gmask, t.colour_towns
+        roots = [self.grp[o + cell]] if cell >= 0 else _bits(self.marked[p])
+        return [tuple((gm[o + k] & c).bit_count() for c in ct)
+                for k in roots if gs[o + k] >= 2 and gm[o + k]]
+
+    @staticmethod
+    def _met_towns(spec: tuple, counts: list[tuple[int, ...]]) -> bool:
+        if spec[0] == ACH_GROUP_TOWNS:
+            need, cols = spec[1], spec[2]
+            return any(cnt[c] >= need for cnt in counts for c in cols)
+        return any(all(cnt[c] for c in spec[1]) for cnt in counts)
+
+    def _met(self, p: int, spec: tuple) -> bool:
+        """Whether ``p`` meets a criterion other than the group-town ones
+        (``docs/data/cascadito.md``, Achievement criteria)."""
+        t = self._t
+        code = spec[0]
+        if code == ACH_MARK:
+            return self.marked[p] & spec[1] == spec[1]
+        if code == ACH_BANDITS:
+            return self.bandits[p] >= spec[1]
+        o = p * t.num_tracks
+        if code == ACH_BANNERS:
+            h = spec[1]
+            return sum(1 for k in range(t.num_tracks) if self.track[o + k] >= h) >= spec[2]
+        if code == ACH_BANNER:
+            k = t.castle_track[p] if spec[2] < 0 else spec[2]
+            return self.track[o + k] >= spec[1]
+        H = t.num_cells
+        o = p * H
+        if code == ACH_SEPARATE:
+            gs = self.gsize
+            return sum(1 for k in range(o, o + H) if gs[k] >= 2) >= spec[1]
+        # ACH_GROUP_FIELDS: every listed cell marked, all in one group
+        m = spec[1]
+        if self.marked[p] & m != m:
+            return False
+        rt = self.grp[o + spec[2]]
+        return all(self.grp[o + j] == rt for j in _bits(m)) and self.gsize[o + rt] >= 2
+
+    def _instant_end(self, p: int) -> bool:
+        """Sheets 1-3 (rulebook: Game End): every top-row achievement claimed between the
+        players, or one player claimed the whole bottom row; the game ends instantly."""
+        t = self._t
+        e = t.end
+        A = t.num_achievements
+        if e.top_row_claimed and t.top and all(self.first[a] >= 0 for a in t.top):
+            self._finish()
+            return True
+        if e.bottom_row_by_one and t.bottom and all(self.claimed[p * A + a] for a in t.bottom):
+            self._finish()
+            return True
+        return False
+
+    def _end_turn(self) -> None:
+        G = self._game
+        t = self._t
+        p = self.cur
+        self.turns += 1
+        if G.num_players == 1:  # Solo Play: two turns per roll, then a dice box
+            if self.solo_turn == 0:
+                self.solo_turn = 1
+                self.phase = PH_DIE
+                return
+            self.solo_turn = 0
+            self.boxes += 1
+            if self.boxes >= t.solo_boxes:
+                self._finish()
+            else:
+                self.phase = PH_ROLL
+            return
+        e = t.end
+        A = t.num_achievements
+        # Play Sheet 4, Game End: checked at the end of the player's turn; the whole top row
+        # earns its bonus even when the tracks condition holds too
+        if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
+            self.bonus[p] = e.top_row_bonus
+            self._finish()
+            return
+        if e.spaces_in_every_track:
+            o = p * t.num_tracks
+            if all(self.track[o + k] >= e.spaces_in_every_track for k in range(t.num_tracks)):
+                self._finish()
+                return
+        if self.turns >= G.max_turns:
+            self._finish()
+            return
+        if self._stuck():
+            self._finish()
+            return
+        self.cur = (p + 1) % G.num_players
+        self.phase = PH_DIE if any(self.pool) else PH_ROLL
+
+    def _stuck(self) -> bool:
+        """No player can ever mark anything again: no empty field next to a town of an
+        allowed colour and every river marked to its end, on every sheet (R11)."""
+        t = self._t
+        R = t.num_rivers
+        reach = 0
+        for c in t.allowed:
+            reach |= t.die_cells[c]
+        for p in range(self._game.num_players):
+            if reach & ~self.marked[p]:
+                return False
+            if any(self.river[p * R + r] < t.river_len[r] for r in range(R)):
+                return False
+        return True
+
+    def _finish(self) -> None:
+        self.phase = PH_END
+        self.tasks = []
+
+    # ------------------------------------------------------------------ notation
+    def action_to_string(self, action: int) -> str:
+        G = self._game
+        t = self._t
+        n = G.num_distinct_actions
+        if type(action) is not int or not 0 <= action < n:
+            raise NotationError(f"action ids run from 0 to {n - 1}, not {action!r}")
+        H, R = t.num_cells, t.num_rivers
+        B1, B2, B3, B4, B5, B6 = G.bases
+        if action < B1:
+            c, i = divmod(action, H)
+            return f"{TOWN_COLOURS[c]} {t.names[i]}"
+        if action < B2:
+            c, r = divmod(action - B1, R)
+            return f"{TOWN_COLOURS[c]} {self._river_word(r)}"
+        if action < B3:
+            return f"{TOWN_COLOURS[action - B2]} pass"
+        if action < B4:
+            return f"mark {t.names[action - B3]}"
+        if action < B5:
+            return self._river_word(action - B4)
+        if action < B6:
+            return f"track {TOWN_COLOURS[t.track_colour[action - B5]]}"
+        return f"roll {pool_string(POOLS[action - B6])}"
+
+    def _river_word(self, r: int) -> str:
+        name = self._t.river_names[r]
+        return f"river {name}" if name else "river"
+
+    def string_to_action(self, text: str) -> int:
+        G = self._game
+        t = self._t
+        words = str(text).strip().lower().split()
+        B1, B2, B3, B4, B5, B6 = G.bases
+        H, R = t.num_cells, t.num_rivers
+        help_ = ("moves are written: 'pink c5' (a pink die marks field c5: row letter, "
+                 "position in the row), 'pink river' (or 'pink river west' on sheet 3), "
+                 "'pink pass'; tasks: 'track blue', 'mark c5', 'river'; rolls: 'roll BBYOP'")
+        if not words:
+            raise NotationError(f"cannot read {text!r}; {help_}")
+        if words[0] == "roll" and len(words) == 2:
+            counts = [0] * NUM_COLOURS
+            if words[1] != "-":
+                for ch in words[1]:
+                    k = COLOUR_LETTERS.lower().find(ch)
+                    if k < 0:
+                        raise NotationError(f"{text!r}: dice are written with the letters "
+                                            f"{COLOUR_LETTERS} ('roll BBYP')")
+                    counts[k] += 1
+            key = tuple(counts)
+            if key not in POOL_INDEX:
+                raise NotationError(f"{text!r}: a roll leaves at most 6 dice")
+            return B6 + POOL_INDEX[key]
+        if words[0] == "track" and len(words) == 2 and words[1] in _COLOUR_WORDS:
+            c = _COLOUR_WORDS[words[1]]
+            if c not in t.track_colour:
+                raise NotationError(f"{text!r}: this sheet has no {TOWN_COLOURS[c]} track")
+            return B5 + t.track_colour.index(c)
+        if words[0] == "river":
+            return B4 + self._parse_river(words[1:], text)
+        if words[0] == "mark" and len(words) == 2:
+            return B3 + self._parse_cell(words[1], text)
+        if words[0] in _COLOUR_WORDS and len(words) >= 2:
+            c = _COLOUR_WORDS[words[0]]
+            if words[1] == "pass" and len(words) == 2:
+                return B2 + c
+            if words[1] == "river":
+                return B1 + c * R + self._parse_river(words[2:], text)
+            if len(words) == 2:
+                i = self._parse_cell(words[1], text)
+                if i >= H or t.river_of[i] >= 0:
+                    raise NotationError(f"{text!r}: river spaces are marked in order with "
+                                        f"'{words[0]} river'")
+                return c * H + i
+        # shortcuts while resolving a task: 'c5', 'blue'
+        if self.phase == PH_TASK and len(words) == 1:
+            if words[0] in _COLOUR_WORDS:
+                return self.string_to_action(f"track {words[0]}")
+            if words[0] in t.name_index:
+                return self.string_to_action(f"mark {words[0]}")
+        raise NotationError(f"cannot read {text!r}; {help_}")
+
+    def _parse_river(self, rest: list[str], text: str) -> int:
+        t = self._t
+        if t.num_rivers == 0:
+            raise NotationError(f"{text!r}: this sheet has no river")
+        if not rest:
+            if t.num_rivers == 1:
+                return 0
+            raise NotationError(f"{text!r}: name the river "
+                                f"({', '.join(t.river_names)})")
+        if len(rest) == 1 and rest[0] in t.river_names:
+            return t.river_names.index(rest[0])
+        raise NotationError(f"{text!r}: the rivers are "
+                            f"{', '.join(t.river_names) or 'just river'}")
+
+    def _parse_cell(self, word: str, text: str) -> int:
+        i = self._t.name_index.get(word)
+        if i is None:
+            raise NotationError(f"{text!r}: {word!r} is no field of this sheet (fields are "
+                                "named by row letter and position in the row, e.g. c5)")
+        return i
+
+    # ------------------------------------------------------------------ scores
+    def breakdown(self, player: int) -> dict[str, Any]:
+        """``player``'s score as it stands (rulebook: Scoring), itemised:
+        ``tracks`` (points per track colour: the highest marked space; the home-castle
+        value when the home track is full), ``all_tracks`` (sheets 1, 3), ``river``
+        (sheets 1-2: the highest value reached; sheet 3: points per ship at the bridge),
+        ``bandits`` (sheet 2), ``top_row``, ``bottom_row`` (achievement points),
+        ``top_row_bonus`` (sheet 4), ``total``."""
+        p = self.check_seat(player)
+        t = self._t
+        out: dict[str, Any] = {}
+        tracks = {}
+        o = p * t.num_tracks
+        home = t.castle_track[p] if p < len(t.castle_track) else -1
+        for k in range(t.num_tracks):
+            h = self.track[o + k]
+            if h == 0:
+                pts = 0
+            elif h == t.track_len[k] and k == home and t.track_home[k]:
+                pts = t.track_home[k]
+            else:
+                pts = t.track_points[k][h - 1]
+            tracks[TOWN_COLOURS[t.track_colour[k]]] = pts
+        out["tracks"] = tracks
+        b = t.bonus
+        out["all_tracks"] = (b.points if b and all(self.track[o + k] >= b.min_spaces
+                                                    for k in range(t.num_tracks)) else 0)
+        river = 0
+        for r, riv in enumerate(t.rivers):
+            n = self.river[p * t.num_rivers + r]
+            if riv.scoring == "highest":
+                river += max(t.river_points[r][:n], default=0)
+            elif n == t.river_len[r]:
+                river += riv.ship_points
+        out["river"] = river
+        nb = min(self.bandits[p], len(t.bandit_points))
+        out["bandits"] = t.bandit_points[nb - 1] if nb else 0
+        A = t.num_achievements
+        top = bottom = 0
+        for a in range(A):
+            if self.claimed[p * A + a]:
+                ach = t.achievements[a]
+                pts = ach.points if self.first[a] in (p, -1) or ach.later_points is None \
+                    else ach.later_points
+                if ach.row == "top":
+                    top += pts
+                else:
+                    bottom += pts
+        out["top_row"] = top
+        out["bottom_row"] = bottom
+        out["top_row_bonus"] = self.bonus[p]
+        out["total"] = (sum(tracks.values()) + out["all_tracks"] + river + out["bandits"]
+                        + top + bottom + self.bonus[p])
+        return out
+
+    def player_score(self, player: int) -> int:
+        """``breakdown(player)["total"]``, computed without building the breakdown."""
+        p = self.check_seat(player)
+        t = self._t
+        o = p * t.num_tracks
+        home = t.castle_track[p]
+        total = 0
+        full = True
+        b = t.bonus
+        for k in range(t.num_tracks):
+            h = self.track[o + k]
+            if h:
+                if h == t.track_len[k] and k == home and t.track_home[k]:
+                    total += t.track_home[k]
+                else:
+                    total += t.track_points[k][h - 1]
+            if b is not None and h < b.min_spaces:
+                full = False
+        if b is not None and full:
+            total += b.points
+        R = t.num_rivers
+        for r in range(R):
+            n = self.river[p * R + r]
+            if n:
+                if t.rivers[r].scoring == "highest":
+                    total += max(t.river_points[r][:n])
+                elif n == t.river_len[r]:
+                    total += t.rivers[r].ship_points
+        nb = min(self.bandits[p], len(t.bandit_points))
+        if nb:
+            total += t.bandit_points[nb - 1]
+        A = t.num_achievements
+        claimed, first = self.claimed, self.first
+        for a in range(A):
+            if claimed[p * A + a]:
+                ach = t.achievements[a]
+                total += (ach.later_points if t.ach_later[a] and first[a] not in (p, -1)
+                          else ach.points)
+        return total + self.bonus[p]
+
+    def scores(self) -> list[int]:
+        """Points per player as they stand (final scores once the game is over)."""
+        return [self.player_score(p) for p in range(self._game.num_players)]
+
+    def winners(self) -> list[int]:
+        """The winning seat: the most points; "Ties are broken in favor of the player whose
+        home castle is furthest to the right" (the later seat). One seat."""
+        sc = self.scores()
+        best = max(sc)
+        return [max(p for p, s in enumerate(sc) if s == best)]
+
+    def returns(self) -> list[float]:
+        n = self._game.num_players
+        if self.phase != PH_END:
+            return [0.0] * n
+        w = self.winners()[0]
+        return [1.0 if p == w else 0.0 for p in range(n)]
+
+    def history(self) -> list[int]:
+        return list(self.hist)
+
+    # ------------------------------------------------------------------ views
+    def marked_cells(self, player: int) -> list[str]:
+        """Names of ``player``'s marked cells (fields and river spaces), in cell order."""
+        p = self.check_seat(player)
+        return [self._t.names[i] for i in _bits(self.marked[p])]
+
+    def is_marked(self, player: int, cell: str) -> bool:
+        return bool(self.marked[player] >> self._t.name_index[cell] & 1)
+
+    def track_heights(self, player: int) -> dict[str, int]:
+        """Spaces marked per success track colour (0 = none)."""
+        t = self._t
+        o = player * t.num_tracks
+        return {TOWN_COLOURS[t.track_colour[k]]: self.track[o + k] for k in range(t.num_tracks)}
+
+    def river_progress(self, player: int) -> list[int]:
+        R = self._t.num_rivers
+        return self.river[player * R:(player + 1) * R]
+
+    def claimed_achievements(self, player: int) -> list[int]:
+        """Indices (in the sheet's list) of the achievements ``player`` claimed."""
+        A = self._t.num_achievements
+        return [a for a in range(A) if self.claimed[player * A + a]]
+
+    def groups(self, player: int) -> list[list[str]]:
+        """``player``'s groups of marked cells (2 or more), each a sorted list of names."""
+        t = self._t
+        o = player * t.num_cells
+        out: dict[int, list[str]] = {}
+        for i in range(t.num_cells):
+            rt = self.grp[o + i]
+            if rt >= 0 and self.gsize[o + rt] >= 2:
+                out.setdefault(rt, []).append(t.names[i])
+        return sorted(out.values())
+
+    @property
+    def dice_pool(self) -> str:
+        """The pool as letters, ``BBYP`` (``-`` when empty)."""
+        return pool_string(self.pool)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything is public in Cascadito (every sheet and the pool); only future rolls
+        are unknown. Keys: game, params, player, current_player, phase, pool, tasks,
+        turns, solo (boxes marked, turn in round), sheets (per seat: marked, tracks,
+        rivers, bandits, claimed), top_row_first (the first claimant per achievement, -1:
+        none), scores."""
+        self.check_seat(player)
+        G = self._game
+        return {
+            "game": G.info.name,
+            "params": G.params,
+            "player": player,
+            "current_player": self.current_player(),
+            "phase": self.phase_name,
+            "pool": self.dice_pool,
+            "tasks": self.pending_tasks(),
+            "turns": self.turns,
+            "solo": {"boxes": self.boxes, "turn": self.solo_turn},
+            "sheets": [self._sheet_json(p) for p in range(G.num_players)],
+            "top_row_first": list(self.first),
+            "scores": self.scores(),
+        }
+
+    def _sheet_json(self, p: int) -> dict[str, Any]:
+        return {"marked": self.marked_cells(p), "tracks": self.track_heights(p),
+                "rivers": self.river_progress(p), "bandits": self.bandits[p],
+                "claimed": self.claimed_achievements(p)}
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        G = self._game
+        return {
+            "game": G.info.name,
+            "params": G.params,
+            "seed": self._seed,
+            "phase": self.phase_name,
+            "player": self.cur,
+            "pool": self.dice_pool,
+            "tasks": self.pending_tasks(),
+            "turns": self.turns,
+            "solo_turn": self.solo_turn,
+            "boxes": self.boxes,
+            "sheets": [{"marked": self.marked_cells(p),
+                        "tracks": self.track[p * self._t.num_tracks:(p + 1) * self._t.num_tracks],
+                        "claimed": self.claimed_achievements(p)}
+                       for p in range(G.num_players)],
+            "top_row_first": list(self.first),
+            "bonus": list(self.bonus),
+            "history": list(self.hist),
+        }
+
+    @classmethod
+    def from_json(cls, game: CascaditoGame, data: dict[str, Any]) -> CascaditoState:
+        """Rebuild a state from :meth:`to_json` output; groups, rivers and bandits are
+        recomputed from the marks.
+
+        Raises:
+            RecordError: naming the first field that is missing, malformed or inconsistent.
+        """
+        try:
+            return cls._from_json(game, data)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
+
+    @classmethod
+    def _from_json(cls, game: CascaditoGame, d: dict[str, Any]) -> CascaditoState:
+        if d.get("game") != game.info.name:
+            raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
+        if d.get("params") != game.params:
+            raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
+                              f"game's {game.params!r}")
+        s = cls(game, 0)
+        t = s._t
+        n = game.num_players
+        s._seed = None if d["seed"] is None else int(d["seed"])
+        s._dealer = None
+        if d["phase"] not in PHASE_NAMES:
+            raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
+        s.phase = PHASE_NAMES.index(d["phase"])
+        s.cur = int(d["player"])
+        if not 0 <= s.cur < n:
+            raise RecordError(f"state JSON: player {s.cur} is not a seat 0..{n - 1}")
+        pool = str(d["pool"])
+        s.pool = list(POOLS[s.string_to_action_pool(pool)])
+        s.turns, s.solo_turn, s.boxes = int(d["turns"]), int(d["solo_turn"]), int(d["boxes"])
+        if s.turns < 0 or s.solo_turn not in (0, 1) or not 0 <= s.boxes <= t.solo_boxes:
+            raise RecordError("state JSON: turns, solo_turn or boxes out of range")
+        sheets = d["sheets"]
+        if not isinstance(sheets, list) or len(sheets) != n:
+            raise RecordError(f"state JSON: 'sheets' needs {n} entries")
+        A = t.num_achievements
+        for p, sh in enumerate(sheets):
+            names = sh["marked"]
+            if not isinstance(names, list) or any(n not in t.name_index for n in names):
+                raise RecordError(f"state JSON: sheet {p}: 'marked' must list cell names")
+            for i in sorted((t.name_index[n] for n in names), key=lambda i: t.river_pos[i]):
+                s._mark_plain(p, i)  # river spaces in river order
+            tr = [int(x) for x in sh["tracks"]]
+            if len(tr) != t.num_tracks or any(not 0 <= h <= t.track_len[k]
+                                              for k, h in enumerate(tr)):
+                raise RecordError(f"state JSON: sheet {p}: tracks {tr} do not fit the sheet")
+            s.track[p * t.num_tracks:(p + 1) * t.num_tracks] = tr
+            for a in sh["claimed"]:
+                if type(a) is not int or not 0 <= a < A:
+                    raise RecordError(f"state JSON: sheet {p}: claimed {a!r} is no achievement")
+                s.claimed[p * A + a] = 1
+        first = [int(x) for x in d["top_row_first"]]
+        if len(first) != A or any(f >= 0 and not s.claimed[f * A + a] for a, f in enumerate(first)
+                                  if f < n):
+            raise RecordError("state JSON: 'top_row_first' names a seat that did not claim it")
+        if any(not -1 <= f < n for f in first):
+            raise RecordError(f"state JSON: 'top_row_first' holds seats -1..{n - 1}")
+        s.first = first
+        s.bonus = [int(x) for x in d["bonus"]]
+        if len(s.bonus) != n:
+            raise RecordError(f"state JSON: 'bonus' needs {n} entries")
+        tasks = d["tasks"]
+        if not isinstance(tasks, list):
+            raise RecordError("state JSON: 'tasks' must be a list")
+        s.tasks = [s._parse_task(str(x)) for x in tasks]
+        if (s.phase == PH_TASK) != bool(s.tasks):
+            raise RecordError("state JSON: tasks are pending exactly in phase 'task'")
+        if s.phase == PH_DIE and not any(s.pool):
+            raise RecordError("state JSON: phase 'die' with an empty pool")
+        s.hist = [int(x) for x in d["history"]]
+        if not all(0 <= a < game.num_distinct_actions for a in s.hist):
+            raise RecordError(f"state JSON: history holds an action outside "
+                              f"0..{game.num_distinct_actions - 1}")
+        return s
+
+    def string_to_action_pool(self, text: str) -> int:
+        """The :data:`.tables.POOLS` index of a pool written ``BBYP`` (``-``: empty)."""
+        a = self.string_to_action(f"roll {text}")
+        return a - self._game.bases[5]
+
+    def _parse_task(self, text: str) -> int:
+        if text in ACTION_NAMES:
+            return ACTION_NAMES.index(text)
+        words = text.split()
+        if len(words) == 2 and words[0] == "star" and words[1] in self._t.name_index:
+            i = self._t.name_index[words[1]]
+            if self._t.star_mask >> i & 1:
+                return T_STAR + 4 * i
+        raise RecordError(f"state JSON: unknown task {text!r}")
+
+    def _mark_plain(self, p: int, i: int) -> None:
+        """Mark cell ``i`` without triggering anything (loading a position)."""
+        t = self._t
+        if self.marked[p] >> i & 1:
+            raise RecordError(f"state JSON: sheet {p}: {t.names[i]} is marked twice")
+        r = t.river_of[i]
+        if r >= 0:
+            R = t.num_rivers
+            if t.river_pos[i] != self.river[p * R + r]:
+                raise RecordError(f"state JSON: sheet {p}: river space {t.names[i]} is marked "
+                                  "before the spaces ahead of it (rivers are marked in order)")
+            self.river[p * R + r] += 1
+        self.marked[p] |= 1 << i
+        if t.bandit_mask >> i & 1:
+            self.bandits[p] += 1
+        if r < 0 or t.rivers[r].joins_groups:
+            self._join(p, i)
+
+    def set_marks(self, player: int, cells: list[str]) -> None:
+        """Mark ``cells`` (names) on ``player``'s sheet without triggering anything: for
+        analysis positions and tests (changes the position, not the history). River
+        spaces must be given in river order.
+
+        Raises:
+            RecordError: an unknown or already marked cell, or a river space out of order.
+        """
+        p = self.check_seat(player)
+        for name in cells:
+            if name not in self._t.name_index:
+                raise RecordError(f"{name!r} is no cell of sheet {self._t.number}")
+            self._mark_plain(p, self._t.name_index[name])
+
+    def __repr__(self) -> str:
+        return (f"<CascaditoState {self._game.num_players}p sheet {self._t.number} "
+                f"phase={self.phase_name} ply={len(self.hist)}>")

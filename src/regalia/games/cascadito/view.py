@@ -1,0 +1,222 @@
+"""Plain-text views of a Cascadito position: a player's sheet, tracks, achievements, the
+decision to make. Nothing here knows about terminals or colours (front ends colour the
+tokens; the layer rule: a game never imports a UI library).
+
+A sheet is drawn hex by hex: hex ``(x, y)`` at text column ``2 * x`` of line ``y`` (so odd
+rows sit half a hex to the right), each hex a token of up to 3 characters:
+
+======  ==============================================================
+token   meaning
+======  ==============================================================
+``B``   a town (``B Y O P W`` by colour)
+``.``   an empty field; ``x`` bandit, ``*`` star, ``$`` trade good,
+        ``^`` crown, ``!`` action field (sheet 3)
+``~``   an unmarked river space; ``=`` the low bridge
+``#``   a marked field or river space
+======  ==============================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .components import TOWN_COLOURS
+from .tables import ACTION_NAMES
+
+if TYPE_CHECKING:
+    from .state import CascaditoState
+
+SPECIAL_TOKENS = {"bandit": "x", "star": "*", "trade_good": "$", "crown": "^", "action": "!"}
+ACTION_ICONS = {"advance_track": "+T", "mark_field": "+F", "advance_river": "+R"}
+ACTION_WORDS = {"advance_track": "mark the next space of any track",
+                "mark_field": "mark any empty field (or the next river space)",
+                "advance_river": "mark the next river space"}
+
+NOTATION_HELP = """\
+How to write moves (fields are named by row letter, a = top row, and position in the
+row, 1 = leftmost, as printed around the sheet; odd rows sit half a hex to the right)
+  pink c5          select a pink die and mark field c5 (next to a pink town)
+  pink river       select a pink die (any colour) and mark the next river space;
+                   on sheet 3: 'pink river west' or 'pink river east'
+  pink pass        select a pink die and do nothing with it
+Letters work for colours: 'p c5', 'b river', 'w pass'.
+When an action asks where it applies:
+  track blue       mark the next space of the blue success track ('blue' works too)
+  mark c5          mark field c5 ('c5' works too)
+  river            mark the next river space ('river west' / 'river east' on sheet 3)
+A town scores (its track advances) when the field you mark joins a group of 2+ marked
+fields that did not touch that town before. Achievements are claimed for you as soon as
+you meet them. Commands: 'moves' or '?' lists the legal moves, 'board' shows every sheet,
+'hint' suggests a move (with --hints), 'help' shows this text, 'quit' ends the game."""
+
+
+@dataclass(frozen=True)
+class Hex:
+    """One hex of a drawn sheet: ``token`` (see the module docstring) and ``kind``
+    (``town``, ``field``, ``river``, ``bridge``), ``colour`` (a town's or crown's colour,
+    else ""), ``marked``."""
+
+    x: int
+    y: int
+    token: str
+    kind: str
+    colour: str = ""
+    marked: bool = False
+
+
+def sheet_hexes(state: CascaditoState, player: int) -> list[Hex]:
+    """Every hex of ``player``'s sheet (the kingdom and the rivers), in reading order."""
+    t = state.tables
+    sheet = t.sheet
+    marked = state.marked[player]
+    out: dict[tuple[int, int], Hex] = {}
+    for h in sheet.kingdom.hexes:
+        out[h] = Hex(h[0], h[1], ".", "field")
+    for s in sheet.specials:
+        out[s.at] = Hex(s.at[0], s.at[1], SPECIAL_TOKENS[s.kind], "field", s.colour or "")
+    for r in sheet.rivers:
+        for sp in r.spaces:
+            out[sp.at] = Hex(sp.at[0], sp.at[1], "~", "river")
+    if sheet.bridge is not None:
+        b = sheet.bridge.at
+        out[b] = Hex(b[0], b[1], "=", "bridge")
+    for town in sheet.towns:
+        out[town.at] = Hex(town.at[0], town.at[1], town.colour[0].upper(), "town", town.colour)
+    for i, h in enumerate(t.cells):
+        if marked >> i & 1:
+            old = out[h]
+            out[h] = Hex(h[0], h[1], "#", old.kind, old.colour, True)
+    return [out[h] for h in sorted(out, key=lambda h: (h[1], h[0]))]
+
+
+def target_hexes(state: CascaditoState) -> set[tuple[int, int]]:
+    """The fields the player to act may mark with this decision (a die of the pool on a
+    field next to a town of its colour, or the field an action or a star asks for); empty
+    at chance and terminal states."""
+    if state.phase_name not in ("die", "task"):
+        return set()
+    t = state.tables
+    b1, _, b3, b4, _, _ = state.game.bases
+    out = set()
+    for a in state.legal_actions():
+        if a < b1:
+            out.add(t.cells[a % t.num_cells])
+        elif b3 <= a < b4:
+            out.add(t.cells[a - b3])
+    return out
+
+
+def sheet_lines(state: CascaditoState, player: int) -> list[str]:
+    """``player``'s sheet as plain text with row letters and positions."""
+    hexes = sheet_hexes(state, player)
+    height = max(h.y for h in hexes) + 1
+    width = max(h.x for h in hexes) + 1
+    grid = [[" "] * (2 * width + 2) for _ in range(height)]
+    for h in hexes:
+        grid[h.y][2 * h.x] = h.token
+    head = "   " + "".join(f"{k + 1:<4}" for k in range((width + 1) // 2)).rstrip()
+    lines = [head]
+    for y in range(height):
+        row = "".join(grid[y]).rstrip()
+        if row:
+            lines.append(f"{chr(ord('a') + y)}  {row}")
+    return lines
+
+
+def track_columns(state: CascaditoState, player: int) -> list[dict]:
+    """Per success track (left to right): ``colour``, ``height`` (spaces marked),
+    ``spaces`` (bottom-up: points, icon, banner fleurs or 0, highlight), ``home`` (the
+    home-castle value when it is ``player``'s castle track, else None)."""
+    t = state.tables
+    banners = {h: f for f, h in t.banner_height.items()}
+    out = []
+    for k, track in enumerate(t.tracks):
+        out.append({
+            "colour": track.colour,
+            "height": state.track[player * t.num_tracks + k],
+            "spaces": [(s.points, ACTION_ICONS.get(s.action or "", ""), banners.get(j + 1, 0),
+                        s.highlight) for j, s in enumerate(track.spaces)],
+            "home": track.home_points if t.castle_track[player] == k else None,
+        })
+    return out
+
+
+def achievement_rows(state: CascaditoState, player: int) -> list[tuple[str, str, str, str]]:
+    """``(row, text, reward, status)`` per achievement: status ``claimed``, ``claimed by
+    seat N`` (a top-row achievement another player took first), ``open``."""
+    t = state.tables
+    A = t.num_achievements
+    out = []
+    for a, ach in enumerate(t.achievements):
+        reward = []
+        if ach.points:
+            reward.append(f"{ach.points} VP" + (f" ({ach.later_points} later)"
+                                               if ach.later_points is not None else ""))
+        reward += [ACTION_ICONS[x] for x in ach.actions]
+        if state.claimed[player * A + a]:
+            status = "claimed"
+        elif ach.row == "top" and state.first[a] >= 0 and ach.later_points is None:
+            status = f"locked (seat {state.first[a] + 1})"
+        else:
+            status = "open"
+        out.append((ach.row, ach.text, ", ".join(reward), status))
+    return out
+
+
+def river_line(state: CascaditoState, player: int) -> list[str]:
+    """Per river: ``name: 3/8 marked; next: 4 points, +F`` (empty on sheet 4)."""
+    t = state.tables
+    out = []
+    for r, riv in enumerate(t.rivers):
+        n = state.river[player * t.num_rivers + r]
+        text = f"{riv.name}: {n}/{t.river_len[r]} marked"
+        if n < t.river_len[r]:
+            sp = riv.spaces[n]
+            bits = ([f"{sp.points} points"] if sp.points else []) + (
+                [ACTION_ICONS[sp.action]] if sp.action else [])
+            text += "; next space: " + (", ".join(bits) or "nothing shown")
+        if riv.scoring == "ship":
+            text += f" (ship at the bridge: {riv.ship_points} points)"
+        out.append(text)
+    return out
+
+
+def describe_decision(state: CascaditoState) -> str:
+    """What the player to act must do, one sentence."""
+    if state.phase_name == "die":
+        turn = ""
+        if state.game.num_players == 1:
+            turn = f" (turn {state.solo_turn + 1} of 2 this round)"
+        return (f"select a die of the pool {state.dice_pool} and mark a field next to a town "
+                f"of its colour, the next river space, or pass{turn}")
+    if state.phase_name == "task":
+        task = state.pending_tasks()[0]
+        if task.startswith("star"):
+            return f"the star on {task.split()[1]}: mark an empty field next to it (mark c5)"
+        word = ACTION_WORDS[task]
+        example = {"advance_track": "track blue", "mark_field": "mark c5",
+                   "advance_river": "river"}[task]
+        more = len(state.pending_tasks()) - 1
+        return f"{word} (e.g. '{example}')" + (f"; {more} more action(s) waiting" if more else "")
+    return state.phase_name
+
+
+def colour_of(letter: str) -> str:
+    """``B`` -> ``blue``."""
+    return next(c for c in TOWN_COLOURS if c[0].upper() == letter)
+
+
+__all__ = [
+    "ACTION_ICONS",
+    "ACTION_NAMES",
+    "NOTATION_HELP",
+    "Hex",
+    "achievement_rows",
+    "colour_of",
+    "describe_decision",
+    "river_line",
+    "sheet_hexes",
+    "sheet_lines",
+    "track_columns",
+]

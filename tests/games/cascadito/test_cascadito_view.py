@@ -1,0 +1,54 @@
+"""Plain-text views of a Cascadito position (``regalia.games.cascadito.view``)."""
+
+from __future__ import annotations
+
+from regalia import load_game
+from regalia.games.cascadito import view
+
+
+def _start(sheet=2, players=2, pool="BP"):
+    g = load_game("cascadito", players=players, sheet=sheet)
+    s = g.new_initial_state(0)
+    s.apply_action(s.string_to_action(f"roll {pool}"))
+    return s
+
+
+def test_sheet_lines_place_hex_x_y_at_column_2x():
+    s = _start()
+    s.set_marks(0, ["a1"])
+    lines = view.sheet_lines(s, 0)
+    assert lines[0].split()[:3] == ["1", "2", "3"]
+    a = lines[1]
+    assert a.startswith("a  ")
+    # (0, 0) marked '#', (2, 0) the yellow town, (4, 0) a bandit
+    assert a[3] == "#" and a[3 + 4] == "Y" and a[3 + 8] == "x"
+    b = lines[2]
+    assert b[3 + 2] == "."  # (1, 1): odd rows half a hex (2 columns) to the right
+    assert lines[-1].startswith("j") and lines[-1].count("~") == 8
+
+
+def test_tracks_achievements_rivers_and_decisions():
+    s = _start()
+    cols = view.track_columns(s, 1)
+    assert [c["colour"] for c in cols] == ["blue", "yellow", "orange", "pink", "white"]
+    assert [c["home"] for c in cols] == [None, 20, None, None, None]  # seat 2: yellow
+    assert cols[0]["spaces"][1] == (2, "+T", 0, False)
+    assert cols[0]["spaces"][2][2] == 1  # the first banner at height 3
+    rows = view.achievement_rows(s, 0)
+    assert rows[0][0] == "top" and rows[0][2] == "5 VP" and rows[0][3] == "open"
+    assert view.river_line(s, 0) == ["river: 0/8 marked; next space: nothing shown"]
+    assert "select a die of the pool BP" in view.describe_decision(s)
+    s.tasks = [0]
+    s.phase = 2
+    assert view.describe_decision(s).startswith("mark the next space of any track")
+
+
+def test_target_hexes_are_the_fields_this_decision_may_mark():
+    s = _start(pool="P")
+    t = s.tables
+    expect = {t.cells[i] for i in t.die_list[3]}  # pink: fields next to a pink town
+    assert view.target_hexes(s) == expect
+    s.tasks = [1]
+    s.phase = 2
+    assert view.target_hexes(s) == {t.cells[i] for i in range(t.num_cells)
+                                    if t.fields_mask >> i & 1}
