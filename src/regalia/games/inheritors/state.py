@@ -1261,62 +1261,178 @@ class InheritorsState(State):
         qp = self.qpool[:]
         for q in others:
             qp += self.quests[q]
+        qp.sort()         # in an order that does not tell who holds which Quest
         rng.shuffle(qp)
         for q in others:
             k = len(self.quests[q])
             s.quests[q] = sorted(qp[:k])
             qp = qp[k:]
         s.qpool = sorted(qp)
-        for _ in range(25):
-            if self._redeal(s, player, others, rng):
-                break
+        self._redeal(s, player, others, rng)
         return s
 
-    def _redeal(self, s: "InheritorsState", player: int, others: list[int],
-                rng: random.Random) -> bool:
+    def unseen_pool(self, player: int) -> list[int]:
+        """Copies of each type ``player`` has not seen and cannot place: every card less the
+        box, the cards with the Clans, the removed area, the Market, the play areas,
+        ``player``'s own hand and the cards everyone has seen entering (or shown from) the
+        other hands. Computed from public information and ``player``'s hand only; equals
+        the deck plus the unknown part of the other hands."""
         G = self._game
         T = G.T
-        pool = self.deck[:]
-        for q in others:
-            o = q * T
-            for t in range(T):
-                pool[t] += self.hand[o + t] - self.known[o + t]
+        n = G.num_players
+        o = player * T
+        pool = [a - b - c - d - e for a, b, c, d, e in
+                zip(G.tcopies, self.box, self.side, self.removed, self.hand[o:o + T])]
+        for r in self.rows:
+            for t in r:
+                pool[t] -= 1
+        mask = self.mask
+        known = self.known
+        for q in range(n):
+            for c in range(5):
+                m = mask[q * 5 + c]
+                k = 0
+                while m:
+                    if m & 1:
+                        pool[6 * c + k] -= 1
+                    m >>= 1
+                    k += 1
+            if q != player:
+                o = q * T
+                for t in range(T):
+                    if known[o + t]:
+                        pool[t] -= known[o + t]
+        return pool
+
+    def _redeal(self, s: "InheritorsState", player: int, others: list[int],
+                rng: random.Random) -> None:
+        """Deal the unseen cards (:meth:`unseen_pool`) to the other hands and the deck so
+        that every public bound holds: each hand keeps its size and the cards known in it,
+        holds at most ``capc + pdraws`` of a type after a Spy's miss or a skipped play, and
+        the player to act holds the cards their decision in progress shows.
+
+        Exact: the deal never fails. The unseen cards are shuffled and each hand, in a
+        random order of the seats, takes the next card that keeps the rest of the deal
+        feasible. Feasibility is the max-flow / min-cut condition of this transportation
+        problem: for every set ``Q`` of demands (a hand's remaining size; the player to act
+        split in the cards their decision shows they hold and the rest), the cards ``Q``
+        needs are at most ``sum over types of min(unseen copies, what Q may take)``. Only
+        sets of constrained demands (a cap, or required types) can fail it; their slacks
+        are kept incrementally. The true deal proves the problem feasible to start with, and
+        a feasible problem always has a card that keeps it feasible, so there is no dead
+        end. Reads only public information, ``player``'s hand and ``rng``: two states with
+        the same information state for ``player`` give the same deal for the same ``rng``.
+        """
+        G = self._game
+        T = G.T
+        pool = self.unseen_pool(player)
         cards = [t for t in range(T) for _ in range(pool[t])]
         rng.shuffle(cards)
-        used = [False] * len(cards)
-        hands: dict[int, list[int]] = {}
         order = others[:]
         rng.shuffle(order)
+        total = len(cards)
+        big = total + 1                       # "no cap": more than every unseen card
+        hands: dict[int, list[int]] = {}
+        room: dict[int, list[int]] = {}       # copies each hand may still take, per type
+        capped: dict[int, bool] = {}
+        seat: list[int] = []                  # per demand: its seat
+        need: list[int] = []                  # per demand: cards still to deal
+        only: list[frozenset | None] = []     # per demand: the types it takes (None: any)
         for q in order:
             o = q * T
             h = self.known[o:o + T]
-            need = self.hsize[q] - sum(h)
-            pd = self.pdraws[q]
-            caps = [NOCAP if c == NOCAP else c + pd for c in self.capc[o:o + T]]
+            hands[q] = h
+            caps = self.capc[o:o + T]
+            capped[q] = min(caps) < NOCAP
+            if capped[q]:
+                pd = self.pdraws[q]
+                room[q] = [big if c == NOCAP else max(0, c + pd - h[t])
+                           for t, c in enumerate(caps)]
+            else:
+                room[q] = [big] * T
+            size = self.hsize[q] - sum(h)
             types, must = self._required_cards(q)
             must -= sum(h[t] for t in types)
-            if must > 0:   # first the cards the decision in progress shows q holds
-                wanted = set(types)
-                for i, t in enumerate(cards):
-                    if must == 0:
-                        break
-                    if not used[i] and t in wanted and h[t] < caps[t]:
-                        used[i] = True
-                        h[t] += 1
-                        need -= 1
-                        must -= 1
-                if must > 0 or need < 0:
-                    return False
-            for i, t in enumerate(cards):
-                if need == 0:
-                    break
-                if not used[i] and h[t] < caps[t]:
-                    used[i] = True
+            if must > 0:
+                seat.append(q); need.append(must); only.append(frozenset(types))
+                size -= must
+            seat.append(q); need.append(size); only.append(None)
+        cons = [d for d in range(len(seat)) if only[d] is not None or capped[seat[d]]]
+        subsets = []            # (demands in Q as a bit mask, [(seat, types or None)])
+        for m in range(1, 1 << len(cons)):
+            ds = [cons[j] for j in range(len(cons)) if m >> j & 1]
+            subsets.append((sum(1 << d for d in ds), [(seat[d], only[d]) for d in ds]))
+
+        def capacity(members, t: int) -> int:
+            seats = {q for q, ty in members if ty is None or t in ty}
+            return min(pool[t], sum(room[q][t] for q in seats))
+
+        slack = [sum(capacity(mem, t) for t in range(T)) - sum(need[d] for d in cons
+                                                                 if bits >> d & 1)
+                 for bits, mem in subsets]
+        if not subsets:   # no cap, nothing required: the shuffled cards in turn
+            i = 0
+            for q in order:
+                h = hands[q]
+                k = need[seat.index(q)]
+                for t in cards[i:i + k]:
                     h[t] += 1
-                    need -= 1
-            if need:
-                return False
-            hands[q] = h
+                i += k
+            deck = [0] * T
+            for t in cards[i:]:
+                deck[t] += 1
+            s.deck = deck
+            for q, h in hands.items():
+                s.hand[q * T:(q + 1) * T] = h
+            return
+        used = [False] * total
+        start = 0
+        for q in order:
+            mine = [d for d in range(len(seat)) if seat[d] == q]
+            left = sum(need[d] for d in mine)
+            h = hands[q]
+            rm = room[q]
+            while left:
+                while used[start]:
+                    start += 1
+                refused: set[int] = set()
+                for i in range(start, total):
+                    if used[i]:
+                        continue
+                    t = cards[i]
+                    if t in refused or rm[t] == 0:
+                        continue
+                    # the demand of q this card serves: the required cards first
+                    d = next((d for d in mine if need[d] and only[d] is not None
+                              and t in only[d]), None)
+                    if d is None:
+                        d = next(d for d in mine if only[d] is None)
+                        if need[d] == 0:      # only required cards are still wanted
+                            refused.add(t)
+                            continue
+                    new = []
+                    for (bits, mem), sl in zip(subsets, slack):
+                        before = capacity(mem, t)
+                        pool[t] -= 1
+                        rm[t] -= 1
+                        v = sl - before + capacity(mem, t) + (bits >> d & 1)
+                        pool[t] += 1
+                        rm[t] += 1
+                        if v < 0:
+                            break
+                        new.append(v)
+                    else:
+                        slack = new
+                        used[i] = True
+                        pool[t] -= 1
+                        rm[t] -= 1
+                        h[t] += 1
+                        need[d] -= 1
+                        left -= 1
+                        break
+                    refused.add(t)
+                else:  # pragma: no cover - impossible: the deal was feasible
+                    raise RegaliaError("no deal fits what this player has seen")
         deck = [0] * T
         for i, t in enumerate(cards):
             if not used[i]:
@@ -1324,7 +1440,6 @@ class InheritorsState(State):
         s.deck = deck
         for q, h in hands.items():
             s.hand[q * T:(q + 1) * T] = h
-        return True
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
