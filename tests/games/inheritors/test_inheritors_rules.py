@@ -701,6 +701,66 @@ def test_random_games_keep_the_invariants_sweep(players):
         assert len(s.history()) <= g.max_game_length
 
 
+# ======================================================================= game length
+def test_max_game_length_is_the_bound_counted_from_the_rules():
+    """``max_game_length`` = setup reveals + deck + Quests drawn + 2 x turns + 3 Quest
+    discards each + Advocate steps + Clan claims (with the Lynx's 2 takes) + Honor claims,
+    where turns <= deck draws after the deal + influence placements + one-unit Advocates
+    (Advisors, Saboteur) + players - 1 (docs/games/inheritors.md, "Game length"). 2 players
+    (2-Player Variant: a colour, the marked Advocates out): deck 78, placements min(56,
+    4 colours x 10 slots + 1 Saboteur) = 41, one-unit Advocates 4 + 1, turns 55 + 41 + 5 + 1
+    = 102; 10 + 78 + 4 + 204 + 12 + 22 + 2 x 3 + 4 = 340."""
+    lengths = {n: regalia.load_game("inheritors", players=n).max_game_length
+               for n in (2, 3, 4)}
+    # 3 players: deck 99, placements min(70, 5 x 13 + 1) = 66, turns 66 + 66 + 7 + 2 = 141
+    # 4 players: deck 99, placements min(70, 5 x 14 + 1) = 70, turns 56 + 70 + 7 + 3 = 136
+    # both: setup 1 + 5 + 5, Quests 5 (+15 discards), Advocate steps 30, Honors 5
+    assert lengths == {2: 340,
+                       3: 11 + 99 + 5 + 2 * 141 + 15 + 30 + 3 * 3 + 5,
+                       4: 11 + 99 + 5 + 2 * 136 + 15 + 30 + 4 * 3 + 5}
+    assert lengths == {2: 340, 3: 456, 4: 449}
+
+
+def _long_policy(s, rng):
+    """A player who stretches the game: one unit per turn with the most plies (an Advisor,
+    a Market take, one Influence Card), never two draws or a Quest."""
+    order = (("use Advisor", 9), ("take row", 8), (", take row", 7), ("play", 6), ("use", 5),
+             ("claim", 4), ("honor", 4), ("end turn", 3), ("pass", 2), ("discard", 1),
+             ("quest", 0))
+
+    def score(a):
+        text = s.action_to_string(a)
+        if text.endswith("draw 2"):
+            return 1
+        for key, value in order:
+            if key in text if key.startswith(",") else text.startswith(key):
+                return value
+        return 2
+    legal = s.legal_actions()
+    best = max(map(score, legal))
+    choice = [a for a in legal if score(a) == best]
+    return choice[rng.randrange(len(choice))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_stretched_on_purpose_stay_within_the_bound(players):
+    """Players who make the game as long as they can still end within ``max_game_length``
+    (and random games run well past a third of it: the conformance suite needs that)."""
+    g = regalia.load_game("inheritors", players=players)
+    longest = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_initial_state(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_random_chance()
+            else:
+                s.apply_action(_long_policy(s, rng))
+        _check_invariants(s)
+        longest = max(longest, len(s.history()))
+    assert g.max_game_length // 3 < longest <= g.max_game_length
+
+
 # ============================================================== further rulings
 def test_quest_drawn_uniformly_from_those_not_taken(inh):
     """R10: the face-down row is five random Quests; taking one draws it uniformly from the
