@@ -495,3 +495,31 @@ def test_resample_with_caps_depends_only_on_the_information_state(inh):
         assert a.to_json() == b.to_json()
         _consistent(a, s, 0)
         _consistent(b, twin, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_resample_is_exact_under_caps_as_tight_as_the_truth(players):
+    """Stress: in random positions, 80% of each hand's card types are capped at exactly the
+    count the hand holds (public knowledge as tight as it can be while still true); every
+    determinization for every seat still meets every bound, the quest or play in progress
+    included. (The former 25 random re-deals all failed in about 2% of these positions,
+    measured, and then kept the true hands.)"""
+    g = regalia.load_game("inheritors", players=players)
+    T = g.T
+    rng = random.Random(players)
+    checked = 0
+    for s in random_states(players, seeds=range(5), every=15):
+        tight = s.clone()
+        for q in range(players):
+            for t in range(T):
+                if rng.random() < 0.8:
+                    tight.capc[q * T + t] = tight.hand[q * T + t] - tight.pdraws[q]
+        for p in range(players):
+            sample = tight.resample_from_infostate(p, random.Random(rng.random()))
+            _consistent(sample, tight, p)
+            q = tight.cur
+            if q != p and not tight.is_terminal():
+                types, must = tight._required_cards(q)
+                assert sum(sample.hand[q * T + t] for t in types) >= must
+            checked += 1
+    assert checked > 60

@@ -850,3 +850,77 @@ def test_a_later_advocate_ability_with_its_own_requirement(inh, data, tmp_path):
         s.apply_random_chance(random.Random(0))
         s.apply_random_chance(random.Random(1))
         assert s.drawq == [0] * draws
+
+
+# ============================================================== review additions
+def test_an_empty_market_row_can_be_discarded_onto_but_not_taken(inh):
+    """III. The Market: "If a row is empty, reveal the top card from the main deck to
+    restock the row"; once the deck is out a row may stay empty. Action 3 takes "all cards
+    of another row where the top card has the same color, number, or name": an empty row has
+    no top card, so it is never taken, but a discard may go onto it ("discard it on any row
+    in the Market")."""
+    s = inh.position(players=3, hands={0: ["purple 2", "blue 1"], 1: ["red 1"],
+                                       2: ["green 1"]},
+                     market=[["purple 3"], [], ["blue 3"]])
+    assert sorted(m for m in inh.moves(s) if ", take row" in m) == [
+        "discard blue 1 to row 1, take row 3", "discard blue 1 to row 2, take row 3",
+        "discard purple 2 to row 2, take row 1", "discard purple 2 to row 3, take row 1"]
+    inh.play(s, "discard blue 1 to row 2, take row 3")
+    assert names(s, 0) == ["blue 3", "purple 2"]
+    assert [[s.game.tname[t] for t in r] for r in s.rows[:2]] == [["purple 3"], ["blue 1"]]
+
+
+def test_spy_asks_another_player_for_a_card_of_a_colour_in_play(inh):
+    """Spy: "Pick a player and announce an Influence Card (color and number) that you can
+    legally play": another player (never yourself), the next number of a stack or a 1 of a
+    new colour; with 2 players never a card of the removed colour (2-Player Variant 1)."""
+    s = inh.position(players=3, hands={0: ["Spy", "blue 1"], 1: ["red 1"], 2: ["green 1"]},
+                     stacks={0: {"purple": [1, 2], "yellow": [1, 2, 3, 4, 5, 6]}})
+    inh.play(s, "use Spy")
+    assert inh.moves(s) == [f"ask P{q} for {card}" for q in (2, 3) for card in
+                            ("purple 3", "blue 1", "green 1", "red 1")]
+    two = inh.position(players=2, hands={0: ["Spy", "yellow 1"], 1: ["green 1"]})
+    removed = two.game.colours[two.rcol]
+    inh.play(two, "use Spy")
+    asked = inh.moves(two)
+    assert len(asked) == 4 and all(removed not in m and m.startswith("ask P2 for ")
+                                   for m in asked)
+
+
+def test_advisor_with_one_card_in_the_market_takes_it_and_refills(inh):
+    """Advisor: "Take any 2 cards from the Market ... Refill the Market (if needed) after
+    you take both cards." With a single card in the Market the second take cannot be carried
+    out and is skipped (R12: later effects that cannot be carried out are skipped); the
+    Market is then refilled, one card per empty row."""
+    s = inh.position(players=3, hands={0: ["Advisor", "red 1"], 1: ["blue 1"],
+                                       2: ["green 1"]},
+                     market=[["purple 3"], [], []])
+    inh.play(s, "use Advisor")
+    assert inh.moves(s) == ["take row 1 card 1 (purple 3)"]
+    inh.play(s, "take row 1 card 1")
+    assert names(s, 0) == ["purple 3", "red 1"]
+    assert s.is_chance_node() and sorted(s.drawq) == [10, 11, 12]
+    for _ in range(3):
+        s.apply_random_chance(random.Random(1))
+    assert [len(r) for r in s.rows] == [1, 1, 1] and s.phase == PH_POST
+
+
+def test_turns_go_clockwise_and_the_last_round_is_completed(inh):
+    """III: "continue taking turns in clockwise order" (seat order P1, P2, P3, P1 ...); IV:
+    the end is triggered by the last card drawn in P2's turn, so P3 still plays, and the
+    game ends before P1 (the first player) would start a new round."""
+    s = inh.position(players=3, turn=1, hands={0: ["red 1"], 1: ["blue 1", "blue 2"],
+                                               2: ["green 1", "green 2"]})
+    s.first = 0
+    g = s.game
+    keep = g.lookup["yellow 1"]
+    s.box = [b + k - (t == keep) for t, (b, k) in enumerate(zip(s.box, s.deck))]
+    s.deck = [int(t == keep) for t in range(g.T)]    # one card left in the deck
+    s.dsize = 1
+    inh.play(s, "discard blue 2 to row 1, draw 2")
+    s.apply_random_chance(random.Random(0))
+    assert s.ended and names(s, 1) == ["blue 1", "yellow 1"] and s.phase == PH_POST
+    inh.play(s, "end turn")
+    assert s.current_player() == 2 and s.phase == PH_START
+    inh.play(s, "play green 1", "end turn")
+    assert s.is_terminal()
