@@ -117,6 +117,7 @@ def _consistent(sample, state, p):
             assert sample.hand[i] >= state.known[i]
             if state.capc[i] < 10 ** 6:
                 assert sample.hand[i] <= state.capc[i] + state.pdraws[q]
+    assert sample.seed is None      # the seed would tell every hidden card
     hidden = g.A_HIDDEN
     for a, b, v in zip(sample.history(), state.history(), state.vis):
         assert a == (b if v in (-1, p) else hidden)

@@ -1250,6 +1250,7 @@ class InheritorsState(State):
         self.check_seat(player)
         s = self.clone()
         s._legal = None
+        s._seed = None     # the seed fixes every hidden card: a determinization drops it
         hid = self._game.A_HIDDEN
         s.hist = [a if v < 0 or v == player else hid for a, v in zip(self.hist, self.vis)]
         if self.phase == PH_END:
