@@ -2,7 +2,7 @@
 
 Rules source: the English rulebook (``../shared/rules/inheritors.rulebook.en.txt``): II.
 Setup, III. Gameplay (the five actions, Claiming Clans and Honors), IV. End of the Game,
-V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R17).
+V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R18).
 
 Chance nodes (the state's dealer samples them; their outcomes are int actions):
 
