@@ -239,3 +239,57 @@ def test_hints_in_inheritors_come_from_what_the_person_sees(cli):
              "--hint-agent", "ismcts:iterations=20", input="hint\nquit\n")
     assert ok.exit_code == 0, ok.output
     assert "Hint (ismcts" in ok.output
+
+
+def _leaks(text: str, seat: int, players: int) -> list[str]:
+    """Lines of a seat's view that name a card or Quest of another player's hidden hand:
+    another seat's draw or Quest named, or another seat's hand listed in the table."""
+    import re
+    bad = []
+    for line in text.splitlines():
+        for q in range(1, players + 1):
+            if q == seat:
+                continue
+            if re.search(rf"Seat {q} \(\w+\) (draws (?!a card)|is dealt|takes the Quest ')",
+                         line):
+                bad.append(line)
+            m = re.match(rf"\s*Seat {q} \(\w+\)\s.*?\s(\d+): \S", line)
+            if m:   # the table's hand column shows "N cards" for others, never "N: cards"
+                bad.append(line)
+    return bad
+
+
+def test_a_whole_game_at_the_terminal_never_names_a_hidden_card(cli, human_inputs):
+    """`regalia play inheritors` with a person at seat 2 of 4, driven through stdin to the
+    end: until the hands are shown for scoring, no line names another player's draw,
+    deal, Quest or hand."""
+    game = regalia.load_game("inheritors", players=4)
+    specs = ["greedy", "human", "random", "greedy"]
+    typed, _ = human_inputs(game, specs, 12)
+    result = cli("play", "inheritors", "--players", ",".join(specs), "--seed", "12",
+                 input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "Final hands" in out
+    before, after = out.split("Final hands", 1)
+    assert "draws a card" in before
+    assert _leaks(before, 2, 4) == []
+    assert _leaks(after, 2, 4) != []        # at the end the hands are shown for scoring
+
+
+def test_replay_as_a_seat_never_names_a_hidden_card(cli, tmp_path):
+    """`regalia replay FILE --as N` of a 4-player record: the narration and the tables
+    between rounds never name another seat's card or Quest until the final hands; the full
+    replay (no --as) does."""
+    path = tmp_path / "game.json"
+    assert cli("match", "inheritors", "-p", "greedy,random,greedy,random", "-s", "5", "-q",
+               "--record", str(path)).exit_code == 0
+    full = cli("replay", str(path))
+    assert full.exit_code == 0
+    assert _leaks(full.output.split("Final hands")[0], 3, 4) != []   # the truth is there
+    for seat in (1, 3):
+        view = cli("replay", str(path), "--as", str(seat))
+        assert view.exit_code == 0, view.output
+        before = view.output.split("Final hands")[0]
+        assert "Round 2" in before          # the tables between rounds are checked too
+        assert _leaks(before, seat, 4) == []
