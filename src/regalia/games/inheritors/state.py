@@ -59,6 +59,8 @@ EFFECT_NAMES = ("draw", "take_from_market", "play_influence", "demand_card",
                 "remove_top_card", "take_cards", "score", "majority", "requirement")
 #: Codes that may wait in the pending effects of a turn.
 PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_IF})
+#: The numbers (bit positions, 0-5) set in each 6-bit stack mask.
+_BITS = tuple(tuple(k for k in range(6) if m >> k & 1) for m in range(64))
 BREAKDOWN_KEYS = ("influence", "tomes", "relics", "quests", "honors", "clan", "epics")
 
 
@@ -1292,17 +1294,14 @@ class InheritorsState(State):
         for q in range(n):
             for c in range(5):
                 m = mask[q * 5 + c]
-                k = 0
-                while m:
-                    if m & 1:
+                if m:
+                    for k in _BITS[m]:
                         pool[6 * c + k] -= 1
-                    m >>= 1
-                    k += 1
             if q != player:
                 o = q * T
-                for t in range(T):
-                    if known[o + t]:
-                        pool[t] -= known[o + t]
+                for t, k in enumerate(known[o:o + T]):
+                    if k:
+                        pool[t] -= k
         return pool
 
     def _redeal(self, s: "InheritorsState", player: int, others: list[int],
@@ -1312,9 +1311,10 @@ class InheritorsState(State):
         holds at most ``capc + pdraws`` of a type after a Spy's miss or a skipped play, and
         the player to act holds the cards their decision in progress shows.
 
-        Exact: the deal never fails. The unseen cards are shuffled and each hand, in a
-        random order of the seats, takes the next card that keeps the rest of the deal
-        feasible. Feasibility is the max-flow / min-cut condition of this transportation
+        Exact: the deal never fails. The unseen cards are shuffled and each hand (in a
+        random order of the seats; hands with a cap or required cards first, after which the
+        others cannot fail) takes the next card that keeps the rest of the deal feasible.
+        Feasibility is the max-flow / min-cut condition of this transportation
         problem: for every set ``Q`` of demands (a hand's remaining size; the player to act
         split in the cards their decision shows they hold and the rest), the cards ``Q``
         needs are at most ``sum over types of min(unseen copies, what Q may take)``. Only
@@ -1334,48 +1334,29 @@ class InheritorsState(State):
         total = len(cards)
         big = total + 1                       # "no cap": more than every unseen card
         hands: dict[int, list[int]] = {}
-        room: dict[int, list[int]] = {}       # copies each hand may still take, per type
         capped: dict[int, bool] = {}
         seat: list[int] = []                  # per demand: its seat
         need: list[int] = []                  # per demand: cards still to deal
         only: list[frozenset | None] = []     # per demand: the types it takes (None: any)
+        known, capc = self.known, self.capc
         for q in order:
             o = q * T
-            h = self.known[o:o + T]
+            h = known[o:o + T]
             hands[q] = h
-            caps = self.capc[o:o + T]
-            capped[q] = min(caps) < NOCAP
-            if capped[q]:
-                pd = self.pdraws[q]
-                room[q] = [big if c == NOCAP else max(0, c + pd - h[t])
-                           for t, c in enumerate(caps)]
-            else:
-                room[q] = [big] * T
+            capped[q] = min(capc[o:o + T]) < NOCAP
             size = self.hsize[q] - sum(h)
-            types, must = self._required_cards(q)
-            must -= sum(h[t] for t in types)
-            if must > 0:
-                seat.append(q); need.append(must); only.append(frozenset(types))
-                size -= must
+            if q == self.cur:
+                types, must = self._required_cards(q)
+                must -= sum(h[t] for t in types)
+                if must > 0:
+                    seat.append(q); need.append(must); only.append(frozenset(types))
+                    size -= must
             seat.append(q); need.append(size); only.append(None)
         cons = [d for d in range(len(seat)) if only[d] is not None or capped[seat[d]]]
-        subsets = []            # (demands in Q as a bit mask, [(seat, types or None)])
-        for m in range(1, 1 << len(cons)):
-            ds = [cons[j] for j in range(len(cons)) if m >> j & 1]
-            subsets.append((sum(1 << d for d in ds), [(seat[d], only[d]) for d in ds]))
-
-        def capacity(members, t: int) -> int:
-            seats = {q for q, ty in members if ty is None or t in ty}
-            return min(pool[t], sum(room[q][t] for q in seats))
-
-        slack = [sum(capacity(mem, t) for t in range(T)) - sum(need[d] for d in cons
-                                                                 if bits >> d & 1)
-                 for bits, mem in subsets]
-        if not subsets:   # no cap, nothing required: the shuffled cards in turn
+        if not cons:   # no cap, nothing required: the shuffled cards in turn
             i = 0
-            for q in order:
+            for q, k in zip(seat, need):
                 h = hands[q]
-                k = need[seat.index(q)]
                 for t in cards[i:i + k]:
                     h[t] += 1
                 i += k
@@ -1386,13 +1367,57 @@ class InheritorsState(State):
             for q, h in hands.items():
                 s.hand[q * T:(q + 1) * T] = h
             return
+        room: dict[int, list[int]] = {}       # copies each hand may still take, per type
+        for q in order:
+            o = q * T
+            if capped[q]:
+                pd = self.pdraws[q]
+                h = hands[q]
+                room[q] = [big if c == NOCAP else max(0, c + pd - h[t])
+                           for t, c in enumerate(capc[o:o + T])]
+            else:
+                room[q] = [big] * T
+        # per set Q of constrained demands: its bit mask, the seats taking any type, and
+        # the (seat, types) taking only some types (a seat counted once per type)
+        subsets = []
+        for m in range(1, 1 << len(cons)):
+            ds = [cons[j] for j in range(len(cons)) if m >> j & 1]
+            full = tuple(sorted({seat[d] for d in ds if only[d] is None}))
+            part = tuple((seat[d], only[d]) for d in ds
+                         if only[d] is not None and seat[d] not in full)
+            subsets.append((sum(1 << d for d in ds), full, part))
+
+        def capacity(full, part, t: int) -> int:
+            """What the seats of Q may take of type ``t`` (before the pool's limit)."""
+            c = 0
+            for q in full:
+                c += room[q][t]
+            for q, ty in part:
+                if t in ty:
+                    c += room[q][t]
+            return c
+
+        slack = [sum(min(pool[t], capacity(full, part, t)) for t in range(T))
+                 - sum(need[d] for d in cons if bits >> d & 1)
+                 for bits, full, part in subsets]
         used = [False] * total
         start = 0
-        for q in order:
+        # the constrained hands first; once they are dealt, the others cannot fail
+        bound = {seat[d] for d in cons}
+        for q in sorted(order, key=lambda q: q not in bound):
             mine = [d for d in range(len(seat)) if seat[d] == q]
             left = sum(need[d] for d in mine)
             h = hands[q]
             rm = room[q]
+            if q not in bound:
+                for i in range(start, total):
+                    if not left:
+                        break
+                    if not used[i]:
+                        used[i] = True
+                        h[cards[i]] += 1
+                        left -= 1
+                continue
             while left:
                 while used[start]:
                     start += 1
@@ -1412,13 +1437,13 @@ class InheritorsState(State):
                             refused.add(t)
                             continue
                     new = []
-                    for (bits, mem), sl in zip(subsets, slack):
-                        before = capacity(mem, t)
-                        pool[t] -= 1
-                        rm[t] -= 1
-                        v = sl - before + capacity(mem, t) + (bits >> d & 1)
-                        pool[t] += 1
-                        rm[t] += 1
+                    pt = pool[t]
+                    for (bits, full, part), sl in zip(subsets, slack):
+                        c = capacity(full, part, t)
+                        # q's room for t counts in Q if q takes t there
+                        fed = q in full or any(x == q and t in ty for x, ty in part)
+                        v = (sl - min(pt, c) + min(pt - 1, c - fed)
+                             + (bits >> d & 1))
                         if v < 0:
                             break
                         new.append(v)
