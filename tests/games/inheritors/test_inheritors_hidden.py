@@ -373,8 +373,6 @@ def test_resample_finds_the_only_deal_where_random_dealing_mostly_fails(inh):
     _cap_all_but(s, 1, fives_sixes)
     _cap_all_but(s, 2, ["purple 5", "purple 6", "blue 5", "blue 6"])
     _cap_all_but(s, 3, ["yellow 5", "yellow 6"])
-    g = s.game
-    T = g.T
     for seed in range(60):
         sample = s.resample_from_infostate(0, random.Random(seed))
         _consistent(sample, s, 0)
@@ -384,8 +382,8 @@ def test_resample_finds_the_only_deal_where_random_dealing_mostly_fails(inh):
 def test_resample_meets_caps_and_a_quest_in_progress_together(inh):
     """P2 announced 'quest blue' and has 2 discards left, so P2 holds 2 blue (or any-colour)
     cards; Spy misses capped P2 at no blue but blue 5 and blue 6, and no Tome: every
-    determinization for P1 gives P2 exactly blue 5 and blue 6 (and one more card), while P3
-    is capped to cards that leave P2 nothing else blue."""
+    determinization for P1 gives P2 exactly blue 5 and blue 6 (and one more card, of
+    another colour), while P3 may hold only yellow and blue cards."""
     s = inh.position(players=3, turn=1, hands={
         0: ["red 1"], 1: ["blue 1", "blue 5", "blue 6", "green 1"], 2: ["yellow 1"] * 3})
     inh.play(s, "quest blue", "discard blue 1 to row 1")
