@@ -924,3 +924,22 @@ def test_turns_go_clockwise_and_the_last_round_is_completed(inh):
     assert s.current_player() == 2 and s.phase == PH_START
     inh.play(s, "play green 1", "end turn")
     assert s.is_terminal()
+
+
+def test_relic_matches_its_colour_and_advocates_match_each_other(inh):
+    """III. action 3: "the top card has the same color, number, or name": a Relic has the
+    colour of its realm (V. Scoring 3: "the color matching the Relic"), so a purple Relic
+    takes a row topped by a purple card and a purple card takes a row topped by it; "All
+    Advocates are white", so a Spy takes a row topped by an Advisor; neither has a number."""
+    s = inh.position(players=3, hands={0: ["purple relic", "Spy", "yellow 1"], 1: ["red 1"],
+                                       2: ["green 1"]},
+                     market=[["purple 5"], ["Advisor"], ["blue 1"]])
+    assert sorted(m for m in inh.moves(s) if ", take row" in m) == [
+        "discard Spy to row 1, take row 2", "discard Spy to row 3, take row 2",
+        "discard purple relic to row 2, take row 1", "discard purple relic to row 3, take row 1",
+        "discard yellow 1 to row 1, take row 3", "discard yellow 1 to row 2, take row 3"]
+    t = inh.position(players=3, hands={0: ["purple 2"], 1: ["red 1"], 2: ["green 1"]},
+                     market=[["purple relic"], ["Tome"], ["blue 1"]])
+    assert sorted(m for m in inh.moves(t) if ", take row" in m) == [
+        "discard purple 2 to row 1, take row 2", "discard purple 2 to row 2, take row 1",
+        "discard purple 2 to row 3, take row 1", "discard purple 2 to row 3, take row 2"]
