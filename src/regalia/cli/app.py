@@ -31,8 +31,8 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
-from regalia.agents import (DEFAULT_HINT_AGENT, SearchAgent, agent_options, derive_seed, hint,
-                            list_agents, make_agent)
+from regalia.agents import (DEFAULT_HINT_AGENT, ISMCTSAgent, SearchAgent, agent_options,
+                            derive_seed, hint, list_agents, make_agent)
 from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
@@ -259,6 +259,11 @@ def play(
         if hints and not isinstance(make_agent(hint_agent), SearchAgent):
             raise ParameterError(f"--hint-agent {hint_agent!r}: hints need a search agent "
                                  f"(mce, mcts or ismcts)")
+        if (hints and not g.info.perfect_information
+                and not isinstance(make_agent(hint_agent), ISMCTSAgent)):
+            # mce and mcts search the true state: their hint would tell hidden cards
+            raise ParameterError(f"--hint-agent {hint_agent!r}: {g.info.title} hides cards, "
+                                 f"and only ismcts decides from what you can see")
     if not any(s.strip().lower() == HUMAN for s in specs):
         console.print("[yellow]No 'human' in --players: the computer plays every seat "
                       "(use 'regalia match' to watch).[/yellow]")

@@ -145,6 +145,9 @@ class InheritorsUI(GameUI):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         extra = f", cards from {game.params['data']}" if game.params.get("data") else ""
         shown = "no seed recorded" if seed is None else f"seed {seed}"
+        if seed is not None and self.viewer is not None:
+            # the seed fixes the whole deal: a seat at the table must not learn it
+            shown = "seed not shown (it fixes every hidden card)"
         lines = [Text(f"Inheritors, {game.num_players} players{extra}, {shown}", style="bold"),
                  Text("Seats: " + ", ".join(labels))]
         prov = game.data_provenance()

@@ -701,6 +701,66 @@ def test_random_games_keep_the_invariants_sweep(players):
         assert len(s.history()) <= g.max_game_length
 
 
+# ======================================================================= game length
+def test_max_game_length_is_the_bound_counted_from_the_rules():
+    """``max_game_length`` = setup reveals + deck + Quests drawn + 2 x turns + 3 Quest
+    discards each + Advocate steps + Clan claims (with the Lynx's 2 takes) + Honor claims,
+    where turns <= deck draws after the deal + influence placements + one-unit Advocates
+    (Advisors, Saboteur) + players - 1 (docs/games/inheritors.md, "Game length"). 2 players
+    (2-Player Variant: a colour, the marked Advocates out): deck 78, placements min(56,
+    4 colours x 10 slots + 1 Saboteur) = 41, one-unit Advocates 4 + 1, turns 55 + 41 + 5 + 1
+    = 102; 10 + 78 + 4 + 204 + 12 + 22 + 2 x 3 + 4 = 340."""
+    lengths = {n: regalia.load_game("inheritors", players=n).max_game_length
+               for n in (2, 3, 4)}
+    # 3 players: deck 99, placements min(70, 5 x 13 + 1) = 66, turns 66 + 66 + 7 + 2 = 141
+    # 4 players: deck 99, placements min(70, 5 x 14 + 1) = 70, turns 56 + 70 + 7 + 3 = 136
+    # both: setup 1 + 5 + 5, Quests 5 (+15 discards), Advocate steps 30, Honors 5
+    assert lengths == {2: 340,
+                       3: 11 + 99 + 5 + 2 * 141 + 15 + 30 + 3 * 3 + 5,
+                       4: 11 + 99 + 5 + 2 * 136 + 15 + 30 + 4 * 3 + 5}
+    assert lengths == {2: 340, 3: 456, 4: 449}
+
+
+def _long_policy(s, rng):
+    """A player who stretches the game: one unit per turn with the most plies (an Advisor,
+    a Market take, one Influence Card), never two draws or a Quest."""
+    order = (("use Advisor", 9), ("take row", 8), (", take row", 7), ("play", 6), ("use", 5),
+             ("claim", 4), ("honor", 4), ("end turn", 3), ("pass", 2), ("discard", 1),
+             ("quest", 0))
+
+    def score(a):
+        text = s.action_to_string(a)
+        if text.endswith("draw 2"):
+            return 1
+        for key, value in order:
+            if key in text if key.startswith(",") else text.startswith(key):
+                return value
+        return 2
+    legal = s.legal_actions()
+    best = max(map(score, legal))
+    choice = [a for a in legal if score(a) == best]
+    return choice[rng.randrange(len(choice))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_stretched_on_purpose_stay_within_the_bound(players):
+    """Players who make the game as long as they can still end within ``max_game_length``
+    (and random games run well past a third of it: the conformance suite needs that)."""
+    g = regalia.load_game("inheritors", players=players)
+    longest = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_initial_state(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_random_chance()
+            else:
+                s.apply_action(_long_policy(s, rng))
+        _check_invariants(s)
+        longest = max(longest, len(s.history()))
+    assert g.max_game_length // 3 < longest <= g.max_game_length
+
+
 # ============================================================== further rulings
 def test_quest_drawn_uniformly_from_those_not_taken(inh):
     """R10: the face-down row is five random Quests; taking one draws it uniformly from the
@@ -790,3 +850,96 @@ def test_a_later_advocate_ability_with_its_own_requirement(inh, data, tmp_path):
         s.apply_random_chance(random.Random(0))
         s.apply_random_chance(random.Random(1))
         assert s.drawq == [0] * draws
+
+
+# ============================================================== review additions
+def test_an_empty_market_row_can_be_discarded_onto_but_not_taken(inh):
+    """III. The Market: "If a row is empty, reveal the top card from the main deck to
+    restock the row"; once the deck is out a row may stay empty. Action 3 takes "all cards
+    of another row where the top card has the same color, number, or name": an empty row has
+    no top card, so it is never taken, but a discard may go onto it ("discard it on any row
+    in the Market")."""
+    s = inh.position(players=3, hands={0: ["purple 2", "blue 1"], 1: ["red 1"],
+                                       2: ["green 1"]},
+                     market=[["purple 3"], [], ["blue 3"]])
+    assert sorted(m for m in inh.moves(s) if ", take row" in m) == [
+        "discard blue 1 to row 1, take row 3", "discard blue 1 to row 2, take row 3",
+        "discard purple 2 to row 2, take row 1", "discard purple 2 to row 3, take row 1"]
+    inh.play(s, "discard blue 1 to row 2, take row 3")
+    assert names(s, 0) == ["blue 3", "purple 2"]
+    assert [[s.game.tname[t] for t in r] for r in s.rows[:2]] == [["purple 3"], ["blue 1"]]
+
+
+def test_spy_asks_another_player_for_a_card_of_a_colour_in_play(inh):
+    """Spy: "Pick a player and announce an Influence Card (color and number) that you can
+    legally play": another player (never yourself), the next number of a stack or a 1 of a
+    new colour; with 2 players never a card of the removed colour (2-Player Variant 1)."""
+    s = inh.position(players=3, hands={0: ["Spy", "blue 1"], 1: ["red 1"], 2: ["green 1"]},
+                     stacks={0: {"purple": [1, 2], "yellow": [1, 2, 3, 4, 5, 6]}})
+    inh.play(s, "use Spy")
+    assert inh.moves(s) == [f"ask P{q} for {card}" for q in (2, 3) for card in
+                            ("purple 3", "blue 1", "green 1", "red 1")]
+    two = inh.position(players=2, hands={0: ["Spy", "yellow 1"], 1: ["green 1"]})
+    removed = two.game.colours[two.rcol]
+    inh.play(two, "use Spy")
+    asked = inh.moves(two)
+    assert len(asked) == 4 and all(removed not in m and m.startswith("ask P2 for ")
+                                   for m in asked)
+
+
+def test_advisor_with_one_card_in_the_market_takes_it_and_refills(inh):
+    """Advisor: "Take any 2 cards from the Market ... Refill the Market (if needed) after
+    you take both cards." With a single card in the Market the second take cannot be carried
+    out and is skipped (R12: later effects that cannot be carried out are skipped); the
+    Market is then refilled, one card per empty row."""
+    s = inh.position(players=3, hands={0: ["Advisor", "red 1"], 1: ["blue 1"],
+                                       2: ["green 1"]},
+                     market=[["purple 3"], [], []])
+    inh.play(s, "use Advisor")
+    assert inh.moves(s) == ["take row 1 card 1 (purple 3)"]
+    inh.play(s, "take row 1 card 1")
+    assert names(s, 0) == ["purple 3", "red 1"]
+    assert s.is_chance_node() and sorted(s.drawq) == [10, 11, 12]
+    for _ in range(3):
+        s.apply_random_chance(random.Random(1))
+    assert [len(r) for r in s.rows] == [1, 1, 1] and s.phase == PH_POST
+
+
+def test_turns_go_clockwise_and_the_last_round_is_completed(inh):
+    """III: "continue taking turns in clockwise order" (seat order P1, P2, P3, P1 ...); IV:
+    the end is triggered by the last card drawn in P2's turn, so P3 still plays, and the
+    game ends before P1 (the first player) would start a new round."""
+    s = inh.position(players=3, turn=1, hands={0: ["red 1"], 1: ["blue 1", "blue 2"],
+                                               2: ["green 1", "green 2"]})
+    s.first = 0
+    g = s.game
+    keep = g.lookup["yellow 1"]
+    s.box = [b + k - (t == keep) for t, (b, k) in enumerate(zip(s.box, s.deck))]
+    s.deck = [int(t == keep) for t in range(g.T)]    # one card left in the deck
+    s.dsize = 1
+    inh.play(s, "discard blue 2 to row 1, draw 2")
+    s.apply_random_chance(random.Random(0))
+    assert s.ended and names(s, 1) == ["blue 1", "yellow 1"] and s.phase == PH_POST
+    inh.play(s, "end turn")
+    assert s.current_player() == 2 and s.phase == PH_START
+    inh.play(s, "play green 1", "end turn")
+    assert s.is_terminal()
+
+
+def test_relic_matches_its_colour_and_advocates_match_each_other(inh):
+    """III. action 3: "the top card has the same color, number, or name": a Relic has the
+    colour of its realm (V. Scoring 3: "the color matching the Relic"), so a purple Relic
+    takes a row topped by a purple card and a purple card takes a row topped by it; "All
+    Advocates are white", so a Spy takes a row topped by an Advisor; neither has a number."""
+    s = inh.position(players=3, hands={0: ["purple relic", "Spy", "yellow 1"], 1: ["red 1"],
+                                       2: ["green 1"]},
+                     market=[["purple 5"], ["Advisor"], ["blue 1"]])
+    assert sorted(m for m in inh.moves(s) if ", take row" in m) == [
+        "discard Spy to row 1, take row 2", "discard Spy to row 3, take row 2",
+        "discard purple relic to row 2, take row 1", "discard purple relic to row 3, take row 1",
+        "discard yellow 1 to row 1, take row 3", "discard yellow 1 to row 2, take row 3"]
+    t = inh.position(players=3, hands={0: ["purple 2"], 1: ["red 1"], 2: ["green 1"]},
+                     market=[["purple relic"], ["Tome"], ["blue 1"]])
+    assert sorted(m for m in inh.moves(t) if ", take row" in m) == [
+        "discard purple 2 to row 1, take row 2", "discard purple 2 to row 2, take row 1",
+        "discard purple 2 to row 3, take row 1", "discard purple 2 to row 3, take row 2"]

@@ -334,39 +334,79 @@ class InheritorsGame(Game):
         return self.length_bound()
 
     def length_bound(self) -> int:
-        """An upper bound on the plies of a game, counted from the rules.
+        """An upper bound on the plies of a game, counted from the rules (a proof, not a
+        measurement; ``docs/games/inheritors.md``, "Game length").
 
-        Every turn draws a card from the deck (actions 2, 3 and 4 restock or draw; a pass
-        draws at the end of the turn), or moves a card out of the hands for good (an
-        Influence Card played, an Advocate used), or is one of the last round's turns after
-        the deck ran out. A turn is 2 decisions (the action, 'end turn') plus the steps of a
-        Quest (3 discards) or of an Advocate's effects, plus claims (one Clan per player,
-        each Honor once) and their effects' choices. Chance: setup reveals, every card drawn
-        (at most the deck), every Quest drawn.
+        Chance plies: the setup reveals (the removed colour with 2 players, the Honors, one
+        Clan per colour, the first player), every card taken from the deck (at most the
+        deck: the deal, the Market, every draw and restock) and every Quest taken.
+
+        Turns. Until the end is triggered the deck is not empty, and every turn uses up at
+        least one *unit*: a card drawn from the deck (actions 2, 3 and 4 draw or restock; a
+        pass draws at the end of the turn), an Influence Card placed (action 1), or an
+        Advocate played (action 5). Units never come back: the deck only shrinks, an
+        Advocate goes to the removed area, and an Influence Card placed never returns to a
+        hand. Influence placements are at most the Influence Cards in play, and at most the
+        *slots*: a player's stack holds one card of each number, so colour ``c`` takes at
+        most ``sum over k of min(copies of c k, players)`` cards, plus one per top card an
+        effect can remove (the Saboteur). An Advocate whose first effect places a card or
+        draws (Spy, Conspirator, Knight...) uses a second unit in the same turn (its card
+        placed, or the Spy's miss drawn; an Advocate is playable only if its first effect
+        can be carried out, R12), so only the other Advocates (Advisor, Saboteur) add a
+        turn of their own. After the trigger the round is completed: at most
+        ``players - 1`` more turns. So::
+
+            turns <= (deck - dealt - 3) + placements + one-unit Advocates + players - 1
+
+        Decisions: 2 per turn (the action, then 'end turn'; or 'pass' and 'end turn'), 3
+        discards per Quest, one choice per step of each Advocate's effects (an Advisor's
+        two takes...), each Clan claim (one per player) with its effects' choices, each
+        Honor claim.
         """
         n = self._players
         two = self.two_player
+        T = self.T
         colours = 4 if two else 5
-        deck = sum(c - (self.tmarked[t] if two else 0) for t, c in enumerate(self.tcopies)
-                   if self.in_deck[t])
-        if two:   # the removed colour's Influence Cards and Relic
-            deck -= min(sum(self.tcopies[t] for t in range(self.T) if self.in_deck[t]
-                            and self.tcol[t] == c and self.tkind[t] in (K_INF, K_RELIC))
-                        for c in range(5))
-        quests = min(4 if two else 5, len(self.quests))
-        honors = min(4 if two else 5, len(self.honors))
-        influence = sum(self.tcopies[t] for t in range(self.T) if self.tkind[t] == K_INF)
-        if two:
-            influence -= min(sum(self.tcopies[6 * c:6 * c + 6]) for c in range(5))
-        advocates = sum(c - (self.tmarked[t] if two else 0)
-                        for t, c in enumerate(self.tcopies) if self.is_advocate[t])
-        turns = (deck - 10 * n - 3) + influence + advocates + n
+        marked = (lambda t: self.tmarked[t]) if two else (lambda t: 0)
+
+        def per_colour(c: int) -> tuple[int, int, int]:
+            """(deck cards, Influence Cards, influence slots) of colour ``c``."""
+            deck = sum(self.tcopies[t] for t in range(T) if self.in_deck[t]
+                       and self.tcol[t] == c and self.tkind[t] in (K_INF, K_RELIC))
+            inf = sum(self.tcopies[6 * c:6 * c + 6])
+            slots = sum(min(k, n) for k in self.tcopies[6 * c:6 * c + 6])
+            return deck, inf, slots
+        cols = [per_colour(c) for c in range(5)]
+        deck = sum(self.tcopies[t] - marked(t) for t in range(T) if self.in_deck[t])
+        influence = sum(x[1] for x in cols)
+        slots = sum(x[2] for x in cols)
+        if two:   # the removed colour: the one that shortens the game least
+            deck -= min(x[0] for x in cols)
+            influence -= min(x[1] for x in cols)
+            slots -= min(x[2] for x in cols)
 
         def steps(effects) -> int:
             return sum(e[1] if e[0] == E_TAKE else 1 for e in effects
                        if e[0] in (E_TAKE, E_PLAY, E_DEMAND, E_REMOVE))
-        advocate_steps = sum(self.tcopies[t] * steps(self.adv_effects[t])
-                             for t in range(self.T) if self.is_advocate[t])
+
+        def removals(effects) -> int:
+            return sum(1 for e in effects if e[0] == E_REMOVE)
+        advocates = [t for t in range(T) if self.is_advocate[t]]
+        copies = {t: self.tcopies[t] - marked(t) for t in advocates}
+        removable = (sum(copies[t] * removals(self.adv_effects[t]) for t in advocates)
+                     + min(n, colours) * max((sum(removals(e) for _, e in claim)
+                                              for claim in self.clan_claim), default=0))
+        placements = min(influence, slots + removable)
+
+        def two_units(t: int) -> bool:
+            first = self.adv_effects[t][0] if self.adv_effects[t] else None
+            return first is not None and (first[0] in (E_PLAY, E_DRAW) or (
+                first[0] == E_DEMAND and first[1] > 0))
+        one_unit = sum(copies[t] for t in advocates if not two_units(t))
+        turns = (deck - 10 * n - 3) + placements + one_unit + n - 1
+        quests = min(4 if two else 5, len(self.quests))
+        honors = min(4 if two else 5, len(self.honors))
+        advocate_steps = sum(copies[t] * steps(self.adv_effects[t]) for t in advocates)
         clan_steps = max((sum(steps(effs) for _, effs in claim) for claim in self.clan_claim),
                          default=0)
         setup = (1 if two else 0) + honors + colours + 1

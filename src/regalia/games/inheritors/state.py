@@ -2,7 +2,7 @@
 
 Rules source: the English rulebook (``../shared/rules/inheritors.rulebook.en.txt``): II.
 Setup, III. Gameplay (the five actions, Claiming Clans and Honors), IV. End of the Game,
-V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R17).
+V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R18).
 
 Chance nodes (the state's dealer samples them; their outcomes are int actions):
 
@@ -59,6 +59,8 @@ EFFECT_NAMES = ("draw", "take_from_market", "play_influence", "demand_card",
                 "remove_top_card", "take_cards", "score", "majority", "requirement")
 #: Codes that may wait in the pending effects of a turn.
 PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_IF})
+#: The numbers (bit positions, 0-5) set in each 6-bit stack mask.
+_BITS = tuple(tuple(k for k in range(6) if m >> k & 1) for m in range(64))
 BREAKDOWN_KEYS = ("influence", "tomes", "relics", "quests", "honors", "clan", "epics")
 
 
@@ -1250,6 +1252,7 @@ class InheritorsState(State):
         self.check_seat(player)
         s = self.clone()
         s._legal = None
+        s._seed = None     # the seed fixes every hidden card: a determinization drops it
         hid = self._game.A_HIDDEN
         s.hist = [a if v < 0 or v == player else hid for a, v in zip(self.hist, self.vis)]
         if self.phase == PH_END:
@@ -1261,62 +1264,201 @@ class InheritorsState(State):
         qp = self.qpool[:]
         for q in others:
             qp += self.quests[q]
+        qp.sort()         # in an order that does not tell who holds which Quest
         rng.shuffle(qp)
         for q in others:
             k = len(self.quests[q])
             s.quests[q] = sorted(qp[:k])
             qp = qp[k:]
         s.qpool = sorted(qp)
-        for _ in range(25):
-            if self._redeal(s, player, others, rng):
-                break
+        self._redeal(s, player, others, rng)
         return s
 
-    def _redeal(self, s: "InheritorsState", player: int, others: list[int],
-                rng: random.Random) -> bool:
+    def unseen_pool(self, player: int) -> list[int]:
+        """Copies of each type ``player`` has not seen and cannot place: every card less the
+        box, the cards with the Clans, the removed area, the Market, the play areas,
+        ``player``'s own hand and the cards everyone has seen entering (or shown from) the
+        other hands. Computed from public information and ``player``'s hand only; equals
+        the deck plus the unknown part of the other hands."""
         G = self._game
         T = G.T
-        pool = self.deck[:]
-        for q in others:
-            o = q * T
-            for t in range(T):
-                pool[t] += self.hand[o + t] - self.known[o + t]
+        n = G.num_players
+        o = player * T
+        pool = [a - b - c - d - e for a, b, c, d, e in
+                zip(G.tcopies, self.box, self.side, self.removed, self.hand[o:o + T])]
+        for r in self.rows:
+            for t in r:
+                pool[t] -= 1
+        mask = self.mask
+        known = self.known
+        for q in range(n):
+            for c in range(5):
+                m = mask[q * 5 + c]
+                if m:
+                    for k in _BITS[m]:
+                        pool[6 * c + k] -= 1
+            if q != player:
+                o = q * T
+                for t, k in enumerate(known[o:o + T]):
+                    if k:
+                        pool[t] -= k
+        return pool
+
+    def _redeal(self, s: "InheritorsState", player: int, others: list[int],
+                rng: random.Random) -> None:
+        """Deal the unseen cards (:meth:`unseen_pool`) to the other hands and the deck so
+        that every public bound holds: each hand keeps its size and the cards known in it,
+        holds at most ``capc + pdraws`` of a type after a Spy's miss or a skipped play, and
+        the player to act holds the cards their decision in progress shows.
+
+        Exact: the deal never fails. The unseen cards are shuffled and each hand (in a
+        random order of the seats; hands with a cap or required cards first, after which the
+        others cannot fail) takes the next card that keeps the rest of the deal feasible.
+        Feasibility is the max-flow / min-cut condition of this transportation
+        problem: for every set ``Q`` of demands (a hand's remaining size; the player to act
+        split in the cards their decision shows they hold and the rest), the cards ``Q``
+        needs are at most ``sum over types of min(unseen copies, what Q may take)``. Only
+        sets of constrained demands (a cap, or required types) can fail it; their slacks
+        are kept incrementally. The true deal proves the problem feasible to start with, and
+        a feasible problem always has a card that keeps it feasible, so there is no dead
+        end. Reads only public information, ``player``'s hand and ``rng``: two states with
+        the same information state for ``player`` give the same deal for the same ``rng``.
+        """
+        G = self._game
+        T = G.T
+        pool = self.unseen_pool(player)
         cards = [t for t in range(T) for _ in range(pool[t])]
         rng.shuffle(cards)
-        used = [False] * len(cards)
-        hands: dict[int, list[int]] = {}
         order = others[:]
         rng.shuffle(order)
+        total = len(cards)
+        big = total + 1                       # "no cap": more than every unseen card
+        hands: dict[int, list[int]] = {}
+        capped: dict[int, bool] = {}
+        seat: list[int] = []                  # per demand: its seat
+        need: list[int] = []                  # per demand: cards still to deal
+        only: list[frozenset | None] = []     # per demand: the types it takes (None: any)
+        known, capc = self.known, self.capc
         for q in order:
             o = q * T
-            h = self.known[o:o + T]
-            need = self.hsize[q] - sum(h)
-            pd = self.pdraws[q]
-            caps = [NOCAP if c == NOCAP else c + pd for c in self.capc[o:o + T]]
-            types, must = self._required_cards(q)
-            must -= sum(h[t] for t in types)
-            if must > 0:   # first the cards the decision in progress shows q holds
-                wanted = set(types)
-                for i, t in enumerate(cards):
-                    if must == 0:
-                        break
-                    if not used[i] and t in wanted and h[t] < caps[t]:
-                        used[i] = True
-                        h[t] += 1
-                        need -= 1
-                        must -= 1
-                if must > 0 or need < 0:
-                    return False
-            for i, t in enumerate(cards):
-                if need == 0:
-                    break
-                if not used[i] and h[t] < caps[t]:
-                    used[i] = True
-                    h[t] += 1
-                    need -= 1
-            if need:
-                return False
+            h = known[o:o + T]
             hands[q] = h
+            capped[q] = min(capc[o:o + T]) < NOCAP
+            size = self.hsize[q] - sum(h)
+            if q == self.cur:
+                types, must = self._required_cards(q)
+                must -= sum(h[t] for t in types)
+                if must > 0:
+                    seat.append(q); need.append(must); only.append(frozenset(types))
+                    size -= must
+            seat.append(q); need.append(size); only.append(None)
+        cons = [d for d in range(len(seat)) if only[d] is not None or capped[seat[d]]]
+        if not cons:   # no cap, nothing required: the shuffled cards in turn
+            i = 0
+            for q, k in zip(seat, need):
+                h = hands[q]
+                for t in cards[i:i + k]:
+                    h[t] += 1
+                i += k
+            deck = [0] * T
+            for t in cards[i:]:
+                deck[t] += 1
+            s.deck = deck
+            for q, h in hands.items():
+                s.hand[q * T:(q + 1) * T] = h
+            return
+        room: dict[int, list[int]] = {}       # copies each hand may still take, per type
+        for q in order:
+            o = q * T
+            if capped[q]:
+                pd = self.pdraws[q]
+                h = hands[q]
+                room[q] = [big if c == NOCAP else max(0, c + pd - h[t])
+                           for t, c in enumerate(capc[o:o + T])]
+            else:
+                room[q] = [big] * T
+        # per set Q of constrained demands: its bit mask, the seats taking any type, and
+        # the (seat, types) taking only some types (a seat counted once per type)
+        subsets = []
+        for m in range(1, 1 << len(cons)):
+            ds = [cons[j] for j in range(len(cons)) if m >> j & 1]
+            full = tuple(sorted({seat[d] for d in ds if only[d] is None}))
+            part = tuple((seat[d], only[d]) for d in ds
+                         if only[d] is not None and seat[d] not in full)
+            subsets.append((sum(1 << d for d in ds), full, part))
+
+        def capacity(full, part, t: int) -> int:
+            """What the seats of Q may take of type ``t`` (before the pool's limit)."""
+            c = 0
+            for q in full:
+                c += room[q][t]
+            for q, ty in part:
+                if t in ty:
+                    c += room[q][t]
+            return c
+
+        slack = [sum(min(pool[t], capacity(full, part, t)) for t in range(T))
+                 - sum(need[d] for d in cons if bits >> d & 1)
+                 for bits, full, part in subsets]
+        used = [False] * total
+        start = 0
+        # the constrained hands first; once they are dealt, the others cannot fail
+        bound = {seat[d] for d in cons}
+        for q in sorted(order, key=lambda q: q not in bound):
+            mine = [d for d in range(len(seat)) if seat[d] == q]
+            left = sum(need[d] for d in mine)
+            h = hands[q]
+            rm = room[q]
+            if q not in bound:
+                for i in range(start, total):
+                    if not left:
+                        break
+                    if not used[i]:
+                        used[i] = True
+                        h[cards[i]] += 1
+                        left -= 1
+                continue
+            while left:
+                while used[start]:
+                    start += 1
+                refused: set[int] = set()
+                for i in range(start, total):
+                    if used[i]:
+                        continue
+                    t = cards[i]
+                    if t in refused or rm[t] == 0:
+                        continue
+                    # the demand of q this card serves: the required cards first
+                    d = next((d for d in mine if need[d] and only[d] is not None
+                              and t in only[d]), None)
+                    if d is None:
+                        d = next(d for d in mine if only[d] is None)
+                        if need[d] == 0:      # only required cards are still wanted
+                            refused.add(t)
+                            continue
+                    new = []
+                    pt = pool[t]
+                    for (bits, full, part), sl in zip(subsets, slack):
+                        c = capacity(full, part, t)
+                        # q's room for t counts in Q if q takes t there
+                        fed = q in full or any(x == q and t in ty for x, ty in part)
+                        v = (sl - min(pt, c) + min(pt - 1, c - fed)
+                             + (bits >> d & 1))
+                        if v < 0:
+                            break
+                        new.append(v)
+                    else:
+                        slack = new
+                        used[i] = True
+                        pool[t] -= 1
+                        rm[t] -= 1
+                        h[t] += 1
+                        need[d] -= 1
+                        left -= 1
+                        break
+                    refused.add(t)
+                else:  # pragma: no cover - impossible: the deal was feasible
+                    raise RegaliaError("no deal fits what this player has seen")
         deck = [0] * T
         for i, t in enumerate(cards):
             if not used[i]:
@@ -1324,7 +1466,6 @@ class InheritorsState(State):
         s.deck = deck
         for q, h in hands.items():
             s.hand[q * T:(q + 1) * T] = h
-        return True
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
