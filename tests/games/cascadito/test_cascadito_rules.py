@@ -844,6 +844,23 @@ def test_solo_disregards_other_game_ends():
     assert not s.is_terminal() and set(g.tables.bottom) <= set(s.claimed_achievements(0))
 
 
+def test_solo_sheet4_whole_top_row_neither_ends_nor_scores_the_bonus():
+    """Solo Play: "Disregard any other game end conditions" (R16): on sheet 4 the whole
+    top row ends nothing and its "5 bonus points" (a Game End rule) are not scored; the
+    crowns score 8 each as first claimant."""
+    g = game(players=1, sheet=4)
+    s = start(g, "BY")
+    crowns = [h for a in g.tables.top for h in g.sheet.achievements[a].criterion.fields]
+    s.set_marks(0, [n(h) for h in g.sheet.fields])  # one group holding every crown
+    assert all(s.is_marked(0, n(h)) for h in crowns)
+    do(s, "blue pass")
+    claim_all(s)
+    assert set(g.tables.top) <= set(s.claimed_achievements(0))
+    assert not s.is_terminal() and s.phase_name == "die"  # the second solo turn
+    b = s.breakdown(0)
+    assert b["top_row"] == 5 * 8 and b["top_row_bonus"] == 0
+
+
 # ====================================================================== parameters
 def test_parameters_are_checked():
     with pytest.raises(ParameterError, match="1 to 4"):
