@@ -253,6 +253,15 @@ def test_greedy_declines_a_game_ending_claim_when_behind_and_claims_it_when_ahea
     assert s.action_to_string(greedy_policy(s, random.Random(0))) == "claim top 5"
 
 
+def test_greedy_uses_its_die_before_a_winning_game_end_offered_at_the_turn_start():
+    s = _last_top_row_position(behind=False)
+    do(s, "decline", "roll BY", "blue pass")
+    assert s.current_player() == 1 and offered(s) == ["claim top 5", "decline"]
+    assert s.action_to_string(greedy_policy(s, random.Random(0))) == "decline"
+    do(s, "decline", "yellow pass")
+    assert s.action_to_string(greedy_policy(s, random.Random(0))) == "claim top 5"
+
+
 def test_greedy_claims_what_does_not_end_the_game_and_defers_a_winning_end():
     g = load_game("cascadito", players=2, sheet=1)
     s = start(g, "BY")

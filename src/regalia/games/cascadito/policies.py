@@ -17,9 +17,9 @@ Each legal action gets a value:
   unless the claim would end the game (sheets 1-3: the last top-row achievement between
   the players or the player's whole bottom row, at once; sheet 4: the whole top row, at
   the end of the turn, +5): then it is claimed only when the player wins with it, and on
-  sheets 1-3 only once no action of the turn is waiting (they would be lost at the
-  instant end; the claim stays open and is offered again after each step); declining
-  is worth 0.
+  sheets 1-3 only once the die is used and no action of the turn is waiting (they would
+  be lost at the instant end; the claim stays open and is offered again after each
+  step); declining is worth 0.
 
 Ties are broken uniformly with the generator (one draw).
 """
@@ -127,8 +127,8 @@ def _claim_value(state: CascaditoState, p: int, k: int) -> float:
                for q in range(n) if q != p)
     if not wins:
         return -1000.0
-    if instant and state.tasks:
-        return -0.5  # take the waiting actions first; the claim stays open
+    if instant and (state.tasks or state.predie):
+        return -0.5  # use the die and the waiting actions first; the claim stays open
     return 1000.0
 
 
