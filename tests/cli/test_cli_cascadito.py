@@ -110,3 +110,21 @@ def test_tournament_takes_the_sheet(cli):
                  "-w", "1", "--seed", "2")
     assert result.exit_code == 0, result.output
     assert "Cascadito, play sheet 4, 2 players" in result.output
+
+
+def test_claim_decision_lists_the_achievements_met():
+    """R12: the claim decision names each achievement met, its text and reward."""
+    from rich.console import Console
+    game = regalia.load_game("cascadito", players=2, sheet=1)
+    s = game.new_initial_state(0)
+    s.apply_action(s.string_to_action("roll BY"))
+    s.set_marks(0, [f"j{k}" for k in range(2, 10)])  # the whole river (row j)
+    s.apply_action(s.string_to_action("blue pass"))
+    console = Console(file=io.StringIO(), width=100)
+    ui = ui_for("cascadito")
+    console.print(ui.moves(s))
+    console.print(ui.decision(s))
+    out = " ".join(console.file.getvalue().split())
+    assert "1 achievement(s) met (or 'decline'; a declined claim stays open):" in out
+    assert "claim top 5: Mark the last river space. (5 VP)" in out
+    assert "'claim top 5' or 'decline'" in out

@@ -134,7 +134,8 @@ def achievements_table(state: CascaditoState, player: int) -> Table:
     t.add_column("reward", no_wrap=True)
     t.add_column("status", no_wrap=True)
     for row, text, reward, status in view.achievement_rows(state, player):
-        style = {"claimed": "bold green", "open": ""}.get(status, "dim")
+        style = {"claimed": "bold green", "open": "",
+                 "met: claim it": "bold cyan"}.get(status, "dim")
         t.add_row(row, Text(text, style=style), reward, Text(status, style=style))
     return t
 
@@ -225,6 +226,14 @@ class CascaditoUI(GameUI):
 
     def moves(self, state: CascaditoState) -> RenderableType:  # type: ignore[override]
         texts = [state.action_to_string(a) for a in state.legal_actions()]
+        if state.phase_name == "claim":
+            rows = {r[0]: r for r in view.achievement_rows(state, state.current_player())}
+            lines = [Text(f"{len(texts) - 1} achievement(s) met (or 'decline'; a declined "
+                          "claim stays open):")]
+            for text in texts[:-1]:
+                _, desc, reward, _ = rows[text.removeprefix("claim ")]
+                lines.append(Text.assemble((f"  {text}", "bold cyan"), f": {desc} ({reward})"))
+            return Group(*lines)
         if state.phase_name != "die":
             return Text("Legal: " + ", ".join(texts))
         by: dict[str, list[str]] = {}

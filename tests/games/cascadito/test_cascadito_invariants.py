@@ -32,6 +32,7 @@ def _play(game, seed, check):
 
 def _check_step(before, after, t):
     n = after.game.num_players
+    A = t.num_achievements
     for p in range(n):
         assert before.marked[p] & after.marked[p] == before.marked[p], "a mark vanished"
         for k in range(t.num_tracks):
@@ -43,7 +44,6 @@ def _check_step(before, after, t):
             # rivers: exactly the first m spaces are marked
             assert all(after.marked[p] >> c & 1 for c in cells[:m])
             assert not any(after.marked[p] >> c & 1 for c in cells[m:])
-        A = t.num_achievements
         for a in range(A):
             assert after.claimed[p * A + a] >= before.claimed[p * A + a]
         assert after.bandits[p] == (after.marked[p] & t.bandit_mask).bit_count()
@@ -51,9 +51,17 @@ def _check_step(before, after, t):
     if not before.is_chance_node() and not after.is_chance_node():
         assert sum(after.pool) <= sum(before.pool)
     if not before.is_chance_node():
-        # the acting player has claimed everything met (checked against every group)
+        # R12: every achievement the acting player meets is open to claim (or claimed),
+        # checked against every group
         actor = before.current_player()
-        assert not after.clone()._claim(actor), "an achievement was met but not claimed"
+        assert after.clone()._newly_met(actor) == 0, "an achievement was met but not noted"
+    last = after.history()[-1]
+    if after.phase_name in ("die", "task") and last != after.game.claim_base + A:
+        # an open claim is always offered, unless the player has just declined
+        assert after.claimable[after.current_player()] == 0
+    for p in range(n):
+        for a in range(A):
+            assert not (after.claimable[p] >> a & 1 and after.claimed[p * A + a])
     # a single step marks at most one cell in total and one track space per town scored
     gained = sum((after.marked[p] & ~before.marked[p]).bit_count() for p in range(n))
     assert gained <= 1

@@ -47,6 +47,15 @@ def heights(s, p=0):
     return s.track_heights(p)
 
 
+def claim_all(s):
+    """Claim every achievement offered (R12: claiming is the player's decision)."""
+    while s.phase_name == "claim":
+        offered = [s.action_to_string(a) for a in s.legal_actions()]
+        if offered == ["decline"]:
+            break
+        do(s, offered[0])
+
+
 # ====================================================================== rulebook examples
 def _example(sheet, name):
     return [e for e in load_sheet(sheet).examples if e.name == name]
@@ -227,6 +236,21 @@ def test_two_towns_score_at_once(sheet_file):
     assert heights(s) == {"blue": 0, "yellow": 0, "orange": 1, "pink": 1, "white": 0}
 
 
+def test_two_towns_of_one_colour_score_twice(sheet_file):
+    """Town Scoring: "When you mark a field next to a town, this triggers a town scoring if
+    ..." (per town); "If you have triggered a town scoring, mark the next space ... of the
+    success track of the corresponding color": a field next to two pink towns, joining a
+    group that touched neither, scores each: two pink spaces."""
+    path = sheet_file("twopink", ["", "   . .", "  . . .", "   . ."],
+                      [("pink", [3, 1]), ("pink", [5, 1])])
+    g = load_game("cascadito", players=1, data=path)
+    s = start(g, "PP")
+    s.set_marks(0, ["d3"])
+    do(s, "pink c3")
+    assert heights(s) == {"blue": 0, "yellow": 0, "orange": 0, "pink": 2, "white": 0}
+    assert s.breakdown(0)["tracks"]["pink"] == 3
+
+
 def test_same_town_scores_again_with_a_distinct_group_only(sheet_file):
     """Town Scoring: "you can trigger more than 1 town scoring at the same town, but you
     must do this with distinct groups"; a field added to a group already touching the town,
@@ -323,6 +347,8 @@ def test_task_with_nowhere_to_apply_lapses():
     s.track[:] = [7, 7, 7, 7]
     s.tasks = [0]
     s._settle()
+    assert s.pending_tasks() == [] and s.phase_name == "claim"  # full tracks: banners met
+    do(s, "decline")
     assert s.pending_tasks() == [] and s.phase_name == "die"
 
 
@@ -440,6 +466,7 @@ def test_sheet2_bandits_cross_off_the_bandit_track_and_score_highest():
     s2.set_marks(0, [n(h) for h in bandits[:6]])
     assert s2.breakdown(0)["bandits"] == sheet.bandit_track.spaces[5].points == 10
     do(s2, "blue pass")  # claims happen on the player's turn
+    claim_all(s2)
     bandit_ach = next(a for a, x in enumerate(sheet.achievements)
                       if x.criterion.kind == "bandits")
     assert bandit_ach in s2.claimed_achievements(0)
@@ -483,17 +510,24 @@ def test_sheet4_trade_goods_and_crowns_achievements():
     s = start(g, "BB")
     s.set_marks(0, [n(h) for h in goods])
     do(s, "blue pass")
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim bottom 1",
+                                                                  "decline"]
+    do(s, "claim bottom 1")
     assert s.breakdown(0)["bottom_row"] == 5
     crown = sheet.row("top")[0].criterion.fields
     path = _path(sheet, crown[0], crown[1])
     s.set_marks(1, [n(h) for h in path])
     do(s, "blue pass")
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 1", "decline"]
+    do(s, "claim top 1")
     b1 = s.breakdown(1)
     assert b1["top_row"] == 8 and s.first[g.tables.top[0]] == 1
     s.set_marks(0, [n(h) for h in path])
     s.pool = [1, 0, 0, 0, 0]
     s.phase = 1
     do(s, "blue pass")
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 1", "decline"]
+    do(s, "claim top 1")
     assert s.breakdown(0)["top_row"] == 5  # a later claimant
 
 
@@ -569,10 +603,14 @@ def test_top_row_first_claimant_only_bottom_row_everyone():
     do(s, "blue pass")
     top_river = next(a for a in g.tables.top
                      if sheet.achievements[a].criterion.fields == (last,))
+    assert s.achievement_name(top_river) == "claim top 5"
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 5", "decline"]
+    do(s, "claim top 5")
     assert s.first[top_river] == 0 and s.breakdown(0)["top_row"] == 5
     s.set_marks(1, [n(sp.at) for sp in sheet.rivers[0].spaces])
     do(s, "yellow pass")
-    assert top_river not in s.claimed_achievements(1)  # locked
+    assert s.is_chance_node()  # nothing to offer seat 1: locked
+    assert top_river not in s.claimed_achievements(1)
     # bottom row, blue: a group touching 2 blue towns, for both players
     blues = [t.at for t in sheet.towns if t.colour == "blue"]
     a, b = blues[0], blues[1]
@@ -583,11 +621,14 @@ def test_top_row_first_claimant_only_bottom_row_everyone():
     s2.set_marks(0, [n(h) for h in path])
     do(s2, "blue pass")
     bottom_blue = g.tables.bottom[0]
+    assert [s2.action_to_string(a) for a in s2.legal_actions()] == ["claim bottom 1",
+                                                                    "decline"]
+    do(s2, "claim bottom 1")
     assert bottom_blue in s2.claimed_achievements(0)
     assert s2.pending_tasks() == ["advance_track"]
     do(s2, "track pink")
     s2.set_marks(1, [n(h) for h in path])
-    do(s2, "yellow pass")
+    do(s2, "yellow pass", "claim bottom 1")
     assert bottom_blue in s2.claimed_achievements(1)
 
 
@@ -610,6 +651,7 @@ def test_sheet3_bottom_row_scores_3_each():
     s.set_marks(0, [n(h) for h in g.sheet.fields] + rivers)  # one group, every town
     assert len(s.groups(0)) == 1
     do(s, "blue pass")
+    claim_all(s)
     assert set(g.tables.bottom) <= set(s.claimed_achievements(0))
     assert s.breakdown(0)["bottom_row"] == 15
 
@@ -621,6 +663,8 @@ def test_sheet3_single_banner_on_any_track():
     s = start(g, "BB")
     s.track[2] = 4
     do(s, "blue pass")
+    assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 1", "decline"]
+    do(s, "claim top 1")
     assert 0 in s.claimed_achievements(0)
 
 
@@ -646,9 +690,20 @@ def test_separate_groups_achievement_counts_groups_of_two(sheet_file):
     s.set_marks(0, [n(h) for pair in pairs[:3] for h in pair] + [n(pairs[3][0])])
     do(s, "blue pass")
     assert len(s.groups(0)) == 3 and a not in s.claimed_achievements(0)
+    assert s.phase_name == "die"  # nothing met: no claim decision
     s.set_marks(0, [n(pairs[3][1])])
     do(s, "blue pass")
-    assert len(s.groups(0)) == 4 and a in s.claimed_achievements(0)
+    assert len(s.groups(0)) == 4 and s.claimable_achievements(0) == [a]
+    assert [s.action_to_string(x) for x in s.legal_actions()] == ["claim top 4", "decline"]
+    do(s, "decline")
+    # R12: "whose criteria they have met"; "After accomplishing this achievement, you may
+    # seek to connect the groups": once met, the claim stays open when groups join
+    link = _path(sheet, pairs[0][0], pairs[1][0])
+    s.set_marks(0, [n(h) for h in link if not s.is_marked(0, n(h))])
+    do(s, "roll BB", "decline", "blue pass")
+    assert len(s.groups(0)) < 4 and s.claimable_achievements(0) == [a]
+    do(s, "claim top 4")
+    assert a in s.claimed_achievements(0) and s.breakdown(0)["top_row"] == 5
 
 
 # ====================================================================== game end
@@ -659,8 +714,15 @@ def test_game_ends_instantly_when_bottom_row_claimed_by_one(sheet_file):
     s = start(g, "BY")
     s.set_marks(0, [n(h) for h in g.sheet.fields])
     do(s, "blue pass")
-    assert s.is_terminal() and "bottom row" in s.end_reason
-    assert s.pending_tasks() == []
+    assert [s.action_to_string(a) for a in s.legal_actions()] == [
+        "claim top 3", "claim top 4", "claim bottom 1", "claim bottom 2", "claim bottom 3",
+        "claim bottom 4", "decline"]
+    do(s, "claim bottom 1", "claim bottom 2", "claim bottom 3")
+    assert s.pending_tasks() == ["advance_track"] * 3 and not s.is_terminal()
+    do(s, "claim bottom 4")
+    assert s.is_terminal() and s.end_reason == "seat 0 claimed the whole bottom row"
+    assert s.pending_tasks() == [] and s.track_heights(0) == dict.fromkeys(
+        ("blue", "yellow", "orange", "pink"), 0)
     assert set(g.tables.bottom) <= set(s.claimed_achievements(0))
 
 
@@ -676,7 +738,7 @@ def test_game_ends_when_every_top_row_achievement_is_claimed_between_players():
     do(s, "blue pass")
     assert not s.is_terminal()
     s.set_marks(1, [n(sp.at) for sp in g.sheet.rivers[0].spaces])
-    do(s, "yellow pass")
+    do(s, "yellow pass", "claim top 5")
     assert s.first[river_ach] == 1
     assert s.is_terminal() and s.end_reason == "every top-row achievement is claimed"
 
@@ -724,6 +786,27 @@ def test_stuck_game_ends(sheet_file):
     assert s.is_terminal() and "no player can mark" in s.end_reason
 
 
+def test_engine_turn_limit_ends_with_the_normal_scoring():
+    """R11: the rules never end a game in which the players keep passing ("they simply end
+    their turn without doing anything"); the engine ends it after 2 x players x cells
+    turns, scored as usual ("Scoring")."""
+    g = game(players=2, sheet=1)
+    assert g.max_turns == 2 * 2 * g.tables.num_cells
+    s = start(g, "BY")
+    s.track[0:4] = [3, 1, 0, 0]  # seat 0: 4 + 1 points
+    s.track[4:8] = [0, 0, 2, 0]  # seat 1: 2 points
+    turns = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            do(s, "roll BY")
+        do(s, "blue pass" if s.dice_pool.startswith("B") else "yellow pass")
+        turns += 1
+    assert turns == g.max_turns == s.turns
+    assert s.end_reason == f"the engine's limit of {g.max_turns} turns (R11)"
+    assert s.scores() == [5, 2] and s.breakdown(0)["total"] == 5
+    assert s.returns() == [1.0, 0.0]
+
+
 # ====================================================================== solo
 def test_solo_two_turns_per_roll_and_the_timer():
     """Solo Play: "take 2 consecutive turns"; "mark the next dice box ... The game ends when
@@ -757,7 +840,25 @@ def test_solo_disregards_other_game_ends():
     s = start(g, "BY")
     s.set_marks(0, [n(h) for h in g.sheet.fields])
     do(s, "blue pass")
+    claim_all(s)
     assert not s.is_terminal() and set(g.tables.bottom) <= set(s.claimed_achievements(0))
+
+
+def test_solo_sheet4_whole_top_row_neither_ends_nor_scores_the_bonus():
+    """Solo Play: "Disregard any other game end conditions" (R16): on sheet 4 the whole
+    top row ends nothing and its "5 bonus points" (a Game End rule) are not scored; the
+    crowns score 8 each as first claimant."""
+    g = game(players=1, sheet=4)
+    s = start(g, "BY")
+    crowns = [h for a in g.tables.top for h in g.sheet.achievements[a].criterion.fields]
+    s.set_marks(0, [n(h) for h in g.sheet.fields])  # one group holding every crown
+    assert all(s.is_marked(0, n(h)) for h in crowns)
+    do(s, "blue pass")
+    claim_all(s)
+    assert set(g.tables.top) <= set(s.claimed_achievements(0))
+    assert not s.is_terminal() and s.phase_name == "die"  # the second solo turn
+    b = s.breakdown(0)
+    assert b["top_row"] == 5 * 8 and b["top_row_bonus"] == 0
 
 
 # ====================================================================== parameters

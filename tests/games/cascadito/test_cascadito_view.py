@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from regalia import load_game
 from regalia.games.cascadito import view
+from regalia.games.cascadito.tables import cell_name
 
 
 def _start(sheet=2, players=2, pool="BP"):
@@ -35,7 +36,8 @@ def test_tracks_achievements_rivers_and_decisions():
     assert cols[0]["spaces"][1] == (2, "+T", 0, False)
     assert cols[0]["spaces"][2][2] == 1  # the first banner at height 3
     rows = view.achievement_rows(s, 0)
-    assert rows[0][0] == "top" and rows[0][2] == "5 VP" and rows[0][3] == "open"
+    assert rows[0][0] == "top 1" and rows[0][2] == "5 VP" and rows[0][3] == "open"
+    assert [r[0] for r in rows][-2:] == ["bottom 4", "bottom 5"]  # sheet 2: 4 colours + 4 white towns
     assert view.river_line(s, 0) == ["river: 0/8 marked; next space: nothing shown"]
     assert "select a die of the pool BP" in view.describe_decision(s)
     s.tasks = [0]
@@ -52,3 +54,20 @@ def test_target_hexes_are_the_fields_this_decision_may_mark():
     s.phase = 2
     assert view.target_hexes(s) == {t.cells[i] for i in range(t.num_cells)
                                     if t.fields_mask >> i & 1}
+
+
+def test_claim_decision_is_described_and_met_achievements_are_shown():
+    """R12: a met achievement shows 'met: claim it' and the decision names the claims."""
+    s = _start(pool="BY")
+    river = [cell_name(sp.at) for sp in s.game.sheet.rivers[0].spaces]
+    s.set_marks(0, river)
+    s.apply_action(s.string_to_action("blue pass"))
+    assert view.describe_decision(s) == (
+        "you have met achievement top 5: 'claim top 5' or 'decline' (the claim stays "
+        "open), before your turn ends")
+    assert view.achievement_rows(s, 0)[4][3] == "met: claim it"
+    assert view.achievement_rows(s, 1)[4][3] == "open"
+    assert view.target_hexes(s) == set()
+    s.apply_action(s.string_to_action("claim top 5"))
+    assert view.achievement_rows(s, 0)[4][3] == "claimed"
+    assert view.achievement_rows(s, 1)[4][3] == "locked (seat 1)"

@@ -12,7 +12,14 @@ Each legal action gets a value:
 * marking a river space: the river points gained (or a ship at the bridge), plus 2 for an
   action icon, plus 0.5;
 * advancing a track: the points it adds, plus 2 for an action icon;
-* passing: -1 (chosen only when every other move is worse).
+* passing: -1 (chosen only when every other move is worse);
+* claiming an achievement (R12): its points plus 2 per action it gives, so it is claimed,
+  unless the claim would end the game (sheets 1-3: the last top-row achievement between
+  the players or the player's whole bottom row, at once; sheet 4: the whole top row, at
+  the end of the turn, +5): then it is claimed only when the player wins with it, and on
+  sheets 1-3 only once the die is used and no action of the turn is waiting (they would
+  be lost at the instant end; the claim stays open and is offered again after each
+  step); declining is worth 0.
 
 Ties are broken uniformly with the generator (one draw).
 """
@@ -93,12 +100,54 @@ def _cell_value(state: CascaditoState, p: int, i: int) -> float:
     return v
 
 
+def _claim_value(state: CascaditoState, p: int, k: int) -> float:
+    """The value of claiming achievement ``k`` now (module docstring)."""
+    G = state.game
+    t = state.tables
+    A = t.num_achievements
+    ach = t.achievements[k]
+    first = state.first[k]
+    pts = ach.later_points if t.ach_later[k] and first not in (p, -1) else ach.points
+    n = G.num_players
+    if n == 1:
+        return pts + 2.0 * len(ach.actions) + 0.5
+    e = t.end
+    claimed = state.claimed
+    instant = ((e.top_row_claimed and t.ach_top[k] and first < 0
+                and all(state.first[a] >= 0 for a in t.top if a != k))
+               or (e.bottom_row_by_one and not t.ach_top[k]
+                   and all(claimed[p * A + a] for a in t.bottom if a != k)))
+    later = (e.top_row_by_one and t.ach_top[k]
+             and all(claimed[p * A + a] for a in t.top if a != k))
+    if not (instant or later):
+        return pts + 2.0 * len(ach.actions) + 0.5
+    scores = state.scores()
+    mine = scores[p] + pts + (e.top_row_bonus if later else 0)
+    wins = all(mine > scores[q] or (mine == scores[q] and p > q)
+               for q in range(n) if q != p)
+    if not wins:
+        return -1000.0
+    if instant and (state.tasks or state.predie):
+        return -0.5  # use the die and the waiting actions first; the claim stays open
+    return 1000.0
+
+
 def greedy_policy(state: CascaditoState, rng: random.Random) -> int:
     """A legal action with the best heuristic value (module docstring); ties by ``rng``."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     G = state.game
+    if state.phase_name == "claim":
+        cb = G.claim_base
+        p = state.current_player()
+        decline = legal[-1]
+        best_a, best_v = decline, 0.0
+        for a in legal[:-1]:
+            v = _claim_value(state, p, a - cb)
+            if v > best_v:
+                best_a, best_v = a, v
+        return best_a
     t = state.tables
     p = state.current_player()
     H, R = t.num_cells, t.num_rivers

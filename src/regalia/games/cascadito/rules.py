@@ -135,12 +135,18 @@ class CascaditoGame(Game):
         b6 = b5 + NT
         #: Action id bases: die river, die pass, task mark, task river, task track, roll.
         self.bases = (b1, b2, b3, b4, b5, b6)
-        self._num_actions = b6 + len(POOLS)
+        #: Claim actions: ``claim_base + a`` claims achievement ``a``;
+        #: ``claim_base + num_achievements`` declines (R12).
+        self.claim_base = b6 + len(POOLS)
+        self._num_actions = self.claim_base + t.num_achievements + 1
         self.max_turns = (2 * t.solo_boxes if players == 1
                           else TURNS_PER_CELL * players * H)
         # a task marks a cell or a track space: at most that many task decisions per player
         tasks = H + sum(t.track_len)
-        self._max_length = 2 * self.max_turns + players * tasks
+        # claim decisions: each claim once per player and achievement; a decline at most
+        # once per turn start, die step and task step
+        claims = players * t.num_achievements
+        self._max_length = 4 * self.max_turns + 2 * players * tasks + claims
 
     @property
     def params(self) -> dict[str, Any]:
@@ -165,7 +171,9 @@ class CascaditoGame(Game):
     @property
     def max_game_length(self) -> int:
         """Rolls and die choices (at most 2 per turn, turns bounded by the solo timer or
-        the engine limit R11) plus task decisions (each marks a cell or a track space)."""
+        the engine limit R11), task decisions (each marks a cell or a track space), claims
+        (one per player and achievement) and declines (at most one per turn start, die
+        step and task step)."""
         return self._max_length
 
     def new_initial_state(self, seed: int | None = None) -> CascaditoState:

@@ -16,7 +16,14 @@ Phases (each action is one step):
 3. ``task``: an action icon, a star or an achievement asks the player where it applies
    (``track blue``, ``mark c5``, ``river west``): one decision per task, in the order the
    tasks were triggered (R9). A task with nowhere to apply lapses.
-4. ``end``.
+4. ``claim``: "On their turn, a player may claim any Achievements whose criteria they have
+   met" ("Achievements"): reached only when the player to move has met an achievement
+   they have not claimed and may still claim, at the start of their turn and after each
+   step of it: ``claim top 2`` (the row and the position from the left) for each, or
+   ``decline`` (claim nothing now; the claims stay open). Criteria are checked after
+   every step of the player's turn; once met, an achievement stays claimable even if its
+   criterion stops holding ("have met"; R12).
+5. ``end``.
 
 Home castles are marked in turn order at setup: seat 0 blue, 1 yellow, 2 orange, 3 pink
 ("Play"). Seat 0 is the first player (the arena seats players in random order).
@@ -63,10 +70,12 @@ from .tables import (
 if TYPE_CHECKING:
     from .rules import CascaditoGame
 
-PH_ROLL, PH_DIE, PH_TASK, PH_END = range(4)
+PH_ROLL, PH_DIE, PH_TASK, PH_END, PH_CLAIM = range(5)
 #: ``_settle`` / ``_claim`` markers: no cell marked by the step; every group to check.
 _NO_GROUP, _ALL_GROUPS = -1, -2
-PHASE_NAMES = ("roll", "die", "task", "end")
+PHASE_NAMES = ("roll", "die", "task", "end", "claim")
+#: Words that decline to claim (the canonical one first).
+DECLINE_WORDS = ("decline", "done", "no")
 #: Task code: ``kind + 4 * cell``; kinds 0-2 are the action icons, 3 a star at ``cell``.
 T_STAR = 3
 _COLOUR_WORDS = {**{c: k for k, c in enumerate(TOWN_COLOURS)},
@@ -100,6 +109,7 @@ class CascaditoState(State):
         "bandits",
         "bonus",
         "boxes",
+        "claimable",
         "claimed",
         "cur",
         "first",
@@ -110,6 +120,7 @@ class CascaditoState(State):
         "marked",
         "phase",
         "pool",
+        "predie",
         "river",
         "solo_turn",
         "tasks",
@@ -135,6 +146,10 @@ class CascaditoState(State):
         self.bandits = [0] * n
         self.claimed = [0] * (n * t.num_achievements)
         self.first = [-1] * t.num_achievements
+        #: Per player, a bitmask of the achievements met, not claimed and still available.
+        self.claimable = [0] * n
+        #: 1 while the player to move has not used a die yet this turn.
+        self.predie = 1
         self.bonus = [0] * n
         self.turns = 0
         self.solo_turn = 0
@@ -161,6 +176,8 @@ class CascaditoState(State):
         s.bandits = self.bandits[:]
         s.claimed = self.claimed[:]
         s.first = self.first[:]
+        s.claimable = self.claimable[:]
+        s.predie = self.predie
         s.bonus = self.bonus[:]
         s.turns, s.solo_turn, s.boxes = self.turns, self.solo_turn, self.boxes
         s.hist = self.hist[:]
@@ -183,7 +200,7 @@ class CascaditoState(State):
 
     @property
     def phase_name(self) -> str:
-        """``roll``, ``die``, ``task`` or ``end``."""
+        """``roll``, ``die``, ``task``, ``claim`` or ``end``."""
         return PHASE_NAMES[self.phase]
 
     @property
@@ -215,7 +232,7 @@ class CascaditoState(State):
                 return f"seat {p} has {k} spaces in every track"
         if self.turns >= G.max_turns:
             return f"the engine's limit of {G.max_turns} turns (R11)"
-        return "no player can mark anything any more (R11)"
+        return "no player can mark or claim anything any more (R11)"
 
     def pending_tasks(self) -> list[str]:
         """The tasks still to resolve this turn, first one next (``advance_track``,
@@ -243,6 +260,10 @@ class CascaditoState(State):
         if ph == PH_ROLL:
             b6 = self._game.bases[5]
             return [b6 + i for i, _ in self._roll_outcomes()]
+        if ph == PH_CLAIM:
+            cb = self._game.claim_base
+            return [cb + a for a in _bits(self.claimable[self.cur])] + \
+                [cb + self._t.num_achievements]
         return []
 
     def _die_actions(self) -> list[int]:
@@ -316,13 +337,15 @@ class CascaditoState(State):
                                      f"{type(action).__name__}; use string_to_action('pink c5')")
         ph = self.phase
         G = self._game
-        B3, B6 = G.bases[2], G.bases[5]
+        B3, B6, CB = G.bases[2], G.bases[5], G.claim_base
         if ph == PH_DIE and 0 <= action < B3:
             self._apply_die(action)
         elif ph == PH_TASK and B3 <= action < B6:
             self._apply_task(action)
-        elif ph == PH_ROLL and B6 <= action < G.num_distinct_actions:
+        elif ph == PH_ROLL and B6 <= action < CB:
             self._apply_roll(action - B6)
+        elif ph == PH_CLAIM and CB <= action < G.num_distinct_actions:
+            self._apply_claim(action - CB)
         else:
             raise IllegalActionError(action, self._wrong_kind(action), self._safe_string(action))
         self.hist.append(action)
@@ -344,7 +367,21 @@ class CascaditoState(State):
             PH_TASK: f"now seat {self.cur} resolves {self._task_name(self.tasks[0])} "
                      f"({self._task_hint()})" if self.tasks else "",
             PH_END: "the game is over",
+            PH_CLAIM: f"now seat {self.cur} may claim an achievement met "
+                      f"({self._claim_hint()}) or 'decline'",
         }[self.phase]
+
+    def _claim_hint(self) -> str:
+        return ", ".join(f"'{self.achievement_name(a)}'"
+                         for a in _bits(self.claimable[self.cur])) or "none open"
+
+    def achievement_name(self, a: int) -> str:
+        """``claim top 2``: an achievement by row and position from the left (1-based),
+        as the rulebook lists them ("Top row, left to right")."""
+        t = self._t
+        if a in t.top:
+            return f"claim top {t.top.index(a) + 1}"
+        return f"claim bottom {t.bottom.index(a) + 1}"
 
     def _task_hint(self) -> str:
         kind = self.tasks[0] & 3
@@ -360,7 +397,7 @@ class CascaditoState(State):
                                      f"{2 if self._game.num_players == 1 else 1} dice remain)",
                                      f"roll {pool_string(POOLS[idx])}")
         self.pool = list(POOLS[idx])
-        self.phase = PH_DIE
+        self._begin_turn()
 
     def _apply_die(self, action: int) -> None:
         t = self._t
@@ -390,6 +427,7 @@ class CascaditoState(State):
             raise IllegalActionError(action, "the river is already marked to its end",
                                      self._safe_string(action))
         self.pool[c] -= 1
+        self.predie = 0
         if i >= 0:
             self._mark(p, i)
         elif i == -1:
@@ -508,37 +546,89 @@ class CascaditoState(State):
                 self.tasks.append(a)
 
     def _settle(self, cell: int = -2) -> None:
-        """After a step of the turn: claim what the player has achieved (Achievements),
-        end the game at once when that ends it (Game End), drop tasks with nowhere to
-        apply, then wait for the next task or end the turn. ``cell``: the cell just
-        marked (only its group can newly meet a group criterion), ``_NO_GROUP`` (no
-        mark: group criteria cannot change) or ``_ALL_GROUPS`` (check every group)."""
-        G = self._game
+        """After a step of the turn: note the achievements the player now meets (R12),
+        drop tasks with nowhere to apply (R10), then offer the open claims (phase
+        ``claim``) or go on with the turn. ``cell``: the cell just marked (only its group
+        can newly meet a group criterion), ``_NO_GROUP`` (no mark: group criteria cannot
+        change) or ``_ALL_GROUPS`` (check every group)."""
         p = self.cur
-        if self._claim(p, cell) and G.num_players > 1 and self._instant_end(p):
-            return
+        new = self._newly_met(p, cell)
+        if new:
+            self.claimable[p] |= new
+        self._drop_lapsed()
+        if self.claimable[p]:
+            self.phase = PH_CLAIM
+        else:
+            self._continue()
+
+    def _drop_lapsed(self) -> None:
         while self.tasks and not self._task_actions(self.tasks[0]):
             self.tasks.pop(0)  # R10: nowhere to apply, the task lapses
+
+    def _continue(self) -> None:
+        """Go on with the turn once no claim is being offered: the next task, else the
+        die (a claim at the start of the turn), else the end of the turn."""
+        self._drop_lapsed()
         if self.tasks:
             self.phase = PH_TASK
+        elif self.predie:
+            self.phase = PH_DIE
         else:
             self._end_turn()
 
-    def _claim(self, p: int, cell: int = -2) -> bool:
-        """Claim every achievement ``p`` now meets and may claim (top row: first claimant
-        only, except where later claimants score ``later_points``); their actions join the
-        tasks. True when something was claimed. ``cell``: see :meth:`_settle`; criteria
-        are checked after every step, so a group criterion can only become met through
-        the group that just changed."""
+    def _begin_turn(self) -> None:
+        """The player to move starts a turn with dice in the pool: claims still open
+        (declined earlier) are offered first ("On their turn, a player may claim")."""
+        self.predie = 1
+        self.phase = PH_CLAIM if self.claimable[self.cur] else PH_DIE
+
+    def _apply_claim(self, k: int) -> None:
+        """``k``: an achievement to claim, or ``num_achievements`` to decline. A claim
+        marks the achievement (top row: the first claimant locks it for the others, except
+        where later claimants score ``later_points``), queues its actions, and on sheets
+        1-3 may end the game at once (Game End; R13)."""
+        t = self._t
+        G = self._game
+        A = t.num_achievements
+        p = self.cur
+        if k == A:
+            self._continue()
+            return
+        if not self.claimable[p] >> k & 1:
+            raise IllegalActionError(G.claim_base + k, f"achievement {k} is not open to seat "
+                                     f"{p} (open: {self._claim_hint()})",
+                                     self._safe_string(G.claim_base + k))
+        self.claimable[p] &= ~(1 << k)
+        self.claimed[p * A + k] = 1
+        if t.ach_top[k] and self.first[k] < 0:
+            self.first[k] = p
+            if not t.ach_later[k]:  # "no longer available to be claimed"
+                for q in range(G.num_players):
+                    self.claimable[q] &= ~(1 << k)
+        self.tasks.extend(t.ach_actions[k])
+        if G.num_players > 1 and self._instant_end(p):
+            return
+        if self.claimable[p]:
+            self._drop_lapsed()
+            return  # still in phase claim
+        self._continue()
+
+    def _newly_met(self, p: int, cell: int = -2) -> int:
+        """Bitmask of the achievements ``p`` meets now that were not yet claimable,
+        claimed or locked (top row, first claimant only, except where later claimants
+        score ``later_points``). ``cell``: see :meth:`_settle`; criteria are checked
+        after every step, so a group criterion can only become met through the group
+        that just changed."""
         t = self._t
         A = t.num_achievements
         o = p * A
-        got = False
-        claimed, first = self.claimed, self.first
+        new = 0
+        claimed, first, open_ = self.claimed, self.first, self.claimable[p]
         masks: list[tuple[int, ...]] | None = None
         no_group = cell == _NO_GROUP or (cell >= 0 and not t.groups_cell[cell])
         for a in range(A):
-            if claimed[o + a] or (t.ach_top[a] and first[a] >= 0 and not t.ach_later[a]):
+            if claimed[o + a] or open_ >> a & 1 or (t.ach_top[a] and first[a] >= 0
+                                                     and not t.ach_later[a]):
                 continue
             spec = t.ach_spec[a]
             code = spec[0]
@@ -551,12 +641,8 @@ class CascaditoState(State):
             else:
                 ok = self._met(p, spec)
             if ok:
-                claimed[o + a] = 1
-                if t.ach_top[a] and first[a] < 0:
-                    first[a] = p
-                self.tasks.extend(t.ach_actions[a])
-                got = True
-        return got
+                new |= 1 << a
+        return new
 
     def _group_masks(self, p: int, cell: int = -2) -> list[tuple[int, ...]]:
         """Per group (2+ cells) of ``p``: how many towns of each colour it touches; only
@@ -625,7 +711,7 @@ class CascaditoState(State):
         if G.num_players == 1:  # Solo Play: two turns per roll, then a dice box
             if self.solo_turn == 0:
                 self.solo_turn = 1
-                self.phase = PH_DIE
+                self._begin_turn()
                 return
             self.solo_turn = 0
             self.boxes += 1
@@ -654,13 +740,19 @@ class CascaditoState(State):
             self._finish()
             return
         self.cur = (p + 1) % G.num_players
-        self.phase = PH_DIE if any(self.pool) else PH_ROLL
+        if any(self.pool):
+            self._begin_turn()
+        else:
+            self.phase = PH_ROLL
 
     def _stuck(self) -> bool:
-        """No player can ever mark anything again: no empty field next to a town of an
-        allowed colour and every river marked to its end, on every sheet (R11)."""
+        """No player can ever mark or claim anything again: no empty field next to a town
+        of an allowed colour, every river marked to its end and no claim open, on every
+        sheet (R11)."""
         t = self._t
         R = t.num_rivers
+        if any(self.claimable):
+            return False
         reach = 0
         for c in t.allowed:
             reach |= t.die_cells[c]
@@ -698,7 +790,10 @@ class CascaditoState(State):
             return self._river_word(action - B4)
         if action < B6:
             return f"track {TOWN_COLOURS[t.track_colour[action - B5]]}"
-        return f"roll {pool_string(POOLS[action - B6])}"
+        if action < G.claim_base:
+            return f"roll {pool_string(POOLS[action - B6])}"
+        k = action - G.claim_base
+        return DECLINE_WORDS[0] if k == t.num_achievements else self.achievement_name(k)
 
     def _river_word(self, r: int) -> str:
         name = self._t.river_names[r]
@@ -712,9 +807,14 @@ class CascaditoState(State):
         H, R = t.num_cells, t.num_rivers
         help_ = ("moves are written: 'pink c5' (a pink die marks field c5: row letter, "
                  "position in the row), 'pink river' (or 'pink river west' on sheet 3), "
-                 "'pink pass'; tasks: 'track blue', 'mark c5', 'river'; rolls: 'roll BBYOP'")
+                 "'pink pass'; tasks: 'track blue', 'mark c5', 'river'; claims: 'claim top 2', "
+                 "'decline'; rolls: 'roll BBYOP'")
         if not words:
             raise NotationError(f"cannot read {text!r}; {help_}")
+        if words[0] == "claim":
+            return G.claim_base + self._parse_achievement(words[1:], text)
+        if len(words) == 1 and words[0] in DECLINE_WORDS:
+            return G.claim_base + t.num_achievements
         if words[0] == "roll" and len(words) == 2:
             counts = [0] * NUM_COLOURS
             if words[1] != "-":
@@ -756,6 +856,21 @@ class CascaditoState(State):
             if words[0] in t.name_index:
                 return self.string_to_action(f"mark {words[0]}")
         raise NotationError(f"cannot read {text!r}; {help_}")
+
+    def _parse_achievement(self, rest: list[str], text: str) -> int:
+        """``top 2`` / ``top2`` / ``bottom 1`` / ``b1``: the row and the position from
+        the left, 1-based."""
+        t = self._t
+        word = "".join(rest)
+        row = word.rstrip("0123456789")
+        num = word[len(row):]
+        rows = {"top": t.top, "t": t.top, "bottom": t.bottom, "b": t.bottom}
+        if row in rows and num.isdigit() and 1 <= int(num) <= len(rows[row]):
+            return rows[row][int(num) - 1]
+        raise NotationError(f"{text!r}: achievements are claimed by row and position from "
+                            f"the left: 'claim top 1' .. 'claim top {len(t.top)}'"
+                            + (f", 'claim bottom 1' .. 'claim bottom {len(t.bottom)}'"
+                               if t.bottom else ""))
 
     def _parse_river(self, rest: list[str], text: str) -> int:
         t = self._t
@@ -918,6 +1033,10 @@ class CascaditoState(State):
         A = self._t.num_achievements
         return [a for a in range(A) if self.claimed[player * A + a]]
 
+    def claimable_achievements(self, player: int) -> list[int]:
+        """Indices of the achievements ``player`` has met and may still claim (R12)."""
+        return _bits(self.claimable[self.check_seat(player)])
+
     def groups(self, player: int) -> list[list[str]]:
         """``player``'s groups of marked cells (2 or more), each a sorted list of names."""
         t = self._t
@@ -938,8 +1057,8 @@ class CascaditoState(State):
         """Everything is public in Cascadito (every sheet and the pool); only future rolls
         are unknown. Keys: game, params, player, current_player, phase, pool, tasks,
         turns, solo (boxes marked, turn in round), sheets (per seat: marked, tracks,
-        rivers, bandits, claimed), top_row_first (the first claimant per achievement, -1:
-        none), scores."""
+        rivers, bandits, claimed, claimable: met, not claimed, still available),
+        top_row_first (the first claimant per achievement, -1: none), scores."""
         self.check_seat(player)
         G = self._game
         return {
@@ -960,7 +1079,8 @@ class CascaditoState(State):
     def _sheet_json(self, p: int) -> dict[str, Any]:
         return {"marked": self.marked_cells(p), "tracks": self.track_heights(p),
                 "rivers": self.river_progress(p), "bandits": self.bandits[p],
-                "claimed": self.claimed_achievements(p)}
+                "claimed": self.claimed_achievements(p),
+                "claimable": self.claimable_achievements(p)}
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
@@ -976,9 +1096,11 @@ class CascaditoState(State):
             "turns": self.turns,
             "solo_turn": self.solo_turn,
             "boxes": self.boxes,
+            "die_used": not self.predie,
             "sheets": [{"marked": self.marked_cells(p),
                         "tracks": self.track[p * self._t.num_tracks:(p + 1) * self._t.num_tracks],
-                        "claimed": self.claimed_achievements(p)}
+                        "claimed": self.claimed_achievements(p),
+                        "claimable": self.claimable_achievements(p)}
                        for p in range(G.num_players)],
             "top_row_first": list(self.first),
             "bonus": list(self.bonus),
@@ -1042,6 +1164,11 @@ class CascaditoState(State):
                 if type(a) is not int or not 0 <= a < A:
                     raise RecordError(f"state JSON: sheet {p}: claimed {a!r} is no achievement")
                 s.claimed[p * A + a] = 1
+            for a in sh["claimable"]:
+                if type(a) is not int or not 0 <= a < A or s.claimed[p * A + a]:
+                    raise RecordError(f"state JSON: sheet {p}: claimable {a!r} is no "
+                                      "unclaimed achievement")
+                s.claimable[p] |= 1 << a
         first = [int(x) for x in d["top_row_first"]]
         if len(first) != A or any(f >= 0 and not s.claimed[f * A + a] for a, f in enumerate(first)
                                   if f < n):
@@ -1049,6 +1176,14 @@ class CascaditoState(State):
         if any(not -1 <= f < n for f in first):
             raise RecordError(f"state JSON: 'top_row_first' holds seats -1..{n - 1}")
         s.first = first
+        for a, f in enumerate(first):
+            if f >= 0 and not t.ach_later[a] and any(c >> a & 1 for c in s.claimable):
+                raise RecordError(f"state JSON: achievement {a} is claimable but locked")
+        if type(d["die_used"]) is not bool:
+            raise RecordError("state JSON: 'die_used' must be true or false")
+        s.predie = 0 if d["die_used"] else 1
+        if s.phase == PH_CLAIM and not s.claimable[s.cur]:
+            raise RecordError("state JSON: phase 'claim' with no claim open")
         s.bonus = [int(x) for x in d["bonus"]]
         if len(s.bonus) != n:
             raise RecordError(f"state JSON: 'bonus' needs {n} entries")
@@ -1056,8 +1191,10 @@ class CascaditoState(State):
         if not isinstance(tasks, list):
             raise RecordError("state JSON: 'tasks' must be a list")
         s.tasks = [s._parse_task(str(x)) for x in tasks]
-        if (s.phase == PH_TASK) != bool(s.tasks):
-            raise RecordError("state JSON: tasks are pending exactly in phase 'task'")
+        if (s.phase == PH_TASK and not s.tasks) or (s.tasks and s.phase not in (PH_TASK,
+                                                                               PH_CLAIM)):
+            raise RecordError("state JSON: tasks are pending in phase 'task' (or 'claim') "
+                              "only, and always in phase 'task'")
         if s.phase == PH_DIE and not any(s.pool):
             raise RecordError("state JSON: phase 'die' with an empty pool")
         s.hist = [int(x) for x in d["history"]]

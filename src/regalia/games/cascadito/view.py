@@ -45,9 +45,11 @@ When an action asks where it applies:
   track blue       mark the next space of the blue success track ('blue' works too)
   mark c5          mark field c5 ('c5' works too)
   river            mark the next river space ('river west' / 'river east' on sheet 3)
+When you have met an achievement (asked at the start of your turn and after each step):
+  claim top 2      claim the 2nd achievement of the top row ('claim b1': bottom row, 1st)
+  decline          claim nothing now ('done' works too); the claim stays open
 A town scores (its track advances) when the field you mark joins a group of 2+ marked
-fields that did not touch that town before. Achievements are claimed for you as soon as
-you meet them. Commands: 'moves' or '?' lists the legal moves, 'board' shows every sheet,
+fields that did not touch that town before. Commands: 'moves' or '?' lists the legal moves, 'board' shows every sheet,
 'hint' suggests a move (with --hints), 'help' shows this text, 'quit' ends the game."""
 
 
@@ -143,12 +145,16 @@ def track_columns(state: CascaditoState, player: int) -> list[dict]:
 
 
 def achievement_rows(state: CascaditoState, player: int) -> list[tuple[str, str, str, str]]:
-    """``(row, text, reward, status)`` per achievement: status ``claimed``, ``claimed by
-    seat N`` (a top-row achievement another player took first), ``open``."""
+    """``(row, text, reward, status)`` per achievement: row ``top 1`` (row and position
+    from the left, as in ``claim top 1``); status ``claimed``, ``met: claim it`` (met, not
+    yet claimed), ``locked (seat N)`` (a top-row achievement another player took first),
+    ``open``."""
     t = state.tables
     A = t.num_achievements
     out = []
+    claimable = state.claimable[player]
     for a, ach in enumerate(t.achievements):
+        row = state.achievement_name(a).removeprefix("claim ")
         reward = []
         if ach.points:
             reward.append(f"{ach.points} VP" + (f" ({ach.later_points} later)"
@@ -156,11 +162,13 @@ def achievement_rows(state: CascaditoState, player: int) -> list[tuple[str, str,
         reward += [ACTION_ICONS[x] for x in ach.actions]
         if state.claimed[player * A + a]:
             status = "claimed"
+        elif claimable >> a & 1:
+            status = "met: claim it"
         elif ach.row == "top" and state.first[a] >= 0 and ach.later_points is None:
             status = f"locked (seat {state.first[a] + 1})"
         else:
             status = "open"
-        out.append((ach.row, ach.text, ", ".join(reward), status))
+        out.append((row, ach.text, ", ".join(reward), status))
     return out
 
 
@@ -190,6 +198,15 @@ def describe_decision(state: CascaditoState) -> str:
             turn = f" (turn {state.solo_turn + 1} of 2 this round)"
         return (f"select a die of the pool {state.dice_pool} and mark a field next to a town "
                 f"of its colour, the next river space, or pass{turn}")
+    if state.phase_name == "claim":
+        names = [state.achievement_name(a).removeprefix("claim ")
+                 for a in state.claimable_achievements(state.current_player())]
+        when = ("before your die" if state.predie else
+                "before the actions waiting" if state.pending_tasks() else
+                "before your turn ends")
+        return (f"you have met achievement{'s' if len(names) > 1 else ''} "
+                f"{', '.join(names)}: 'claim {names[0]}' or 'decline' (the claim stays "
+                f"open), {when}")
     if state.phase_name == "task":
         task = state.pending_tasks()[0]
         if task.startswith("star"):
