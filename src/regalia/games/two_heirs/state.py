@@ -1484,6 +1484,77 @@ class TwoHeirsState(State):
         if not 0 <= self.h_step <= 5:
             raise RecordError("state JSON: solo step out of range")
 
+    # ------------------------------------------------------------------ positions
+    def set_position(self, *, landscape: list[tuple[int, int, str, str]],
+                     troops: list[list[Any]], reserve: list[str | None],
+                     hands: tuple[list[str], list[str]] = ([], []), current: int = 0,
+                     taken: int = 0, discounts: int = 0, supply_top: str | None = None,
+                     scaffold: tuple[int, int] | None = None,
+                     final_turns_left: int = -1) -> None:
+        """Replace the position by a hand-set one (analysis positions, worked examples,
+        tests); the history is left as it was, so the result is not replayable.
+
+        Args:
+            landscape: ``(x, y, tile id, kind)`` with kind ``white``/``blue`` (a building
+                of seat 0/1) or ``open``; a tile at (0, 0) face down is the starting tile.
+            troops: per seat, 3 entries (retinue first): ``(x, y)``, ``"reserve"`` or
+                ``"aside"`` (Heinrich's, beside the play area).
+            reserve: up to 6 tile ids (or None for an empty slot) clockwise from the
+                shield, which lies on slot 0.
+            hands: tile ids per seat. ``current``: the seat to move, in phase ``play``;
+            ``taken``: tiles it took this turn already (>= 1: the shield is flipped);
+            ``discounts``: expansions this turn; ``supply_top``: the colour shown on top of
+            the supply (default: the first tile left there). Tiles of the chosen sets
+            named nowhere form the supply. ``scaffold``: solo, the human's last built
+            building. ``final_turns_left``: turns still to play in the final round
+            (counting this one), -1 before the end is triggered.
+
+        Raises:
+            RecordError: an unknown tile, a tile named twice, or an inconsistent position.
+        """
+        T = self.T
+        index = {tid: i for i, tid in enumerate(T.ids)}
+
+        def tile(tid: str) -> int:
+            if tid not in index or index[tid] not in T.used:
+                raise RecordError(f"tile {tid!r} is not a tile of the chosen sets")
+            return index[tid]
+
+        kinds = ("white", "blue", "open")
+        self.board = {cell_of(x, y): tile(tid) * 4 + kinds.index(kind)
+                      for x, y, tid, kind in landscape}
+        origin = self.board.get(ORIGIN)
+        self.start_tile = origin >> 2 if origin is not None and origin & 3 == OPEN else -1
+        self.troops = [IN_RESERVE if v == "reserve" else OFF_BOARD if v == "aside"
+                       else cell_of(*v) for seat in troops for v in seat]
+        self.slots = [-1] + [tile(t) if t else -1 for t in reserve] + [-1] * (6 - len(reserve))
+        self.shield = 0
+        self.hands = [sorted(tile(t) for t in h) for h in hands]
+        named = ([code >> 2 for code in self.board.values()] + [t for t in self.slots if t >= 0]
+                 + self.hands[0] + self.hands[1])
+        if len(set(named)) != len(named):
+            raise RecordError("a tile is named twice in the position")
+        self.box = []
+        self.supply = [t for t in T.used if t not in set(named)]
+        self.top = (COLOURS.index(supply_top) if supply_top else
+                    T.colour[self.supply[0]] if self.supply else -1)
+        self.filled = 6
+        self.draw_to = -2
+        self.phase = PH_PLAY
+        self.cur = current
+        self.turn = max(self.turn, 2)
+        self.takes_left = 0 if taken else 1
+        self.taken = taken
+        self.discounts = discounts
+        self.moved = 0
+        self.final_left = final_turns_left
+        self.siege_cell = -1
+        self.h_step = 0
+        if scaffold is not None:
+            self.scaffold = cell_of(*scaffold)
+        self._cache = None
+        self._check(self._game)
+
     def __repr__(self) -> str:
         return (f"<TwoHeirsState {'solo' if self._game.solo else '2p'} turn {self.turn} "
                 f"phase={self.phase_name} ply={len(self.hist)}>")
