@@ -189,3 +189,13 @@ def test_format_then_parse_is_the_same_landscape(lt, roads):
     text = format_landscape(T, land, troops, roads=roads)
     sheet = parse_landscape(text, T)
     assert sheet.landscape == land and sheet.troops == troops and sheet.roads == roads
+
+
+def test_the_format_documents_examples_parse():
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).parents[3] / "docs" / "games" / "two-heirs-score-format.md").read_text()
+    blocks = re.findall(r"```text\n(.*?)```", doc, re.S)
+    sheet, (white, blue) = score_text(blocks[0], T)
+    assert (white.road_points, blue.road_points) == (3, 1)
+    assert (white.total, blue.total) == (17, 5)

@@ -39,6 +39,10 @@ _AREA_COLOUR = {"mill": "yellow", "mine": "grey", "cowshed": "green"}
 _OWN_COLOUR = {"bakery": "yellow", "smithy": "grey", "lodge": "green"}
 _FIXED = {"cathedral": 5, "encampment": 2, "farm": 0, "sawmill": 0, "quarry": 0,
           "siege-tower": 0, "guildhall": 0}
+_FIXED_DETAIL = {"cathedral": "5 points", "encampment": "unused Encampment",
+                 "farm": "no points (resources)", "sawmill": "no points (resources)",
+                 "quarry": "no points (resources)", "siege-tower": "not worth any points",
+                 "guildhall": "not worth any points"}
 _DIAGONALS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
@@ -137,7 +141,7 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         # effect by the end of the game, it scores 2 points" (a used one is face down).
         # Farm, Sawmill, Quarry, Guildhall: no scoring text; Siege Tower: "Siege Towers
         # themselves are not worth any points"; Guildhall: "not worth any points".
-        return fixed, ("fixed" if detail else "")
+        return fixed, (_FIXED_DETAIL[typ] if detail else "")
     if typ == "inn":
         # "1 point for each tile in the same row or column (as depicted on the tile) as the
         # Inn, with a maximum of 3 tiles in both directions. The Inn itself is also worth 1."
