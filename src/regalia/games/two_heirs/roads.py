@@ -24,12 +24,102 @@ from .components import TileSet
 from .landscape import DIRECTIONS, Landscape, Pos, Road, TileTables, tables
 
 
-def _section_of(sections: tuple[int, ...], d: int) -> int:
-    bit = 1 << d
-    for i, m in enumerate(sections):
-        if m & bit:
-            return i
-    return -1
+#: The directions (0 N, 1 E, 2 S, 3 W) set in each 4-bit mask.
+_DIRS_OF_MASK = tuple(tuple(d for d in range(4) if m >> d & 1) for m in range(16))
+
+
+def _components(tt: TileTables, landscape: Landscape):
+    """Union-find over the road sections of face-up buildings.
+
+    Returns ``(root, pos_of, owner_of, node_of)``: per section node its root node, position
+    and owner; ``node_of[(position, section_index)]`` = node.
+    """
+    parent: list[int] = []
+    pos_of: list[Pos] = []
+    owner_of: list[int] = []
+    node_of: dict[tuple[Pos, int], int] = {}
+    ends: dict[tuple[Pos, int], int] = {}
+    sections = tt.sections
+    for pos, pt in landscape.items():
+        if not pt.building:
+            continue
+        secs = sections[pt.owner][pt.tile]
+        for i, m in enumerate(secs):
+            nid = len(parent)
+            parent.append(nid)
+            pos_of.append(pos)
+            owner_of.append(pt.owner)
+            node_of[(pos, i)] = nid
+            for d in _DIRS_OF_MASK[m]:
+                ends[(pos, d)] = nid
+    for (pos, d), a in ends.items():
+        if d > 1:               # join across the north and east edges: each edge once
+            continue
+        dx, dy = DIRECTIONS[d]
+        b = ends.get(((pos[0] + dx, pos[1] + dy), d + 2))
+        if b is None:
+            continue
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        if a != b:
+            parent[a] = b
+    root = []
+    for n in range(len(parent)):
+        r = n
+        while parent[r] != r:
+            r = parent[r]
+        parent[n] = r
+        root.append(r)
+    return root, pos_of, owner_of, node_of
+
+
+class RoadIndex:
+    """The roads of one landscape, computed once: ``tiles_of[root]`` maps each road (by its
+    root node) to ``{position: owner}`` of its distinct tiles; ``road_of[(position,
+    section_index)]`` gives a section's root."""
+
+    __slots__ = ("tiles_of", "road_of")
+
+    def __init__(self, tt: TileTables, landscape: Landscape):
+        root, pos_of, owner_of, node_of = _components(tt, landscape)
+        tiles_of: dict[int, dict[Pos, int]] = {}
+        for n, r in enumerate(root):
+            tiles_of.setdefault(r, {})[pos_of[n]] = owner_of[n]
+        self.tiles_of = tiles_of
+        self.road_of = {key: root[n] for key, n in node_of.items()}
+
+    def points(self) -> tuple[int, int]:
+        """Road points of seat 0 and seat 1."""
+        p0 = p1 = 0
+        for tiles in self.tiles_of.values():
+            if len(tiles) >= 2:
+                b = sum(tiles.values())
+                a = len(tiles) - b
+                if a > b:
+                    p0 += a - b
+                elif b > a:
+                    p1 += b - a
+        return p0, p1
+
+    def roads(self) -> list[Road]:
+        """:class:`~.landscape.Road` objects in order of their first tile."""
+        return networks_from(self)[0]
+
+
+def networks_from(index: RoadIndex) -> tuple[list[Road], dict[tuple[Pos, int], int]]:
+    """``(roads, section_road)`` of a :class:`RoadIndex` (see :func:`networks`)."""
+    tiles_of = index.tiles_of
+    built = []
+    for r, tiles in tiles_of.items():
+        positions = tuple(sorted(tiles))
+        ones = sum(tiles.values())
+        built.append((Road(tiles=positions, buildings=(len(positions) - ones, ones)), r))
+    built.sort(key=lambda rr: rr[0].tiles)
+    order = {r: i for i, (_, r) in enumerate(built)}
+    section_road = {key: order[r] for key, r in index.road_of.items()}
+    return [road for road, _ in built], section_road
 
 
 def networks(tt: TileTables, landscape: Landscape
@@ -40,59 +130,7 @@ def networks(tt: TileTables, landscape: Landscape
         ``(roads, section_road)``: ``roads`` in order of their first (smallest) tile;
         ``section_road[(position, section_index)]`` = index into ``roads``.
     """
-    parent: dict[tuple[Pos, int], tuple[Pos, int]] = {}
-    secs_of: dict[Pos, tuple[tuple[int, ...], int]] = {}
-    for pos, pt in landscape.items():
-        if not pt.building:
-            continue
-        secs = tt.sections[pt.owner][pt.tile]
-        if not secs:
-            continue
-        secs_of[pos] = (secs, pt.owner)
-        for i in range(len(secs)):
-            parent[(pos, i)] = (pos, i)
-
-    def find(n):
-        root = n
-        while parent[root] != root:
-            root = parent[root]
-        while parent[n] != root:
-            parent[n], n = root, parent[n]
-        return root
-
-    for pos, (secs, _owner) in secs_of.items():
-        x, y = pos
-        mask = 0
-        for m in secs:
-            mask |= m
-        for d in (0, 1):        # north and east: each shared edge once
-            if not mask & (1 << d):
-                continue
-            dx, dy = DIRECTIONS[d]
-            q = (x + dx, y + dy)
-            other = secs_of.get(q)
-            if other is None:
-                continue
-            j = _section_of(other[0], d + 2)
-            if j < 0:
-                continue
-            a, b = find((pos, _section_of(secs, d))), find((q, j))
-            if a != b:
-                parent[a] = b
-    groups: dict[tuple[Pos, int], list[tuple[Pos, int]]] = {}
-    for n in parent:
-        groups.setdefault(find(n), []).append(n)
-    built = []
-    for members in groups.values():
-        positions = sorted({p for p, _ in members})
-        counts = [0, 0]
-        for p in positions:
-            counts[secs_of[p][1]] += 1
-        built.append((Road(tiles=tuple(positions), buildings=(counts[0], counts[1])), members))
-    built.sort(key=lambda rm: rm[0].tiles)
-    roads = [r for r, _ in built]
-    section_road = {n: i for i, (_, members) in enumerate(built) for n in members}
-    return roads, section_road
+    return networks_from(RoadIndex(tt, landscape))
 
 
 def road_networks(tiles: TileSet, landscape: Landscape) -> tuple[Road, ...]:
@@ -106,16 +144,7 @@ def road_networks(tiles: TileSet, landscape: Landscape) -> tuple[Road, ...]:
 
 def road_points(tt: TileTables, landscape: Landscape) -> tuple[int, int]:
     """Road points of seat 0 and seat 1 (every scored road: majority minus minority)."""
-    roads, _ = networks(tt, landscape)
-    p0 = p1 = 0
-    for r in roads:
-        if len(r.tiles) >= 2:
-            a, b = r.buildings
-            if a > b:
-                p0 += a - b
-            elif b > a:
-                p1 += b - a
-    return p0, p1
+    return RoadIndex(tt, landscape).points()
 
 
-__all__ = ["networks", "road_networks", "road_points"]
+__all__ = ["RoadIndex", "networks", "networks_from", "road_networks", "road_points"]

@@ -23,7 +23,7 @@ from typing import Collection
 from .components import TileSet
 from .landscape import (DIRECTIONS, Breakdown, BuildingScore, Landscape, Pos, RoadScore,
                         TileTables, Troops, tables)
-from .roads import networks
+from .roads import RoadIndex, networks_from
 
 #: Solo scoring 3: "5 points for each treasure left".
 TREASURE_POINTS = 5
@@ -39,44 +39,57 @@ _AREA_COLOUR = {"mill": "yellow", "mine": "grey", "cowshed": "green"}
 _OWN_COLOUR = {"bakery": "yellow", "smithy": "grey", "lodge": "green"}
 _FIXED = {"cathedral": 5, "encampment": 2, "farm": 0, "sawmill": 0, "quarry": 0,
           "siege-tower": 0, "guildhall": 0}
+_FIXED_DETAIL = {"cathedral": "5 points", "encampment": "unused Encampment",
+                 "farm": "no points (resources)", "sawmill": "no points (resources)",
+                 "quarry": "no points (resources)", "siege-tower": "not worth any points",
+                 "guildhall": "not worth any points"}
 _DIAGONALS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
 class _Context:
     """Per-call aggregates shared by all buildings of one landscape (built once)."""
 
-    __slots__ = ("tt", "land", "own_colour", "own_type", "guild", "bounds", "roads",
-                 "section_road")
+    __slots__ = ("tt", "land", "own_colour", "own_type", "guild", "bounds", "_roads")
 
     def __init__(self, tt: TileTables, land: Landscape):
         self.tt = tt
         self.land = land
-        # own buildings per seat: by colour, by type; Guildhall targets per seat
-        self.own_colour = ({}, {})
-        self.own_type = ({}, {})
-        self.guild = (set(), set())
-        xs: list[int] = []
-        ys: list[int] = []
-        for (x, y), pt in land.items():
-            xs.append(x)
-            ys.append(y)
+        self._roads = None
+
+    def __getattr__(self, name: str):
+        """Build the aggregates on first use (unset slots land here)."""
+        if name in ("own_colour", "own_type", "guild"):
+            self._owned()
+        elif name == "bounds":
+            xs = [x for x, _ in self.land]
+            ys = [y for _, y in self.land]
+            self.bounds = (min(xs), max(xs), min(ys), max(ys)) if xs else (0, 0, 0, 0)
+        else:
+            raise AttributeError(name)
+        return object.__getattribute__(self, name)
+
+    def _owned(self) -> None:
+        """Own buildings per seat by colour and by type; Guildhall targets per seat."""
+        tt = self.tt
+        own_colour: tuple[dict, dict] = ({}, {})
+        own_type: tuple[dict, dict] = ({}, {})
+        guild: tuple[set, set] = (set(), set())
+        for pt in self.land.values():
             if pt.building:
                 o = pt.owner
                 c = tt.colour[pt.tile]
                 t = tt.type[pt.tile]
-                oc, ot = self.own_colour[o], self.own_type[o]
+                oc, ot = own_colour[o], own_type[o]
                 oc[c] = oc.get(c, 0) + 1
                 ot[t] = ot.get(t, 0) + 1
                 if t == "guildhall":
-                    self.guild[o].add(tt.target[pt.tile])
-        self.bounds = (min(xs), max(xs), min(ys), max(ys)) if xs else (0, 0, 0, 0)
-        self.roads = None
-        self.section_road = None
+                    guild[o].add(tt.target[pt.tile])
+        self.own_colour, self.own_type, self.guild = own_colour, own_type, guild
 
-    def road_data(self):
-        if self.roads is None:
-            self.roads, self.section_road = networks(self.tt, self.land)
-        return self.roads, self.section_road
+    def roads(self) -> RoadIndex:
+        if self._roads is None:
+            self._roads = RoadIndex(self.tt, self.land)
+        return self._roads
 
 
 def _line_tiles(ctx: _Context, pos: Pos, step: Pos, limit: int | None, colour: str | None
@@ -137,7 +150,7 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         # effect by the end of the game, it scores 2 points" (a used one is face down).
         # Farm, Sawmill, Quarry, Guildhall: no scoring text; Siege Tower: "Siege Towers
         # themselves are not worth any points"; Guildhall: "not worth any points".
-        return fixed, ("fixed" if detail else "")
+        return fixed, (_FIXED_DETAIL[typ] if detail else "")
     if typ == "inn":
         # "1 point for each tile in the same row or column (as depicted on the tile) as the
         # Inn, with a maximum of 3 tiles in both directions. The Inn itself is also worth 1."
@@ -154,12 +167,12 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         # Site, regardless of who owns the buildings on the road. The Pilgrimage Site itself
         # also counts as a road, which means it scores 1 point even if no other roads are
         # connected to it." (ruling S4: a road is a whole network; the site counts once)
-        roads, section_road = ctx.road_data()
+        index = ctx.roads()
         best = 1
         for i in range(len(tt.sections[owner][tile])):
-            r = section_road.get((pos, i))
-            if r is not None:
-                best = max(best, len(roads[r].tiles))
+            n = len(index.tiles_of[index.road_of[(pos, i)]])
+            if n > best:
+                best = n
         return best, (f"longest road {best} tiles" if detail else "")
     if typ == "robber-barony":
         # "2 points for each of your opponent's buildings orthogonally adjacent to the
@@ -262,7 +275,7 @@ def _buildings(ctx: _Context, troops: Troops | None, detail: bool
 
 
 def _road_scores(ctx: _Context) -> tuple[tuple[RoadScore, ...], tuple[RoadScore, ...]]:
-    roads, _ = ctx.road_data()
+    roads, _ = networks_from(ctx.roads())
     scored = [r for r in roads if r.scored]
     return (tuple(RoadScore(road=r, points=r.points(0)) for r in scored),
             tuple(RoadScore(road=r, points=r.points(1)) for r in scored))
@@ -310,14 +323,9 @@ def score_totals(tiles: TileSet, landscape: Landscape, troops: Troops, *,
             base, _ = _base(ctx, pos, pt.tile, pt.owner, False)
             totals[pt.owner] += 2 * base if troops.get(pos) == pt.owner else base
     if roads:
-        roads_, _ = ctx.road_data()
-        for r in roads_:
-            if len(r.tiles) >= 2:
-                a, b = r.buildings
-                if a > b:
-                    totals[0] += a - b
-                elif b > a:
-                    totals[1] += b - a
+        p0, p1 = ctx.roads().points()
+        totals[0] += p0
+        totals[1] += p1
     return totals[0], totals[1]
 
 
@@ -399,14 +407,9 @@ def score_heinrich_totals(tiles: TileSet, landscape: Landscape, troops: Troops,
     heinrich.sort(reverse=True)
     h = sum(heinrich) + sum(heinrich[:HEINRICH_DOUBLED]) + TREASURE_POINTS * n
     if roads:
-        roads_, _ = ctx.road_data()
-        for r in roads_:
-            if len(r.tiles) >= 2:
-                a, b = r.buildings
-                if a > b:
-                    human += a - b
-                elif b > a:
-                    h += b - a
+        p0, p1 = ctx.roads().points()
+        human += p0
+        h += p1
     return human, h
 
 
