@@ -563,3 +563,60 @@ def test_random_games_keep_the_invariants(params):
                                     {"players": 2, "sets": ["travel", "land-industry", "war"]}])
 def test_random_games_keep_the_invariants_long_sweep(params):
     _sweep(load_game("two-heirs", **params), range(100, 400))
+
+
+# ============================================================== engine rulings
+def test_the_face_down_starting_tile_is_hidden_but_its_colour_shows():
+    """Setup 2: "place it face down in the middle of the table" (ruling E2): observations
+    show its colour, never which tile it is; a resample redraws it among the tiles it could
+    be (itself and the supply's tiles of its colour)."""
+    game = load_game("two-heirs")
+    s = game.new_initial_state(7)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    start = s.start_tile
+    obs = s.observation(0)
+    origin = next(t for t in obs["landscape"] if (t["x"], t["y"]) == (0, 0))
+    assert origin["tile"] is None and origin["colour"] == ["green", "grey", "yellow"][
+        s.T.colour[start]]
+    assert f"{s.T.draw0 + start}" not in s.information_state_string(0).split()
+    seen = set()
+    rng = random.Random(1)
+    for _ in range(200):
+        r = s.resample_from_infostate(0, rng)
+        assert r.observation(0) == obs
+        assert r.information_state_string(0) == s.information_state_string(0)
+        seen.add(r.start_tile)
+    same = {start} | {t for t in s.supply if s.T.colour[t] == s.T.colour[start]}
+    assert seen == same
+
+
+def test_after_an_encampment_flip_the_extra_take_is_optional():
+    """Ruling E5: "you get to take another tile" is a right, not a duty."""
+    s = position(landscape=[START_GREY_OPEN, (1, 0, "land-7", "white")], troops=FRESH_TROOPS,
+                 reserve=["travel-5", "travel-4", "travel-6", "land-1", "land-2", "land-3"],
+                 taken=1)
+    do(s, "flip Encampment (land-7) @ 1,0")
+    assert "end" in legal_texts(s)
+
+
+def test_an_empty_reserve_lets_the_turn_end_without_a_take():
+    """Ruling E9: in the final round the reserve can run empty (Encampment takes); with no
+    tile to take, Action A cannot be carried out and the turn may end without it."""
+    s = position(landscape=[START_GREY_OPEN], troops=FRESH_TROOPS, reserve=[None] * 6,
+                 final_turns_left=2)
+    assert legal_texts(s) >= {"end"} and not any(t.startswith("take") for t in legal_texts(s))
+    do(s, "end")
+    assert s.current_player() == BLUE
+
+
+def test_a_withdrawn_troop_is_not_deployed_again_the_same_turn():
+    """Ruling E12: "each individual troop may only move once per turn": withdrawing is its
+    move, so it cannot be deployed again this turn; another reserve troop can."""
+    s = position(**EXAMPLE_4)
+    do(s, "deploy 1,0")                                  # the reserve troop
+    do(s, "withdraw 2,0")
+    assert not any(t.startswith("deploy") for t in legal_texts(s))
+    s = position(**EXAMPLE_4)
+    do(s, "withdraw 2,0")
+    assert any(t.startswith("deploy") for t in legal_texts(s))   # the unmoved one
