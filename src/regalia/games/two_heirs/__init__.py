@@ -16,6 +16,7 @@ from .components import (COLOURS, COMPASS, CRAFT_COLOURS, DEFAULT_TILES, DEFAULT
                          rotate_cell, rotate_edge)
 from .rules import TwoHeirsGame
 from .state import TwoHeirsState
+from . import policies as _policies  # noqa: F401,E402  (registers the greedy policy)
 
 __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREASURES", "EDGES",
            "NUM_TILES", "NUM_TREASURES", "RESOURCE_OF_COLOUR", "SET_NAMES", "SET_TYPES", "SETS",
