@@ -426,3 +426,20 @@ def test_heinrich_scoring_three_best_doubled_troops_ignored_treasures():
         score_heinrich(T, land, troops, [(0, 3)], 0)
     with pytest.raises(ValueError, match="0 or more"):
         score_heinrich_totals(T, land, troops, [], -1)
+
+
+def test_mill_and_bakery_not_on_their_own_colour_user_data():
+    # Rulings S5, S6 for a user's tiles: a grey Mill counts every yellow area touching it
+    # (the Mill is the start of the search, whatever its colour), a grey Bakery counts all
+    # its owner's yellow buildings. Colours swapped within the set (still 3/3/3).
+    tiles = modified(**{"land-1": {"colour": "grey"}, "land-2": {"colour": "yellow"},
+                        "land-4": {"colour": "grey"}, "land-5": {"colour": "yellow"}})
+    land = {(0, 0): PlacedTile(IDX["land-1"], True, 0),           # grey Mill
+            (-1, 0): PlacedTile(IDX["land-9"], False, None),      # a yellow area west
+            (-2, 0): PlacedTile(IDX["trade-7"], False, None),
+            (1, 0): b("travel-4", 1),                             # a yellow area east
+            (0, 1): PlacedTile(IDX["war-3"], False, None)}        # grey
+    assert building(land, (0, 0), tiles=tiles).base == 1 + 3
+    land2 = {(0, 0): PlacedTile(IDX["land-4"], True, 1),          # grey Bakery
+             (4, 4): b("trade-1", 1), (5, 5): b("trade-2", 1), (6, 6): b("travel-4", 0)}
+    assert building(land2, (0, 0), tiles=tiles).base == 1 + 2

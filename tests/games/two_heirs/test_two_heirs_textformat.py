@@ -11,7 +11,8 @@ from regalia.core.errors import NotationError
 from regalia.games.two_heirs import load_tiles
 from regalia.games.two_heirs.landscape import PlacedTile
 from regalia.games.two_heirs.scoring import score_landscape
-from regalia.games.two_heirs.textformat import (format_breakdown, format_landscape,
+from regalia.games.two_heirs.textformat import (format_breakdown, format_grid,
+                                                format_landscape,
                                                 parse_landscape, score_sheet, score_text,
                                                 winner)
 
@@ -199,3 +200,12 @@ def test_the_format_documents_examples_parse():
     sheet, (white, blue) = score_text(blocks[0], T)
     assert (white.road_points, blue.road_points) == (3, 1)
     assert (white.total, blue.total) == (17, 5)
+
+
+def test_grid_shows_orientation_colour_and_troops():
+    sheet = parse_landscape("0 0 land-1 south south\n1 0 war-4 north\n0 1 grey down\n"
+                            "1 1 trade-9 north north\n", T)
+    grid = format_grid(T, sheet.landscape, sheet.troops).splitlines()
+    assert grid[0].split() == ["0", "1"]
+    assert grid[1] == "   1 ... s  CatvsN"
+    assert grid[2] == "   0 Mil^yS Sievs"

@@ -364,6 +364,50 @@ def score_text(text: str, tiles: TileSet, *, source: str = "<text>",
     return sheet, score_sheet(sheet, tiles, roads=roads)
 
 
+#: Three-letter abbreviations of the building types for :func:`format_grid`.
+ABBREVIATIONS = {
+    "inn": "Inn", "market": "Mkt", "pilgrimage-site": "Pil", "robber-barony": "Rob",
+    "mill": "Mil", "mine": "Min", "cowshed": "Cow", "bakery": "Bak", "encampment": "Enc",
+    "smithy": "Smi", "lodge": "Lod", "farm": "Frm", "sawmill": "Saw", "quarry": "Qry",
+    "trading-post": "Trd", "cathedral": "Cat", "siege-tower": "Sie", "stronghold": "Str",
+    "watchtower": "Wat", "garrison": "Gar", "basket-shop": "Bsk", "pottery": "Pot",
+    "cooperage": "Coo", "guildhall": "Gld",
+}
+COLOUR_LETTERS = {"green": "g", "grey": "s", "yellow": "y"}
+
+
+def format_grid(tiles: TileSet, landscape: Landscape, troops: Troops) -> str:
+    """The landscape as a plain-text grid, north at the top, one 7-character cell per space.
+
+    A cell reads ``ABBR`` (3 letters, e.g. ``Inn``; ``...`` for open terrain), then ``^``
+    for a south building (its top edge faces north) or ``v`` for a north building (turned),
+    then the colour (``g`` green, ``s`` grey/stone, ``y`` yellow), then ``S``/``N`` for a
+    troop. Rows are labelled with y, columns with x.
+    """
+    if not landscape:
+        return "(empty landscape)\n"
+    xs = [x for x, _ in landscape]
+    ys = [y for _, y in landscape]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    width = 7
+    lines = ["     " + "".join(f"{x:^{width}}" for x in range(x0, x1 + 1))]
+    for y in range(y1, y0 - 1, -1):
+        cells = []
+        for x in range(x0, x1 + 1):
+            pt = landscape.get((x, y))
+            if pt is None:
+                cells.append(" " * width)
+                continue
+            t = tiles.tiles[pt.tile]
+            name = ABBREVIATIONS[t.type] if pt.building else "..."
+            arrow = ("^" if pt.owner == 0 else "v") if pt.building else " "
+            troop = troops.get((x, y))
+            mark = " " if troop is None else "SN"[troop]
+            cells.append(f"{name}{arrow}{COLOUR_LETTERS[t.colour]}{mark} ")
+        lines.append(f"{y:>4} " + "".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
 def format_landscape(tiles: TileSet, landscape: Landscape, troops: Troops, *,
                      roads: bool = True, treasures_on_landscape: tuple[Pos, ...] = (),
                      treasures_in_pile: int | None = None) -> str:
@@ -387,4 +431,5 @@ def format_landscape(tiles: TileSet, landscape: Landscape, troops: Troops, *,
 
 
 __all__ = ["ScoreSheet", "parse_landscape", "score_sheet", "score_text", "winner",
-           "format_breakdown", "format_landscape", "TROOPS_PER_SEAT"]
+           "format_breakdown", "format_landscape", "format_grid", "TROOPS_PER_SEAT",
+           "ABBREVIATIONS"]
