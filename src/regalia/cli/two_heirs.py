@@ -13,6 +13,7 @@ from typing import Sequence
 
 from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -189,6 +190,20 @@ class TwoHeirsUI(GameUI):
         if compact:
             return Group(grid, self.status(state, labels))
         return Group(grid, legend, self.reserve_table(state), self.status(state, labels))
+
+    def round_end(self, state: TwoHeirsState, action: int,  # type: ignore[override]
+                  labels: Sequence[str]) -> RenderableType | None:
+        """In a replay, the table after each round (the starting player's turn and the
+        other's), before the first action of the next round: the grid and the scores."""
+        if state.phase_name != "play" or state.actions_this_turn or state.turn < 3 \
+                or state.turn % 2 == 0:
+            return None
+        k = (state.turn - 1) // 2
+        names = [labels[0], "Heinrich" if state.game.solo else labels[1]]
+        a, b = (state.scores()[0], state.heinrich_score) if state.game.solo \
+            else tuple(state.scores())
+        return Group(Text(""), Rule(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}"),
+                     grid_text(view.landscape_grid(state, mark_placements=False)))
 
     def decision(self, state: TwoHeirsState) -> str:  # type: ignore[override]
         ph = state.phase_name

@@ -193,7 +193,7 @@ class TwoHeirsState(State):
                  "takes_left", "taken", "discounts", "final_left", "draw_to", "filled",
                  "start_tile", "siege_cell", "scaffold", "tre_board", "tre_drawn",
                  "tre_removed", "h_step", "h_tile", "h_cell", "last_h", "hist", "turn",
-                 "_cache")
+                 "acts", "_cache")
 
     def __init__(self, game: "TwoHeirsGame", seed: int | None = None):
         self._start(game, seed)
@@ -232,6 +232,7 @@ class TwoHeirsState(State):
         self.last_h = ""
         self.hist: list[int] = []
         self.turn = 0
+        self.acts = 0
         self._cache = None
         if game.solo:
             self.cur = 0
@@ -277,6 +278,7 @@ class TwoHeirsState(State):
         s.last_h = self.last_h
         s.hist = self.hist[:]
         s.turn = self.turn
+        s.acts = self.acts
         s._cache = self._cache
         return s
 
@@ -292,6 +294,11 @@ class TwoHeirsState(State):
 
     def is_terminal(self) -> bool:
         return self.phase == PH_END
+
+    @property
+    def actions_this_turn(self) -> int:
+        """Actions the player to move has taken in the current turn (0 at its start)."""
+        return self.acts
 
     @property
     def phase_name(self) -> str:
@@ -523,6 +530,8 @@ class TwoHeirsState(State):
         ph = self.phase
         if ph == PH_PLAY:
             self._apply_play(action)
+            if self.phase != PH_END and action != self.T.end:
+                self.acts += 1
         elif ph < PH_PLAY:
             self._apply_chance(action)
         elif ph == PH_SIEGE:
@@ -636,6 +645,7 @@ class TwoHeirsState(State):
     def _begin_turn(self, player: int) -> None:
         self.cur = player
         self.turn += 1
+        self.acts = 0
         self.takes_left = 1
         self.taken = 0
         self.discounts = 0
@@ -1293,6 +1303,7 @@ class TwoHeirsState(State):
             "turn_state": {"takes_left": self.takes_left, "taken": self.taken,
                            "discounts": self.discounts, "final_left": self.final_left,
                            "draw_to": self.draw_to, "filled": self.filled,
+                           "actions": self.acts,
                            "siege": list(xy_of(self.siege_cell)) if self.siege_cell >= 0
                            else None},
             "solo": {"scaffold": list(xy_of(self.scaffold)),
@@ -1411,6 +1422,7 @@ class TwoHeirsState(State):
         s.final_left = intval(ts["final_left"], "final_left")
         s.draw_to = intval(ts["draw_to"], "draw_to")
         s.filled = intval(ts["filled"], "filled")
+        s.acts = intval(ts["actions"], "actions")
         s.siege_cell = cell(ts["siege"], "siege")
         so = d["solo"]
         s.scaffold = cell(so["scaffold"], "scaffold")
@@ -1477,7 +1489,7 @@ class TwoHeirsState(State):
             raise RecordError("state JSON: no treasure is left to draw")
         if self.phase == PH_TOSS and game.solo:
             raise RecordError("state JSON: a solo game has no toss")
-        if not -2 <= self.draw_to < NUM_SLOTS or not 0 <= self.filled <= 6:
+        if not -2 <= self.draw_to < NUM_SLOTS or not 0 <= self.filled <= 6 or self.acts < 0:
             raise RecordError("state JSON: draw_to / filled out of range")
         if self.phase == PH_SIEGE and self.siege_cell not in self.board:
             raise RecordError("state JSON: the siege needs the Siege Tower just built")
@@ -1547,6 +1559,7 @@ class TwoHeirsState(State):
         self.taken = taken
         self.discounts = discounts
         self.moved = 0
+        self.acts = 0
         self.final_left = final_turns_left
         self.siege_cell = -1
         self.h_step = 0
