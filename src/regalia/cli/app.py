@@ -41,8 +41,8 @@ from regalia.core.state import State
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_players, solo_specs, check_readable, check_writable, error,
-                     fresh_seed, make_console, read_text_file, seat_labels, split_players,
+                     build_game, check_players, check_readable, check_writable, error,
+                     fresh_seed, make_console, read_text_file, seat_labels, solo_specs,
                      user_errors)
 from .frontends import Narrator, NotAvailable, ui_for
 from .session import StopReplay, run_match, run_play, run_replay

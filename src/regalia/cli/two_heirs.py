@@ -162,7 +162,7 @@ class TwoHeirsUI(GameUI):
             name = labels[p] if p < len(labels) else view.SEAT_NAMES[p]
             hand = ", ".join(view.tile_text(s, t) for t in s.hands[p]) or "empty"
             troops = []
-            for k, pos in enumerate(s._troop_json(3 * p, 3)):
+            for k, pos in enumerate(s.observation(0)["troops"][p]):
                 where = f"{pos[0]},{pos[1]}" if isinstance(pos, list) else pos
                 troops.append(("retinue " if k == 0 else "") + where)
             out.append(f"{name} ({view.SEAT_NAMES[p]}): {s.player_score(p):g} points; reach "

@@ -620,3 +620,36 @@ def test_a_withdrawn_troop_is_not_deployed_again_the_same_turn():
     s = position(**EXAMPLE_4)
     do(s, "withdraw 2,0")
     assert any(t.startswith("deploy") for t in legal_texts(s))   # the unmoved one
+
+
+# ============================================================== scoring through the score format
+@pytest.mark.parametrize("params", [{"players": 2}, {"players": 1, "level": 2},
+                                    {"players": 2, "sets": ["war", "patrol", "crafts"],
+                                     "roads": False}])
+def test_final_scores_agree_with_the_score_file_of_the_landscape(params):
+    """The engine's final scores equal what ``regalia score`` computes for the same final
+    landscape written in the score format (the engine's adapter to :mod:`.scoring` and the
+    text format agree)."""
+    from regalia.core.registry import game_policy
+    from regalia.games.two_heirs.state import xy_of
+    from regalia.games.two_heirs.textformat import format_landscape, score_text
+    game = load_game("two-heirs", **params)
+    greedy = game_policy("two-heirs", "greedy")
+    for seed in range(3):
+        s = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_random_chance()
+            else:
+                s.apply_action(greedy(s, rng))
+        kw = {}
+        if game.solo:
+            on = tuple(xy_of(c) for c in s.tre_board if s.board[c] & 3 == 1)
+            kw = {"treasures_on_landscape": on,
+                  "treasures_in_pile": s.treasures_left - len(on)}
+        text = format_landscape(game.tiles, s.landscape(), s.troop_map(), roads=game.roads,
+                                **kw)
+        sheet, (b0, b1) = score_text(text, game.tiles)
+        expected = [s.scores()[0], s.heinrich_score] if game.solo else s.scores()
+        assert [b0.total, b1.total] == expected
