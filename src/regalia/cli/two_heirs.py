@@ -71,12 +71,21 @@ class TwoHeirsNarrator(Narrator):
         self.state: TwoHeirsState | None = None
         self.last_h = ""
         self.turn = 0
+        self.removed = 0
 
     def _heinrich(self) -> None:
         s = self.state
-        if s is not None and s.game.solo and s.last_h and s.last_h != self.last_h:
+        if s is None or not s.game.solo:
+            return
+        if s.last_h and s.last_h != self.last_h:
             self.last_h = s.last_h
             self.console.print(Text(f"  {s.last_h}", style="magenta"))
+        if len(s.tre_removed) > self.removed:
+            treasures = s.game.treasures.treasures
+            for i in s.tre_removed[self.removed:]:
+                self.console.print(Text(f"  Treasure {treasures[i].id} removed: its condition "
+                                        f"is met", style="green"))
+            self.removed = len(s.tre_removed)
 
     def step(self, state: TwoHeirsState, action: int) -> None:  # type: ignore[override]
         self.state = state

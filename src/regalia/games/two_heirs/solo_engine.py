@@ -76,14 +76,14 @@ def heinrich_step(s: "TwoHeirsState") -> bool:
         option, pos = heinrich_placement_option(tiles, landscape_of(s), xy_of(s.scaffold), t)
         if pos is None:
             s.box.append(t)
-            s.last_h = f"Heinrich takes {s.T.ids[t]} and removes it (option D)"
+            s.last_h = f"Heinrich takes {s._tile_label(t)}: no space, it leaves the game (option D)"
             s.h_tile = -1
             s.h_step = 5
             return False
         cell = cell_of(*pos)
         s.board[cell] = t * 4 + HEINRICH
         s.h_cell = cell
-        s.last_h = f"Heinrich builds {s.T.ids[t]} at {fmt_cell(cell)} (option {option})"
+        s.last_h = f"Heinrich builds {s._tile_label(t)} at {fmt_cell(cell)} (option {option})"
         s.h_step = 3
         return False
     if step == 3:
