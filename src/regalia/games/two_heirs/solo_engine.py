@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import COLOURS
-from .landscape import PlacedTile
+from .landscape import PlacedTile  # noqa: F401  (the values of landscape_of)
 from .solo import heinrich_placement_option, heinrich_take, heinrich_troop, treasure_met
 
 if TYPE_CHECKING:
@@ -32,19 +32,15 @@ HEINRICH = 1
 
 def landscape_of(state: "TwoHeirsState") -> dict[tuple[int, int], PlacedTile]:
     """The state's board as the :mod:`.landscape` mapping ``(x, y) -> PlacedTile``."""
-    from .state import OPEN, xy_of
-    out = {}
-    for cell, code in state.board.items():
-        kind = code & 3
-        out[xy_of(cell)] = (PlacedTile(code >> 2, False, None) if kind == OPEN
-                            else PlacedTile(code >> 2, True, kind))
-    return out
+    from .state import XY
+    placed = state.T.placed
+    return {XY[cell]: placed[code] for cell, code in state.board.items()}
 
 
 def troops_of(state: "TwoHeirsState") -> dict[tuple[int, int], int]:
     """Troops in the play area as ``(x, y) -> seat`` (the :mod:`.landscape` ``Troops``)."""
-    from .state import xy_of
-    return {xy_of(pos): i // 3 for i, pos in enumerate(state.troops) if pos >= 0}
+    from .state import XY
+    return {XY[pos]: i // 3 for i, pos in enumerate(state.troops) if pos >= 0}
 
 
 def heinrich_step(s: "TwoHeirsState") -> bool:

@@ -48,6 +48,7 @@ from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
 
 from .components import COLOURS, TYPE_NAMES
+from .landscape import PlacedTile
 
 if TYPE_CHECKING:
     from .rules import TwoHeirsGame
@@ -89,7 +90,11 @@ def cell_of(x: int, y: int) -> int:
 
 def xy_of(cell: int) -> tuple[int, int]:
     """Table coordinates (x, y) of a grid index."""
-    return cell % W - R, cell // W - R
+    return XY[cell]
+
+
+#: grid index -> (x, y)
+XY: tuple[tuple[int, int], ...] = tuple((c % W - R, c // W - R) for c in range(W * W))
 
 
 def fmt_cell(cell: int) -> str:
@@ -111,6 +116,7 @@ class Tables:
     is_siege: tuple[bool, ...]
     used: tuple[int, ...]                         # tiles of the 3 chosen sets
     n_treasures: int
+    placed: tuple                                 # board code -> landscape.PlacedTile
     take0: int
     build0: int
     expand0: int
@@ -169,6 +175,8 @@ def build_tables(game: "TwoHeirsGame") -> Tables:
         is_camp=tuple(t.type == "encampment" for t in tiles),
         is_siege=tuple(t.type == "siege-tower" for t in tiles),
         used=used, n_treasures=n_tre, num_actions=base, max_length=player + chance,
+        placed=tuple(PlacedTile(code >> 2, code & 3 < 2, code & 3 if code & 3 < 2 else None)
+                     if code & 3 != 3 else None for code in range(4 * n)),
         **bases)
 
 
