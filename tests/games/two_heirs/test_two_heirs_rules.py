@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from regalia import IllegalActionError, NotationError, load_game
 from regalia.games.two_heirs.state import ORIGIN, PH_END, cell_of
@@ -653,3 +655,76 @@ def test_final_scores_agree_with_the_score_file_of_the_landscape(params):
         sheet, (b0, b1) = score_text(text, game.tiles)
         expected = [s.scores()[0], s.heinrich_score] if game.solo else s.scores()
         assert [b0.total, b1.total] == expected
+
+
+# ============================================================== property: legal moves from first principles
+def _expected_moves(s) -> set[str]:
+    """The legal moves of the player to move in phase ``play``, computed from the rulebook
+    in table coordinates, independently of the engine's grid and action encoding."""
+    from regalia.games.two_heirs.state import xy_of
+    T = s.T
+    p = s.cur
+    tiles = {xy_of(c): code for c, code in s.board.items()}
+    troops = [xy_of(c) if c >= 0 else None for c in s.troops]
+    mine = [troops[3 * p + k] for k in range(3)]
+    occupied = {t for t in troops if t is not None}
+    near = lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1  # noqa: E731
+    out = set()
+    order = [t for t in (s.slots[(s.shield + i) % 7] for i in range(1, 7)) if t >= 0]
+    reach = 1 + sum(1 for k in (1, 2) if s.troops[3 * p + k] == -1)
+    if s.takes_left:
+        out |= {f"take {i + 1}" for i in range(min(reach, len(order)))}
+    avail = [0, 0, 0]
+    for t in order[:reach]:
+        avail[T.colour[t]] += 1
+    for pos in mine:
+        if pos is not None:
+            avail[T.colour[tiles[pos] >> 2]] += 1
+    for code in tiles.values():
+        if code & 3 == p and T.producer[code >> 2] >= 0:
+            avail[T.producer[code >> 2]] += 1
+    spaces = {(x + dx, y + dy) for pos in mine if pos is not None for x, y in [pos]
+              for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - set(tiles)
+    for t in s.hands[p]:
+        label = f"{s._tile_label(t)}"
+        short = sum(max(0, c - a) for c, a in zip(T.cost[t], avail))
+        for x, y in spaces:
+            out.add(f"expand {label} @ {x},{y}")
+            if short <= s.discounts:
+                out.add(f"build {label} @ {x},{y}")
+    for k in range(3):
+        pos = mine[k]
+        moved = s.moved >> (3 * p + k) & 1
+        if pos is not None and not moved:
+            out |= {f"move {pos[0]},{pos[1]}->{q[0]},{q[1]}" for q in tiles
+                    if near(pos, q) and q not in occupied}
+            if k:
+                out.add(f"withdraw {pos[0]},{pos[1]}")
+    if any(s.troops[3 * p + k] == -1 and not s.moved >> (3 * p + k) & 1 for k in (1, 2)):
+        out |= {f"deploy {q[0]},{q[1]}" for q in tiles if q not in occupied
+                and any(m is not None and near(m, q) for m in mine)}
+    if s.taken and not s.takes_left:
+        out |= {f"flip Encampment ({T.ids[code >> 2]}) @ {x},{y}"
+                for (x, y), code in tiles.items() if code & 3 == p and T.is_camp[code >> 2]}
+    if s.taken or not order:
+        out.add("end")
+    return out
+
+
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([1, 2]))
+@settings(max_examples=25, deadline=None, derandomize=True)
+def test_legal_moves_match_the_rulebook_computed_independently(seed, players):
+    game = load_game("two-heirs", players=players)
+    s = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_random_chance()
+            continue
+        if s.phase_name == "play" and rng.random() < 0.3:
+            assert legal_texts(s) == _expected_moves(s)
+            checked += 1
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+    assert checked > 0
