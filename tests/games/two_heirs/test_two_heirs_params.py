@@ -83,3 +83,18 @@ def test_an_unaffordable_build_is_refused_with_the_reason_and_changes_nothing():
     assert "lack 1 resource(s) for the Robber Barony (2 wood + 1 stone + 1 wheat)" in \
         str(exc.value)
     assert s.to_json() == before
+
+
+def test_a_bad_hand_set_position_is_refused_and_changes_nothing():
+    from regalia import RecordError
+    s = load_game("two-heirs").new_initial_state(3)
+    before = s.to_json()
+    with pytest.raises(RecordError, match="named twice"):
+        s.set_position(landscape=[(0, 0, "land-6", "open")],
+                       troops=[[(0, 0), "reserve", "reserve"], [(0, 0), "reserve", "reserve"]],
+                       reserve=["land-6"])
+    with pytest.raises(RecordError, match="not a tile of the chosen sets"):
+        s.set_position(landscape=[(0, 0, "war-1", "open")],
+                       troops=[[(0, 0), "reserve", "reserve"], [(0, 0), "reserve", "reserve"]],
+                       reserve=[])
+    assert s.to_json() == before

@@ -1530,8 +1530,23 @@ class TwoHeirsState(State):
             (counting this one), -1 before the end is triggered.
 
         Raises:
-            RecordError: an unknown tile, a tile named twice, or an inconsistent position.
+            RecordError: an unknown tile, a tile named twice, or an inconsistent position
+                (the state is then left as it was).
         """
+        backup = self.clone()
+        try:
+            self._set_position(landscape, troops, reserve, hands, current, taken, discounts,
+                               supply_top, scaffold, final_turns_left)
+        except (RecordError, ValueError, TypeError, KeyError, IndexError) as exc:
+            for name in self.__slots__:
+                if name not in ("_dealer", "_seed"):
+                    setattr(self, name, getattr(backup, name))
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(f"bad position: {type(exc).__name__}: {exc}") from None
+
+    def _set_position(self, landscape, troops, reserve, hands, current, taken, discounts,
+                      supply_top, scaffold, final_turns_left) -> None:
         T = self.T
         index = {tid: i for i, tid in enumerate(T.ids)}
 
