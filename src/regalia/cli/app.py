@@ -41,9 +41,10 @@ from regalia.core.state import State
 from . import cascadito as _cascadito  # noqa: F401  (registers the Cascadito view)
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
+from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
                      build_game, check_players, check_readable, check_writable, error,
-                     fresh_seed, make_console, read_text_file, seat_labels, split_players,
+                     fresh_seed, make_console, read_text_file, seat_labels, solo_specs,
                      user_errors)
 from .frontends import Narrator, NotAvailable, ui_for
 from .session import StopReplay, run_match, run_play, run_replay
@@ -188,6 +189,11 @@ RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write th
                           "file, for 'regalia replay'. Checked before the game starts; 'play' "
                           "writes it also when you quit or press Ctrl-C.", dir_okay=False,
                           show_default=False)
+SOLO_OPT = typer.Option(False, "--solo", metavar="", help="Play the game's solo mode (one "
+                        "seat, against its automated opponent, e.g. Two Heirs' Heinrich); "
+                        "--players defaults to 'human' (play).")
+LEVEL_OPT = typer.Option(None, "--level", metavar="N", help="Solo difficulty (Two Heirs: 1 "
+                         "Heinrich the Poor, 2 the Brave, 3 the Hammer).", show_default=False)
 DATA_OPT = typer.Option(None, "--data", metavar="FILE", help="Use your own component data file (see "
                         "'regalia data check').", show_default=False)
 SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help="The play sheet, for games that have "
@@ -223,14 +229,20 @@ _DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
     "regalia play kingdomino -p human,random,random,greedy --seed 7 --record game.json",
     "regalia play kingdomino -p human,greedy -v harmony -v middle-kingdom",
     "regalia play kingdomino -p human,mcts:seconds=1,greedy --hints",
-    "regalia play cascadito --sheet 2 --players human"))
+    "regalia play cascadito --sheet 2 --players human",
+    "regalia play two-heirs --players human,greedy",
+    "regalia play two-heirs --solo --level 3"))
 def play(
     game: str = GAME_ARG,
-    players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
-                                help="One entry per seat, comma-separated: 'human' or an "
-                                     "agent (see 'regalia agents'). The number of entries "
-                                     "is the player count."),
+    players: Optional[str] = typer.Option(None, "--players", "-p", show_default=False,
+                                          metavar="SEATS",
+                                          help="One entry per seat, comma-separated: 'human' "
+                                               "or an agent (see 'regalia agents'). The "
+                                               "number of entries is the player count "
+                                               "(required, except with --solo)."),
     seed: Optional[int] = SEED_OPT,
+    solo: bool = SOLO_OPT,
+    level: Optional[int] = LEVEL_OPT,
     variant: Optional[list[str]] = VARIANT_OPT,
     record: Optional[Path] = RECORD_OPT,
     data: Optional[Path] = DATA_OPT,
@@ -251,9 +263,10 @@ def play(
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
-        specs = split_players(players)
+        specs = solo_specs(players, solo, default=HUMAN)
         check_players(specs, allow_human=True)
-        g = build_game(name, len(specs), variant, data, sheet=sheet)
+        g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
+                       level=level)
         if record is not None:
             check_writable(record, "game record")
         if hints and not isinstance(make_agent(hint_agent), SearchAgent):
@@ -303,7 +316,8 @@ def play(
     "regalia match kingdomino --players greedy,random,random,random --seed 1",
     "regalia match kingdomino -p greedy,greedy --seed 3 --record game.json",
     "regalia match kingdomino -p greedy,random -v mighty-duel --quiet",
-    "regalia match cascadito --sheet 3 -p greedy,random --seed 1"))
+    "regalia match cascadito --sheet 3 -p greedy,random --seed 1",
+    "regalia match two-heirs --players greedy,random --seed 1 --record game.json"))
 def match(
     game: str = GAME_ARG,
     players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
@@ -311,6 +325,8 @@ def match(
                                      "'regalia agents'). The number of entries is the "
                                      "player count."),
     seed: Optional[int] = SEED_OPT,
+    solo: bool = SOLO_OPT,
+    level: Optional[int] = LEVEL_OPT,
     variant: Optional[list[str]] = VARIANT_OPT,
     record: Optional[Path] = RECORD_OPT,
     data: Optional[Path] = DATA_OPT,
@@ -322,9 +338,10 @@ def match(
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
-        specs = split_players(players)
+        specs = solo_specs(players, solo)
         check_players(specs, allow_human=False)
-        g = build_game(name, len(specs), variant, data, sheet=sheet)
+        g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
+                       level=level)
         if record is not None:
             check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed

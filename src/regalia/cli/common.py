@@ -118,15 +118,41 @@ def check_players(specs: Sequence[str], allow_human: bool) -> None:
         make_agent(spec, seed=0)  # checks the options (raises UnknownNameError)
 
 
+def solo_specs(players: str | None, solo: bool, default: str | None = None) -> list[str]:
+    """The seats of ``--players``, with ``--solo``: one seat (``default`` when --players is
+    not given).
+
+    Raises:
+        ParameterError: --players missing (and no default), or several seats with --solo.
+    """
+    if players is None:
+        if solo and default:
+            return [default]
+        raise ParameterError("--players is required: one entry per seat, e.g. --players "
+                             "human,greedy" + (" (with --solo: one seat)" if solo else ""))
+    specs = split_players(players)
+    if solo and len(specs) != 1:
+        raise ParameterError(f"--solo is a game for one seat against the automated opponent; "
+                             f"--players lists {len(specs)}")
+    return specs
+
+
 def build_game(name: str, players: int, variants: Sequence[str] | None = None,
-               data: Path | str | None = None, sheet: int | None = None) -> Game:
+               data: Path | str | None = None, sheet: int | None = None,
+               solo: bool = False, level: int | None = None) -> Game:
     """``load_game`` with the command line's parameters, checking the player count first.
+
+    ``solo``/``level``: the game's solo mode (``players`` 1) and its difficulty, passed as
+    the game's ``level`` parameter.
 
     Raises:
         UnknownNameError: an unknown game; ParameterError: a player count or variant the
         game does not allow; DataError: a bad ``--data`` file.
     """
     info = game_class(name).info
+    if solo and info.min_players > 1:
+        raise ParameterError(f"--solo: {info.title} has no solo mode (it is for "
+                             f"{info.min_players} to {info.max_players} players)")
     if not info.min_players <= players <= info.max_players:
         span = (f"{info.min_players}" if info.min_players == info.max_players
                 else f"{info.min_players} to {info.max_players}")
@@ -139,6 +165,8 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
     flat = [v for item in (variants or []) for v in item.replace(",", " ").split()]
     if flat:
         kwargs["variants"] = flat
+    if level is not None:
+        kwargs["level"] = level
     if data is not None:
         try:
             check_readable(data, "a component data file (TOML)")
@@ -243,6 +271,6 @@ def read_text_file(path: str, what: str) -> tuple[str, str]:
 
 
 __all__ = ["HUMAN", "make_console", "error", "user_errors", "fresh_seed", "split_players",
-           "check_players", "build_game", "seat_labels", "read_text_file", "check_readable",
+           "check_players", "build_game", "solo_specs", "seat_labels", "read_text_file", "check_readable",
            "check_writable", "PathProblem", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
            "EXIT_INTERRUPTED"]

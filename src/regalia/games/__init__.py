@@ -3,3 +3,4 @@
 from . import kingdomino  # noqa: F401
 from . import cascadito  # noqa: F401
 from . import inheritors  # noqa: F401
+from . import two_heirs  # noqa: F401

@@ -13,7 +13,6 @@ from collections import Counter
 
 import pytest
 
-from regalia.core.errors import UnknownNameError
 from regalia.core.registry import game_class, list_games
 from regalia.games.two_heirs import (SET_TYPES, SETS, load_tiles, load_treasures,
                                      provenance_summary)
@@ -260,10 +259,10 @@ def test_formation_treasures_show_at_least_two_cells(treasures):
     assert all(t.colour and t.cells is None for t in lines)
 
 
-# ------------------------------------------------------------------ not a game yet
-def test_two_heirs_is_not_registered_yet():
+# ------------------------------------------------------------------ registered
+def test_two_heirs_is_registered_with_its_data():
     import regalia.games  # noqa: F401  (registers the built-in games)
-    assert "two-heirs" not in {g.name for g in list_games()}
-    with pytest.raises(UnknownNameError):
-        game_class("two-heirs")
-
+    assert "two-heirs" in {g.name for g in list_games()}
+    game = game_class("two-heirs")()
+    assert game.data_provenance() == {"reconstructed": 54}
+    assert game_class("two-heirs")(players=1).data_provenance() == {"reconstructed": 64}

@@ -1,6 +1,7 @@
-"""Two Heirs (Albi, 2022/2023; designers Ondřej Cigánek, Ivan Dostál, Oldřich Rejl): tile data.
+"""Two Heirs (Albi, 2022/2023; designers Ondřej Cigánek, Ivan Dostál, Oldřich Rejl).
 
-This package does not register a game yet: it offers the validated component data, the 54
+Importing this package registers the game ``two-heirs`` (:mod:`.rules`, :mod:`.state`) for
+2 players or solo against Heinrich. It also offers the validated component data, the 54
 building tiles (``data/tiles.toml``) and the 10 solo treasures (``data/treasures.toml``),
 format in ``docs/data/two-heirs.md``. The printed tiles are not public: the bundled files
 are reconstructions that satisfy every known fact, and every record carries its provenance
@@ -13,9 +14,13 @@ from .components import (COLOURS, COMPASS, CRAFT_COLOURS, DEFAULT_TILES, DEFAULT
                          FormationPair, RoadSection, Tile, TileSet, Treasure, TreasureSet,
                          data_digest, load_tiles, load_treasures, provenance_summary,
                          rotate_cell, rotate_edge)
+from .rules import TwoHeirsGame
+from .state import TwoHeirsState
+from . import policies as _policies  # noqa: F401,E402  (registers the greedy policy)
 
 __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREASURES", "EDGES",
            "NUM_TILES", "NUM_TREASURES", "RESOURCE_OF_COLOUR", "SET_NAMES", "SET_TYPES", "SETS",
            "TARGETS", "TYPE_NAMES", "TYPES", "Cell", "Cost", "FormationPair", "RoadSection",
            "Tile", "TileSet", "Treasure", "TreasureSet", "data_digest", "load_tiles",
-           "load_treasures", "provenance_summary", "rotate_cell", "rotate_edge"]
+           "load_treasures", "provenance_summary", "rotate_cell", "rotate_edge", "TwoHeirsGame",
+           "TwoHeirsState"]

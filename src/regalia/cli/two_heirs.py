@@ -1,0 +1,365 @@
+"""Two Heirs in the terminal: the landscape grid (orientation visible), the royal reserve
+with each player's reach, hands, troops, the course of a game and the score breakdown.
+
+The plain text comes from :mod:`regalia.games.two_heirs.view`; this module lays it out and
+colours it. ``regalia score two-heirs FILE`` uses :mod:`regalia.games.two_heirs.textformat`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Sequence
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from regalia.core.errors import DataError, ParameterError
+from regalia.core.game import Game
+from regalia.games.two_heirs import view
+from regalia.games.two_heirs.components import TYPE_NAMES, load_tiles, load_treasures
+from regalia.games.two_heirs.rules import LEVEL_NAMES
+from regalia.games.two_heirs.state import TwoHeirsState
+from regalia.games.two_heirs.textformat import format_breakdown, score_text
+
+from .frontends import GameUI, Narrator, register_ui
+
+COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",
+                 "yellow": "black on yellow3", None: "dim"}
+SEAT_STYLES = ("bold bright_white", "bold blue")
+
+
+def _cell_lines(cell: view.Cell, width: int) -> tuple[Text, Text, Text]:
+    style = COLOUR_STYLES[cell.colour]
+    if cell.colour is None:
+        style = "green" if cell.placeable else "dim"
+    w = width - 1
+    top = Text(cell.top.ljust(w)[:w], style=style + (" bold" if cell.owner is not None else ""))
+    return top, Text(cell.middle.ljust(w)[:w], style=style), Text(cell.bottom.ljust(w)[:w],
+                                                                    style=style)
+
+
+def grid_text(grid: view.Grid) -> Text:
+    """The landscape as coloured text, north up, with coordinates."""
+    w = view.CELL_WIDTH
+    out = Text("      north: blue\n", style="dim")
+    out.append("      " + "".join(str(x).ljust(w) for x in grid.xs).rstrip() + "\n",
+               style="dim")
+    for y, row in zip(grid.ys, grid.cells):
+        lines = [Text(f"{y:>4}  ", style="dim"), Text("      "), Text("      ")]
+        for cell in row:
+            for line, part in zip(lines, _cell_lines(cell, w)):
+                line.append_text(part)
+                line.append(" ")
+        for line in lines:
+            line.rstrip()
+            out.append_text(line)
+            out.append("\n")
+    out.append("      south: white", style="dim")
+    return out
+
+
+class TwoHeirsNarrator(Narrator):
+    """The course of a game: one line per action, chance outcomes dimmed, Heinrich's
+    automatic steps as they happen."""
+
+    def __init__(self, ui: GameUI, labels: Sequence[str], console: Console):
+        super().__init__(ui, labels, console)
+        self.state: TwoHeirsState | None = None
+        self.last_h = ""
+        self.turn = 0
+        self.removed = 0
+
+    def _heinrich(self) -> None:
+        s = self.state
+        if s is None or not s.game.solo:
+            return
+        if s.last_h and s.last_h != self.last_h:
+            self.last_h = s.last_h
+            self.console.print(Text(f"  {s.last_h}", style="magenta"))
+        if len(s.tre_removed) > self.removed:
+            treasures = s.game.treasures.treasures
+            for i in s.tre_removed[self.removed:]:
+                self.console.print(Text(f"  Treasure {treasures[i].id} removed: its condition "
+                                        f"is met", style="green"))
+            self.removed = len(s.tre_removed)
+
+    def step(self, state: TwoHeirsState, action: int) -> None:  # type: ignore[override]
+        self.state = state
+        self._heinrich()
+        text = state.action_to_string(action)
+        if state.is_chance_node():
+            self.console.print(Text(f"    chance: {text}", style="dim"))
+            return
+        if state.turn != self.turn:
+            self.turn = state.turn
+            p = state.current_player()
+            self.console.print(Text(f"Turn {state.turn}: {self.labels[p]}", style="bold"))
+        self.console.print(f"  {self.labels[state.current_player()]}: {text}")
+
+    def flush(self) -> None:
+        self._heinrich()
+
+
+class TwoHeirsUI(GameUI):
+    name = "two-heirs"
+    has_score = True
+    has_data_check = True
+
+    # ------------------------------------------------------------------ positions
+    def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
+        G = game
+        sets = ", ".join(G.sets)                               # type: ignore[attr-defined]
+        mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"  # type: ignore
+                if G.solo else "2 players")                     # type: ignore[attr-defined]
+        roads = "roads scored" if G.roads else "roads not scored"  # type: ignore
+        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
+                           for i, lab in enumerate(labels))
+        lines = [Text(f"Two Heirs, {mode}; sets {sets}; {roads}; {shown}", style="bold"),
+                 Text("Seats: " + seats)]
+        if G.solo:                                              # type: ignore[attr-defined]
+            lines.append(Text("Heinrich = blue (north), played automatically after each of "
+                              "your turns."))
+        prov = G.data_provenance()
+        if prov.get("reconstructed"):
+            lines.append(Text(f"Tile data: {prov['reconstructed']} reconstructed records (the "
+                              f"printed manifest is not public; use --data for your own "
+                              f"transcription).", style="dim"))
+        return Group(*lines)
+
+    def reserve_table(self, s: TwoHeirsState) -> Table:
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Royal reserve (clockwise from "
+                  "the shield)", title_justify="left")
+        t.add_column("#", justify="right")
+        t.add_column("tile")
+        t.add_column("colour")
+        t.add_column("white")
+        t.add_column("blue")
+        reach = [s.reach(0), s.reach(1)]
+        for pos, text, colour in view.reserve_lines(s):
+            marks = []
+            for p in (0, 1):
+                if s.game.solo and p == 1:
+                    marks.append("any")
+                elif pos is None:
+                    marks.append("")
+                else:
+                    marks.append("reach" if pos <= reach[p] else "x")
+            t.add_row("" if pos is None else str(pos), text,
+                      Text(colour or "", style=COLOUR_STYLES[colour]), *marks)
+        return t
+
+    def status(self, s: TwoHeirsState, labels: Sequence[str]) -> Text:
+        G = s.game
+        out = Text()
+        top = f", top tile {['green', 'grey', 'yellow'][s.top]}" if s.top >= 0 else ""
+        out.append(f"Supply: {len(s.supply)} tiles{top}.")
+        if s.final_left > 0:
+            out.append(f" Final round: {s.final_left} turn(s) left.", style="bold red")
+        out.append("\n")
+        for p in range(2):
+            if G.solo and p == 1:
+                tre = s.observation(0)["treasures"]
+                out.append(f"Heinrich (blue): {s.heinrich_score} points, treasures "
+                           f"{len(tre['landscape'])} on his buildings + {tre['pile']} in the "
+                           f"pile, removed {len(tre['removed'])}.\n", style=SEAT_STYLES[1])
+                continue
+            name = labels[p] if p < len(labels) else view.SEAT_NAMES[p]
+            hand = ", ".join(view.tile_text(s, t) for t in s.hands[p]) or "empty"
+            troops = []
+            for k, pos in enumerate(s.observation(0)["troops"][p]):
+                where = f"{pos[0]},{pos[1]}" if isinstance(pos, list) else pos
+                troops.append(("retinue " if k == 0 else "") + where)
+            out.append(f"{name} ({view.SEAT_NAMES[p]}): {s.player_score(p):g} points; reach "
+                       f"{s.reach(p)}; troops {', '.join(troops)}\n", style=SEAT_STYLES[p])
+            out.append(f"  hand: {hand}\n")
+        if s.phase_name in ("play", "siege", "discard"):
+            p = s.cur
+            wood, stone, wheat = s.resources(p)
+            out.append(f"{labels[p] if p < len(labels) else view.SEAT_NAMES[p]} to move: "
+                       f"access {wood} wood, {stone} stone, {wheat} wheat"
+                       + (f", {s.discounts} discount(s) from expansions" if s.discounts else "")
+                       + ("; tile taken" if s.taken else "; take a tile (mandatory)")
+                       + ("; extra take (Encampment)" if s.taken and s.takes_left else ""))
+        if G.solo:
+            out.append(f"\nScaffold (your last building): {s.observation(0)['scaffold']}")
+        return out
+
+    def position(self, state: TwoHeirsState, labels: Sequence[str],  # type: ignore[override]
+                 viewer: int | None = None, compact: bool = False) -> RenderableType:
+        grid = grid_text(view.landscape_grid(state))
+        legend = Text("^ white's building (top edge north), v blue's (turned); ~ open terrain; "
+                      "roads: NS one road, ns separate ends; W/B troops (* retinue, lower "
+                      "case: moved); + where a tile may go"
+                      + ("; $ treasure" if state.game.solo else ""), style="dim")
+        if compact:
+            return Group(grid, self.status(state, labels))
+        return Group(grid, legend, self.reserve_table(state), self.status(state, labels))
+
+    def round_end(self, state: TwoHeirsState, action: int,  # type: ignore[override]
+                  labels: Sequence[str]) -> RenderableType | None:
+        """In a replay, the table after each round (the starting player's turn and the
+        other's), before the first action of the next round: the grid and the scores."""
+        if state.phase_name != "play" or state.actions_this_turn or state.turn < 3 \
+                or state.turn % 2 == 0:
+            return None
+        k = (state.turn - 1) // 2
+        names = [labels[0], "Heinrich" if state.game.solo else labels[1]]
+        a, b = (state.scores()[0], state.heinrich_score) if state.game.solo \
+            else tuple(state.scores())
+        return Group(Text(""), Rule(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}"),
+                     grid_text(view.landscape_grid(state, mark_placements=False)))
+
+    def decision(self, state: TwoHeirsState) -> str:  # type: ignore[override]
+        ph = state.phase_name
+        if ph == "siege":
+            return "Your second Siege Tower flanks an opponent building: destroy x,y or spare"
+        if ph == "discard":
+            return (f"Hand limit 3: discard a tile ({len(state.hands[state.cur])} in hand); "
+                    "discard <tile>")
+        if state.taken == 0 and state.reserve_order():
+            return "Your turn: take N (mandatory), build/expand <tile> @ x,y, move/deploy/withdraw, end"
+        return "Build/expand <tile> @ x,y, move x,y->x,y, deploy x,y, withdraw x,y, or end"
+
+    def moves(self, state: TwoHeirsState) -> RenderableType:  # type: ignore[override]
+        groups: dict[str, list[str]] = {}
+        for a in state.legal_actions():
+            text = state.action_to_string(a)
+            verb = text.split()[0]
+            groups.setdefault(verb, []).append(text)
+        out = Text()
+        for verb, texts in groups.items():
+            if verb in ("build", "expand"):
+                by_tile: dict[str, list[str]] = {}
+                for t in texts:
+                    what, where = t[len(verb) + 1:].rsplit(" @ ", 1)
+                    by_tile.setdefault(what, []).append(where)
+                for what, wheres in by_tile.items():
+                    out.append(f"{verb} {what} @ ", style="bold")
+                    out.append(" | ".join(wheres) + "\n")
+            else:
+                out.append("  ".join(texts) + "\n")
+        return out
+
+    def forced(self, state: TwoHeirsState, action: int) -> str:  # type: ignore[override]
+        return "the only legal move: played for you"
+
+    def help_text(self, state: TwoHeirsState) -> str:  # type: ignore[override]
+        return ("A turn is several moves ending with 'end'. 'take N' takes the N-th tile "
+                "clockwise from the shield (within your reach, once per turn, mandatory); "
+                "'build <tile> @ x,y' constructs a building from your hand (x east, y north), "
+                "'expand <tile> @ x,y' lays it face down as open terrain (no cost; one "
+                "resource off one building this turn); 'move x,y->x,y', 'deploy x,y', "
+                "'withdraw x,y' move your troops (each once per turn); 'flip Encampment @ x,y' "
+                "after a take gives another take. Name a tile by its type ('inn') or id "
+                "('travel-1'). 'moves' lists every legal move, 'board' the table, 'quit' stops.")
+
+    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+        return TwoHeirsNarrator(self, labels, console)
+
+    # ------------------------------------------------------------------ results
+    def breakdown_table(self, bd, tiles, title: str) -> Table:
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title, title_justify="left")
+        t.add_column("where")
+        t.add_column("building")
+        t.add_column("points", justify="right")
+        t.add_column("how")
+        for b in bd.buildings:
+            tile = tiles.tiles[b.tile]
+            pts = f"{b.base} x2 = {b.points}" if b.doubled else str(b.points)
+            t.add_row(f"{b.position[0]},{b.position[1]}",
+                      f"{TYPE_NAMES[tile.type]} ({tile.id})", pts, b.detail)
+        for r in bd.roads:
+            if r.points:
+                ends = " ".join(f"{p[0]},{p[1]}" for p in r.road.tiles)
+                t.add_row("road", ends, str(r.points),
+                          f"buildings white {r.road.buildings[0]}, blue {r.road.buildings[1]}")
+        if bd.treasures:
+            t.add_row("", f"{bd.treasures} treasures", str(bd.treasure_points), "5 each")
+        t.add_row("", Text("total", style="bold"), Text(str(bd.total), style="bold"), "")
+        return t
+
+    def final(self, state: TwoHeirsState, labels: Sequence[str],  # type: ignore[override]
+              detailed: bool = True) -> RenderableType:
+        G = state.game
+        bds = state.breakdowns()
+        parts: list[RenderableType] = []
+        names = [labels[0], "Heinrich" if G.solo else labels[1]]
+        if detailed:
+            parts.append(grid_text(view.landscape_grid(state, mark_placements=False)))
+            for p in (0, 1):
+                parts.append(self.breakdown_table(bds[p], G.tiles,
+                                                  f"{names[p]} ({view.SEAT_NAMES[p]})"))
+        a, b = bds[0].total, bds[1].total
+        if G.solo:
+            result = (f"You win, {a} to {b}." if a > b else
+                      f"Heinrich wins, {b} to {a}." if b > a else
+                      f"Tie at {a}: Heinrich wins ties (you lose).")
+        else:
+            win = state.winners()
+            if len(win) == 1:
+                w = win[0]
+                why = "" if a != b else (f" (tie at {a}; more troops in the royal reserve: "
+                                         f"{state.troops_in_reserve(w)} to "
+                                         f"{state.troops_in_reserve(1 - w)})")
+                result = f"{names[w]} wins, {max(a, b)} to {min(a, b)}{why}."
+            else:
+                result = f"Tie at {a} with equal troops in the reserve: no winner."
+        parts.append(Text(f"{names[0]} {a} · {names[1]} {b}. {result}", style="bold green"))
+        return Group(*parts)
+
+    # ------------------------------------------------------------------ commands
+    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
+              discarded: int, console: Console) -> None:
+        if variants or size is not None or discarded:
+            raise ParameterError("--variant, --size and --discarded are Kingdomino options; "
+                                 "a Two Heirs landscape file says 'roads off' or 'solo N' "
+                                 "itself (docs/games/two-heirs-score-format.md)")
+        tiles = load_tiles()
+        sheet, bds = score_text(text, tiles, source=source)
+        console.print(Text(f"Landscape from {source}", style="bold"))
+        console.print(Text(format_breakdown(tiles, sheet, bds).rstrip("\n")))
+
+    def check_data(self, path: Path, console: Console) -> bool:
+        try:
+            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            console.print(Text(f"{path}: not a readable TOML file: {exc}", style="bold red"))
+            return False
+        kind = "treasures" if "treasures" in raw and "tiles" not in raw else "tiles"
+        try:
+            data = load_treasures(path) if kind == "treasures" else load_tiles(path)
+        except DataError as exc:
+            console.print(Text(f"{path}: the {kind} file does not validate:", style="bold red"))
+            for line in str(exc).splitlines():
+                console.print(Text("  " + line, style="red"))
+            return False
+        prov = ", ".join(f"{n} {k}" for k, n in data.provenance_summary().items())
+        records = data.treasures if kind == "treasures" else data.tiles
+        console.print(Text(f"OK: {len(records)} {kind}, provenance {prov} (file: "
+                           f"{data.provenance})", style="bold green"))
+        bundled = load_treasures() if kind == "treasures" else load_tiles()
+        if data.digest() == bundled.digest():
+            console.print("Same content as the bundled (reconstructed) file.")
+        else:
+            mine = {r.id: r for r in records}
+            theirs = {r.id: r for r in (bundled.treasures if kind == "treasures"
+                                        else bundled.tiles)}
+            changed = sorted(i for i in mine if i in theirs and
+                             mine[i].model_dump(exclude={"provenance", "source", "note",
+                                                         "field_provenance"})
+                             != theirs[i].model_dump(exclude={"provenance", "source", "note",
+                                                              "field_provenance"}))
+            console.print(Text(f"Differs from the bundled reconstruction: {len(changed)} "
+                               f"record(s) changed"
+                               + (f" ({', '.join(changed[:12])}{' ...' if len(changed) > 12 else ''})"
+                                  if changed else "")
+                               + "; play with it: --data FILE", style="yellow"))
+        return True
+
+
+register_ui(TwoHeirsUI())

@@ -1,0 +1,115 @@
+"""The Two Heirs ``greedy`` heuristic, offered to the game-independent agents through
+``regalia.core.registry.register_policy`` (agents never import this game).
+
+A turn, one action per call, in this order:
+
+1. **take** (mandatory, first): the reachable tile that is cheapest to construct with the
+   resources left once it is taken (fewest missing), the more expensive (richer) tile on a
+   tie, then uniformly by ``rng``;
+2. **build**: the affordable construction that most increases the player's margin (own
+   points minus the opponent's, final scoring of the landscape as it stands; in solo games
+   Heinrich's solo scoring, so removed treasures count), if it does not lower it;
+3. **troops**: the move, deployment or withdrawal that most increases the margin (a troop on
+   an own building doubles it), if it does;
+4. **expand** when the hand would exceed the limit of 3 (a tile played face down is better
+   than a tile thrown away): the tile hardest to afford, where the margin is best;
+5. **end**.
+
+Decisions: a siege always destroys (the first flanked building); discards drop the tile
+hardest to afford. Every candidate is tried on a copy of the state and judged by the exact
+scoring (``state.player_score`` / Heinrich's), so the heuristic follows the rules; ties are
+broken uniformly by ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from regalia.core.registry import register_policy
+
+from .state import HAND_LIMIT
+
+if TYPE_CHECKING:
+    from .state import TwoHeirsState
+
+
+def _margin(s: "TwoHeirsState", p: int) -> int:
+    a, b = s._totals()
+    return (a - b) if p == 0 else (b - a)
+
+
+def _best(s: "TwoHeirsState", actions: list[int], rng: random.Random,
+          p: int) -> tuple[int | None, int]:
+    """The action of ``actions`` with the highest margin after it (ties by ``rng``) and
+    that margin; (None, -inf) for no action."""
+    best: list[int] = []
+    best_m = None
+    for a in actions:
+        child = s.clone()
+        child.apply_action(a)
+        m = _margin(child, p)
+        if best_m is None or m > best_m:
+            best_m, best = m, [a]
+        elif m == best_m:
+            best.append(a)
+    if not best:
+        return None, -(10**9)
+    return best[int(rng.random() * len(best))], best_m  # type: ignore[return-value]
+
+
+def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
+    """A legal action of the player to move, by the order in the module docstring."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    T = s.T
+    p = s.current_player()
+    ph = s.phase_name
+    if ph == "siege":
+        return legal[0] if legal[0] != T.spare else legal[-1]
+    hand = s.hands[p]
+    if ph == "discard":
+        avail = s.resources(p)
+        worst = max(range(len(hand)), key=lambda h: (s.shortfall(hand[h], p, avail),
+                                                     T.cost[hand[h]]))
+        return T.discard0 + worst
+    takes = [a for a in legal if T.take0 <= a < T.take0 + 7]
+    if takes:
+        avail = s.resources(p)
+        order = s.reserve_order()
+        keyed = []
+        for a in takes:
+            t = s.slots[order[a - T.take0]]
+            left = avail[:]
+            left[T.colour[t]] -= 1
+            keyed.append(((s.shortfall(t, p, left), -sum(T.cost[t])), a))
+        low = min(k for k, _ in keyed)
+        cands = [a for k, a in keyed if k == low]
+        return cands[int(rng.random() * len(cands))]
+    now = _margin(s, p)
+    builds = [a for a in legal if T.build0 <= a < T.expand0]
+    if builds:
+        a, m = _best(s, builds, rng, p)
+        if a is not None and m >= now:
+            return a
+    troops = [a for a in legal if T.move0 <= a < T.flip0]
+    if troops:
+        a, m = _best(s, troops, rng, p)
+        if a is not None and m > now:
+            return a
+    if len(hand) > HAND_LIMIT:
+        expands = [a for a in legal if T.expand0 <= a < T.move0]
+        if expands:
+            avail = s.resources(p)
+            hard = max(range(len(hand)), key=lambda h: s.shortfall(hand[h], p, avail))
+            mine = [a for a in expands if (a - T.expand0) // 24 == hard]
+            a, _ = _best(s, mine or expands, rng, p)
+            if a is not None:
+                return a
+    if T.end in legal:
+        return T.end
+    return legal[int(rng.random() * len(legal))]
+
+
+register_policy("two-heirs", "greedy", greedy_policy)

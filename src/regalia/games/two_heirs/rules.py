@@ -1,0 +1,193 @@
+"""The Two Heirs game: parameters and per-game tables.
+
+Source: ``shared/rules/two-heirs.rulebook.en.txt`` (Setup, How to play, Final round,
+Scoring), the German rulebook where it fills gaps, and the solo rules
+(``two-heirs.solo.en.md``, rendering the German "SOLOMODUS").
+
+Parameters:
+
+* ``players``: 2 (the game for two heirs) or 1 (solo against the automated Heinrich).
+* ``sets``: the 3 sets of 6 used (Setup: "Select 3 of these sets to use for this game");
+  default the rulebook's first-game advice, Travel, Land & Industry, Trade & Church.
+* ``roads``: whether roads are scored (default True; "For your first game, we recommend not
+  scoring roads at all" is ``roads=False``).
+* ``level``: solo only, 1 to 3 (Heinrich the Poor / the Brave / the Hammer: 4 / 2 / 0
+  treasures removed); default 2.
+* ``data``: the path of a tiles TOML file (a user's transcription of the printed tiles);
+  default the bundled reconstruction.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from regalia.core.errors import ParameterError
+from regalia.core.game import Game, GameInfo
+from regalia.core.registry import register_game
+
+from .components import (COLOURS, SET_NAMES, SETS, TileSet, TreasureSet, load_tiles,
+                         load_treasures)
+from .components import data_digest as _data_digest
+from .state import TwoHeirsState, build_tables
+
+#: The first-game sets ("We recommend using the following sets for your first game:
+#: Travel, Land & Industry, Trade & Church").
+DEFAULT_SETS: tuple[str, ...] = ("travel", "land-industry", "trade-church")
+#: Solo levels -> treasures removed ("Stufe 1 ... entferne 4 Schätze", 2, none).
+LEVEL_REMOVED = {1: 4, 2: 2, 3: 0}
+LEVEL_NAMES = {1: "Heinrich the Poor", 2: "Heinrich the Brave", 3: "Heinrich the Hammer"}
+DEFAULT_LEVEL = 2
+
+_SET_ALIASES = {
+    **{s: s for s in SETS},
+    **{SET_NAMES[s].lower(): s for s in SETS},
+    "land and industry": "land-industry", "trade and church": "trade-church",
+    "land-and-industry": "land-industry", "trade-and-church": "trade-church",
+}
+
+
+def normalise_sets(sets: Iterable[str] | str | None) -> tuple[str, ...]:
+    """Three distinct set names in the order of :data:`SETS`.
+
+    Accepts names (``"land-industry"``), printed titles (``"Land & Industry"``) and a
+    comma-separated string. Raises ParameterError naming the six sets otherwise.
+    """
+    if sets is None:
+        return DEFAULT_SETS
+    if isinstance(sets, str):
+        sets = [s for s in sets.split(",") if s.strip()]
+    if not isinstance(sets, (list, tuple, set, frozenset)):
+        raise ParameterError(f"sets must be a list of 3 set names or a comma-separated string, "
+                             f"not {type(sets).__name__}; sets: {', '.join(SETS)}")
+    out: list[str] = []
+    for s in sets:
+        key = " ".join(str(s).strip().lower().replace("_", "-").split())
+        key = _SET_ALIASES.get(key, _SET_ALIASES.get(key.replace(" ", "-"), key))
+        if key not in SETS:
+            raise ParameterError(f"unknown Two Heirs set {s!r}; sets: {', '.join(SETS)}")
+        if key in out:
+            raise ParameterError(f"set {key!r} is named twice; choose 3 different sets of "
+                                 f"{', '.join(SETS)}")
+        out.append(key)
+    if len(out) != 3:
+        raise ParameterError(f"Two Heirs uses exactly 3 of the 6 sets ('Select 3 of these sets "
+                             f"to use for this game'), not {len(out)}; sets: {', '.join(SETS)}")
+    return tuple(s for s in SETS if s in out)
+
+
+@register_game
+class TwoHeirsGame(Game):
+    """Two Heirs for 2 players, or solo (``players=1``) against Heinrich.
+
+    Args:
+        players: 2, or 1 for the solo mode.
+        sets: 3 of the 6 sets (names or a comma-separated string); default Travel,
+            Land & Industry, Trade & Church.
+        roads: score roads (default True).
+        level: solo difficulty 1-3 (only with ``players=1``; default 2).
+        data: path of a tiles TOML file (default: the bundled reconstruction).
+
+    Raises:
+        ParameterError: a player count, set choice, level or flag the rules do not allow.
+        DataError: a tiles file that does not validate.
+    """
+
+    info = GameInfo(
+        name="two-heirs",
+        title="Two Heirs",
+        min_players=1,
+        max_players=2,
+        variants={},
+        perfect_information=False,
+        rulebook="two-heirs.rulebook.en.txt + two-heirs.solo.en.md (German rulebook for gaps)",
+        test_configs=(
+            {"players": 1, "level": 1},
+            {"players": 1, "level": 3, "sets": ["war", "patrol", "crafts"]},
+            {"players": 2, "sets": ["travel", "war", "crafts"], "roads": False},
+            {"players": 2, "sets": ["land-industry", "patrol", "war"]},
+        ),
+    )
+
+    def __init__(self, players: int = 2, sets: Iterable[str] | str | None = None,
+                 roads: bool = True, level: int | None = None,
+                 data: str | Path | None = None, variants: Iterable[str] | None = None):
+        if isinstance(players, str) and players.strip().isdigit():
+            players = int(players)
+        if type(players) is not int or players not in (1, 2):
+            raise ParameterError(f"Two Heirs is for 2 players, or 1 (solo against Heinrich): "
+                                 f"players must be 1 or 2, not {players!r}")
+        if variants:
+            names = [variants] if isinstance(variants, str) else list(variants)
+            raise ParameterError(f"Two Heirs has no variants (not {', '.join(map(str, names))});"
+                                 f" its options are the parameters sets, roads, level, data")
+        self._players = players
+        self.solo = players == 1
+        self.sets = normalise_sets(sets)
+        if isinstance(roads, str) and roads.strip().lower() in ("true", "false", "yes", "no",
+                                                                  "1", "0", "on", "off"):
+            roads = roads.strip().lower() in ("true", "yes", "1", "on")
+        if type(roads) is not bool:
+            raise ParameterError(f"roads must be True (score roads) or False (the first-game "
+                                 f"advice: no road scoring), not {roads!r}")
+        self.roads = roads
+        if isinstance(level, str) and level.strip().isdigit():
+            level = int(level)
+        if self.solo:
+            if level is None:
+                level = DEFAULT_LEVEL
+            if type(level) is not int or level not in LEVEL_REMOVED:
+                raise ParameterError(f"level must be 1 (Heinrich the Poor), 2 (the Brave) or "
+                                     f"3 (the Hammer), not {level!r}")
+        elif level is not None:
+            raise ParameterError(f"level is a solo parameter (players=1); a 2-player game has "
+                                 f"none (got level={level!r})")
+        self.level = level
+        if data is not None and not isinstance(data, (str, Path)):
+            raise ParameterError(f"data must be the path of a tiles TOML file, not "
+                                 f"{type(data).__name__}")
+        self._data = None if data is None else str(Path(data).expanduser().resolve())
+        self.tiles: TileSet = load_tiles(self._data)
+        self.treasures: TreasureSet = load_treasures()
+        self.treasures_used = (len(self.treasures.treasures) - LEVEL_REMOVED[level]
+                               if self.solo else 0)
+        self.colour_names = COLOURS
+        self.tables = build_tables(self)
+
+    @property
+    def params(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self._players, "sets": list(self.sets),
+                               "roads": self.roads}
+        if self.solo:
+            out["level"] = self.level
+        if self._data is not None:
+            out["data"] = self._data
+        return out
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.tables.num_actions
+
+    @property
+    def max_game_length(self) -> int:
+        return self.tables.max_length
+
+    def new_initial_state(self, seed: int | None = None) -> TwoHeirsState:
+        return TwoHeirsState(self, seed)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TwoHeirsState:
+        return TwoHeirsState.from_json(self, dict(data))
+
+    def data_provenance(self) -> dict[str, int]:
+        counts = dict(self.tiles.provenance_summary())
+        if self.solo:
+            for k, v in self.treasures.provenance_summary().items():
+                counts[k] = counts.get(k, 0) + v
+        return counts
+
+    def data_digest(self) -> str | None:
+        return _data_digest(self.tiles, self.treasures)
