@@ -15,13 +15,10 @@ import argparse
 import os
 import platform
 import random
-import sys
 
 import regalia
 from regalia.agents import make_agent
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_strength import parse_params  # one parser for both scripts
+from regalia.cli.common import parse_params
 
 
 def positions(game, count: int, seed: int = 3):

@@ -32,7 +32,7 @@ from regalia.agents import make_agent
 from regalia.agents.search import SearchAgent
 from regalia.arena import expand_lineup, make_executor, run_tournament
 from regalia.arena.tournament import GameResult
-from regalia.cli.common import split_players
+from regalia.cli.common import parse_params, split_players
 from regalia.core.registry import game_class
 
 
@@ -47,24 +47,6 @@ def budget(spec: str) -> str:
     if agent.seconds is not None:
         parts.append(f"{agent.seconds:g} s")
     return " or ".join(parts) + " per move"
-
-
-def parse_params(items: list[str]) -> dict:
-    """``["level=3", "roads=false"]`` -> ``{"level": 3, "roads": False}`` (ints and
-    true/false converted; anything else stays a string). Raises ValueError on a malformed
-    item."""
-    out: dict = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"--param {item!r}: expected KEY=VALUE, e.g. level=3")
-        v: object = value.strip()
-        if value.strip().lstrip("-").isdigit():
-            v = int(value)
-        elif value.strip().lower() in ("true", "false"):
-            v = value.strip().lower() == "true"
-        out[key.strip()] = v
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:

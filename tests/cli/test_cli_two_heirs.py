@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import shutil
 
+import pytest
+
 import regalia
 from regalia import GameRecord
 from regalia.games.two_heirs.components import DEFAULT_TILES
@@ -118,3 +120,45 @@ def test_data_check_and_playing_with_a_data_file(cli, tmp_path):
     assert played.exit_code == 0, played.output
     refused = cli("match", "two-heirs", "-p", "random,random", "--data", str(broken))
     assert refused.exit_code == 1
+
+
+def test_param_chooses_sets_and_roads_and_is_recorded(cli, tmp_path):
+    # "Select 3 of these sets" and "For your first game, we recommend not scoring roads":
+    # both reach the game through --param and are kept in the record.
+    path = tmp_path / "war.json"
+    result = cli("match", "two-heirs", "-p", "greedy,random", "--seed", "3", "--quiet",
+                 "--param", "sets=war,patrol,crafts", "--param", "roads=false",
+                 "--record", str(path))
+    assert result.exit_code == 0, result.output
+    rec = GameRecord.load(path)
+    assert sorted(rec.params["sets"]) == ["crafts", "patrol", "war"]
+    assert rec.params["roads"] is False
+    assert rec.replay().is_terminal()
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--param", "sets"], "expected KEY=VALUE"),
+    (["--param", "colour=red"], "has no parameter(s) colour"),
+    (["--param", "players=3"], "number of seats --players lists"),
+    (["--solo", "--level", "3", "--param", "level=2"], "already given by its own option"),
+])
+def test_bad_param_is_named_and_nothing_runs(cli, tmp_path, args, message):
+    seats = ["-p", "greedy"] if "--solo" in args else ["-p", "greedy,random"]
+    path = tmp_path / "never.json"
+    result = cli("match", "two-heirs", *seats, *args, "--record", str(path))
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+    assert not path.exists()
+
+
+def test_solo_tournament_against_heinrich(cli, tmp_path):
+    out = tmp_path / "solo.json"
+    result = cli("tournament", "two-heirs", "--agents", "greedy", "--level", "3",
+                 "--games", "3", "--workers", "1", "--seed", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "level 3" in text and "Solo: the win rate" in text and "Parity" not in text
+    import json
+    data = json.loads(out.read_text())
+    assert len(data["games"]) == 3 and data["num_games"] == 3
+    assert data["params"]["players"] == 1 and data["params"]["level"] == 3

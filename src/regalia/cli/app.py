@@ -196,6 +196,10 @@ LEVEL_OPT = typer.Option(None, "--level", metavar="N", help="Solo difficulty (Tw
                          "Heinrich the Poor, 2 the Brave, 3 the Hammer).", show_default=False)
 DATA_OPT = typer.Option(None, "--data", metavar="FILE", help="Use your own component data file (see "
                         "'regalia data check').", show_default=False)
+PARAM_OPT = typer.Option(None, "--param", "-P", metavar="KEY=VALUE", show_default=False,
+                         help="Another game parameter (repeatable), e.g. Two Heirs' "
+                              "--param sets=war,patrol,crafts --param roads=false; see the "
+                              "game's page in docs/games.")
 SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help="The play sheet, for games that have "
                          "them (Cascadito: 1 to 4, default 1).", show_default=False)
 
@@ -231,7 +235,8 @@ _DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
     "regalia play kingdomino -p human,mcts:seconds=1,greedy --hints",
     "regalia play cascadito --sheet 2 --players human",
     "regalia play two-heirs --players human,greedy",
-    "regalia play two-heirs --solo --level 3"))
+    "regalia play two-heirs --solo --level 3",
+    "regalia play two-heirs -p human,greedy --param sets=war,patrol,crafts --param roads=false"))
 def play(
     game: str = GAME_ARG,
     players: Optional[str] = typer.Option(None, "--players", "-p", show_default=False,
@@ -247,6 +252,7 @@ def play(
     record: Optional[Path] = RECORD_OPT,
     data: Optional[Path] = DATA_OPT,
     sheet: Optional[int] = SHEET_OPT,
+    param: Optional[list[str]] = PARAM_OPT,
     hints: bool = typer.Option(False, "--hints", metavar="",
                                help="Allow 'hint' at your turn: a search agent suggests a "
                                     "move with its estimated win rate."),
@@ -266,7 +272,7 @@ def play(
         specs = solo_specs(players, solo, default=HUMAN)
         check_players(specs, allow_human=True)
         g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
-                       level=level)
+                       level=level, params=param)
         if record is not None:
             check_writable(record, "game record")
         if hints and not isinstance(make_agent(hint_agent), SearchAgent):
@@ -331,6 +337,7 @@ def match(
     record: Optional[Path] = RECORD_OPT,
     data: Optional[Path] = DATA_OPT,
     sheet: Optional[int] = SHEET_OPT,
+    param: Optional[list[str]] = PARAM_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", metavar="",
                                help="Print only the result, not the course of the game."),
 ) -> None:
@@ -341,7 +348,7 @@ def match(
         specs = solo_specs(players, solo)
         check_players(specs, allow_human=False)
         g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
-                       level=level)
+                       level=level, params=param)
         if record is not None:
             check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed

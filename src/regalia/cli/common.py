@@ -137,13 +137,43 @@ def solo_specs(players: str | None, solo: bool, default: str | None = None) -> l
     return specs
 
 
+def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
+    """``--param KEY=VALUE`` items as ``load_game`` keywords: whole numbers become ints,
+    ``true``/``false`` (also ``yes``/``no``, ``on``/``off``) booleans, anything else stays
+    text (a game reads ``sets=war,patrol,crafts`` itself).
+
+    Raises:
+        ParameterError: an item without ``=`` or without a key.
+    """
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        key, value = key.strip().replace("-", "_"), value.strip()
+        if not sep or not key:
+            raise ParameterError(f"--param {item!r}: expected KEY=VALUE, e.g. --param level=3 "
+                                 f"or --param roads=false")
+        low = value.lower()
+        v: Any = value
+        if value.lstrip("-").isdigit():
+            v = int(value)
+        elif low in ("true", "yes", "on"):
+            v = True
+        elif low in ("false", "no", "off"):
+            v = False
+        out[key] = v
+    return out
+
+
 def build_game(name: str, players: int, variants: Sequence[str] | None = None,
                data: Path | str | None = None, sheet: int | None = None,
-               solo: bool = False, level: int | None = None) -> Game:
+               solo: bool = False, level: int | None = None,
+               params: Sequence[str] | None = None) -> Game:
     """``load_game`` with the command line's parameters, checking the player count first.
 
     ``solo``/``level``: the game's solo mode (``players`` 1) and its difficulty, passed as
-    the game's ``level`` parameter.
+    the game's ``level`` parameter. ``params``: ``--param KEY=VALUE`` items, any other
+    parameter of the game (see :func:`parse_params`); an unknown key is refused by
+    ``load_game`` with the list of the game's parameters.
 
     Raises:
         UnknownNameError: an unknown game; ParameterError: a player count or variant the
@@ -167,6 +197,15 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
         kwargs["variants"] = flat
     if level is not None:
         kwargs["level"] = level
+    extra = parse_params(params)
+    for key in extra:
+        if key == "players":
+            raise ParameterError("--param players: the player count is the number of seats "
+                                 "--players lists")
+        if key in kwargs:
+            raise ParameterError(f"--param {key}: already given by its own option "
+                                 f"(--{key.replace('_', '-')}); give it once")
+    kwargs.update(extra)
     if data is not None:
         try:
             check_readable(data, "a component data file (TOML)")

@@ -23,10 +23,9 @@ from regalia.arena.tournament import (GameResult, TournamentResult, check_lineup
 from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
-from .app import SHEET_OPT, VARIANT_OPT, _examples, _game_name, _help, app
+from .app import LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, _examples, _game_name, _help, app
 from .common import (EXIT_FAILED, EXIT_USAGE, build_game, check_writable, error, fresh_seed,
-                     make_console,
-                     split_players, user_errors)
+                     make_console, split_players, user_errors)
 
 
 def split_agents(text: str) -> list[str]:
@@ -100,6 +99,7 @@ def standings_table(result: TournamentResult) -> Table:
     0. Parity (an even share) is 1/P."""),
     epilog=_examples(
         "regalia tournament kingdomino --agents greedy,random --games 50 --seed 1",
+        "regalia tournament two-heirs --agents greedy --level 3 --games 100   (solo)",
         "regalia tournament kingdomino --agents mcts:seconds=1,greedy,greedy,greedy "
         "--games 50 --out results.json",
         "regalia tournament kingdomino -a mcts:iterations=200,greedy --players 4 -n 20 -w 8",
@@ -134,6 +134,8 @@ def tournament(
                                                "instance. Only with --backend ray."),
     variant: Optional[list[str]] = VARIANT_OPT,
     sheet: Optional[int] = SHEET_OPT,
+    level: Optional[int] = LEVEL_OPT,
+    param: Optional[list[str]] = PARAM_OPT,
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="FILE", dir_okay=False,
                                        show_default=False,
                                        help="Write every game and the summary to FILE "
@@ -147,7 +149,7 @@ def tournament(
         specs = split_agents(agents)
         seats = seat_count(name, len(specs), players)
         lineup = expand_lineup(specs, seats)
-        g = build_game(name, seats, variant, sheet=sheet)
+        g = build_game(name, seats, variant, sheet=sheet, level=level, params=param)
         lineup = check_lineup(g, lineup)
         if games < 1:
             raise ParameterError(f"--games {games}: play at least 1 deal")
@@ -158,7 +160,11 @@ def tournament(
     seed = fresh_seed() if seed is None else seed
     total = games * seats
     variants = ", ".join(g.params.get("variants") or []) or "none"
-    sheet_note = f", play sheet {g.params['sheet']}" if "sheet" in g.params else ""
+    shown = ("players", "variants", "data")
+    labels = {"sheet": "play sheet"}
+    sheet_note = "".join(f", {labels.get(k, k)} "
+                         f"{', '.join(map(str, v)) if isinstance(v, list) else v}"
+                         for k, v in g.params.items() if k not in shown)
     console.print(f"[bold]{escape(g.info.title)}[/bold]{sheet_note}, {seats} players, "
                   f"variants: {escape(variants)}")
     console.print(f"Lineup (seats 1-{seats} in the first rotation): "
@@ -186,9 +192,13 @@ def tournament(
     console.print()
     console.print(standings_table(result))
     rate = total / result.elapsed if result.elapsed > 0 else float("inf")
-    console.print(f"Parity (an even share) is {100 / seats:.1f}% with {seats} players. "
-                  f"Ratings: Bradley-Terry on the Elo scale, averaging 0; ms/move: mean "
-                  f"thinking time per decision.")
+    if seats == 1:
+        console.print("Solo: the win rate is how often the agent beats the game's own "
+                      "opponent (e.g. Heinrich); ms/move: mean thinking time per decision.")
+    else:
+        console.print(f"Parity (an even share) is {100 / seats:.1f}% with {seats} players. "
+                      f"Ratings: Bradley-Terry on the Elo scale, averaging 0; ms/move: mean "
+                      f"thinking time per decision.")
     console.print(f"{total} games in {result.elapsed:.1f} s ({rate:.1f} games/s).")
     if out is not None:
         json_path, csv_path = output_paths(out)
