@@ -1,7 +1,7 @@
 """Search speed: iterations (playouts) per second of the search agents, per game.
 
 For every registered game (default players) the script plays a few random plies into a
-game, then lets each search agent think for a fixed number of seconds on each of several
+game (up to a decision with at least two legal actions), then lets each search agent think for a fixed number of seconds on each of several
 positions, and prints iterations per second (each iteration = one tree descent or root
 sample plus one playout to the end of the game) for random and greedy playouts and any
 other playout policy the game offers (e.g. Inheritors' ``fast``).
@@ -32,7 +32,9 @@ def positions(game, count: int, seed: int = 3):
     for k in range(count):
         s = game.new_initial_state(seed + k)
         target = rng.randrange(game.max_game_length // 8, game.max_game_length // 3)
-        while not s.is_terminal() and (s.is_chance_node() or len(s.history()) < target):
+        # a position is a decision with a choice (a forced move is not searched)
+        while not s.is_terminal() and (s.is_chance_node() or len(s.history()) < target
+                                       or len(s.legal_actions()) < 2):
             if s.is_chance_node():
                 s.apply_random_chance()
             else:

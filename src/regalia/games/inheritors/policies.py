@@ -33,14 +33,20 @@ def visible_value(s: "InheritorsState", p: int) -> float:
     o = p * G.T
     hand = s.hand
     mo = p * 5
-    tops = [m.bit_length() for m in s.mask[mo:mo + 5]]
-    v = float(sum(tops))
+    mask = s.mask
+    tops = [m.bit_length() for m in mask[mo:mo + 5]]
+    own = sum(tops)
+    v = float(own)
     bits = s.honors[p]
     if bits:
         v += sum(h.points for i, h in enumerate(G.honors) if bits >> i & 1)
-    for q in s.quests[p]:
-        v += G.quests[q].points_met if s.condition(p, G.quest_req[q]) else \
-            G.quests[q].points_unmet
+    quests = s.quests[p]
+    if quests:
+        Q = G.quests
+        req = G.quest_req
+        cond = s.condition
+        for q in quests:
+            v += Q[q].points_met if cond(p, req[q]) else Q[q].points_unmet
     if s.qdraw and s.cur == p:
         v += QUEST_PENDING
     clan = s.pclan[p]
@@ -52,10 +58,9 @@ def visible_value(s: "InheritorsState", p: int) -> float:
         n = tops[c]
         if n < 6 and hand[o + 6 * c + n]:
             v += PLAYABLE
-    v += TOME * sum(hand[o + t] for t in G.majority_types)
-    mask = s.mask
-    v -= RIVAL * sum(mask[i].bit_length() for i in range(5 * G.num_players)
-                     if not mo <= i < mo + 5)
+    v += TOME * sum([hand[o + t] for t in G.majority_types])
+    # every other player's influence: all stacks' tops minus p's own
+    v -= RIVAL * (sum(map(int.bit_length, mask[:5 * G.num_players])) - own)
     for t, req in G.relic_req.items():
         k = hand[o + t]
         if k:
