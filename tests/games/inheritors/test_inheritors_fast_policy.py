@@ -135,3 +135,44 @@ def test_fast_chooses_as_greedy_nearly_everywhere():
     assert total >= 200
     assert same >= 0.97 * total
 
+
+
+def test_a_clan_majority_award_is_not_read_from_hidden_hands():
+    """A Clan scoring a majority (possible in a user's card file) would need every hand:
+    the policies' estimate leaves it out, so another hand's Tomes cannot change it."""
+    from regalia.games.inheritors.codes import E_MAJORITY
+    from regalia.games.inheritors.policies import visible_value
+    g = regalia.load_game("inheritors", players=2)
+    g.clan_scoring = tuple(((None, ((E_MAJORITY, g.majority_types, (3, 1)),), ()),)
+                           for _ in g.clan_scoring)
+    s = g.new_initial_state(2)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    p = s.current_player()
+    q = 1 - p
+    s.pclan[p] = 0
+    T = g.T
+    hand, deck = s.hand, s.deck
+
+    def move(seat, t, to_hand):
+        """One card of type t between the deck and a hand (keeps the card counts)."""
+        k = 1 if to_hand else -1
+        hand[seat * T + t] += k
+        deck[t] -= k
+        s.hsize[seat] += k
+        s.dsize -= k
+    for seat in (p, q):        # no Tome or Epic in either hand
+        for t in g.majority_types:
+            while hand[seat * T + t]:
+                move(seat, t, False)
+    move(p, g.tome_types[0], True)          # p: 1 Tome, first place alone
+    base = visible_value(s, p)
+    alone = s.scoring_points(p, g.clan_scoring[0])
+    other = s.clone()
+    for t in (g.tome_types[0], g.tome_types[0]):   # q (hidden from p): 2 Tomes, p second
+        other.hand[q * T + t] += 1
+        other.deck[t] -= 1
+        other.hsize[q] += 1
+        other.dsize -= 1
+    assert (alone, other.scoring_points(p, g.clan_scoring[0])) == (3, 1)
+    assert visible_value(other, p) == base

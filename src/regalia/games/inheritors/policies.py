@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from .codes import E_SCORE
+
 if TYPE_CHECKING:
     from .state import InheritorsState
 
@@ -52,7 +54,7 @@ def visible_value(s: "InheritorsState", p: int) -> float:
     clan = s.pclan[p]
     if clan >= 0:
         v += CLAN
-        v += s.scoring_points(p, G.clan_scoring[clan])
+        v += _visible_scoring(s, p, G.clan_scoring[clan])
     v += CARD * (s.hsize[p] + s.drawq.count(p))
     for c in range(5):
         n = tops[c]
@@ -67,6 +69,18 @@ def visible_value(s: "InheritorsState", p: int) -> float:
             met, unmet = G.relic_points[t]
             v += k * (met if s.condition(p, req) else unmet)
     return v
+
+
+def _visible_scoring(s: "InheritorsState", p: int, abilities: tuple) -> float:
+    """A Clan's scoring text as seat ``p`` can estimate it: fixed points in full; a majority
+    award (which needs every hand) is not counted, since the cards it counts are already
+    valued in ``p``'s hand (``TOME``) and the other hands are hidden."""
+    total = 0.0
+    for req, met, other in abilities:
+        for e in (met if req is None or s.condition(p, req) else other):
+            if e[0] == E_SCORE:
+                total += e[1]
+    return total
 
 
 def _ask_value(s: "InheritorsState", p: int, action: int, base: float) -> float:
