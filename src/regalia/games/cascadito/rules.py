@@ -79,13 +79,9 @@ class CascaditoGame(Game):
         perfect_information=True,
         rulebook="cascadito.rulebook.en.txt",
         test_configs=(
-            # sheet 1 runs at 1-4 players by default (and solo with harder-start); the
-            # other sheets at spread player counts, solo and multiplayer
-            {"players": 1, "sheet": 2},
-            {"players": 4, "sheet": 2},
-            {"players": 2, "sheet": 3},
-            {"players": 3, "sheet": 4},
-            {"players": 1, "sheet": 4},
+            # sheet 1 runs at 1-4 players by default (and solo with harder-start); every
+            # other sheet at every player count (issue 6: "1 to 4 players on every sheet")
+            *({"players": n, "sheet": k} for k in (2, 3, 4) for n in (1, 2, 3, 4)),
         ),
     )
 
