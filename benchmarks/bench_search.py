@@ -1,9 +1,10 @@
 """Search speed: iterations (playouts) per second of the search agents, per game.
 
 For every registered game (default players) the script plays a few random plies into a
-game, then lets each search agent think for a fixed number of seconds on each of several
+game (up to a decision with at least two legal actions), then lets each search agent think for a fixed number of seconds on each of several
 positions, and prints iterations per second (each iteration = one tree descent or root
-sample plus one playout to the end of the game) for random and greedy playouts.
+sample plus one playout to the end of the game) for random and greedy playouts and any
+other playout policy the game offers (e.g. Inheritors' ``fast``).
 
 Usage: python benchmarks/bench_search.py [--seconds S] [--positions N] [--game NAME]
                                         [--param KEY=VALUE ...]
@@ -19,6 +20,7 @@ import sys
 
 import regalia
 from regalia.agents import make_agent
+from regalia.agents.search import available_policies
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_strength import parse_params  # one parser for both scripts
@@ -30,7 +32,9 @@ def positions(game, count: int, seed: int = 3):
     for k in range(count):
         s = game.new_initial_state(seed + k)
         target = rng.randrange(game.max_game_length // 8, game.max_game_length // 3)
-        while not s.is_terminal() and (s.is_chance_node() or len(s.history()) < target):
+        # a position is a decision with a choice (a forced move is not searched)
+        while not s.is_terminal() and (s.is_chance_node() or len(s.history()) < target
+                                       or len(s.legal_actions()) < 2):
             if s.is_chance_node():
                 s.apply_random_chance()
             else:
@@ -67,7 +71,7 @@ def main() -> None:
         states = positions(game, args.positions)
         print(f"{game.info.title}, {game.num_players} players, {len(states)} mid-game positions:")
         for agent_name in ("mce", "mcts", "ismcts"):
-            for policy in ("random", "greedy"):
+            for policy in available_policies(game.info.name):
                 iters = 0
                 for s in states:
                     agent = make_agent(f"{agent_name}:seconds={args.seconds},playout={policy}",

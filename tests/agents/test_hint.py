@@ -52,3 +52,29 @@ def test_default_hint_agent_decides_from_the_information_state():
 def test_hints_need_a_search_agent():
     with pytest.raises(UnknownNameError, match="hints need a search agent"):
         hint(place_state(), "greedy")
+
+
+def test_default_hint_spec_uses_a_fast_policy_where_the_game_offers_one():
+    from regalia.agents.hint import FAST_HINT_AGENT, default_hint_spec
+    assert default_hint_spec("kingdomino") == DEFAULT_HINT_AGENT
+    assert default_hint_spec("inheritors") == FAST_HINT_AGENT
+    assert FAST_HINT_AGENT.startswith("ismcts:") and "playout=fast" in FAST_HINT_AGENT
+
+
+def test_inheritors_default_hint_is_legal_and_starts_from_the_policy():
+    """The default Inheritors hint (with a small iteration budget here) suggests a legal
+    move with a win rate averaged over several playouts, never changing the state."""
+    from regalia.agents.hint import FAST_HINT_AGENT
+    g = regalia.load_game("inheritors", players=2)
+    s = g.new_initial_state(6)
+    while s.is_chance_node() or len(s.legal_actions()) < 10:
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(s.legal_actions()[0])
+    before = s.to_json()
+    spec = FAST_HINT_AGENT.replace("seconds=1", "iterations=25")
+    h = hint(s, spec, seed=3)
+    assert h.action in s.legal_actions() and s.to_json() == before
+    assert 0.0 <= h.win_rate <= 1.0 and h.visits >= 5
+    assert hint(s, spec, seed=3) == h

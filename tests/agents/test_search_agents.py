@@ -127,3 +127,64 @@ def test_spec_options_are_typed():
 def test_bad_search_options_are_named(spec, message):
     with pytest.raises(UnknownNameError, match=message.replace("(", r"\(")):
         make_agent(spec)
+
+
+@pytest.mark.parametrize("name", ["mcts", "ismcts"])
+def test_widening_limits_the_root_children(name):
+    """widen=K: after n iterations the root has at most max(1, K*sqrt(n)) + 1 children
+    (a child is added while fewer than K*sqrt(visits) exist), never more than the legal
+    actions; with expand=policy the first child is the playout policy's choice."""
+    import math
+    import random as _random
+
+    from regalia.agents.search import playout_policy
+    s = midgame(plies=31)
+    legal = s.legal_actions()
+    assert len(legal) > 8
+    agent = make_agent(f"{name}:iterations=36,widen=1,expand=policy,playout=greedy", seed=3)
+    assert agent.step(s) in legal
+    expanded = [st for st in agent.last_stats if st.visits > 0]
+    assert sum(st.visits for st in agent.last_stats) == 36
+    assert 2 <= len(expanded) <= math.ceil(math.sqrt(36)) + 1
+    # without widening every legal action gets a playout before any gets a second
+    flat = make_agent(f"{name}:iterations={len(legal)}", seed=3)
+    flat.step(s)
+    assert all(st.visits == 1 for st in flat.last_stats)
+    # expand=policy, one iteration: the only child is the policy's choice for the same
+    # generator state (mcts searches the true state, so the policy sees the same state)
+    if name == "mcts":
+        one = make_agent("mcts:iterations=1,expand=policy,playout=greedy", seed=8)
+        one.step(s)
+        chosen = [st.action for st in one.last_stats if st.visits == 1]
+        policy = playout_policy(s, "greedy")
+        rng = _random.Random()
+        rng.setstate(make_agent("mcts", seed=8).rng.getstate())
+        assert chosen == [policy(s, rng)]
+
+
+@pytest.mark.parametrize("name", ["mcts", "ismcts"])
+def test_expand_and_widen_are_reproducible_and_round_trip(name):
+    s = midgame(plies=31)
+    spec = f"{name}:iterations=40,playout=greedy,expand=policy,widen=1.5"
+    a, b = make_agent(spec, seed=2), make_agent(spec, seed=2)
+    assert a.step(s) == b.step(s) and a.last_stats == b.last_stats
+    assert a.spec() == spec and make_agent(a.spec()).spec() == spec
+    assert s == midgame(plies=31)
+
+
+def test_default_expand_and_widen_do_not_change_the_search():
+    s = midgame()
+    a = make_agent("mcts:iterations=80", seed=6)
+    b = make_agent("mcts:iterations=80,expand=random,widen=0", seed=6)
+    assert a.step(s) == b.step(s) and a.last_stats == b.last_stats
+    assert b.spec() == "mcts:iterations=80"
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:expand=best", "choose one of random, policy"),
+    ("ismcts:widen=-1", "must be a finite number >= 0"),
+    ("mce:widen=1", "agent 'mce' has no option 'widen'"),
+])
+def test_bad_expand_and_widen_are_named(spec, message):
+    with pytest.raises(UnknownNameError, match=message):
+        make_agent(spec)

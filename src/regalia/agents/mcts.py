@@ -9,6 +9,14 @@ outcome is sampled with the agent's generator and the tree branches on it. A pla
 the new leaf gives every player's value (victory shares), added along the path (max^n
 backup for any number of players).
 
+Two options help when a budget buys few playouts for many legal actions (e.g. Inheritors,
+~30 actions a turn, ~30 informed playouts a second): ``expand=policy`` expands the playout
+policy's own choice first (then the untried actions at random), and ``widen=K``
+(progressive widening, Coulom 2007 / Chaslot et al. 2008) lets a node with n visits have at
+most ``max(1, K * sqrt(n))`` expanded children, the others are chosen by UCB among those.
+Together the search starts from the policy's move and tries alternatives as the budget
+allows, instead of spending one playout on each legal action. Both are off by default.
+
 This agent searches the true state: in a game with hidden information it sees what the
 acting player may not (use ``ismcts`` for honest play).
 """
@@ -47,23 +55,37 @@ class MCTSAgent(SearchAgent):
     Args:
         c: exploration constant (default 0.7; values are victory shares in [0, 1]).
         final: ``robust`` (most visited root action, default) or ``max`` (best mean).
+        expand: ``random`` (default) or ``policy`` (the playout policy's choice first).
+        widen: progressive widening constant (default 0: every legal action is expanded
+            before UCB chooses among them).
         (plus ``iterations``, ``seconds``, ``playout``, ``seed`` of :class:`SearchAgent`)
     """
 
     OPTIONS = {**SEARCH_OPTIONS,
                "c": (_exploration, "exploration constant (default 0.7)"),
                "final": (choice_of("robust", "max"),
-                         "final move: robust = most visits (default), max = best mean")}
+                         "final move: robust = most visits (default), max = best mean"),
+               "expand": (choice_of("random", "policy"),
+                          "which untried action to expand: random (default) or policy = "
+                          "the playout policy's choice first"),
+               "widen": (_exploration, "progressive widening: at most max(1, widen * "
+                                       "sqrt(visits)) children per node (default 0: off)")}
     determinize = False
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, playout: str = "random", c: float = 0.7,
-                 final: str = "robust"):
+                 final: str = "robust", expand: str = "random", widen: float = 0.0):
         super().__init__(seed, iterations, seconds, playout)
         if final not in ("robust", "max"):
             raise ValueError("final must be 'robust' or 'max'")
+        if expand not in ("random", "policy"):
+            raise ValueError("expand must be 'random' or 'policy'")
+        if not widen >= 0 or math.isinf(widen):
+            raise ValueError("widen must be a finite number >= 0")
         self.c = c
         self.final = final
+        self.expand = expand
+        self.widen = widen
 
     def _extra_spec(self) -> list[str]:
         out = []
@@ -71,6 +93,10 @@ class MCTSAgent(SearchAgent):
             out.append(f"c={self.c:g}")
         if self.final != "robust":
             out.append(f"final={self.final}")
+        if self.expand != "random":
+            out.append(f"expand={self.expand}")
+        if self.widen:
+            out.append(f"widen={self.widen:g}")
         return out
 
     def _final_choice(self, stats: list[ActionStat]) -> int:
@@ -89,6 +115,8 @@ class MCTSAgent(SearchAgent):
         policy = playout_policy(state, self.playout_name)
         rng = self.rng
         c = self.c
+        by_policy = self.expand == "policy"
+        widen = self.widen
         log = math.log
         sqrt = math.sqrt
         root = _Node(n)
@@ -112,18 +140,27 @@ class MCTSAgent(SearchAgent):
                 children = node.children
                 untried = [a for a in acts if a not in children]
                 p = s.current_player()
-                if untried:
+                if untried and (not widen or len(untried) == len(acts)
+                                or len(acts) - len(untried) < widen * sqrt(node.visits)):
                     for a in acts:
                         if a in children:
                             children[a].avail += 1
-                    a = untried[int(rng.random() * len(untried))]
+                    a = -1
+                    if by_policy:
+                        a = policy(s, rng)
+                        if a in children:
+                            a = -1
+                    if a < 0:
+                        a = untried[int(rng.random() * len(untried))]
                     child = children[a] = _Node(n)
                     s.apply_action(a)
                     path.append(child)
                     break
                 best_a, best_score, best_child = -1, -1.0, None
                 for a in acts:
-                    ch = children[a]
+                    ch = children.get(a)
+                    if ch is None:
+                        continue
                     ch.avail += 1
                     score = ch.total[p] / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                     if score > best_score:

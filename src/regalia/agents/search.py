@@ -6,9 +6,10 @@ the agent is reproducible; a time budget depends on the machine's speed.
 
 Playouts. A playout plays the game to its end from a copy of the state: chance nodes
 sampled with the agent's own generator, decisions by a *playout policy*: ``random``
-(uniform over legal actions) or ``greedy`` (the game's own fast greedy policy when it
+(uniform over legal actions), ``greedy`` (the game's own fast greedy policy when it
 offers one through :func:`regalia.core.registry.game_policy`, else the generic one-step
-score maximiser of :mod:`regalia.agents.greedy`). The value of a playout for each player
+score maximiser of :mod:`regalia.agents.greedy`) or any other policy the game registers
+(e.g. Inheritors' ``fast``); an unknown name fails when the search starts. The value of a playout for each player
 is its ``returns()`` (victory share: 1 win, 1/k shared, 0 loss).
 """
 
@@ -20,7 +21,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from regalia.core.registry import game_policy
+from regalia.core.errors import UnknownNameError
+from regalia.core.registry import all_policy_names, game_policies, game_policy
 from regalia.core.state import State
 
 from .base import Agent
@@ -36,11 +38,27 @@ def random_action(state: State, rng: random.Random) -> int:
 
 
 def playout_policy(state: State, name: str) -> Policy:
-    """The policy called ``name`` (``random`` or ``greedy``) for the game of ``state``."""
+    """The policy called ``name`` for the game of ``state``: ``random``, ``greedy`` (the
+    game's own or the generic one) or another policy the game offers.
+
+    Raises:
+        UnknownNameError: the game offers no policy of that name.
+    """
     if name == "random":
         return random_action
     offered = game_policy(state.game.info.name, name)
-    return offered if offered is not None else greedy_action
+    if offered is not None:
+        return offered
+    if name == "greedy":
+        return greedy_action
+    raise UnknownNameError(f"{state.game.info.title} offers no playout policy {name!r}; "
+                           f"available: {', '.join(available_policies(state.game.info.name))}")
+
+
+def available_policies(game: str) -> list[str]:
+    """The playout policy names usable for ``game``: random, greedy and the game's own."""
+    return ["random", "greedy"] + sorted(n for n in game_policies(game)
+                                         if n not in ("random", "greedy"))
 
 
 def playout(state: State, rng: random.Random, policy: Policy) -> list[float]:
@@ -67,6 +85,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def policy_name(text: str) -> str:
+    """A playout policy name: ``random``, ``greedy`` (always available: the generic one-step
+    greedy stands in when a game offers none) or a name some game registers with
+    :func:`regalia.core.registry.register_policy` (e.g. ``fast``); whether the game being
+    played offers it is checked when the search starts (:func:`playout_policy`)."""
+    names = ["random", "greedy"] + [n for n in all_policy_names() if n not in ("random", "greedy")]
+    if text not in names:
+        raise ValueError(f"choose one of {', '.join(names)}")
+    return text
+
+
 def choice_of(*names: str) -> Callable[[str], str]:
     def convert(text: str) -> str:
         if text not in names:
@@ -79,7 +108,8 @@ SEARCH_OPTIONS = {
     "iterations": (positive_int, f"playouts per move (default {DEFAULT_ITERATIONS} when "
                                  f"no seconds are given)"),
     "seconds": (positive_float, "thinking time per move in seconds"),
-    "playout": (choice_of("random", "greedy"), "playout policy: random (default) or greedy"),
+    "playout": (policy_name, "playout policy: random (default), greedy, or another policy "
+                             "the game offers (e.g. fast for Inheritors)"),
 }
 
 
@@ -99,7 +129,7 @@ class SearchAgent(Agent):
     Args:
         seed: the agent's generator seed.
         iterations: playouts per move; seconds: time per move (either or both).
-        playout: ``random`` or ``greedy``.
+        playout: ``random``, ``greedy`` or a policy the game offers.
 
     Raises:
         ValueError: a non-positive budget or an unknown playout policy.
@@ -116,8 +146,7 @@ class SearchAgent(Agent):
             raise ValueError("iterations must be at least 1")
         if seconds is not None and not seconds > 0:
             raise ValueError("seconds must be positive")
-        if playout not in ("random", "greedy"):
-            raise ValueError("playout must be 'random' or 'greedy'")
+        policy_name(playout)
         self.iterations = iterations
         self.seconds = seconds
         self.playout_name = playout

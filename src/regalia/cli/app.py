@@ -31,8 +31,9 @@ from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
-from regalia.agents import (DEFAULT_HINT_AGENT, ISMCTSAgent, SearchAgent, agent_options,
-                            derive_seed, hint, list_agents, make_agent)
+from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
+                            agent_options, default_hint_spec, derive_seed, hint, list_agents,
+                            make_agent)
 from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
@@ -250,9 +251,11 @@ def play(
     hints: bool = typer.Option(False, "--hints", metavar="",
                                help="Allow 'hint' at your turn: a search agent suggests a "
                                     "move with its estimated win rate."),
-    hint_agent: str = typer.Option(DEFAULT_HINT_AGENT, "--hint-agent", metavar="SPEC",
-                                   help="The search agent behind hints (mce, mcts or "
-                                        "ismcts with options)."),
+    hint_agent: Optional[str] = typer.Option(
+        None, "--hint-agent", metavar="SPEC",
+        help=f"The search agent behind hints (mce, mcts or ismcts with options); default "
+             f"{DEFAULT_HINT_AGENT}, or {FAST_HINT_AGENT} for a game offering a 'fast' "
+             f"playout policy (Inheritors)."),
 ) -> None:
     """Play a game yourself in the terminal, against computer players (or friends).
 
@@ -269,6 +272,8 @@ def play(
                        level=level)
         if record is not None:
             check_writable(record, "game record")
+        if hint_agent is None:
+            hint_agent = default_hint_spec(g.info.name)
         if hints and not isinstance(make_agent(hint_agent), SearchAgent):
             raise ParameterError(f"--hint-agent {hint_agent!r}: hints need a search agent "
                                  f"(mce, mcts or ismcts)")

@@ -74,3 +74,14 @@ def register_policy(game: str, name: str, policy: Policy) -> None:
 def game_policy(game: str, name: str) -> Policy | None:
     """The policy ``name`` offered by ``game``, or None when the game offers none."""
     return _POLICIES.get((normalise_name(game), name))
+
+
+def game_policies(game: str) -> list[str]:
+    """The names of the playout policies ``game`` offers, sorted."""
+    key = normalise_name(game)
+    return sorted(n for g, n in _POLICIES if g == key)
+
+
+def all_policy_names() -> list[str]:
+    """Every policy name some registered game offers, sorted."""
+    return sorted({n for _, n in _POLICIES})

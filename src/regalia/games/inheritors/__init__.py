@@ -1,7 +1,7 @@
 """Inheritors (Jeffrey CCH & Kenneth YWN; ICE Makes 2022, North Star Games 2023), 2-4 players.
 
 Importing this package registers the game ``inheritors`` (:mod:`.rules`, :mod:`.state`)
-and its ``greedy`` playout policy (:mod:`.policies`). The card data (``data/cards.toml``,
+and its ``greedy`` and ``fast`` playout policies (:mod:`.policies`). The card data (``data/cards.toml``,
 format in ``docs/data-format.md``) is validated by :mod:`.components`; card texts are
 written in the effect vocabulary of :mod:`.effects`. Most card texts are not public; every
 record carries its provenance (``verified`` / ``rulebook`` / ``reconstructed``).
@@ -14,14 +14,15 @@ from .components import (DECK_SIZE, DEFAULT_DATA, Advocate, CardAbility, CardSet
                          Epic, Honor, InfluenceCard, Quest, Relic, SpecialAdvocate, Tome,
                          TomeMajority, load_cards, provenance_summary)
 from .effects import CONDITION_KINDS, EFFECT_KINDS, Ability
-from .policies import greedy_policy
+from .policies import fast_policy, greedy_policy
 from .rules import InheritorsGame
 from .state import InheritorsState
 
-__all__ = ["effects", "InheritorsGame", "InheritorsState", "greedy_policy", "DECK_SIZE",
+__all__ = ["effects", "InheritorsGame", "InheritorsState", "greedy_policy", "fast_policy", "DECK_SIZE",
            "DEFAULT_DATA", "Ability", "Advocate", "CardAbility", "CardSet", "Clan", "Colour",
            "Epic", "Honor", "InfluenceCard", "Quest", "Relic",
            "SpecialAdvocate", "Tome", "TomeMajority", "CONDITION_KINDS", "EFFECT_KINDS",
            "load_cards", "provenance_summary"]
 
 register_policy("inheritors", "greedy", greedy_policy)
+register_policy("inheritors", "fast", fast_policy)

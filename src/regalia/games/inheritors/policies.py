@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from .codes import E_SCORE
+
 if TYPE_CHECKING:
     from .state import InheritorsState
 
@@ -33,35 +35,52 @@ def visible_value(s: "InheritorsState", p: int) -> float:
     o = p * G.T
     hand = s.hand
     mo = p * 5
-    tops = [m.bit_length() for m in s.mask[mo:mo + 5]]
-    v = float(sum(tops))
+    mask = s.mask
+    tops = [m.bit_length() for m in mask[mo:mo + 5]]
+    own = sum(tops)
+    v = float(own)
     bits = s.honors[p]
     if bits:
         v += sum(h.points for i, h in enumerate(G.honors) if bits >> i & 1)
-    for q in s.quests[p]:
-        v += G.quests[q].points_met if s.condition(p, G.quest_req[q]) else \
-            G.quests[q].points_unmet
+    quests = s.quests[p]
+    if quests:
+        Q = G.quests
+        req = G.quest_req
+        cond = s.condition
+        for q in quests:
+            v += Q[q].points_met if cond(p, req[q]) else Q[q].points_unmet
     if s.qdraw and s.cur == p:
         v += QUEST_PENDING
     clan = s.pclan[p]
     if clan >= 0:
         v += CLAN
-        v += s.scoring_points(p, G.clan_scoring[clan])
+        v += _visible_scoring(s, p, G.clan_scoring[clan])
     v += CARD * (s.hsize[p] + s.drawq.count(p))
     for c in range(5):
         n = tops[c]
         if n < 6 and hand[o + 6 * c + n]:
             v += PLAYABLE
-    v += TOME * sum(hand[o + t] for t in G.majority_types)
-    mask = s.mask
-    v -= RIVAL * sum(mask[i].bit_length() for i in range(5 * G.num_players)
-                     if not mo <= i < mo + 5)
+    v += TOME * sum([hand[o + t] for t in G.majority_types])
+    # every other player's influence: all stacks' tops minus p's own
+    v -= RIVAL * (sum(map(int.bit_length, mask[:5 * G.num_players])) - own)
     for t, req in G.relic_req.items():
         k = hand[o + t]
         if k:
             met, unmet = G.relic_points[t]
             v += k * (met if s.condition(p, req) else unmet)
     return v
+
+
+def _visible_scoring(s: "InheritorsState", p: int, abilities: tuple) -> float:
+    """A Clan's scoring text as seat ``p`` can estimate it: fixed points in full; a majority
+    award (which needs every hand) is not counted, since the cards it counts are already
+    valued in ``p``'s hand (``TOME``) and the other hands are hidden."""
+    total = 0.0
+    for req, met, other in abilities:
+        for e in (met if req is None or s.condition(p, req) else other):
+            if e[0] == E_SCORE:
+                total += e[1]
+    return total
 
 
 def _ask_value(s: "InheritorsState", p: int, action: int, base: float) -> float:
@@ -123,6 +142,110 @@ def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
                 v = visible_value(child, p)
                 if key is not None:
                     seen[key] = v
+        if best_v is None or v > best_v + 1e-9:
+            best_v, best = v, [a]
+        elif abs(v - best_v) <= 1e-9:
+            best.append(a)
+    return best[int(rng.random() * len(best))]
+
+
+def _keep_value(s: "InheritorsState", p: int, tops: list[int], t: int) -> float:
+    """What :func:`visible_value` loses when seat ``p`` gives up one card of type ``t``
+    (a card in hand, a playable next card, a Tome towards the majority, a Relic's points);
+    Quest conditions on the hand are not re-checked."""
+    G = s.game
+    v = CARD
+    k = s.hand[p * G.T + t]
+    if t < 30:
+        c, n = divmod(t, 6)
+        if n == tops[c] and k == 1:
+            v += PLAYABLE
+    if t in G.majority_types:
+        v += TOME
+    rp = G.relic_points.get(t)
+    if rp is not None:
+        v += rp[0] if s.condition(p, G.relic_req[t]) else rp[1]
+    return v
+
+
+def _gain_value(s: "InheritorsState", p: int, tops: list[int], t: int, gained: set) -> float:
+    """What :func:`visible_value` gains when seat ``p`` takes one card of type ``t``
+    (``gained``: the types already counted in the same take, for the playable bonus)."""
+    G = s.game
+    v = CARD
+    if t < 30:
+        c, n = divmod(t, 6)
+        if n == tops[c] and not s.hand[p * G.T + t] and t not in gained:
+            v += PLAYABLE
+    gained.add(t)
+    if t in G.majority_types:
+        v += TOME
+    rp = G.relic_points.get(t)
+    if rp is not None:
+        v += rp[0] if s.condition(p, G.relic_req[t]) else rp[1]
+    return v
+
+
+def fast_policy(state: "InheritorsState", rng: random.Random) -> int:
+    """A cheaper ``greedy``: the same estimate (:func:`visible_value`, one step ahead, only
+    what the acting player sees), but the many discarding actions (discard and draw 2,
+    discard and take a Market row, a Quest's discards) are valued in closed form from the
+    cards that leave and enter the hand, without copying the state; the other actions
+    (play a card, use an Advocate, take a Quest, claim, end the turn) are tried on a copy
+    as ``greedy`` does, a Spy's question from public knowledge. Differs from ``greedy``
+    only where a discard changes whether a Quest's hand condition is met. Ties uniform by
+    ``rng``; the state is not changed.
+
+    Speed: about 8 times as many playouts per second as ``greedy``
+    (``benchmarks/bench_search.py``)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    G = state.game
+    p = state.current_player()
+    A_DDRAW, A_MARKET, A_QUEST, A_DISC, A_ASK, A_TAKE = (
+        G.A_DDRAW, G.A_MARKET, G.A_QUEST, G.A_DISC, G.A_ASK, G.A_TAKE)
+    tops = [m.bit_length() for m in state.mask[p * 5:p * 5 + 5]]
+    base = None
+    keep: dict[int, float] = {}
+    row_gain: dict[int, float] = {}
+    best: list[int] = []
+    best_v = None
+    for a in legal:
+        if A_DDRAW <= a < A_QUEST:
+            if a < A_MARKET:
+                t = (a - A_DDRAW) // 3
+                s_row = -1
+            else:
+                t, rs = divmod(a - A_MARKET, 9)
+                s_row = rs % 3
+            kv = keep.get(t)
+            if kv is None:
+                kv = keep[t] = _keep_value(state, p, tops, t)
+            if s_row < 0:
+                v = 2 * CARD - kv
+            else:
+                g = row_gain.get(s_row)
+                if g is None:
+                    gained: set = set()
+                    g = row_gain[s_row] = sum(_gain_value(state, p, tops, u, gained)
+                                              for u in state.rows[s_row])
+                v = g - kv
+        elif A_DISC <= a < A_ASK:
+            t = (a - A_DISC) // 3
+            kv = keep.get(t)
+            if kv is None:
+                kv = keep[t] = _keep_value(state, p, tops, t)
+            v = -kv
+        else:
+            if base is None:
+                base = visible_value(state, p)
+            if A_ASK <= a < A_TAKE:
+                v = _ask_value(state, p, a, base) - base
+            else:
+                child = state.clone()
+                child.apply_legal(a)
+                v = visible_value(child, p) - base
         if best_v is None or v > best_v + 1e-9:
             best_v, best = v, [a]
         elif abs(v - best_v) <= 1e-9:
