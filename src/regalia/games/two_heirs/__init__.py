@@ -17,6 +17,7 @@ from .components import (COLOURS, COMPASS, CRAFT_COLOURS, DEFAULT_TILES, DEFAULT
 from .rules import TwoHeirsGame
 from .state import TwoHeirsState
 from . import policies as _policies  # noqa: F401,E402  (registers the greedy policy)
+from . import playout as _playout  # noqa: F401,E402  (registers the fast playout policy)
 
 __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREASURES", "EDGES",
            "NUM_TILES", "NUM_TREASURES", "RESOURCE_OF_COLOUR", "SET_NAMES", "SET_TYPES", "SETS",
