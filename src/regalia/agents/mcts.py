@@ -74,8 +74,9 @@ class MCTSAgent(SearchAgent):
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, playout: str = "random", c: float = 0.7,
-                 final: str = "robust", expand: str = "random", widen: float = 0.0):
-        super().__init__(seed, iterations, seconds, playout)
+                 final: str = "robust", expand: str = "random", widen: float = 0.0,
+                 value: str = "win"):
+        super().__init__(seed, iterations, seconds, playout, value)
         if final not in ("robust", "max"):
             raise ValueError("final must be 'robust' or 'max'")
         if expand not in ("random", "policy"):
@@ -168,7 +169,7 @@ class MCTSAgent(SearchAgent):
                 s.apply_action(best_a)
                 node = best_child  # type: ignore[assignment]
                 path.append(node)
-            values = playout(s, rng, policy)
+            values = playout(s, rng, policy, self.value)
             for nd in path:
                 nd.visits += 1
                 tot = nd.total

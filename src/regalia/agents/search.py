@@ -61,14 +61,39 @@ def available_policies(game: str) -> list[str]:
                                          if n not in ("random", "greedy"))
 
 
-def playout(state: State, rng: random.Random, policy: Policy) -> list[float]:
-    """Play ``state`` (mutated) to the end; returns ``state.returns()``."""
+def playout(state: State, rng: random.Random, policy: Policy,
+            value: str = "win") -> list[float]:
+    """Play ``state`` (mutated) to the end; returns each seat's value in [0, 1]:
+    ``value="win"``: ``state.returns()`` (victory share); ``value="margin"``:
+    :func:`margin_values`."""
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(state.sample_chance_outcome(rng))
         else:
             state.apply_action(policy(state, rng))
+    if value == "margin":
+        return margin_values(state)
     return state.returns()
+
+
+def margin_values(state: State) -> list[float]:
+    """Per seat, half the victory share and half the score margin mapped into [0, 1]:
+    ``0.5 * r + 0.5 * (0.5 + m / (4 * S))`` with ``r`` the seat's return, ``m`` its
+    :meth:`~regalia.core.state.State.score_margin` and ``S = max(|own score|, |best
+    opponent's score|, 1)``, so a margin of ``+-2S`` (the largest possible) gives 1 or 0.
+    A seat with no opponent (``m`` None) keeps its return. Useful where nearly every
+    playout is lost or won (a strong solo opponent), so that wins alone cannot rank moves."""
+    ret = state.returns()
+    out = []
+    for k, r in enumerate(ret):
+        m = state.score_margin(k)
+        if m is None:
+            out.append(r)
+            continue
+        own = state.player_score(k)
+        scale = max(abs(own), abs(own - m), 1.0)
+        out.append(0.5 * r + 0.5 * (0.5 + m / (4.0 * scale)))
+    return out
 
 
 def positive_int(text: str) -> int:
@@ -110,13 +135,16 @@ SEARCH_OPTIONS = {
     "seconds": (positive_float, "thinking time per move in seconds"),
     "playout": (policy_name, "playout policy: random (default), greedy, or another policy "
                              "the game offers (e.g. fast for Inheritors)"),
+    "value": (choice_of("win", "margin"), "what a playout is worth: win (victory share, "
+                                          "default) or margin (half win, half score margin)"),
 }
 
 
 @dataclass(frozen=True)
 class ActionStat:
     """What a search found about one root action: visits (playouts through it) and the
-    mean value for the acting player, a victory share in [0, 1] (an estimated win rate)."""
+    mean value for the acting player in [0, 1]: a victory share (an estimated win rate), or
+    with ``value=margin`` the blend of :func:`margin_values`."""
 
     action: int
     visits: int
@@ -138,7 +166,7 @@ class SearchAgent(Agent):
     OPTIONS = dict(SEARCH_OPTIONS)
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
-                 seconds: float | None = None, playout: str = "random"):
+                 seconds: float | None = None, playout: str = "random", value: str = "win"):
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -147,6 +175,9 @@ class SearchAgent(Agent):
         if seconds is not None and not seconds > 0:
             raise ValueError("seconds must be positive")
         policy_name(playout)
+        if value not in ("win", "margin"):
+            raise ValueError(f"value {value!r}: choose win or margin")
+        self.value = value
         self.iterations = iterations
         self.seconds = seconds
         self.playout_name = playout
@@ -162,6 +193,8 @@ class SearchAgent(Agent):
             parts.append(f"seconds={self.seconds:g}")
         if self.playout_name != "random":
             parts.append(f"playout={self.playout_name}")
+        if self.value != "win":
+            parts.append(f"value={self.value}")
         parts += self._extra_spec()
         return self.name + (":" + ",".join(parts) if parts else "")
 

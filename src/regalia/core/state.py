@@ -153,6 +153,16 @@ class State(ABC):
         """``scores()[player]``; games override it when one player's score is cheaper."""
         return self.scores()[player]
 
+    def score_margin(self, player: int) -> float | None:
+        """Seat ``player``'s score minus the best score among its opponents, an automated
+        opponent of a solo game included (Two Heirs' Heinrich), in game points; None when
+        the seat has no opponent at all (a solo game played for points alone). Search
+        agents use it to value playouts by margin (``value=margin``). The default reads
+        :meth:`scores`; a game with an automated opponent overrides it."""
+        sc = self.scores()
+        others = [v for i, v in enumerate(sc) if i != player]
+        return None if not others else sc[player] - max(others)
+
     @abstractmethod
     def history(self) -> list[int]:
         """Every action applied since the initial state, chance outcomes included."""

@@ -1127,6 +1127,13 @@ class TwoHeirsState(State):
     def player_score(self, player: int) -> float:
         return float(self._totals()[player])
 
+    def score_margin(self, player: int) -> float | None:
+        """Two players: this seat's points minus the other's. Solo: the human's points minus
+        Heinrich's (his solo scoring), so a search can tell a near loss from a rout."""
+        self.check_seat(player)
+        a, b = self._totals()
+        return float(a - b) if player == 0 else float(b - a)
+
     @property
     def heinrich_score(self) -> int | None:
         """Solo: Heinrich's points (solo scoring); None in a 2-player game."""
