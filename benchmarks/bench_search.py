@@ -28,7 +28,17 @@ def positions(game, count: int, seed: int = 3):
     out = []
     for k in range(count):
         s = game.new_initial_state(seed + k)
-        target = rng.randrange(game.max_game_length // 8, game.max_game_length // 3)
+        # a ply between an eighth and a half of a random game's actual length (the
+        # length bound can be far above real games, e.g. Cascadito's engine cap)
+        probe = game.new_initial_state(seed + k)
+        while not probe.is_terminal():
+            if probe.is_chance_node():
+                probe.apply_random_chance()
+            else:
+                la = probe.legal_actions()
+                probe.apply_action(la[rng.randrange(len(la))])
+        length = len(probe.history())
+        target = rng.randrange(max(1, length // 8), max(2, length // 2))
         # a position is a decision with a choice (a forced move is not searched)
         while not s.is_terminal() and (s.is_chance_node() or len(s.history()) < target
                                        or len(s.legal_actions()) < 2):
@@ -66,6 +76,9 @@ def main() -> None:
         except ValueError as exc:
             ap.error(str(exc))
         states = positions(game, args.positions)
+        if not states:
+            print(f"{game.info.title}: no undecided mid-game position found; skipped")
+            continue
         print(f"{game.info.title}, {game.num_players} players, {len(states)} mid-game positions:")
         for agent_name in ("mce", "mcts", "ismcts"):
             for policy in available_policies(game.info.name):
