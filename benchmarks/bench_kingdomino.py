@@ -11,78 +11,28 @@ The issue's bar: >= 1,000 random 4-player games per second on one core.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import random
-import time
 import tracemalloc
 
+from benchlib import calls_per_second, games_per_second, machine_line, midgame_states
+
 import regalia
-from regalia.agents import make_agent
-
-
-def play(game, agents, seed: int, rng: random.Random) -> int:
-    state = game.new_initial_state(seed)
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance_outcome(rng))
-        else:
-            state.apply_action(agents[state.current_player()].step(state))
-        steps += 1
-    state.returns()
-    return steps
-
-
-def games_per_second(players: int, agent: str, seconds: float) -> tuple[float, float]:
-    game = regalia.load_game("kingdomino", players=players)
-    agents = [make_agent(agent, seed=i) for i in range(players)]
-    rng = random.Random(12345)
-    games = steps = 0
-    start = time.perf_counter()
-    while True:
-        steps += play(game, agents, games, rng)
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return games / elapsed, steps / elapsed
 
 
 def micro(seconds: float) -> dict[str, float]:
     """clone() and legal_actions() calls per second on mid-game placement states."""
-    game = regalia.load_game("kingdomino", players=4)
-    rng = random.Random(7)
-    states = []
-    for seed in range(50):
-        s = game.new_initial_state(seed)
-        target = rng.randrange(20, 120)
-        while not s.is_terminal() and len(s.history()) < target:
-            if s.is_chance_node():
-                s.apply_action(s.sample_chance_outcome(rng))
-            else:
-                la = s.legal_actions()
-                s.apply_action(la[rng.randrange(len(la))])
-        states.append(s)
-    out = {}
-    for name, fn in (("clone", lambda s: s.clone()), ("legal_actions", lambda s: s.legal_actions())):
-        n = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            for s in states:
-                fn(s)
-            n += len(states)
-        out[name] = n / (time.perf_counter() - start)
-    return out
+    states = midgame_states(regalia.load_game("kingdomino", players=4), 50, 20, 120)
+    return calls_per_second(states, (("clone", lambda s: s.clone()),
+                                     ("legal_actions", lambda s: s.legal_actions())), seconds)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
     args = ap.parse_args()
-    print(f"regalia {regalia.__version__} | Python {platform.python_version()} | "
-          f"{platform.machine()} | {os.cpu_count()} cores (one used)")
+    print(machine_line())
     for players, agent in ((4, "random"), (2, "random"), (3, "random"), (4, "greedy"), (2, "greedy")):
-        gps, sps = games_per_second(players, agent, args.seconds)
+        game = regalia.load_game("kingdomino", players=players)
+        gps, sps = games_per_second(game, agent, args.seconds)
         print(f"{agent:>6} {players} players: {gps:9.1f} games/s  ({sps:,.0f} actions/s)")
     for name, rate in micro(args.seconds / 2).items():
         print(f"{name:>13}: {rate:12,.0f} calls/s (mid-game 4-player states)")
