@@ -17,6 +17,7 @@ from typing import Any
 
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game, GameInfo
+from regalia.core.params import normalise_variants, whole_number
 from regalia.core.registry import register_game
 
 from .components import SHEET_NUMBERS, Sheet, load_dice, load_sheet
@@ -32,25 +33,6 @@ VARIANTS = {
 #: per cell of the sheet. Only players who keep passing with a die they could use reach
 #: it; the rules never end such a game.
 TURNS_PER_CELL = 2
-
-
-def _normalise_variants(variants: Iterable[str] | str | None) -> tuple[str, ...]:
-    if variants is None:
-        return ()
-    if isinstance(variants, str):
-        variants = [v for v in variants.split(",") if v.strip()]
-    if not isinstance(variants, (list, tuple, set, frozenset)):
-        raise ParameterError(f"variants must be a list of names or a comma-separated string, "
-                             f"not {type(variants).__name__}; variants: {', '.join(VARIANTS)}")
-    out = []
-    for v in variants:
-        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
-        if key not in VARIANTS:
-            raise ParameterError(f"unknown Cascadito variant {v!r}; variants: "
-                                 f"{', '.join(VARIANTS)}")
-        if key not in out:
-            out.append(key)
-    return tuple(sorted(out))
 
 
 @register_game
@@ -88,17 +70,14 @@ class CascaditoGame(Game):
     def __init__(self, players: int = 2, sheet: int | str | None = None,
                  variants: Iterable[str] | str | None = None,
                  data: str | Path | None = None):
-        if isinstance(players, str) and players.strip().isdigit():
-            players = int(players)
-        if type(players) is not int:
-            raise ParameterError(f"players must be the whole number 1, 2, 3 or 4, not {players!r}")
+        players = whole_number(players, "players", "1, 2, 3 or 4")
         if not 1 <= players <= 4:
             raise ParameterError(f"Cascadito is for 1 to 4 players (1: solo), not {players}")
         if isinstance(sheet, str) and sheet.strip().isdigit():
             sheet = int(sheet)
         if sheet is not None and (type(sheet) is not int or sheet not in SHEET_NUMBERS):
             raise ParameterError(f"sheet must be a play sheet number 1, 2, 3 or 4, not {sheet!r}")
-        self._variants = _normalise_variants(variants)
+        self._variants = normalise_variants(variants, VARIANTS, "Cascadito")
         self.harder = "harder-start" in self._variants
         if self.harder and players != 1:
             raise ParameterError(f"harder-start is a solo variant (players=1), not for "

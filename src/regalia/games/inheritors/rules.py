@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
+from regalia.core.params import whole_number
 from regalia.core.registry import register_game
 
 from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
@@ -57,10 +58,7 @@ class InheritorsGame(Game):
 
     def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
                  data: str | Path | None = None):
-        if isinstance(players, str) and players.strip().isdigit():
-            players = int(players)
-        if type(players) is not int:
-            raise ParameterError(f"players must be the whole number 2, 3 or 4, not {players!r}")
+        players = whole_number(players, "players", "2, 3 or 4")
         if players not in (2, 3, 4):
             raise ParameterError(f"Inheritors is for 2, 3 or 4 players, not {players}")
         if variants:

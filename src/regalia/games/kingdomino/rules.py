@@ -24,6 +24,7 @@ from typing import Any, Iterable, Mapping
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
+from regalia.core.params import normalise_variants, whole_number
 from regalia.core.registry import register_game
 
 from .board import geometry
@@ -36,25 +37,6 @@ VARIANTS = {
     "harmony": "Harmony: +5 points for a complete kingdom with no discarded domino.",
     "mighty-duel": "The Mighty Duel: 2 players, all 48 dominoes, 7x7 kingdoms.",
 }
-
-
-def _normalise_variants(variants: Iterable[str] | str | None) -> tuple[str, ...]:
-    if variants is None:
-        return ()
-    if isinstance(variants, str):
-        variants = [v for v in variants.split(",") if v.strip()]
-    if not isinstance(variants, (list, tuple, set, frozenset)):
-        raise ParameterError(f"variants must be a list of names or a comma-separated string, "
-                             f"not {type(variants).__name__}; variants: {', '.join(VARIANTS)}")
-    out = []
-    for v in variants:
-        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
-        if key not in VARIANTS:
-            raise ParameterError(f"unknown Kingdomino variant {v!r}; variants: "
-                                 f"{', '.join(VARIANTS)}")
-        if key not in out:
-            out.append(key)
-    return tuple(sorted(out))
 
 
 @register_game
@@ -83,13 +65,10 @@ class KingdominoGame(Game):
 
     def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
                  data: str | Path | None = None):
-        if isinstance(players, str) and players.strip().isdigit():
-            players = int(players)
-        if type(players) is not int:
-            raise ParameterError(f"players must be the whole number 2, 3 or 4, not {players!r}")
+        players = whole_number(players, "players", "2, 3 or 4")
         if players not in (2, 3, 4):
             raise ParameterError(f"Kingdomino is for 2, 3 or 4 players, not {players}")
-        self._variants = _normalise_variants(variants)
+        self._variants = normalise_variants(variants, VARIANTS, "Kingdomino")
         self.duel = "mighty-duel" in self._variants
         if self.duel and players != 2:
             raise ParameterError(f"The Mighty Duel is a 2-player variant, not for {players} players")

@@ -1,0 +1,53 @@
+"""Checks of game parameters shared by every game's ``Game.__init__``: whole numbers that
+may arrive as text (command line, records) and variant lists. Each raises
+:class:`~regalia.core.errors.ParameterError` naming what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .errors import ParameterError
+
+
+def whole_number(value: Any, name: str, allowed: str) -> int:
+    """``value`` as an int: an int, or text of digits (``"3"``); ``bool`` is refused.
+
+    Args:
+        name: the parameter's name for the message (``"players"``).
+        allowed: the allowed values for the message (``"2, 3 or 4"``).
+
+    Raises:
+        ParameterError: ``"<name> must be the whole number <allowed>, not <value>"``.
+    """
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if type(value) is not int:
+        raise ParameterError(f"{name} must be the whole number {allowed}, not {value!r}")
+    return value
+
+
+def normalise_variants(variants: Iterable[str] | str | None, allowed: Mapping[str, str],
+                       title: str) -> tuple[str, ...]:
+    """Variant names (a list, or one comma-separated string) as a sorted tuple of distinct
+    registry names (lower case, hyphens: ``"Middle Kingdom"`` -> ``"middle-kingdom"``).
+
+    Raises:
+        ParameterError: not a list or string, or a name not in ``allowed`` (the message
+        names the game ``title`` and lists the variants).
+    """
+    if variants is None:
+        return ()
+    if isinstance(variants, str):
+        variants = [v for v in variants.split(",") if v.strip()]
+    if not isinstance(variants, (list, tuple, set, frozenset)):
+        raise ParameterError(f"variants must be a list of names or a comma-separated string, "
+                             f"not {type(variants).__name__}; variants: {', '.join(allowed)}")
+    out: list[str] = []
+    for v in variants:
+        key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
+        if key not in allowed:
+            raise ParameterError(f"unknown {title} variant {v!r}; variants: "
+                                 f"{', '.join(allowed)}")
+        if key not in out:
+            out.append(key)
+    return tuple(sorted(out))
