@@ -8,7 +8,7 @@ COMMANDS = [
     (["play"], "Play a game yourself"),
     (["match"], "Watch computer players"),
     (["replay"], "Replay a recorded game"),
-    (["score"], "Score a kingdom"),
+    (["score"], "Score a finished position from a physical game"),
     (["data", "check"], "Validate a component data file"),
     (["tournament"], "Run a tournament"),
 ]

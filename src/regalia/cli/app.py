@@ -462,32 +462,33 @@ def replay(
 
 # ---------------------------------------------------------------------- score
 @app.command(help=_help(
-    "Score a kingdom from a physical game, typed as a text grid.",
-    """One row per line, squares separated by spaces: C the castle, . an empty square, a
-    terrain letter (W wheat, F forest, L lake, G grassland, S swamp, M mine) followed by one
-    * per crown (F** or F2). Text after # is a comment. The grid need not be centred."""),
+    "Score a finished position from a physical game, typed as text (Kingdomino, Two Heirs).",
+    """Kingdomino: the kingdom as a grid, one row per line, squares separated by spaces: C the
+    castle, . an empty square, a terrain letter (W wheat, F forest, L lake, G grassland, S
+    swamp, M mine) followed by one * per crown (F** or F2). Text after # is a comment. The
+    grid need not be centred.""",
+    """Two Heirs: the landscape, one tile per line (x y tile side, then an optional troop), described in
+    docs/games/two-heirs-score-format.md."""),
     epilog=_examples(
     "regalia score kingdomino kingdom.txt",
+    "regalia score two-heirs landscape.txt",
     "regalia score kingdomino kingdom.txt --variant middle-kingdom --variant harmony",
     "printf 'W W* C\\nF F* L' | regalia score kingdomino -"))
 def score(
     game: str = GAME_ARG,
     file: str = typer.Argument(..., show_default=False, metavar="FILE",
-                               help="The kingdom as a text grid, or '-' for stdin."),
+                               help="The kingdom (or landscape) as text, or '-' for stdin."),
     variant: Optional[list[str]] = typer.Option(
         None, "--variant", "-v", show_default=False, metavar="NAME",
-        help="Scoring variants: middle-kingdom, harmony (repeatable); mighty-duel for 7x7."),
+        help="Kingdomino scoring variants: middle-kingdom, harmony (repeatable); mighty-duel "
+             "for 7x7."),
     size: Optional[int] = typer.Option(None, "--size", show_default=False, metavar="N",
-                                       help="Kingdom size: 5, or 7 (The Mighty Duel)."),
-    discarded: int = typer.Option(0, "--discarded", metavar="N", help="Dominoes you discarded "
-                                  "(Harmony needs none)."),
+                                       help="Kingdomino kingdom size: 5, or 7 (The Mighty "
+                                            "Duel)."),
+    discarded: int = typer.Option(0, "--discarded", metavar="N", help="Kingdomino: dominoes "
+                                  "you discarded (Harmony needs none)."),
 ) -> None:
-    """Score a kingdom from a physical game, typed as a text grid.
-
-    One row per line, squares separated by spaces: C the castle, . empty, a terrain
-    letter W wheat, F forest, L lake, G grassland, S swamp, M mine, followed by one * per
-    crown (F** or F2). Text after # is a comment.
-    """
+    """Score a finished position from a physical game, typed as text (see the help)."""
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
