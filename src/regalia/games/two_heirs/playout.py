@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from regalia.core.registry import register_policy
 
+from .policies import _margin, decision_action, take_action
 from .state import DELTA, HAND_LIMIT, cell_of
 
 if TYPE_CHECKING:
@@ -40,33 +41,6 @@ if TYPE_CHECKING:
 
 #: Cells of the chosen building judged by the exact scoring (the others are not tried).
 CELLS = 6
-
-
-def _margin(s: "TwoHeirsState", p: int) -> int:
-    a, b = s._totals()
-    return (a - b) if p == 0 else (b - a)
-
-
-def _take(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> int:
-    T = s.T
-    takes = [a for a in legal if T.take0 <= a < T.take0 + 7]
-    avail = s.resources(p)
-    order = s.reserve_order()
-    cost = T.cost
-    best: list[int] = []
-    best_k = None
-    for a in takes:
-        t = s.slots[order[a - T.take0]]
-        left = avail[:]
-        left[T.colour[t]] -= 1
-        c = cost[t]
-        key = ((max(0, c[0] - left[0]) + max(0, c[1] - left[1]) + max(0, c[2] - left[2])),
-               -(c[0] + c[1] + c[2]))
-        if best_k is None or key < best_k:
-            best_k, best = key, [a]
-        elif key == best_k:
-            best.append(a)
-    return best[int(rng.random() * len(best))]
 
 
 def _build(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> int | None:
@@ -158,17 +132,12 @@ def fast_policy(s: "TwoHeirsState", rng: random.Random) -> int:
         return legal[0]
     T = s.T
     p = s.current_player()
-    ph = s.phase_name
-    if ph == "siege":
-        return legal[0] if legal[0] != T.spare else legal[-1]
+    decided = decision_action(s, legal)
+    if decided is not None:
+        return decided
     hand = s.hands[p]
-    if ph == "discard":
-        avail = s.resources(p)
-        worst = max(range(len(hand)), key=lambda h: (s.shortfall(hand[h], p, avail),
-                                                     T.cost[hand[h]]))
-        return T.discard0 + worst
     if legal[0] < T.take0 + 7 and legal[0] >= T.take0:
-        return _take(s, legal, rng, p)
+        return take_action(s, legal, rng, p)
     a = _build(s, legal, rng, p)
     if a is not None:
         return a

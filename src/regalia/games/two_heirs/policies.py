@@ -58,6 +58,43 @@ def _best(s: "TwoHeirsState", actions: list[int], rng: random.Random,
     return best[int(rng.random() * len(best))], best_m  # type: ignore[return-value]
 
 
+def decision_action(s: "TwoHeirsState", legal: list[int]) -> int | None:
+    """The choice in a mid-turn decision state, or None in the turn phase: a Siege Tower
+    destroys (never spares), and the hand-limit discard drops the tile hardest to afford
+    (then the dearest). Shared by ``greedy`` and the ``fast`` playout policy."""
+    T = s.T
+    ph = s.phase_name
+    if ph == "siege":
+        return legal[0] if legal[0] != T.spare else legal[-1]
+    if ph == "discard":
+        p = s.current_player()
+        hand = s.hands[p]
+        avail = s.resources(p)
+        worst = max(range(len(hand)), key=lambda h: (s.shortfall(hand[h], p, avail),
+                                                     T.cost[hand[h]]))
+        return T.discard0 + worst
+    return None
+
+
+def take_action(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> int:
+    """Among the legal takes, the tile that would lack the fewest resources after taking
+    it (its own colour leaves the reserve), then the dearest; ties at random. Shared by
+    ``greedy`` and ``fast``."""
+    T = s.T
+    avail = s.resources(p)
+    order = s.reserve_order()
+    keyed = []
+    for a in legal:
+        if T.take0 <= a < T.take0 + 7:
+            t = s.slots[order[a - T.take0]]
+            left = avail[:]
+            left[T.colour[t]] -= 1
+            keyed.append(((s.shortfall(t, p, left), -sum(T.cost[t])), a))
+    low = min(k for k, _ in keyed)
+    cands = [a for k, a in keyed if k == low]
+    return cands[int(rng.random() * len(cands))]
+
+
 def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
     """A legal action of the player to move, by the order in the module docstring."""
     legal = s.legal_actions()
@@ -65,28 +102,12 @@ def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
         return legal[0]
     T = s.T
     p = s.current_player()
-    ph = s.phase_name
-    if ph == "siege":
-        return legal[0] if legal[0] != T.spare else legal[-1]
+    decided = decision_action(s, legal)
+    if decided is not None:
+        return decided
     hand = s.hands[p]
-    if ph == "discard":
-        avail = s.resources(p)
-        worst = max(range(len(hand)), key=lambda h: (s.shortfall(hand[h], p, avail),
-                                                     T.cost[hand[h]]))
-        return T.discard0 + worst
-    takes = [a for a in legal if T.take0 <= a < T.take0 + 7]
-    if takes:
-        avail = s.resources(p)
-        order = s.reserve_order()
-        keyed = []
-        for a in takes:
-            t = s.slots[order[a - T.take0]]
-            left = avail[:]
-            left[T.colour[t]] -= 1
-            keyed.append(((s.shortfall(t, p, left), -sum(T.cost[t])), a))
-        low = min(k for k, _ in keyed)
-        cands = [a for k, a in keyed if k == low]
-        return cands[int(rng.random() * len(cands))]
+    if any(T.take0 <= a < T.take0 + 7 for a in legal):
+        return take_action(s, legal, rng, p)
     now = _margin(s, p)
     builds = [a for a in legal if T.build0 <= a < T.expand0]
     if builds:
