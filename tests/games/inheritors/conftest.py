@@ -206,3 +206,26 @@ def data() -> dict:
 @pytest.fixture(scope="session")
 def cards():
     return load_cards()
+
+
+def _swap_hidden_card(s, owner: int, rng) -> bool:
+    """Exchange one card of ``owner``'s hand with a different card of the deck (a state that
+    differs from ``s`` only in cards other seats cannot see); False when no such pair."""
+    T = s.game.T
+    mine = [t for t in range(T) if s.hand[owner * T + t]]
+    deck = [t for t in range(T) if s.deck[t]]
+    pairs = [(a, b) for a in mine for b in deck if a != b]
+    if not pairs:
+        return False
+    a, b = rng.choice(pairs)
+    s.hand[owner * T + a] -= 1
+    s.hand[owner * T + b] += 1
+    s.deck[a] += 1
+    s.deck[b] -= 1
+    return True
+
+
+@pytest.fixture(scope="session")
+def swap_hidden_card():
+    """:func:`_swap_hidden_card` for the hidden-information tests."""
+    return _swap_hidden_card

@@ -31,22 +31,6 @@ def decision_states(players: int, seeds=range(4), every: int = 5):
             ply += 1
 
 
-def swap_hidden_card(s, owner: int, rng: random.Random) -> bool:
-    """Exchange one card of ``owner``'s hand with a different card of the deck."""
-    T = s.game.T
-    mine = [t for t in range(T) if s.hand[owner * T + t]]
-    deck = [t for t in range(T) if s.deck[t]]
-    pairs = [(a, b) for a in mine for b in deck if a != b]
-    if not pairs:
-        return False
-    a, b = rng.choice(pairs)
-    s.hand[owner * T + a] -= 1
-    s.hand[owner * T + b] += 1
-    s.deck[a] += 1
-    s.deck[b] -= 1
-    return True
-
-
 def test_fast_is_registered_and_offered_to_the_agents():
     from regalia.agents import make_agent
     from regalia.agents.search import available_policies, playout_policy
@@ -95,7 +79,7 @@ def test_fast_is_reproducible_with_a_seed():
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_fast_uses_only_what_its_player_sees(players):
+def test_fast_uses_only_what_its_player_sees(players, swap_hidden_card):
     """Same choice in two states that differ only in another player's hidden cards."""
     policy = game_policy("inheritors", "fast")
     rng = random.Random(5)

@@ -34,24 +34,8 @@ def random_states(players: int, seeds=range(6), every: int = 17):
             ply += 1
 
 
-def swap_hidden_card(s, owner: int, rng: random.Random) -> bool:
-    """Exchange one card of ``owner``'s hand with a different card of the deck."""
-    T = s.game.T
-    mine = [t for t in range(T) if s.hand[owner * T + t]]
-    deck = [t for t in range(T) if s.deck[t]]
-    pairs = [(a, b) for a in mine for b in deck if a != b]
-    if not pairs:
-        return False
-    a, b = rng.choice(pairs)
-    s.hand[owner * T + a] -= 1
-    s.hand[owner * T + b] += 1
-    s.deck[a] += 1
-    s.deck[b] -= 1
-    return True
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_states_differing_only_in_hidden_cards_look_the_same(players):
+def test_states_differing_only_in_hidden_cards_look_the_same(players, swap_hidden_card):
     """Two states that differ only in one player's hidden card (swapped with the deck)
     give every other seat the same observation and information state; the owner sees the
     difference."""
@@ -233,7 +217,7 @@ def test_terminal_state_reveals_hands_for_scoring():
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_greedy_policy_uses_only_what_its_player_sees(players):
+def test_greedy_policy_uses_only_what_its_player_sees(players, swap_hidden_card):
     """The greedy policy chooses the same action in two states that differ only in cards
     the acting player cannot see (another hand swapped with the deck)."""
     from regalia.core.registry import game_policy
