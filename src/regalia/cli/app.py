@@ -256,7 +256,9 @@ def play(
     param: Optional[list[str]] = PARAM_OPT,
     hints: bool = typer.Option(False, "--hints", metavar="",
                                help="Allow 'hint' at your turn: a search agent suggests a "
-                                    "move with its estimated win rate."),
+                                    "move with its estimated win rate (in a solo game: "
+                                    "its expected score, or margin over the automated "
+                                    "opponent)."),
     hint_agent: Optional[str] = typer.Option(
         None, "--hint-agent", metavar="SPEC",
         help=f"The search agent behind hints (mce, mcts or ismcts with options); default "
@@ -304,11 +306,7 @@ def play(
     def hinter(state: State) -> str:
         with console.status("Thinking about a hint ..."):
             h = hint(state, hint_agent, seed=derive_seed(seed, "hint", len(state.history())))
-        if h.visits == 0:
-            return f"Hint: {h.notation} (the only legal move)."
-        also = ", ".join(f"{n} {100 * w:.0f}%" for n, w, _ in h.alternatives)
-        return (f"Hint ({h.agent}): {h.notation}, estimated win rate {100 * h.win_rate:.0f}% "
-                f"({h.visits:,} playouts)." + (f" Next best: {also}." if also else ""))
+        return h.summary()
 
     outcome = run_play(g, specs, seed, ui, console, read_move, hinter if hints else None)
     if outcome.interrupted:
