@@ -60,6 +60,13 @@ def middle_choice(state, legal: list[int]) -> int:
     return legal[len(legal) // 2]
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path, monkeypatch):
+    """Every command runs in an empty directory: 'regalia play' keeps an unfinished game
+    in regalia-GAME-SEED.json in the current directory."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.fixture
 def cli() -> Cli:
     return Cli()
