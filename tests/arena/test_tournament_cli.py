@@ -147,11 +147,11 @@ def test_progress_lines_give_games_done_rate_and_time_left():
     p = ProgressLines(40, lines.append, seconds=5.0, clock=clock)
     clock.now += 2.0
     p(1)  # the first game: always a line
-    clock.now += 1.0
-    p(2)  # 1 s later, no tenth crossed: silence
+    clock.now += 0.3
+    p(2)  # no tenth crossed: silence
     clock.now += 0.5
     p(4)  # a tenth crossed, but within a second of the last line: silence
-    clock.now += 2.5
+    clock.now += 3.2
     p(5)  # 6 s after the start, 4 s after the last line, a tenth crossed
     clock.now += 6.0
     p(6)  # 6 s of silence
