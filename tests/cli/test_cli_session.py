@@ -213,3 +213,12 @@ def test_completer_offers_legal_moves_and_commands(kingdomino2):
     assert [x.text for x in got if x.text == one] == [one]
     assert all(x.start_position == -(len(one) - 1) for x in got)
     assert c.candidates("zz") == []
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_help_names_the_table_commands_in_every_game(name):
+    game, specs = setup(name)
+    _, _, out = play(game, specs, 1, ["help", "quit"])
+    for word in ("'moves'", "'board'", "'hint'", "'undo'", "'quit'", "regalia resume",
+                 "Tab completes"):
+        assert word in out

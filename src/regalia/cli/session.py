@@ -33,6 +33,12 @@ UNDO_WORDS = {"undo", "takeback"}
 
 #: The words a person may type at the table besides moves (offered by completion).
 TABLE_COMMANDS = ("moves", "board", "hint", "help", "undo", "quit")
+#: Printed after each game's own 'help': the table's commands, the same in every game.
+TABLE_HELP = ("At the table: 'moves' (or '?') lists the legal moves, 'board' shows the table "
+              "again, 'hint' suggests a move (with --hints), 'undo' takes back your last "
+              "move (against computer players, while nothing was drawn since), 'quit' "
+              "leaves and keeps the game for 'regalia resume'. On a terminal, Tab completes "
+              "a move and the arrow keys recall what you typed.")
 
 
 @dataclass
@@ -277,6 +283,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     continue
                 if word in HELP_WORDS:
                     console.print(ui.help_text(state))
+                    console.print(Text(TABLE_HELP, style="dim"))
                     continue
                 if word in BOARD_WORDS:
                     console.print(ui.position(state, labels, viewer=seat))
