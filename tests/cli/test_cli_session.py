@@ -222,3 +222,47 @@ def test_help_names_the_table_commands_in_every_game(name):
     for word in ("'moves'", "'board'", "'hint'", "'undo'", "'quit'", "regalia resume",
                  "Tab completes"):
         assert word in out
+
+
+# ---------------------------------------------------------------------- thinking marker
+def test_each_computer_move_runs_inside_the_thinking_marker(kingdomino2):
+    from contextlib import contextmanager
+    marked = []
+
+    @contextmanager
+    def thinking(label):
+        marked.append(label)
+        yield
+
+    outcome, _, _ = play(kingdomino2, ["human", "greedy"], 1, ["quit"], thinking=thinking)
+    computer = _actors(outcome.state).count(1)
+    assert computer >= 1 and marked == ["Seat 2 (greedy)"] * computer
+
+
+def _actors(state):
+    """The seat (or chance, -1) that played each action of ``state``'s history."""
+    replay = state.game.new_initial_state(state.seed)
+    out = []
+    for a in state.history():
+        out.append(replay.current_player())
+        replay.apply_action(a)
+    return out
+
+
+def test_thinking_marker_shows_a_spinner_on_a_terminal_only():
+    import threading
+    from regalia.cli.session import Thinking
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, force_terminal=True, no_color=True)
+    seen = threading.Event()
+    with Thinking(console, delay=0.0)("Seat 2 (mcts)"):
+        for _ in range(200):  # until the marker is drawn (bounded)
+            if "Seat 2 (mcts) is thinking" in buf.getvalue():
+                seen.set()
+                break
+            seen.wait(0.01)
+    assert seen.is_set()
+    quiet = io.StringIO()
+    with Thinking(Console(file=quiet, width=80), delay=0.0)("Seat 2 (mcts)"):
+        threading.Event().wait(0.05)
+    assert quiet.getvalue() == ""
