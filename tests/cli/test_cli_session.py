@@ -274,10 +274,10 @@ def test_thinking_marker_shows_a_spinner_on_a_terminal_only():
     (["cascadito", "-p", "human"], "expected score"),
 ])
 def test_solo_hints_say_what_they_rank_by(cli, args, measure):
-    result = cli("play", *args, "-s", "2", "--hints", "--hint-agent", "mce:iterations=12",
-                 input="hint\nquit\n")
+    result = cli("play", *args, "-s", "2", "--hints", "--hint-agent",
+                 "ismcts:iterations=12", input="hint\nquit\n")
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
-    assert f"Hint (mce:iterations=12,value=points): " in out and measure in out
-    hint_line = out[out.index("Hint (mce"):]
+    assert "Hint (ismcts:iterations=12,value=points): " in out and measure in out
+    hint_line = out[out.index("Hint (ismcts"):]
     assert "win rate" not in hint_line.split("playout")[0]
