@@ -151,7 +151,10 @@ def standings_table(result: TournamentResult) -> Table:
     (a shared win counts 1/k), the interval is Wilson's, the mean score carries its
     standard deviation, and the rating is a Bradley-Terry fit of the pairwise results
     within each game (higher return, then higher score, wins) on the Elo scale, averaging
-    0. Parity (an even share) is 1/P."""),
+    0. Parity (an even share) is 1/P.""",
+    """Progress goes to stderr: a bar on a terminal; elsewhere (a log file, CI) a line every
+    few seconds and at each tenth of the games, e.g. '12/40 games, 3.1 games/s, 4 s
+    left'."""),
     epilog=_examples(
         "regalia tournament kingdomino --agents greedy,random --games 50 --seed 1",
         "regalia tournament two-heirs --agents greedy --level 3 --games 100   (solo)",
