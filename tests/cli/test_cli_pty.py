@@ -35,6 +35,7 @@ GAMES = {  # name -> (load_game parameters, seats, command-line arguments)
 #: A fresh prompt: prompt_toolkit switches bracketed paste on, then draws "Seat 1 (you) >"
 #: (the redraws while typing do not switch it on again).
 PROMPT = re.compile(r"\?2004h[^>]*Seat 1 \(you\)[^>]*>")
+ESCAPES = r"(?:\x1b\[[0-9;?]*[a-zA-Z])*"
 
 
 def spawn(*args: str, cwd: Path):
@@ -97,6 +98,8 @@ def test_help_then_tab_completes_a_legal_move(name, tmp_path, table_script):
     child.expect(r"\s+".join(re.escape(w) for w in help_words))
     child.expect(PROMPT)
     child.send(prefix + "\t")  # completes to the one legal move starting so
+    # the completion is drawn (the renderer draws only what changed, with escape codes)
+    child.expect(ESCAPES.join(re.escape(ch) for ch in move[len(prefix):]))
     child.send("\r")
     child.expect(PROMPT)
     child.send("quit\r")
