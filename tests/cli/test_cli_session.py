@@ -281,3 +281,42 @@ def test_solo_hints_say_what_they_rank_by(cli, args, measure):
     assert "Hint (ismcts:iterations=12,value=points): " in out and measure in out
     hint_line = out[out.index("Hint (ismcts"):]
     assert "win rate" not in hint_line.split("playout")[0]
+
+
+def test_reveals_tells_moves_that_uncover_hidden_cards():
+    """Undo's check in games with hidden information: an Inheritors opponent playing from
+    its hidden hand uncovers something (replayed on other deals consistent with what seat 0
+    knew, the moves become illegal or show other cards); the person's own ordinary moves
+    in Two Heirs (whose face-down starting tile they do not uncover) do not."""
+    import random
+    from regalia.cli.session import _reveals
+    g = regalia.load_game("inheritors", players=2)
+    s, rng = g.new_initial_state(0), random.Random(0)
+    verdicts = []
+    while not s.is_terminal() and len(verdicts) < 40:
+        if s.is_chance_node():
+            s.apply_random_chance()
+            continue
+        if s.current_player() == 0:
+            t, other = s.clone(), False
+            while not (t.is_terminal() or t.is_chance_node()):
+                other = other or t.current_player() == 1
+                t.apply_action(rng.choice(t.legal_actions()))
+                if other and not (t.is_terminal() or t.is_chance_node()):
+                    verdicts.append(_reveals(s, t, 0))
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert any(verdicts)
+    s = regalia.load_game("two-heirs", players=1).new_initial_state(1)
+    own = 0
+    while not s.is_terminal() and own < 60:
+        if s.is_chance_node():
+            s.apply_random_chance()
+            continue
+        for a in s.legal_actions()[:5]:
+            t = s.clone()
+            t.apply_action(a)
+            if not (t.is_chance_node() or t.is_terminal()):
+                own += 1
+                assert not _reveals(s, t, 0), s.action_to_string(a)
+        s.apply_action(s.legal_actions()[-1])
+    assert own >= 30

@@ -6,6 +6,7 @@ table, so tests (and other front ends) can drive a whole game without a terminal
 
 from __future__ import annotations
 
+import random
 import threading
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from rich.text import Text
 
 from regalia.agents.base import Agent, derive_seed, make_agent
 from regalia.arena.match import MatchResult, play_match
-from regalia.core.errors import IllegalActionError, NotationError, RecordError
+from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, Game
 from regalia.core.record import GameRecord
 from regalia.core.state import State
@@ -93,6 +94,27 @@ class _Ply:
     chosen: bool  # a person chose it among several legal moves
 
 
+def _reveals(before: State, now: State, seat: int, tries: int = 8) -> bool:
+    """Whether the actions from ``before`` to ``now`` (decisions only) showed ``seat``
+    something hidden: replayed on ``tries`` states dealt from ``seat``'s information state
+    at ``before`` (:meth:`State.resample_from_infostate`, a fixed generator), they must
+    stay legal and end in the observation ``seat`` has now; a difference means the moves
+    uncovered what the deal hid."""
+    actions = now.history()[len(before.history()):]
+    seen = now.observation(seat)
+    rng = random.Random(0)
+    for _ in range(tries):
+        other = before.resample_from_infostate(seat, rng)
+        try:
+            for action in actions:
+                other.apply_action(action)
+        except RegaliaError:
+            return True
+        if other.observation(seat) != seen:
+            return True
+    return False
+
+
 def _is_person(specs: Sequence[str], seat: int) -> bool:
     return 0 <= seat < len(specs) and specs[seat].strip().lower() == HUMAN
 
@@ -159,10 +181,11 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
     lost.
 
     ``undo`` takes back the person's last move, and the computer moves after it, when every
-    other seat is a computer player and no chance outcome was dealt since (nor, in a game
-    with hidden information, has another seat played since): the position is rebuilt from
-    the seed (:func:`restore`), so the dealer deals the same future. Repeated, it goes
-    further back.
+    other seat is a computer player and nothing hidden was revealed since: no chance
+    outcome was dealt, and, in a game with hidden information, no other seat has played
+    and the person's own moves uncovered nothing (:func:`_reveals`). The position is
+    rebuilt from the seed (:func:`restore`), so the dealer deals the same future.
+    Repeated, it goes further back.
     """
     labels = seat_labels(specs)
     seats = build_seats(specs, seed)
@@ -212,8 +235,12 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                 return (f"Cannot undo {plies[k].text!r}: {labels[other.actor]} has played "
                         f"since ({other.text}), and in {game.info.title} a move can reveal "
                         f"hidden cards: undoing would let you play with them known.")
+        before = restore(game, seed, state.history()[:k])
+        if not game.info.perfect_information and _reveals(before, state, seat):
+            return (f"Cannot undo {plies[k].text!r}: your moves since then showed you "
+                    f"something hidden; undoing would let you play with it known.")
         others = sum(1 for p in plies[k + 1:] if p.actor != seat)
-        state = restore(game, seed, state.history()[:k])
+        state = before
         taken = plies[k].text
         del plies[k:]
         narrator = ui.narrator(labels, console)
