@@ -193,6 +193,10 @@ def test_resume_help_warns_that_the_file_holds_the_seed(cli):
     result = cli("resume", "--help")
     assert result.exit_code == 0
     assert "secret seed" in " ".join(result.output.split())
+    out = " ".join(cli("play", "--help").output.split())
+    for words in ("'undo' to take back your last move", "'regalia resume FILE' continues it",
+                  "secret seed", "Tab completes a legal move"):
+        assert words in out
 
 
 # ---------------------------------------------------------------------- completion

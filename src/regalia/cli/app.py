@@ -236,8 +236,15 @@ _DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
 @app.command(help=_help(
     "Play a game yourself in the terminal, against computer players (or friends).",
     """At your turn type a move ('d5-e5' to place, '23' to pick), 'moves' (or '?') for the
-    legal moves, 'help' for the notation, 'board' to see the table again, 'quit' to stop.
-    A decision with a single legal move is played for you."""), epilog=_examples(
+    legal moves, 'help' for the notation, 'board' to see the table again, 'hint' for a
+    suggestion (with --hints), 'undo' to take back your last move (against computer
+    players, while nothing was drawn since), 'quit' to stop. A decision with a single legal
+    move is played for you. On a terminal, Tab completes a legal move and the arrow keys
+    edit the line and recall what you typed.""",
+    """'quit' (or Ctrl-C) keeps the unfinished game in the --record file, or else in
+    regalia-GAME-SEED.json in the current directory; 'regalia resume FILE' continues it.
+    The file holds the game's secret seed (it decides the draws to come)."""),
+    epilog=_examples(
     "regalia play kingdomino --players human,greedy",
     "regalia play kingdomino -p human,random,random,greedy --seed 7 --record game.json",
     "regalia play kingdomino -p human,greedy -v harmony -v middle-kingdom",
