@@ -32,8 +32,8 @@ from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
-                            agent_options, default_hint_spec, derive_seed, hint, list_agents,
-                            make_agent)
+                            agent_options, check_spec, default_hint_spec, derive_seed, hint,
+                            list_agents, make_agent)
 from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
@@ -44,9 +44,9 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_players, check_readable, check_writable, error,
-                     fresh_seed, make_console, read_text_file, seat_labels, solo_specs,
-                     user_errors)
+                     build_game, check_players, check_readable, check_seats_for_game,
+                     check_writable, error, fresh_seed, make_console, read_text_file,
+                     seat_labels, solo_specs, user_errors)
 from .frontends import Narrator, NotAvailable, ui_for
 from .session import StopReplay, run_match, run_play, run_replay
 
@@ -278,8 +278,11 @@ def play(
                        level=level, params=param)
         if record is not None:
             check_writable(record, "game record")
+        check_seats_for_game(specs, g)
         if hint_agent is None:
             hint_agent = default_hint_spec(g.info.name)
+        if hints:
+            check_spec(hint_agent, g)
         if hints and not isinstance(make_agent(hint_agent), SearchAgent):
             raise ParameterError(f"--hint-agent {hint_agent!r}: hints need a search agent "
                                  f"(mce, mcts or ismcts)")
@@ -323,6 +326,9 @@ def play(
 
 
 # ---------------------------------------------------------------------- match
+#: the seat of ``match --solo`` when --players is not given
+SOLO_MATCH_AGENT = "greedy"
+
 @app.command(epilog=_examples(
     "regalia match kingdomino --players greedy,random,random,random --seed 1",
     "regalia match kingdomino -p greedy,greedy --seed 3 --record game.json",
@@ -331,10 +337,13 @@ def play(
     "regalia match two-heirs --players greedy,random --seed 1 --record game.json"))
 def match(
     game: str = GAME_ARG,
-    players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
-                                help="One agent per seat, comma-separated (see "
-                                     "'regalia agents'). The number of entries is the "
-                                     "player count."),
+    players: Optional[str] = typer.Option(None, "--players", "-p", show_default=False,
+                                          metavar="SEATS",
+                                          help="One agent per seat, comma-separated (see "
+                                               "'regalia agents'). The number of entries "
+                                               "is the player count. Required, except "
+                                               "with --solo (default: "
+                                               f"{SOLO_MATCH_AGENT})."),
     seed: Optional[int] = SEED_OPT,
     solo: bool = SOLO_OPT,
     level: Optional[int] = LEVEL_OPT,
@@ -350,10 +359,11 @@ def match(
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
-        specs = solo_specs(players, solo)
+        specs = solo_specs(players, solo, default=SOLO_MATCH_AGENT)
         check_players(specs, allow_human=False)
         g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
                        level=level, params=param)
+        check_seats_for_game(specs, g)
         if record is not None:
             check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from regalia.agents import list_agents, make_agent, parse_spec
+from regalia.agents import check_spec, list_agents, make_agent, parse_spec
 from regalia.core.errors import DataError, ParameterError, RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.registry import game_class, load_game
@@ -116,6 +116,18 @@ def check_players(specs: Sequence[str], allow_human: bool) -> None:
             raise UnknownNameError(f"unknown player {spec!r} in --players; choose from: "
                                    f"{', '.join(allowed)} (options like 'greedy:seed=7')")
         make_agent(spec, seed=0)  # checks the options (raises UnknownNameError)
+
+
+def check_seats_for_game(specs: Sequence[str], game: Game) -> None:
+    """Every computer seat can play ``game`` (e.g. a playout policy the game offers),
+    checked before the game starts.
+
+    Raises:
+        UnknownNameError: naming the seat's spec and what the game offers.
+    """
+    for spec in specs:
+        if parse_spec(spec)[0] != HUMAN:
+            check_spec(spec, game)
 
 
 def solo_specs(players: str | None, solo: bool, default: str | None = None) -> list[str]:
