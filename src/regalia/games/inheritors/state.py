@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import State, check_action_id, check_notation_text
 
 from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED, E_CARDS,
                     E_DEMAND, E_DRAW, E_IF, E_PLAY, E_REMOVE, E_SCORE, E_TAKE, K_INF, K_RELIC,
@@ -193,7 +193,7 @@ class InheritorsState(State):
     def clone(self) -> "InheritorsState":
         s = object.__new__(InheritorsState)
         s._game = self._game
-        s._seed = self._seed
+        s._seed = None      # copies never carry the seed (see regalia.core.state)
         s._dealer = None
         s.phase = self.phase
         s.stage = self.stage
@@ -891,8 +891,7 @@ class InheritorsState(State):
 
     def action_to_string(self, action: int) -> str:
         G = self._game
-        if type(action) is not int or not 0 <= action < G.num_actions:
-            raise NotationError(f"action ids run from 0 to {G.num_actions - 1}, not {action!r}")
+        check_action_id(action, G.num_actions)
         a = action
         name = G.tname
         colours = G.colours
@@ -948,7 +947,7 @@ class InheritorsState(State):
 
     def string_to_action(self, text: str) -> int:
         G = self._game
-        t = _norm(text)
+        t = _norm(check_notation_text(text))
         if t == "end turn" or t == "end":
             return G.A_END
         if t == "pass":
@@ -1479,7 +1478,6 @@ class InheritorsState(State):
         return {
             "game": G.info.name,
             "params": G.params,
-            "seed": self._seed,
             "phase": self.phase_name,
             "stage": STAGE_NAMES[self.stage],
             "turn": self.cur,
@@ -1542,7 +1540,7 @@ class InheritorsState(State):
         n, T = G.num_players, G.T
         s = object.__new__(cls)
         s._game = G
-        s._seed = d["seed"] if d["seed"] is None else int(d["seed"])
+        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
         s._dealer = None
         s._legal = None
 
