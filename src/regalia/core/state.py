@@ -269,6 +269,14 @@ class State(ABC):
         To save a game so that it can go on with its own dealer, save its
         :class:`~regalia.core.record.GameRecord` (seed and actions) and replay it."""
 
+    def __copy__(self) -> "State":
+        """``copy.copy`` is :meth:`clone`: no copy of a state carries the seed or dealer."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        """``copy.deepcopy`` is :meth:`clone` (states share only immutable game tables)."""
+        return self.clone()
+
     def to_json_string(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 

@@ -61,6 +61,8 @@ EFFECT_NAMES = ("draw", "take_from_market", "play_influence", "demand_card",
 PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_IF})
 #: The numbers (bit positions, 0-5) set in each 6-bit stack mask.
 _BITS = tuple(tuple(k for k in range(6) if m >> k & 1) for m in range(64))
+#: Kinds of :attr:`InheritorsState.notes` (public consequences of a move).
+NOTE_KINDS = ("held", "missed", "shown", "noplay")
 BREAKDOWN_KEYS = ("influence", "tomes", "relics", "quests", "honors", "clan", "epics")
 
 
@@ -105,7 +107,7 @@ class InheritorsState(State):
                  "rcol", "hand", "hsize", "deck", "dsize", "rows", "mask", "removed", "side",
                  "box", "quests", "qpool", "qrow", "hrow", "honors", "clan_row", "clan_owner",
                  "pclan", "drawq", "qdraw", "pend", "qcol", "qleft", "tadv", "tnum", "known",
-                 "capc", "pdraws", "hist", "vis", "_legal")
+                 "capc", "pdraws", "hist", "vis", "notes", "_legal")
 
     def __init__(self, game: "InheritorsGame", seed: int | None = None):
         self._start(game, seed)
@@ -145,6 +147,9 @@ class InheritorsState(State):
         self.pdraws = [0] * n
         self.hist: list[int] = []
         self.vis: list[int] = []
+        #: public consequences of a move that the move's id does not tell (a Spy's answer,
+        #: the cards shown for an Honor, a play skipped): ``(ply, kind, seat, detail)``
+        self.notes: tuple[tuple[int, str, int, tuple[int, ...]], ...] = ()
         self._legal: tuple[int, ...] | None = None   # legal actions, cached until a move
         if G.two_player:   # every card waits in the box until a colour is removed
             self.phase = PH_COLOUR
@@ -230,6 +235,7 @@ class InheritorsState(State):
         s.pdraws = self.pdraws[:]
         s.hist = self.hist[:]
         s.vis = self.vis[:]
+        s.notes = self.notes      # an immutable tuple: shared
         s._legal = self._legal
         return s
 
@@ -685,9 +691,11 @@ class InheritorsState(State):
             q, t = divmod(a - G.A_ASK, 30)
             e = self.pend.pop(0)
             if self.hand[q * T + t]:   # "they must immediately place it in your play area"
+                self._note(len(self.hist), "held", p, (q, t))
                 self._lose_public(q, t)
                 self._place(p, t, e[2])
             else:                      # "If they do not have it, you draw 1 card"
+                self._note(len(self.hist), "missed", p, (q, t))
                 self.capc[q * T + t] = -self.pdraws[q]
                 self.drawq += [p] * e[1]
             return
@@ -754,6 +762,12 @@ class InheritorsState(State):
         if self.capc[i] != NOCAP:
             self.capc[i] -= 1
 
+    def _note(self, ply: int, kind: str, seat: int, detail: tuple[int, ...]) -> None:
+        """Record a public consequence of the move at ``ply`` that its action id does not
+        tell (see :attr:`notes`); the information state string and every observation
+        show it."""
+        self.notes += ((ply, kind, seat, detail),)
+
     def _discard(self, p: int, t: int, r: int) -> None:
         self._lose_public(p, t)
         self.rows[r].append(t)
@@ -789,16 +803,25 @@ class InheritorsState(State):
         self.honors[p] |= 1 << h
         req = G.honor_req[h]
         if req[0] == C_HAND:   # "Show 3 Tomes from your hand": the cards shown are seen
+            # The engine shows the first cards in the card order, every copy of a type
+            # before the next type (ruling R19), so a type passed over before the last one
+            # shown is held exactly as many times as shown: everyone learns that bound too.
             T = G.T
             need = req[1]
+            shown: list[int] = []
             for t in req[2]:
                 i = p * T + t
                 k = min(self.hand[i], need)
                 if k > self.known[i]:
                     self.known[i] = k
+                shown += [t] * k
                 need -= k
                 if need <= 0:
                     break
+                cap = k - self.pdraws[p]
+                if self.capc[i] == NOCAP or self.capc[i] > cap:
+                    self.capc[i] = cap
+            self._note(len(self.hist), "shown", p, tuple(shown))
         self._check_row_end()
 
     def _check_row_end(self) -> None:
@@ -860,6 +883,7 @@ class InheritorsState(State):
                 elif k == E_PLAY:     # everyone sees the play skipped: none of those cards
                     T = G.T
                     q = self.cur
+                    self._note(len(self.hist) - 1, "noplay", q, ())
                     for t in self._play_candidates(e):
                         self.capc[q * T + t] = -self.pdraws[q]
                 continue
@@ -1224,6 +1248,7 @@ class InheritorsState(State):
             "quest_action": ({"colour": "white" if self.qcol == WHITE else colours[self.qcol],
                               "discards_left": self.qleft} if self.qleft else None),
             "advocate_this_turn": names[self.tadv] if self.tadv >= 0 else None,
+            "reveals": self.reveals(),
         }
         if ended:
             obs["hands"] = [self.hand_names(p) for p in range(n)]
@@ -1231,13 +1256,45 @@ class InheritorsState(State):
             obs["scores"] = [self.breakdown(p) for p in range(n)]
         return obs
 
+    def reveals(self) -> list[dict[str, Any]]:
+        """What the table learnt from moves beyond their notation, oldest first (public:
+        every seat sees all of it): ``{"ply", "event", "seat", ...}`` with ``event``
+
+        * ``"spy"``: ``seat`` asked seat ``asked`` for ``card``; ``held`` is the answer
+          (rulebook III, Spy: "If that player has the card, they must immediately place
+          it in your play area. If they do not have it, you draw 1 card");
+        * ``"shown"``: ``seat`` showed ``cards`` from their hand to claim ``honor`` ("Show
+          3 Tomes/Relics from your hand", ruling R19 on which cards);
+        * ``"play skipped"``: ``seat`` held no card for the play of its Advocate (R12).
+        """
+        G = self._game
+        out: list[dict[str, Any]] = []
+        for ply, kind, seat, detail in self.notes:
+            d: dict[str, Any] = {"ply": ply, "seat": seat}
+            if kind in ("held", "missed"):
+                d.update(event="spy", asked=detail[0], card=G.tname[detail[1]],
+                         held=kind == "held")
+            elif kind == "shown":
+                d.update(event="shown", honor=G.honors[self.hist[ply] - G.A_HONOR].name
+                         if G.A_HONOR <= self.hist[ply] < G.A_END else None,
+                         cards=[G.tname[t] for t in detail])
+            else:
+                d.update(event="play skipped")
+            out.append(d)
+        return out
+
     def information_state_string(self, player: int) -> str:
         """Seat ``player``, then the history with every outcome that seat did not see (other
-        players' draws and Quests) written ``?``: perfect recall of what it saw."""
+        players' draws and Quests) written ``?``, each move followed by what the table
+        learnt from it beyond its notation (:meth:`reveals`: ``[held:Q.T]``,
+        ``[missed:Q.T]``, ``[shown:T.T.T]``, ``[noplay]``): perfect recall of what it saw.
+        Equal strings mean equal knowledge, and different knowledge different strings."""
         self.check_seat(player)
         vis = self.vis
-        return f"P{player}:" + " ".join(str(a) if vis[i] < 0 or vis[i] == player else "?"
-                                         for i, a in enumerate(self.hist))
+        words = [str(a) if v < 0 or v == player else "?" for a, v in zip(self.hist, vis)]
+        for ply, kind, _seat, detail in self.notes:
+            words[ply] += f"[{kind}:{'.'.join(map(str, detail))}]" if detail else f"[{kind}]"
+        return f"P{player}:" + " ".join(words)
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> "InheritorsState":
         """A state ``player`` cannot tell from this one: the other players' hands and Quests
@@ -1513,6 +1570,7 @@ class InheritorsState(State):
             "private_draws": list(self.pdraws),
             "history": list(self.hist),
             "visibility": list(self.vis),
+            "notes": [[ply, kind, seat, list(detail)] for ply, kind, seat, detail in self.notes],
         }
 
     @classmethod
@@ -1678,8 +1736,39 @@ class InheritorsState(State):
         if not all(0 <= a < G.num_actions for a in s.hist):
             raise RecordError(f"state JSON: history holds an action outside "
                               f"0..{G.num_actions - 1}")
+        s.notes = s._notes_from_json(d.get("notes", []))
         s._check_cards()
         return s
+
+    def _notes_from_json(self, raw: Any) -> tuple[tuple[int, str, int, tuple[int, ...]], ...]:
+        """The ``notes`` of :meth:`to_json` (absent in JSON written before they existed):
+        ``[ply, kind, seat, [ints]]`` with ply in the history, in order, a known kind."""
+        G = self._game
+        n = G.num_players
+        if not isinstance(raw, list):
+            raise RecordError("state JSON 'notes' must be a list of [ply, kind, seat, detail]")
+        out = []
+        last = -1
+        for e in raw:
+            ok = (isinstance(e, list) and len(e) == 4 and type(e[0]) is int
+                  and last <= e[0] < len(self.hist) and e[1] in NOTE_KINDS
+                  and type(e[2]) is int and 0 <= e[2] < n and isinstance(e[3], list)
+                  and all(type(x) is int for x in e[3]))
+            if ok:
+                detail = tuple(e[3])
+                if e[1] in ("held", "missed"):
+                    ok = len(detail) == 2 and 0 <= detail[0] < n and 0 <= detail[1] < G.T
+                elif e[1] == "shown":
+                    ok = 0 < len(detail) <= HAND_SIZE * 10 and all(0 <= t < G.T for t in detail)
+                else:
+                    ok = not detail
+            if not ok:
+                raise RecordError(f"state JSON 'notes': bad entry {str(e)[:60]!r} (entries "
+                                  f"are [ply, kind, seat, detail], kinds "
+                                  f"{', '.join(NOTE_KINDS)}, plies in order)")
+            last = e[0]
+            out.append((e[0], e[1], e[2], detail))
+        return tuple(out)
 
     def card_places(self) -> list[int]:
         """Copies of each type found in all places together (deck, hands, Market, stacks,
