@@ -2,7 +2,7 @@
 
 Rules source: the English rulebook (``../shared/rules/inheritors.rulebook.en.txt``): II.
 Setup, III. Gameplay (the five actions, Claiming Clans and Honors), IV. End of the Game,
-V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R18).
+V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R19).
 
 Chance nodes (the state's dealer samples them; their outcomes are int actions):
 
@@ -25,6 +25,10 @@ Hidden information: each player's hand and Quests, the deck. Every other player'
 knowledge of a hand is kept as a lower bound (cards seen entering it: taken from the
 Market, given by a clan, shown for an Honor) and an upper bound (after a Spy's miss: none
 of that card, plus one per card drawn since) per card type; resampling respects both.
+What a move tells the table beyond its action id (a Spy's answer, the cards shown for an
+Honor, a play skipped) is kept as a public note (:attr:`InheritorsState.notes`), shown in
+every observation (``reveals``) and information state string, so equal information states
+mean equal knowledge (rulings R12, R19).
 """
 
 from __future__ import annotations
@@ -1204,7 +1208,9 @@ class InheritorsState(State):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: their own hand and Quests; everyone's play area, Clan,
         Honors, hand size and Quest count; the Market, the Honor and Clan rows, the removed
-        area, the deck size; the decision in progress. At the end (hands are shown for
+        area, the deck size; the decision in progress; ``reveals``, what moves told the
+        table beyond their notation (:meth:`reveals`: Spy answers, cards shown for Honors,
+        skipped plays). At the end (hands are shown for
         scoring) every hand, Quest and score breakdown.
 
         Raises:
