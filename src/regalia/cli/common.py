@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -69,8 +68,10 @@ def user_errors(code: int = EXIT_USAGE,
 
 
 def fresh_seed() -> int:
-    """A random seed for a game started without ``--seed`` (printed, so it can be replayed)."""
-    return random.SystemRandom().randrange(1, 2**31)
+    """A random seed for a game started without ``--seed`` (printed, so it can be replayed):
+    128 bits from :mod:`secrets` (:func:`regalia.core.state.fresh_seed`)."""
+    from regalia.core.state import fresh_seed as core_fresh_seed
+    return core_fresh_seed()
 
 
 def split_players(text: str) -> list[str]:
