@@ -324,3 +324,14 @@ def test_reveals_tells_moves_that_uncover_hidden_cards():
                 assert not _reveals(s, t, 0), s.action_to_string(a)
         s.apply_action(s.legal_actions()[-1])
     assert own >= 30
+
+
+def test_a_fresh_seed_gives_a_short_save_file_name(cli):
+    import re
+    result = cli("play", "kingdomino", "-p", "human,greedy", input="quit\n")
+    assert result.exit_code == 0, result.output
+    name = re.search(r"regalia resume (regalia-kingdomino-([0-9a-f]{8})\.json)",
+                     " ".join(result.output.split()))
+    assert name is not None, result.output
+    record = GameRecord.load(name.group(1))
+    assert f"{record.seed:08x}".endswith(name.group(2))

@@ -5,8 +5,8 @@ from . import ismcts as _ismcts  # noqa: F401
 from . import mce as _mce  # noqa: F401
 from . import mcts as _mcts  # noqa: F401
 from . import random as _random  # noqa: F401
-from .base import (Agent, agent_options, derive_seed, list_agents, make_agent, parse_spec,
-                   register_agent)
+from .base import (Agent, agent_options, check_spec, derive_seed, list_agents, make_agent,
+                   parse_spec, register_agent)
 from .greedy import GreedyAgent, greedy_action
 from .hint import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, Hint, default_hint_spec, hint,
                    solo_hint_spec)
@@ -18,5 +18,6 @@ from .search import ActionStat, SearchAgent
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCEAgent", "MCTSAgent", "ISMCTSAgent",
            "SearchAgent", "ActionStat", "make_agent", "list_agents", "agent_options",
-           "parse_spec", "register_agent", "derive_seed", "greedy_action", "hint", "Hint",
-           "DEFAULT_HINT_AGENT", "FAST_HINT_AGENT", "default_hint_spec", "solo_hint_spec"]
+           "parse_spec", "register_agent", "check_spec", "derive_seed", "greedy_action", "hint",
+           "Hint", "DEFAULT_HINT_AGENT", "FAST_HINT_AGENT", "default_hint_spec",
+           "solo_hint_spec"]

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
 
 from regalia.core.errors import RegaliaError, UnknownNameError
+from regalia.core.game import Game
 from regalia.core.state import State
 
 
@@ -48,6 +49,14 @@ class Agent(ABC):
 
     def spec(self) -> str:
         return self.name
+
+    def check_game(self, game: "Game") -> None:
+        """Check that this agent can play ``game`` before the game starts (the default
+        accepts every game; a search agent checks its playout policy).
+
+        Raises:
+            UnknownNameError: naming what the game does not offer and what it does.
+        """
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()!r} seed={self.seed}>"
@@ -122,6 +131,24 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             raise UnknownNameError(f"agent spec {spec!r}: bad {key}={text!r}: {exc} "
                                    f"({key}: {what})") from None
     return cls(seed=seed, **kwargs)
+
+
+def check_spec(spec: str, game: Game) -> Agent:
+    """Build the agent of ``spec`` and check it can play ``game`` (a playout policy the
+    game offers, ...), so that a bad spec is refused before the game starts.
+
+    Returns:
+        The agent (seed 0), for callers that want to look at it.
+
+    Raises:
+        UnknownNameError: a bad spec, or an option the game does not support.
+    """
+    agent = make_agent(spec, seed=0)
+    try:
+        agent.check_game(game)
+    except UnknownNameError as exc:
+        raise UnknownNameError(f"agent {spec.strip()!r}: {exc}") from None
+    return agent
 
 
 def agent_options(name: str) -> dict[str, str]:

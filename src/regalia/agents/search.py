@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from regalia.core.errors import UnknownNameError
+from regalia.core.game import Game
 from regalia.core.registry import all_policy_names, game_policies, game_policy
 from regalia.core.state import State
 
@@ -211,6 +212,17 @@ class SearchAgent(Agent):
         #: statistics of the root actions after the last ``step``, most visited first
         self.last_stats: list[ActionStat] = []
         self.last_iterations = 0
+
+    def check_game(self, game: Game) -> None:
+        """Refuse a playout policy that ``game`` does not offer.
+
+        Raises:
+            UnknownNameError: naming the policy and the ones the game offers.
+        """
+        offered = available_policies(game.info.name)
+        if self.playout_name not in offered:
+            raise UnknownNameError(f"{game.info.title} offers no playout policy "
+                                   f"{self.playout_name!r}; available: {', '.join(offered)}")
 
     def spec(self) -> str:
         parts = []

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from regalia.agents.base import derive_seed, make_agent
+from regalia.agents.base import check_spec, derive_seed, make_agent
 from regalia.core.errors import ParameterError, RegaliaError
 from regalia.core.game import Game
 from regalia.core.registry import load_game
@@ -220,7 +220,7 @@ def check_lineup(game: Game, lineup: Sequence[str]) -> list[str]:
                              f"{game.num_players} seats; the lineup has {len(lineup)} "
                              f"agents (one per seat)")
     for spec in lineup:
-        make_agent(spec, seed=0)  # raises UnknownNameError naming the spec
+        check_spec(spec, game)  # raises UnknownNameError naming the spec
     return lineup
 
 

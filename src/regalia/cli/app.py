@@ -32,8 +32,8 @@ from typer.core import TyperCommand, TyperGroup
 
 import regalia
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
-                            agent_options, default_hint_spec, derive_seed, hint, list_agents,
-                            make_agent)
+                            agent_options, check_spec, default_hint_spec, derive_seed, hint,
+                            list_agents, make_agent)
 from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
@@ -45,9 +45,9 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_players, check_readable, check_writable, error,
-                     fresh_seed, make_console, read_text_file, seat_labels, solo_specs,
-                     user_errors)
+                     build_game, check_players, check_readable, check_seats_for_game,
+                     check_writable, error, fresh_seed, make_console, read_text_file,
+                     seat_labels, solo_specs, user_errors)
 from .frontends import Narrator, NotAvailable, ui_for
 from .prompt import move_reader
 from .session import TABLE_COMMANDS, StopReplay, Thinking, run_match, run_play, run_replay
@@ -296,6 +296,7 @@ def play(
                        level=level, params=param)
         if record is not None:
             check_writable(record, "game record")
+        check_seats_for_game(specs, g)
         hint_agent = _hint_agent(g, hints, hint_agent)
     if not any(s.strip().lower() == HUMAN for s in specs):
         console.print("[yellow]No 'human' in --players: the computer plays every seat "
@@ -311,6 +312,8 @@ def _hint_agent(g: Game, hints: bool, hint_agent: Optional[str]) -> str:
         ParameterError: not a search agent, or one that would see hidden cards."""
     if hint_agent is None:
         hint_agent = default_hint_spec(g.info.name)
+    if hints:
+        check_spec(hint_agent, g)
     if hints and not isinstance(make_agent(hint_agent), SearchAgent):
         raise ParameterError(f"--hint-agent {hint_agent!r}: hints need a search agent "
                              f"(mce, mcts or ismcts)")
@@ -324,8 +327,12 @@ def _hint_agent(g: Game, hints: bool, hint_agent: Optional[str]) -> str:
 
 def _save_path(g: Game, seed: int, record: Optional[Path]) -> Path:
     """Where an unfinished game is kept: ``--record`` (or the resumed file), else
-    ``regalia-<game>-<seed>.json`` in the current directory."""
-    return record if record is not None else Path(f"regalia-{g.info.name}-{seed}.json")
+    ``regalia-<game>-<seed>.json`` in the current directory (a fresh 128-bit seed is
+    shortened to its last 8 hexadecimal digits)."""
+    if record is not None:
+        return record
+    tag = str(seed) if len(str(seed)) <= 12 else f"{seed:08x}"[-8:]
+    return Path(f"regalia-{g.info.name}-{tag}.json")
 
 
 def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent: str,
@@ -405,6 +412,7 @@ def resume(
         table = rec.table or {}
         try:
             check_players(rec.players, allow_human=True)
+            check_seats_for_game(rec.players, g)
             hints = table.get("hints") is True
             spec = table.get("hint_agent")
             hint_agent = _hint_agent(g, hints, spec if isinstance(spec, str) else None)
@@ -414,6 +422,9 @@ def resume(
 
 
 # ---------------------------------------------------------------------- match
+#: the seat of ``match --solo`` when --players is not given
+SOLO_MATCH_AGENT = "greedy"
+
 @app.command(epilog=_examples(
     "regalia match kingdomino --players greedy,random,random,random --seed 1",
     "regalia match kingdomino -p greedy,greedy --seed 3 --record game.json",
@@ -422,10 +433,13 @@ def resume(
     "regalia match two-heirs --players greedy,random --seed 1 --record game.json"))
 def match(
     game: str = GAME_ARG,
-    players: str = typer.Option(..., "--players", "-p", show_default=False, metavar="SEATS",
-                                help="One agent per seat, comma-separated (see "
-                                     "'regalia agents'). The number of entries is the "
-                                     "player count."),
+    players: Optional[str] = typer.Option(None, "--players", "-p", show_default=False,
+                                          metavar="SEATS",
+                                          help="One agent per seat, comma-separated (see "
+                                               "'regalia agents'). The number of entries "
+                                               "is the player count. Required, except "
+                                               "with --solo (default: "
+                                               f"{SOLO_MATCH_AGENT})."),
     seed: Optional[int] = SEED_OPT,
     solo: bool = SOLO_OPT,
     level: Optional[int] = LEVEL_OPT,
@@ -441,10 +455,11 @@ def match(
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
         name = _game_name(game)
-        specs = solo_specs(players, solo)
+        specs = solo_specs(players, solo, default=SOLO_MATCH_AGENT)
         check_players(specs, allow_human=False)
         g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
                        level=level, params=param)
+        check_seats_for_game(specs, g)
         if record is not None:
             check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed

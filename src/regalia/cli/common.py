@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -12,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from regalia.agents import list_agents, make_agent, parse_spec
+from regalia.agents import check_spec, list_agents, make_agent, parse_spec
 from regalia.core.errors import DataError, ParameterError, RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.registry import game_class, load_game
@@ -69,8 +68,10 @@ def user_errors(code: int = EXIT_USAGE,
 
 
 def fresh_seed() -> int:
-    """A random seed for a game started without ``--seed`` (printed, so it can be replayed)."""
-    return random.SystemRandom().randrange(1, 2**31)
+    """A random seed for a game started without ``--seed`` (printed, so it can be replayed):
+    128 bits from :mod:`secrets` (:func:`regalia.core.state.fresh_seed`)."""
+    from regalia.core.state import fresh_seed as core_fresh_seed
+    return core_fresh_seed()
 
 
 def split_players(text: str) -> list[str]:
@@ -116,6 +117,18 @@ def check_players(specs: Sequence[str], allow_human: bool) -> None:
             raise UnknownNameError(f"unknown player {spec!r} in --players; choose from: "
                                    f"{', '.join(allowed)} (options like 'greedy:seed=7')")
         make_agent(spec, seed=0)  # checks the options (raises UnknownNameError)
+
+
+def check_seats_for_game(specs: Sequence[str], game: Game) -> None:
+    """Every computer seat can play ``game`` (e.g. a playout policy the game offers),
+    checked before the game starts.
+
+    Raises:
+        UnknownNameError: naming the seat's spec and what the game offers.
+    """
+    for spec in specs:
+        if parse_spec(spec)[0] != HUMAN:
+            check_spec(spec, game)
 
 
 def solo_specs(players: str | None, solo: bool, default: str | None = None) -> list[str]:

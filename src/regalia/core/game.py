@@ -82,7 +82,12 @@ class Game(ABC):
         Args:
             seed: seeds the state's own dealer, the generator that
                 :meth:`State.apply_random_chance` uses, so the same seed gives the same game.
-                ``None`` draws a fresh seed (kept in ``state.seed`` so the game can be replayed).
+                ``None`` draws a fresh, unguessable one (128 bits from :mod:`secrets`, see
+                :func:`regalia.core.state.fresh_seed`), kept in ``state.seed`` so the game
+                can be replayed. Copies of the state never carry it.
+
+        Raises:
+            ParameterError: ``seed`` is not an int of at most 256 bits.
         """
 
     @abstractmethod

@@ -15,11 +15,11 @@ import random
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError, field_validator
 
 from .errors import IllegalActionError, RecordError, RegaliaError
 from .registry import load_game
-from .state import State
+from .state import MAX_SEED_BITS, State
 
 RECORD_FORMAT = "regalia-record"
 
@@ -59,6 +59,16 @@ class GameRecord(BaseModel):
     data_digest: str | None = None
     table: dict[str, Any] | None = None
     digest: str | None = None
+
+    @field_validator("seed")
+    @classmethod
+    def _seed_size(cls, seed: int | None) -> int | None:
+        """A seed has at most ``MAX_SEED_BITS`` (256) bits: a fresh 128-bit seed fits, a
+        5,000-digit number is refused before anything is seeded with it."""
+        if seed is not None and seed.bit_length() > MAX_SEED_BITS:
+            raise ValueError(f"a seed has at most {MAX_SEED_BITS} bits (78 digits), "
+                             f"this one has {seed.bit_length()} bits")
+        return seed
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -106,6 +116,9 @@ class GameRecord(BaseModel):
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source}: not JSON ({exc})") from None
+        except ValueError:   # Python refuses to read an int of over 4,300 digits
+            raise RecordError(f"{source}: a number in the record is far too long (a seed "
+                              f"has at most {MAX_SEED_BITS} bits, 78 digits)") from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"{source}: not a regalia game record "
                               f"(expected \"format\": \"{RECORD_FORMAT}\")")

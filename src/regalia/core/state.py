@@ -6,24 +6,65 @@ independent copy. Chance is explicit: at a chance node ``current_player()`` is
 their probabilities.
 
 The dealer. A state made by ``Game.new_initial_state(seed)`` owns a seeded generator, its
-*dealer*, used by :meth:`State.apply_random_chance` to play chance nodes in a real game.
-:meth:`State.clone`, :meth:`State.resample_from_infostate` and :meth:`State.from_json`
-never copy the dealer, so a search agent working on a copy must bring its own generator and
-can never learn a future draw of the real game.
+*dealer*, used by :meth:`State.apply_random_chance` to play chance nodes in a real game. A
+game started without a seed gets a fresh one from :func:`fresh_seed` (128 bits from
+:mod:`secrets`, so nobody can find it by trying seeds against what they see).
+
+Copies never carry the dealer nor the seed: :meth:`State.clone`,
+:meth:`State.resample_from_infostate`, :meth:`State.to_json` and ``Game.state_from_json``
+give states whose :attr:`State.seed` is ``None`` and that have no dealer, so nothing an
+agent or a page can reach tells a future draw of the real game (the seed and the history
+would). A copy asked to play chance with :meth:`State.apply_random_chance` and no generator
+raises :class:`~regalia.core.errors.RegaliaError`; agents bring their own generator. Only a
+:class:`~regalia.core.record.GameRecord` keeps the seed, to replay and verify a game.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import secrets
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .errors import ParameterError, RegaliaError
+from .errors import NotationError, ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
     from .game import Game
+
+#: Bits of a fresh seed (:func:`fresh_seed`): too many to find by trying seeds.
+FRESH_SEED_BITS = 128
+#: The largest seed accepted, in bits (a seed is an int of at most this many bits, sign
+#: apart): 256 bits are 78 decimal digits; a longer number is refused, not hashed.
+MAX_SEED_BITS = 256
+
+
+def fresh_seed() -> int:
+    """An unguessable seed for a new game: ``FRESH_SEED_BITS`` (128) random bits from
+    :mod:`secrets` (the operating system's entropy), an int in ``[0, 2**128)``."""
+    return secrets.randbits(FRESH_SEED_BITS)
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a usable dealer seed: an int (not a bool) of at most
+    ``MAX_SEED_BITS`` bits, sign apart.
+
+    Raises:
+        ParameterError: naming the value and what is allowed.
+    """
+    if type(seed) is not int:
+        raise ParameterError(f"a seed is a whole number, not {type(seed).__name__} "
+                             f"{_short(seed)}")
+    if seed.bit_length() > MAX_SEED_BITS:
+        raise ParameterError(f"a seed has at most {MAX_SEED_BITS} bits (78 digits); this one "
+                             f"has {seed.bit_length()} bits")
+    return seed
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "(huge)"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class State(ABC):
@@ -39,10 +80,13 @@ class State(ABC):
     _dealer: random.Random | None
 
     def _start(self, game: "Game", seed: int | None) -> None:
-        """Set the game and the dealer of a new game: ``seed`` None draws a fresh seed, kept
-        in :attr:`seed` so the game can be replayed."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+        """Set the game and the dealer of a new game: ``seed`` None draws a fresh seed
+        (:func:`fresh_seed`), kept in :attr:`seed` so the game can be replayed.
+
+        Raises:
+            ParameterError: ``seed`` is not an int of at most ``MAX_SEED_BITS`` bits.
+        """
+        seed = fresh_seed() if seed is None else check_seed(seed)
         self._game = game
         self._seed = seed
         self._dealer = random.Random(seed)
@@ -54,7 +98,8 @@ class State(ABC):
 
     @property
     def seed(self) -> int | None:
-        """The dealer's seed this game started from (``None`` for a copy without one)."""
+        """The dealer's seed this game started from; ``None`` for every copy (clone,
+        resample, JSON), which never carries it."""
         return self._seed
 
     # ------------------------------------------------------------------ whose turn
@@ -179,7 +224,8 @@ class State(ABC):
     # ------------------------------------------------------------------ copies, views
     @abstractmethod
     def clone(self) -> "State":
-        """An independent copy of the position (without the dealer); cheap, no deepcopy."""
+        """An independent copy of the position, without the dealer and without the seed
+        (``copy.seed`` is None); cheap, no deepcopy."""
 
     @abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
@@ -198,7 +244,8 @@ class State(ABC):
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> "State":
         """A state consistent with all ``player`` knows, hidden information dealt from
-        ``rng``. Default for perfect-information games: a clone.
+        ``rng``; like every copy, without the seed or dealer. Default for
+        perfect-information games: a clone.
 
         Raises:
             ParameterError: ``player`` is not a seat.
@@ -216,7 +263,19 @@ class State(ABC):
     # ------------------------------------------------------------------ serialisation
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict from which ``game.state_from_json`` rebuilds an equal state."""
+        """A JSON-able dict from which ``game.state_from_json`` rebuilds an equal state.
+
+        It never holds the seed (nor the dealer): the rebuilt state is a copy without one.
+        To save a game so that it can go on with its own dealer, save its
+        :class:`~regalia.core.record.GameRecord` (seed and actions) and replay it."""
+
+    def __copy__(self) -> "State":
+        """``copy.copy`` is :meth:`clone`: no copy of a state carries the seed or dealer."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        """``copy.deepcopy`` is :meth:`clone` (states share only immutable game tables)."""
+        return self.clone()
 
     def to_json_string(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
@@ -235,6 +294,42 @@ def no_dealer_error() -> RegaliaError:
         "this state has no dealer (it is a copy, a resample or was loaded from JSON); "
         "pass your own generator: state.apply_random_chance(rng)"
     )
+
+
+#: The longest text :meth:`State.string_to_action` reads (every game's notation is far
+#: shorter); longer text is refused before it is parsed.
+MAX_NOTATION_LENGTH = 500
+
+
+def check_action_id(action: object, num_actions: int) -> int:
+    """``action`` if it is an action id: an int (not a bool) in ``[0, num_actions)``.
+    Games call it first in :meth:`State.action_to_string`.
+
+    Raises:
+        NotationError: naming the value and the allowed range.
+    """
+    if type(action) is not int or not 0 <= action < num_actions:
+        kind = "" if type(action) is int else f" ({type(action).__name__})"
+        raise NotationError(f"action ids are whole numbers from 0 to {num_actions - 1}, "
+                            f"not {_short(action)}{kind}")
+    return action
+
+
+def check_notation_text(text: object) -> str:
+    """``text`` if it is a move in notation to parse: a ``str`` of at most
+    ``MAX_NOTATION_LENGTH`` characters. Games call it first in
+    :meth:`State.string_to_action`.
+
+    Raises:
+        NotationError: naming what was given (an int id is not notation: apply it directly).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move in notation is text (str), not {type(text).__name__} "
+                            f"{_short(text)}; action ids are applied with apply_action")
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise NotationError(f"a move in notation has at most {MAX_NOTATION_LENGTH} "
+                            f"characters; this text has {len(text)}")
+    return text
 
 
 def uniform_outcomes(actions: Sequence[int]) -> list[tuple[int, float]]:

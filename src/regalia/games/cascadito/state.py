@@ -46,7 +46,7 @@ from regalia.core.errors import (
     RegaliaError,
 )
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import State, check_action_id, check_notation_text
 
 from .components import TOWN_COLOURS
 from .tables import (
@@ -163,7 +163,8 @@ class CascaditoState(State):
 
     def clone(self) -> CascaditoState:
         s = object.__new__(CascaditoState)
-        s._game, s._t, s._seed, s._dealer = self._game, self._t, self._seed, None
+        # copies never carry the seed nor the dealer (see regalia.core.state)
+        s._game, s._t, s._seed, s._dealer = self._game, self._t, None, None
         s.phase, s.cur = self.phase, self.cur
         s.pool = self.pool[:]
         s.tasks = self.tasks[:]
@@ -772,8 +773,7 @@ class CascaditoState(State):
         G = self._game
         t = self._t
         n = G.num_distinct_actions
-        if type(action) is not int or not 0 <= action < n:
-            raise NotationError(f"action ids run from 0 to {n - 1}, not {action!r}")
+        check_action_id(action, n)
         H, R = t.num_cells, t.num_rivers
         B1, B2, B3, B4, B5, B6 = G.bases
         if action < B1:
@@ -802,7 +802,7 @@ class CascaditoState(State):
     def string_to_action(self, text: str) -> int:
         G = self._game
         t = self._t
-        words = str(text).strip().lower().split()
+        words = check_notation_text(text).strip().lower().split()
         B1, B2, B3, B4, B5, B6 = G.bases
         H, R = t.num_cells, t.num_rivers
         help_ = ("moves are written: 'pink c5' (a pink die marks field c5: row letter, "
@@ -1088,7 +1088,6 @@ class CascaditoState(State):
         return {
             "game": G.info.name,
             "params": G.params,
-            "seed": self._seed,
             "phase": self.phase_name,
             "player": self.cur,
             "pool": self.dice_pool,
@@ -1132,7 +1131,7 @@ class CascaditoState(State):
         s = cls(game, 0)
         t = s._t
         n = game.num_players
-        s._seed = None if d["seed"] is None else int(d["seed"])
+        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
         s._dealer = None
         if d["phase"] not in PHASE_NAMES:
             raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
@@ -1205,7 +1204,7 @@ class CascaditoState(State):
 
     def string_to_action_pool(self, text: str) -> int:
         """The :data:`.tables.POOLS` index of a pool written ``BBYP`` (``-``: empty)."""
-        a = self.string_to_action(f"roll {text}")
+        a = self.string_to_action(f"roll {check_notation_text(text)}")
         return a - self._game.bases[5]
 
     def _parse_task(self, text: str) -> int:

@@ -2,7 +2,7 @@
 
 Rules source: the English rulebook (``../shared/rules/inheritors.rulebook.en.txt``): II.
 Setup, III. Gameplay (the five actions, Claiming Clans and Honors), IV. End of the Game,
-V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R18).
+V. Scoring and the 2-Player Variant. Rulings: ``docs/rulings/inheritors.md`` (R1..R19).
 
 Chance nodes (the state's dealer samples them; their outcomes are int actions):
 
@@ -25,6 +25,10 @@ Hidden information: each player's hand and Quests, the deck. Every other player'
 knowledge of a hand is kept as a lower bound (cards seen entering it: taken from the
 Market, given by a clan, shown for an Honor) and an upper bound (after a Spy's miss: none
 of that card, plus one per card drawn since) per card type; resampling respects both.
+What a move tells the table beyond its action id (a Spy's answer, the cards shown for an
+Honor, a play skipped) is kept as a public note (:attr:`InheritorsState.notes`), shown in
+every observation (``reveals``) and information state string, so equal information states
+mean equal knowledge (rulings R12, R19).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import State, check_action_id, check_notation_text
 
 from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED, E_CARDS,
                     E_DEMAND, E_DRAW, E_IF, E_PLAY, E_REMOVE, E_SCORE, E_TAKE, K_INF, K_RELIC,
@@ -61,6 +65,8 @@ EFFECT_NAMES = ("draw", "take_from_market", "play_influence", "demand_card",
 PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_IF})
 #: The numbers (bit positions, 0-5) set in each 6-bit stack mask.
 _BITS = tuple(tuple(k for k in range(6) if m >> k & 1) for m in range(64))
+#: Kinds of :attr:`InheritorsState.notes` (public consequences of a move).
+NOTE_KINDS = ("held", "missed", "shown", "noplay")
 BREAKDOWN_KEYS = ("influence", "tomes", "relics", "quests", "honors", "clan", "epics")
 
 
@@ -105,7 +111,7 @@ class InheritorsState(State):
                  "rcol", "hand", "hsize", "deck", "dsize", "rows", "mask", "removed", "side",
                  "box", "quests", "qpool", "qrow", "hrow", "honors", "clan_row", "clan_owner",
                  "pclan", "drawq", "qdraw", "pend", "qcol", "qleft", "tadv", "tnum", "known",
-                 "capc", "pdraws", "hist", "vis", "_legal")
+                 "capc", "pdraws", "hist", "vis", "notes", "_legal")
 
     def __init__(self, game: "InheritorsGame", seed: int | None = None):
         self._start(game, seed)
@@ -145,6 +151,9 @@ class InheritorsState(State):
         self.pdraws = [0] * n
         self.hist: list[int] = []
         self.vis: list[int] = []
+        #: public consequences of a move that the move's id does not tell (a Spy's answer,
+        #: the cards shown for an Honor, a play skipped): ``(ply, kind, seat, detail)``
+        self.notes: tuple[tuple[int, str, int, tuple[int, ...]], ...] = ()
         self._legal: tuple[int, ...] | None = None   # legal actions, cached until a move
         if G.two_player:   # every card waits in the box until a colour is removed
             self.phase = PH_COLOUR
@@ -193,7 +202,7 @@ class InheritorsState(State):
     def clone(self) -> "InheritorsState":
         s = object.__new__(InheritorsState)
         s._game = self._game
-        s._seed = self._seed
+        s._seed = None      # copies never carry the seed (see regalia.core.state)
         s._dealer = None
         s.phase = self.phase
         s.stage = self.stage
@@ -230,6 +239,7 @@ class InheritorsState(State):
         s.pdraws = self.pdraws[:]
         s.hist = self.hist[:]
         s.vis = self.vis[:]
+        s.notes = self.notes      # an immutable tuple: shared
         s._legal = self._legal
         return s
 
@@ -685,9 +695,11 @@ class InheritorsState(State):
             q, t = divmod(a - G.A_ASK, 30)
             e = self.pend.pop(0)
             if self.hand[q * T + t]:   # "they must immediately place it in your play area"
+                self._note(len(self.hist), "held", p, (q, t))
                 self._lose_public(q, t)
                 self._place(p, t, e[2])
             else:                      # "If they do not have it, you draw 1 card"
+                self._note(len(self.hist), "missed", p, (q, t))
                 self.capc[q * T + t] = -self.pdraws[q]
                 self.drawq += [p] * e[1]
             return
@@ -754,6 +766,12 @@ class InheritorsState(State):
         if self.capc[i] != NOCAP:
             self.capc[i] -= 1
 
+    def _note(self, ply: int, kind: str, seat: int, detail: tuple[int, ...]) -> None:
+        """Record a public consequence of the move at ``ply`` that its action id does not
+        tell (see :attr:`notes`); the information state string and every observation
+        show it."""
+        self.notes += ((ply, kind, seat, detail),)
+
     def _discard(self, p: int, t: int, r: int) -> None:
         self._lose_public(p, t)
         self.rows[r].append(t)
@@ -789,16 +807,25 @@ class InheritorsState(State):
         self.honors[p] |= 1 << h
         req = G.honor_req[h]
         if req[0] == C_HAND:   # "Show 3 Tomes from your hand": the cards shown are seen
+            # The engine shows the first cards in the card order, every copy of a type
+            # before the next type (ruling R19), so a type passed over before the last one
+            # shown is held exactly as many times as shown: everyone learns that bound too.
             T = G.T
             need = req[1]
+            shown: list[int] = []
             for t in req[2]:
                 i = p * T + t
                 k = min(self.hand[i], need)
                 if k > self.known[i]:
                     self.known[i] = k
+                shown += [t] * k
                 need -= k
                 if need <= 0:
                     break
+                cap = k - self.pdraws[p]
+                if self.capc[i] == NOCAP or self.capc[i] > cap:
+                    self.capc[i] = cap
+            self._note(len(self.hist), "shown", p, tuple(shown))
         self._check_row_end()
 
     def _check_row_end(self) -> None:
@@ -860,6 +887,7 @@ class InheritorsState(State):
                 elif k == E_PLAY:     # everyone sees the play skipped: none of those cards
                     T = G.T
                     q = self.cur
+                    self._note(len(self.hist) - 1, "noplay", q, ())
                     for t in self._play_candidates(e):
                         self.capc[q * T + t] = -self.pdraws[q]
                 continue
@@ -891,8 +919,7 @@ class InheritorsState(State):
 
     def action_to_string(self, action: int) -> str:
         G = self._game
-        if type(action) is not int or not 0 <= action < G.num_actions:
-            raise NotationError(f"action ids run from 0 to {G.num_actions - 1}, not {action!r}")
+        check_action_id(action, G.num_actions)
         a = action
         name = G.tname
         colours = G.colours
@@ -948,7 +975,7 @@ class InheritorsState(State):
 
     def string_to_action(self, text: str) -> int:
         G = self._game
-        t = _norm(text)
+        t = _norm(check_notation_text(text))
         if t == "end turn" or t == "end":
             return G.A_END
         if t == "pass":
@@ -1181,7 +1208,9 @@ class InheritorsState(State):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: their own hand and Quests; everyone's play area, Clan,
         Honors, hand size and Quest count; the Market, the Honor and Clan rows, the removed
-        area, the deck size; the decision in progress. At the end (hands are shown for
+        area, the deck size; the decision in progress; ``reveals``, what moves told the
+        table beyond their notation (:meth:`reveals`: Spy answers, cards shown for Honors,
+        skipped plays). At the end (hands are shown for
         scoring) every hand, Quest and score breakdown.
 
         Raises:
@@ -1225,6 +1254,7 @@ class InheritorsState(State):
             "quest_action": ({"colour": "white" if self.qcol == WHITE else colours[self.qcol],
                               "discards_left": self.qleft} if self.qleft else None),
             "advocate_this_turn": names[self.tadv] if self.tadv >= 0 else None,
+            "reveals": self.reveals(),
         }
         if ended:
             obs["hands"] = [self.hand_names(p) for p in range(n)]
@@ -1232,13 +1262,45 @@ class InheritorsState(State):
             obs["scores"] = [self.breakdown(p) for p in range(n)]
         return obs
 
+    def reveals(self) -> list[dict[str, Any]]:
+        """What the table learnt from moves beyond their notation, oldest first (public:
+        every seat sees all of it): ``{"ply", "event", "seat", ...}`` with ``event``
+
+        * ``"spy"``: ``seat`` asked seat ``asked`` for ``card``; ``held`` is the answer
+          (rulebook III, Spy: "If that player has the card, they must immediately place
+          it in your play area. If they do not have it, you draw 1 card");
+        * ``"shown"``: ``seat`` showed ``cards`` from their hand to claim ``honor`` ("Show
+          3 Tomes/Relics from your hand", ruling R19 on which cards);
+        * ``"play skipped"``: ``seat`` held no card for the play of its Advocate (R12).
+        """
+        G = self._game
+        out: list[dict[str, Any]] = []
+        for ply, kind, seat, detail in self.notes:
+            d: dict[str, Any] = {"ply": ply, "seat": seat}
+            if kind in ("held", "missed"):
+                d.update(event="spy", asked=detail[0], card=G.tname[detail[1]],
+                         held=kind == "held")
+            elif kind == "shown":
+                d.update(event="shown", honor=G.honors[self.hist[ply] - G.A_HONOR].name
+                         if G.A_HONOR <= self.hist[ply] < G.A_END else None,
+                         cards=[G.tname[t] for t in detail])
+            else:
+                d.update(event="play skipped")
+            out.append(d)
+        return out
+
     def information_state_string(self, player: int) -> str:
         """Seat ``player``, then the history with every outcome that seat did not see (other
-        players' draws and Quests) written ``?``: perfect recall of what it saw."""
+        players' draws and Quests) written ``?``, each move followed by what the table
+        learnt from it beyond its notation (:meth:`reveals`: ``[held:Q.T]``,
+        ``[missed:Q.T]``, ``[shown:T.T.T]``, ``[noplay]``): perfect recall of what it saw.
+        Equal strings mean equal knowledge, and different knowledge different strings."""
         self.check_seat(player)
         vis = self.vis
-        return f"P{player}:" + " ".join(str(a) if vis[i] < 0 or vis[i] == player else "?"
-                                         for i, a in enumerate(self.hist))
+        words = [str(a) if v < 0 or v == player else "?" for a, v in zip(self.hist, vis)]
+        for ply, kind, _seat, detail in self.notes:
+            words[ply] += f"[{kind}:{'.'.join(map(str, detail))}]" if detail else f"[{kind}]"
+        return f"P{player}:" + " ".join(words)
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> "InheritorsState":
         """A state ``player`` cannot tell from this one: the other players' hands and Quests
@@ -1479,7 +1541,6 @@ class InheritorsState(State):
         return {
             "game": G.info.name,
             "params": G.params,
-            "seed": self._seed,
             "phase": self.phase_name,
             "stage": STAGE_NAMES[self.stage],
             "turn": self.cur,
@@ -1515,6 +1576,7 @@ class InheritorsState(State):
             "private_draws": list(self.pdraws),
             "history": list(self.hist),
             "visibility": list(self.vis),
+            "notes": [[ply, kind, seat, list(detail)] for ply, kind, seat, detail in self.notes],
         }
 
     @classmethod
@@ -1542,7 +1604,7 @@ class InheritorsState(State):
         n, T = G.num_players, G.T
         s = object.__new__(cls)
         s._game = G
-        s._seed = d["seed"] if d["seed"] is None else int(d["seed"])
+        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
         s._dealer = None
         s._legal = None
 
@@ -1680,8 +1742,39 @@ class InheritorsState(State):
         if not all(0 <= a < G.num_actions for a in s.hist):
             raise RecordError(f"state JSON: history holds an action outside "
                               f"0..{G.num_actions - 1}")
+        s.notes = s._notes_from_json(d.get("notes", []))
         s._check_cards()
         return s
+
+    def _notes_from_json(self, raw: Any) -> tuple[tuple[int, str, int, tuple[int, ...]], ...]:
+        """The ``notes`` of :meth:`to_json` (absent in JSON written before they existed):
+        ``[ply, kind, seat, [ints]]`` with ply in the history, in order, a known kind."""
+        G = self._game
+        n = G.num_players
+        if not isinstance(raw, list):
+            raise RecordError("state JSON 'notes' must be a list of [ply, kind, seat, detail]")
+        out = []
+        last = -1
+        for e in raw:
+            ok = (isinstance(e, list) and len(e) == 4 and type(e[0]) is int
+                  and last <= e[0] < len(self.hist) and e[1] in NOTE_KINDS
+                  and type(e[2]) is int and 0 <= e[2] < n and isinstance(e[3], list)
+                  and all(type(x) is int for x in e[3]))
+            if ok:
+                detail = tuple(e[3])
+                if e[1] in ("held", "missed"):
+                    ok = len(detail) == 2 and 0 <= detail[0] < n and 0 <= detail[1] < G.T
+                elif e[1] == "shown":
+                    ok = 0 < len(detail) <= HAND_SIZE * 10 and all(0 <= t < G.T for t in detail)
+                else:
+                    ok = not detail
+            if not ok:
+                raise RecordError(f"state JSON 'notes': bad entry {str(e)[:60]!r} (entries "
+                                  f"are [ply, kind, seat, detail], kinds "
+                                  f"{', '.join(NOTE_KINDS)}, plies in order)")
+            last = e[0]
+            out.append((e[0], e[1], e[2], detail))
+        return tuple(out)
 
     def card_places(self) -> list[int]:
         """Copies of each type found in all places together (deck, hands, Market, stacks,

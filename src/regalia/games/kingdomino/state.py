@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.core.errors import (IllegalActionError, NotationError, RecordError,
                                  RegaliaError)
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import State, check_action_id, check_notation_text
 
 from .components import TERRAIN_LETTERS
 from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
@@ -94,7 +94,7 @@ class KingdominoState(State):
         s = object.__new__(KingdominoState)
         s._game = self._game
         s._geo = self._geo
-        s._seed = self._seed
+        s._seed = None      # copies never carry the seed (see regalia.core.state)
         s._dealer = None
         s.phase = self.phase
         s.king = self.king
@@ -481,8 +481,7 @@ class KingdominoState(State):
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int) -> str:
         g = self._geo
-        if not isinstance(action, int) or not 0 <= action < g.num_actions:
-            raise NotationError(f"action ids run from 0 to {g.num_actions - 1}, not {action!r}")
+        check_action_id(action, g.num_actions)
         if action < g.discard:
             return g.placement_name(action)
         if action == g.discard:
@@ -495,7 +494,7 @@ class KingdominoState(State):
 
     def string_to_action(self, text: str) -> int:
         g = self._geo
-        t = " ".join(str(text).strip().lower().split())
+        t = " ".join(check_notation_text(text).strip().lower().split())
         if t == "discard":
             return g.discard
         m = _WORD_NUM_RE.match(t)
@@ -700,7 +699,6 @@ class KingdominoState(State):
         return {
             "game": G.info.name,
             "params": G.params,
-            "seed": self._seed,
             "phase": self.phase_name,
             "king": self.king,
             "idx": self.idx,
@@ -742,7 +740,7 @@ class KingdominoState(State):
                               f"game's {game.params!r}")
         s = object.__new__(cls)
         s._game, s._geo = game, game.geo
-        s._seed = d["seed"] if d["seed"] is None else int(d["seed"])
+        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
         s._dealer = None
         if d["phase"] not in PHASE_NAMES:
             raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.core.errors import (IllegalActionError, NotationError, RecordError,
                                  RegaliaError)
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import State, check_action_id, check_notation_text
 
 from .components import COLOURS, TYPE_NAMES
 from .landscape import PlacedTile
@@ -254,7 +254,7 @@ class TwoHeirsState(State):
     def clone(self) -> "TwoHeirsState":
         s = object.__new__(TwoHeirsState)
         s._game = self._game
-        s._seed = self._seed
+        s._seed = None      # copies never carry the seed (see regalia.core.state)
         s._dealer = None
         s.T = self.T
         s.phase = self.phase
@@ -889,9 +889,7 @@ class TwoHeirsState(State):
 
     def action_to_string(self, action: int) -> str:
         T = self.T
-        if type(action) is not int or not 0 <= action < T.num_actions:
-            raise NotationError(f"action {action!r} is not an action id (0 to "
-                                f"{T.num_actions - 1})")
+        check_action_id(action, T.num_actions)
         p = self.cur
         if T.take0 <= action < T.take0 + NUM_SLOTS:
             return f"take {action - T.take0 + 1}"
@@ -950,7 +948,7 @@ class TwoHeirsState(State):
 
     def string_to_action(self, text: str) -> int:
         T = self.T
-        s = " ".join(str(text).strip().lower().split())
+        s = " ".join(check_notation_text(text).strip().lower().split())
         if not s:
             raise NotationError("empty move; " + self._notation_help())
         p = self.cur
@@ -1300,7 +1298,6 @@ class TwoHeirsState(State):
         return {
             "game": G.info.name,
             "params": G.params,
-            "seed": self._seed,
             "phase": self.phase_name,
             "current": self.cur,
             "turn": self.turn,
@@ -1386,8 +1383,7 @@ class TwoHeirsState(State):
         s = object.__new__(cls)
         s._game = game
         s.T = T
-        seed = d["seed"]
-        s._seed = None if seed is None else intval(seed, "seed")
+        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
         s._dealer = None
         s._cache = None
         if d["phase"] not in PHASE_NAMES:

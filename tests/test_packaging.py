@@ -1,0 +1,25 @@
+"""The wheel ships every component data file: each file under ``games/*/data`` matches a
+``[tool.setuptools.package-data]`` pattern of pyproject.toml (issue 10: Cascadito's sheets
+were missing from the wheel). CI also installs the built wheel in a fresh virtual
+environment and plays every game from it (``.ci/wheel_smoke.py``)."""
+
+from __future__ import annotations
+
+import glob
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "regalia"
+
+
+def test_every_data_file_is_package_data():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["regalia"]
+    shipped = {Path(p) for pattern in patterns
+               for p in glob.glob(pattern, root_dir=PACKAGE)}
+    data = {p.relative_to(PACKAGE) for p in PACKAGE.glob("games/*/data/**/*") if p.is_file()}
+    assert data, "no component data found"
+    assert Path("games/cascadito/data/sheets/sheet1.toml") in data
+    missing = sorted(str(p) for p in data - shipped)
+    assert not missing, f"data files the wheel would not ship: {missing}"
