@@ -335,3 +335,25 @@ def test_a_fresh_seed_gives_a_short_save_file_name(cli):
     assert name is not None, result.output
     record = GameRecord.load(name.group(1))
     assert f"{record.seed:08x}".endswith(name.group(2))
+
+
+def test_match_moves_run_inside_the_thinking_marker_and_the_game_is_unchanged(kingdomino2):
+    from contextlib import contextmanager
+    from regalia.cli.session import run_match
+    marked = []
+
+    @contextmanager
+    def thinking(label):
+        marked.append(label)
+        yield
+
+    specs = ["greedy:seed=5", "random"]
+    console = Console(file=io.StringIO(), width=100)
+    plain = run_match(kingdomino2, specs, 3, ui_for("kingdomino"), console, quiet=True)
+    shown = run_match(kingdomino2, specs, 3, ui_for("kingdomino"), console,
+                      thinking=thinking)
+    assert shown.record.actions == plain.record.actions
+    assert shown.record.players == plain.record.players == specs
+    actors = _actors(shown.state)
+    assert marked == [["Seat 1 (greedy:seed=5)", "Seat 2 (random)"][p] for p in actors
+                      if p >= 0]

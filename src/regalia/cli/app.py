@@ -466,7 +466,8 @@ def match(
     ui = ui_for(name)
     labels = seat_labels(specs)
     try:
-        result = run_match(g, specs, seed, ui, console, quiet=quiet)
+        result = run_match(g, specs, seed, ui, console, quiet=quiet,
+                           thinking=Thinking(console))
     except KeyboardInterrupt:
         console.print("\n[yellow]Interrupted: the match is abandoned.[/yellow]")
         raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -346,17 +346,40 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
 
 
 def run_match(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: Console,
-              quiet: bool = False) -> MatchResult:
+              quiet: bool = False,
+              thinking: Callable[[str], ContextManager[None]] | None = None) -> MatchResult:
     """A game between computer players via :func:`regalia.arena.match.play_match`,
-    printing its course unless ``quiet``."""
+    printing its course unless ``quiet``; ``thinking(label)`` (e.g. a :class:`Thinking`
+    marker) wraps each computer move when given."""
     labels = seat_labels(specs)
+    seats: list[Agent | str] = list(specs)
+    if thinking is not None:
+        seats = [spec if agent is None else _Marked(agent, spec, labels[i], thinking)
+                 for i, (agent, spec) in enumerate(zip(build_seats(specs, seed), specs))]
     if quiet:
-        return play_match(game, list(specs), seed)
+        return play_match(game, seats, seed)
     narrator = ui.narrator(labels, console)
     console.print(ui.header(game, labels, seed))
-    result = play_match(game, list(specs), seed, on_step=narrator.step)
+    result = play_match(game, seats, seed, on_step=narrator.step)
     narrator.flush()
     return result
+
+
+class _Marked(Agent):
+    """An agent whose moves run inside ``thinking(label)``; its spec is the seat's spec
+    string (so the record names the seat as the command line did)."""
+
+    def __init__(self, agent: Agent, spec: str, label: str,
+                 thinking: Callable[[str], ContextManager[None]]):
+        super().__init__(agent.seed)
+        self.agent, self._spec, self.label, self.thinking = agent, spec, label, thinking
+
+    def step(self, state: State) -> int:
+        with self.thinking(self.label):
+            return self.agent.step(state)
+
+    def spec(self) -> str:
+        return self._spec
 
 
 class StopReplay(Exception):
