@@ -25,7 +25,6 @@ from typing import Optional, Sequence
 
 import typer
 from rich import box
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
