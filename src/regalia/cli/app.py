@@ -183,7 +183,8 @@ def agents() -> None:
 GAME_ARG = typer.Argument(..., metavar="GAME", help="Game name (see 'regalia games'), e.g. kingdomino.",
                           show_default=False)
 SEED_OPT = typer.Option(None, "--seed", "-s", metavar="N", help="Seed of the dealer (and of the agents); "
-                        "the same seed gives the same game. Default: a fresh one, printed.")
+                        "the same seed gives the same game. Default: a fresh one, printed (by 'play' "
+                        "at the end of the game: it fixes every draw).")
 VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
                            "comma-separated); see 'regalia games'.", show_default=False)
 RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write the game record (JSON) to this "
@@ -319,6 +320,9 @@ def play(
     if not outcome.quit:
         console.print()
         console.print(ui.final(outcome.state, labels))
+        if humans:  # hidden from the table while the game ran (it fixes every draw)
+            console.print(Text(f"Seed of this game: {seed} (the same seed and players give "
+                               f"the same game)", style="dim"))
     _save_record(outcome.record, record, unfinished=outcome.quit)
 
 

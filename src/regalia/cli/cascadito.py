@@ -22,6 +22,7 @@ from rich.text import Text
 from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.cascadito import load_sheet, view
+from regalia.games.cascadito import help
 from regalia.games.cascadito.state import CascaditoState
 
 from .frontends import GameUI, Narrator, register_ui
@@ -163,7 +164,7 @@ class CascaditoUI(GameUI):
         source = f" from {game.params['data']}" if game.params.get("data") else ""
         mode = "solo" if game.num_players == 1 else f"{game.num_players} players"
         variants = ", ".join(game.params.get("variants") or [])
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         return Group(
             Text(f"Cascadito, play sheet {sheet.number} '{sheet.title}' ({kind}){source}, "
                  f"{mode}{', ' + variants if variants else ''}, {shown}", style="bold"),
@@ -250,6 +251,12 @@ class CascaditoUI(GameUI):
 
     def help_text(self, state: CascaditoState) -> str:  # type: ignore[override]
         return view.NOTATION_HELP
+
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
 
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return CascaditoNarrator(self, labels, console)

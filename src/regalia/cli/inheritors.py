@@ -22,6 +22,8 @@ from rich.text import Text
 from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.inheritors.components import load_cards
+from regalia.games.inheritors import help
+from regalia.games.inheritors import view as inheritors_view
 from regalia.games.inheritors.state import NOTATION_HELP, ROW, InheritorsState
 
 from .frontends import GameUI, Narrator, register_ui
@@ -144,10 +146,7 @@ class InheritorsUI(GameUI):
     # ------------------------------------------------------------------ positions
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         extra = f", cards from {game.params['data']}" if game.params.get("data") else ""
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
-        if seed is not None and self.viewer is not None:
-            # the seed fixes the whole deal: a seat at the table must not learn it
-            shown = "seed not shown (it fixes every hidden card)"
+        shown = self.seed_text(seed)
         lines = [Text(f"Inheritors, {game.num_players} players{extra}, {shown}", style="bold"),
                  Text("Seats: " + ", ".join(labels))]
         prov = game.data_provenance()
@@ -303,6 +302,15 @@ class InheritorsUI(GameUI):
     def help_text(self, state: InheritorsState) -> str:  # type: ignore[override]
         return ("Type a move; " + NOTATION_HELP + ". 'moves' (or '?') lists the legal moves, "
                 "'board' shows the table, 'quit' ends the game.")
+
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
+
+    def explain(self, state, text):  # type: ignore[override]
+        return inheritors_view.explain(state, text)
 
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return InheritorsNarrator(self, labels, console)

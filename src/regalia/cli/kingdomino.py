@@ -19,6 +19,7 @@ from rich.text import Text
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
 from regalia.games.kingdomino import view
+from regalia.games.kingdomino import help
 from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
 from regalia.games.kingdomino.scoring import Breakdown, parse_kingdom
@@ -177,7 +178,7 @@ class KingdominoUI(GameUI):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         variants = ", ".join(game.params.get("variants") or []) or "none"
         extra = f", dominoes from {game.params['data']}" if game.params.get("data") else ""
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         return Group(
             Text(f"Kingdomino, {game.num_players} players, variants: {variants}, "
                  f"{shown}{extra}", style="bold"),
@@ -293,6 +294,12 @@ class KingdominoUI(GameUI):
 
     def help_text(self, state: KingdominoState) -> str:  # type: ignore[override]
         return view.NOTATION_HELP
+
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
 
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return KingdominoNarrator(self, labels, console)

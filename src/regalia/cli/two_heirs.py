@@ -20,6 +20,7 @@ from rich.text import Text
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
 from regalia.games.two_heirs import view
+from regalia.games.two_heirs import help
 from regalia.games.two_heirs.components import TYPE_NAMES, load_tiles, load_treasures
 from regalia.games.two_heirs.rules import LEVEL_NAMES
 from regalia.games.two_heirs.state import TwoHeirsState
@@ -116,7 +117,7 @@ class TwoHeirsUI(GameUI):
         mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"  # type: ignore
                 if G.solo else "2 players")                     # type: ignore[attr-defined]
         roads = "roads scored" if G.roads else "roads not scored"  # type: ignore
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
                            for i, lab in enumerate(labels))
         lines = [Text(f"Two Heirs, {mode}; sets {sets}; {roads}; {shown}", style="bold"),
@@ -257,6 +258,12 @@ class TwoHeirsUI(GameUI):
                 "'withdraw x,y' move your troops (each once per turn); 'flip Encampment @ x,y' "
                 "after a take gives another take. Name a tile by its type ('inn') or id "
                 "('travel-1'). 'moves' lists every legal move, 'board' the table, 'quit' stops.")
+
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
 
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return TwoHeirsNarrator(self, labels, console)
