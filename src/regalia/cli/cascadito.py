@@ -210,14 +210,21 @@ class CascaditoUI(GameUI):
                               style="cyan"))
         order = [focus] + ([p for p in range(n) if p != focus] if not compact else [])
         full = viewer is None or not compact
+        others: list[RenderableType] = []
         for p in order:
             title = f"{labels[p]}: {_points(scores[p])}"
             if p == focus or (full and viewer is None):
                 parts += [Text(""), self.sheet_block(state, p, title,
                                                      "bold yellow" if p == viewer else "bold",
                                                      compact=compact)]
+            elif full:
+                # every other sheet, compactly: the summary line over the marked sheet
+                others.append(Group(_summary(state, p, labels[p], scores[p]),
+                                    sheet_text(state, p)))
             else:
                 parts.append(_summary(state, p, labels[p], scores[p]))
+        if others:
+            parts += [Text(""), Columns(others, padding=(1, 4))]
         if compact and n > 1:
             parts.append(Text("('board' shows every sheet)", style="dim"))
         return Group(*parts)
@@ -251,6 +258,9 @@ class CascaditoUI(GameUI):
 
     def help_text(self, state: CascaditoState) -> str:  # type: ignore[override]
         return view.NOTATION_HELP
+
+    def explain(self, state, text):  # type: ignore[override]
+        return view.explain(state, text)
 
     def help_entries(self, state):  # type: ignore[override]
         return help.help_entries(state.game)

@@ -199,8 +199,10 @@ class InheritorsUI(GameUI):
         if state.rcol >= 0:
             market.add_row("Removed", f"{G.colours[state.rcol]} (2-player game)")
         parts.append(market)
+        public = inheritors_view.public_scores(obs, {h.name: h.points for h in G.honors})
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         t.add_column("seat", no_wrap=True)
+        t.add_column("VP*", justify="right", no_wrap=True)
         t.add_column("play area")
         t.add_column("hand")
         t.add_column("clan · honors · quests")
@@ -232,9 +234,13 @@ class InheritorsUI(GameUI):
                 else:
                     extras.append(f"{len(state.quests[p])} quest(s)")
             style = "bold yellow" if p == viewer else ""
-            t.add_row(Text(labels[p], style=style), area or Text("-", "dim"), hand,
-                      " · ".join(extras) or "-")
+            t.add_row(Text(labels[p], style=style), str(public[p]["total"]),
+                      area or Text("-", "dim"), hand, " · ".join(extras) or "-")
         parts.append(t)
+        if not ended:
+            parts.append(Text("VP*: the public score so far (top Influence Cards + Honors, V. "
+                              "Scoring steps 1 and 5); Tomes, Relics, Quests, Clans and Epics "
+                              "are scored at the end", style="dim"))
         if obs.get("pending") or obs.get("quest_action"):
             parts.append(Text(self.decision(state), style="cyan"))
         return Group(*parts)
