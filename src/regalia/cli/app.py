@@ -258,6 +258,10 @@ def play(
     hints: bool = typer.Option(False, "--hints", metavar="",
                                help="Allow 'hint' at your turn: a search agent suggests a "
                                     "move with its estimated win rate."),
+    compact: bool = typer.Option(False, "--compact", metavar="",
+                                 help="A compact table that fits an 80x24 terminal (4-player "
+                                      "Kingdomino: kingdoms side by side, small); chosen "
+                                      "automatically when the terminal is too small."),
     hint_agent: Optional[str] = typer.Option(
         None, "--hint-agent", metavar="SPEC",
         help=f"The search agent behind hints (mce, mcts or ismcts with options); default "
@@ -297,6 +301,8 @@ def play(
     humans = [i for i, s in enumerate(specs) if s.strip().lower() == HUMAN]
     if humans:  # hidden information stays hidden from the people at the table
         ui = ui.seen_by(humans[0] if len(humans) == 1 else -1)
+    if compact:
+        ui = ui.laid_out("compact")
     labels = seat_labels(specs)
 
     def read_move(state: State, seat: int) -> str:

@@ -54,6 +54,16 @@ class GameUI:
     #: :meth:`seen_by`, never on the registered instance.
     viewer: int | None = None
 
+    #: The table layout: ``auto`` (the game picks one that fits the terminal), ``compact``
+    #: (``regalia play --compact``) or ``full``. Set it with :meth:`laid_out`.
+    layout = "auto"
+
+    def laid_out(self, layout: str) -> "GameUI":
+        """A copy of this view with another :attr:`layout`."""
+        ui = copy.copy(self)
+        ui.layout = layout
+        return ui
+
     def seen_by(self, viewer: int | None) -> "GameUI":
         """A copy of this view for one seat (``regalia replay FILE --as N``, the person at
         ``regalia play``); ``viewer`` None shows everything."""
