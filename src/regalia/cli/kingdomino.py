@@ -153,7 +153,8 @@ class KingdominoNarrator(Narrator):
                 for d in line:
                     out.append(f"  {d} ")
                     out.append_text(code_text(G.code[d]))
-                self.console.print()
+                if not self.ui.is_compact(self.console):
+                    self.console.print()
                 self.console.print(out)
                 if line_no == 1:
                     self.console.print(Text("  kings are drawn at random to choose first",
@@ -205,6 +206,12 @@ class KingdominoUI(GameUI):
             Text(f"Kingdomino, {game.num_players} players, variants: {variants}, "
                  f"{shown}{extra}", style="bold"),
             Text("Seats: " + ", ".join(labels)))
+
+    def is_compact(self, console: Console) -> bool:
+        """Whether this console gets the compact table (``--compact``, or a terminal with
+        fewer lines than the full 4-player table needs)."""
+        return self.layout == "compact" or (self.layout == "auto" and console.is_terminal
+                                            and console.height < 40)
 
     def round_title(self, state: KingdominoState) -> str:
         info = view.round_info(state)
@@ -350,7 +357,7 @@ class KingdominoUI(GameUI):
         text = view.describe_decision(state)
         if state.phase_name == "place" and state.num_placements():
             first, second = view.split_code(state.game.code[state.current_domino])
-            text += f": type the squares for {first} then {second}, e.g. d5-e5"
+            text += f": squares for {first} then {second}, e.g. d5-e5"
         elif state.phase_name == "pick":
             text += ": type its number"
         return text
