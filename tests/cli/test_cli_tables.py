@@ -199,3 +199,12 @@ def test_compact_table_is_chosen_in_a_small_terminal():
     piped = render(Console(file=io.StringIO(), width=80, height=24, color_system=None))
     assert len(small.splitlines()) <= 17 and "Current  king  Next" in small
     assert "Current line" in big and "Current line" in piped   # the full table
+
+
+def test_inheritors_setup_is_one_line_and_names_only_your_hand(cli):
+    result = cli("play", "inheritors", "-p", "human,greedy,greedy", "-s", "5", input="quit\n")
+    before = " ".join(result.output.split("Seat 1 (you) >")[0].split())
+    assert before.count("Setup: ") == 1 and "reveal honor" not in before
+    assert "Setup: 5 Honors, 5 Clans and 3 Market cards revealed (see the table); 10 cards " \
+           "dealt to each of the 3 players" in before
+    assert "Seat 1 (you) is dealt" in before and "Seat 2 (greedy) is dealt" not in before

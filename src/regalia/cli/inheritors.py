@@ -78,6 +78,7 @@ class InheritorsNarrator(Narrator):
         super().__init__(ui, labels, console)
         self.viewer = ui.viewer
         self.dealt: dict[int, list[int]] = {}
+        self.setup: dict[str, int] = {}      # public setup outcomes, counted for one line
 
     def _say(self, text: Text | str, style: str = "") -> None:
         self.console.print(Text(f"  {text}", style=style) if isinstance(text, str)
@@ -91,6 +92,9 @@ class InheritorsNarrator(Narrator):
             target = state.drawq[0]
             t = action - G.C_CARD
             if target >= ROW:
+                if state.stage == 0:     # the setup's Market: summarised (the table shows it)
+                    self.setup["Market cards"] = self.setup.get("Market cards", 0) + 1
+                    return
                 self._say(Text.assemble(f"Market row {target - ROW + 1}: ",
                                         card_text(state, t)))
                 return
@@ -116,6 +120,9 @@ class InheritorsNarrator(Narrator):
             if ph == "first-player":
                 self._flush_deal(state)
                 self._say(Text(f"First player: {self.labels[action - G.C_FIRST]}", "bold"))
+            elif state.stage == 0 and ph in ("reveal-honor", "reveal-clan"):
+                kind = "Honors" if ph == "reveal-honor" else "Clans"
+                self.setup[kind] = self.setup.get(kind, 0) + 1
             else:
                 self._say(f"Setup: {text}", "dim")
             return
@@ -131,7 +138,11 @@ class InheritorsNarrator(Narrator):
 
     def _flush_deal(self, state: InheritorsState) -> None:
         n = state.game.num_players
-        self._say(f"Dealt: {', '.join('10 cards' for _ in range(n))} (one hand each)", "dim")
+        bits = [f"{k} {v}" for v, k in self.setup.items()]
+        shown = ", ".join(bits[:-1]) + " and " + bits[-1] if len(bits) > 1 else "".join(bits)
+        self._say(f"Setup: {shown + ' revealed (see the table); ' if shown else ''}"
+                  f"10 cards dealt to each of the {n} players", "dim")
+        self.setup = {}
         for p in range(n):
             if _sees(self.viewer, p) and p in self.dealt:
                 self._say(Text.assemble(f"{self.labels[p]} is dealt ",

@@ -7,6 +7,7 @@ face-down starting tile (Setup) is hidden from both players: only its colour sho
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -131,3 +132,23 @@ def test_wide_cells_when_the_landscape_fits_and_a_key_of_shortened_names():
                     short = view.short_name(c.type, width)
                     assert c.top.startswith(short)
                     assert short in key or short == c.top[:-1]
+
+
+def test_solo_treasure_draws_are_narrated_with_their_treasure():
+    """Solo (Heinrich): a drawn treasure lies face up on his building, or is removed at
+    once when its condition is met; either way the note names it."""
+    rng = random.Random(2)
+    state = _game(players=1, level=3).new_initial_state(3)
+    treasures = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            a = state.sample_chance_outcome(state.dealer())
+            note = view.chance_note(state, a, 0)
+            if note.kind == "treasure":
+                treasures.append(note.text)
+            state.apply_action(a)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert treasures
+    assert all(re.match(r"treasure treasure-\d+ is (placed on|drawn for) Heinrich's", t)
+               for t in treasures), treasures

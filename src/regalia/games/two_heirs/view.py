@@ -234,11 +234,16 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
         return ChanceNote("top", f"the supply's top tile shows a {after['supply_top']} back",
                           setup)
     if phase == "treasure":
-        old = {tuple(t) for t in before.get("treasures", {}).get("landscape", [])}
+        old = {tuple(t) for t in before["treasures"]["landscape"]}
         new = [t for t in after["treasures"]["landscape"] if tuple(t) not in old]
-        x, y, tid = new[0] if new else (None, None, "?")
-        return ChanceNote("treasure", f"treasure {tid} is placed on Heinrich's building at "
-                                      f"{x},{y}", setup)
+        if new:
+            x, y, tid = new[0]
+            return ChanceNote("treasure", f"treasure {tid} is placed on Heinrich's building "
+                                          f"at {x},{y}", setup)
+        gone = [t for t in after["treasures"]["removed"]
+                if t not in before["treasures"]["removed"]]
+        return ChanceNote("treasure", f"treasure {gone[0] if gone else ''} is drawn for "
+                                      f"Heinrich's building".replace("  ", " "), setup)
     # a draw: onto the landscape (the starting tile) or into the royal reserve
     placed = {(t["x"], t["y"]) for t in before["landscape"]}
     for t in after["landscape"]:
