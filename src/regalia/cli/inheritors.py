@@ -24,7 +24,7 @@ from regalia.core.game import Game
 from regalia.games.inheritors.components import load_cards
 from regalia.games.inheritors import help
 from regalia.games.inheritors import view as inheritors_view
-from regalia.games.inheritors.state import NOTATION_HELP, ROW, InheritorsState
+from regalia.games.inheritors.state import NOTATION_HELP, InheritorsState
 
 from .frontends import GameUI, Narrator, register_ui
 
@@ -86,55 +86,65 @@ class InheritorsNarrator(Narrator):
 
     def step(self, state: InheritorsState, action: int) -> None:  # type: ignore[override]
         G = state.game
-        ph = state.phase_name
+        if state.is_chance_node():
+            # what this viewer sees of the outcome, from the game's observation-based note
+            note = inheritors_view.chance_note(state, action, self.viewer)
+            self._chance(state, note)
+            return
         text = state.action_to_string(action)
-        if ph == "draw":
-            target = state.drawq[0]
-            t = action - G.C_CARD
-            if target >= ROW:
-                if state.stage == 0:     # the setup's Market: summarised (the table shows it)
-                    self.setup["Market cards"] = self.setup.get("Market cards", 0) + 1
-                    return
-                self._say(Text.assemble(f"Market row {target - ROW + 1}: ",
-                                        card_text(state, t)))
+        who = self.labels[state.current_player()]
+        line = Text.assemble((who, "bold"), ": ", text)
+        answer = inheritors_view.ask_answer(state, action)
+        if answer is not None:
+            asked = self.labels[int(text.split()[1][1:]) - 1]
+            if answer:
+                line.append(f": {asked} has it and places it", style="green")
+            else:
+                line.append(f": {asked} does not have it", style="yellow")
+        self.console.print(Text("  ").append_text(line))
+
+    def _card(self, state: InheritorsState, name: str) -> Text:
+        t = state.game.lookup.get(name.casefold())
+        return card_text(state, t) if t is not None else Text(name)
+
+    def _chance(self, state: InheritorsState, note: "inheritors_view.ChanceNote") -> None:
+        G = state.game
+        if note.setup and note.kind in ("honor", "clan", "market"):
+            kind = {"honor": "Honors", "clan": "Clans", "market": "Market cards"}[note.kind]
+            self.setup[kind] = self.setup.get(kind, 0) + 1   # one line: the table shows them
+            return
+        if note.kind == "market":
+            self._say(Text.assemble(f"Market row {note.row}: ",
+                                    self._card(state, note.name or "?")))
+            return
+        if note.kind == "draw" and note.seat is not None:
+            if note.setup:                         # the deal: summarised, your hand named
+                self.dealt.setdefault(note.seat, []).append(
+                    -1 if note.name is None else G.lookup[note.name.casefold()])
                 return
-            if state.stage == 0:   # the deal of the setup
-                self.dealt.setdefault(target, []).append(t)
-                return
-            who = self.labels[target]
-            if _sees(self.viewer, target):
-                self._say(Text.assemble(f"{who} draws ", card_text(state, t)))
+            who = self.labels[note.seat]
+            if note.name is not None:
+                self._say(Text.assemble(f"{who} draws ", self._card(state, note.name)))
             else:
                 self._say(f"{who} draws a card", "dim")
             return
-        if ph == "quest-draw":
-            who = self.labels[state.cur]
-            q = G.quests[action - G.C_QUEST]
-            if _sees(self.viewer, state.cur):
+        if note.kind == "quest" and note.seat is not None:
+            who = self.labels[note.seat]
+            if note.name is not None:
+                q = next(q for q in G.quests if q.name == note.name)
                 what = q.text or q.requirement.describe()
                 self._say(f"{who} takes the Quest {q.name!r} ({what})")
             else:
                 self._say(f"{who} takes a face-down Quest", "dim")
             return
-        if state.is_chance_node():
-            if ph == "first-player":
-                self._flush_deal(state)
-                self._say(Text(f"First player: {self.labels[action - G.C_FIRST]}", "bold"))
-            elif state.stage == 0 and ph in ("reveal-honor", "reveal-clan"):
-                kind = "Honors" if ph == "reveal-honor" else "Clans"
-                self.setup[kind] = self.setup.get(kind, 0) + 1
-            else:
-                self._say(f"Setup: {text}", "dim")
+        if note.kind == "first":
+            self._flush_deal(state)
+            self._say(Text(f"First player: {self.labels[note.seat]}", "bold"))
             return
-        who = self.labels[state.current_player()]
-        line = Text.assemble((who, "bold"), ": ", text)
-        if G.A_ASK <= action < G.A_TAKE:
-            q, t = divmod(action - G.A_ASK, 30)
-            if state.hand[q * G.T + t]:
-                line.append(f": {self.labels[q]} has it and places it", style="green")
-            else:
-                line.append(f": {self.labels[q]} does not have it", style="yellow")
-        self.console.print(Text("  ").append_text(line))
+        if note.kind == "removed":
+            self._say(f"Setup: the {note.name} realm is removed (2-player game)", "dim")
+            return
+        self._say(f"Setup: {note.kind} {note.name or ''}".rstrip(), "dim")
 
     def _flush_deal(self, state: InheritorsState) -> None:
         n = state.game.num_players
@@ -144,7 +154,7 @@ class InheritorsNarrator(Narrator):
                   f"10 cards dealt to each of the {n} players", "dim")
         self.setup = {}
         for p in range(n):
-            if _sees(self.viewer, p) and p in self.dealt:
+            if p in self.dealt and -1 not in self.dealt[p]:
                 self._say(Text.assemble(f"{self.labels[p]} is dealt ",
                                         cards_text(state, sorted(self.dealt[p]))))
         self.dealt = {}

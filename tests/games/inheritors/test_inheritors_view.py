@@ -116,3 +116,32 @@ def test_rules_of_the_turn():
     r = inh_help.rules_summary(_start())
     assert r.title == "Your turn: ONE of five actions" and len(r.lines) == 6
     assert r.cite.endswith("III. Gameplay, During your turn")
+
+
+def test_chance_notes_name_a_card_only_to_the_seat_that_sees_it():
+    """Attack over random games: a seat's note of another seat's draw or Quest never names
+    it; its own draws and the spectator's notes name the card actually drawn."""
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = regalia.load_game("inheritors", players=3).new_initial_state(seed)
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            action = state.sample_chance_outcome(state.dealer())
+            truth = state.action_to_string(action)
+            spectator = view.chance_note(state, action, None)
+            for viewer in (0, 1, 2, -1):
+                note = view.chance_note(state, action, viewer)
+                if note.kind in ("draw", "quest"):
+                    checked += 1
+                    if note.seat == viewer:
+                        assert note.name == spectator.name
+                    else:
+                        assert note.name is None
+            if spectator.kind in ("draw", "market", "quest"):
+                assert spectator.name and spectator.name.casefold() in truth.casefold(), \
+                    (truth, spectator)
+            state.apply_action(action)
+    assert checked > 300

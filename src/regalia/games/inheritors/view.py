@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -165,4 +167,79 @@ def _now(state: "InheritorsState", obs: dict[str, Any], legal: list[str]) -> str
     return f"legal now, e.g.: {examples}" if examples else "no move is open"
 
 
-__all__ = ["public_scores", "explain"]
+@dataclass(frozen=True)
+class ChanceNote:
+    """A chance outcome as one seat sees it, from that seat's observation before and after.
+
+    ``kind``: ``draw`` (a card into a hand: the setup's deal too), ``market`` (a card onto
+    a Market row, face up), ``quest`` (a face-down Quest taken), ``honor`` / ``clan`` (one
+    revealed in setup), ``first`` (the first player), ``removed`` (the colour removed in a
+    2-player game). ``seat``: whose hand or Quests (else None); ``name``: the card, Quest,
+    Honor, Clan or colour when the viewer sees it, None when it stays hidden (another
+    seat's draw); ``row``: the Market row (1-3); ``setup``: before the first turn.
+    """
+
+    kind: str
+    seat: int | None = None
+    name: str | None = None
+    row: int | None = None
+    setup: bool = False
+
+
+def _added(before: list[str], after: list[str]) -> str | None:
+    new = Counter(after) - Counter(before)
+    return next(iter(new), None)
+
+
+def chance_note(state: "InheritorsState", action: int, viewer: int | None) -> ChanceNote:
+    """The chance outcome ``action`` (about to be applied to ``state``) as ``viewer`` sees
+    it: built from observations only (the viewer's; for ``viewer`` None, a spectator who
+    sees every hand, the observation of the seat it concerns). ``viewer`` -1: public only.
+    """
+    seat = 0 if viewer is None or viewer < 0 else viewer
+    after_state = state.clone()
+    after_state.apply_action(action)
+    before, after = state.observation(seat), after_state.observation(seat)
+    setup = before["turn"] is None
+    phase = before["phase"]
+    if phase == "remove-colour":
+        return ChanceNote("removed", name=after["removed_colour"], setup=setup)
+    if phase == "reveal-honor":
+        return ChanceNote("honor", name=_added(before["honor_row"], after["honor_row"]),
+                          setup=setup)
+    if phase == "reveal-clan":
+        return ChanceNote("clan", name=_added([c["clan"] for c in before["clans"]],
+                                              [c["clan"] for c in after["clans"]]),
+                          setup=setup)
+    if phase == "first-player":
+        return ChanceNote("first", seat=after["first_player"], setup=setup)
+    for r, (old, new) in enumerate(zip(before["market"], after["market"])):
+        if len(new) > len(old):
+            return ChanceNote("market", name=_added(old, new), row=r + 1, setup=setup)
+    key, what = (("quest_counts", "quests") if phase == "quest-draw"
+                 else ("hand_sizes", "hand"))
+    target = next((p for p, (a, b) in enumerate(zip(before[key], after[key])) if b > a),
+                  None)
+    name = None
+    if target is not None and (viewer is None or viewer == target):
+        b, a = state.observation(target), after_state.observation(target)
+        name = _added(b[what], a[what])
+    return ChanceNote("quest" if phase == "quest-draw" else "draw", seat=target, name=name,
+                      setup=setup)
+
+
+def ask_answer(state: "InheritorsState", action: int) -> bool | None:
+    """For a Spy's question (``ask P2 for purple 2``): whether the asked player had the card
+    (it is then placed in the asker's play area: public), from the asker's observation
+    before and after; None for any other action."""
+    if not state.action_to_string(action).startswith("ask "):
+        return None
+    seat = state.current_player()
+    after_state = state.clone()
+    after_state.apply_action(action)
+    before = state.observation(seat)["play_areas"][seat]
+    after = after_state.observation(seat)["play_areas"][seat]
+    return after != before
+
+
+__all__ = ["public_scores", "explain", "ChanceNote", "chance_note", "ask_answer"]
