@@ -293,7 +293,7 @@ class InheritorsUI(GameUI):
             colour = "white" if state.qcol == 5 else G.colours[state.qcol]
             return f"Quest: discard {state.qleft} more {colour} card(s) (Tomes count as any)"
         if ph == "effect":
-            e = state._pending_view()[0]
+            e = state.observation(state.cur)["pending"][0]
             kind = e["effect"]
             if kind == "play_influence":
                 skip = f", skipping {e['skip']} number" if e["skip"] else ""

@@ -34,6 +34,8 @@ each kingdom; the castle stands on e5, or g7 in The Mighty Duel)
   discard   only when the domino fits nowhere (then it is done for you).
 Placement: both squares empty; the kingdom stays within 5x5 (7x7 in The
 Mighty Duel); one half touches the castle or a square of its own terrain.
+Squares show their crowns as stars (F** forest, 2 crowns); the compact table
+(--compact, or a small terminal) writes them as a digit (F2).
 Commands: 'moves' or '?' lists the legal moves, 'board' shows the table
 again, 'hint' suggests a move (when the game was started with --hints),
 'help' shows this text, 'quit' ends the game."""
