@@ -183,7 +183,8 @@ def agents() -> None:
 GAME_ARG = typer.Argument(..., metavar="GAME", help="Game name (see 'regalia games'), e.g. kingdomino.",
                           show_default=False)
 SEED_OPT = typer.Option(None, "--seed", "-s", metavar="N", help="Seed of the dealer (and of the agents); "
-                        "the same seed gives the same game. Default: a fresh one, printed.")
+                        "the same seed gives the same game. Default: a fresh one, printed (by 'play' "
+                        "at the end of the game: it fixes every draw).")
 VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
                            "comma-separated); see 'regalia games'.", show_default=False)
 RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write the game record (JSON) to this "
@@ -257,6 +258,10 @@ def play(
     hints: bool = typer.Option(False, "--hints", metavar="",
                                help="Allow 'hint' at your turn: a search agent suggests a "
                                     "move with its estimated win rate."),
+    compact: bool = typer.Option(False, "--compact", metavar="",
+                                 help="A compact table that fits an 80x24 terminal (4-player "
+                                      "Kingdomino: kingdoms side by side, small); chosen "
+                                      "automatically when the terminal is too small."),
     hint_agent: Optional[str] = typer.Option(
         None, "--hint-agent", metavar="SPEC",
         help=f"The search agent behind hints (mce, mcts or ismcts with options); default "
@@ -299,6 +304,8 @@ def play(
     humans = [i for i, s in enumerate(specs) if s.strip().lower() == HUMAN]
     if humans:  # hidden information stays hidden from the people at the table
         ui = ui.seen_by(humans[0] if len(humans) == 1 else -1)
+    if compact:
+        ui = ui.laid_out("compact")
     labels = seat_labels(specs)
 
     def read_move(state: State, seat: int) -> str:
@@ -322,6 +329,9 @@ def play(
     if not outcome.quit:
         console.print()
         console.print(ui.final(outcome.state, labels))
+        if humans:  # hidden from the table while the game ran (it fixes every draw)
+            console.print(Text(f"Seed of this game: {seed} (the same seed and players give "
+                               f"the same game)", style="dim"))
     _save_record(outcome.record, record, unfinished=outcome.quit)
 
 

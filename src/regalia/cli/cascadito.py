@@ -22,6 +22,7 @@ from rich.text import Text
 from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.cascadito import load_sheet, view
+from regalia.games.cascadito import help
 from regalia.games.cascadito.state import CascaditoState
 
 from .frontends import GameUI, Narrator, register_ui
@@ -163,7 +164,7 @@ class CascaditoUI(GameUI):
         source = f" from {game.params['data']}" if game.params.get("data") else ""
         mode = "solo" if game.num_players == 1 else f"{game.num_players} players"
         variants = ", ".join(game.params.get("variants") or [])
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         return Group(
             Text(f"Cascadito, play sheet {sheet.number} '{sheet.title}' ({kind}){source}, "
                  f"{mode}{', ' + variants if variants else ''}, {shown}", style="bold"),
@@ -209,14 +210,21 @@ class CascaditoUI(GameUI):
                               style="cyan"))
         order = [focus] + ([p for p in range(n) if p != focus] if not compact else [])
         full = viewer is None or not compact
+        others: list[RenderableType] = []
         for p in order:
             title = f"{labels[p]}: {_points(scores[p])}"
             if p == focus or (full and viewer is None):
                 parts += [Text(""), self.sheet_block(state, p, title,
                                                      "bold yellow" if p == viewer else "bold",
                                                      compact=compact)]
+            elif full:
+                # every other sheet, compactly: the summary line over the marked sheet
+                others.append(Group(_summary(state, p, labels[p], scores[p]),
+                                    sheet_text(state, p)))
             else:
                 parts.append(_summary(state, p, labels[p], scores[p]))
+        if others:
+            parts += [Text(""), Columns(others, padding=(1, 4))]
         if compact and n > 1:
             parts.append(Text("('board' shows every sheet)", style="dim"))
         return Group(*parts)
@@ -250,6 +258,15 @@ class CascaditoUI(GameUI):
 
     def help_text(self, state: CascaditoState) -> str:  # type: ignore[override]
         return view.NOTATION_HELP
+
+    def explain(self, state, text):  # type: ignore[override]
+        return view.explain(state, text)
+
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
 
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return CascaditoNarrator(self, labels, console)

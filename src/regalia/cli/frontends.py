@@ -17,8 +17,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from regalia.core.errors import RegaliaError
+from regalia.core.errors import RegaliaError, UnknownNameError
 from regalia.core.game import Game
+from regalia.core.help import HelpEntry, RulesSummary, find_entry
 from regalia.core.state import State
 
 
@@ -52,6 +53,16 @@ class GameUI:
     #: a game with hidden information hides what that seat could not see). Set it with
     #: :meth:`seen_by`, never on the registered instance.
     viewer: int | None = None
+
+    #: The table layout: ``auto`` (the game picks one that fits the terminal), ``compact``
+    #: (``regalia play --compact``) or ``full``. Set it with :meth:`laid_out`.
+    layout = "auto"
+
+    def laid_out(self, layout: str) -> "GameUI":
+        """A copy of this view with another :attr:`layout`."""
+        ui = copy.copy(self)
+        ui.layout = layout
+        return ui
 
     def seen_by(self, viewer: int | None) -> "GameUI":
         """A copy of this view for one seat (``regalia replay FILE --as N``, the person at
@@ -98,6 +109,50 @@ class GameUI:
     def illegal_move_hint(self, state: State) -> str:
         return "type 'moves' to list the legal moves, 'help' for the notation"
 
+    def explain(self, state: State, text: str) -> str | None:
+        """Why ``text`` is not a legal move here, in the game's terms (which part is wrong,
+        what is allowed now); None: the engine's own message says it."""
+        return None
+
+    # ------------------------------------------------------------------ rules at hand
+    def help_entries(self, state: State) -> Sequence[HelpEntry]:
+        """The components a player may look up with ``help NAME`` (none by default)."""
+        return ()
+
+    def rules_summary(self, state: State) -> RulesSummary | None:
+        """The rulebook's summary of the decision at hand (None: the game has none)."""
+        return None
+
+    def help_topic(self, state: State, name: str) -> RenderableType:
+        """``help NAME``: the component's effect from the data file with its provenance,
+        or which names exist."""
+        entries = self.help_entries(state)
+        if not entries:
+            return Text(f"No component help for {self.name}; 'help' shows the notation.",
+                        style="yellow")
+        if not name.strip() or name.strip() in ("?", "list"):
+            return Text(_names_line(entries))
+        try:
+            entry = find_entry(entries, name)
+        except UnknownNameError as exc:
+            message = str(exc)[:1].upper() + str(exc)[1:]
+            return Text(message + ("" if "the names are" in message else
+                                   " ('help ?' lists every name)"), style="yellow")
+        lines = entry.lines()
+        style = "yellow" if entry.provenance == "reconstructed" else ""
+        return Group(Text(lines[0], style="bold"),
+                     *(Text(x, style=style if x.lstrip().startswith("Provenance") else "")
+                       for x in lines[1:]))
+
+    def rules(self, state: State) -> RenderableType:
+        """``rules``: the rulebook summary of the current decision, cited."""
+        summary = self.rules_summary(state)
+        if summary is None:
+            return Text(f"No rules summary for {self.name}; 'help' shows the notation.",
+                        style="yellow")
+        return Group(Text(summary.title, style="bold"), *(Text("  " + x) for x in summary.lines),
+                     Text(f"  ({summary.cite})", style="dim"))
+
     # ------------------------------------------------------------------ results
     def final(self, state: State, labels: Sequence[str], detailed: bool = True) -> RenderableType:
         """The result of a finished game: scores and who wins."""
@@ -109,9 +164,19 @@ class GameUI:
             table.add_row(labels[p], _num(score), "win" if ret > 0 else "")
         return table
 
+    def seed_text(self, seed: int | None) -> str:
+        """How a header names the seed. The seed fixes every later draw, so a view for a seat
+        (:attr:`viewer` set: a person at ``regalia play``, ``replay --as``) does not show
+        it; a spectator's view (a match, a full replay) does."""
+        if seed is None:
+            return "no seed recorded"
+        if self.viewer is not None:
+            return "seed shown at the end"
+        return f"seed {seed}"
+
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         params = ", ".join(f"{k}={v}" for k, v in game.params.items())
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         return Group(Text(f"{game.info.title} ({params}), {shown}", style="bold"),
                      Text("Seats: " + " · ".join(labels)))
 
@@ -138,6 +203,15 @@ class GenericUI(GameUI):
 
 def _offering(flag: str) -> str:
     return ", ".join(sorted(n for n, ui in _UIS.items() if getattr(ui, flag))) or "no game"
+
+
+def _names_line(entries: Sequence[HelpEntry]) -> str:
+    kinds: dict[str, list[str]] = {}
+    for e in entries:
+        if e.name not in kinds.setdefault(e.kind, []):
+            kinds[e.kind].append(e.name)
+    return "Help on: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in kinds.items()) + \
+        " (type 'help NAME')"
 
 
 def _num(x: float) -> str:

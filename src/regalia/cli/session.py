@@ -27,6 +27,7 @@ MOVES_WORDS = {"moves", "?", "legal"}
 HELP_WORDS = {"help", "h"}
 HINT_WORDS = {"hint"}
 BOARD_WORDS = {"board", "b", "show"}
+RULES_WORDS = {"rules", "rule"}
 
 
 @dataclass
@@ -56,7 +57,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
         specs: one agent spec or ``"human"`` per seat.
         read_move: returns what the person at ``seat`` typed; may raise ``EOFError`` (taken
             as 'quit'). Besides moves it may return ``moves``/``?``, ``help``, ``board``,
-            ``quit``, and ``hint``.
+            ``quit``, ``hint``, ``help NAME`` (a component) and ``rules``.
         hinter: answers ``hint`` with a suggested move (``None``: hints are off).
 
     A decision with a single legal action is played automatically, with a message. A
@@ -129,6 +130,16 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     continue
                 if word in HELP_WORDS:
                     console.print(ui.help_text(state))
+                    console.print(Text("'help NAME' shows a component's effect (a building, "
+                                       "card, achievement, terrain; 'help ?' lists them), "
+                                       "'rules' the rules of this decision.", style="dim"))
+                    continue
+                first, _, topic = text.partition(" ")
+                if first.lower() in HELP_WORDS:  # help <building/card/achievement ...>
+                    console.print(ui.help_topic(state, topic))
+                    continue
+                if word in RULES_WORDS:
+                    console.print(ui.rules(state))
                     continue
                 if word in BOARD_WORDS:
                     console.print(ui.position(state, labels, viewer=seat))
@@ -141,7 +152,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                         state.clone().apply_action(action)  # raises with the reason
                         raise IllegalActionError(action, "not a legal move here", text)
                 except NotationError as exc:
-                    message = str(exc)
+                    message = ui.explain(state, text) or str(exc)
                     if repr(text.lower()) not in message and repr(text) not in message:
                         message = f"cannot read {text!r}: {message}"
                     console.print(Text(message[:1].upper() + message[1:], style="red"))
@@ -149,7 +160,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     continue
                 except IllegalActionError as exc:
                     # the engine's reason is written for players (never an action id)
-                    reason = str(exc.reason).strip().rstrip(".")
+                    reason = (ui.explain(state, text) or str(exc.reason)).strip().rstrip(".")
                     console.print(Text(f"Illegal move {exc.notation or text!r}: {reason}.",
                                        style="red"))
                     console.print(Text(ui.illegal_move_hint(state), style="dim"))
