@@ -366,6 +366,8 @@ def check_clone_chance_uses_its_own_generator(game: Game) -> None:
             probe = real.clone()
             probe.apply_random_chance(random.Random(rng.random()))
             rollout(probe, random.Random(rng.random()))
+            assert real.history() == twin.history(), (
+                "playing a clone out changed the original (a shallow copy?)")
             a = real.apply_random_chance()
             b = twin.apply_random_chance()
             assert a == b, (f"ply {len(twin.history()) - 1}: the dealer drew {a}, its twin "

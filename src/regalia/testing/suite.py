@@ -84,8 +84,9 @@ def api_test(game: Game | str, seeds: Iterable[int] = s.DEFAULT_SEEDS, *,
         check name -> ``"ok"``, or ``"not applicable: <why>"`` (e.g. no chance node).
 
     Raises:
-        AssertionError: at the first failing check, its message prefixed by the check's
-            name and the game (``repr``, which shows the parameters).
+        AssertionError: at the first failing check (or a check that raised anything
+            else), its message prefixed by the check's name and the game (``repr``, which
+            shows the parameters).
         regalia.UnknownNameError / ParameterError: a name or parameters that do not load.
     """
     if isinstance(game, str):
@@ -105,5 +106,8 @@ def api_test(game: Game | str, seeds: Iterable[int] = s.DEFAULT_SEEDS, *,
             continue
         except AssertionError as exc:
             raise AssertionError(f"{name} ({game!r}): {exc}") from exc
+        except Exception as exc:  # a broken game often fails by raising something else
+            raise AssertionError(f"{name} ({game!r}): unexpected {type(exc).__name__}: "
+                                 f"{exc}") from exc
         report[name] = "ok"
     return report
