@@ -110,3 +110,33 @@ def test_length_limit_and_full_detail():
     assert text.endswith("stopped: the length limit\n")
     assert text.count("\nobservation 2: ") == 11
     assert "returns:" not in text
+
+
+def test_the_command_checks_writes_and_cleans(tmp_path, monkeypatch, capsys):
+    """``python -m regalia.testing.golden``: missing and changed files fail (exit 1, the
+    first differing line shown), ``--write`` rewrites them and deletes stale ones."""
+    one = {"two-heirs-1p.txt": CONFIGS["two-heirs-1p.txt"]}
+    monkeypatch.setattr(golden, "golden_configs", lambda game=None: one)
+    args = ["--dir", str(tmp_path)]
+    assert golden.main(args) == 1
+    assert "two-heirs-1p.txt: MISSING" in capsys.readouterr().out
+    (tmp_path / "old.txt").write_text("stale\n")
+    assert golden.main(args + ["--write"]) == 0
+    out = capsys.readouterr().out
+    assert "two-heirs-1p.txt: written (changed)" in out and "old.txt: deleted" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["two-heirs-1p.txt"]
+    written = (tmp_path / "two-heirs-1p.txt").read_text(encoding="utf-8")
+    assert written == (HERE / "two-heirs-1p.txt").read_text(encoding="utf-8")
+    assert golden.main(args) == 0
+    (tmp_path / "two-heirs-1p.txt").write_text(written.replace("seed: 1\n", "seed: 2\n"))
+    assert golden.main(args) == 1
+    captured = capsys.readouterr()
+    assert "DIFFERS: line 4 differs at column 7" in captured.out
+    assert "--write" in captured.err
+
+
+def test_the_command_refuses_an_unknown_game(capsys):
+    with pytest.raises(SystemExit) as exc:
+        golden.main(["--game", "chess"])
+    assert exc.value.code == 2
+    assert "no game named 'chess'; games: cascadito" in capsys.readouterr().err

@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from regalia.core import load_game
+from regalia.core import list_games, load_game
+from regalia.core.registry import normalise_name
 
 from .configs import Config, config_id, conformance_configs
 from .playthrough import playthrough
@@ -30,8 +31,19 @@ SEED = 1
 #: plies recorded with every seat's observation and information state (then only the
 #: legal actions, chance outcomes and actions, and the full end)
 DETAIL_PLIES = 100
-#: where the transcripts live in a source checkout
-DEFAULT_DIR = Path(__file__).resolve().parents[3] / "tests" / "golden"
+
+
+def _default_dir() -> Path:
+    """``tests/golden`` of the source checkout this module runs from, else of the current
+    directory (an installed copy has no tests beside it)."""
+    checkout = Path(__file__).resolve().parents[3]
+    if (checkout / "pyproject.toml").is_file() and (checkout / "tests").is_dir():
+        return checkout / "tests" / "golden"
+    return Path.cwd() / "tests" / "golden"
+
+
+#: where the transcripts live
+DEFAULT_DIR = _default_dir()
 
 
 def golden_configs(game: str | None = None) -> dict[str, Config]:
@@ -81,9 +93,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR,
                         help=f"the transcripts' directory (default: {DEFAULT_DIR})")
     args = parser.parse_args(argv)
-    configs = golden_configs(args.game)
+    game = None if args.game is None else normalise_name(args.game)
+    configs = golden_configs(game)
     if not configs:
-        parser.error(f"no configuration of a game named {args.game!r}")
+        known = ", ".join(info.name for info in list_games())
+        parser.error(f"no game named {args.game!r}; games: {known}")
     if not args.write and not args.dir.is_dir():
         parser.error(f"no directory {args.dir}")
     args.dir.mkdir(parents=True, exist_ok=True)
@@ -102,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = "ok" if diff is None else f"DIFFERS: {diff}"
             bad += diff is not None
         print(f"[{i}/{len(configs)}] {filename}: {status}", flush=True)
-    if args.game is None:
+    if game is None:
         for path in sorted(args.dir.glob("*.txt")):
             if path.name not in configs:
                 if args.write:
@@ -118,4 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
