@@ -676,8 +676,12 @@ class SheetInterview:
     """
 
     def __init__(self, tables: SheetTables, name: str = "player 1",
-                 taken_castles: tuple[str, ...] = ()):
+                 taken_castles: tuple[str, ...] = (), locked: frozenset[int] = frozenset()):
+        """``taken_castles``: the castles of the sheets entered before; ``locked``: the
+        top-row achievements an earlier sheet claimed first (sheets 1-3: not asked;
+        sheet 4: only 'later' is possible)."""
         self.t = tables
+        self.locked = locked
         self.name = name
         self.taken = taken_castles
         self.answers: dict[str, str] = {}
@@ -699,7 +703,13 @@ class SheetInterview:
             ach = t.achievements[a]
             label = _claim_word(t, a, CLAIMED)
             reward = f"{ach.points} VP" if ach.points else "an action"
-            if ach.later_points is not None:
+            if a in locked and ach.later_points is None:
+                continue  # "no longer available to be claimed"
+            if a in locked:
+                qs.append(Question(f"claim {a}", f"Achievement {label} ({ach.text} "
+                                   f"{ach.later_points} VP, claimed first by another "
+                                   "player): claimed later?", "n", "n/later"))
+            elif ach.later_points is not None:
                 qs.append(Question(f"claim {a}", f"Achievement {label} ({ach.text} {ach.points}"
                                    f" VP first, {ach.later_points} later): claimed?", "n",
                                    "n/first/later"))
@@ -748,9 +758,14 @@ class SheetInterview:
         else:
             words = {"n": "n", "no": "n", "first": "first", "f": "first", "y": "first",
                      "yes": "first", "later": "later", "l": "later"}
+            if q.choices == "n/later":
+                words = {"n": "n", "no": "n", "later": "later", "l": "later", "y": "later",
+                         "yes": "later"}
             if a not in words:
-                raise NotationError(f"{a!r}: expected n (not claimed), first (claimed "
-                                    "before any other player: the full reward) or later")
+                raise NotationError(f"{a!r}: expected " + (
+                    "n (not claimed) or later (claimed after the first claimant)"
+                    if q.choices == "n/later" else "n (not claimed), first (claimed before "
+                    "any other player: the full reward) or later"))
             a = words[a]
         if q.key.startswith("claim ") and a != "n":
             gap = _criterion_gap(t, int(q.key.split()[1]), self._facts(), None)
@@ -772,6 +787,11 @@ class SheetInterview:
                         "later": CLAIMED_LATER}[ans.get(f"claim {a}", "n")]
                        for a in range(t.num_achievements))
         return SheetFacts(tracks, home, rivers, int(ans.get("bandits", 0)), claims, 0)
+
+    def first_claims(self) -> frozenset[int]:
+        """The top-row achievements this sheet claimed first (locked for later sheets)."""
+        return frozenset(a for a in self.t.top
+                         if self.answers.get(f"claim {a}") in ("y", "first"))
 
     def text(self, sheet_line: bool = True) -> str:
         """The sheet entered so far in the score format."""
