@@ -221,11 +221,11 @@ def score_steps(G: InheritorsGame, pos: Position, p: int) -> list[ScoreStep]:
         if k:
             ok = holds(G, pos, p, G.relic_req[t])
             c = G.tcol[t]
-            out.append(ScoreStep("relics", G.tname[t],
-                                 ("you played the highest " if ok else "you did not play the "
-                                  "highest ") + f"{G.colours[c]} number "
-                                 f"(yours {pos.mask[p * 5 + c].bit_length()})"
-                                 + (f" x{k}" if k > 1 else ""),
+            mine = pos.mask[p * 5 + c].bit_length()
+            how = (f"you played the highest {G.colours[c]} number ({mine}, ties included)"
+                   if ok else f"you did not play the highest {G.colours[c]} number ("
+                   + (f"yours {mine})" if mine else f"no {G.colours[c]} stack)"))
+            out.append(ScoreStep("relics", G.tname[t], how + (f" x{k}" if k > 1 else ""),
                                  relic_points(G, pos, p, t)))
     for q in pos.quests[p]:
         ok = holds(G, pos, p, G.quest_req[q])
