@@ -181,7 +181,7 @@ def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
         else:
             how = f"highest marked space {h} of {t.track_len[k]}"
             if k == f.home:
-                how += " (home castle)"
+                how += "; your home castle's track"
         out.append(ScoreStep("tracks", f"{colour} track", how, pts))
     if t.bonus is not None:
         low = min(f.tracks) if f.tracks else 0
