@@ -189,6 +189,9 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                 if q is None:
                     p.add(st.line, col, f"unknown Quest {item!r}; the Quests are "
                                         + ", ".join(x.name for x in G.quests))
+                elif q in cur.quests:
+                    p.add(st.line, col, f"the Quest {G.quests[q].name!r} is listed twice "
+                                        f"for {cur.name}")
                 else:
                     cur.quests.append(q)
                     cur.at.setdefault(f"quest {q}", (st.line, col))
@@ -197,6 +200,9 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                 if h is None:
                     p.add(st.line, col, f"unknown Honor {item!r}; the Honors are "
                                         + ", ".join(x.name for x in G.honors))
+                elif h in cur.honors:
+                    p.add(st.line, col, f"the Honor {G.honors[h].name!r} is listed twice "
+                                        f"for {cur.name}")
                 else:
                     cur.honors.append(h)
                     cur.at.setdefault(f"honor {h}", (st.line, col))
@@ -215,16 +221,14 @@ def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) ->
     """Each Quest, Honor and Clan held once; one Clan per colour ("one random Clan of
     each color"); no more copies of a card than the game has."""
     for kind, attr, records in (("Quest", "quests", G.quests), ("Honor", "honors", G.honors)):
-        owner: dict[int, PlayerArea] = {}
+        owner: dict[int, str] = {}
         for pa in players:
             for x in getattr(pa, attr):
                 line, col = pa.at[f"{kind.lower()} {x}"]
                 if x in owner:
-                    p.add(line, col, f"the {kind} {records[x].name!r} is listed twice for "
-                                     f"{pa.name}" if owner[x] is pa else
-                                     f"the {kind} {records[x].name!r} is also "
-                                     f"{owner[x].name}'s; each {kind} is held by one player")
-                owner[x] = pa
+                    p.add(line, col, f"the {kind} {records[x].name!r} is also "
+                                     f"{owner[x]}'s; each {kind} is held by one player")
+                owner[x] = pa.name
     clan_colour: dict[int, PlayerArea] = {}
     for pa in players:
         if pa.clan < 0:
