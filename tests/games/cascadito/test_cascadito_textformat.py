@@ -314,5 +314,7 @@ def test_the_documents_examples_score_as_documented():
     doc = DOC.read_text()
     blocks = re.findall(r"```text\n(.*?)```", doc, re.S)
     scored = score_texts([(blocks[0], "doc")])
-    totals = [int(x) for x in re.findall(r"total (\d+)", doc.split("```text")[2])]
-    assert [s.total for s in scored.scores] == totals
+    totals = [int(x) for x in re.findall(r"total (\d+)", blocks[1])]
+    assert [s.total for s in scored.scores] == totals == [73, 62]
+    assert blocks[0] == (DOC.parents[1] / "examples" / "cascadito-sheet2.txt").read_text()
+    assert winner(scored)[1] + "." == blocks[1].splitlines()[-1].removeprefix("Result: ")

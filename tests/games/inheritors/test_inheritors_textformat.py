@@ -184,3 +184,5 @@ def test_the_documents_example_scores_as_documented():
     t = score_text(example)
     stated = re.search(r"Totals: (.*?)\.", doc).group(1)
     assert ", ".join(f"{s.name} {s.total}" for s in t.scores) == stated
+    assert example == (DOC.parents[1] / "examples" / "inheritors-table.txt").read_text()
+    assert f'"Result: {result(t)}."' in " ".join(doc.split())

@@ -169,7 +169,7 @@ def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
                 how += (" (claimed after another player: the smaller reward)"
                         if c == CLAIMED_LATER else " (claimed first)")
             elif not ach.points:
-                how += " (its reward is an action, no points)"
+                how += "; its reward is an action, no points"
             out.append(ScoreStep(key, _achievement_label(t, a), how, pts))
     for k, h in enumerate(f.tracks):
         colour = TOWN_COLOURS[t.track_colour[k]]
