@@ -21,7 +21,7 @@ from rich.text import Text
 
 from regalia.core.errors import DataError, NotationError, ParameterError
 from regalia.core.game import Game
-from regalia.games.cascadito import load_sheet, view
+from regalia.games.cascadito import SHEET_NUMBERS, load_sheet, view
 from regalia.games.cascadito.state import CascaditoState
 from regalia.games.cascadito.textformat import (ScoredSheets, SheetInterview, score_texts,
                                                sheet_tables, winner)
@@ -322,6 +322,8 @@ class CascaditoUI(GameUI):
         scored step by step (:mod:`regalia.games.cascadito.textformat`)."""
         request.refuse(("--sheet", "--data", "--interactive"), "Cascadito",
                        "docs/games/cascadito-score-format.md")
+        if request.sheet is not None and request.sheet not in SHEET_NUMBERS:
+            raise ParameterError(f"--sheet {request.sheet}: the play sheets are 1, 2, 3 and 4")
         if request.interactive:
             if request.sheet is None and request.data is None:
                 raise ParameterError("--interactive needs the play sheet: --sheet N (1 to 4), "

@@ -164,10 +164,10 @@ def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
                 continue
             ach = t.achievements[a]
             pts = achievement_points(t, a, c)
-            how = ach.text
+            how = ach.text.rstrip(".")
             if ach.later_points is not None:
-                how += (" (claimed after another player: the smaller reward)"
-                        if c == CLAIMED_LATER else " (claimed first)")
+                how += ("; claimed after another player: the smaller reward"
+                        if c == CLAIMED_LATER else "; claimed first")
             elif not ach.points:
                 how += "; its reward is an action, no points"
             out.append(ScoreStep(key, _achievement_label(t, a), how, pts))
