@@ -4,12 +4,11 @@ and what was expected, options a game does not take exit 2."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import regalia
-from regalia.agents import make_agent
+from regalia.arena.match import play_match
 from regalia.games.cascadito.textformat import to_text as cascadito_text
 from regalia.games.inheritors.textformat import to_text as inheritors_text
 
@@ -28,15 +27,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 def finished(game: str, players: int, seed: int, **params):
     g = regalia.load_game(game, players=players, **params)
-    s = g.new_initial_state(seed)
-    agents = [make_agent("greedy", seed=i) for i in range(players)]
-    rng = random.Random(seed)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance_outcome(rng))
-        else:
-            s.apply_action(agents[s.current_player()].step(s))
-    return s
+    return play_match(g, ["greedy"] * players, seed).state
 
 
 # ---------------------------------------------------------------------- cascadito

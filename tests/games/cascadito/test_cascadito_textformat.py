@@ -10,14 +10,13 @@ where the printed sheets are not public): tracks 1, 2, 4, 6, 9, 12, 16 (sheet 4:
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
 import regalia
-from regalia.agents import make_agent
+from regalia.arena.match import play_match
 from regalia.core.errors import NotationError
 from regalia.games.cascadito.scoring import CLAIMED, CLAIMED_LATER
 from regalia.games.cascadito.textformat import (SheetInterview, format_report, parse_text,
@@ -256,17 +255,10 @@ def test_interview_skips_locked_top_row_on_sheets_1_to_3_and_checks_claims():
 
 
 def play(sheet: int, players: int, seed: int):
-    g = regalia.load_game("cascadito", players=players, sheet=sheet)
-    s = g.new_initial_state(seed)
-    agents = [make_agent("greedy" if (seed + i) % 2 else "random", seed=seed * 10 + i)
-              for i in range(players)]
-    rng = random.Random(seed)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance_outcome(rng))
-        else:
-            s.apply_action(agents[s.current_player()].step(s))
-    return s
+    """A finished game: greedy and random agents in turn, fixed seeds."""
+    specs = ["greedy" if (seed + i) % 2 else "random" for i in range(players)]
+    return play_match(regalia.load_game("cascadito", players=players, sheet=sheet), specs,
+                      seed).state
 
 
 def check_round_trip(s) -> None:

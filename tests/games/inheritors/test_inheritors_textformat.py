@@ -10,14 +10,13 @@ Almanac (Epic) 2 VP each under their conditions (reconstructed texts).
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
 import regalia
-from regalia.agents import make_agent
+from regalia.arena.match import play_match
 from regalia.core.errors import NotationError
 from regalia.games.inheritors.textformat import format_report, result, score_text, to_text
 
@@ -129,17 +128,9 @@ def test_errors_name_line_column_and_what_was_expected(text, where, fragment):
 
 
 def play(players: int, seed: int):
-    g = regalia.load_game("inheritors", players=players)
-    s = g.new_initial_state(seed)
-    agents = [make_agent("greedy" if (seed + i) % 2 else "random", seed=seed * 10 + i)
-              for i in range(players)]
-    rng = random.Random(seed)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance_outcome(rng))
-        else:
-            s.apply_action(agents[s.current_player()].step(s))
-    return s
+    """A finished game: greedy and random agents in turn, fixed seeds."""
+    specs = ["greedy" if (seed + i) % 2 else "random" for i in range(players)]
+    return play_match(regalia.load_game("inheritors", players=players), specs, seed).state
 
 
 def check_round_trip(s) -> None:

@@ -184,28 +184,20 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                 else:
                     cur.hand[t] = cur.hand.get(t, 0) + k
                     cur.at.setdefault(f"hand {t}", (st.line, col))
-            elif key == "quests":
-                q = quests.get(_norm(item))
-                if q is None:
-                    p.add(st.line, col, f"unknown Quest {item!r}; the Quests are "
-                                        + ", ".join(x.name for x in G.quests))
-                elif q in cur.quests:
-                    p.add(st.line, col, f"the Quest {G.quests[q].name!r} is listed twice "
+            else:   # quests, honors: names of the game's records, each once
+                kind, table, records = (("Quest", quests, G.quests) if key == "quests"
+                                        else ("Honor", honors, G.honors))
+                held = getattr(cur, key)
+                x = table.get(_norm(item))
+                if x is None:
+                    p.add(st.line, col, f"unknown {kind} {item!r}; the {kind}s are "
+                                        + ", ".join(r.name for r in records))
+                elif x in held:
+                    p.add(st.line, col, f"the {kind} {records[x].name!r} is listed twice "
                                         f"for {cur.name}")
                 else:
-                    cur.quests.append(q)
-                    cur.at.setdefault(f"quest {q}", (st.line, col))
-            else:
-                h = honors.get(_norm(item))
-                if h is None:
-                    p.add(st.line, col, f"unknown Honor {item!r}; the Honors are "
-                                        + ", ".join(x.name for x in G.honors))
-                elif h in cur.honors:
-                    p.add(st.line, col, f"the Honor {G.honors[h].name!r} is listed twice "
-                                        f"for {cur.name}")
-                else:
-                    cur.honors.append(h)
-                    cur.at.setdefault(f"honor {h}", (st.line, col))
+                    held.append(x)
+                    cur.at[f"{kind.lower()} {x}"] = (st.line, col)
     if not players and not p:
         p.add(1, 1, "no players: write a block per player, starting 'player NAME'")
     elif players and not 2 <= len(players) <= 4 and not p:
