@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import regalia
+import regalia.games.cascadito
+import regalia.games.inheritors
 from regalia.arena.match import play_match
 from regalia.games.cascadito.textformat import to_text as cascadito_text
 from regalia.games.inheritors.textformat import to_text as inheritors_text
@@ -147,3 +149,33 @@ def test_two_heirs_bad_landscape_is_bad_content_exit_1(cli, tmp_path):
     result = cli("score", "two-heirs", path)
     assert result.exit_code == 1
     assert "unknown side 'east'" in flat(result.output)
+
+
+def test_data_files_score_with_the_user_transcription(cli, tmp_path):
+    """--data: score with your own sheet / cards file (here copies of the bundled ones:
+    the same points); a file of another sheet is refused; Kingdomino takes no --data."""
+    sheets = Path(regalia.games.cascadito.__file__).parent / "data" / "sheets"
+    mine = tmp_path / "my-sheet2.toml"
+    mine.write_text((sheets / "sheet2.toml").read_text())
+    result = cli("score", "cascadito", str(EXAMPLES / "cascadito-sheet2.txt"),
+                 "--data", str(mine))
+    assert result.exit_code == 0, result.output
+    out = flat(result.output)
+    assert "my-sheet2.toml" in out and "reconstruction" not in out
+    assert "Result: Anna wins with 73 points (next: 62)." in out
+    other = tmp_path / "my-sheet1.toml"
+    other.write_text((sheets / "sheet1.toml").read_text())
+    bad = cli("score", "cascadito", str(EXAMPLES / "cascadito-sheet2.txt"), "--data",
+              str(other))
+    assert bad.exit_code == 1 and "is sheet 1" in flat(bad.output)
+    cards = Path(regalia.games.inheritors.__file__).parent / "data" / "cards.toml"
+    result = cli("score", "inheritors", str(EXAMPLES / "inheritors-table.txt"), "--data",
+                 str(cards))
+    assert result.exit_code == 0 and "your cards file" in flat(result.output)
+    refused = cli("score", "kingdomino", str(EXAMPLES / "cascadito-sheet2.txt"), "--data",
+                  str(cards))
+    assert refused.exit_code == 2 and "--data: not an option of the Kingdomino" in \
+        flat(refused.output)
+    missing = cli("score", "inheritors", str(EXAMPLES / "inheritors-table.txt"), "--data",
+                  str(tmp_path / "none.toml"))
+    assert missing.exit_code == 2

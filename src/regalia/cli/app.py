@@ -490,7 +490,7 @@ def replay(
 def score(
     game: str = GAME_ARG,
     files: Optional[list[str]] = typer.Argument(
-        None, show_default=False, metavar="FILE...",
+        None, show_default=False, metavar="FILE",
         help="The position as text, or '-' for stdin (Cascadito: one or more files of "
              "sheets)."),
     variant: Optional[list[str]] = typer.Option(
@@ -502,8 +502,14 @@ def score(
                                             "Duel)."),
     discarded: int = typer.Option(0, "--discarded", metavar="N", help="Kingdomino: dominoes "
                                   "you discarded (Harmony needs none)."),
-    sheet: Optional[int] = SHEET_OPT,
-    data: Optional[Path] = DATA_OPT,
+    sheet: Optional[int] = typer.Option(None, "--sheet", metavar="N", show_default=False,
+                                        help="Cascadito: the play sheet, 1 to 4 (a file may "
+                                             "then leave out its 'sheet' line; needed with "
+                                             "--interactive)."),
+    data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
+                                        help="Score with your own component data file (Two "
+                                             "Heirs tiles, a Cascadito sheet, Inheritors "
+                                             "cards; see 'regalia data check')."),
     interactive: bool = typer.Option(False, "--interactive", "-i", metavar="",
                                      help="Cascadito: enter a sheet by answering questions "
                                           "(needs --sheet)."),

@@ -140,6 +140,8 @@ class _Parser:
         self.players: list[PlayerSheet] = []
         self.first_player = first_player
         self.seen: dict[str, int] = {}
+        #: a sheet started without a 'player' line (only allowed for a single sheet)
+        self.implicit = False
 
     def err(self, st: Statement | Word | tuple[int, int], msg: str, line: int = 0) -> None:
         if isinstance(st, Statement):
@@ -149,7 +151,7 @@ class _Parser:
         else:
             self.p.add(st[0], st[1], msg)
 
-    def run(self) -> tuple[int, SheetTables, list[PlayerSheet]]:
+    def run(self) -> tuple[SheetTables, list[PlayerSheet]]:
         check_size(self.text, self.source)
         stmts = list(statements(self.text, commas=True))
         sheet_st = [s for s in stmts if s.head == "sheet"]
@@ -202,8 +204,6 @@ class _Parser:
                              "marked, solo")
                 continue
             if cur is None:
-                if self.players:
-                    continue  # pragma: no cover - cur is set with the first player
                 cur = PlayerSheet(name=f"player {self.first_player + 1}", source=self.source,
                                   line=st.line)
                 self.players.append(cur)
@@ -212,13 +212,13 @@ class _Parser:
         if not self.players:
             self.p.add(stmts[-1].line if stmts else 1, 1,
                        "no sheet: write at least the tracks ('tracks blue 3 yellow 5')")
-        if len(self.players) > 1 and getattr(self, "implicit", False):
+        if len(self.players) > 1 and self.implicit:
             first = self.players[0]
             self.p.add(first.line, 1, "statements before the first 'player' line: start "
                                       "every sheet with 'player NAME' when a file holds "
                                       "several")
         self.p.raise_if_any()
-        return t.number, t, self.players
+        return t, self.players
 
     def _once(self, st: Statement, key: str) -> bool:
         if key in self.seen:
@@ -401,7 +401,7 @@ def parse_text(text: str, *, source: str = "<text>", sheet: int | None = None,
         NotationError: every problem, one per line, ``SOURCE:LINE:COLUMN: message``.
         ParameterError, DataError: a bad sheet number or sheet file (``data``).
     """
-    return _Parser(text, source, sheet, data, first_player).run()[1:]
+    return _Parser(text, source, sheet, data, first_player).run()
 
 
 def _river_progress(t: SheetTables, ps: PlayerSheet, warn: list[str]) -> list[int]:
@@ -530,8 +530,9 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
         tracks = tuple(ps.tracks.get(k, 0) for k in range(t.num_tracks))
         home = t.track_colour.index(TOWN_COLOURS.index(castle))
         whole_top = bool(t.top) and all(claims[a] for a in t.top)
-        bonus = (t.end.top_row_bonus if t.end.top_row_bonus and whole_top
-                 and not ps.solo and len(players) >= 1 else 0)
+        # Play Sheet 4, Game End: the whole top row earns its bonus (not in a solo game:
+        # "Disregard any other game end conditions")
+        bonus = t.end.top_row_bonus if whole_top and not ps.solo else 0
         facts = SheetFacts(tracks, home, tuple(rivers), bandits, claims, bonus)
         for a in sorted(ps.claims):
             gap = _criterion_gap(t, a, facts, ps.marked)
