@@ -7,8 +7,9 @@ traceback. Exit codes (also in ``regalia --help``):
 
 * 0: success (a game abandoned with 'quit' included).
 * 1: an input file whose *content* fails its check: a malformed or edited record, a
-  dominoes file that does not validate, a kingdom grid that does not parse; also a record
-  or result file that cannot be written once the work is done.
+  dominoes file that does not validate, a score file (kingdom grid, landscape, play sheets,
+  play areas) that does not parse; also a record or result file that cannot be written
+  once the work is done.
 * 2: bad command-line usage: an unknown game, agent or variant, a bad option value, a path
   on the command line that cannot be read (or, for ``--record``, written; checked before
   the game starts).
@@ -87,7 +88,7 @@ class _Typer(typer.Typer):
 
 EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
                    "its check (a malformed or edited record, a dominoes file that does not "
-                   "validate, a kingdom grid that does not parse); 2 bad usage (an unknown "
+                   "validate, a score file that does not parse); 2 bad usage (an unknown "
                    "game, agent or variant, a bad option value, a path that cannot be read "
                    "or written); 130 interrupted (Ctrl-C).")
 
