@@ -105,6 +105,9 @@ def test_sheet_4_later_claims_and_top_row_bonus():
     assert s.total == 91
     # Solo Play: "Disregard any other game end conditions": no bonus for the top row
     assert score_one(SHEET4 + "solo\n").total == 86
+    solo = score_texts([(SHEET4 + "solo\n", "t")])
+    assert winner(solo) == (None, "player 1: 86 points (solo)")
+    assert "give every player's sheet" in winner(score_texts([(SHEET4, "t")]))[1]
     tables, [ps] = parse_text(SHEET4)
     assert ps.claims[tables.top[1]] == CLAIMED_LATER and ps.claims[tables.top[0]] == CLAIMED
 

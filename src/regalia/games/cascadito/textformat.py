@@ -91,7 +91,8 @@ class PlayerSheet:
 @dataclass(frozen=True)
 class SheetScore:
     """The scoring of one player's sheet: ``steps`` in the rulebook's order, ``total``,
-    ``warnings`` (the sheet disagrees with the sheet data; the score stands)."""
+    ``warnings`` (the sheet disagrees with the sheet data; the score stands), ``solo``
+    (the sheet of a solo game)."""
 
     name: str
     castle: str
@@ -99,6 +100,7 @@ class SheetScore:
     steps: tuple[ScoreStep, ...]
     total: int
     warnings: tuple[str, ...] = ()
+    solo: bool = False
 
 
 @dataclass(frozen=True)
@@ -543,7 +545,7 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
                             f"is not met ({gap}): '{t.achievements[a].text}'")
         steps = tuple(score_steps(t, facts))
         scores.append(SheetScore(ps.name, castle, facts, steps, sheet_total(t, facts),
-                                 tuple(warn)))
+                                 tuple(warn), ps.solo))
     return ScoredSheets(t, tuple(scores))
 
 
@@ -575,7 +577,9 @@ def winner(scored: ScoredSheets) -> tuple[int | None, str]:
     blue, yellow, orange, pink from left to right). A solo sheet: ``(None, score)``."""
     sc = scored.scores
     if scored.solo:
-        return None, f"{sc[0].name}: {sc[0].total} points (solo: how many can you achieve?)"
+        return None, (f"{sc[0].name}: {sc[0].total} points"
+                      + (" (solo)" if sc[0].solo else " (one sheet: give every player's "
+                         "sheet to find the winner)"))
     best = max(s.total for s in sc)
     tied = [i for i, s in enumerate(sc) if s.total == best]
     w = max(tied, key=lambda i: CASTLE_ORDER.index(sc[i].castle))
