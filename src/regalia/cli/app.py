@@ -529,7 +529,7 @@ def score(
             raise ParameterError("--interactive asks for the sheet; give no FILE with it")
         if not interactive and not files:
             raise ParameterError("give the FILE to score ('-' for stdin)"
-                                 + (", or --interactive" if name == "cascadito" else ""))
+                                 + (", or --interactive" if ui.has_interactive_score else ""))
         if data is not None:
             check_readable(data, "a component data file (TOML)")
         texts = tuple(read_text_file(f, "score file") for f in files or ())

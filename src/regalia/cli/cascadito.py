@@ -316,6 +316,7 @@ class CascaditoUI(GameUI):
 
     # ------------------------------------------------------------------ scoring assistant
     has_score = True
+    has_interactive_score = True
 
     def score(self, request: ScoreRequest, console: Console) -> None:
         """``regalia score cascadito FILE...`` / ``--interactive --sheet N``: the sheets

@@ -120,6 +120,8 @@ class GameUI:
     #: Whether the game offers ``regalia score`` / ``regalia data check``.
     has_score = False
     has_data_check = False
+    #: Whether ``regalia score GAME --interactive`` asks for the position question by question.
+    has_interactive_score = False
 
     def score(self, request: "ScoreRequest", console: Console) -> None:
         """Score a finished position typed as text, or entered interactively (the scoring

@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from regalia.core.errors import DataError, ParameterError
+from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.two_heirs import view
 from regalia.games.two_heirs.components import TYPE_NAMES, load_tiles, load_treasures
