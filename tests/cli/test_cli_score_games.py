@@ -179,3 +179,14 @@ def test_data_files_score_with_the_user_transcription(cli, tmp_path):
     missing = cli("score", "inheritors", str(EXAMPLES / "inheritors-table.txt"), "--data",
                   str(tmp_path / "none.toml"))
     assert missing.exit_code == 2
+
+
+def test_cascadito_interactive_ctrl_c_exit_130(cli, monkeypatch):
+    from rich.console import Console
+
+    def interrupted(self, prompt="", **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(Console, "input", interrupted)
+    result = cli("score", "cascadito", "-i", "--sheet", "1")
+    assert result.exit_code == 130
+    assert "Interrupted: nothing was scored" in result.output

@@ -533,12 +533,16 @@ def score(
         if data is not None:
             check_readable(data, "a component data file (TOML)")
         texts = tuple(read_text_file(f, "score file") for f in files or ())
-        ui.score(ScoreRequest(texts=texts, variants=tuple(variant or ()), size=size,
-                              discarded=discarded, sheet=sheet,
-                              data=None if data is None else str(data),
-                              interactive=interactive, given=given,
-                              ask=lambda prompt: console.input(escape(prompt))),
-                 console)
+        try:
+            ui.score(ScoreRequest(texts=texts, variants=tuple(variant or ()), size=size,
+                                  discarded=discarded, sheet=sheet,
+                                  data=None if data is None else str(data),
+                                  interactive=interactive, given=given,
+                                  ask=lambda prompt: console.input(escape(prompt))),
+                     console)
+        except KeyboardInterrupt:
+            console.print("\n[yellow]Interrupted: nothing was scored.[/yellow]")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 # ---------------------------------------------------------------------- data check
