@@ -14,13 +14,18 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import regalia
 from regalia.arena.match import play_match
 from regalia.core.errors import NotationError
-from regalia.games.cascadito.scoring import CLAIMED, CLAIMED_LATER
-from regalia.games.cascadito.textformat import (SheetInterview, format_report, parse_text,
-                                                score_texts, sheet_tables, to_text, winner)
+from regalia.games.cascadito.components import CASTLE_ORDER, TOWN_COLOURS
+from regalia.games.cascadito.scoring import (CLAIMED, CLAIMED_LATER, SheetFacts, breakdown,
+                                             sheet_total)
+from regalia.games.cascadito.textformat import (SheetInterview, facts_to_text, format_report,
+                                                parse_text, score_texts, sheet_tables,
+                                                to_text, winner)
 
 DOC = Path(__file__).parents[3] / "docs" / "games" / "cascadito-score-format.md"
 
@@ -313,3 +318,29 @@ def test_the_documents_examples_score_as_documented():
     assert [s.total for s in scored.scores] == totals == [73, 62]
     assert blocks[0] == (DOC.parents[1] / "examples" / "cascadito-sheet2.txt").read_text()
     assert winner(scored)[1] + "." == blocks[1].splitlines()[-1].removeprefix("Result: ")
+
+
+@st.composite
+def sheet_facts(draw):
+    t = sheet_tables(draw(st.sampled_from([1, 2, 3, 4])))
+    tracks = tuple(draw(st.integers(0, n)) for n in t.track_len)
+    home = draw(st.integers(0, len(CASTLE_ORDER) - 1))
+    rivers = tuple(draw(st.integers(0, n)) for n in t.river_len)
+    bandits = draw(st.integers(0, len(t.bandit_points)))
+    claims = tuple(draw(st.sampled_from([0, 1, 2] if t.ach_later[a] else [0, 1]))
+                   for a in range(t.num_achievements))
+    bonus = t.end.top_row_bonus if all(claims[a] for a in t.top) else 0
+    home_track = t.track_colour.index(TOWN_COLOURS.index(CASTLE_ORDER[home]))
+    return t, SheetFacts(tracks, home_track, rivers, bandits, claims, bonus), CASTLE_ORDER[home]
+
+
+@settings(max_examples=150, deadline=None)
+@given(sheet_facts())
+def test_written_facts_read_back_the_same(tfc):
+    """facts_to_text then parse: the same facts, scored to the engine's total."""
+    t, facts, castle = tfc
+    text = facts_to_text(t, facts, name="Zoe", castle=castle)
+    [s] = score_texts([(text, "t")]).scores
+    assert s.facts == facts and s.castle == castle and s.name == "Zoe"
+    assert s.total == sheet_total(t, facts) == breakdown(t, facts)["total"]
+    assert sum(x.points for x in s.steps) == s.total
