@@ -190,3 +190,16 @@ def test_cascadito_interactive_ctrl_c_exit_130(cli, monkeypatch):
     result = cli("score", "cascadito", "-i", "--sheet", "1")
     assert result.exit_code == 130
     assert "Interrupted: nothing was scored" in result.output
+
+
+def test_kingdomino_and_two_heirs_take_one_file(cli, tmp_path):
+    from regalia.games.two_heirs.components import DEFAULT_TILES
+    grid = write(tmp_path, "k.txt", "W W* C\n")
+    two = cli("score", "kingdomino", grid, grid)
+    assert two.exit_code == 2 and "give one file" in two.output
+    land = write(tmp_path, "l.txt", "0 0 land-1 south\n")
+    ok = cli("score", "two-heirs", land, "--data", str(DEFAULT_TILES))
+    assert ok.exit_code == 0, ok.output
+    refused = cli("score", "two-heirs", land, "--sheet", "1")
+    assert refused.exit_code == 2 and "--sheet: not an option of the Two Heirs" in \
+        flat(refused.output)
