@@ -173,7 +173,7 @@ def test_several_files_are_one_table():
     ("sheet 1\nsolo yes\n", "2:1", "expected 'solo' alone"),
     ("sheet 1\nscore 7\n", "2:1", "unknown statement 'score'"),
     ("sheet 1\ntracks blue 2\nplayer Bob\n", "2:1", "statements before the first 'player'"),
-    ("sheet 1\nplayer A\ncastle blue\nplayer B\ncastle blue\n", "4:1", "already A's"),
+    ("sheet 1\nplayer A\ncastle blue\nplayer B\ncastle blue\n", "5:8", "already A's (bad.txt line 3)"),
     ("sheet 1\nplayer A\nclaimed top 1\nplayer B\nclaimed top 1\n", "5:9",
      "'can only be claimed by 1 player'"),
     ("sheet 4\nplayer A\nclaimed top 1\nplayer B\nclaimed top 1\n", "5:9",

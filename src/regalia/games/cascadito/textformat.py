@@ -73,6 +73,7 @@ class PlayerSheet:
         solo: the sheet of a solo game.
         source, line: where the sheet starts (for messages).
         claim_at: achievement index -> (line, column) of its claim.
+        castle_at: (line, column) of the castle's colour.
     """
 
     name: str
@@ -86,6 +87,7 @@ class PlayerSheet:
     marked: list[int] | None = None
     solo: bool = False
     claim_at: dict[int, tuple[int, int]] = field(default_factory=dict)
+    castle_at: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -237,6 +239,7 @@ class _Parser:
                          "or pink")
         elif self._once(st, "castle"):
             cur.castle = w
+            cur.castle_at = (st.line, st.words[1].col)
 
     def _track(self, st: Statement, cur: PlayerSheet) -> None:
         t = self.tables
@@ -463,7 +466,7 @@ def _criterion_gap(t: SheetTables, a: int, f: SheetFacts, marked: list[int] | No
         for i in range(t.num_cells):
             if spec[1] >> i & 1:
                 r = t.river_of[i]
-                if r >= 0 and not t.rivers[r].joins_groups:
+                if r >= 0:   # rivers are marked in order: its progress says
                     if t.river_pos[i] >= f.rivers[r]:
                         missing.append(t.names[i])
                 elif marked is not None and i not in marked:
@@ -496,9 +499,9 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
         if ps.castle is not None:
             if ps.castle in taken:
                 o = taken[ps.castle]
-                err(ps, ps.line, 1, f"{ps.name}: the {ps.castle} castle is already "
-                                    f"{o.name}'s ({o.source} line {o.line}); each player "
-                                    "marks their own castle")
+                err(ps, *ps.castle_at, f"{ps.name}: the {ps.castle} castle is already "
+                                       f"{o.name}'s ({o.source} line {o.castle_at[0]}); "
+                                       "each player marks their own castle")
             taken.setdefault(ps.castle, ps)
     free = [c for c in CASTLE_ORDER if c not in taken]
     castles = []
