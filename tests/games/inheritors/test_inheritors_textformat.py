@@ -177,3 +177,23 @@ def test_the_documents_example_scores_as_documented():
     assert ", ".join(f"{s.name} {s.total}" for s in t.scores) == stated
     assert example == (DOC.parents[1] / "examples" / "inheritors-table.txt").read_text()
     assert f'"Result: {result(t)}."' in " ".join(doc.split())
+
+
+def test_tomes_relics_and_epics_shorthands_add_to_the_hand():
+    long = score_text("player A\nhand Tome x2, blue relic, The Owl's Almanac, Spy\n"
+                      "player B\nhand Tome\n")
+    short = score_text("player A\nhand Spy\ntomes 2\nrelics blue\nepics The Owl's Almanac\n"
+                       "player B\ntomes 1\n")
+    assert short.holdings == long.holdings
+    assert [(s.total, s.tomes, s.cards) for s in short.scores] == [(2, 2, 5), (1, 1, 1)]
+
+
+@pytest.mark.parametrize("line,fragment", [
+    ("tomes two", "expected 'tomes N'"),
+    ("relics pink", "expected the colour of a Relic in hand (purple, blue"),
+    ("epics The Wolf's Tale", 'unknown Epic "The Wolf\'s Tale"; the Epics are The Raven\'s'),
+])
+def test_shorthand_errors(line, fragment):
+    with pytest.raises(NotationError) as exc:
+        score_text(f"player A\n{line}\nplayer B\n", source="s")
+    assert str(exc.value).startswith("s:2:") and fragment in str(exc.value)

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 
 KEYWORDS = {"player": "player", "area": "area", "play": "area", "stacks": "area",
             "hand": "hand", "quests": "quests", "quest": "quests", "honors": "honors",
-            "honor": "honors", "honours": "honors", "clan": "clan"}
+            "honor": "honors", "honours": "honors", "clan": "clan", "tomes": "tomes",
+            "relics": "relics", "relic": "relics", "epics": "epics", "epic": "epics"}
 
 
 def _norm(text: str) -> str:
@@ -130,7 +131,8 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
         key = KEYWORDS.get(st.head)
         if key is None:
             p.add(st.line, st.col, f"unknown statement {st.words[0].text!r}; expected one of: "
-                                   "player, area, hand, quests, honors, clan")
+                                   "player, area, hand, tomes, relics, epics, quests, "
+                                   "honors, clan")
             continue
         if key == "player":
             cur = PlayerArea(st.rest_text() or f"player {len(players) + 1}", st.line)
@@ -158,6 +160,9 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                 cur.clan = clans[_norm(items[0][1])]
                 cur.at["clan"] = (st.line, items[0][0])
             continue
+        if key in ("tomes", "relics", "epics"):   # shorthands: cards added to the hand
+            items = _hand_items(G, key, items, st.line, p)
+            key = "hand"
         for col, item in items:
             if key == "area":
                 words = item.split()
@@ -207,6 +212,35 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
     _check_between(G, players, p)
     p.raise_if_any()
     return players
+
+
+def _hand_items(G: InheritorsGame, key: str, items: list[tuple[int, str]], line: int,
+                p: Problems) -> list[tuple[int, str]]:
+    """``tomes N`` / ``relics COLOUR, ...`` / ``epics NAME, ...`` as hand items (``Tome
+    x2``, ``purple relic``, an Epic's name); a wrong item is a problem and left out."""
+    out = []
+    for col, item in items:
+        if key == "tomes":
+            if len(items) == 1 and item.isdigit() and 0 < int(item) <= 20 and G.tome_types:
+                out.append((col, f"{G.tname[G.tome_types[0]]} x{int(item)}"))
+            else:
+                p.add(line, col, f"{item!r}: expected 'tomes N', the number of Tomes in "
+                                 "hand (1 to 20)")
+        elif key == "relics":
+            t = G.lookup.get(f"{_norm(item)} relic")
+            if t is None:
+                p.add(line, col, f"{item!r}: expected the colour of a Relic in hand ("
+                                 f"{', '.join(G.colours)})")
+            else:
+                out.append((col, G.tname[t]))
+        else:
+            t = G.lookup.get(_norm(item))
+            epics = [G.tname[x] for x in G.epic_scoring]
+            if t is None or t not in G.epic_scoring:
+                p.add(line, col, f"unknown Epic {item!r}; the Epics are {', '.join(epics)}")
+            else:
+                out.append((col, G.tname[t]))
+    return out
 
 
 def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) -> None:
