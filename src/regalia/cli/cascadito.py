@@ -23,8 +23,8 @@ from regalia.core.errors import DataError, NotationError, ParameterError
 from regalia.core.game import Game
 from regalia.games.cascadito import SHEET_NUMBERS, load_sheet, view
 from regalia.games.cascadito.state import CascaditoState
-from regalia.games.cascadito.textformat import (ScoredSheets, SheetInterview, score_texts,
-                                               sheet_tables, winner)
+from regalia.games.cascadito.interview import SheetInterview
+from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_tables, winner
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
 from .score_assistant import ask_valid, steps_table, totals_table

@@ -23,9 +23,9 @@ from regalia.core.errors import NotationError
 from regalia.games.cascadito.components import CASTLE_ORDER, TOWN_COLOURS
 from regalia.games.cascadito.scoring import (CLAIMED, CLAIMED_LATER, SheetFacts, breakdown,
                                              sheet_total)
-from regalia.games.cascadito.textformat import (SheetInterview, facts_to_text, format_report,
-                                                parse_text, score_texts, sheet_tables,
-                                                to_text, winner)
+from regalia.games.cascadito.interview import SheetInterview
+from regalia.games.cascadito.textformat import (facts_to_text, format_report, parse_text,
+                                                score_texts, sheet_tables, to_text, winner)
 
 DOC = Path(__file__).parents[3] / "docs" / "games" / "cascadito-score-format.md"
 

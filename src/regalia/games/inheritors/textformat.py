@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from regalia.core.errors import NotationError
 from regalia.core.textlines import Problems, Statement, check_size, statements
 
 from .scoring import Holdings, ScoreStep, breakdown, score_steps, tie_break_keys, winners
