@@ -103,10 +103,16 @@ def check_size(text: str, source: str) -> None:
                             f"file has at most {MAX_TEXT:,}")
 
 
+def digits(text: str) -> int | None:
+    """``text`` as a non-negative integer when it is 1 to 6 ASCII digits, else None
+    (``"³".isdigit()`` is true, but ``int("³")`` fails)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
 def whole(word: Word) -> int | None:
-    """The word as a non-negative integer, or None."""
-    t = word.text
-    return int(t) if t.isdigit() and len(t) <= 6 else None
+    """The word as a non-negative integer (:func:`digits`), or None."""
+    return digits(word.text)
 
 
-__all__ = ["Word", "Statement", "statements", "Problems", "check_size", "whole", "MAX_TEXT"]
+__all__ = ["Word", "Statement", "statements", "Problems", "check_size", "digits", "whole",
+           "MAX_TEXT"]

@@ -153,6 +153,8 @@ def test_several_files_are_one_table():
 @pytest.mark.parametrize("text,where,fragment", [
     ("tracks blue 3\n", "1:1", "no 'sheet N' line"),
     ("sheet 5\n", "1:1", "1, 2, 3 or 4"),
+    ("sheet \u00b3\n", "1:1", "1, 2, 3 or 4"),          # '³'.isdigit(), but no number
+    ("sheet 1\ntracks blue \u00b3\n", "2:13", "expected 0 to 7 spaces marked"),
     ("sheet 1\ntracks white 3\n", "2:8", "not a success track of sheet 1 (tracks: blue, "
                                          "yellow, orange, pink)"),
     ("sheet 1\ntracks blue 8\n", "2:13", "expected 0 to 7 spaces marked"),
@@ -344,3 +346,19 @@ def test_written_facts_read_back_the_same(tfc):
     assert s.facts == facts and s.castle == castle and s.name == "Zoe"
     assert s.total == sheet_total(t, facts) == breakdown(t, facts)["total"]
     assert sum(x.points for x in s.steps) == s.total
+
+
+WORDS = ["sheet", "player", "castle", "track", "tracks", "river", "west", "bandits",
+         "claimed", "marked", "solo", "blue", "pink", "white", "top", "bottom", "t1", "b2",
+         "later", "first", "1", "2", "3", "4", "9", "0", "c5", "a1", "z9", ",", "#", "x",
+         "-1", "99999999999"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=6), max_size=10), st.text(max_size=30))
+def test_hostile_text_is_an_error_never_a_crash(lines, noise):
+    text = "\n".join(" ".join(ws) for ws in lines) + "\n" + noise
+    try:
+        score_texts([(text, "f")])
+    except NotationError as exc:
+        assert all(line.startswith("f:") for line in str(exc).splitlines())

@@ -14,6 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import regalia
 from regalia.arena.match import play_match
@@ -106,6 +108,8 @@ def test_first_place_tied_leaves_no_second_place():
     ("player A\nplayer B\narea purple 2, purple 3\n", "3:16", "a second purple stack"),
     ("player A\nplayer B\nhand Joker\n", "3:6", "unknown card 'Joker'"),
     ("player A\nplayer B\nhand Tome x99\n", "3:6", "a count from 1 to 20"),
+    ("player A\nplayer B\nhand Tome x\u00b3\n", "3:6", "a count from 1 to 20"),
+    ("player A\nplayer B\narea red \u00b3\n", "3:6", "expected COLOUR N"),
     ("player A\nplayer B\nquests Dragon\n", "3:8", "unknown Quest 'Dragon'; the Quests are "
                                                   "Two Threes"),
     ("player A\nplayer B\nhonors A Six, A Six\n", "3:15", "listed twice for B"),
@@ -197,3 +201,18 @@ def test_shorthand_errors(line, fragment):
     with pytest.raises(NotationError) as exc:
         score_text(f"player A\n{line}\nplayer B\n", source="s")
     assert str(exc.value).startswith("s:2:") and fragment in str(exc.value)
+
+
+WORDS = ["player", "area", "hand", "tomes", "relics", "epics", "quests", "honors", "clan",
+         "purple", "red", "3", "6", "9", "0", "Tome", "x2", "2x", "relic", "Spy", ",",
+         "Two Threes", "A Six", "Wolf", "Stag", "#", "The Owl's Almanac", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=6), max_size=10), st.text(max_size=30))
+def test_hostile_text_is_an_error_never_a_crash(lines, noise):
+    text = "\n".join(" ".join(ws) for ws in lines) + "\n" + noise
+    try:
+        score_text(text, source="f")
+    except NotationError as exc:
+        assert all(line.startswith("f:") for line in str(exc).splitlines())

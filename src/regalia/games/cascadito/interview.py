@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from regalia.core.errors import NotationError
+from regalia.core.textlines import digits
 
 from .components import CASTLE_ORDER, TOWN_COLOURS
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts
@@ -112,9 +113,10 @@ class SheetInterview:
                                        if self.taken else ""))
         elif q.choices.startswith("0-"):
             top = int(q.choices[2:])
-            if not a.isdigit() or int(a) > top:
+            n = digits(a)
+            if n is None or n > top:
                 raise NotationError(f"{a!r}: expected a whole number from 0 to {top}")
-            a = str(int(a))
+            a = str(n)
         elif q.choices == "y/n":
             yes = {"y": "y", "yes": "y", "n": "n", "no": "n"}
             if a not in yes:

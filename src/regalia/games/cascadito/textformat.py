@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from regalia.core.errors import NotationError
-from regalia.core.textlines import Problems, Statement, Word, check_size, statements, whole
+from regalia.core.textlines import (Problems, Statement, Word, check_size, digits, statements,
+                                   whole)
 
 from .components import CASTLE_ORDER, SHEET_NUMBERS, TOWN_COLOURS
 from .scoring import (CLAIMED, CLAIMED_LATER, UNCLAIMED, ScoreStep, SheetFacts, score_steps,
@@ -336,7 +337,7 @@ class _Parser:
             row = num = None
             stripped = low.rstrip("0123456789")
             if stripped in ROW_WORDS and stripped != low:
-                row, num = ROW_WORDS[stripped], int(low[len(stripped):][:6])
+                row, num = ROW_WORDS[stripped], digits(low[len(stripped):][:6])
                 i += 1
             elif low in ROW_WORDS and i + 1 < len(ws) and whole(ws[i + 1]) is not None:
                 row, num = ROW_WORDS[low], whole(ws[i + 1])

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from regalia.core.textlines import Problems, Statement, check_size, statements
+from regalia.core.textlines import Problems, Statement, check_size, digits, statements
 
 from .scoring import Holdings, ScoreStep, breakdown, score_steps, tie_break_keys, winners
 
@@ -97,14 +97,15 @@ def _items(st: Statement, source_line: str) -> list[tuple[int, str]]:
 
 
 def _count(text: str) -> tuple[int, str]:
-    """``Tome x2`` / ``2x Tome`` / ``2 x Tome`` -> (2, ``Tome``); else (1, text)."""
+    """``Tome x2`` / ``2x Tome`` / ``2 x Tome`` -> (2, ``Tome``); else (1, text); a count
+    that is too long to be one is -1."""
     words = text.split()
     if len(words) >= 2 and words[-1].lower().startswith("x") and words[-1][1:].isdigit():
-        return int(words[-1][1:]), " ".join(words[:-1])
+        return digits(words[-1][1:]) or -1, " ".join(words[:-1])
     if len(words) >= 2 and words[0].lower().endswith("x") and words[0][:-1].isdigit():
-        return int(words[0][:-1]), " ".join(words[1:])
+        return digits(words[0][:-1]) or -1, " ".join(words[1:])
     if len(words) >= 3 and words[0].isdigit() and words[1].lower() == "x":
-        return int(words[0]), " ".join(words[2:])
+        return digits(words[0]) or -1, " ".join(words[2:])
     return 1, text
 
 
@@ -166,7 +167,7 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
             if key == "area":
                 words = item.split()
                 c = colours.get(words[0].casefold()) if len(words) == 2 else None
-                n = int(words[1]) if len(words) == 2 and words[1].isdigit() else 0
+                n = (digits(words[1]) or 0) if len(words) == 2 else 0
                 if c is None or not 1 <= n <= 6:
                     p.add(st.line, col, f"{item!r}: expected COLOUR N, the top card of a "
                                         f"stack ({', '.join(G.colours)}; 1 to 6)")
@@ -220,8 +221,9 @@ def _hand_items(G: InheritorsGame, key: str, items: list[tuple[int, str]], line:
     out = []
     for col, item in items:
         if key == "tomes":
-            if len(items) == 1 and item.isdigit() and 0 < int(item) <= 20 and G.tome_types:
-                out.append((col, f"{G.tname[G.tome_types[0]]} x{int(item)}"))
+            n = digits(item) or 0
+            if len(items) == 1 and 0 < n <= 20 and G.tome_types:
+                out.append((col, f"{G.tname[G.tome_types[0]]} x{n}"))
             else:
                 p.add(line, col, f"{item!r}: expected 'tomes N', the number of Tomes in "
                                  "hand (1 to 20)")
