@@ -91,8 +91,8 @@ def test_cascadito_interactive_through_stdin(cli):
     answer is refused and asked again. Bob: castle blue, blue track 3 (4), top 1 is not
     asked again (Ann claimed it), nothing else: 4."""
     ann = ["yellow", "3", "7", "4", "x", "3", "6",          # castle, tracks (x refused), river
-           "y", "n", "y", "n", "n", "", "", "", ""]         # top 1-5, bottom 1-4
-    bob = ["blue", "3", "", "", "", "", "", "", "", "", "", "", "", ""]
+           "y", "n", "y", "n", "n"]                         # top 1-5 (bottom: actions only)
+    bob = ["blue", "3", "", "", "", "", "", "", "", ""]
     result = cli("score", "cascadito", "--interactive", "--sheet", "1",
                  input=answers(*ann, "y", *bob, "n"))
     assert result.exit_code == 0, result.output

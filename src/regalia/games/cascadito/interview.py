@@ -37,8 +37,10 @@ class SheetInterview:
     asks :meth:`next_question` until it returns None, then scores :meth:`text`.
 
     Order: the home castle, each success track (bottom-up spaces marked), each river,
-    the bandit track (sheet 2), each achievement (claimed?; sheet 4's top row: first or
-    later), and on sheet 4 with the whole top row claimed whether it was a solo game.
+    the bandit track (sheet 2), each achievement that scores points (claimed?; sheet 4's
+    top row: first or later; an achievement whose reward is only an action scores nothing
+    and is not asked), and on sheet 4 with the whole top row claimed whether it was a solo
+    game.
     """
 
     def __init__(self, tables: SheetTables, name: str = "player 1",
@@ -68,7 +70,9 @@ class SheetInterview:
         for a in (*t.top, *t.bottom):
             ach = t.achievements[a]
             label = claim_word(t, a, CLAIMED)
-            reward = f"{ach.points} VP" if ach.points else "an action"
+            reward = f"{ach.points} VP"
+            if not ach.points:
+                continue  # its reward is an action: it scores nothing at the end
             if a in locked and ach.later_points is None:
                 continue  # "no longer available to be claimed"
             if a in locked:
