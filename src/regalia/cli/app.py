@@ -7,8 +7,9 @@ traceback. Exit codes (also in ``regalia --help``):
 
 * 0: success (a game abandoned with 'quit' included).
 * 1: an input file whose *content* fails its check: a malformed or edited record, a
-  dominoes file that does not validate, a kingdom grid that does not parse; also a record
-  or result file that cannot be written once the work is done.
+  dominoes file that does not validate, a score file (kingdom grid, landscape, play sheets,
+  play areas) that does not parse; also a record or result file that cannot be written
+  once the work is done.
 * 2: bad command-line usage: an unknown game, agent or variant, a bad option value, a path
   on the command line that cannot be read (or, for ``--record``, written; checked before
   the game starts).
@@ -34,7 +35,8 @@ import regalia
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
                             agent_options, check_spec, default_hint_spec, derive_seed, hint,
                             list_agents, make_agent)
-from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
+from regalia.core.errors import (DataError, NotationError, ParameterError, RecordError,
+                                 RegaliaError)
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
@@ -47,7 +49,7 @@ from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProbl
                      build_game, check_players, check_readable, check_seats_for_game,
                      check_writable, error, fresh_seed, make_console, read_text_file,
                      seat_labels, solo_specs, user_errors)
-from .frontends import Narrator, NotAvailable, ui_for
+from .frontends import Narrator, NotAvailable, ScoreRequest, ui_for
 from .session import StopReplay, run_match, run_play, run_replay
 
 
@@ -86,7 +88,7 @@ class _Typer(typer.Typer):
 
 EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
                    "its check (a malformed or edited record, a dominoes file that does not "
-                   "validate, a kingdom grid that does not parse); 2 bad usage (an unknown "
+                   "validate, a score file that does not parse); 2 bad usage (an unknown "
                    "game, agent or variant, a bad option value, a path that cannot be read "
                    "or written); 130 interrupted (Ctrl-C).")
 
@@ -482,22 +484,36 @@ def replay(
 
 # ---------------------------------------------------------------------- score
 @app.command(help=_help(
-    "Score a finished position from a physical game, typed as text (Kingdomino, Two Heirs).",
+    "Score a finished position from a physical game, typed as text (Kingdomino, Two Heirs, "
+    "Cascadito, Inheritors).",
     """Kingdomino: the kingdom as a grid, one row per line, squares separated by spaces: C the
     castle, . an empty square, a terrain letter (W wheat, F forest, L lake, G grassland, S
     swamp, M mine) followed by one * per crown (F** or F2). Text after # is a comment. The
     grid need not be centred.""",
     """Two Heirs: the landscape, one tile per line (x y tile side, then an optional troop), described in
-    docs/games/two-heirs-score-format.md."""),
+    docs/games/two-heirs-score-format.md.""",
+    """Cascadito: each player's sheet (tracks, rivers, bandits, achievements claimed), one or
+    more sheets per file, several files for the tie-break (docs/games/cascadito-score-format.md);
+    or --interactive to answer questions field by field.""",
+    """Inheritors: every player's play area, hand, Quests, Honors and Clan in one file
+    (docs/games/inheritors-score-format.md).""",
+    """The scoring is printed step by step in the rulebook's order, then the winner with the
+    tie-break. A file that does not parse is refused with every line at fault and what was
+    expected (exit 1)."""),
     epilog=_examples(
     "regalia score kingdomino kingdom.txt",
     "regalia score two-heirs landscape.txt",
+    "regalia score cascadito anna.txt ben.txt",
+    "regalia score cascadito --interactive --sheet 2",
+    "regalia score inheritors table.txt",
     "regalia score kingdomino kingdom.txt --variant middle-kingdom --variant harmony",
     "printf 'W W* C\\nF F* L' | regalia score kingdomino -"))
 def score(
     game: str = GAME_ARG,
-    file: str = typer.Argument(..., show_default=False, metavar="FILE",
-                               help="The kingdom (or landscape) as text, or '-' for stdin."),
+    files: Optional[list[str]] = typer.Argument(
+        None, show_default=False, metavar="FILE",
+        help="The position as text, or '-' for stdin (Cascadito: one or more files of "
+             "sheets)."),
     variant: Optional[list[str]] = typer.Option(
         None, "--variant", "-v", show_default=False, metavar="NAME",
         help="Kingdomino scoring variants: middle-kingdom, harmony (repeatable); mighty-duel "
@@ -507,16 +523,46 @@ def score(
                                             "Duel)."),
     discarded: int = typer.Option(0, "--discarded", metavar="N", help="Kingdomino: dominoes "
                                   "you discarded (Harmony needs none)."),
+    sheet: Optional[int] = typer.Option(None, "--sheet", metavar="N", show_default=False,
+                                        help="Cascadito: the play sheet, 1 to 4 (a file may "
+                                             "then leave out its 'sheet' line; needed with "
+                                             "--interactive)."),
+    data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
+                                        help="Score with your own component data file (Two "
+                                             "Heirs tiles, a Cascadito sheet, Inheritors "
+                                             "cards; see 'regalia data check')."),
+    interactive: bool = typer.Option(False, "--interactive", "-i", metavar="",
+                                     help="Cascadito: enter a sheet by answering questions "
+                                          "(needs --sheet)."),
 ) -> None:
     """Score a finished position from a physical game, typed as text (see the help)."""
     console = make_console()
-    with user_errors(EXIT_USAGE, _DATA_CODES):
+    given = tuple(o for o, v in (("--variant", variant), ("--size", size is not None),
+                                 ("--discarded", discarded), ("--sheet", sheet is not None),
+                                 ("--data", data), ("--interactive", interactive)) if v)
+    with user_errors(EXIT_USAGE, {**_DATA_CODES, NotationError: EXIT_FAILED}):
         name = _game_name(game)
         ui = ui_for(name)
         if not ui.has_score:
-            ui.score("", "", [], None, 0, console)  # raises NotAvailable
-        text, source = read_text_file(file, "kingdom grid")
-        ui.score(text, source, variant or [], size, discarded, console)
+            ui.score(ScoreRequest(), console)  # raises NotAvailable
+        if interactive and files:
+            raise ParameterError("--interactive asks for the sheet; give no FILE with it")
+        if not interactive and not files:
+            raise ParameterError("give the FILE to score ('-' for stdin)"
+                                 + (", or --interactive" if ui.has_interactive_score else ""))
+        if data is not None:
+            check_readable(data, "a component data file (TOML)")
+        texts = tuple(read_text_file(f, "score file") for f in files or ())
+        try:
+            ui.score(ScoreRequest(texts=texts, variants=tuple(variant or ()), size=size,
+                                  discarded=discarded, sheet=sheet,
+                                  data=None if data is None else str(data),
+                                  interactive=interactive, given=given,
+                                  ask=lambda prompt: console.input(escape(prompt))),
+                     console)
+        except KeyboardInterrupt:
+            console.print("\n[yellow]Interrupted: nothing was scored.[/yellow]")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 # ---------------------------------------------------------------------- data check

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from regalia.core.errors import RegaliaError, UnknownNameError
+from regalia.core.errors import ParameterError, RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.help import HelpEntry, RulesSummary, find_entry
 from regalia.core.state import State
@@ -184,10 +185,18 @@ class GameUI:
     #: Whether the game offers ``regalia score`` / ``regalia data check``.
     has_score = False
     has_data_check = False
+    #: Whether ``regalia score GAME --interactive`` asks for the position question by question.
+    has_interactive_score = False
 
-    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
-              discarded: int, console: Console) -> None:
-        """Score a kingdom typed as text (the scoring assistant)."""
+    def score(self, request: "ScoreRequest", console: Console) -> None:
+        """Score a finished position typed as text, or entered interactively (the scoring
+        assistant, ``regalia score``): print the scoring step by step and the winner.
+
+        Raises:
+            NotAvailable: the game has no scoring assistant.
+            ParameterError: an option the game's assistant does not take (exit 2).
+            NotationError, DataError: a text that does not parse (exit 1).
+        """
         raise NotAvailable(f"'regalia score' is not available for {self.name}; "
                            f"it is available for: {_offering('has_score')}")
 
@@ -195,6 +204,48 @@ class GameUI:
         """Validate a component data file, print the verdict; False if it does not validate."""
         raise NotAvailable(f"'regalia data check' is not available for {self.name}; "
                            f"it is available for: {_offering('has_data_check')}")
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """What ``regalia score`` passes to a game's :meth:`GameUI.score`.
+
+    Attributes:
+        texts: ``(text, source)`` per file given (``source``: the path or ``<stdin>``).
+        variants, size, discarded: Kingdomino's scoring options.
+        sheet: the play sheet (Cascadito ``--sheet``), or None.
+        data: a component data file to score with (``--data``), or None.
+        interactive: enter the position by answering questions (``--interactive``).
+        ask: asks one question on the terminal and returns the answer (raises
+            ``EOFError`` when the input ends).
+        given: the options given on the command line (``--sheet``...), for messages.
+    """
+
+    texts: tuple[tuple[str, str], ...] = ()
+    variants: tuple[str, ...] = ()
+    size: int | None = None
+    discarded: int = 0
+    sheet: int | None = None
+    data: str | None = None
+    interactive: bool = False
+    ask: Callable[[str], str] | None = None
+    given: tuple[str, ...] = field(default_factory=tuple)
+
+    def refuse(self, allowed: Sequence[str], game: str, doc: str) -> None:
+        """Raise :class:`ParameterError` naming the options given that ``game``'s
+        assistant does not take (``allowed``: the ones it takes)."""
+        bad = [o for o in self.given if o not in allowed]
+        if bad:
+            raise ParameterError(f"{', '.join(bad)}: not an option of the {game} scoring "
+                                 f"assistant (it takes: {', '.join(allowed) or 'no options'}"
+                                 f"; see {doc})")
+
+    def one_text(self, game: str) -> tuple[str, str]:
+        """The single file of a game whose score file holds the whole position."""
+        if len(self.texts) != 1:
+            raise ParameterError(f"{game}: give one file (the whole position is in it), "
+                                 f"not {len(self.texts)}")
+        return self.texts[0]
 
 
 class GenericUI(GameUI):

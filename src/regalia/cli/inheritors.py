@@ -25,8 +25,10 @@ from regalia.games.inheritors.components import load_cards
 from regalia.games.inheritors import help
 from regalia.games.inheritors import view as inheritors_view
 from regalia.games.inheritors.state import NOTATION_HELP, InheritorsState
+from regalia.games.inheritors.textformat import result, score_text
 
-from .frontends import GameUI, Narrator, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .score_assistant import steps_table, totals_table
 
 #: A viewer that is no seat: only public information is shown.
 PUBLIC = -1
@@ -376,6 +378,30 @@ class InheritorsUI(GameUI):
             verb = "share the victory" if len(winners) > 1 else "wins"
             parts.append(Text(f"{names} {verb}.", style="bold green"))
         return Group(*parts)
+
+    # ------------------------------------------------------------------ scoring assistant
+    has_score = True
+
+    def score(self, request: ScoreRequest, console: Console) -> None:
+        """``regalia score inheritors FILE``: every player's holdings scored step by step
+        (:mod:`regalia.games.inheritors.textformat`), then the tie-break."""
+        request.refuse(("--data",), "Inheritors", "docs/games/inheritors-score-format.md")
+        text, source = request.one_text("Inheritors")
+        table = score_text(text, source=source, data=request.data)
+        cards = "your cards file " + request.data if request.data else \
+            "the bundled cards (Quest, Clan and Epic texts partly reconstructed)"
+        console.print(Text(f"Inheritors, {len(table.scores)} players, from {source} "
+                           f"(scored with {cards})", style="bold"))
+        for s in table.scores:
+            console.print(steps_table(s.name, [(st.item, st.detail, st.points)
+                                               for st in s.steps], s.total))
+        sc = table.scores
+        console.print(totals_table([s.name for s in sc],
+                                   [("points", [s.total for s in sc]),
+                                    ("Tomes in hand", [s.tomes for s in sc]),
+                                    ("cards in hand", [s.cards for s in sc])],
+                                   table.winners))
+        console.print(Text(f"Result: {result(table)}.", style="bold green"))
 
     # ------------------------------------------------------------------ data check
     def check_data(self, path: Path, console: Console) -> bool:

@@ -25,7 +25,7 @@ from regalia.games.kingdomino.rules import VARIANTS
 from regalia.games.kingdomino.scoring import Breakdown, parse_kingdom
 from regalia.games.kingdomino.state import KingdominoState
 
-from .frontends import GameUI, Narrator, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, register_ui
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -446,8 +446,11 @@ class KingdominoUI(GameUI):
         return Group(*parts)
 
     # ------------------------------------------------------------------ score, data check
-    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
-              discarded: int, console: Console) -> None:
+    def score(self, request: ScoreRequest, console: Console) -> None:
+        request.refuse(("--variant", "--size", "--discarded"), "Kingdomino",
+                       "regalia score --help")
+        text, source = request.one_text("Kingdomino")
+        variants, size, discarded = request.variants, request.size, request.discarded
         allowed = ("middle-kingdom", "harmony", "mighty-duel")
         flat = [v.strip().lower().replace("_", "-")
                 for item in variants for v in item.replace(",", " ").split()]

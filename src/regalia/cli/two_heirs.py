@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from regalia.core.errors import DataError, ParameterError
+from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.two_heirs import view
 from regalia.games.two_heirs import help
@@ -26,7 +26,7 @@ from regalia.games.two_heirs.rules import LEVEL_NAMES
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
-from .frontends import GameUI, Narrator, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, register_ui
 
 COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",
                  "yellow": "black on yellow3", None: "dim"}
@@ -349,13 +349,11 @@ class TwoHeirsUI(GameUI):
         return Group(*parts)
 
     # ------------------------------------------------------------------ commands
-    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
-              discarded: int, console: Console) -> None:
-        if variants or size is not None or discarded:
-            raise ParameterError("--variant, --size and --discarded are Kingdomino options; "
-                                 "a Two Heirs landscape file says 'roads off' or 'solo N' "
-                                 "itself (docs/games/two-heirs-score-format.md)")
-        tiles = load_tiles()
+    def score(self, request: ScoreRequest, console: Console) -> None:
+        request.refuse(("--data",), "Two Heirs", "docs/games/two-heirs-score-format.md: a "
+                       "landscape file says 'roads off' or 'solo N' itself")
+        text, source = request.one_text("Two Heirs")
+        tiles = load_tiles(request.data) if request.data else load_tiles()
         sheet, bds = score_text(text, tiles, source=source)
         console.print(Text(f"Landscape from {source}", style="bold"))
         console.print(Text(format_breakdown(tiles, sheet, bds).rstrip("\n")))

@@ -181,6 +181,7 @@ class SheetTables:
         self.ach_spec = tuple(self._spec(x) for x in self.achievements)
         self.ach_top = tuple(x.row == "top" for x in self.achievements)
         self.ach_later = tuple(x.later_points is not None for x in self.achievements)
+        self.any_later = any(self.ach_later)
         self.ach_actions = tuple(tuple(ACTION_CODES[k] for k in x.actions)
                                  for x in self.achievements)
         self.bonus = sheet.all_tracks_bonus
