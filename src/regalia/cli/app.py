@@ -44,7 +44,7 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_players, check_readable, check_writable, error,
+                     build_game, check_data_file, check_players, check_readable, check_writable, error,
                      fresh_seed, make_console, read_text_file, seat_labels, solo_specs,
                      user_errors)
 from .frontends import Narrator, NotAvailable, ui_for
@@ -394,17 +394,25 @@ def replay(
                                           help="Show the game as seat N (1 = the first "
                                                "seat) could see it: other players' hidden "
                                                "cards stay hidden (the record keeps them)."),
+    data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
+                                        help="The component data file the game was played "
+                                             "with, for a game played with --data (a "
+                                             "record never makes regalia open a file it "
+                                             "names; the file must match the record's data "
+                                             "digest)."),
 ) -> None:
     """Replay a recorded game move by move, checking it, and show the final scores."""
     console = make_console()
     with user_errors(EXIT_USAGE):
         check_readable(file, "a game record (JSON)")
+        if data is not None:
+            check_data_file(data)
     with user_errors(EXIT_FAILED):
         rec = GameRecord.load(file)
         try:
-            rec.replay()  # check the whole record before printing anything
-            g = load_game(rec.game, **rec.params)
-        except RecordError:
+            rec.replay(data=data)  # check the whole record before printing anything
+            g = rec.build_game(data)
+        except (RecordError, DataError):
             raise
         except RegaliaError as exc:
             raise RecordError(f"{file}: {exc}") from None
@@ -447,7 +455,7 @@ def replay(
     with user_errors(EXIT_FAILED):
         try:
             state = run_replay(rec, labels, ui, console, step=on_decision,
-                               rounds=lambda: not brief and not stepping[0])
+                               rounds=lambda: not brief and not stepping[0], data=data)
         except StopReplay:
             console.print("[yellow]Replay stopped.[/yellow]")
             return

@@ -38,7 +38,7 @@ class Narrator:
         if state.is_chance_node():
             self.console.print(Text(f"  chance: {text}", style="dim"))
         else:
-            self.console.print(f"  {self.labels[state.current_player()]}: {text}")
+            self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def flush(self) -> None:
         """Print whatever is held back (called before a person is asked to move)."""

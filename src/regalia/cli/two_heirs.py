@@ -7,7 +7,6 @@ colours it. ``regalia score two-heirs FILE`` uses :mod:`regalia.games.two_heirs.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Sequence
 
@@ -17,6 +16,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from regalia.core.data import read_toml
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
 from regalia.games.two_heirs import view
@@ -98,7 +98,7 @@ class TwoHeirsNarrator(Narrator):
             self.turn = state.turn
             p = state.current_player()
             self.console.print(Text(f"Turn {state.turn}: {self.labels[p]}", style="bold"))
-        self.console.print(f"  {self.labels[state.current_player()]}: {text}")
+        self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def flush(self) -> None:
         self._heinrich()
@@ -211,7 +211,7 @@ class TwoHeirsUI(GameUI):
         names = [labels[0], "Heinrich" if state.game.solo else labels[1]]
         a, b = (state.scores()[0], state.heinrich_score) if state.game.solo \
             else tuple(state.scores())
-        return Group(Text(""), Rule(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}"),
+        return Group(Text(""), Rule(Text(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}")),
                      grid_text(view.landscape_grid(state, mark_placements=False)))
 
     def decision(self, state: TwoHeirsState) -> str:  # type: ignore[override]
@@ -326,9 +326,9 @@ class TwoHeirsUI(GameUI):
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:
-            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            console.print(Text(f"{path}: not a readable TOML file: {exc}", style="bold red"))
+            raw = read_toml(path)
+        except DataError as exc:
+            console.print(Text(str(exc), style="bold red"))
             return False
         kind = "treasures" if "treasures" in raw and "tiles" not in raw else "tiles"
         try:
