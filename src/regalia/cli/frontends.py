@@ -106,7 +106,7 @@ class GameUI:
         table.add_column("points", justify="right")
         table.add_column("result", justify="right")
         for p, (score, ret) in enumerate(zip(state.scores(), state.returns())):
-            table.add_row(labels[p], _num(score), "win" if ret > 0 else "")
+            table.add_row(Text(labels[p]), _num(score), "win" if ret > 0 else "")
         return table
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:

@@ -263,7 +263,7 @@ class TwoHeirsUI(GameUI):
 
     # ------------------------------------------------------------------ results
     def breakdown_table(self, bd, tiles, title: str) -> Table:
-        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title, title_justify="left")
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(title), title_justify="left")
         t.add_column("where")
         t.add_column("building")
         t.add_column("points", justify="right")

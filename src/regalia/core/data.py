@@ -18,7 +18,7 @@ from typing import Any, Callable, Collection, Iterable, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import DataError
-from .files import parse_toml, read_text
+from .files import check_plain_text, parse_toml, read_text
 
 Provenance = Literal["verified", "rulebook", "reconstructed"]
 PROVENANCES: tuple[str, ...] = ("verified", "rulebook", "reconstructed")
@@ -32,11 +32,14 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 
     Raises:
         DataError: naming the file: missing, not a regular file, too large, not UTF-8, not
-        valid TOML, nested too deeply, an integer too long.
+        valid TOML, nested too deeply, an integer too long, a control character (other than
+        a newline or tab) in a string.
     """
     p = Path(path)
     text = read_text(p, "a TOML file", DataError)
-    return parse_toml(text, str(p), "a component data file", DataError)
+    data = parse_toml(text, str(p), "a component data file", DataError)
+    check_plain_text(data, str(p), DataError)
+    return data
 
 
 def describe_validation_error(exc: ValidationError, data: Any, source: str, list_key: str,

@@ -25,7 +25,7 @@ import re
 import stat
 import tomllib
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Iterator
 
 from .errors import DataError, RegaliaError
 
@@ -211,6 +211,41 @@ def without_control_characters(text: str, keep: str = "") -> str:
                                   text)
 
 
+def strings_in(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    """Every string in a JSON- or TOML-like ``value`` (dicts, lists, scalars), dict keys
+    included, with where it is (``params.variants[0]``; a key as ``params (a key)``).
+    Iterative, so any nesting depth is walked."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        v, at = stack.pop()
+        if isinstance(v, str):
+            yield at, v
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                yield f"{at} (a key)", str(k)
+                stack.append((x, f"{at}.{k}"))
+        elif isinstance(v, (list, tuple)):
+            stack.extend((x, f"{at}[{i}]") for i, x in enumerate(v))
+
+
+def check_plain_text(value: Any, source: str, error: type[RegaliaError] = DataError,
+                     allowed: str = "\n\t") -> None:
+    """Refuse a control character (:data:`CONTROL_CHARACTERS`, but those in ``allowed``)
+    in any string of ``value`` (a parsed file), so no string from a file can reach a
+    terminal as an escape sequence.
+
+    Raises:
+        error: ``SOURCE: WHERE holds the control character '\\x1b'; ...``.
+    """
+    for at, text in strings_in(value, ""):
+        for m in CONTROL_CHARACTERS.finditer(text):
+            if m.group() not in allowed:
+                where = without_control_characters(at.lstrip(".")) or "a value"
+                head = f"{source}: " if source else ""
+                raise error(f"{head}{where} holds the control character "
+                            f"{m.group()!r}; strings in a file are plain text")
+
+
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
@@ -218,4 +253,4 @@ def _first_line(exc: Exception) -> str:
 
 __all__ = ["MAX_FILE_BYTES", "CONTROL_CHARACTERS", "check_regular_file", "decode_utf8",
            "read_text", "read_stream", "parse_json", "parse_toml", "control_character",
-           "without_control_characters"]
+           "without_control_characters", "strings_in", "check_plain_text"]

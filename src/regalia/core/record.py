@@ -13,13 +13,13 @@ import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterator, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from pydantic import (BaseModel, ConfigDict, StrictInt, StringConstraints, ValidationError,
                       model_validator)
 
 from .errors import DataError, IllegalActionError, RecordError, RegaliaError
-from .files import control_character, parse_json, read_text, without_control_characters
+from .files import check_plain_text, parse_json, read_text
 from .game import Game
 from .registry import load_game
 from .state import State
@@ -76,13 +76,8 @@ class GameRecord(BaseModel):
             if len(label) > MAX_LABEL:
                 raise ValueError(f"players[{i}] is {len(label):,} characters long; a "
                                  f"player label has at most {MAX_LABEL}")
-        fields = {"game": self.game, "params": self.params, "players": self.players,
-                  "notation": self.notation or []}
-        for where, text in (w for name, v in fields.items() for w in _strings(v, name)):
-            bad = control_character(text)
-            if bad is not None:
-                raise ValueError(f"{without_control_characters(where)} holds the control "
-                                 f"character {bad!r}; a record's strings are plain text")
+        check_plain_text({"game": self.game, "params": self.params, "players": self.players,
+                          "notation": self.notation or []}, "", RecordError, allowed="")
         return self
 
     # ------------------------------------------------------------------ build
@@ -253,22 +248,6 @@ class GameRecord(BaseModel):
                 raise RecordError(f"replayed scores {state.scores()} differ from the "
                                   f"record's {self.scores}")
         return state
-
-
-def _strings(value: Any, where: str) -> Iterator[tuple[str, str]]:
-    """Every string in a JSON-like ``value``, dict keys included, with where it is
-    (``params.variants[0]``); iterative, so any nesting depth is walked."""
-    stack: list[tuple[Any, str]] = [(value, where)]
-    while stack:
-        v, at = stack.pop()
-        if isinstance(v, str):
-            yield at, v
-        elif isinstance(v, dict):
-            for k, x in v.items():
-                yield f"{at} (a key)", str(k)
-                stack.append((x, f"{at}.{k}"))
-        elif isinstance(v, (list, tuple)):
-            stack.extend((x, f"{at}[{i}]") for i, x in enumerate(v))
 
 
 def _notation_and_dealer_check(state: State) -> tuple[list[str], bool]:
