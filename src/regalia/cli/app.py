@@ -34,7 +34,8 @@ import regalia
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
                             agent_options, default_hint_spec, derive_seed, hint, list_agents,
                             make_agent)
-from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
+from regalia.core.errors import (DataError, NotationError, ParameterError, RecordError,
+                                  RegaliaError)
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
@@ -498,7 +499,9 @@ def score(
 ) -> None:
     """Score a finished position from a physical game, typed as text (see the help)."""
     console = make_console()
-    with user_errors(EXIT_USAGE, _DATA_CODES):
+    # a text that does not parse (a grid's DataError, a landscape's NotationError) is bad
+    # file content: exit 1
+    with user_errors(EXIT_USAGE, {**_DATA_CODES, NotationError: EXIT_FAILED}):
         name = _game_name(game)
         ui = ui_for(name)
         if not ui.has_score:

@@ -26,11 +26,19 @@ def whole_number(value: Any, name: str, allowed: str) -> int:
         ParameterError: ``"<name> must be the whole number <allowed>, not <value>"`` (a long
         value shortened).
     """
-    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
-        value = int(value)
+    value = digits_as_int(value)
     if type(value) is not int:
         raise ParameterError(f"{name} must be the whole number {allowed}, not "
                              f"{shown(value)}")
+    return value
+
+
+def digits_as_int(value: Any) -> Any:
+    """``value`` as an int when it is text of ASCII digits (at most :data:`MAX_DIGITS`,
+    spaces around allowed: ``" 3"``); anything else unchanged, for the caller to check
+    (``"²"``, ``"--1"`` and 5,000 digits stay text)."""
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
+        return int(value)
     return value
 
 
