@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import signal
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -251,3 +253,17 @@ def redigest(text: str) -> str:
         return json.dumps(data)
     except Exception:  # noqa: BLE001 - not a record: left for the loader to refuse
         return text
+
+
+@contextmanager
+def no_hang(seconds: int = 60):
+    """Fail (instead of hanging the suite) if the block blocks, e.g. on opening a FIFO."""
+    def fail(signum, frame):
+        raise AssertionError(f"blocked for {seconds} s: a file was opened that should not be")
+    old = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

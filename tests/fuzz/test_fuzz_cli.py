@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,23 +18,9 @@ from regalia.cli.common import build_game, parse_params
 from regalia.core.files import MAX_FILE_BYTES
 
 from fuzzlib import (GAMES_DIR, HOSTILE_STRINGS, clean, deep_json, deep_toml, huge_int,
-                     invoke_clean, mutate_bytes, record_text)
+                     invoke_clean, mutate_bytes, no_hang, record_text)
 
 SEATS = {"kingdomino": 2, "two-heirs": 2, "cascadito": 2, "inheritors": 3}
-
-
-@contextmanager
-def no_hang(seconds: int = 60):
-    """Fail (instead of hanging the suite) if the block blocks, e.g. on opening a FIFO."""
-    def fail(signum, frame):
-        raise AssertionError(f"blocked for {seconds} s: a file was opened that should not be")
-    old = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def one_line(output: str) -> str:
