@@ -218,3 +218,57 @@ def test_bundled_data_files_still_check_ok():
     for game, rel in [("kingdomino", "kingdomino/data/dominoes.toml"),
                       ("inheritors", "inheritors/data/cards.toml")]:
         invoke_clean(["data", "check", game, str(GAMES_DIR / rel)], codes=(0,))
+
+
+# ------------------------------------------------------------------ typed moves
+def random_states(game: str, params: dict, seed: int, count: int):
+    g = regalia.load_game(game, **params)
+    rng = random.Random(seed)
+    s = g.new_initial_state(seed)
+    out = []
+    while not s.is_terminal() and len(out) < count:
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance_outcome(s.dealer()))
+            continue
+        if rng.random() < 0.3:
+            out.append(s.clone())
+        s.apply_action(rng.choice(s.legal_actions()))
+    return out
+
+
+MOVE_WORDS = ["pick", "claim", "top", "bottom", "river", "take", "build", "discard", "draw",
+              "ask", "card", "king", "star", "track", "roll", "@", "->", ",", "d5-e5"]
+
+
+@pytest.mark.parametrize("cid", sorted({g: p for g, p in [
+    ("kingdomino", {"players": 2}), ("two-heirs", {"players": 2}),
+    ("cascadito", {"players": 1, "sheet": 1}), ("inheritors", {"players": 3})]}.items()))
+def test_hypothesis_typed_moves(cid):
+    """What a person types at the prompt: a legal or illegal action id, or a NotationError;
+    never another exception (e.g. 'claim top ' and 5,000 digits)."""
+    game, params = cid
+    states = random_states(game, params, 3, 8)
+    word = st.one_of(st.sampled_from(MOVE_WORDS + HOSTILE_STRINGS), st.text(max_size=8),
+                     st.integers().map(str))
+
+    @settings(max_examples=80, deadline=None, derandomize=True)
+    @given(st.integers(0, len(states) - 1), st.lists(word, min_size=1, max_size=4))
+    def run(i, words):
+        state = states[i]
+        action = clean(lambda: state.string_to_action(" ".join(words)))
+        if action is not None:
+            clean(lambda: state.clone().apply_action(action))
+    run()
+
+
+@pytest.mark.parametrize("game, params, text", [
+    ("cascadito", {"players": 1, "sheet": 1}, "claim top " + "1" * 5000),
+    ("cascadito", {"players": 1, "sheet": 1}, "claim top ²"),
+    ("kingdomino", {"players": 2}, "pick " + "1" * 5000),
+    ("kingdomino", {"players": 2}, "²"),
+], ids=["cascadito-5000-digits", "cascadito-superscript", "kingdomino-5000-digits",
+        "kingdomino-superscript"])
+def test_typed_numbers_too_long_or_not_ascii_are_notation_errors(game, params, text):
+    for state in random_states(game, params, 1, 6):
+        with pytest.raises(regalia.RegaliaError):
+            state.string_to_action(text)
