@@ -197,13 +197,6 @@ CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
                                 "\u2066-\u2069]")
 
 
-def control_character(text: str) -> str | None:
-    """The first control character (:data:`CONTROL_CHARACTERS`) in ``text``, shown as an
-    escape (``'\\x1b'``), or ``None`` if there is none."""
-    m = CONTROL_CHARACTERS.search(text)
-    return None if m is None else repr(m.group())[1:-1]
-
-
 def without_control_characters(text: str, keep: str = "") -> str:
     """``text`` with every control character (:data:`CONTROL_CHARACTERS`) but those in
     ``keep`` (e.g. ``"\\n"``) replaced by U+FFFD, so the reader sees something was there."""
@@ -252,5 +245,5 @@ def _first_line(exc: Exception) -> str:
 
 
 __all__ = ["MAX_FILE_BYTES", "CONTROL_CHARACTERS", "check_regular_file", "decode_utf8",
-           "read_text", "read_stream", "parse_json", "parse_toml", "control_character",
+           "read_text", "read_stream", "parse_json", "parse_toml",
            "without_control_characters", "strings_in", "check_plain_text"]
