@@ -272,3 +272,13 @@ def test_typed_numbers_too_long_or_not_ascii_are_notation_errors(game, params, t
     for state in random_states(game, params, 1, 6):
         with pytest.raises(regalia.RegaliaError):
             state.string_to_action(text)
+
+
+def test_record_to_a_fifo_or_device_is_refused_before_the_game(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for target, kind in [(fifo, "a FIFO (named pipe)"), ("/dev/null", "a character device")]:
+        with no_hang():
+            result = invoke_clean(["match", "kingdomino", "-p", "random,random", "--quiet",
+                                   "--record", str(target)], codes=(2,))
+        assert f"it is {kind}, not a regular file" in one_line(result.output)

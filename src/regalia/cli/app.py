@@ -25,7 +25,6 @@ from typing import Optional
 
 import typer
 from rich import box
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
@@ -45,9 +44,9 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_data_file, check_players, check_readable, check_writable, error,
-                     fresh_seed, make_console, read_text_file, seat_labels, solo_specs,
-                     user_errors)
+                     build_game, check_data_file, check_players, check_readable,
+                     check_writable, error, fresh_seed, make_console, markup_safe,
+                     read_text_file, seat_labels, solo_specs, user_errors)
 from .frontends import Narrator, NotAvailable, ui_for
 from .session import StopReplay, run_match, run_play, run_replay
 
@@ -300,7 +299,7 @@ def play(
     labels = seat_labels(specs)
 
     def read_move(state: State, seat: int) -> str:
-        return console.input(f"[bold]{escape(labels[seat])}[/bold] > ")
+        return console.input(f"[bold]{markup_safe(labels[seat])}[/bold] > ")
 
     def hinter(state: State) -> str:
         with console.status("Thinking about a hint ..."):

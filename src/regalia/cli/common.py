@@ -17,8 +17,8 @@ from rich.text import Text
 
 from regalia.agents import list_agents, make_agent, parse_spec
 from regalia.core.errors import DataError, ParameterError, RegaliaError, UnknownNameError
-from regalia.core.files import (CONTROL_CHARACTERS, check_regular_file, read_stream,
-                                read_text, without_control_characters)
+from regalia.core.files import (CONTROL_CHARACTERS, check_regular_file, file_kind,
+                                read_stream, read_text, without_control_characters)
 from regalia.core.game import Game
 from regalia.core.params import MAX_DIGITS, shown
 from regalia.core.registry import game_class, load_game
@@ -327,6 +327,9 @@ def check_writable(path: Path | str, what: str, option: str = "--record") -> Pat
     if not parent.is_dir():
         raise PathProblem(f"{head}: {parent} is not a directory")
     if p.exists():
+        if not p.is_file():  # a FIFO would block the write, a device swallow it
+            raise PathProblem(f"{head}: it is {file_kind(p.stat().st_mode)}, not a regular "
+                              f"file")
         if not os.access(p, os.W_OK):
             raise PathProblem(f"{head}: the file exists and is read-only")
     elif not os.access(parent, os.W_OK | os.X_OK):

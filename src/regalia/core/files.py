@@ -39,7 +39,9 @@ _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISBLK, "a block device"))
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of ``st_mode`` ``mode`` is, for messages: ``"a directory"``, ``"a FIFO
+    (named pipe)"``, ``"a character device"``, ...; ``"not a regular file"`` otherwise."""
     for test, name in _KINDS:
         if test(mode):
             return name
@@ -82,7 +84,7 @@ def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = 
 def _check_stat(p: Path, st: os.stat_result, what: str, error: type[RegaliaError],
                 limit: int) -> None:
     if not stat.S_ISREG(st.st_mode):
-        raise error(f"{p}: is {_kind(st.st_mode)}, not {what}; regalia reads only regular "
+        raise error(f"{p}: is {file_kind(st.st_mode)}, not {what}; regalia reads only regular "
                     f"files")
     if st.st_size > limit:
         raise error(f"{p}: {_size_text(st.st_size)}, more than the {_size_text(limit)} "
@@ -244,6 +246,7 @@ def _first_line(exc: Exception) -> str:
     return text[0] if text else type(exc).__name__
 
 
-__all__ = ["MAX_FILE_BYTES", "CONTROL_CHARACTERS", "check_regular_file", "decode_utf8",
+__all__ = ["MAX_FILE_BYTES", "CONTROL_CHARACTERS", "check_regular_file", "file_kind",
+           "decode_utf8",
            "read_text", "read_stream", "parse_json", "parse_toml",
            "without_control_characters", "strings_in", "check_plain_text"]
