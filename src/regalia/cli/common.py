@@ -310,8 +310,8 @@ def check_data_file(data: Path | str) -> Path:
 
 def check_writable(path: Path | str, what: str, option: str = "--record") -> Path:
     """Check, before any work is done, that ``path`` can be written later: its directory
-    exists and is writable, and it is not a directory nor a read-only file. Nothing is
-    created or changed.
+    exists and is writable, and it is not a directory, FIFO or device, nor a read-only
+    file. Nothing is created or changed.
 
     Raises:
         PathProblem: naming the option, the path and what is wrong.
