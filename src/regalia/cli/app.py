@@ -26,7 +26,6 @@ from typing import Optional
 
 import typer
 from rich import box
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
@@ -46,9 +45,9 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_players, check_readable, check_seats_for_game,
-                     check_writable, error, fresh_seed, make_console, read_text_file,
-                     seat_labels, solo_specs, user_errors)
+                     build_game, check_data_file, check_players, check_readable,
+                     check_seats_for_game, check_writable, error, fresh_seed, make_console,
+                     markup_safe, read_text_file, seat_labels, solo_specs, user_errors)
 from .frontends import Narrator, NotAvailable, ScoreRequest, ui_for
 from .session import StopReplay, run_match, run_play, run_replay
 
@@ -311,7 +310,7 @@ def play(
     labels = seat_labels(specs)
 
     def read_move(state: State, seat: int) -> str:
-        return console.input(f"[bold]{escape(labels[seat])}[/bold] > ")
+        return console.input(f"[bold]{markup_safe(labels[seat])}[/bold] > ")
 
     def hinter(state: State) -> str:
         with console.status("Thinking about a hint ..."):
@@ -416,17 +415,25 @@ def replay(
                                           help="Show the game as seat N (1 = the first "
                                                "seat) could see it: other players' hidden "
                                                "cards stay hidden (the record keeps them)."),
+    data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
+                                        help="The component data file the game was played "
+                                             "with, for a game played with --data (a "
+                                             "record never makes regalia open a file it "
+                                             "names; the file must match the record's data "
+                                             "digest)."),
 ) -> None:
     """Replay a recorded game move by move, checking it, and show the final scores."""
     console = make_console()
     with user_errors(EXIT_USAGE):
         check_readable(file, "a game record (JSON)")
+        if data is not None:
+            check_data_file(data)
     with user_errors(EXIT_FAILED):
         rec = GameRecord.load(file)
         try:
-            rec.replay()  # check the whole record before printing anything
-            g = load_game(rec.game, **rec.params)
-        except RecordError:
+            rec.replay(data=data)  # check the whole record before printing anything
+            g = rec.build_game(data)
+        except (RecordError, DataError):
             raise
         except RegaliaError as exc:
             raise RecordError(f"{file}: {exc}") from None
@@ -469,7 +476,7 @@ def replay(
     with user_errors(EXIT_FAILED):
         try:
             state = run_replay(rec, labels, ui, console, step=on_decision,
-                               rounds=lambda: not brief and not stepping[0])
+                               rounds=lambda: not brief and not stepping[0], data=data)
         except StopReplay:
             console.print("[yellow]Replay stopped.[/yellow]")
             return
@@ -537,6 +544,8 @@ def score(
 ) -> None:
     """Score a finished position from a physical game, typed as text (see the help)."""
     console = make_console()
+    # a text that does not parse (a grid's DataError, a landscape's NotationError) is bad
+    # file content: exit 1
     given = tuple(o for o, v in (("--variant", variant), ("--size", size is not None),
                                  ("--discarded", discarded), ("--sheet", sheet is not None),
                                  ("--data", data), ("--interactive", interactive)) if v)
@@ -558,7 +567,7 @@ def score(
                                   discarded=discarded, sheet=sheet,
                                   data=None if data is None else str(data),
                                   interactive=interactive, given=given,
-                                  ask=lambda prompt: console.input(escape(prompt))),
+                                  ask=lambda prompt: console.input(markup_safe(prompt))),
                      console)
         except KeyboardInterrupt:
             console.print("\n[yellow]Interrupted: nothing was scored.[/yellow]")

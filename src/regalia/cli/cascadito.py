@@ -290,7 +290,7 @@ class CascaditoUI(GameUI):
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
         t.add_column("points", footer="total")
         for p in range(n):
-            t.add_column(labels[p], justify="right", footer=str(bds[p]["total"]))
+            t.add_column(Text(labels[p]), justify="right", footer=str(bds[p]["total"]))
         for colour in bds[0]["tracks"]:
             t.add_row(Text(f"{colour} track", style=FG_STYLES[colour]),
                       *[str(b["tracks"][colour]) for b in bds])

@@ -40,7 +40,7 @@ class Narrator:
         if state.is_chance_node():
             self.console.print(Text(f"  chance: {text}", style="dim"))
         else:
-            self.console.print(f"  {self.labels[state.current_player()]}: {text}")
+            self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def flush(self) -> None:
         """Print whatever is held back (called before a person is asked to move)."""
@@ -162,7 +162,7 @@ class GameUI:
         table.add_column("points", justify="right")
         table.add_column("result", justify="right")
         for p, (score, ret) in enumerate(zip(state.scores(), state.returns())):
-            table.add_row(labels[p], _num(score), "win" if ret > 0 else "")
+            table.add_row(Text(labels[p]), _num(score), "win" if ret > 0 else "")
         return table
 
     def seed_text(self, seed: int | None) -> str:

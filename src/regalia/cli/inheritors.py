@@ -87,7 +87,6 @@ class InheritorsNarrator(Narrator):
                            else Text("  ").append_text(text))
 
     def step(self, state: InheritorsState, action: int) -> None:  # type: ignore[override]
-        G = state.game
         if state.is_chance_node():
             # what this viewer sees of the outcome, from the game's observation-based note
             note = inheritors_view.chance_note(state, action, self.viewer)
@@ -195,7 +194,7 @@ class InheritorsUI(GameUI):
         title += f" · deck {state.dsize} cards · {state.qrow} face-down Quests"
         if state.ended and not ended:
             title += " · last round"
-        parts: list[RenderableType] = [Rule(title)]
+        parts: list[RenderableType] = [Rule(Text(title))]
         market = Table.grid(padding=(0, 2))
         market.add_column(style="bold", no_wrap=True)
         market.add_column()
@@ -357,7 +356,7 @@ class InheritorsUI(GameUI):
                   box=box.SIMPLE_HEAD, pad_edge=False)
         t.add_column("")
         for p in range(n):
-            t.add_column(labels[p], justify="right",
+            t.add_column(Text(labels[p]), justify="right",
                          style="bold green" if p in winners else "")
         bds = [state.breakdown(p) for p in range(n)]
         for k, label in (("influence", "1 influence (top cards)"),

@@ -440,7 +440,7 @@ class KingdominoUI(GameUI):
         for i, p in enumerate(view.standings(state)):
             if keys[p] != prev:
                 rank, prev = i + 1, keys[p]
-            t.add_row(str(rank), labels[p], str(keys[p][0]), str(keys[p][1]), str(keys[p][2]),
+            t.add_row(str(rank), Text(labels[p]), str(keys[p][0]), str(keys[p][1]), str(keys[p][2]),
                       style="bold green" if p in winners else "")
         parts += [t, Text(view.winner_text(state, labels), style="bold green")]
         return Group(*parts)

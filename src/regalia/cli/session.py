@@ -7,6 +7,7 @@ table, so tests (and other front ends) can drive a whole game without a terminal
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Sequence
 
 from rich.console import Console
@@ -194,7 +195,8 @@ class StopReplay(Exception):
 
 def run_replay(record: GameRecord, labels: Sequence[str], ui: GameUI, console: Console,
                step: Callable[[State, Narrator], bool] | None = None,
-               rounds: bool | Callable[[], bool] = False) -> State:
+               rounds: bool | Callable[[], bool] = False,
+               data: str | Path | None = None) -> State:
     """Replay a (validated) record, printing its course.
 
     Args:
@@ -203,6 +205,8 @@ def run_replay(record: GameRecord, labels: Sequence[str], ui: GameUI, console: C
             (:class:`StopReplay` is raised).
         rounds: print the position at the end of each round (:meth:`GameUI.round_end`);
             a callable is asked each time (so a stepped replay can switch it on).
+        data: the user's component file for a game played with one
+            (:meth:`GameRecord.build_game`).
     """
     narrator = ui.narrator(labels, console)
     want_rounds = rounds if callable(rounds) else (lambda: rounds)
@@ -218,6 +222,6 @@ def run_replay(record: GameRecord, labels: Sequence[str], ui: GameUI, console: C
                 console.print(snapshot)
         narrator.step(state, action)
 
-    state = record.replay(on_step=on_step)
+    state = record.replay(on_step=on_step, data=data)
     narrator.flush()
     return state

@@ -7,7 +7,6 @@ colours it. ``regalia score two-heirs FILE`` uses :mod:`regalia.games.two_heirs.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Sequence
 
@@ -17,6 +16,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from regalia.core.data import read_toml
 from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.two_heirs import view
@@ -122,7 +122,7 @@ class TwoHeirsNarrator(Narrator):
             self.turn = state.turn
             p = state.current_player()
             self.console.print(Text(f"Turn {state.turn}: {self.labels[p]}", style="bold"))
-        self.console.print(f"  {self.labels[state.current_player()]}: {text}")
+        self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def _setup_line(self) -> None:
         if self.setup:
@@ -241,7 +241,7 @@ class TwoHeirsUI(GameUI):
         names = [labels[0], "Heinrich" if state.game.solo else labels[1]]
         a, b = (state.scores()[0], state.heinrich_score) if state.game.solo \
             else tuple(state.scores())
-        return Group(Text(""), Rule(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}"),
+        return Group(Text(""), Rule(Text(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}")),
                      Landscape(state, mark_placements=False))
 
     def decision(self, state: TwoHeirsState) -> str:  # type: ignore[override]
@@ -299,7 +299,7 @@ class TwoHeirsUI(GameUI):
 
     # ------------------------------------------------------------------ results
     def breakdown_table(self, bd, tiles, title: str) -> Table:
-        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title, title_justify="left")
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(title), title_justify="left")
         t.add_column("where")
         t.add_column("building")
         t.add_column("points", justify="right")
@@ -360,9 +360,9 @@ class TwoHeirsUI(GameUI):
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:
-            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            console.print(Text(f"{path}: not a readable TOML file: {exc}", style="bold red"))
+            raw = read_toml(path)
+        except DataError as exc:
+            console.print(Text(str(exc), style="bold red"))
             return False
         kind = "treasures" if "treasures" in raw and "tiles" not in raw else "tiles"
         try:

@@ -46,6 +46,7 @@ from regalia.core.errors import (
     RegaliaError,
 )
 from regalia.core.game import CHANCE, TERMINAL
+from regalia.core.params import digits_as_int
 from regalia.core.state import State, check_action_id, check_notation_text
 
 from .components import TOWN_COLOURS
@@ -867,8 +868,9 @@ class CascaditoState(State):
         row = word.rstrip("0123456789")
         num = word[len(row):]
         rows = {"top": t.top, "t": t.top, "bottom": t.bottom, "b": t.bottom}
-        if row in rows and num.isdigit() and 1 <= int(num) <= len(rows[row]):
-            return rows[row][int(num) - 1]
+        k = digits_as_int(num)
+        if row in rows and type(k) is int and 1 <= k <= len(rows[row]):
+            return rows[row][k - 1]
         raise NotationError(f"{text!r}: achievements are claimed by row and position from "
                             f"the left: 'claim top 1' .. 'claim top {len(t.top)}'"
                             + (f", 'claim bottom 1' .. 'claim bottom {len(t.bottom)}'"
