@@ -69,8 +69,14 @@ def play_turns(child, turns) -> None:
         child.send(turn.typed + "\r")
 
 
+def saved_file(name: str, cwd: Path) -> Path:
+    """The one game kept in ``cwd`` (regalia-GAME-DATE-TIME.json)."""
+    (path,) = cwd.glob(f"regalia-{name}-*.json")
+    return path
+
+
 def saved(name: str, cwd: Path) -> GameRecord:
-    return GameRecord.load(cwd / f"regalia-{name}-{SEED}.json")
+    return GameRecord.load(saved_file(name, cwd))
 
 
 def unique_prefix(move: str, words: list[str]) -> str | None:
@@ -142,11 +148,11 @@ def test_quit_keeps_the_game_and_resume_continues_it(name, tmp_path, table_scrip
     play_turns(child, turns[:3])
     child.expect(PROMPT)
     child.send("quit\r")
-    child.expect(re.escape(f"regalia resume regalia-{name}-{SEED}.json"))
+    child.expect(re.escape(f"regalia resume regalia-{name}-") + r"[0-9-]+\.json")
     finish(child)
     assert child.exitstatus == 0
     assert saved(name, tmp_path).actions == turns[3].before
-    child = spawn("resume", f"regalia-{name}-{SEED}.json", cwd=tmp_path)
+    child = spawn("resume", saved_file(name, tmp_path).name, cwd=tmp_path)
     child.expect(f"Resuming the game after {len(turns[3].before)} actions")
     play_turns(child, turns[3:4])
     child.expect(PROMPT)

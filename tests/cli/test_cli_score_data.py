@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from regalia.cli.frontends import NotAvailable, ui_for
+from regalia.cli.frontends import NotAvailable, ScoreRequest, ui_for
 from regalia.games.kingdomino.components import DEFAULT_DATA
 
 # Hand-worked: wheat a1,b1,a2 = 3 squares x 1 crown = 3; forest c1,d1,c2,d2 = 4 x 2 = 8;
@@ -147,7 +147,7 @@ def test_score_without_warnings(cli, tmp_path):
 def test_generic_game_has_no_score_or_data_check():
     ui = ui_for("some-future-game")
     with pytest.raises(NotAvailable, match="not available for some-future-game.*kingdomino"):
-        ui.score("", "", [], None, 0, None)
+        ui.score(ScoreRequest(), None)
     with pytest.raises(NotAvailable, match="not available"):
         ui.check_data(Path("x"), None)
 

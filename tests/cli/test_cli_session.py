@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from rich.console import Console
@@ -135,8 +136,10 @@ def test_quit_then_resume_ends_as_the_uninterrupted_game(cli, name, table_script
     assert whole.exit_code == 0, whole.output
     first = cli(*args, input="\n".join(typed[:5] + ["quit"]) + "\n")
     assert first.exit_code == 0, first.output
-    saved = f"regalia-{name}-6.json"
-    assert f"continue it with: regalia resume {saved}" in " ".join(first.output.split())
+    kept = re.search(r"continue it with: regalia resume (regalia-[a-z-]+-[0-9]{8}-[0-9]{6}"
+                     r"\.json)", " ".join(first.output.split()))
+    assert kept is not None, first.output
+    saved = kept.group(1)
     second = cli("resume", saved, input="\n".join(typed[5:9] + ["quit"]) + "\n")
     assert second.exit_code == 0, second.output
     assert "Resuming the game after" in second.output
@@ -145,8 +148,9 @@ def test_quit_then_resume_ends_as_the_uninterrupted_game(cli, name, table_script
     assert "Illegal" not in third.output and "Cannot read" not in third.output
     done, expected = GameRecord.load(saved), GameRecord.load("whole.json")
     assert done.actions == expected.actions and done.scores == expected.scores
-    assert done.scores is not None and done.table == {"hints": False,
-                                                      "hint_agent": done.table["hint_agent"]}
+    assert done.scores is not None
+    assert done.table == {"hints": False, "hint_agent": done.table["hint_agent"],
+                          "compact": False}
 
 
 def test_resume_keeps_the_seats_the_dealer_and_the_hints(cli, kingdomino2, table_script):
@@ -157,7 +161,7 @@ def test_resume_keeps_the_seats_the_dealer_and_the_hints(cli, kingdomino2, table
     assert first.exit_code == 0, first.output
     kept = GameRecord.load("k.json")
     assert kept.players == ["human", "greedy"] and kept.scores is None
-    assert kept.table == {"hints": True, "hint_agent": "mce:iterations=8"}
+    assert kept.table == {"hints": True, "hint_agent": "mce:iterations=8", "compact": False}
     again = cli("resume", "k.json", input=f"hint\n{turns[3].typed}\nquit\n")
     assert again.exit_code == 0, again.output
     out = " ".join(again.output.split())
@@ -178,8 +182,9 @@ def test_resume_refuses_finished_edited_and_missing_files(cli, kingdomino2, huma
     assert result.exit_code == 1
     assert "holds a finished game" in result.output and "regalia replay done.json" in \
         " ".join(result.output.split())
-    cli("play", "kingdomino", "-p", "human,greedy", "-s", "2", input="quit\n")
-    data = json.loads(open("regalia-kingdomino-2.json").read())
+    cli("play", "kingdomino", "-p", "human,greedy", "-s", "2", "-r", "left.json",
+        input="quit\n")
+    data = json.loads(open("left.json").read())
     data["players"] = ["human", "random"]  # an edit: a weaker opponent
     with open("edited.json", "w") as f:
         json.dump(data, f)
@@ -326,34 +331,28 @@ def test_reveals_tells_moves_that_uncover_hidden_cards():
     assert own >= 30
 
 
-def test_a_fresh_seed_gives_a_short_save_file_name(cli):
-    import re
-    result = cli("play", "kingdomino", "-p", "human,greedy", input="quit\n")
+def test_the_default_save_file_does_not_tell_the_seed(cli):
+    """The seed stays hidden while the game goes on: the file is named by the date."""
+    result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "987654321",
+                 input="quit\n")
     assert result.exit_code == 0, result.output
-    name = re.search(r"regalia resume (regalia-kingdomino-([0-9a-f]{8})\.json)",
-                     " ".join(result.output.split()))
+    out = " ".join(result.output.split())
+    name = re.search(r"regalia resume (regalia-kingdomino-[0-9]{8}-[0-9]{6}\.json)", out)
     assert name is not None, result.output
-    record = GameRecord.load(name.group(1))
-    assert f"{record.seed:08x}".endswith(name.group(2))
+    assert "987654321" not in out
+    assert GameRecord.load(name.group(1)).seed == 987654321
 
 
-def test_match_moves_run_inside_the_thinking_marker_and_the_game_is_unchanged(kingdomino2):
-    from contextlib import contextmanager
-    from regalia.cli.session import run_match
-    marked = []
-
-    @contextmanager
-    def thinking(label):
-        marked.append(label)
-        yield
-
-    specs = ["greedy:seed=5", "random"]
-    console = Console(file=io.StringIO(), width=100)
-    plain = run_match(kingdomino2, specs, 3, ui_for("kingdomino"), console, quiet=True)
-    shown = run_match(kingdomino2, specs, 3, ui_for("kingdomino"), console,
-                      thinking=thinking)
-    assert shown.record.actions == plain.record.actions
-    assert shown.record.players == plain.record.players == specs
-    actors = _actors(shown.state)
-    assert marked == [["Seat 1 (greedy:seed=5)", "Seat 2 (random)"][p] for p in actors
-                      if p >= 0]
+def test_completer_offers_the_names_help_looks_up():
+    game, _ = setup("two-heirs")
+    state = game.new_initial_state(1)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    names = [e.name for e in ui_for("two-heirs").help_entries(state)]
+    assert names  # Two Heirs' buildings
+    c = MoveCompleter(TABLE_COMMANDS, lambda s: names)
+    c.set_state(state)
+    assert c.candidates("help ") == [f"help {n}" for n in names]
+    first = names[0]
+    assert f"help {first}" in c.candidates(f"HELP {first[:2]}")
+    assert not any(x.startswith("help ") and x != "help" for x in c.candidates("he"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -11,6 +10,7 @@ import regalia
 from regalia import GameRecord, ParameterError, RecordError
 from regalia.agents import agent_options, list_agents
 from regalia.arena import play_match
+from regalia.testing import mid_game_state
 
 
 def _game(config) -> regalia.Game:
@@ -122,17 +122,7 @@ def test_record_of_an_unfinished_game(game_config):
     game = _game(game_config)
 
     def play(plies):
-        rng = random.Random(2)
-        state = game.new_initial_state(2)
-        for _ in range(plies):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_random_chance()
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        return state
+        return mid_game_state(game, 2, plies)
 
     # a third of the bound, or half of this game when it ends sooner (a game whose
     # length varies a lot, e.g. one ended by achievements, has a loose bound)

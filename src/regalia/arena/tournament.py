@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from regalia.agents.base import check_spec, derive_seed, make_agent
+from regalia.agents.base import check_spec, derive_seed
 from regalia.core.errors import ParameterError, RegaliaError
 from regalia.core.game import Game
 from regalia.core.registry import load_game

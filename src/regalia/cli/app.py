@@ -7,8 +7,9 @@ traceback. Exit codes (also in ``regalia --help``):
 
 * 0: success (a game abandoned with 'quit' included).
 * 1: an input file whose *content* fails its check: a malformed or edited record, a
-  dominoes file that does not validate, a kingdom grid that does not parse; also a record
-  or result file that cannot be written once the work is done.
+  dominoes file that does not validate, a score file (kingdom grid, landscape, play sheets,
+  play areas) that does not parse; also a record or result file that cannot be written
+  once the work is done.
 * 2: bad command-line usage: an unknown game, agent or variant, a bad option value, a path
   on the command line that cannot be read (or, for ``--record``, written; checked before
   the game starts).
@@ -20,6 +21,7 @@ terminal view, a :class:`regalia.cli.frontends.GameUI` (see ``cli/kingdomino.py`
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -33,7 +35,8 @@ import regalia
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
                             agent_options, check_spec, default_hint_spec, derive_seed, hint,
                             list_agents, make_agent)
-from regalia.core.errors import DataError, ParameterError, RecordError, RegaliaError
+from regalia.core.errors import (DataError, NotationError, ParameterError, RecordError,
+                                 RegaliaError)
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
@@ -44,10 +47,10 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_players, check_readable, check_seats_for_game,
-                     check_writable, error, fresh_seed, make_console, read_text_file,
-                     seat_labels, solo_specs, user_errors)
-from .frontends import Narrator, NotAvailable, ui_for
+                     build_game, check_data_file, check_players, check_readable,
+                     check_seats_for_game, check_writable, error, fresh_seed, make_console,
+                     markup_safe, read_text_file, seat_labels, solo_specs, user_errors)
+from .frontends import Narrator, NotAvailable, ScoreRequest, ui_for
 from .prompt import move_reader
 from .session import TABLE_COMMANDS, StopReplay, Thinking, run_match, run_play, run_replay
 
@@ -87,7 +90,7 @@ class _Typer(typer.Typer):
 
 EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
                    "its check (a malformed or edited record, a dominoes file that does not "
-                   "validate, a kingdom grid that does not parse); 2 bad usage (an unknown "
+                   "validate, a score file that does not parse); 2 bad usage (an unknown "
                    "game, agent or variant, a bad option value, a path that cannot be read "
                    "or written); 130 interrupted (Ctrl-C).")
 
@@ -184,7 +187,8 @@ def agents() -> None:
 GAME_ARG = typer.Argument(..., metavar="GAME", help="Game name (see 'regalia games'), e.g. kingdomino.",
                           show_default=False)
 SEED_OPT = typer.Option(None, "--seed", "-s", metavar="N", help="Seed of the dealer (and of the agents); "
-                        "the same seed gives the same game. Default: a fresh one, printed.")
+                        "the same seed gives the same game. Default: a fresh one, printed (by 'play' "
+                        "at the end of the game: it fixes every draw).")
 VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
                            "comma-separated); see 'regalia games'.", show_default=False)
 RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write the game record (JSON) to this "
@@ -241,7 +245,7 @@ _DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
     move is played for you. On a terminal, Tab completes a legal move and the arrow keys
     edit the line and recall what you typed.""",
     """'quit' (or Ctrl-C) keeps the unfinished game in the --record file, or else in
-    regalia-GAME-SEED.json in the current directory; 'regalia resume FILE' continues it.
+    regalia-GAME-DATE-TIME.json in the current directory; 'regalia resume FILE' continues it.
     The file holds the game's secret seed (it decides the draws to come)."""),
     epilog=_examples(
     "regalia play kingdomino --players human,greedy",
@@ -273,6 +277,10 @@ def play(
                                     "move with its estimated win rate (in a solo game: "
                                     "its expected score, or margin over the automated "
                                     "opponent)."),
+    compact: bool = typer.Option(False, "--compact", metavar="",
+                                 help="A compact table that fits an 80x24 terminal (4-player "
+                                      "Kingdomino: kingdoms side by side, small); chosen "
+                                      "automatically when the terminal is too small."),
     hint_agent: Optional[str] = typer.Option(
         None, "--hint-agent", metavar="SPEC",
         help=f"The search agent behind hints (mce, mcts or ismcts with options); default "
@@ -301,7 +309,7 @@ def play(
         console.print("[yellow]No 'human' in --players: the computer plays every seat "
                       "(use 'regalia match' to watch).[/yellow]")
     seed = fresh_seed() if seed is None else seed
-    _play_at_table(g, specs, seed, hints, hint_agent, record)
+    _play_at_table(g, specs, seed, hints, hint_agent, record, compact=compact)
 
 
 def _hint_agent(g: Game, hints: bool, hint_agent: Optional[str]) -> str:
@@ -324,28 +332,31 @@ def _hint_agent(g: Game, hints: bool, hint_agent: Optional[str]) -> str:
     return hint_agent
 
 
-def _save_path(g: Game, seed: int, record: Optional[Path]) -> Path:
+def _save_path(g: Game, record: Optional[Path]) -> Path:
     """Where an unfinished game is kept: ``--record`` (or the resumed file), else
-    ``regalia-<game>-<seed>.json`` in the current directory (a fresh 128-bit seed is
-    shortened to its last 8 hexadecimal digits)."""
+    ``regalia-<game>-<date>-<time>.json`` in the current directory (not named by the seed:
+    the seed stays hidden while the game goes on)."""
     if record is not None:
         return record
-    tag = str(seed) if len(str(seed)) <= 12 else f"{seed:08x}"[-8:]
-    return Path(f"regalia-{g.info.name}-{tag}.json")
+    return Path(f"regalia-{g.info.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
 
 
 def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent: str,
-                   record: Optional[Path], history: Sequence[int] = ()) -> None:
+                   record: Optional[Path], history: Sequence[int] = (),
+                   compact: bool = False) -> None:
     """Play (or, with ``history``, continue) a game at this terminal and keep it: the
     record of a finished game goes to ``record`` (if given); an unfinished one (quit, end
-    of input, Ctrl-C) to ``record`` or a default file, with how to resume it."""
+    of input, Ctrl-C) to ``record`` or a default file, with how to resume it. ``compact``:
+    the compact table (``--compact``)."""
     console = make_console()
     ui = ui_for(g.info.name)
     humans = [i for i, s in enumerate(specs) if s.strip().lower() == HUMAN]
     if humans:  # hidden information stays hidden from the people at the table
         ui = ui.seen_by(humans[0] if len(humans) == 1 else -1)
+    if compact:
+        ui = ui.laid_out("compact")
     labels = seat_labels(specs)
-    read_move = move_reader(console, labels, TABLE_COMMANDS)
+    read_move = move_reader(console, labels, TABLE_COMMANDS, ui)
 
     def hinter(state: State) -> str:
         with console.status("Thinking about a hint ..."):
@@ -354,18 +365,21 @@ def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent
 
     outcome = run_play(g, specs, seed, ui, console, read_move, hinter if hints else None,
                        history=history, thinking=Thinking(console),
-                       table={"hints": hints, "hint_agent": hint_agent})
+                       table={"hints": hints, "hint_agent": hint_agent, "compact": compact})
     if outcome.quit:
         if outcome.interrupted:
             console.print()
             console.print("[yellow]Interrupted: the game is abandoned.[/yellow]")
-        path = _save_path(g, seed, record)
+        path = _save_path(g, record)
         _save_record(outcome.record, path, unfinished=True)
         if outcome.interrupted:
             raise typer.Exit(EXIT_INTERRUPTED)
         return
     console.print()
     console.print(ui.final(outcome.state, labels))
+    if humans:  # hidden from the table while the game ran (it fixes every draw)
+        console.print(Text(f"Seed of this game: {seed} (the same seed and players give "
+                           f"the same game)", style="dim"))
     _save_record(outcome.record, record)
 
 
@@ -373,7 +387,7 @@ def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent
 @app.command(help=_help(
     "Continue a game you left with 'quit' (or Ctrl-C), with the same seats and settings.",
     """'regalia play' keeps an unfinished game in the file given with --record, or else in
-    regalia-GAME-SEED.json in the current directory, and says so. The file is a game
+    regalia-GAME-DATE-TIME.json in the current directory, and says so. The file is a game
     record: it is checked as 'regalia replay' checks it (an edited file is refused), the
     game is rebuilt move by move from its seed, and play goes on where it stopped; quitting
     again saves it to the same file, and a finished game is written there too.""",
@@ -381,7 +395,7 @@ def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent
     reads it can learn what is still to come. That is fine for your own game against
     computer players; do not use it to hand a game to another person."""),
     epilog=_examples("regalia play kingdomino -p human,greedy --seed 7   (then 'quit')",
-                     "regalia resume regalia-kingdomino-7.json"))
+                     "regalia resume regalia-kingdomino-20261123-201500.json"))
 def resume(
     file: Path = typer.Argument(..., metavar="FILE", show_default=False,
                                 help="A game saved by 'regalia play' (a game record)."),
@@ -415,9 +429,11 @@ def resume(
             hints = table.get("hints") is True
             spec = table.get("hint_agent")
             hint_agent = _hint_agent(g, hints, spec if isinstance(spec, str) else None)
+            compact = table.get("compact") is True
         except RegaliaError as exc:
             raise RecordError(f"{file}: cannot seat the players again: {exc}") from None
-    _play_at_table(g, list(rec.players), rec.seed, hints, hint_agent, file, rec.actions)
+    _play_at_table(g, list(rec.players), rec.seed, hints, hint_agent, file, rec.actions,
+                   compact)
 
 
 # ---------------------------------------------------------------------- match
@@ -500,17 +516,25 @@ def replay(
                                           help="Show the game as seat N (1 = the first "
                                                "seat) could see it: other players' hidden "
                                                "cards stay hidden (the record keeps them)."),
+    data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
+                                        help="The component data file the game was played "
+                                             "with, for a game played with --data (a "
+                                             "record never makes regalia open a file it "
+                                             "names; the file must match the record's data "
+                                             "digest)."),
 ) -> None:
     """Replay a recorded game move by move, checking it, and show the final scores."""
     console = make_console()
     with user_errors(EXIT_USAGE):
         check_readable(file, "a game record (JSON)")
+        if data is not None:
+            check_data_file(data)
     with user_errors(EXIT_FAILED):
         rec = GameRecord.load(file)
         try:
-            rec.replay()  # check the whole record before printing anything
-            g = load_game(rec.game, **rec.params)
-        except RecordError:
+            rec.replay(data=data)  # check the whole record before printing anything
+            g = rec.build_game(data)
+        except (RecordError, DataError):
             raise
         except RegaliaError as exc:
             raise RecordError(f"{file}: {exc}") from None
@@ -553,7 +577,7 @@ def replay(
     with user_errors(EXIT_FAILED):
         try:
             state = run_replay(rec, labels, ui, console, step=on_decision,
-                               rounds=lambda: not brief and not stepping[0])
+                               rounds=lambda: not brief and not stepping[0], data=data)
         except StopReplay:
             console.print("[yellow]Replay stopped.[/yellow]")
             return
@@ -568,22 +592,36 @@ def replay(
 
 # ---------------------------------------------------------------------- score
 @app.command(help=_help(
-    "Score a finished position from a physical game, typed as text (Kingdomino, Two Heirs).",
+    "Score a finished position from a physical game, typed as text (Kingdomino, Two Heirs, "
+    "Cascadito, Inheritors).",
     """Kingdomino: the kingdom as a grid, one row per line, squares separated by spaces: C the
     castle, . an empty square, a terrain letter (W wheat, F forest, L lake, G grassland, S
     swamp, M mine) followed by one * per crown (F** or F2). Text after # is a comment. The
     grid need not be centred.""",
     """Two Heirs: the landscape, one tile per line (x y tile side, then an optional troop), described in
-    docs/games/two-heirs-score-format.md."""),
+    docs/games/two-heirs-score-format.md.""",
+    """Cascadito: each player's sheet (tracks, rivers, bandits, achievements claimed), one or
+    more sheets per file, several files for the tie-break (docs/games/cascadito-score-format.md);
+    or --interactive to answer questions field by field.""",
+    """Inheritors: every player's play area, hand, Quests, Honors and Clan in one file
+    (docs/games/inheritors-score-format.md).""",
+    """The scoring is printed step by step in the rulebook's order, then the winner with the
+    tie-break. A file that does not parse is refused with every line at fault and what was
+    expected (exit 1)."""),
     epilog=_examples(
     "regalia score kingdomino kingdom.txt",
     "regalia score two-heirs landscape.txt",
+    "regalia score cascadito anna.txt ben.txt",
+    "regalia score cascadito --interactive --sheet 2",
+    "regalia score inheritors table.txt",
     "regalia score kingdomino kingdom.txt --variant middle-kingdom --variant harmony",
     "printf 'W W* C\\nF F* L' | regalia score kingdomino -"))
 def score(
     game: str = GAME_ARG,
-    file: str = typer.Argument(..., show_default=False, metavar="FILE",
-                               help="The kingdom (or landscape) as text, or '-' for stdin."),
+    files: Optional[list[str]] = typer.Argument(
+        None, show_default=False, metavar="FILE",
+        help="The position as text, or '-' for stdin (Cascadito: one or more files of "
+             "sheets)."),
     variant: Optional[list[str]] = typer.Option(
         None, "--variant", "-v", show_default=False, metavar="NAME",
         help="Kingdomino scoring variants: middle-kingdom, harmony (repeatable); mighty-duel "
@@ -593,16 +631,48 @@ def score(
                                             "Duel)."),
     discarded: int = typer.Option(0, "--discarded", metavar="N", help="Kingdomino: dominoes "
                                   "you discarded (Harmony needs none)."),
+    sheet: Optional[int] = typer.Option(None, "--sheet", metavar="N", show_default=False,
+                                        help="Cascadito: the play sheet, 1 to 4 (a file may "
+                                             "then leave out its 'sheet' line; needed with "
+                                             "--interactive)."),
+    data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
+                                        help="Score with your own component data file (Two "
+                                             "Heirs tiles, a Cascadito sheet, Inheritors "
+                                             "cards; see 'regalia data check')."),
+    interactive: bool = typer.Option(False, "--interactive", "-i", metavar="",
+                                     help="Cascadito: enter a sheet by answering questions "
+                                          "(needs --sheet)."),
 ) -> None:
     """Score a finished position from a physical game, typed as text (see the help)."""
     console = make_console()
-    with user_errors(EXIT_USAGE, _DATA_CODES):
+    # a text that does not parse (a grid's DataError, a landscape's NotationError) is bad
+    # file content: exit 1
+    given = tuple(o for o, v in (("--variant", variant), ("--size", size is not None),
+                                 ("--discarded", discarded), ("--sheet", sheet is not None),
+                                 ("--data", data), ("--interactive", interactive)) if v)
+    with user_errors(EXIT_USAGE, {**_DATA_CODES, NotationError: EXIT_FAILED}):
         name = _game_name(game)
         ui = ui_for(name)
         if not ui.has_score:
-            ui.score("", "", [], None, 0, console)  # raises NotAvailable
-        text, source = read_text_file(file, "kingdom grid")
-        ui.score(text, source, variant or [], size, discarded, console)
+            ui.score(ScoreRequest(), console)  # raises NotAvailable
+        if interactive and files:
+            raise ParameterError("--interactive asks for the sheet; give no FILE with it")
+        if not interactive and not files:
+            raise ParameterError("give the FILE to score ('-' for stdin)"
+                                 + (", or --interactive" if ui.has_interactive_score else ""))
+        if data is not None:
+            check_readable(data, "a component data file (TOML)")
+        texts = tuple(read_text_file(f, "score file") for f in files or ())
+        try:
+            ui.score(ScoreRequest(texts=texts, variants=tuple(variant or ()), size=size,
+                                  discarded=discarded, sheet=sheet,
+                                  data=None if data is None else str(data),
+                                  interactive=interactive, given=given,
+                                  ask=lambda prompt: console.input(markup_safe(prompt))),
+                     console)
+        except KeyboardInterrupt:
+            console.print("\n[yellow]Interrupted: nothing was scored.[/yellow]")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 # ---------------------------------------------------------------------- data check

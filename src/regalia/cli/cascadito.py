@@ -19,12 +19,15 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from regalia.core.errors import DataError
+from regalia.core.errors import DataError, NotationError, ParameterError
 from regalia.core.game import Game
-from regalia.games.cascadito import load_sheet, view
+from regalia.games.cascadito import SHEET_NUMBERS, help, load_sheet, view
 from regalia.games.cascadito.state import CascaditoState
+from regalia.games.cascadito.interview import SheetInterview
+from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_tables, winner
 
-from .frontends import GameUI, Narrator, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .score_assistant import ask_valid, steps_table, totals_table
 
 #: Style of a town (and of its die and track) by colour.
 COLOUR_STYLES = {
@@ -163,7 +166,7 @@ class CascaditoUI(GameUI):
         source = f" from {game.params['data']}" if game.params.get("data") else ""
         mode = "solo" if game.num_players == 1 else f"{game.num_players} players"
         variants = ", ".join(game.params.get("variants") or [])
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         return Group(
             Text(f"Cascadito, play sheet {sheet.number} '{sheet.title}' ({kind}){source}, "
                  f"{mode}{', ' + variants if variants else ''}, {shown}", style="bold"),
@@ -209,14 +212,21 @@ class CascaditoUI(GameUI):
                               style="cyan"))
         order = [focus] + ([p for p in range(n) if p != focus] if not compact else [])
         full = viewer is None or not compact
+        others: list[RenderableType] = []
         for p in order:
             title = f"{labels[p]}: {_points(scores[p])}"
             if p == focus or (full and viewer is None):
                 parts += [Text(""), self.sheet_block(state, p, title,
                                                      "bold yellow" if p == viewer else "bold",
                                                      compact=compact)]
+            elif full:
+                # every other sheet, compactly: the summary line over the marked sheet
+                others.append(Group(_summary(state, p, labels[p], scores[p]),
+                                    sheet_text(state, p)))
             else:
                 parts.append(_summary(state, p, labels[p], scores[p]))
+        if others:
+            parts += [Text(""), Columns(others, padding=(1, 4))]
         if compact and n > 1:
             parts.append(Text("('board' shows every sheet)", style="dim"))
         return Group(*parts)
@@ -251,6 +261,15 @@ class CascaditoUI(GameUI):
     def help_text(self, state: CascaditoState) -> str:  # type: ignore[override]
         return view.NOTATION_HELP
 
+    def explain(self, state, text):  # type: ignore[override]
+        return view.explain(state, text)
+
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
+
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return CascaditoNarrator(self, labels, console)
 
@@ -271,7 +290,7 @@ class CascaditoUI(GameUI):
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
         t.add_column("points", footer="total")
         for p in range(n):
-            t.add_column(labels[p], justify="right", footer=str(bds[p]["total"]))
+            t.add_column(Text(labels[p]), justify="right", footer=str(bds[p]["total"]))
         for colour in bds[0]["tracks"]:
             t.add_row(Text(f"{colour} track", style=FG_STYLES[colour]),
                       *[str(b["tracks"][colour]) for b in bds])
@@ -310,6 +329,90 @@ class CascaditoUI(GameUI):
             parts.append(Text(f"{labels[w]} wins with {_points(scores[w])}{note}.",
                               style="bold green"))
         return Group(*parts)
+
+    # ------------------------------------------------------------------ scoring assistant
+    has_score = True
+    has_interactive_score = True
+
+    def score(self, request: ScoreRequest, console: Console) -> None:
+        """``regalia score cascadito FILE...`` / ``--interactive --sheet N``: the sheets
+        scored step by step (:mod:`regalia.games.cascadito.textformat`)."""
+        request.refuse(("--sheet", "--data", "--interactive"), "Cascadito",
+                       "docs/games/cascadito-score-format.md")
+        if request.sheet is not None and request.sheet not in SHEET_NUMBERS:
+            raise ParameterError(f"--sheet {request.sheet}: the play sheets are 1, 2, 3 and 4")
+        if request.interactive:
+            if request.sheet is None and request.data is None:
+                raise ParameterError("--interactive needs the play sheet: --sheet N (1 to 4), "
+                                     "or --data FILE (your transcription of a sheet)")
+            tables = sheet_tables(request.sheet, request.data)
+            text = self._interview(tables, request, console)
+            scored = score_texts([(text, "<interactive>")], data=request.data)
+        else:
+            scored = score_texts(list(request.texts), sheet=request.sheet, data=request.data)
+        self.print_scores(scored, console, request.data)
+
+    def _interview(self, tables, request: ScoreRequest, console: Console) -> str:
+        assert request.ask is not None
+        console.print(Text(f"Play sheet {tables.number} '{tables.sheet.title}': enter each "
+                           "sheet field by field (Enter takes the value in brackets).",
+                           style="bold"))
+        texts: list[str] = []
+        taken: list[str] = []
+        locked: set[int] = set()
+        while True:
+            name = f"player {len(texts) + 1}"
+            console.print(Text(f"Sheet of {name}", style="bold cyan"))
+            iv = SheetInterview(tables, name=name, taken_castles=tuple(taken),
+                                locked=frozenset(locked))
+            while (q := iv.next_question()) is not None:
+                ask_valid(request.ask, console, f"{q.prompt} [{q.choices}] ({q.default}): ",
+                          lambda answer, q=q: iv.answer(q, answer))
+            texts.append(iv.text(sheet_line=not texts))
+            taken.append(iv.answers["castle"])
+            locked |= iv.first_claims()
+            if len(texts) == 4 or iv.answers.get("solo") == "y":
+                break
+            more: list[bool] = []
+
+            def another(answer: str) -> None:
+                a = answer.strip().lower() or "n"
+                if a not in ("y", "yes", "n", "no"):
+                    raise NotationError(f"{a!r}: expected y (yes) or n (no)")
+                more.append(a.startswith("y"))
+            ask_valid(request.ask, console, "Another player's sheet, for the tie-break? "
+                      "[y/n] (n): ", another, on_eof="n")
+            if not more[0]:
+                break
+        text = "\n".join(texts)
+        console.print(Text("The sheets as text (save them to score again with 'regalia "
+                           "score cascadito FILE'):", style="dim"))
+        console.print(Text(text.rstrip("\n"), style="dim"))
+        return text
+
+    def print_scores(self, scored: ScoredSheets, console: Console,
+                     data: str | None = None) -> None:
+        """Every sheet's scoring steps, the totals with the home castles, the result."""
+        t = scored.tables
+        kind = ("the bundled reconstruction, not the printed sheet: check the points "
+                "against your sheet, or transcribe it and use --data FILE"
+                if t.sheet.provenance == "reconstructed" and data is None
+                else f"{data}" if data else f"provenance {t.sheet.provenance}")
+        console.print(Text(f"Cascadito, play sheet {t.number} '{t.sheet.title}' ({kind})",
+                           style="bold"))
+        for s in scored.scores:
+            console.print(steps_table(f"{s.name} (castle {s.castle})",
+                                      [(st.item, st.detail, st.points) for st in s.steps],
+                                      s.total))
+            for w in s.warnings:
+                console.print(Text(f"Warning: {w}", style="yellow"))
+        w, why = winner(scored)
+        if len(scored.scores) > 1:
+            console.print(totals_table([s.name for s in scored.scores],
+                                       [("castle", [s.castle for s in scored.scores]),
+                                        ("points", [s.total for s in scored.scores])],
+                                       [] if w is None else [w]))
+        console.print(Text(f"Result: {why}.", style="bold green"))
 
     # ------------------------------------------------------------------ data check
     def check_data(self, path: Path, console: Console) -> bool:

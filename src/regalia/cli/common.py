@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import os
+import re
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from regalia.agents import check_spec, list_agents, make_agent, parse_spec
 from regalia.core.errors import DataError, ParameterError, RegaliaError, UnknownNameError
+from regalia.core.files import (CONTROL_CHARACTERS, check_regular_file, file_kind,
+                                read_stream, read_text, without_control_characters)
 from regalia.core.game import Game
+from regalia.core.params import MAX_DIGITS, shown
 from regalia.core.registry import game_class, load_game
 
 HUMAN = "human"
@@ -43,8 +49,24 @@ def make_console(stderr: bool = False) -> Console:
 
 def error(message: str | Exception, code: int = EXIT_USAGE) -> typer.Exit:
     """Print ``message`` in red on stderr and return the :class:`typer.Exit` to raise."""
-    make_console(stderr=True).print(Text(f"Error: {message}", style="bold red"))
+    make_console(stderr=True).print(Text(f"Error: {plain(str(message), keep=chr(10))}",
+                                         style="bold red"))
     return typer.Exit(code)
+
+
+def plain(text: str, keep: str = "") -> str:
+    """A string from a file (a record's player label, a name in a data file, an error
+    message quoting them) made safe to print as *text*: every control character (ANSI
+    escape sequences start with one; :data:`regalia.core.files.CONTROL_CHARACTERS`) but
+    those in ``keep`` becomes U+FFFD. Print the result as a :class:`rich.text.Text` (or
+    through :func:`markup_safe` inside markup), never as markup."""
+    return without_control_characters(str(text), keep)
+
+
+def markup_safe(text: str) -> str:
+    """:func:`plain` ``text`` escaped for rich markup (``[/]`` prints as ``[/]``), for a
+    string from a file placed inside a markup string."""
+    return escape(plain(text))
 
 
 @contextmanager
@@ -150,24 +172,41 @@ def solo_specs(players: str | None, solo: bool, default: str | None = None) -> l
     return specs
 
 
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
-    """``--param KEY=VALUE`` items as ``load_game`` keywords: whole numbers become ints,
-    ``true``/``false`` (also ``yes``/``no``, ``on``/``off``) booleans, anything else stays
-    text (a game reads ``sets=war,patrol,crafts`` itself).
+    """``--param KEY=VALUE`` items as ``load_game`` keywords: whole numbers (ASCII digits,
+    an optional leading ``-``) become ints, ``true``/``false`` (also ``yes``/``no``,
+    ``on``/``off``) booleans, anything else stays text (a game reads
+    ``sets=war,patrol,crafts`` itself, and refuses text where it wants a number, naming
+    what is allowed).
 
     Raises:
-        ParameterError: an item without ``=`` or without a key.
+        ParameterError: an item without ``=`` or without a key, a key that is not a name
+        (letters, digits, ``_``), a number of more than :data:`MAX_DIGITS` digits,
+        or a control character in the value.
     """
     out: dict[str, Any] = {}
     for item in items or []:
         key, sep, value = item.partition("=")
         key, value = key.strip().replace("-", "_"), value.strip()
         if not sep or not key:
-            raise ParameterError(f"--param {item!r}: expected KEY=VALUE, e.g. --param level=3 "
-                                 f"or --param roads=false")
+            raise ParameterError(f"--param {shown(item)}: expected KEY=VALUE, e.g. --param "
+                                 f"level=3 or --param roads=false")
+        if not key.isidentifier() or not key.isascii():
+            raise ParameterError(f"--param {shown(item)}: {shown(key)} is not a parameter "
+                                 f"name (letters, digits and '_' or '-', e.g. level)")
+        if CONTROL_CHARACTERS.search(value):
+            raise ParameterError(f"--param {key}: the value holds a control character; "
+                                 f"give plain text")
         low = value.lower()
         v: Any = value
-        if value.lstrip("-").isdigit():
+        if _WHOLE.fullmatch(value):
+            if len(value.lstrip("-")) > MAX_DIGITS:
+                raise ParameterError(f"--param {key}: a number of "
+                                     f"{len(value.lstrip('-')):,} digits; a whole number "
+                                     f"here has at most {MAX_DIGITS} digits")
             v = int(value)
         elif low in ("true", "yes", "on"):
             v = True
@@ -219,12 +258,13 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
             raise ParameterError(f"--param {key}: already given by its own option "
                                  f"(--{key.replace('_', '-')}); give it once")
     kwargs.update(extra)
+    if "data" in extra:  # --param data=FILE: the same as --data FILE
+        if data is not None:
+            raise ParameterError("--param data: already given by --data; give it once")
+        data = str(extra.pop("data"))
+        del kwargs["data"]
     if data is not None:
-        try:
-            check_readable(data, "a component data file (TOML)")
-        except PathProblem as exc:
-            raise PathProblem(f"--data: {exc}") from None
-        kwargs["data"] = str(data)
+        kwargs["data"] = str(check_data_file(data))
     try:
         return load_game(name, **kwargs)
     except DataError as exc:
@@ -239,46 +279,52 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
 
 def seat_labels(specs: Sequence[str], you: bool = True) -> list[str]:
     """``"Seat 1 (you)"`` for the only human (with ``you``), ``"Seat 2 (greedy)"`` for an
-    agent."""
+    agent. A spec may come from a record, so it passes through :func:`plain` (labels are
+    printed as text, or through :func:`markup_safe` inside markup)."""
     humans = sum(1 for s in specs if s.strip().lower() == HUMAN) if you else 0
     out = []
     for i, spec in enumerate(specs):
-        who = "you" if spec.strip().lower() == HUMAN and humans == 1 else spec
+        who = "you" if spec.strip().lower() == HUMAN and humans == 1 else plain(spec)
         out.append(f"Seat {i + 1} ({who})")
     return out
 
 
 def check_readable(path: Path | str, what: str) -> Path:
-    """``path`` as a :class:`Path`, after checking it names a readable file.
+    """``path`` as a :class:`Path`, after checking, without opening it, that it names a
+    readable regular file of at most :data:`~regalia.core.files.MAX_FILE_BYTES` (a FIFO,
+    device or directory is refused, so nothing can block or run out of memory).
 
     Args:
         what: the file expected, with its article ("a game record"), for messages.
 
     Raises:
-        PathProblem: ``cannot read FILE: no such file`` (or: it is a directory, permission
-        denied, ...).
+        PathProblem: ``cannot read FILE: no such file`` (or: it is a directory, a FIFO, a
+        character device, too large, permission denied, ...).
     """
     p = Path(path)
     try:
-        if p.is_dir():  # checked first: open() of a directory succeeds on some systems
-            raise IsADirectoryError
-        with open(p, "rb"):
-            pass
-    except FileNotFoundError:
-        raise PathProblem(f"cannot read {p}: no such file") from None
-    except IsADirectoryError:
-        raise PathProblem(f"cannot read {p}: it is a directory, not {what}") from None
-    except PermissionError:
-        raise PathProblem(f"cannot read {p}: permission denied") from None
-    except OSError as exc:
-        raise PathProblem(f"cannot read {p}: {exc.strerror or exc}") from None
+        check_regular_file(p, what, PathProblem)
+    except PathProblem as exc:
+        text = str(exc).removeprefix(f"{p}: ")
+        raise PathProblem(f"cannot read {p}: {text.replace('is a ', 'it is a ', 1)}") \
+            from None
+    if not os.access(p, os.R_OK):
+        raise PathProblem(f"cannot read {p}: permission denied")
     return p
+
+
+def check_data_file(data: Path | str) -> Path:
+    """:func:`check_readable` for the ``--data`` option (messages start ``--data:``)."""
+    try:
+        return check_readable(data, "a component data file (TOML)")
+    except PathProblem as exc:
+        raise PathProblem(f"--data: {exc}") from None
 
 
 def check_writable(path: Path | str, what: str, option: str = "--record") -> Path:
     """Check, before any work is done, that ``path`` can be written later: its directory
-    exists and is writable, and it is not a directory nor a read-only file. Nothing is
-    created or changed.
+    exists and is writable, and it is not a directory, FIFO or device, nor a read-only
+    file. Nothing is created or changed.
 
     Raises:
         PathProblem: naming the option, the path and what is wrong.
@@ -294,6 +340,9 @@ def check_writable(path: Path | str, what: str, option: str = "--record") -> Pat
     if not parent.is_dir():
         raise PathProblem(f"{head}: {parent} is not a directory")
     if p.exists():
+        if not p.is_file():  # a FIFO would block the write, a device swallow it
+            raise PathProblem(f"{head}: it is {file_kind(p.stat().st_mode)}, not a regular "
+                              f"file")
         if not os.access(p, os.W_OK):
             raise PathProblem(f"{head}: the file exists and is read-only")
     elif not os.access(parent, os.W_OK | os.X_OK):
@@ -302,27 +351,21 @@ def check_writable(path: Path | str, what: str, option: str = "--record") -> Pat
 
 
 def read_text_file(path: str, what: str) -> tuple[str, str]:
-    """The text of ``path`` (``-``: stdin) and a name for messages.
+    """The text of ``path`` (``-``: stdin) and a name for messages; at most
+    :data:`~regalia.core.files.MAX_FILE_BYTES` are read, from stdin too.
 
     Raises:
-        PathProblem: the file cannot be read (missing, a directory, no permission).
+        PathProblem: the file cannot be read (missing, a directory, a FIFO or device, too
+        large, no permission).
         DataError: the file is not UTF-8 text.
     """
-    import sys
-
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        return read_stream(sys.stdin, "<stdin>", f"a {what}", DataError), "<stdin>"
     p = check_readable(path, f"a {what}")
-    try:
-        return p.read_text(encoding="utf-8"), str(p)
-    except UnicodeDecodeError as exc:
-        raise DataError(f"{p}: not UTF-8 text, so not a {what} ({exc.reason} at byte "
-                        f"{exc.start})") from None
-    except OSError as exc:
-        raise PathProblem(f"cannot read {p}: {exc.strerror or exc}") from None
+    return read_text(p, f"a {what}", DataError), str(p)
 
 
 __all__ = ["HUMAN", "make_console", "error", "user_errors", "fresh_seed", "split_players",
            "check_players", "build_game", "solo_specs", "seat_labels", "read_text_file", "check_readable",
-           "check_writable", "PathProblem", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
+           "check_writable", "check_data_file", "PathProblem", "plain", "markup_safe", "parse_params", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
            "EXIT_INTERRUPTED"]

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from regalia.core.errors import RegaliaError
+from regalia.core.errors import ParameterError, RegaliaError, UnknownNameError
 from regalia.core.game import Game
+from regalia.core.help import HelpEntry, RulesSummary, find_entry
 from regalia.core.state import State
 
 
@@ -38,7 +40,7 @@ class Narrator:
         if state.is_chance_node():
             self.console.print(Text(f"  chance: {text}", style="dim"))
         else:
-            self.console.print(f"  {self.labels[state.current_player()]}: {text}")
+            self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def flush(self) -> None:
         """Print whatever is held back (called before a person is asked to move)."""
@@ -52,6 +54,16 @@ class GameUI:
     #: a game with hidden information hides what that seat could not see). Set it with
     #: :meth:`seen_by`, never on the registered instance.
     viewer: int | None = None
+
+    #: The table layout: ``auto`` (the game picks one that fits the terminal), ``compact``
+    #: (``regalia play --compact``) or ``full``. Set it with :meth:`laid_out`.
+    layout = "auto"
+
+    def laid_out(self, layout: str) -> "GameUI":
+        """A copy of this view with another :attr:`layout`."""
+        ui = copy.copy(self)
+        ui.layout = layout
+        return ui
 
     def seen_by(self, viewer: int | None) -> "GameUI":
         """A copy of this view for one seat (``regalia replay FILE --as N``, the person at
@@ -98,6 +110,50 @@ class GameUI:
     def illegal_move_hint(self, state: State) -> str:
         return "type 'moves' to list the legal moves, 'help' for the notation"
 
+    def explain(self, state: State, text: str) -> str | None:
+        """Why ``text`` is not a legal move here, in the game's terms (which part is wrong,
+        what is allowed now); None: the engine's own message says it."""
+        return None
+
+    # ------------------------------------------------------------------ rules at hand
+    def help_entries(self, state: State) -> Sequence[HelpEntry]:
+        """The components a player may look up with ``help NAME`` (none by default)."""
+        return ()
+
+    def rules_summary(self, state: State) -> RulesSummary | None:
+        """The rulebook's summary of the decision at hand (None: the game has none)."""
+        return None
+
+    def help_topic(self, state: State, name: str) -> RenderableType:
+        """``help NAME``: the component's effect from the data file with its provenance,
+        or which names exist."""
+        entries = self.help_entries(state)
+        if not entries:
+            return Text(f"No component help for {self.name}; 'help' shows the notation.",
+                        style="yellow")
+        if not name.strip() or name.strip() in ("?", "list"):
+            return Text(_names_line(entries))
+        try:
+            entry = find_entry(entries, name)
+        except UnknownNameError as exc:
+            message = str(exc)[:1].upper() + str(exc)[1:]
+            return Text(message + ("" if "the names are" in message else
+                                   " ('help ?' lists every name)"), style="yellow")
+        lines = entry.lines()
+        style = "yellow" if entry.provenance == "reconstructed" else ""
+        return Group(Text(lines[0], style="bold"),
+                     *(Text(x, style=style if x.lstrip().startswith("Provenance") else "")
+                       for x in lines[1:]))
+
+    def rules(self, state: State) -> RenderableType:
+        """``rules``: the rulebook summary of the current decision, cited."""
+        summary = self.rules_summary(state)
+        if summary is None:
+            return Text(f"No rules summary for {self.name}; 'help' shows the notation.",
+                        style="yellow")
+        return Group(Text(summary.title, style="bold"), *(Text("  " + x) for x in summary.lines),
+                     Text(f"  ({summary.cite})", style="dim"))
+
     # ------------------------------------------------------------------ results
     def final(self, state: State, labels: Sequence[str], detailed: bool = True) -> RenderableType:
         """The result of a finished game: scores and who wins."""
@@ -106,12 +162,22 @@ class GameUI:
         table.add_column("points", justify="right")
         table.add_column("result", justify="right")
         for p, (score, ret) in enumerate(zip(state.scores(), state.returns())):
-            table.add_row(labels[p], _num(score), "win" if ret > 0 else "")
+            table.add_row(Text(labels[p]), _num(score), "win" if ret > 0 else "")
         return table
+
+    def seed_text(self, seed: int | None) -> str:
+        """How a header names the seed. The seed fixes every later draw, so a view for a seat
+        (:attr:`viewer` set: a person at ``regalia play``, ``replay --as``) does not show
+        it; a spectator's view (a match, a full replay) does."""
+        if seed is None:
+            return "no seed recorded"
+        if self.viewer is not None:
+            return "seed shown at the end"
+        return f"seed {seed}"
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         params = ", ".join(f"{k}={v}" for k, v in game.params.items())
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         return Group(Text(f"{game.info.title} ({params}), {shown}", style="bold"),
                      Text("Seats: " + " · ".join(labels)))
 
@@ -119,10 +185,18 @@ class GameUI:
     #: Whether the game offers ``regalia score`` / ``regalia data check``.
     has_score = False
     has_data_check = False
+    #: Whether ``regalia score GAME --interactive`` asks for the position question by question.
+    has_interactive_score = False
 
-    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
-              discarded: int, console: Console) -> None:
-        """Score a kingdom typed as text (the scoring assistant)."""
+    def score(self, request: "ScoreRequest", console: Console) -> None:
+        """Score a finished position typed as text, or entered interactively (the scoring
+        assistant, ``regalia score``): print the scoring step by step and the winner.
+
+        Raises:
+            NotAvailable: the game has no scoring assistant.
+            ParameterError: an option the game's assistant does not take (exit 2).
+            NotationError, DataError: a text that does not parse (exit 1).
+        """
         raise NotAvailable(f"'regalia score' is not available for {self.name}; "
                            f"it is available for: {_offering('has_score')}")
 
@@ -132,12 +206,63 @@ class GameUI:
                            f"it is available for: {_offering('has_data_check')}")
 
 
+@dataclass(frozen=True)
+class ScoreRequest:
+    """What ``regalia score`` passes to a game's :meth:`GameUI.score`.
+
+    Attributes:
+        texts: ``(text, source)`` per file given (``source``: the path or ``<stdin>``).
+        variants, size, discarded: Kingdomino's scoring options.
+        sheet: the play sheet (Cascadito ``--sheet``), or None.
+        data: a component data file to score with (``--data``), or None.
+        interactive: enter the position by answering questions (``--interactive``).
+        ask: asks one question on the terminal and returns the answer (raises
+            ``EOFError`` when the input ends).
+        given: the options given on the command line (``--sheet``...), for messages.
+    """
+
+    texts: tuple[tuple[str, str], ...] = ()
+    variants: tuple[str, ...] = ()
+    size: int | None = None
+    discarded: int = 0
+    sheet: int | None = None
+    data: str | None = None
+    interactive: bool = False
+    ask: Callable[[str], str] | None = None
+    given: tuple[str, ...] = field(default_factory=tuple)
+
+    def refuse(self, allowed: Sequence[str], game: str, doc: str) -> None:
+        """Raise :class:`ParameterError` naming the options given that ``game``'s
+        assistant does not take (``allowed``: the ones it takes)."""
+        bad = [o for o in self.given if o not in allowed]
+        if bad:
+            raise ParameterError(f"{', '.join(bad)}: not an option of the {game} scoring "
+                                 f"assistant (it takes: {', '.join(allowed) or 'no options'}"
+                                 f"; see {doc})")
+
+    def one_text(self, game: str) -> tuple[str, str]:
+        """The single file of a game whose score file holds the whole position."""
+        if len(self.texts) != 1:
+            raise ParameterError(f"{game}: give one file (the whole position is in it), "
+                                 f"not {len(self.texts)}")
+        return self.texts[0]
+
+
 class GenericUI(GameUI):
     """Any registered game without a dedicated view."""
 
 
 def _offering(flag: str) -> str:
     return ", ".join(sorted(n for n, ui in _UIS.items() if getattr(ui, flag))) or "no game"
+
+
+def _names_line(entries: Sequence[HelpEntry]) -> str:
+    kinds: dict[str, list[str]] = {}
+    for e in entries:
+        if e.name not in kinds.setdefault(e.kind, []):
+            kinds[e.kind].append(e.name)
+    return "Help on: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in kinds.items()) + \
+        " (type 'help NAME')"
 
 
 def _num(x: float) -> str:

@@ -22,9 +22,13 @@ from rich.text import Text
 from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.inheritors.components import load_cards
-from regalia.games.inheritors.state import NOTATION_HELP, ROW, InheritorsState
+from regalia.games.inheritors import help
+from regalia.games.inheritors import view as inheritors_view
+from regalia.games.inheritors.state import NOTATION_HELP, InheritorsState
+from regalia.games.inheritors.textformat import result, score_text
 
-from .frontends import GameUI, Narrator, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .score_assistant import steps_table, totals_table
 
 #: A viewer that is no seat: only public information is shown.
 PUBLIC = -1
@@ -76,62 +80,82 @@ class InheritorsNarrator(Narrator):
         super().__init__(ui, labels, console)
         self.viewer = ui.viewer
         self.dealt: dict[int, list[int]] = {}
+        self.setup: dict[str, int] = {}      # public setup outcomes, counted for one line
 
     def _say(self, text: Text | str, style: str = "") -> None:
         self.console.print(Text(f"  {text}", style=style) if isinstance(text, str)
                            else Text("  ").append_text(text))
 
     def step(self, state: InheritorsState, action: int) -> None:  # type: ignore[override]
-        G = state.game
-        ph = state.phase_name
+        if state.is_chance_node():
+            # what this viewer sees of the outcome, from the game's observation-based note
+            note = inheritors_view.chance_note(state, action, self.viewer)
+            self._chance(state, note)
+            return
         text = state.action_to_string(action)
-        if ph == "draw":
-            target = state.drawq[0]
-            t = action - G.C_CARD
-            if target >= ROW:
-                self._say(Text.assemble(f"Market row {target - ROW + 1}: ",
-                                        card_text(state, t)))
+        who = self.labels[state.current_player()]
+        line = Text.assemble((who, "bold"), ": ", text)
+        answer = inheritors_view.ask_answer(state, action)
+        if answer is not None:
+            asked = self.labels[int(text.split()[1][1:]) - 1]
+            if answer:
+                line.append(f": {asked} has it and places it", style="green")
+            else:
+                line.append(f": {asked} does not have it", style="yellow")
+        self.console.print(Text("  ").append_text(line))
+
+    def _card(self, state: InheritorsState, name: str) -> Text:
+        t = state.game.lookup.get(name.casefold())
+        return card_text(state, t) if t is not None else Text(name)
+
+    def _chance(self, state: InheritorsState, note: "inheritors_view.ChanceNote") -> None:
+        G = state.game
+        if note.setup and note.kind in ("honor", "clan", "market"):
+            kind = {"honor": "Honors", "clan": "Clans", "market": "Market cards"}[note.kind]
+            self.setup[kind] = self.setup.get(kind, 0) + 1   # one line: the table shows them
+            return
+        if note.kind == "market":
+            self._say(Text.assemble(f"Market row {note.row}: ",
+                                    self._card(state, note.name or "?")))
+            return
+        if note.kind == "draw" and note.seat is not None:
+            if note.setup:                         # the deal: summarised, your hand named
+                self.dealt.setdefault(note.seat, []).append(
+                    -1 if note.name is None else G.lookup[note.name.casefold()])
                 return
-            if state.stage == 0:   # the deal of the setup
-                self.dealt.setdefault(target, []).append(t)
-                return
-            who = self.labels[target]
-            if _sees(self.viewer, target):
-                self._say(Text.assemble(f"{who} draws ", card_text(state, t)))
+            who = self.labels[note.seat]
+            if note.name is not None:
+                self._say(Text.assemble(f"{who} draws ", self._card(state, note.name)))
             else:
                 self._say(f"{who} draws a card", "dim")
             return
-        if ph == "quest-draw":
-            who = self.labels[state.cur]
-            q = G.quests[action - G.C_QUEST]
-            if _sees(self.viewer, state.cur):
+        if note.kind == "quest" and note.seat is not None:
+            who = self.labels[note.seat]
+            if note.name is not None:
+                q = next(q for q in G.quests if q.name == note.name)
                 what = q.text or q.requirement.describe()
                 self._say(f"{who} takes the Quest {q.name!r} ({what})")
             else:
                 self._say(f"{who} takes a face-down Quest", "dim")
             return
-        if state.is_chance_node():
-            if ph == "first-player":
-                self._flush_deal(state)
-                self._say(Text(f"First player: {self.labels[action - G.C_FIRST]}", "bold"))
-            else:
-                self._say(f"Setup: {text}", "dim")
+        if note.kind == "first":
+            self._flush_deal(state)
+            self._say(Text(f"First player: {self.labels[note.seat]}", "bold"))
             return
-        who = self.labels[state.current_player()]
-        line = Text.assemble((who, "bold"), ": ", text)
-        if G.A_ASK <= action < G.A_TAKE:
-            q, t = divmod(action - G.A_ASK, 30)
-            if state.hand[q * G.T + t]:
-                line.append(f": {self.labels[q]} has it and places it", style="green")
-            else:
-                line.append(f": {self.labels[q]} does not have it", style="yellow")
-        self.console.print(Text("  ").append_text(line))
+        if note.kind == "removed":
+            self._say(f"Setup: the {note.name} realm is removed (2-player game)", "dim")
+            return
+        self._say(f"Setup: {note.kind} {note.name or ''}".rstrip(), "dim")
 
     def _flush_deal(self, state: InheritorsState) -> None:
         n = state.game.num_players
-        self._say(f"Dealt: {', '.join('10 cards' for _ in range(n))} (one hand each)", "dim")
+        bits = [f"{k} {v}" for v, k in self.setup.items()]
+        shown = ", ".join(bits[:-1]) + " and " + bits[-1] if len(bits) > 1 else "".join(bits)
+        self._say(f"Setup: {shown + ' revealed (see the table); ' if shown else ''}"
+                  f"10 cards dealt to each of the {n} players", "dim")
+        self.setup = {}
         for p in range(n):
-            if _sees(self.viewer, p) and p in self.dealt:
+            if p in self.dealt and -1 not in self.dealt[p]:
                 self._say(Text.assemble(f"{self.labels[p]} is dealt ",
                                         cards_text(state, sorted(self.dealt[p]))))
         self.dealt = {}
@@ -144,10 +168,7 @@ class InheritorsUI(GameUI):
     # ------------------------------------------------------------------ positions
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         extra = f", cards from {game.params['data']}" if game.params.get("data") else ""
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
-        if seed is not None and self.viewer is not None:
-            # the seed fixes the whole deal: a seat at the table must not learn it
-            shown = "seed not shown (it fixes every hidden card)"
+        shown = self.seed_text(seed)
         lines = [Text(f"Inheritors, {game.num_players} players{extra}, {shown}", style="bold"),
                  Text("Seats: " + ", ".join(labels))]
         prov = game.data_provenance()
@@ -173,7 +194,7 @@ class InheritorsUI(GameUI):
         title += f" · deck {state.dsize} cards · {state.qrow} face-down Quests"
         if state.ended and not ended:
             title += " · last round"
-        parts: list[RenderableType] = [Rule(title)]
+        parts: list[RenderableType] = [Rule(Text(title))]
         market = Table.grid(padding=(0, 2))
         market.add_column(style="bold", no_wrap=True)
         market.add_column()
@@ -200,8 +221,10 @@ class InheritorsUI(GameUI):
         if state.rcol >= 0:
             market.add_row("Removed", f"{G.colours[state.rcol]} (2-player game)")
         parts.append(market)
+        public = inheritors_view.public_scores(obs, {h.name: h.points for h in G.honors})
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         t.add_column("seat", no_wrap=True)
+        t.add_column("VP*", justify="right", no_wrap=True)
         t.add_column("play area")
         t.add_column("hand")
         t.add_column("clan · honors · quests")
@@ -233,9 +256,13 @@ class InheritorsUI(GameUI):
                 else:
                     extras.append(f"{len(state.quests[p])} quest(s)")
             style = "bold yellow" if p == viewer else ""
-            t.add_row(Text(labels[p], style=style), area or Text("-", "dim"), hand,
-                      " · ".join(extras) or "-")
+            t.add_row(Text(labels[p], style=style), str(public[p]["total"]),
+                      area or Text("-", "dim"), hand, " · ".join(extras) or "-")
         parts.append(t)
+        if not ended:
+            parts.append(Text("VP*: the public score so far (top Influence Cards + Honors, V. "
+                              "Scoring steps 1 and 5); Tomes, Relics, Quests, Clans and Epics "
+                              "are scored at the end", style="dim"))
         if obs.get("pending") or obs.get("quest_action"):
             parts.append(Text(self.decision(state), style="cyan"))
         return Group(*parts)
@@ -267,7 +294,7 @@ class InheritorsUI(GameUI):
             colour = "white" if state.qcol == 5 else G.colours[state.qcol]
             return f"Quest: discard {state.qleft} more {colour} card(s) (Tomes count as any)"
         if ph == "effect":
-            e = state._pending_view()[0]
+            e = state.observation(state.cur)["pending"][0]
             kind = e["effect"]
             if kind == "play_influence":
                 skip = f", skipping {e['skip']} number" if e["skip"] else ""
@@ -304,6 +331,15 @@ class InheritorsUI(GameUI):
         return ("Type a move; " + NOTATION_HELP + ". 'moves' (or '?') lists the legal moves, "
                 "'board' shows the table, 'quit' ends the game.")
 
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
+
+    def explain(self, state, text):  # type: ignore[override]
+        return inheritors_view.explain(state, text)
+
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return InheritorsNarrator(self, labels, console)
 
@@ -320,7 +356,7 @@ class InheritorsUI(GameUI):
                   box=box.SIMPLE_HEAD, pad_edge=False)
         t.add_column("")
         for p in range(n):
-            t.add_column(labels[p], justify="right",
+            t.add_column(Text(labels[p]), justify="right",
                          style="bold green" if p in winners else "")
         bds = [state.breakdown(p) for p in range(n)]
         for k, label in (("influence", "1 influence (top cards)"),
@@ -341,6 +377,30 @@ class InheritorsUI(GameUI):
             verb = "share the victory" if len(winners) > 1 else "wins"
             parts.append(Text(f"{names} {verb}.", style="bold green"))
         return Group(*parts)
+
+    # ------------------------------------------------------------------ scoring assistant
+    has_score = True
+
+    def score(self, request: ScoreRequest, console: Console) -> None:
+        """``regalia score inheritors FILE``: every player's holdings scored step by step
+        (:mod:`regalia.games.inheritors.textformat`), then the tie-break."""
+        request.refuse(("--data",), "Inheritors", "docs/games/inheritors-score-format.md")
+        text, source = request.one_text("Inheritors")
+        table = score_text(text, source=source, data=request.data)
+        cards = "your cards file " + request.data if request.data else \
+            "the bundled cards (Quest, Clan and Epic texts partly reconstructed)"
+        console.print(Text(f"Inheritors, {len(table.scores)} players, from {source} "
+                           f"(scored with {cards})", style="bold"))
+        for s in table.scores:
+            console.print(steps_table(s.name, [(st.item, st.detail, st.points)
+                                               for st in s.steps], s.total))
+        sc = table.scores
+        console.print(totals_table([s.name for s in sc],
+                                   [("points", [s.total for s in sc]),
+                                    ("Tomes in hand", [s.tomes for s in sc]),
+                                    ("cards in hand", [s.cards for s in sc])],
+                                   table.winners))
+        console.print(Text(f"Result: {result(table)}.", style="bold green"))
 
     # ------------------------------------------------------------------ data check
     def check_data(self, path: Path, console: Console) -> bool:

@@ -19,12 +19,13 @@ from rich.text import Text
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
 from regalia.games.kingdomino import view
+from regalia.games.kingdomino import help
 from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
 from regalia.games.kingdomino.scoring import Breakdown, parse_kingdom
 from regalia.games.kingdomino.state import KingdominoState
 
-from .frontends import GameUI, Narrator, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, register_ui
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -91,6 +92,28 @@ def _points(n: int | float) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
+class FitScreen:
+    """The full table, or the compact one when the full one would not fit the terminal
+    (taller than the screen less room for the turn's narration and the prompt, or wider).
+    Output that is not a terminal always gets the full table."""
+
+    #: Lines kept free for the course of the turn, the decision and the prompt.
+    RESERVED = 7
+
+    def __init__(self, full: RenderableType, small: RenderableType):
+        self.full, self.small = full, small
+
+    def __rich_console__(self, console: Console, options):  # type: ignore[no-untyped-def]
+        if not console.is_terminal:
+            yield self.full
+            return
+        lines = console.render_lines(self.full, options, pad=False)
+        too_wide = any(len(line) and sum(len(seg.text) for seg in line) > options.max_width
+                       for line in lines)
+        yield self.small if too_wide or len(lines) > console.height - self.RESERVED \
+            else self.full
+
+
 class KingdominoNarrator(Narrator):
     """The course of a game: each line as it is drawn, one line per turn (place + pick)."""
 
@@ -130,7 +153,8 @@ class KingdominoNarrator(Narrator):
                 for d in line:
                     out.append(f"  {d} ")
                     out.append_text(code_text(G.code[d]))
-                self.console.print()
+                if not self.ui.is_compact(self.console):
+                    self.console.print()
                 self.console.print(out)
                 if line_no == 1:
                     self.console.print(Text("  kings are drawn at random to choose first",
@@ -177,11 +201,17 @@ class KingdominoUI(GameUI):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         variants = ", ".join(game.params.get("variants") or []) or "none"
         extra = f", dominoes from {game.params['data']}" if game.params.get("data") else ""
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         return Group(
             Text(f"Kingdomino, {game.num_players} players, variants: {variants}, "
                  f"{shown}{extra}", style="bold"),
             Text("Seats: " + ", ".join(labels)))
+
+    def is_compact(self, console: Console) -> bool:
+        """Whether this console gets the compact table (``--compact``, or a terminal with
+        fewer lines than the full 4-player table needs)."""
+        return self.layout == "compact" or (self.layout == "auto" and console.is_terminal
+                                            and console.height < 40)
 
     def round_title(self, state: KingdominoState) -> str:
         info = view.round_info(state)
@@ -234,7 +264,65 @@ class KingdominoUI(GameUI):
         lines.add_column()
         lines.add_row(self.line_table(state, "current", labels),
                       self.line_table(state, "next", labels))
-        return Group(Rule(self.round_title(state)), kingdoms, Text(""), lines)
+        full = Group(Rule(self.round_title(state)), kingdoms, Text(""), lines)
+        if self.layout == "full":
+            return full
+        small = self.compact_table(state, labels, viewer)
+        return small if self.layout == "compact" else FitScreen(full, small)
+
+    def compact_table(self, state: KingdominoState, labels: Sequence[str],
+                      viewer: int | None = None) -> RenderableType:
+        """The whole table in at most about 17 lines of 70 columns (``play --compact``, or
+        automatic in a small terminal): the kingdom of ``viewer`` (or of the player to act)
+        with coordinates beside both lines, the other kingdoms side by side below, cropped
+        to their squares; squares as ``F2`` (terrain letter, crowns)."""
+        n = state.game.num_players
+        scores = state.scores()
+        me = viewer if viewer is not None and viewer >= 0 else max(state.current_player(), 0)
+        short = [lab.split(" (")[0] for lab in labels]
+        top = Table.grid(padding=(0, 3))
+        top.add_column(no_wrap=True)
+        top.add_column(no_wrap=True)
+        top.add_row(grid_text(view.compact_grid(view.kingdom_grid(state, me))),
+                    self.lines_compact(state, short))
+        others = Table.grid(padding=(0, 3))
+        blocks = []
+        for p in range(n):
+            if p == me:
+                continue
+            others.add_column(no_wrap=True, max_width=22, overflow="ellipsis")
+            blocks.append(Group(
+                Text(f"{short[p]}: {_points(scores[p])}", style="bold", no_wrap=True,
+                     overflow="ellipsis"),
+                grid_text(view.compact_grid(view.kingdom_grid(state, p, margin=False)),
+                          coordinates=False)))
+        others.add_row(*blocks)
+        head = f"{short[me]}: {_points(scores[me])} · {self.round_title(state)}"
+        return Group(Rule(head, style="yellow"), top, others)
+
+    def lines_compact(self, state: KingdominoState, short: Sequence[str]) -> Table:
+        """Both lines in one table: current (``>`` to place now, ``-`` placed) and next,
+        each domino with the short label of the king on it."""
+        t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
+                  pad_edge=False)
+        for title in ("Current", "king", "Next", "king"):
+            t.add_column(title, no_wrap=True)
+        cur, nxt = view.line_entries(state, "current"), view.line_entries(state, "next")
+        for i in range(max(len(cur), len(nxt), 1)):
+            row: list[RenderableType] = []
+            for entries, marks in ((cur, True), (nxt, False)):
+                if i >= len(entries):
+                    row += [Text("(none)" if i == 0 else "", style="dim"), Text("")]
+                    continue
+                e = entries[i]
+                mark = {"active": ">", "placed": "-"}.get(e.status, " ") if marks else ""
+                dom = Text.assemble(mark, f"{e.domino:>2} ", code_text(e.code))
+                if marks and e.status == "placed":
+                    dom.stylize("dim")
+                row += [dom, Text(short[e.player]) if e.player is not None
+                        else Text("free", "dim")]
+            t.add_row(*row)
+        return t
 
     def round_end(self, state: KingdominoState, action: int,  # type: ignore[override]
                   labels: Sequence[str]) -> RenderableType | None:
@@ -269,7 +357,7 @@ class KingdominoUI(GameUI):
         text = view.describe_decision(state)
         if state.phase_name == "place" and state.num_placements():
             first, second = view.split_code(state.game.code[state.current_domino])
-            text += f": type the squares for {first} then {second}, e.g. d5-e5"
+            text += f": squares for {first} then {second}, e.g. d5-e5"
         elif state.phase_name == "pick":
             text += ": type its number"
         return text
@@ -293,6 +381,12 @@ class KingdominoUI(GameUI):
 
     def help_text(self, state: KingdominoState) -> str:  # type: ignore[override]
         return view.NOTATION_HELP
+
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
 
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return KingdominoNarrator(self, labels, console)
@@ -346,14 +440,17 @@ class KingdominoUI(GameUI):
         for i, p in enumerate(view.standings(state)):
             if keys[p] != prev:
                 rank, prev = i + 1, keys[p]
-            t.add_row(str(rank), labels[p], str(keys[p][0]), str(keys[p][1]), str(keys[p][2]),
+            t.add_row(str(rank), Text(labels[p]), str(keys[p][0]), str(keys[p][1]), str(keys[p][2]),
                       style="bold green" if p in winners else "")
         parts += [t, Text(view.winner_text(state, labels), style="bold green")]
         return Group(*parts)
 
     # ------------------------------------------------------------------ score, data check
-    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
-              discarded: int, console: Console) -> None:
+    def score(self, request: ScoreRequest, console: Console) -> None:
+        request.refuse(("--variant", "--size", "--discarded"), "Kingdomino",
+                       "regalia score --help")
+        text, source = request.one_text("Kingdomino")
+        variants, size, discarded = request.variants, request.size, request.discarded
         allowed = ("middle-kingdom", "harmony", "mighty-duel")
         flat = [v.strip().lower().replace("_", "-")
                 for item in variants for v in item.replace(",", " ").split()]

@@ -10,6 +10,7 @@ import random
 import threading
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, ContextManager, Iterator, Sequence
 
 from rich.console import Console
@@ -30,16 +31,19 @@ MOVES_WORDS = {"moves", "?", "legal"}
 HELP_WORDS = {"help", "h"}
 HINT_WORDS = {"hint"}
 BOARD_WORDS = {"board", "b", "show"}
+RULES_WORDS = {"rules", "rule"}
 UNDO_WORDS = {"undo", "takeback"}
 
 #: The words a person may type at the table besides moves (offered by completion).
-TABLE_COMMANDS = ("moves", "board", "hint", "help", "undo", "quit")
+TABLE_COMMANDS = ("moves", "board", "hint", "help", "rules", "undo", "quit")
 #: Printed after each game's own 'help': the table's commands, the same in every game.
-TABLE_HELP = ("At the table: 'moves' (or '?') lists the legal moves, 'board' shows the table "
-              "again, 'hint' suggests a move (with --hints), 'undo' takes back your last "
-              "move (against computer players, while nothing was drawn since), 'quit' "
-              "leaves and keeps the game for 'regalia resume'. On a terminal, Tab completes "
-              "a move and the arrow keys recall what you typed.")
+TABLE_HELP = ("'help NAME' shows a component's effect (a building, card, achievement, "
+              "terrain; 'help ?' lists them), 'rules' the rules of this decision. At the "
+              "table: 'moves' (or '?') lists the legal moves, 'board' shows the table again, "
+              "'hint' suggests a move (with --hints), 'undo' takes back your last move "
+              "(against computer players, while nothing was drawn since), 'quit' leaves and "
+              "keeps the game for 'regalia resume'. On a terminal, Tab completes a move and "
+              "the arrow keys recall what you typed.")
 
 
 @dataclass
@@ -167,7 +171,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
         specs: one agent spec or ``"human"`` per seat.
         read_move: returns what the person at ``seat`` typed; may raise ``EOFError`` (taken
             as 'quit'). Besides moves it may return ``moves``/``?``, ``help``, ``board``,
-            ``quit``, ``undo`` and ``hint``.
+            ``quit``, ``undo``, ``hint``, ``help NAME`` (a component) and ``rules``.
         hinter: answers ``hint`` with a suggested move (``None``: hints are off).
         history: the actions of a game to continue (``regalia resume``): replayed from
             ``seed`` with :func:`restore` before play goes on.
@@ -312,6 +316,13 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     console.print(ui.help_text(state))
                     console.print(Text(TABLE_HELP, style="dim"))
                     continue
+                first, _, topic = text.partition(" ")
+                if first.lower() in HELP_WORDS:  # help <building/card/achievement ...>
+                    console.print(ui.help_topic(state, topic))
+                    continue
+                if word in RULES_WORDS:
+                    console.print(ui.rules(state))
+                    continue
                 if word in BOARD_WORDS:
                     console.print(ui.position(state, labels, viewer=seat))
                     console.print(Text(f"{labels[seat]}: {ui.decision(state)}",
@@ -323,7 +334,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                         state.clone().apply_action(action)  # raises with the reason
                         raise IllegalActionError(action, "not a legal move here", text)
                 except NotationError as exc:
-                    message = str(exc)
+                    message = ui.explain(state, text) or str(exc)
                     if repr(text.lower()) not in message and repr(text) not in message:
                         message = f"cannot read {text!r}: {message}"
                     console.print(Text(message[:1].upper() + message[1:], style="red"))
@@ -331,7 +342,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     continue
                 except IllegalActionError as exc:
                     # the engine's reason is written for players (never an action id)
-                    reason = str(exc.reason).strip().rstrip(".")
+                    reason = (ui.explain(state, text) or str(exc.reason)).strip().rstrip(".")
                     console.print(Text(f"Illegal move {exc.notation or text!r}: {reason}.",
                                        style="red"))
                     console.print(Text(ui.illegal_move_hint(state), style="dim"))
@@ -388,7 +399,8 @@ class StopReplay(Exception):
 
 def run_replay(record: GameRecord, labels: Sequence[str], ui: GameUI, console: Console,
                step: Callable[[State, Narrator], bool] | None = None,
-               rounds: bool | Callable[[], bool] = False) -> State:
+               rounds: bool | Callable[[], bool] = False,
+               data: str | Path | None = None) -> State:
     """Replay a (validated) record, printing its course.
 
     Args:
@@ -397,6 +409,8 @@ def run_replay(record: GameRecord, labels: Sequence[str], ui: GameUI, console: C
             (:class:`StopReplay` is raised).
         rounds: print the position at the end of each round (:meth:`GameUI.round_end`);
             a callable is asked each time (so a stepped replay can switch it on).
+        data: the user's component file for a game played with one
+            (:meth:`GameRecord.build_game`).
     """
     narrator = ui.narrator(labels, console)
     want_rounds = rounds if callable(rounds) else (lambda: rounds)
@@ -412,6 +426,6 @@ def run_replay(record: GameRecord, labels: Sequence[str], ui: GameUI, console: C
                 console.print(snapshot)
         narrator.step(state, action)
 
-    state = record.replay(on_step=on_step)
+    state = record.replay(on_step=on_step, data=data)
     narrator.flush()
     return state

@@ -7,7 +7,6 @@ colours it. ``regalia score two-heirs FILE`` uses :mod:`regalia.games.two_heirs.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Sequence
 
@@ -17,15 +16,17 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from regalia.core.errors import DataError, ParameterError
+from regalia.core.data import read_toml
+from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.games.two_heirs import view
+from regalia.games.two_heirs import help
 from regalia.games.two_heirs.components import TYPE_NAMES, load_tiles, load_treasures
 from regalia.games.two_heirs.rules import LEVEL_NAMES
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
-from .frontends import GameUI, Narrator, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, register_ui
 
 COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",
                  "yellow": "black on yellow3", None: "dim"}
@@ -42,9 +43,9 @@ def _cell_lines(cell: view.Cell, width: int) -> tuple[Text, Text, Text]:
                                                                     style=style)
 
 
-def grid_text(grid: view.Grid) -> Text:
-    """The landscape as coloured text, north up, with coordinates."""
-    w = view.CELL_WIDTH
+def grid_text(grid: view.Grid, w: int = view.CELL_WIDTH) -> Text:
+    """The landscape as coloured text, north up, with coordinates; ``w``: the grid's cell
+    width."""
     out = Text("      north: blue\n", style="dim")
     out.append("      " + "".join(str(x).ljust(w) for x in grid.xs).rstrip() + "\n",
                style="dim")
@@ -62,6 +63,22 @@ def grid_text(grid: view.Grid) -> Text:
     return out
 
 
+class Landscape:
+    """The landscape drawn as wide as the console allows: 7-letter building names when the
+    grid fits, 5-letter ones otherwise, and a key of the shortened names below it."""
+
+    def __init__(self, state: TwoHeirsState, mark_placements: bool = True):
+        self.state, self.mark = state, mark_placements
+
+    def __rich_console__(self, console: Console, options):  # type: ignore[no-untyped-def]
+        width = view.fit_cell_width(self.state, options.max_width, self.mark)
+        cells = view.landscape_grid(self.state, self.mark, cell_width=width)
+        yield grid_text(cells, width)
+        key = view.names_key(cells, width)
+        if key:
+            yield Text("Names: " + ", ".join(f"{a} = {b}" for a, b in key), style="dim")
+
+
 class TwoHeirsNarrator(Narrator):
     """The course of a game: one line per action, chance outcomes dimmed, Heinrich's
     automatic steps as they happen."""
@@ -72,6 +89,7 @@ class TwoHeirsNarrator(Narrator):
         self.last_h = ""
         self.turn = 0
         self.removed = 0
+        self.setup: list[view.ChanceNote] = []
 
     def _heinrich(self) -> None:
         s = self.state
@@ -90,17 +108,29 @@ class TwoHeirsNarrator(Narrator):
     def step(self, state: TwoHeirsState, action: int) -> None:  # type: ignore[override]
         self.state = state
         self._heinrich()
-        text = state.action_to_string(action)
         if state.is_chance_node():
-            self.console.print(Text(f"    chance: {text}", style="dim"))
+            # what the watching seat sees (a face-down tile as its colour), from the game
+            note = view.chance_note(state, action, self.ui.viewer)
+            if note.setup:
+                self.setup.append(note)
+            elif note.kind != "top":      # the top tile's colour shows on the board
+                self.console.print(Text(f"    {note.text}", style="dim"))
             return
+        self._setup_line()
+        text = state.action_to_string(action)
         if state.turn != self.turn:
             self.turn = state.turn
             p = state.current_player()
             self.console.print(Text(f"Turn {state.turn}: {self.labels[p]}", style="bold"))
-        self.console.print(f"  {self.labels[state.current_player()]}: {text}")
+        self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
+
+    def _setup_line(self) -> None:
+        if self.setup:
+            self.console.print(Text(view.setup_summary(self.setup), style="dim"))
+            self.setup = []
 
     def flush(self) -> None:
+        self._setup_line()
         self._heinrich()
 
 
@@ -116,7 +146,7 @@ class TwoHeirsUI(GameUI):
         mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"  # type: ignore
                 if G.solo else "2 players")                     # type: ignore[attr-defined]
         roads = "roads scored" if G.roads else "roads not scored"  # type: ignore
-        shown = "no seed recorded" if seed is None else f"seed {seed}"
+        shown = self.seed_text(seed)
         seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
                            for i, lab in enumerate(labels))
         lines = [Text(f"Two Heirs, {mode}; sets {sets}; {roads}; {shown}", style="bold"),
@@ -191,7 +221,7 @@ class TwoHeirsUI(GameUI):
 
     def position(self, state: TwoHeirsState, labels: Sequence[str],  # type: ignore[override]
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
-        grid = grid_text(view.landscape_grid(state))
+        grid = Landscape(state)
         legend = Text("^ white's building (top edge north), v blue's (turned); ~ open terrain; "
                       "roads: NS one road, ns separate ends; W/B troops (* retinue, lower "
                       "case: moved); + where a tile may go"
@@ -211,8 +241,8 @@ class TwoHeirsUI(GameUI):
         names = [labels[0], "Heinrich" if state.game.solo else labels[1]]
         a, b = (state.scores()[0], state.heinrich_score) if state.game.solo \
             else tuple(state.scores())
-        return Group(Text(""), Rule(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}"),
-                     grid_text(view.landscape_grid(state, mark_placements=False)))
+        return Group(Text(""), Rule(Text(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}")),
+                     Landscape(state, mark_placements=False))
 
     def decision(self, state: TwoHeirsState) -> str:  # type: ignore[override]
         ph = state.phase_name
@@ -258,12 +288,18 @@ class TwoHeirsUI(GameUI):
                 "after a take gives another take. Name a tile by its type ('inn') or id "
                 "('travel-1'). 'moves' lists every legal move, 'board' the table, 'quit' stops.")
 
+    def help_entries(self, state):  # type: ignore[override]
+        return help.help_entries(state.game)
+
+    def rules_summary(self, state):  # type: ignore[override]
+        return help.rules_summary(state)
+
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return TwoHeirsNarrator(self, labels, console)
 
     # ------------------------------------------------------------------ results
     def breakdown_table(self, bd, tiles, title: str) -> Table:
-        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=title, title_justify="left")
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(title), title_justify="left")
         t.add_column("where")
         t.add_column("building")
         t.add_column("points", justify="right")
@@ -290,7 +326,7 @@ class TwoHeirsUI(GameUI):
         parts: list[RenderableType] = []
         names = [labels[0], "Heinrich" if G.solo else labels[1]]
         if detailed:
-            parts.append(grid_text(view.landscape_grid(state, mark_placements=False)))
+            parts.append(Landscape(state, mark_placements=False))
             for p in (0, 1):
                 parts.append(self.breakdown_table(bds[p], G.tiles,
                                                   f"{names[p]} ({view.SEAT_NAMES[p]})"))
@@ -313,22 +349,20 @@ class TwoHeirsUI(GameUI):
         return Group(*parts)
 
     # ------------------------------------------------------------------ commands
-    def score(self, text: str, source: str, variants: Sequence[str], size: int | None,
-              discarded: int, console: Console) -> None:
-        if variants or size is not None or discarded:
-            raise ParameterError("--variant, --size and --discarded are Kingdomino options; "
-                                 "a Two Heirs landscape file says 'roads off' or 'solo N' "
-                                 "itself (docs/games/two-heirs-score-format.md)")
-        tiles = load_tiles()
+    def score(self, request: ScoreRequest, console: Console) -> None:
+        request.refuse(("--data",), "Two Heirs", "docs/games/two-heirs-score-format.md: a "
+                       "landscape file says 'roads off' or 'solo N' itself")
+        text, source = request.one_text("Two Heirs")
+        tiles = load_tiles(request.data) if request.data else load_tiles()
         sheet, bds = score_text(text, tiles, source=source)
         console.print(Text(f"Landscape from {source}", style="bold"))
         console.print(Text(format_breakdown(tiles, sheet, bds).rstrip("\n")))
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:
-            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            console.print(Text(f"{path}: not a readable TOML file: {exc}", style="bold red"))
+            raw = read_toml(path)
+        except DataError as exc:
+            console.print(Text(str(exc), style="bold red"))
             return False
         kind = "treasures" if "treasures" in raw and "tiles" not in raw else "tiles"
         try:

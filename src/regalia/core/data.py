@@ -11,7 +11,6 @@ Every record carries a provenance (``../shared/rules/COMPONENTS.md``):
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Literal, TypeVar
@@ -19,6 +18,7 @@ from typing import Any, Callable, Collection, Iterable, Literal, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import DataError
+from .files import check_plain_text, parse_toml, read_text
 
 Provenance = Literal["verified", "rulebook", "reconstructed"]
 PROVENANCES: tuple[str, ...] = ("verified", "rulebook", "reconstructed")
@@ -27,17 +27,19 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """Read a TOML file; raises :class:`DataError` naming the file for I/O or syntax errors."""
+    """Read a TOML file safely (:func:`regalia.core.files.read_text`: a regular file of at
+    most :data:`~regalia.core.files.MAX_FILE_BYTES`, UTF-8) and parse it.
+
+    Raises:
+        DataError: naming the file: missing, not a regular file, too large, not UTF-8, not
+        valid TOML, nested too deeply, an integer too long, a control character (other than
+        a newline or tab) in a string.
+    """
     p = Path(path)
-    try:
-        with p.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise DataError(f"{p}: is a directory, expected a TOML file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{p}: not valid TOML: {exc}") from None
+    text = read_text(p, "a TOML file", DataError)
+    data = parse_toml(text, str(p), "a component data file", DataError)
+    check_plain_text(data, str(p), DataError)
+    return data
 
 
 def describe_validation_error(exc: ValidationError, data: Any, source: str, list_key: str,

@@ -13,15 +13,22 @@ import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Annotated, Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError, field_validator
+from pydantic import (BaseModel, ConfigDict, StrictInt, StringConstraints, ValidationError,
+                      field_validator, model_validator)
 
-from .errors import IllegalActionError, RecordError, RegaliaError
+from .errors import DataError, IllegalActionError, RecordError, RegaliaError
+from .files import check_plain_text, parse_json, read_text
+from .game import Game
 from .registry import load_game
 from .state import MAX_SEED_BITS, State
 
 RECORD_FORMAT = "regalia-record"
+#: The longest player label a record may hold (characters).
+MAX_LABEL = 200
+#: A SHA-256 digest as lower-case hex.
+DIGEST_PATTERN = r"^[0-9a-f]{64}$"
 
 
 class GameRecord(BaseModel):
@@ -43,6 +50,13 @@ class GameRecord(BaseModel):
     The seed is kept only when the dealer seeded with it dealt every chance outcome of the
     game (as in ``play_match`` and the command line); replay then checks each outcome
     against the dealer, so an edited seed or draw is refused.
+
+    A record is untrusted input: every string in it (labels, notation, parameters) is
+    refused at load if it holds a control character (ESC, BEL, bidirectional overrides:
+    :data:`~regalia.core.files.CONTROL_CHARACTERS`) or a label is longer than
+    :data:`MAX_LABEL`; and a path in it (``params["data"]``, the user's component file the
+    game was played with) is never opened: :meth:`replay` takes the file from the caller
+    and checks it against ``data_digest``.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -56,9 +70,20 @@ class GameRecord(BaseModel):
     actions: list[StrictInt]
     notation: list[str] | None = None
     scores: list[float] | None = None
-    data_digest: str | None = None
+    data_digest: Annotated[str, StringConstraints(pattern=DIGEST_PATTERN)] | None = None
     table: dict[str, Any] | None = None
-    digest: str | None = None
+    digest: Annotated[str, StringConstraints(pattern=DIGEST_PATTERN)] | None = None
+
+    @model_validator(mode="after")
+    def _plain_text(self) -> "GameRecord":
+        for i, label in enumerate(self.players):
+            if len(label) > MAX_LABEL:
+                raise ValueError(f"players[{i}] is {len(label):,} characters long; a "
+                                 f"player label has at most {MAX_LABEL}")
+        check_plain_text({"game": self.game, "params": self.params, "players": self.players,
+                          "notation": self.notation or [], "table": self.table or {}}, "",
+                         RecordError, allowed="")
+        return self
 
     @field_validator("seed")
     @classmethod
@@ -111,14 +136,10 @@ class GameRecord(BaseModel):
 
     @classmethod
     def from_json_string(cls, text: str, source: str = "record") -> "GameRecord":
-        """Parse a record; raises :class:`RecordError` naming what is malformed."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{source}: not JSON ({exc})") from None
-        except ValueError:   # Python refuses to read an int of over 4,300 digits
-            raise RecordError(f"{source}: a number in the record is far too long (a seed "
-                              f"has at most {MAX_SEED_BITS} bits, 78 digits)") from None
+        """Parse a record; raises :class:`RecordError` naming what is malformed (not JSON,
+        nested too deeply, an integer too long, a field of the wrong type, a control
+        character in a string)."""
+        data = parse_json(text, source, "a game record", RecordError)
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(f"{source}: not a regalia game record "
                               f"(expected \"format\": \"{RECORD_FORMAT}\")")
@@ -126,43 +147,96 @@ class GameRecord(BaseModel):
             return cls.model_validate(data)
         except ValidationError as exc:
             problems = "; ".join(
-                f"{'.'.join(str(x) for x in e['loc']) or 'record'}: {e['msg']}"
-                for e in exc.errors())
+                f"{'.'.join(str(x) for x in e['loc']) or 'record'}: "
+                f"{e['msg'].removeprefix('Value error, ')}"
+                for e in exc.errors()[:10])
             raise RecordError(f"{source}: malformed record: {problems}") from None
+        except RecursionError:
+            raise RecordError(f"{source}: malformed record: nested too deeply") from None
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
-        """Read a record file; raises :class:`RecordError` naming what is wrong."""
+        """Read a record file (a regular UTF-8 file of at most
+        :data:`~regalia.core.files.MAX_FILE_BYTES`); raises :class:`RecordError` naming
+        what is wrong."""
         p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"{p}: cannot read record ({exc})") from None
+        text = read_text(p, "a game record", RecordError)
         return cls.from_json_string(text, source=str(p))
 
     # ------------------------------------------------------------------ replay
-    def replay(self, on_step: Callable[[State, int, str], None] | None = None) -> State:
+    def build_game(self, data: str | Path | None = None) -> Game:
+        """The game this record was played in, built from its name and parameters.
+
+        A path in the record is never opened: a game played with a user's component file
+        (``params["data"]``) is built with ``data``, the file the caller names (on the
+        command line: ``--data FILE``), whose content must have the record's
+        ``data_digest``. A record of the bundled components takes no ``data``.
+
+        Raises:
+            RecordError: the game cannot be built from the record, the record needs
+                ``data`` and none was given (or the reverse), or the components differ
+                from those the game was recorded with.
+            DataError: ``data`` cannot be read or does not validate.
+        """
+        params = dict(self.params)
+        own_data = "data" in params
+        if own_data:
+            if data is None:
+                raise RecordError(
+                    "this game was played with a component data file of its players' own; "
+                    "pass that file with --data FILE to replay it (regalia never opens a "
+                    "file a record names; the file's content must match the record's data "
+                    "digest)")
+            if self.data_digest is None:
+                raise RecordError("the record names a component data file but carries no "
+                                  "data digest to check a file against, so it cannot be "
+                                  "replayed")
+            params["data"] = str(data)
+        elif data is not None:
+            raise RecordError("this game was played with the bundled component data; "
+                              "replay it without --data")
+        try:
+            game = load_game(self.game, **params)
+        except DataError:
+            if own_data:  # the user's --data file: a data problem, not a record problem
+                raise
+            raise RecordError("record names a game whose component data cannot be loaded") \
+                from None
+        except RegaliaError as exc:
+            raise RecordError(f"record names a game that cannot be built: {exc}") from None
+        except (TypeError, ValueError, OverflowError) as exc:  # a parameter of a wrong type
+            raise RecordError(f"record names a game that cannot be built: {exc}") from None
+        if self.data_digest is not None and game.data_digest() != self.data_digest:
+            if own_data:
+                raise RecordError(f"--data {data}: these components differ from those the "
+                                  f"game was recorded with (data digest "
+                                  f"{game.data_digest()} instead of the record's "
+                                  f"{self.data_digest})")
+            raise RecordError("the component data differs from the data this game was "
+                              "recorded with (the bundled data changed since)")
+        return game
+
+    def replay(self, on_step: Callable[[State, int, str], None] | None = None,
+               data: str | Path | None = None) -> State:
         """Rebuild the game, checking the digest, every action, the notation and the scores.
 
         Args:
             on_step: called as ``on_step(state_before, action, notation)`` for each action.
+            data: the user's component file, for a game played with one (see
+                :meth:`build_game`); never taken from the record.
 
         Returns:
             the final state (terminal if the record is of a finished game).
 
         Raises:
-            RecordError: naming the first problem (digest, game, ply and action, scores).
+            RecordError: naming the first problem (digest, game, data, ply and action,
+                scores).
+            DataError: ``data`` cannot be read or does not validate.
         """
         if self.digest is not None and self.digest != self.compute_digest():
             raise RecordError("record digest does not match its contents: "
                               "the record was edited after it was written")
-        try:
-            game = load_game(self.game, **self.params)
-        except RegaliaError as exc:
-            raise RecordError(f"record names a game that cannot be built: {exc}") from None
-        if self.data_digest is not None and game.data_digest() != self.data_digest:
-            raise RecordError("the component data differs from the data this game was "
-                              "recorded with (data file changed or missing)")
+        game = self.build_game(data)
         if self.notation is not None and len(self.notation) != len(self.actions):
             raise RecordError(f"record has {len(self.actions)} actions but "
                               f"{len(self.notation)} notation entries")

@@ -25,9 +25,9 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from .errors import NotationError, ParameterError, RegaliaError
+from .errors import IllegalActionError, NotationError, ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -127,13 +127,56 @@ class State(ABC):
             RegaliaError: if the state is not a chance node.
         """
 
-    @abstractmethod
+    #: A move in the game's notation, shown when apply_action is given text or another
+    #: non-int (``"apply_action takes an int action id ...; use string_to_action(...)"``).
+    NOTATION_EXAMPLE: ClassVar[str] = "..."
+
     def apply_action(self, action: int) -> None:
         """Apply a player's action or a chance outcome, mutating the state.
 
+        The template every game shares (OpenSpiel's base state, pgx's ``Env.step``): the
+        id's type and range are checked, a terminal state refuses every action, then the
+        game's :meth:`_apply_action` makes the transition (it raises through
+        :meth:`illegal` before changing anything) and the action joins the history
+        (``self.hist``).
+
         Raises:
-            IllegalActionError: naming the action and the reason; the state is unchanged.
+            IllegalActionError: naming the action, the reason and (where it has one) its
+                notation; the state is unchanged.
         """
+        if type(action) is not int:
+            raise IllegalActionError(action, f"apply_action takes an int action id, not "
+                                     f"{type(action).__name__}; use string_to_action("
+                                     f"{self.NOTATION_EXAMPLE!r}) to read the notation")
+        n = self.game.num_distinct_actions
+        if not 0 <= action < n:
+            raise IllegalActionError(action, f"action ids run from 0 to {n - 1}")
+        if self.is_terminal():
+            raise IllegalActionError(action, "the game is over", self.safe_string(action))
+        self._apply_action(action)
+        self.hist.append(action)
+
+    def _apply_action(self, action: int) -> None:
+        """The game's transition for an id in range at a non-terminal state: check that
+        ``action`` is legal here (else ``raise self.illegal(action, reason)``, changing
+        nothing), then apply it. The history is kept by :meth:`apply_action`.
+
+        A game that overrides :meth:`apply_action` itself need not implement this.
+        """
+        raise NotImplementedError(f"{type(self).__name__} implements neither apply_action "
+                                  f"nor _apply_action")
+
+    def illegal(self, action: int, reason: str) -> IllegalActionError:
+        """The error for an illegal ``action`` here: ``reason`` is a sentence in the
+        rulebook's terms saying why; the notation is added where the action has one."""
+        return IllegalActionError(action, reason, self.safe_string(action))
+
+    def safe_string(self, action: int) -> str | None:
+        """``action_to_string(action)``, or None where the action has no notation here."""
+        try:
+            return self.action_to_string(action)
+        except RegaliaError:
+            return None
 
     @abstractmethod
     def action_to_string(self, action: int) -> str:
@@ -208,9 +251,12 @@ class State(ABC):
         others = [v for i, v in enumerate(sc) if i != player]
         return None if not others else sc[player] - max(others)
 
-    @abstractmethod
+    #: Every action applied since the initial state (kept by :meth:`apply_action`).
+    hist: list[int]
+
     def history(self) -> list[int]:
         """Every action applied since the initial state, chance outcomes included."""
+        return list(self.hist)
 
     def history_strings(self) -> list[str]:
         """The history in notation, each action rendered in the state it was applied to."""

@@ -224,6 +224,12 @@ def _check_spaces(parent: Sourced, spaces: tuple[Space, ...], name: str) -> list
     return problems
 
 
+def river_word(name: str) -> str:
+    """The word naming a river in the notation (``river west``): the first word of its
+    name, in lower case (the notation is read in lower case)."""
+    return name.split()[0].lower()
+
+
 class River(Sourced):
     """A river: ``spaces`` in the order they are marked (first = where it starts).
 
@@ -545,7 +551,16 @@ class Sheet(Sourced):
     def _check_rivers(self, p: list[str]) -> None:
         hexes, towns = self.kingdom.hexes, self.town_hexes
         owner: dict[Hex, tuple[int, int]] = {}
+        words: dict[str, int] = {}
         for r, river in enumerate(self.rivers):
+            word = river_word(river.name)
+            if len(self.rivers) > 1 and word in words:
+                p.append(f"@rivers.{r}.name: {river.name!r} begins with the word {word!r}, "
+                         f"as rivers record #{words[word] + 1} "
+                         f"({self.rivers[words[word]].name!r}) does; the notation names a "
+                         "river by its first word ('river west'), so each river's first "
+                         "word must be unique")
+            words.setdefault(word, r)
             for s, space in enumerate(river.spaces):
                 at, where = space.at, f"@rivers.{r}.spaces.{s}.at"
                 if at in owner:

@@ -17,7 +17,7 @@ from typing import Any
 
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game, GameInfo
-from regalia.core.params import normalise_variants, whole_number
+from regalia.core.params import digits_as_int, normalise_variants, shown, whole_number
 from regalia.core.registry import register_game
 
 from .components import SHEET_NUMBERS, Sheet, load_dice, load_sheet
@@ -73,10 +73,10 @@ class CascaditoGame(Game):
         players = whole_number(players, "players", "1, 2, 3 or 4")
         if not 1 <= players <= 4:
             raise ParameterError(f"Cascadito is for 1 to 4 players (1: solo), not {players}")
-        if isinstance(sheet, str) and sheet.strip().isdigit():
-            sheet = int(sheet)
+        sheet = digits_as_int(sheet)
         if sheet is not None and (type(sheet) is not int or sheet not in SHEET_NUMBERS):
-            raise ParameterError(f"sheet must be a play sheet number 1, 2, 3 or 4, not {sheet!r}")
+            raise ParameterError(f"sheet must be a play sheet number 1, 2, 3 or 4, not "
+                                 f"{shown(sheet)}")
         self._variants = normalise_variants(variants, VARIANTS, "Cascadito")
         self.harder = "harder-start" in self._variants
         if self.harder and players != 1:

@@ -46,9 +46,12 @@ from regalia.core.errors import (
     RegaliaError,
 )
 from regalia.core.game import CHANCE, TERMINAL
+from regalia.core.params import digits_as_int
 from regalia.core.state import State, check_action_id, check_notation_text
 
 from .components import TOWN_COLOURS
+from .scoring import CLAIMED_LATER, SheetFacts, sheet_total
+from .scoring import breakdown as sheet_breakdown
 from .tables import (
     A_FIELD,
     A_RIVER,
@@ -865,8 +868,9 @@ class CascaditoState(State):
         row = word.rstrip("0123456789")
         num = word[len(row):]
         rows = {"top": t.top, "t": t.top, "bottom": t.bottom, "b": t.bottom}
-        if row in rows and num.isdigit() and 1 <= int(num) <= len(rows[row]):
-            return rows[row][int(num) - 1]
+        k = digits_as_int(num)
+        if row in rows and type(k) is int and 1 <= k <= len(rows[row]):
+            return rows[row][k - 1]
         raise NotationError(f"{text!r}: achievements are claimed by row and position from "
                             f"the left: 'claim top 1' .. 'claim top {len(t.top)}'"
                             + (f", 'claim bottom 1' .. 'claim bottom {len(t.bottom)}'"
@@ -894,99 +898,35 @@ class CascaditoState(State):
         return i
 
     # ------------------------------------------------------------------ scores
-    def breakdown(self, player: int) -> dict[str, Any]:
-        """``player``'s score as it stands (rulebook: Scoring), itemised:
-        ``tracks`` (points per track colour: the highest marked space; the home-castle
-        value when the home track is full), ``all_tracks`` (sheets 1, 3), ``river``
-        (sheets 1-2: the highest value reached; sheet 3: points per ship at the bridge),
-        ``bandits`` (sheet 2), ``top_row``, ``bottom_row`` (achievement points),
-        ``top_row_bonus`` (sheet 4), ``total``."""
+    def sheet_facts(self, player: int) -> SheetFacts:
+        """What scores on ``player``'s sheet as it stands (:class:`.scoring.SheetFacts`):
+        track heights, the home-castle track, river progress, bandits, claims (sheet 4:
+        :data:`.scoring.CLAIMED_LATER` for a top-row achievement another player claimed
+        first), the top-row bonus."""
         p = self.check_seat(player)
         t = self._t
-        out: dict[str, Any] = {}
-        tracks = {}
-        o = p * t.num_tracks
-        home = t.castle_track[p] if p < len(t.castle_track) else -1
-        for k in range(t.num_tracks):
-            h = self.track[o + k]
-            if h == 0:
-                pts = 0
-            elif h == t.track_len[k] and k == home and t.track_home[k]:
-                pts = t.track_home[k]
-            else:
-                pts = t.track_points[k][h - 1]
-            tracks[TOWN_COLOURS[t.track_colour[k]]] = pts
-        out["tracks"] = tracks
-        b = t.bonus
-        out["all_tracks"] = (b.points if b and all(self.track[o + k] >= b.min_spaces
-                                                    for k in range(t.num_tracks)) else 0)
-        river = 0
-        for r, riv in enumerate(t.rivers):
-            n = self.river[p * t.num_rivers + r]
-            if riv.scoring == "highest":
-                river += max(t.river_points[r][:n], default=0)
-            elif n == t.river_len[r]:
-                river += riv.ship_points
-        out["river"] = river
-        nb = min(self.bandits[p], len(t.bandit_points))
-        out["bandits"] = t.bandit_points[nb - 1] if nb else 0
-        A = t.num_achievements
-        top = bottom = 0
-        for a in range(A):
-            if self.claimed[p * A + a]:
-                ach = t.achievements[a]
-                pts = ach.points if self.first[a] in (p, -1) or ach.later_points is None \
-                    else ach.later_points
-                if ach.row == "top":
-                    top += pts
-                else:
-                    bottom += pts
-        out["top_row"] = top
-        out["bottom_row"] = bottom
-        out["top_row_bonus"] = self.bonus[p]
-        out["total"] = (sum(tracks.values()) + out["all_tracks"] + river + out["bandits"]
-                        + top + bottom + self.bonus[p])
-        return out
+        NT, R, A = t.num_tracks, t.num_rivers, t.num_achievements
+        claims = self.claimed[p * A:(p + 1) * A]  # 0 / 1 = UNCLAIMED / CLAIMED
+        if t.any_later:  # sheet 4: the smaller reward after another player's claim
+            first = self.first
+            claims = [CLAIMED_LATER if c and t.ach_later[a] and first[a] not in (p, -1) else c
+                      for a, c in enumerate(claims)]
+        return SheetFacts(tuple(self.track[p * NT:(p + 1) * NT]), t.castle_track[p],
+                          tuple(self.river[p * R:(p + 1) * R]), self.bandits[p], tuple(claims),
+                          self.bonus[p])
+
+    def breakdown(self, player: int) -> dict[str, Any]:
+        """``player``'s score as it stands (rulebook: Scoring), itemised by
+        :func:`.scoring.breakdown`: ``tracks`` (points per track colour: the highest marked
+        space; the home-castle value when the home track is full), ``all_tracks`` (sheets
+        1, 3), ``river`` (sheets 1-2: the highest value reached; sheet 3: points per ship
+        at the bridge), ``bandits`` (sheet 2), ``top_row``, ``bottom_row`` (achievement
+        points), ``top_row_bonus`` (sheet 4), ``total``."""
+        return sheet_breakdown(self._t, self.sheet_facts(player))
 
     def player_score(self, player: int) -> int:
         """``breakdown(player)["total"]``, computed without building the breakdown."""
-        p = self.check_seat(player)
-        t = self._t
-        o = p * t.num_tracks
-        home = t.castle_track[p]
-        total = 0
-        full = True
-        b = t.bonus
-        for k in range(t.num_tracks):
-            h = self.track[o + k]
-            if h:
-                if h == t.track_len[k] and k == home and t.track_home[k]:
-                    total += t.track_home[k]
-                else:
-                    total += t.track_points[k][h - 1]
-            if b is not None and h < b.min_spaces:
-                full = False
-        if b is not None and full:
-            total += b.points
-        R = t.num_rivers
-        for r in range(R):
-            n = self.river[p * R + r]
-            if n:
-                if t.rivers[r].scoring == "highest":
-                    total += max(t.river_points[r][:n])
-                elif n == t.river_len[r]:
-                    total += t.rivers[r].ship_points
-        nb = min(self.bandits[p], len(t.bandit_points))
-        if nb:
-            total += t.bandit_points[nb - 1]
-        A = t.num_achievements
-        claimed, first = self.claimed, self.first
-        for a in range(A):
-            if claimed[p * A + a]:
-                ach = t.achievements[a]
-                total += (ach.later_points if t.ach_later[a] and first[a] not in (p, -1)
-                          else ach.points)
-        return total + self.bonus[p]
+        return sheet_total(self._t, self.sheet_facts(player))
 
     def scores(self) -> list[int]:
         """Points per player as they stand (final scores once the game is over)."""

@@ -26,7 +26,7 @@ from math import factorial
 from typing import Any
 
 from . import hexgrid
-from .components import CASTLE_ORDER, TOWN_COLOURS, DiceSet, Sheet
+from .components import CASTLE_ORDER, TOWN_COLOURS, DiceSet, Sheet, river_word
 
 #: Colour indices: 0 blue, 1 yellow, 2 orange, 3 pink, 4 white (the die faces but black).
 NUM_COLOURS = len(TOWN_COLOURS)
@@ -143,7 +143,8 @@ class SheetTables:
         self.river_points = tuple(tuple(s.points for s in r.spaces) for r in self.rivers)
         self.river_action = tuple(tuple(ACTION_CODES[s.action] if s.action else -1
                                         for s in r.spaces) for r in self.rivers)
-        self.river_names = tuple(r.name.split()[0] if self.num_rivers > 1 else "" for r in self.rivers)
+        self.river_names = tuple(river_word(r.name) if self.num_rivers > 1 else ""
+                                 for r in self.rivers)
         self.river_of = [-1] * self.num_cells
         self.river_pos = [-1] * self.num_cells
         for r, cells in enumerate(self.river_cells):
@@ -181,6 +182,7 @@ class SheetTables:
         self.ach_spec = tuple(self._spec(x) for x in self.achievements)
         self.ach_top = tuple(x.row == "top" for x in self.achievements)
         self.ach_later = tuple(x.later_points is not None for x in self.achievements)
+        self.any_later = any(self.ach_later)
         self.ach_actions = tuple(tuple(ACTION_CODES[k] for k in x.actions)
                                  for x in self.achievements)
         self.bonus = sheet.all_tracks_bonus

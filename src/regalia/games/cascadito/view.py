@@ -237,3 +237,34 @@ __all__ = [
     "sheet_lines",
     "track_columns",
 ]
+
+
+def explain(state: CascaditoState, text: str) -> str | None:
+    """Why ``text`` is not a legal move now, for the achievements (``claim top 2``): not on
+    this sheet, already claimed, taken by another player, not met yet (with its criterion),
+    or met but asked for outside a claim step; None when the engine's message says enough.
+    Source: rulebook, Achievements."""
+    import re
+
+    m = re.match(r"^claim\s+(top|bottom|t|b)\s*(\d+)$", " ".join(text.casefold().split()))
+    player = state.current_player()
+    if m is None or player < 0:
+        return None
+    row = "top" if m.group(1).startswith("t") else "bottom"
+    key = f"{row} {int(m.group(2))}"
+    rows = {r[0]: r for r in achievement_rows(state, player)}
+    if key not in rows:
+        names = [r for r in rows if r.startswith(row)]
+        return (f"this sheet has no achievement {key}; its {row} row: "
+                f"{', '.join(names) or 'none'}")
+    _, desc, _, status = rows[key]
+    desc = desc.rstrip(".")
+    if status == "claimed":
+        return f"you have already claimed {key} ('{desc}')"
+    if status.startswith("locked"):
+        return (f"{key} ('{desc}') was claimed first by another player: the top row can be "
+                f"claimed by only 1 player (rulebook, Achievements)")
+    if status == "open":
+        return f"{key} is not met yet ({desc})"
+    return (f"{key} is met: claim it when you are asked (at the start of your turn and after "
+            f"each step), not in the middle of this decision")

@@ -449,11 +449,19 @@ class CardSet(BaseModel):
             self._bad_colour(problems, f"quests.{i}.colour", q.colour, colours)
 
     def _check_names(self, problems: list[str]) -> None:
+        """Every name the notation reads is unique (case and spacing aside): the named
+        records', and none may read as an Influence Card (``red 3``) or a Relic
+        (``red relic``), whose notation names are made from the colours."""
+        made = {f"{c.name} {n}": "an Influence Card" for c in self.colours for n in range(1, 7)}
+        made.update({f"{c.name} relic": "a Relic" for c in self.colours})
         first: dict[str, tuple[str, int]] = {}
         for section in NAMED_SECTIONS:
             for i, rec in enumerate(getattr(self, section)):
-                key = rec.name.casefold()
-                if key in first:
+                key = " ".join(rec.name.casefold().split())
+                if key in made:
+                    problems.append(f"@{section}.{i}.name: name {rec.name!r} is the notation "
+                                    f"of {made[key]}; names must be unique")
+                elif key in first:
                     s, j = first[key]
                     problems.append(f"@{section}.{i}.name: name {rec.name!r} is also used by "
                                     f"{s} record #{j + 1}; names must be unique")

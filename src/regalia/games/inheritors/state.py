@@ -41,9 +41,10 @@ from regalia.core.errors import IllegalActionError, NotationError, RecordError, 
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, check_action_id, check_notation_text
 
-from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED, E_CARDS,
-                    E_DEMAND, E_DRAW, E_IF, E_PLAY, E_REMOVE, E_SCORE, E_TAKE, K_INF, K_RELIC,
-                    MAX_DEPTH, WHITE)
+from . import scoring
+from .codes import (ANY, C_AHEAD, C_HAND, C_USED, E_CARDS, E_DEMAND, E_DRAW, E_IF, E_PLAY,
+                    E_REMOVE, E_TAKE, K_INF, K_RELIC, MAX_DEPTH, WHITE)
+from .scoring import BREAKDOWN_KEYS, holds  # noqa: F401  (BREAKDOWN_KEYS: re-exported)
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
@@ -67,7 +68,6 @@ PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, 
 _BITS = tuple(tuple(k for k in range(6) if m >> k & 1) for m in range(64))
 #: Kinds of :attr:`InheritorsState.notes` (public consequences of a move).
 NOTE_KINDS = ("held", "missed", "shown", "noplay")
-BREAKDOWN_KEYS = ("influence", "tomes", "relics", "quests", "honors", "clan", "epics")
 
 
 def _norm(text: str) -> str:
@@ -287,31 +287,14 @@ class InheritorsState(State):
 
     # ------------------------------------------------------------------ conditions
     def condition(self, player: int, cond: tuple) -> bool:
-        """A compiled condition (:meth:`InheritorsGame.compile_condition`) for ``player``."""
+        """A compiled condition (:meth:`InheritorsGame.compile_condition`) for ``player``:
+        the events of the turn here, the rest by :func:`.scoring.holds`."""
         k = cond[0]
-        if k == C_HAND:
-            T = self._game.T
-            o = player * T
-            return sum(self.hand[o + t] for t in cond[2]) >= cond[1]
-        if k == C_STACKS:
-            m = self.mask
-            o = player * 5
-            need = cond[2]
-            return sum(1 for c in range(5) if m[o + c].bit_length() >= need) >= cond[1]
-        if k == C_INF:
-            return self.mask[player * 5 + cond[1]].bit_length() >= cond[2]
-        if k == C_HIGH:
-            c = cond[1]
-            mine = self.mask[player * 5 + c].bit_length()
-            return mine > 0 and all(self.mask[q * 5 + c].bit_length() <= mine
-                                    for q in range(self._game.num_players))
-        if k == C_QUESTS:
-            return len(self.quests[player]) >= cond[1]
         if k == C_USED:
             return player == self.cur and self.tadv in cond[1] and self.tnum >= cond[2]
         if k == C_AHEAD:
             return True
-        raise ValueError(f"unknown condition {cond!r}")  # pragma: no cover
+        return holds(self._game, self, player, cond)  # C_HAND .. C_QUESTS
 
     def _ahead(self, player: int, colour: int) -> bool:
         """Another player's stack of ``colour`` tops ``player``'s (none counts as 0; R7)."""
@@ -1084,67 +1067,15 @@ class InheritorsState(State):
 
     # ------------------------------------------------------------------ scores
     def breakdown(self, player: int) -> dict[str, int]:
-        """Points of ``player`` if the game ended now, in the rulebook's order (V. Scoring):
-        ``influence`` (top cards), ``tomes`` (majority), ``relics``, ``quests``, ``honors``,
-        ``clan`` (the claimed Clan's scoring text), ``epics`` (Epics held), ``total``."""
-        G = self._game
-        T = G.T
-        p = player
-        o = p * T
-        hand = self.hand
-        out = dict.fromkeys(BREAKDOWN_KEYS, 0)
-        out["influence"] = sum(self.mask[p * 5 + c].bit_length() for c in range(5))
-        out["tomes"] = self._majority_points()[p]
-        relics = 0
-        for t, req in G.relic_req.items():
-            k = hand[o + t]
-            if k:
-                pm, pu = G.relic_points[t]
-                relics += k * (pm if self.condition(p, req) else pu)
-        out["relics"] = relics
-        out["quests"] = sum(G.quests[q].points_met if self.condition(p, G.quest_req[q])
-                            else G.quests[q].points_unmet for q in self.quests[p])
-        out["honors"] = sum(G.honors[h].points for h in range(len(G.honors))
-                            if self.honors[p] >> h & 1)
-        clan = self.pclan[p]
-        if clan >= 0:
-            out["clan"] = self.scoring_points(p, G.clan_scoring[clan])
-        ep = 0
-        for t, abilities in G.epic_scoring.items():
-            ep += hand[o + t] * self.scoring_points(p, abilities)
-        out["epics"] = ep
-        out["total"] = sum(out[k] for k in BREAKDOWN_KEYS)
-        return out
+        """Points of ``player`` if the game ended now, in the rulebook's order (V. Scoring),
+        by :func:`.scoring.breakdown`: ``influence`` (top cards), ``tomes`` (majority),
+        ``relics``, ``quests``, ``honors``, ``clan`` (the claimed Clan's scoring text),
+        ``epics`` (Epics held), ``total``."""
+        return scoring.breakdown(self._game, self, player)
 
     def scoring_points(self, p: int, abilities: tuple) -> int:
         """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
-        total = 0
-        for req, met, other in abilities:
-            for e in (met if req is None or self.condition(p, req) else other):
-                if e[0] == E_SCORE:
-                    total += e[1]
-                else:
-                    total += self._majority_points(e[1], e[2])[p]
-        return total
-
-    def _majority_points(self, types: tuple | None = None,
-                         points: tuple | None = None) -> list[int]:
-        """Scoring step 2: Tomes (and Epics) in hand; the most 3, the second-most 1; ties
-        share the full award; "If first place is tied, there is no second place"; a player
-        without any does not place (ruling R6)."""
-        G = self._game
-        T = G.T
-        n = G.num_players
-        types = G.majority_types if types is None else types
-        pts = G.majority_points if points is None else points
-        counts = [sum(self.hand[p * T + t] for t in types) for p in range(n)]
-        out = [0] * n
-        for p in range(n):
-            if counts[p] > 0:
-                place = sum(1 for q in range(n) if counts[q] > counts[p])
-                if place < len(pts):
-                    out[p] = pts[place]
-        return out
+        return scoring.scoring_points(self._game, self, p, abilities)
 
     def scores(self) -> list[float]:
         return [float(self.breakdown(p)["total"]) for p in range(self._game.num_players)]
@@ -1153,19 +1084,12 @@ class InheritorsState(State):
         return float(self.breakdown(player)["total"])
 
     def tie_break_keys(self) -> list[tuple[int, int, int]]:
-        """(points, Tomes in hand, cards in hand) per seat (V. Scoring: "If tied, the player
-        with more Tomes in hand wins. If tied again, the player with more cards in hand
-        wins. If still tied, all players in the tie share the victory.")."""
-        G = self._game
-        T = G.T
-        return [(self.breakdown(p)["total"],
-                 sum(self.hand[p * T + t] for t in G.tome_types), self.hsize[p])
-                for p in range(G.num_players)]
+        """(points, Tomes in hand, cards in hand) per seat (:func:`.scoring.tie_break_keys`;
+        V. Scoring)."""
+        return scoring.tie_break_keys(self._game, self)
 
     def winners(self) -> list[int]:
-        keys = self.tie_break_keys()
-        best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
+        return scoring.winners(self._game, self)
 
     def returns(self) -> list[float]:
         n = self._game.num_players

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 from regalia.core.errors import DataError
+from regalia.core.params import digits_as_int, shown
 
 from .board import Geometry, geometry
 from .components import TERRAIN_LETTERS, TERRAINS
@@ -264,14 +265,14 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
                 k = 0
             elif set(rest) == {"*"}:
                 k = len(rest)
-            elif rest.isdigit():
-                k = int(rest)
+            elif type(digits_as_int(rest)) is int:  # ASCII digits only ("²" is refused)
+                k = digits_as_int(rest)
             else:
                 raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r}: crowns are "
                                 f"written as stars (F**) or a digit (F2)")
             if k > 3:
-                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r} has {k} "
-                                f"crowns; a square has at most 3")
+                raise DataError(f"{source}: line {lineno}, square {c + 1}: {shown(tok)} has "
+                                f"{k} crowns; a square has at most 3")
             cells[(r, c)] = (TERRAIN_LETTERS.index(letter), k)
     castles = [rc for rc, v in cells.items() if v == "castle"]
     if len(castles) != 1:

@@ -34,6 +34,8 @@ each kingdom; the castle stands on e5, or g7 in The Mighty Duel)
   discard   only when the domino fits nowhere (then it is done for you).
 Placement: both squares empty; the kingdom stays within 5x5 (7x7 in The
 Mighty Duel); one half touches the castle or a square of its own terrain.
+Squares show their crowns as stars (F** forest, 2 crowns); the compact table
+(--compact, or a small terminal) writes them as a digit (F2).
 Commands: 'moves' or '?' lists the legal moves, 'board' shows the table
 again, 'hint' suggests a move (when the game was started with --hints),
 'help' shows this text, 'quit' ends the game."""
@@ -53,11 +55,13 @@ class KingdomGrid:
     columns: tuple[str, ...]
     rows: tuple[int, ...]
     cells: tuple[tuple[str, ...], ...]
+    min_width: int = CELL_WIDTH
 
     @property
     def cell_width(self) -> int:
-        """Characters per square: the longest token plus one space, at least 4."""
-        return max([CELL_WIDTH] + [len(t) + 1 for row in self.cells for t in row])
+        """Characters per square: the longest token plus one space, at least
+        :attr:`min_width` (4; 3 for a :func:`compact_grid`)."""
+        return max([self.min_width] + [len(t) + 1 for row in self.cells for t in row])
 
     @property
     def label_width(self) -> int:
@@ -120,6 +124,20 @@ def kingdom_text(state: "KingdominoState", player: int, margin: bool = True,
     5 C
     """
     return kingdom_grid(state, player, margin, full).lines()
+
+
+def compact_token(token: str) -> str:
+    """A square in at most 2 characters: the terrain letter and its crowns as a digit
+    (``M**`` -> ``M2``, ``F`` -> ``F``); ``C`` and ``.`` unchanged."""
+    crowns = token.count("*")
+    return token.rstrip("*") + (str(crowns) if crowns else "")
+
+
+def compact_grid(grid: KingdomGrid) -> KingdomGrid:
+    """``grid`` with :func:`compact_token` squares, 3 characters wide (the compact table
+    layout that fits four kingdoms in an 80x24 terminal)."""
+    return KingdomGrid(columns=grid.columns, rows=grid.rows, min_width=3,
+                       cells=tuple(tuple(compact_token(t) for t in row) for row in grid.cells))
 
 
 def rows_grid(rows: Sequence[str]) -> KingdomGrid:

@@ -24,6 +24,7 @@ from typing import Any, Iterable, Mapping
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
+from regalia.core.params import digits_as_int, shown
 from regalia.core.registry import register_game
 
 from .components import (COLOURS, SET_NAMES, SETS, TileSet, TreasureSet, load_tiles,
@@ -112,11 +113,10 @@ class TwoHeirsGame(Game):
     def __init__(self, players: int = 2, sets: Iterable[str] | str | None = None,
                  roads: bool = True, level: int | None = None,
                  data: str | Path | None = None, variants: Iterable[str] | None = None):
-        if isinstance(players, str) and players.strip().isdigit():
-            players = int(players)
+        players = digits_as_int(players)
         if type(players) is not int or players not in (1, 2):
             raise ParameterError(f"Two Heirs is for 2 players, or 1 (solo against Heinrich): "
-                                 f"players must be 1 or 2, not {players!r}")
+                                 f"players must be 1 or 2, not {shown(players)}")
         if variants:
             names = [variants] if isinstance(variants, str) else list(variants)
             raise ParameterError(f"Two Heirs has no variants (not {', '.join(map(str, names))});"
@@ -131,17 +131,16 @@ class TwoHeirsGame(Game):
             raise ParameterError(f"roads must be True (score roads) or False (the first-game "
                                  f"advice: no road scoring), not {roads!r}")
         self.roads = roads
-        if isinstance(level, str) and level.strip().isdigit():
-            level = int(level)
+        level = digits_as_int(level)
         if self.solo:
             if level is None:
                 level = DEFAULT_LEVEL
             if type(level) is not int or level not in LEVEL_REMOVED:
                 raise ParameterError(f"level must be 1 (Heinrich the Poor), 2 (the Brave) or "
-                                     f"3 (the Hammer), not {level!r}")
+                                     f"3 (the Hammer), not {shown(level)}")
         elif level is not None:
             raise ParameterError(f"level is a solo parameter (players=1); a 2-player game has "
-                                 f"none (got level={level!r})")
+                                 f"none (got level={shown(level)})")
         self.level = level
         if data is not None and not isinstance(data, (str, Path)):
             raise ParameterError(f"data must be the path of a tiles TOML file, not "

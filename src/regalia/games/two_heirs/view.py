@@ -46,6 +46,43 @@ SHORT = {
 }
 
 
+#: Longer names for wider cells (at most 7 characters), see :func:`fit_cell_width`.
+MEDIUM = {
+    "inn": "Inn", "market": "Market", "pilgrimage-site": "Pilgrim", "robber-barony": "Robbers",
+    "mill": "Mill", "mine": "Mine", "cowshed": "Cowshed", "bakery": "Bakery",
+    "encampment": "Camp", "smithy": "Smithy", "lodge": "Lodge", "farm": "Farm",
+    "sawmill": "Sawmill", "quarry": "Quarry", "trading-post": "TradePo", "cathedral": "Cathedr",
+    "siege-tower": "Siege", "stronghold": "Strongh", "watchtower": "Watchtw",
+    "garrison": "Garrisn", "basket-shop": "Baskets", "pottery": "Pottery", "cooperage": "Coopery",
+    "guildhall": "Guild",
+}
+WIDE_CELL = 9
+MARGIN = 6
+
+
+def short_name(typ: str, cell_width: int = CELL_WIDTH) -> str:
+    """A building type's name as it fits a cell of ``cell_width`` (arrow included)."""
+    return (MEDIUM if cell_width >= WIDE_CELL else SHORT)[typ]
+
+
+def fit_cell_width(state: "TwoHeirsState", columns: int, mark_placements: bool = True) -> int:
+    """The widest cell (:data:`WIDE_CELL` or :data:`CELL_WIDTH`) with which the landscape,
+    its coordinates and margin included, fits in ``columns`` text columns."""
+    n = len(landscape_grid(state, mark_placements).xs)
+    return WIDE_CELL if MARGIN + n * WIDE_CELL <= columns else CELL_WIDTH
+
+
+def names_key(grid: "Grid", cell_width: int = CELL_WIDTH) -> list[tuple[str, str]]:
+    """``(short, full)`` for every building name on ``grid`` that the cells shorten."""
+    from .components import TYPE_NAMES
+    out: dict[str, str] = {}
+    for row in grid.cells:
+        for c in row:
+            if c.type and short_name(c.type, cell_width) != TYPE_NAMES[c.type]:
+                out[short_name(c.type, cell_width)] = TYPE_NAMES[c.type]
+    return sorted(out.items())
+
+
 @dataclass(frozen=True)
 class Cell:
     """One drawn space: its two lines, its colour (``None`` for an empty space), its owner
@@ -57,6 +94,7 @@ class Cell:
     colour: str | None
     owner: int | None
     placeable: bool = False
+    type: str | None = None
 
 
 @dataclass(frozen=True)
@@ -84,9 +122,11 @@ def road_text(state: "TwoHeirsState", tile: int, owner: int) -> str:
     return "/".join(multi + ([single] if single else []))
 
 
-def landscape_grid(state: "TwoHeirsState", mark_placements: bool = True) -> Grid:
+def landscape_grid(state: "TwoHeirsState", mark_placements: bool = True,
+                   cell_width: int = CELL_WIDTH) -> Grid:
     """The landscape as a :class:`Grid`; with ``mark_placements``, the empty spaces where the
-    player to move may place a tile are marked ``+``."""
+    player to move may place a tile are marked ``+``. ``cell_width``: :data:`CELL_WIDTH`
+    (5-letter names) or :data:`WIDE_CELL` (7-letter names, :func:`fit_cell_width`)."""
     from .state import OPEN, cell_of, xy_of
     T = state.T
     board = state.board
@@ -124,9 +164,9 @@ def landscape_grid(state: "TwoHeirsState", mark_placements: bool = True) -> Grid
                                 colour=colour, owner=None))
                 continue
             arrow = "^" if kind == 0 else "v"
-            row.append(Cell(top=f"{SHORT[T.types[t]]}{arrow}",
-                            middle=road_text(state, t, kind)[:CELL_WIDTH - 1], bottom=troops,
-                            colour=colour, owner=kind))
+            row.append(Cell(top=f"{short_name(T.types[t], cell_width)}{arrow}",
+                            middle=road_text(state, t, kind)[:cell_width - 1], bottom=troops,
+                            colour=colour, owner=kind, type=T.types[t]))
         rows.append(tuple(row))
     return Grid(xs=tuple(range(x0, x1 + 1)), ys=tuple(range(y1, y0 - 1, -1)),
                 cells=tuple(rows))
@@ -160,5 +200,82 @@ def reserve_lines(state: "TwoHeirsState") -> list[tuple[int | None, str, str | N
     return out
 
 
-__all__ = ["CELL_WIDTH", "Cell", "Grid", "SHORT", "landscape_grid", "tile_text",
+@dataclass(frozen=True)
+class ChanceNote:
+    """A chance outcome as one seat sees it.
+
+    ``kind``: ``toss`` (who begins), ``top`` (the colour of the supply's top tile),
+    ``reserve`` (a tile drawn face up into the royal reserve), ``start`` (the starting tile,
+    face down: only its colour shows), ``treasure`` (solo: a treasure on Heinrich's
+    building). ``text``: what the seat sees; ``setup``: before the first turn.
+    """
+
+    kind: str
+    text: str
+    setup: bool
+
+
+def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> ChanceNote:
+    """The chance outcome ``action`` (about to be applied to ``state``) as ``viewer`` sees
+    it, built from that seat's observation before and after it: the face-down starting tile
+    is "a green tile", never its name. ``viewer`` None is a spectator who sees everything
+    (a computer match): the starting tile is named there too."""
+    seat = 0 if viewer is None or viewer < 0 else viewer
+    before = state.observation(seat)
+    after_state = state.clone()
+    after_state.apply_action(action)
+    after = after_state.observation(seat)
+    setup = before["turn"] == 0
+    phase = before["phase"]
+    if phase == "toss":
+        colour = state.action_to_string(action).split()[-1]   # the shield is public
+        return ChanceNote("toss", f"the royal shield shows {colour}: {colour} begins", setup)
+    if phase == "top":
+        return ChanceNote("top", f"the supply's top tile shows a {after['supply_top']} back",
+                          setup)
+    if phase == "treasure":
+        old = {tuple(t) for t in before["treasures"]["landscape"]}
+        new = [t for t in after["treasures"]["landscape"] if tuple(t) not in old]
+        if new:
+            x, y, tid = new[0]
+            return ChanceNote("treasure", f"treasure {tid} is placed on Heinrich's building "
+                                          f"at {x},{y}", setup)
+        gone = [t for t in after["treasures"]["removed"]
+                if t not in before["treasures"]["removed"]]
+        return ChanceNote("treasure", f"treasure {gone[0] if gone else ''} is drawn for "
+                                      f"Heinrich's building".replace("  ", " "), setup)
+    # a draw: onto the landscape (the starting tile) or into the royal reserve
+    placed = {(t["x"], t["y"]) for t in before["landscape"]}
+    for t in after["landscape"]:
+        if (t["x"], t["y"]) not in placed:
+            seen = t["tile"]
+            if seen is None and viewer is None:   # a spectator sees the whole table
+                seen = state.action_to_string(action).split()[-1]
+            what = (f"a {t['colour']} tile" if seen is None
+                    else f"a {t['colour']} tile ({seen})")
+            return ChanceNote("start", f"the starting tile lies face down at {t['x']},{t['y']}:"
+                                       f" {what}", setup)
+    was = {r["slot"]: r["tile"] for r in before["reserve"]}
+    for r in after["reserve"]:
+        if r["tile"] is not None and was.get(r["slot"]) != r["tile"]:
+            return ChanceNote("reserve", f"{TYPE_NAMES[r['type']]} ({r['tile']}, {r['colour']}) "
+                                         f"is drawn into the royal reserve", setup)
+    return ChanceNote("other", "a tile is drawn", setup)
+
+
+def setup_summary(notes: list[ChanceNote]) -> str:
+    """The setup's chance outcomes in one line: who begins, how many tiles went into the
+    royal reserve, the starting tile as the seat sees it."""
+    parts = []
+    for n in notes:
+        if n.kind == "toss":
+            parts.append(n.text)
+    reserve = sum(1 for n in notes if n.kind == "reserve")
+    if reserve:
+        parts.append(f"{reserve} tiles are drawn into the royal reserve (see the board)")
+    parts += [n.text for n in notes if n.kind in ("start", "treasure")]
+    return "Setup: " + "; ".join(parts) + "."
+
+
+__all__ = ["MEDIUM", "WIDE_CELL", "short_name", "fit_cell_width", "names_key", "ChanceNote", "chance_note", "setup_summary", "CELL_WIDTH", "Cell", "Grid", "SHORT", "landscape_grid", "tile_text",
            "reserve_lines", "road_text", "SEAT_NAMES"]

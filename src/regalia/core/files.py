@@ -1,0 +1,263 @@
+"""Reading the files a user hands to regalia: safely, with regalia's own errors.
+
+Every file regalia reads on a user's behalf (component data, game records, kingdom grids
+and landscapes, and the same through stdin) goes through this module:
+
+* only a *regular* file is opened: a directory, FIFO, socket or device (``/dev/zero``,
+  ``/dev/stdin``) is refused after a ``stat``, before any ``open`` (so a FIFO cannot hang
+  the program), and the opened descriptor is checked again;
+* at most :data:`MAX_FILE_BYTES` are read (a larger file is refused, never read whole);
+* the bytes must be UTF-8 text (the error names the file and the byte offset);
+* JSON and TOML parsers are wrapped so that any failure (syntax, nesting deep enough to
+  exhaust Python's recursion limit, an integer longer than Python converts, ...) becomes
+  the caller's :class:`~regalia.core.errors.RegaliaError` subclass naming the file.
+
+Each function takes ``error``: the :class:`RegaliaError` subclass to raise
+(:class:`~regalia.core.errors.DataError` for component data,
+:class:`~regalia.core.errors.RecordError` for records, ...).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import stat
+import tomllib
+from pathlib import Path
+from typing import IO, Any, Iterator
+
+from .errors import DataError, RegaliaError
+
+#: The largest file regalia reads (bytes): 8 MiB. The bundled data files are a few tens of
+#: KiB and a record of the longest game a few hundred KiB, so this leaves ample room while
+#: keeping memory bounded for any input.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"))
+
+
+def file_kind(mode: int) -> str:
+    """What a file of ``st_mode`` ``mode`` is, for messages: ``"a directory"``, ``"a FIFO
+    (named pipe)"``, ``"a character device"``, ...; ``"not a regular file"`` otherwise."""
+    for test, name in _KINDS:
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _size_text(n: int) -> str:
+    return f"{n / (1024 * 1024):.1f} MiB" if n >= 1024 * 1024 else f"{n:,} bytes"
+
+
+def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = DataError,
+                       limit: int = MAX_FILE_BYTES) -> os.stat_result:
+    """Check, without opening it, that ``path`` names a regular file of at most ``limit``
+    bytes (symbolic links are followed).
+
+    Args:
+        what: the file expected, with its article, for messages (``"a game record"``).
+
+    Returns:
+        the file's ``os.stat`` result.
+
+    Raises:
+        error: ``FILE: no such file``, ``FILE: is a FIFO (named pipe), not <what>; regalia
+        reads only regular files``, ``FILE: 12.0 MiB, more than the 8.0 MiB regalia reads``,
+        permission denied, ...
+    """
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        raise error(f"{p}: no such file") from None
+    except PermissionError:
+        raise error(f"{p}: permission denied") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        raise error(f"{p}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+    _check_stat(p, st, what, error, limit)
+    return st
+
+
+def _check_stat(p: Path, st: os.stat_result, what: str, error: type[RegaliaError],
+                limit: int) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"{p}: is {file_kind(st.st_mode)}, not {what}; regalia reads only regular "
+                    f"files")
+    if st.st_size > limit:
+        raise error(f"{p}: {_size_text(st.st_size)}, more than the {_size_text(limit)} "
+                    f"regalia reads for {what}")
+
+
+def decode_utf8(data: bytes, source: str, what: str,
+                error: type[RegaliaError] = DataError) -> str:
+    """``data`` decoded as UTF-8 (a leading byte-order mark is dropped).
+
+    Raises:
+        error: ``SOURCE: not UTF-8 text, so not <what> (invalid start byte at byte 12)``.
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"{source}: not UTF-8 text, so not {what} ({exc.reason} at byte "
+                    f"{exc.start})") from None
+
+
+def read_text(path: str | Path, what: str, error: type[RegaliaError] = DataError,
+              limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file ``path``, of at most ``limit`` bytes.
+
+    The path is checked with :func:`check_regular_file` before it is opened; it is opened
+    non-blocking and checked again on the open descriptor (it may have been replaced in
+    between), and no more than ``limit + 1`` bytes are ever read.
+
+    Raises:
+        error: missing, not a regular file, too large, unreadable, or not UTF-8 (naming the
+        file, and the byte offset for binary content).
+    """
+    p = Path(path)
+    check_regular_file(p, what, error, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(p, flags)
+    except OSError as exc:
+        raise error(f"{p}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        _check_stat(p, os.fstat(fd), what, error, limit)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{p}: cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise error(f"{p}: more than the {_size_text(limit)} regalia reads for {what}")
+    return decode_utf8(data, str(p), what, error)
+
+
+def read_stream(stream: IO[Any], source: str, what: str,
+                error: type[RegaliaError] = DataError, limit: int = MAX_FILE_BYTES) -> str:
+    """At most ``limit`` bytes of text from an open stream (stdin), as :func:`read_text`.
+
+    A text stream is read through its binary buffer when it has one, so the limit counts
+    bytes and the decoding is checked here.
+
+    Raises:
+        error: more than ``limit`` bytes, not UTF-8, or a read error.
+    """
+    raw = getattr(stream, "buffer", None)
+    try:
+        if raw is not None:
+            data: bytes = raw.read(limit + 1)
+        else:
+            text = stream.read(limit + 1)
+            data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    except (OSError, ValueError) as exc:
+        raise error(f"{source}: cannot read it ({exc})") from None
+    if len(data) > limit:
+        raise error(f"{source}: more than the {_size_text(limit)} regalia reads for {what}")
+    return decode_utf8(data, source, what, error)
+
+
+def parse_json(text: str, source: str, what: str = "JSON",
+               error: type[RegaliaError] = DataError) -> Any:
+    """``json.loads(text)``, every failure as ``error`` naming ``source``.
+
+    Besides syntax errors this covers nesting deeper than Python's recursion limit and
+    integers of more digits than Python converts (``sys.get_int_max_str_digits``).
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{source}: not JSON, so not {what} ({exc})") from None
+    except RecursionError:
+        raise error(f"{source}: nested too deeply to be {what}") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise error(f"{source}: not {what} ({_value_problem(exc)})") from None
+
+
+def _value_problem(exc: ValueError) -> str:
+    """The parser's ValueError in the user's words: Python's message for an over-long
+    integer names an interpreter setting the user cannot and should not change."""
+    text = _first_line(exc)
+    if "integer string conversion" in text:
+        return (f"a number is too long: at most {sys.get_int_max_str_digits():,} digits are "
+                f"read, and no number regalia reads needs more than 78")
+    return text
+
+
+def parse_toml(text: str, source: str, what: str = "a TOML file",
+               error: type[RegaliaError] = DataError) -> dict[str, Any]:
+    """``tomllib.loads(text)``, every failure as ``error`` naming ``source`` (syntax,
+    nesting deeper than Python's recursion limit, integers too long to convert)."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{source}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise error(f"{source}: nested too deeply to be {what}") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise error(f"{source}: not {what} ({_value_problem(exc)})") from None
+
+
+#: Characters a string read from a file must not carry to a terminal: C0 controls (ESC
+#: among them, which starts ANSI escape sequences), DEL, C1 controls, and the Unicode
+#: bidirectional overrides and isolates (which reorder what a terminal shows).
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
+                                "\u2066-\u2069]")
+
+
+def without_control_characters(text: str, keep: str = "") -> str:
+    """``text`` with every control character (:data:`CONTROL_CHARACTERS`) but those in
+    ``keep`` (e.g. ``"\\n"``) replaced by U+FFFD, so the reader sees something was there."""
+    return CONTROL_CHARACTERS.sub(lambda m: m.group() if m.group() in keep else "\ufffd",
+                                  text)
+
+
+def strings_in(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    """Every string in a JSON- or TOML-like ``value`` (dicts, lists, scalars), dict keys
+    included, with where it is (``params.variants[0]``; a key as ``params (a key)``).
+    Iterative, so any nesting depth is walked."""
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        v, at = stack.pop()
+        if isinstance(v, str):
+            yield at, v
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                yield f"{at} (a key)", str(k)
+                stack.append((x, f"{at}.{k}"))
+        elif isinstance(v, (list, tuple)):
+            stack.extend((x, f"{at}[{i}]") for i, x in enumerate(v))
+
+
+def check_plain_text(value: Any, source: str, error: type[RegaliaError] = DataError,
+                     allowed: str = "\n\t") -> None:
+    """Refuse a control character (:data:`CONTROL_CHARACTERS`, but those in ``allowed``)
+    in any string of ``value`` (a parsed file), so no string from a file can reach a
+    terminal as an escape sequence.
+
+    Raises:
+        error: ``SOURCE: WHERE holds the control character '\\x1b'; ...``.
+    """
+    for at, text in strings_in(value, ""):
+        for m in CONTROL_CHARACTERS.finditer(text):
+            if m.group() not in allowed:
+                where = without_control_characters(at.lstrip(".")) or "a value"
+                head = f"{source}: " if source else ""
+                raise error(f"{head}{where} holds the control character "
+                            f"{m.group()!r}; strings in a file are plain text")
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+__all__ = ["MAX_FILE_BYTES", "CONTROL_CHARACTERS", "check_regular_file", "file_kind",
+           "decode_utf8",
+           "read_text", "read_stream", "parse_json", "parse_toml",
+           "without_control_characters", "strings_in", "check_plain_text"]

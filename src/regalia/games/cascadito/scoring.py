@@ -1,0 +1,242 @@
+"""Cascadito end-of-game scoring of one play sheet, as pure functions of what is on it.
+
+Rules source: ``shared/rules/cascadito.rulebook.en.txt``, section "Scoring" (and the play
+sheets' sections: "Play Sheet 2, Raiding bandits", "Play Sheet 4, Game End"). The engine
+(:meth:`.state.CascaditoState.breakdown` and ``player_score``) and the scoring assistant
+(:mod:`.textformat`) both score through this module; it reads only :class:`SheetFacts`,
+never a game state.
+
+Scoring, in the rulebook's order:
+
+1. "For each Achievement claimed on the top row, you score the Victory points indicated"
+   (sheet 4: 8 for the first claimant, 5 for later ones);
+2. "On play sheets 3 and 4, for each Achievement claimed on the bottom row, score the
+   indicated number of Victory points";
+3. "For each success track, score Victory points as indicated next to the highest space
+   you have marked", the higher home-castle value for a full home track;
+4. "On play sheets 1 and 3, ... additional Victory points ... if you crossed out at least
+   3 spaces in each of the success tracks";
+5. the river: "On play sheets 1 and 2, ... the highest point score your marked spaces have
+   reached on the river. On play sheet 3, ... 10 Victory points for each ship that has
+   reached the end of the river at the low bridge";
+6. sheet 2: "the Victory points shown next to the highest space you have marked on the
+   raiding bandit track";
+7. sheet 4: "If the player completed all of the top row achievements, then they also gain
+   5 bonus points".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+
+from .components import TOWN_COLOURS
+
+if TYPE_CHECKING:
+    from .tables import SheetTables
+
+#: Per-achievement claim codes of :attr:`SheetFacts.claims`.
+UNCLAIMED, CLAIMED, CLAIMED_LATER = 0, 1, 2
+
+
+class SheetFacts(NamedTuple):
+    """Everything on one sheet that scores (a named tuple: the engine builds one per
+    ``player_score`` call).
+
+    Attributes:
+        tracks: spaces marked per success track (0 = none), in the sheet's left-to-right
+            track order (:attr:`.tables.SheetTables.tracks`).
+        home: the index of the track under the player's home castle (-1: none).
+        rivers: spaces marked per river, in the sheet's river order.
+        bandits: spaces crossed off on the raiding-bandit track (sheet 2; else 0).
+        claims: per achievement (the sheet's order: top row, then bottom row, each left to
+            right) :data:`UNCLAIMED`, :data:`CLAIMED`, or :data:`CLAIMED_LATER` (a top-row
+            achievement of sheet 4 claimed after another player: its smaller reward).
+        top_row_bonus: the sheet-4 bonus for the whole top row (0 when not earned).
+    """
+
+    tracks: tuple[int, ...]
+    home: int
+    rivers: tuple[int, ...]
+    bandits: int
+    claims: tuple[int, ...]
+    top_row_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class ScoreStep:
+    """One line of the scoring: ``key`` (the :func:`breakdown` entry it adds to:
+    ``top_row``, ``bottom_row``, ``tracks``, ``all_tracks``, ``river``, ``bandits``,
+    ``top_row_bonus``), ``item`` (what scores, e.g. ``top 2``, ``blue track``), ``detail``
+    (how it was counted) and ``points``."""
+
+    key: str
+    item: str
+    detail: str
+    points: int
+
+
+def track_points(t: SheetTables, k: int, height: int, home: int) -> int:
+    """Points of track ``k`` with ``height`` spaces marked: the value beside the highest
+    marked space; the home-castle value when it is the full home track ("Scoring")."""
+    if height == 0:
+        return 0
+    if height == t.track_len[k] and k == home and t.track_home[k]:
+        return t.track_home[k]
+    return t.track_points[k][height - 1]
+
+
+def river_points(t: SheetTables, r: int, marked: int) -> int:
+    """Points of river ``r`` with ``marked`` spaces: sheets 1-2 the highest value reached,
+    sheet 3 the ship's points once it reaches the low bridge ("Scoring")."""
+    riv = t.rivers[r]
+    if riv.scoring == "highest":
+        return max(t.river_points[r][:marked], default=0)
+    return riv.ship_points if marked == t.river_len[r] else 0
+
+
+def bandit_points(t: SheetTables, crossed: int) -> int:
+    """Points beside the highest crossed space of the raiding-bandit track (sheet 2)."""
+    nb = min(crossed, len(t.bandit_points))
+    return t.bandit_points[nb - 1] if nb else 0
+
+
+def achievement_points(t: SheetTables, a: int, claim: int) -> int:
+    """Points of achievement ``a`` for a claim code (0 when unclaimed)."""
+    if claim == UNCLAIMED:
+        return 0
+    ach = t.achievements[a]
+    if claim == CLAIMED_LATER and ach.later_points is not None:
+        return ach.later_points
+    return ach.points
+
+
+def all_tracks_bonus(t: SheetTables, tracks: Sequence[int]) -> int:
+    """Sheets 1 and 3: the bonus for at least ``min_spaces`` spaces in every track."""
+    b = t.bonus
+    return b.points if b and all(h >= b.min_spaces for h in tracks) else 0
+
+
+def sheet_total(t: SheetTables, f: SheetFacts) -> int:
+    """The sheet's total (the sum of :func:`score_steps`), computed without the steps (the
+    engine's fast path: greedy play calls it once per legal action)."""
+    home = f.home
+    total = 0
+    full = True
+    b = t.bonus
+    for k, h in enumerate(f.tracks):
+        if h:
+            if h == t.track_len[k] and k == home and t.track_home[k]:
+                total += t.track_home[k]
+            else:
+                total += t.track_points[k][h - 1]
+        if b is not None and h < b.min_spaces:
+            full = False
+    if b is not None and full:
+        total += b.points
+    for r, n in enumerate(f.rivers):
+        if n:
+            total += river_points(t, r, n)
+    nb = min(f.bandits, len(t.bandit_points))
+    if nb:
+        total += t.bandit_points[nb - 1]
+    for a, c in enumerate(f.claims):
+        if c:
+            total += achievement_points(t, a, c)
+    return total + f.top_row_bonus
+
+
+def _achievement_label(t: SheetTables, a: int) -> str:
+    row = t.top if a in t.top else t.bottom
+    return f"{'top' if a in t.top else 'bottom'} {row.index(a) + 1}"
+
+
+def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
+    """The scoring of one sheet step by step, in the rulebook's order (module docstring):
+    every claimed achievement, every success track, the all-tracks bonus (sheets 1, 3),
+    each river (sheets 1-3), the bandit track (sheet 2), the top-row bonus (sheet 4).
+    Steps that a sheet does not have are left out; tracks and rivers are always listed."""
+    out: list[ScoreStep] = []
+    for row, key in ((t.top, "top_row"), (t.bottom, "bottom_row")):
+        for a in row:
+            c = f.claims[a]
+            if not c:
+                continue
+            ach = t.achievements[a]
+            pts = achievement_points(t, a, c)
+            how = ach.text.rstrip(".")
+            if ach.later_points is not None:
+                how += ("; claimed after another player: the smaller reward"
+                        if c == CLAIMED_LATER else "; claimed first")
+            elif not ach.points:
+                how += "; its reward is an action, no points"
+            out.append(ScoreStep(key, _achievement_label(t, a), how, pts))
+    for k, h in enumerate(f.tracks):
+        colour = TOWN_COLOURS[t.track_colour[k]]
+        pts = track_points(t, k, h, f.home)
+        if h == 0:
+            how = "no space marked"
+        elif h == t.track_len[k] and k == f.home and t.track_home[k]:
+            how = f"all {h} spaces marked under your home castle: the higher value"
+        else:
+            how = f"highest marked space {h} of {t.track_len[k]}"
+            if k == f.home:
+                how += "; your home castle's track"
+        out.append(ScoreStep("tracks", f"{colour} track", how, pts))
+    if t.bonus is not None:
+        low = min(f.tracks) if f.tracks else 0
+        met = low >= t.bonus.min_spaces
+        out.append(ScoreStep("all_tracks", "all tracks bonus",
+                             f"at least {t.bonus.min_spaces} spaces in every track: "
+                             f"{'yes' if met else 'no'} (lowest track {low})",
+                             all_tracks_bonus(t, f.tracks)))
+    for r, riv in enumerate(t.rivers):
+        n = f.rivers[r]
+        name = riv.name if len(t.rivers) > 1 else "river"
+        if riv.scoring == "highest":
+            how = (f"{n} of {t.river_len[r]} spaces marked; the highest value reached"
+                   if n else "no space marked")
+        else:
+            how = (f"{n} of {t.river_len[r]} spaces marked; "
+                   + ("the ship reached the low bridge" if n == t.river_len[r]
+                      else "the ship did not reach the low bridge"))
+        out.append(ScoreStep("river", name, how, river_points(t, r, n)))
+    if t.bandit_points:
+        out.append(ScoreStep("bandits", "raiding bandits",
+                             f"{f.bandits} of {len(t.bandit_points)} spaces crossed off",
+                             bandit_points(t, f.bandits)))
+    if t.end.top_row_bonus and f.top_row_bonus:
+        out.append(ScoreStep("top_row_bonus", "whole top row",
+                             "every top-row achievement claimed: bonus", f.top_row_bonus))
+    return out
+
+
+def breakdown(t: SheetTables, f: SheetFacts) -> dict[str, Any]:
+    """The sheet's score itemised as :meth:`.state.CascaditoState.breakdown` returns it:
+    ``tracks`` (points per track colour), ``all_tracks``, ``river``, ``bandits``,
+    ``top_row``, ``bottom_row``, ``top_row_bonus``, ``total``."""
+    out: dict[str, Any] = {
+        "tracks": {TOWN_COLOURS[t.track_colour[k]]: track_points(t, k, h, f.home)
+                   for k, h in enumerate(f.tracks)},
+        "all_tracks": all_tracks_bonus(t, f.tracks),
+        "river": sum(river_points(t, r, n) for r, n in enumerate(f.rivers)),
+        "bandits": bandit_points(t, f.bandits),
+    }
+    top = bottom = 0
+    for a, c in enumerate(f.claims):
+        if c:
+            if t.ach_top[a]:
+                top += achievement_points(t, a, c)
+            else:
+                bottom += achievement_points(t, a, c)
+    out["top_row"] = top
+    out["bottom_row"] = bottom
+    out["top_row_bonus"] = f.top_row_bonus
+    out["total"] = (sum(out["tracks"].values()) + out["all_tracks"] + out["river"]
+                    + out["bandits"] + top + bottom + f.top_row_bonus)
+    return out
+
+
+__all__ = ["SheetFacts", "ScoreStep", "UNCLAIMED", "CLAIMED", "CLAIMED_LATER", "breakdown",
+           "score_steps", "sheet_total", "track_points", "river_points", "bandit_points",
+           "achievement_points", "all_tracks_bonus"]

@@ -1,0 +1,395 @@
+"""The end of an Inheritors game as text, for ``regalia score inheritors FILE`` (the
+scoring assistant).
+
+The format is documented in ``docs/games/inheritors-score-format.md``. In short, one
+statement per line, lists separated by commas, ``#`` starts a comment; every player of
+the game has a block (the Tomes majority and the Relics compare all players):
+
+.. code-block:: text
+
+    player Anna
+    area purple 4, blue 2, yellow 6        # the top card of each stack in the play area
+    hand purple 3, purple 3, Tome x2, purple relic, Spy
+    quests Two Threes
+    honors A Six, Two Quests
+    clan Wolf
+
+Scoring is the engine's (:mod:`.scoring`): V. Scoring's five steps in order, the claimed
+Clan's and the Epics' end-of-game texts, then the tie-break (more Tomes in hand, then
+more cards in hand, else a shared victory). A bad text raises
+:class:`~regalia.core.errors.NotationError` listing every problem as
+``SOURCE:LINE:COLUMN: message``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from regalia.core.textlines import Problems, Statement, check_size, digits, statements
+
+from .scoring import Holdings, ScoreStep, breakdown, score_steps, tie_break_keys, winners
+
+if TYPE_CHECKING:
+    from .rules import InheritorsGame
+    from .state import InheritorsState
+
+KEYWORDS = {"player": "player", "area": "area", "play": "area", "stacks": "area",
+            "hand": "hand", "quests": "quests", "quest": "quests", "honors": "honors",
+            "honor": "honors", "honours": "honors", "clan": "clan", "tomes": "tomes",
+            "relics": "relics", "relic": "relics", "epics": "epics", "epic": "epics"}
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.strip().casefold().split())
+
+
+@dataclass
+class PlayerArea:
+    """One player's block as written: ``tops`` (colour index -> top card), ``hand``
+    (type -> copies), ``quests``, ``honors`` and ``clan`` (indices; clan -1: none), and
+    where each was written (``at``: item -> (line, column)) for messages."""
+
+    name: str
+    line: int
+    tops: dict[int, int] = field(default_factory=dict)
+    hand: dict[int, int] = field(default_factory=dict)
+    quests: list[int] = field(default_factory=list)
+    honors: list[int] = field(default_factory=list)
+    clan: int = -1
+    at: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's scoring: ``steps`` in the rulebook's order, ``total``, the tie-break
+    counts ``tomes`` (Tomes in hand) and ``cards`` (cards in hand)."""
+
+    name: str
+    steps: tuple[ScoreStep, ...]
+    total: int
+    tomes: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class ScoredTable:
+    """Every player scored, in file order, and the winners (several share a victory)."""
+
+    scores: tuple[PlayerScore, ...]
+    winners: tuple[int, ...]
+    holdings: Holdings
+
+
+def _items(st: Statement, source_line: str) -> list[tuple[int, str]]:
+    """The comma-separated items after the keyword, with their columns."""
+    raw = source_line.split("#", 1)[0]
+    start = st.words[1].col - 1 if len(st.words) > 1 else len(raw)
+    out = []
+    pos = start
+    for part in raw[start:].split(","):
+        text = part.strip()
+        if text:
+            out.append((pos + part.index(text) + 1, text))
+        pos += len(part) + 1
+    return out
+
+
+def _count(text: str) -> tuple[int, str]:
+    """``Tome x2`` / ``2x Tome`` / ``2 x Tome`` -> (2, ``Tome``); else (1, text); a count
+    that is too long to be one is -1."""
+    words = text.split()
+    if len(words) >= 2 and words[-1].lower().startswith("x") and words[-1][1:].isdigit():
+        return digits(words[-1][1:]) or -1, " ".join(words[:-1])
+    if len(words) >= 2 and words[0].lower().endswith("x") and words[0][:-1].isdigit():
+        return digits(words[0][:-1]) or -1, " ".join(words[1:])
+    if len(words) >= 3 and words[0].isdigit() and words[1].lower() == "x":
+        return digits(words[0]) or -1, " ".join(words[2:])
+    return 1, text
+
+
+def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[PlayerArea]:
+    """Parse a score text for the game ``G`` (its cards; any player count): every
+    player's block, checked (known names, numbers 1-6, each colour, Quest, Honor and Clan
+    once, no more copies of a card than the game has, 2 to 4 players).
+
+    Raises:
+        NotationError: every problem, one per line, ``SOURCE:LINE:COLUMN: message``.
+    """
+    check_size(text, source)
+    p = Problems(source)
+    lines = text.splitlines()
+    players: list[PlayerArea] = []
+    seen: dict[str, int] = {}
+    cur: PlayerArea | None = None
+    colours = {c: i for i, c in enumerate(G.colours)}
+    quests = {_norm(q.name): i for i, q in enumerate(G.quests)}
+    honors = {_norm(h.name): i for i, h in enumerate(G.honors)}
+    clans = {_norm(c.name): i for i, c in enumerate(G.clans)}
+    for st in statements(text):
+        key = KEYWORDS.get(st.head)
+        if key is None:
+            p.add(st.line, st.col, f"unknown statement {st.words[0].text!r}; expected one of: "
+                                   "player, area, hand, tomes, relics, epics, quests, "
+                                   "honors, clan")
+            continue
+        if key == "player":
+            cur = PlayerArea(st.rest_text() or f"player {len(players) + 1}", st.line)
+            players.append(cur)
+            seen = {}
+            continue
+        if cur is None:
+            p.add(st.line, st.col, f"{st.words[0].text!r} before the first 'player NAME' "
+                                   "line: start each player's block with 'player NAME'")
+            continue
+        if key in seen:
+            p.add(st.line, st.col, f"a second {key!r} line for {cur.name} (the first is line "
+                                   f"{seen[key]}); write one list")
+            continue
+        seen[key] = st.line
+        items = _items(st, lines[st.line - 1])
+        if key == "clan":
+            if len(items) != 1:
+                p.add(st.line, st.col, "expected 'clan NAME': the one Clan you claimed ("
+                                       + ", ".join(c.name for c in G.clans) + ")")
+            elif _norm(items[0][1]) not in clans:
+                p.add(st.line, items[0][0], f"unknown Clan {items[0][1]!r}; the Clans are "
+                                            + ", ".join(c.name for c in G.clans))
+            else:
+                cur.clan = clans[_norm(items[0][1])]
+                cur.at["clan"] = (st.line, items[0][0])
+            continue
+        if key in ("tomes", "relics", "epics"):   # shorthands: cards added to the hand
+            items = _hand_items(G, key, items, st.line, p)
+            key = "hand"
+        for col, item in items:
+            if key == "area":
+                words = item.split()
+                c = colours.get(words[0].casefold()) if len(words) == 2 else None
+                n = (digits(words[1]) or 0) if len(words) == 2 else 0
+                if c is None or not 1 <= n <= 6:
+                    p.add(st.line, col, f"{item!r}: expected COLOUR N, the top card of a "
+                                        f"stack ({', '.join(G.colours)}; 1 to 6)")
+                elif c in cur.tops:
+                    p.add(st.line, col, f"a second {G.colours[c]} stack; a player has one "
+                                        "stack per colour (write its top card)")
+                else:
+                    cur.tops[c] = n
+                    cur.at[f"top {c}"] = (st.line, col)
+            elif key == "hand":
+                k, name = _count(item)
+                t = G.lookup.get(_norm(name))
+                if t is None:
+                    p.add(st.line, col, f"unknown card {name!r}; cards are written 'purple "
+                                        "3', 'Tome', 'purple relic', 'Spy', an Epic's name "
+                                        "..., optionally with a count ('Tome x2')")
+                elif not 1 <= k <= 20:
+                    p.add(st.line, col, f"{item!r}: a count from 1 to 20")
+                else:
+                    cur.hand[t] = cur.hand.get(t, 0) + k
+                    cur.at.setdefault(f"hand {t}", (st.line, col))
+            else:   # quests, honors: names of the game's records, each once
+                kind, table, records = (("Quest", quests, G.quests) if key == "quests"
+                                        else ("Honor", honors, G.honors))
+                held = getattr(cur, key)
+                x = table.get(_norm(item))
+                if x is None:
+                    p.add(st.line, col, f"unknown {kind} {item!r}; the {kind}s are "
+                                        + ", ".join(r.name for r in records))
+                elif x in held:
+                    p.add(st.line, col, f"the {kind} {records[x].name!r} is listed twice "
+                                        f"for {cur.name}")
+                else:
+                    held.append(x)
+                    cur.at[f"{kind.lower()} {x}"] = (st.line, col)
+    if not players and not p:
+        p.add(1, 1, "no players: write a block per player, starting 'player NAME'")
+    elif players and not 2 <= len(players) <= 4 and not p:
+        p.add(players[-1].line, 1, f"{len(players)} player(s): Inheritors is for 2 to 4 "
+                                   "players, and every player's hand counts (the Tomes "
+                                   "majority compares them)")
+    _check_between(G, players, p)
+    p.raise_if_any()
+    return players
+
+
+def _hand_items(G: InheritorsGame, key: str, items: list[tuple[int, str]], line: int,
+                p: Problems) -> list[tuple[int, str]]:
+    """``tomes N`` / ``relics COLOUR, ...`` / ``epics NAME, ...`` as hand items (``Tome
+    x2``, ``purple relic``, an Epic's name); a wrong item is a problem and left out."""
+    out = []
+    for col, item in items:
+        if key == "tomes":
+            n = digits(item) or 0
+            if len(items) == 1 and 0 < n <= 20 and G.tome_types:
+                out.append((col, f"{G.tname[G.tome_types[0]]} x{n}"))
+            else:
+                p.add(line, col, f"{item!r}: expected 'tomes N', the number of Tomes in "
+                                 "hand (1 to 20)")
+        elif key == "relics":
+            t = G.lookup.get(f"{_norm(item)} relic")
+            if t is None:
+                p.add(line, col, f"{item!r}: expected the colour of a Relic in hand ("
+                                 f"{', '.join(G.colours)})")
+            else:
+                out.append((col, G.tname[t]))
+        else:
+            t = G.lookup.get(_norm(item))
+            epics = [G.tname[x] for x in G.epic_scoring]
+            if t is None or t not in G.epic_scoring:
+                p.add(line, col, f"unknown Epic {item!r}; the Epics are {', '.join(epics)}")
+            else:
+                out.append((col, G.tname[t]))
+    return out
+
+
+def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) -> None:
+    """Each Quest, Honor and Clan held once; one Clan per colour ("one random Clan of
+    each color"); no more copies of a card than the game has."""
+    for kind, attr, records in (("Quest", "quests", G.quests), ("Honor", "honors", G.honors)):
+        owner: dict[int, str] = {}
+        for pa in players:
+            for x in getattr(pa, attr):
+                line, col = pa.at[f"{kind.lower()} {x}"]
+                if x in owner:
+                    p.add(line, col, f"the {kind} {records[x].name!r} is also "
+                                     f"{owner[x]}'s; each {kind} is held by one player")
+                owner[x] = pa.name
+    clan_colour: dict[int, PlayerArea] = {}
+    for pa in players:
+        if pa.clan < 0:
+            continue
+        c = G.clan_colour[pa.clan]
+        if c in clan_colour:
+            line, col = pa.at["clan"]
+            o = clan_colour[c]
+            same = o.clan == pa.clan
+            p.add(line, col, f"{G.clans[pa.clan].name}: {o.name} "
+                             + (f"has that Clan already" if same else
+                                f"has the {G.colours[c]} Clan {G.clans[o.clan].name}; only "
+                                f"one Clan of each colour is in the game"))
+        clan_colour.setdefault(c, pa)
+    used = [0] * G.T
+    where: dict[int, tuple[int, int]] = {}
+    for pa in players:
+        for c, n in pa.tops.items():
+            t = c * 6 + n - 1
+            used[t] += 1
+            where.setdefault(t, pa.at[f"top {c}"])
+        for t, k in pa.hand.items():
+            used[t] += k
+            where.setdefault(t, pa.at[f"hand {t}"])
+    for t in range(G.T):
+        if used[t] > G.tcopies[t]:
+            line, col = where[t]
+            p.add(line, col, f"{G.tname[t]}: {used[t]} written in play areas (top cards) and "
+                             f"hands, but the game has {G.tcopies[t]}")
+
+
+def holdings(G: InheritorsGame, players: list[PlayerArea]) -> Holdings:
+    """The position the engine's scoring reads (:class:`.scoring.Holdings`)."""
+    n = len(players)
+    T = G.T
+    mask = [0] * (5 * n)
+    hand = [0] * (T * n)
+    for p, pa in enumerate(players):
+        for c, top in pa.tops.items():
+            mask[p * 5 + c] = (1 << top) - 1   # only the top card counts
+        for t, k in pa.hand.items():
+            hand[p * T + t] = k
+    honors = tuple(sum(1 << h for h in pa.honors) for pa in players)
+    return Holdings(n, tuple(mask), tuple(hand), tuple(sum(pa.hand.values()) for pa in players),
+                    tuple(tuple(pa.quests) for pa in players), honors,
+                    tuple(pa.clan for pa in players))
+
+
+def game_for(players: int, data: str | Path | None = None) -> InheritorsGame:
+    """The game whose cards the text names (the bundled cards or a cards file)."""
+    from .rules import InheritorsGame
+    return InheritorsGame(players=players, data=data)
+
+
+def score_text(text: str, *, source: str = "<text>",
+               data: str | Path | None = None) -> ScoredTable:
+    """Parse and score a score text: every player's steps, total and tie-break counts, and
+    the winners (V. Scoring).
+
+    Raises:
+        NotationError: as :func:`parse_text`.
+        DataError: a cards file (``data``) that does not validate.
+    """
+    players = parse_text(text, game_for(4, data), source=source)
+    G = game_for(len(players), data)
+    pos = holdings(G, players)
+    keys = tie_break_keys(G, pos)
+    scores = []
+    for p, pa in enumerate(players):
+        steps = tuple(score_steps(G, pos, p))
+        total = breakdown(G, pos, p)["total"]   # the steps add up to it (tested)
+        scores.append(PlayerScore(pa.name, steps, total, keys[p][1], keys[p][2]))
+    return ScoredTable(tuple(scores), tuple(winners(G, pos)), pos)
+
+
+def result(table: ScoredTable) -> str:
+    """The result as a sentence, naming the tie-break that decided it."""
+    sc = table.scores
+    win = table.winners
+    best = sc[win[0]]
+    names = " and ".join(sc[w].name for w in win)
+    tied = [s for s in sc if s.total == best.total]
+    if len(win) > 1:
+        return (f"{names} share the victory: {best.total} points, {best.tomes} Tomes and "
+                f"{best.cards} cards in hand each")
+    if len(tied) == 1:
+        second = max((s.total for s in sc if s is not best), default=0)
+        return f"{names} wins with {best.total} points (next: {second})"
+    same_tomes = [s for s in tied if s.tomes == best.tomes]
+    if len(same_tomes) == 1:
+        return (f"tie at {best.total} points; {names} wins with more Tomes in hand "
+                f"({best.tomes})")
+    return (f"tie at {best.total} points and {best.tomes} Tomes; {names} wins with more "
+            f"cards in hand ({best.cards})")
+
+
+def format_report(table: ScoredTable) -> str:
+    """The scoring as plain text: every player's steps and total, then the result."""
+    out = []
+    for s in table.scores:
+        out.append(f"{s.name}: {s.total} points (Tomes in hand {s.tomes}, cards in hand "
+                   f"{s.cards})")
+        for st in s.steps:
+            out.append(f"  {st.item}: {st.points}   ({st.detail})")
+    out.append("Result: " + result(table))
+    return "\n".join(out) + "\n"
+
+
+def to_text(state: InheritorsState) -> str:
+    """Every seat's final holdings in the score format (what :func:`parse_text` reads
+    back), e.g. to score a finished game with the assistant. Hands are shown: use it once
+    the game is over."""
+    G = state.game
+    T = G.T
+    out = ["# Inheritors: the end of the game (area: top cards; hand: cards in hand)"]
+    for p in range(G.num_players):
+        out.append(f"player seat {p + 1}")
+        tops = [f"{G.colours[c]} {state.top(p, c)}" for c in range(5) if state.top(p, c)]
+        if tops:
+            out.append("area " + ", ".join(tops))
+        hand = [G.tname[t] + (f" x{k}" if k > 1 else "")
+                for t in range(T) if (k := state.hand[p * T + t])]
+        if hand:
+            out.append("hand " + ", ".join(hand))
+        if state.quests[p]:
+            out.append("quests " + ", ".join(G.quests[q].name for q in state.quests[p]))
+        hs = [G.honors[h].name for h in range(len(G.honors)) if state.honors[p] >> h & 1]
+        if hs:
+            out.append("honors " + ", ".join(hs))
+        if state.pclan[p] >= 0:
+            out.append(f"clan {G.clans[state.pclan[p]].name}")
+        out.append("")
+    return "\n".join(out)
+
+
+__all__ = ["PlayerArea", "PlayerScore", "ScoredTable", "parse_text", "holdings", "game_for",
+           "score_text", "result", "format_report", "to_text"]

@@ -1,0 +1,173 @@
+"""Two Heirs rules at hand: ``help <building>`` and ``rules`` for the decision at hand.
+
+A building's effect is the rulebook's ("Tile effects by set", English rulebook); the tiles of
+that type come from the game's tile data (``data/tiles.toml``, or the player's ``--data``
+file), each with its provenance: the bundled tiles are ``reconstructed`` (the printed
+manifest is not public). Plain strings only; front ends print them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from regalia.core.help import HelpEntry, RulesSummary
+from regalia.core.provenance import STRENGTH
+
+from .components import SET_NAMES, SET_OF_TYPE, TYPE_NAMES
+
+if TYPE_CHECKING:
+    from .rules import TwoHeirsGame
+    from .state import TwoHeirsState
+
+BOOK = "Two Heirs rulebook (English)"
+EFFECTS_CITE = f"{BOOK}, 'Tile effects by set'"
+
+#: The effect of each building type, in the rulebook's words (shortened where marked ...).
+TYPE_EFFECTS: dict[str, str] = {
+    "inn": "Score 1 point for each tile in the same row or column (as depicted on the tile) "
+           "as the Inn, with a maximum of 3 tiles in both directions. The Inn itself is also "
+           "worth 1 point (at most 7 points).",
+    "market": "Score 1 point for each tile orthogonally adjacent to the Market. The Market "
+              "itself is also worth 1 point (at most 5 points).",
+    "pilgrimage-site": "Score a number of points equal to the number of tiles of the longest "
+                       "continuous road connected to the Pilgrimage Site, regardless of who "
+                       "owns the buildings on the road. The Pilgrimage Site itself also counts "
+                       "as a road (at least 1 point); it does not connect roads, it ends each "
+                       "road connected to it.",
+    "robber-barony": "Score 2 points for each of your opponent's buildings orthogonally "
+                     "adjacent to the Robber Barony. The Robber Barony itself is also worth 2 "
+                     "points (at most 10 points).",
+    "mill": "Score 1 point for every yellow tile within a contiguous area of yellow tiles "
+            "orthogonally connected to the Mill, including your opponent's yellow tiles and "
+            "yellow open terrain. The Mill itself is also worth 1 point.",
+    "mine": "Score 1 point for every grey tile within a contiguous area of grey tiles "
+            "orthogonally connected to the Mine, including your opponent's grey tiles and "
+            "grey open terrain. The Mine itself is also worth 1 point.",
+    "cowshed": "Score 1 point for every green tile within a contiguous area of green tiles "
+               "orthogonally connected to the Cowshed, including your opponent's green tiles "
+               "and green open terrain. The Cowshed itself is also worth 1 point.",
+    "bakery": "Score 1 point for each of your buildings on yellow tiles. The Bakery itself is "
+              "also worth 1 point.",
+    "encampment": "At any point during your turn, if you have already taken a tile from the "
+                  "royal reserve, you may flip the Encampment face down to take another tile "
+                  "this turn ('flip Encampment @ x,y'). Unused at the end of the game, it "
+                  "scores 2 points. Each Encampment can only be used once per game.",
+    "smithy": "Score 1 point for each of your buildings on grey tiles. The Smithy itself is "
+              "also worth 1 point.",
+    "lodge": "Score 1 point for each of your buildings on green tiles. The Lodge itself is "
+             "also worth 1 point.",
+    "farm": "Each Farm you own gives you access to 1 extra wheat per turn (it need not be "
+            "occupied); with a troop on it, 2 wheat.",
+    "sawmill": "Each Sawmill you own gives you access to 1 extra wood per turn (it need not "
+               "be occupied); with a troop on it, 2 wood.",
+    "quarry": "Each Quarry you own gives you access to 1 extra stone per turn (it need not be "
+              "occupied); with a troop on it, 2 stone.",
+    "trading-post": "Score 3 points for each of your buildings of the type depicted on the "
+                    "Trading Post: Farms, Sawmills, or Quarries.",
+    "cathedral": "Score 5 points.",
+    "siege-tower": "If 2 of your Siege Towers are orthogonally adjacent to 1 of your "
+                   "opponent's buildings, you may destroy that building (flip it face down: "
+                   "open terrain), when the second Siege Tower is placed. Destroying is "
+                   "voluntary. Siege Towers themselves score no points.",
+    "stronghold": "Score 1 point for each of your Siege Towers and Strongholds anywhere on "
+                  "the play area, including this one.",
+    "watchtower": "Score 1 point per tile of the same type as the Watchtower located in its "
+                  "column or row (as depicted on the tile), yours, your opponent's and open "
+                  "terrain. The Watchtower itself is also worth 1 point.",
+    "garrison": "Score 2 points per Watchtower (yours or your opponent's) diagonally in line "
+                "with your Garrison, regardless of distance.",
+    "basket-shop": "Score 3 points per pair of green and yellow tiles in the formation "
+                   "depicted on the tile (your opponent's tiles and open terrain count too); "
+                   "no pair, no points.",
+    "pottery": "Score 3 points per pair of grey and yellow tiles in the formation depicted on "
+               "the tile (your opponent's tiles and open terrain count too); no pair, no "
+               "points.",
+    "cooperage": "Score 3 points per pair of grey and green tiles in the formation depicted "
+                 "on the tile (your opponent's tiles and open terrain count too); no pair, no "
+                 "points.",
+    "guildhall": "The craft building depicted (Basket Shop, Pottery or Cooperage) scores 4 "
+                 "points per pair instead of 3. Guildhalls themselves score no points.",
+}
+
+
+def help_entries(game: "TwoHeirsGame") -> list[HelpEntry]:
+    """One entry per building type: the rulebook's effect, then every tile of the type in
+    the game's tile data (colour, cost, roads, parameters, provenance); a tile id finds its
+    type's entry."""
+    sets = set(getattr(game, "sets", ()))
+    by_type: dict[str, list] = {}
+    for tile in game.tiles.tiles:
+        by_type.setdefault(tile.type, []).append(tile)
+    out = []
+    for typ, effect in TYPE_EFFECTS.items():
+        tiles = by_type.get(typ, [])
+        details = [f"Set: {SET_NAMES[SET_OF_TYPE[typ]]}"
+                   + ("" if not sets or SET_OF_TYPE[typ] in sets else " (not in this game)")]
+        worst = min((t.provenance for t in tiles), key=STRENGTH.__getitem__, default="rulebook")
+        for t in tiles:
+            bits = [t.colour, f"cost {t.cost}"]
+            if t.direction:
+                bits.append(t.direction)
+            if t.target:
+                bits.append(f"target {TYPE_NAMES.get(t.target, t.target)}")
+            if t.formation:
+                bits.append("pairs " + " ".join(str(p) for p in t.formation))
+            bits.append("roads " + "|".join(str(s) for s in t.roads) if t.roads else "no road")
+            better = "".join(f"; {k} {v}" for k, v in sorted(t.field_provenance.items()))
+            details.append(f"Tile {t.id}: {', '.join(bits)} ({t.provenance}{better})")
+        details.append(f"Effect from the {EFFECTS_CITE} ('rulebook'); tile data from "
+                       f"{'the bundled tiles.toml' if not game.params.get('data') else game.params['data']}")
+        note = ("The bundled tiles are reconstructed: the printed tile manifest is not public, "
+                "so colours, costs and roads above are the project's design (use --data for "
+                "your own transcription)." if worst == "reconstructed" and tiles else "")
+        out.append(HelpEntry(name=TYPE_NAMES[typ], kind="building", effect=effect,
+                             provenance=worst,
+                             source=EFFECTS_CITE, note=note, details=tuple(details),
+                             aliases=(typ, *(t.id for t in tiles))))
+    return out
+
+
+def rules_summary(state: "TwoHeirsState") -> RulesSummary:
+    """The rules of the decision at hand (play a turn, a siege, the hand limit)."""
+    ph = state.phase_name
+    if ph == "siege":
+        return RulesSummary(
+            "Siege Tower: destroy or spare",
+            ("Your second Siege Tower is orthogonally adjacent to an opponent's building "
+             "that another of your Siege Towers also touches.",
+             "'destroy x,y' flips that building face down (open terrain); 'spare' leaves it. "
+             "Destroying is voluntary."),
+            f"{BOOK}, 'Tile effects by set', War: Siege Tower")
+    if ph == "discard":
+        return RulesSummary(
+            "Hand size limit",
+            ("You may have at most 3 building tiles in your hand at the end of your turn; "
+             "excess tiles are returned to the box: 'discard <tile>'.",),
+            f"{BOOK}, How to play, Action A (hand size limit)")
+    lines = []
+    if state.taken == 0:
+        lines.append("A. Take 1 building tile within your reach from the royal reserve "
+                     "(mandatory, once per turn): 'take N'. Your reach is 1 + your troops in "
+                     "the reserve (at least 1). The shield moves to the open slot and flips.")
+    else:
+        lines.append("A. Done: you took a tile this turn"
+                     + (" (an Encampment gives another take)." if state.takes_left else "."))
+    lines += [
+        "B. Play tiles from your hand, next (orthogonally or diagonally) to a tile with one "
+        "of your troops: B.1 construct ('build <tile> @ x,y') with access to all its "
+        "resources (reserve tiles within reach, tiles your troops stand on, Farm/Sawmill/"
+        "Quarry); B.2 expand ('expand <tile> @ x,y'): face down, free, and 1 building this "
+        "turn costs 1 resource less.",
+        "C. Move each troop once: to an adjacent unoccupied tile ('move x,y->x,y'), deploy "
+        "from the reserve next to another of your troops ('deploy x,y'), or withdraw to the "
+        "reserve ('withdraw x,y'; never the retinue).",
+        "A, B and C in any order; 'end' ends the turn (hand limit 3).",
+    ]
+    if state.final_left > 0:
+        lines.append(f"Final round: {state.final_left} turn(s) left, the reserve is not "
+                     "replenished.")
+    return RulesSummary("Your turn", tuple(lines),
+                        f"{BOOK}, How to play: Actions A, B, C; Resources")
+
+
+__all__ = ["TYPE_EFFECTS", "help_entries", "rules_summary"]
