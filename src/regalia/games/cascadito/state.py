@@ -39,12 +39,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import (
-    IllegalActionError,
-    NotationError,
-    RecordError,
-    RegaliaError,
-)
+from regalia.core.errors import NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.params import digits_as_int
 from regalia.core.state import State, check_action_id, check_notation_text
@@ -335,42 +330,32 @@ class CascaditoState(State):
                 return self._game.bases[5] + POOL_INDEX[tuple(counts)]
 
     # ------------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action('pink c5')")
+    NOTATION_EXAMPLE = "pink c5"
+
+    def _apply_action(self, action: int) -> None:
+        """The transition (the core's :meth:`State.apply_action` checks the id's type and
+        range, refuses every action at the end and keeps the history)."""
         ph = self.phase
         G = self._game
         B3, B6, CB = G.bases[2], G.bases[5], G.claim_base
-        if ph == PH_DIE and 0 <= action < B3:
+        if ph == PH_DIE and action < B3:
             self._apply_die(action)
         elif ph == PH_TASK and B3 <= action < B6:
             self._apply_task(action)
         elif ph == PH_ROLL and B6 <= action < CB:
             self._apply_roll(action - B6)
-        elif ph == PH_CLAIM and CB <= action < G.num_distinct_actions:
+        elif ph == PH_CLAIM and CB <= action:
             self._apply_claim(action - CB)
         else:
-            raise IllegalActionError(action, self._wrong_kind(action), self._safe_string(action))
-        self.hist.append(action)
-
-    def _safe_string(self, action: int) -> str | None:
-        try:
-            return self.action_to_string(action)
-        except RegaliaError:
-            return None
+            raise self.illegal(action, self._wrong_kind(action))
 
     def _wrong_kind(self, action: int) -> str:
-        n = self._game.num_distinct_actions
-        if not 0 <= action < n:
-            return f"action ids run from 0 to {n - 1}"
         return {
             PH_ROLL: "now the dice are rolled (a chance outcome, 'roll BBYOPW')",
             PH_DIE: f"now seat {self.cur} selects a die of the pool {pool_string(self.pool)} "
                     "and uses it ('pink c5', 'pink river' or 'pink pass')",
             PH_TASK: f"now seat {self.cur} resolves {self._task_name(self.tasks[0])} "
                      f"({self._task_hint()})" if self.tasks else "",
-            PH_END: "the game is over",
             PH_CLAIM: f"now seat {self.cur} may claim an achievement met "
                       f"({self._claim_hint()}) or 'decline'",
         }[self.phase]
@@ -394,12 +379,11 @@ class CascaditoState(State):
 
     def _apply_roll(self, idx: int) -> None:
         if idx not in self._t.roll_set(2 if self._game.num_players == 1 else 1):
-            raise IllegalActionError(self._game.bases[5] + idx,
-                                     f"the pool {pool_string(POOLS[idx])} cannot come from a "
-                                     f"roll on this sheet (forbidden: "
-                                     f"{', '.join(self._t.forbidden)}; at least "
-                                     f"{2 if self._game.num_players == 1 else 1} dice remain)",
-                                     f"roll {pool_string(POOLS[idx])}")
+            raise self.illegal(self._game.bases[5] + idx,
+                               f"the pool {pool_string(POOLS[idx])} cannot come from a "
+                               f"roll on this sheet (forbidden: "
+                               f"{', '.join(self._t.forbidden)}; at least "
+                               f"{2 if self._game.num_players == 1 else 1} dice remain)")
         self.pool = list(POOLS[idx])
         self._begin_turn()
 
@@ -417,19 +401,16 @@ class CascaditoState(State):
         else:
             c, i, r = action - B2, -2, -1
         if not self.pool[c]:
-            raise IllegalActionError(action, f"no {TOWN_COLOURS[c]} die in the pool "
-                                     f"{pool_string(self.pool)}", self._safe_string(action))
+            raise self.illegal(action, f"no {TOWN_COLOURS[c]} die in the pool "
+                               f"{pool_string(self.pool)}")
         if i >= 0:
             if self.marked[p] >> i & 1:
-                raise IllegalActionError(action, f"field {t.names[i]} is already marked",
-                                         self._safe_string(action))
+                raise self.illegal(action, f"field {t.names[i]} is already marked")
             if not t.die_cells[c] >> i & 1:
-                raise IllegalActionError(action, f"field {t.names[i]} does not neighbour a "
-                                         f"{TOWN_COLOURS[c]} town (rulebook: Mark a field)",
-                                         self._safe_string(action))
+                raise self.illegal(action, f"field {t.names[i]} does not neighbour a "
+                                   f"{TOWN_COLOURS[c]} town (rulebook: Mark a field)")
         elif i == -1 and self.river[p * R + r] >= t.river_len[r]:
-            raise IllegalActionError(action, "the river is already marked to its end",
-                                     self._safe_string(action))
+            raise self.illegal(action, "the river is already marked to its end")
         self.pool[c] -= 1
         self.predie = 0
         if i >= 0:
@@ -443,12 +424,11 @@ class CascaditoState(State):
 
     def _apply_task(self, action: int) -> None:
         if not self.tasks:
-            raise IllegalActionError(action, "no task to resolve", self._safe_string(action))
+            raise self.illegal(action, "no task to resolve")
         if action not in self._task_actions(self.tasks[0]):
-            raise IllegalActionError(action, f"not a way to resolve "
-                                     f"{self._task_name(self.tasks[0])} here "
-                                     f"({self._task_hint()}; 'moves' lists them)",
-                                     self._safe_string(action))
+            raise self.illegal(action, f"not a way to resolve "
+                               f"{self._task_name(self.tasks[0])} here "
+                               f"({self._task_hint()}; 'moves' lists them)")
         t = self._t
         B3, B4, B5 = self._game.bases[2], self._game.bases[3], self._game.bases[4]
         p = self.cur
@@ -599,9 +579,8 @@ class CascaditoState(State):
             self._continue()
             return
         if not self.claimable[p] >> k & 1:
-            raise IllegalActionError(G.claim_base + k, f"achievement {k} is not open to seat "
-                                     f"{p} (open: {self._claim_hint()})",
-                                     self._safe_string(G.claim_base + k))
+            raise self.illegal(G.claim_base + k, f"achievement {k} is not open to seat "
+                                                 f"{p} (open: {self._claim_hint()})")
         self.claimable[p] &= ~(1 << k)
         self.claimed[p * A + k] = 1
         if t.ach_top[k] and self.first[k] < 0:
@@ -945,9 +924,6 @@ class CascaditoState(State):
             return [0.0] * n
         w = self.winners()[0]
         return [1.0 if p == w else 0.0 for p in range(n)]
-
-    def history(self) -> list[int]:
-        return list(self.hist)
 
     # ------------------------------------------------------------------ views
     def marked_cells(self, player: int) -> list[str]:
