@@ -315,7 +315,7 @@ class CascaditoUI(GameUI):
             for p in range(n):
                 parts += [self.sheet_block(state, p, f"{labels[p]}: "
                                            f"{_points(state.scores()[p])}"), Text("")]
-        reason = re.sub(r"seat (\d+)", lambda m: labels[int(m.group(1))], state.end_reason)
+        reason = re.sub(r"seat (\d+)", lambda m: labels[int(m.group(1)) - 1], state.end_reason)
         parts.append(Text(f"Game over: {reason}.", style="bold"))
         parts.append(self.breakdown_table(state, labels))
         if n == 1:

@@ -720,7 +720,7 @@ def test_game_ends_instantly_when_bottom_row_claimed_by_one(sheet_file):
     do(s, "claim bottom 1", "claim bottom 2", "claim bottom 3")
     assert s.pending_tasks() == ["advance_track"] * 3 and not s.is_terminal()
     do(s, "claim bottom 4")
-    assert s.is_terminal() and s.end_reason == "seat 0 claimed the whole bottom row"
+    assert s.is_terminal() and s.end_reason == "seat 1 claimed the whole bottom row"
     assert s.pending_tasks() == [] and s.track_heights(0) == dict.fromkeys(
         ("blue", "yellow", "orange", "pink"), 0)
     assert set(g.tables.bottom) <= set(s.claimed_achievements(0))

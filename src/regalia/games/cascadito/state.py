@@ -209,7 +209,8 @@ class CascaditoState(State):
 
     @property
     def end_reason(self) -> str:
-        """Why the game ended (empty before the end), read off the final position."""
+        """Why the game ended (empty before the end), read off the final position; seats
+        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``)."""
         if self.phase != PH_END:
             return ""
         G, t = self._game, self._t
@@ -222,13 +223,13 @@ class CascaditoState(State):
             return "every top-row achievement is claimed"
         for p in range(n):
             if e.bottom_row_by_one and t.bottom and all(self.claimed[p * A + a] for a in t.bottom):
-                return f"seat {p} claimed the whole bottom row"
+                return f"seat {p + 1} claimed the whole bottom row"
             if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
-                return f"seat {p} claimed the whole top row"
+                return f"seat {p + 1} claimed the whole top row"
             o = p * t.num_tracks
             k = e.spaces_in_every_track
             if k and all(self.track[o + j] >= k for j in range(t.num_tracks)):
-                return f"seat {p} has {k} spaces in every track"
+                return f"seat {p + 1} has {k} spaces in every track"
         if self.turns >= G.max_turns:
             return f"the engine's limit of {G.max_turns} turns (R11)"
         return "no player can mark or claim anything any more (R11)"
@@ -352,11 +353,11 @@ class CascaditoState(State):
     def _wrong_kind(self, action: int) -> str:
         return {
             PH_ROLL: "now the dice are rolled (a chance outcome, 'roll BBYOPW')",
-            PH_DIE: f"now seat {self.cur} selects a die of the pool {pool_string(self.pool)} "
+            PH_DIE: f"now seat {self.cur + 1} selects a die of the pool {pool_string(self.pool)} "
                     "and uses it ('pink c5', 'pink river' or 'pink pass')",
-            PH_TASK: f"now seat {self.cur} resolves {self._task_name(self.tasks[0])} "
+            PH_TASK: f"now seat {self.cur + 1} resolves {self._task_name(self.tasks[0])} "
                      f"({self._task_hint()})" if self.tasks else "",
-            PH_CLAIM: f"now seat {self.cur} may claim an achievement met "
+            PH_CLAIM: f"now seat {self.cur + 1} may claim an achievement met "
                       f"({self._claim_hint()}) or 'decline'",
         }[self.phase]
 
@@ -579,8 +580,9 @@ class CascaditoState(State):
             self._continue()
             return
         if not self.claimable[p] >> k & 1:
-            raise self.illegal(G.claim_base + k, f"achievement {k} is not open to seat "
-                                                 f"{p} (open: {self._claim_hint()})")
+            raise self.illegal(G.claim_base + k, f"achievement "
+                               f"{self.achievement_name(k).removeprefix('claim ')} is not "
+                               f"open to seat {p + 1} (open: {self._claim_hint()})")
         self.claimable[p] &= ~(1 << k)
         self.claimed[p * A + k] = 1
         if t.ach_top[k] and self.first[k] < 0:
