@@ -216,6 +216,12 @@ class CascaditoState(State):
             return f"the engine's limit of {G.max_turns} turns (R11)"
         return "no player can mark or claim anything any more (R11)"
 
+    @property
+    def die_used(self) -> bool:
+        """True once the player to move has used a die this turn (public: everyone at the
+        table sees it; the JSON's ``die_used``)."""
+        return not self.predie
+
     def pending_tasks(self) -> list[str]:
         """The tasks still to resolve this turn, first one next (``advance_track``,
         ``mark_field``, ``advance_river``, ``star c5``)."""
