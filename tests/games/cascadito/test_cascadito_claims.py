@@ -123,10 +123,7 @@ def test_declining_a_game_ending_claim_keeps_the_game_going():
     claimed": seat 1 may decline the last one (the game goes on) and claim it later."""
     g = load_game("cascadito", players=2, sheet=1)
     s = start(g, "BY")
-    A = g.tables.num_achievements
-    for a in g.tables.top[:-1]:
-        s.first[a] = 0
-        s.claimed[a] = 1
+    s.set_claims(0, ["top 1", "top 2", "top 3", "top 4"])
     do(s, "blue pass")
     s.set_marks(1, river(g))
     do(s, "yellow pass")
@@ -139,7 +136,7 @@ def test_declining_a_game_ending_claim_keeps_the_game_going():
     assert offered(s) == ["claim top 5", "decline"]
     do(s, "claim top 5")
     assert s.is_terminal() and s.end_reason == "every top-row achievement is claimed"
-    assert s.claimed[A + g.tables.top[4]] == 1
+    assert g.tables.top[4] in s.claimed_achievements(1)
 
 
 def test_claiming_the_game_end_after_the_waiting_actions_keeps_them():
@@ -233,13 +230,11 @@ def _last_top_row_position(behind: bool):
     the fifth, which would end the game at once."""
     g = load_game("cascadito", players=2, sheet=1)
     s = start(g, "BY")
-    for a in g.tables.top[:-1]:
-        s.first[a] = 0
-        s.claimed[a] = 1  # seat 0: 20 points
+    s.set_claims(0, ["top 1", "top 2", "top 3", "top 4"])  # seat 0: 20 points
     do(s, "blue pass")
     s.set_marks(1, river(g))
     if not behind:
-        s.track[4:8] = [6, 6, 0, 0]  # seat 1: 12 + 12 + river 10 = 34
+        s.set_tracks(1, {"blue": 6, "yellow": 6})  # seat 1: 12 + 12 + river 10 = 34
     do(s, "yellow pass")
     return s
 

@@ -879,6 +879,25 @@ class CascaditoState(State):
         """
         positions.mark_cells(self, player, cells)
 
+    def set_tracks(self, player: int, heights: dict[str, int]) -> None:
+        """Set ``player``'s track heights by colour (``{"blue": 3}``) without triggering
+        anything (:func:`.positions.set_tracks`): for analysis positions and tests.
+
+        Raises:
+            RecordError: an unknown colour or a height off the track.
+        """
+        positions.set_tracks(self, player, heights)
+
+    def set_claims(self, player: int, names: list[str]) -> None:
+        """Mark achievements (``["top 1"]``) claimed by ``player`` without queueing their
+        actions; a first top-row claim locks it for the others
+        (:func:`.positions.set_claims`): for analysis positions and tests.
+
+        Raises:
+            RecordError: an unknown achievement or one already claimed.
+        """
+        positions.set_claims(self, player, names)
+
     def __repr__(self) -> str:
         return (f"<CascaditoState {self._game.num_players}p sheet {self._t.number} "
                 f"phase={self.phase_name} ply={len(self.hist)}>")
