@@ -14,6 +14,13 @@ def _start(sheet=2, players=2, pool="BP"):
     return s
 
 
+def _with_task(s, task):
+    """The same position with ``task`` to resolve (phase ``task``), through the JSON."""
+    data = s.to_json()
+    data.update(phase="task", tasks=[task], die_used=True)
+    return s.game.state_from_json(data)
+
+
 def test_sheet_lines_place_hex_x_y_at_column_2x():
     s = _start()
     s.set_marks(0, ["a1"])
@@ -40,8 +47,7 @@ def test_tracks_achievements_rivers_and_decisions():
     assert [r[0] for r in rows][-2:] == ["bottom 4", "bottom 5"]  # sheet 2: 4 colours + 4 white towns
     assert view.river_line(s.game, s.observation(0), 0) == ["river: 0/8 marked; next space: nothing shown"]
     assert "select a die of the pool BP" in view.describe_decision(s)
-    s.tasks = [0]
-    s.phase = 2
+    s = _with_task(s, "advance_track")
     assert view.describe_decision(s).startswith("mark the next space of any track")
 
 
@@ -50,8 +56,7 @@ def test_target_hexes_are_the_fields_this_decision_may_mark():
     t = s.tables
     expect = {t.cells[i] for i in t.die_list[3]}  # pink: fields next to a pink town
     assert view.target_hexes(s) == expect
-    s.tasks = [1]
-    s.phase = 2
+    s = _with_task(s, "mark_field")
     assert view.target_hexes(s) == {t.cells[i] for i in range(t.num_cells)
                                     if t.fields_mask >> i & 1}
 
