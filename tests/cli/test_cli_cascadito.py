@@ -128,3 +128,24 @@ def test_claim_decision_lists_the_achievements_met():
     assert "1 achievement(s) met (or 'decline'; a declined claim stays open):" in out
     assert "claim top 5: Mark the last river space. (5 VP)" in out
     assert "'claim top 5' or 'decline'" in out
+
+
+def test_final_names_the_seat_that_ended_the_game_by_its_label():
+    """The engine's end reason numbers seats from 1 ('seat 1 claimed the whole bottom
+    row'); the final screen puts the seat's label in its place."""
+    from rich.console import Console
+
+    from regalia.games.cascadito.tables import cell_name
+
+    g = regalia.load_game("cascadito", players=2, sheet=1)
+    s = g.new_initial_state(0)
+    s.apply_action(s.string_to_action("roll BY"))
+    s.set_marks(0, [cell_name(h) for h in g.sheet.fields])
+    for m in ("blue pass", "claim bottom 1", "claim bottom 2", "claim bottom 3", "decline",
+              "track yellow", "decline", "track yellow", "decline", "track pink",
+              "claim bottom 4"):
+        s.apply_action(s.string_to_action(m))
+    assert s.end_reason == "seat 1 claimed the whole bottom row"
+    console = Console(file=io.StringIO(), width=120)
+    console.print(ui_for("cascadito").final(s, ["Ann", "Bob"], detailed=False))
+    assert "Game over: Ann claimed the whole bottom row." in console.file.getvalue()

@@ -9,7 +9,7 @@ The plain text (tokens, coordinates, sentences) comes from
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from rich import box
@@ -21,8 +21,8 @@ from rich.text import Text
 
 from regalia.core.errors import DataError, NotationError, ParameterError
 from regalia.core.game import Game
+from regalia.core.state import State
 from regalia.games.cascadito import SHEET_NUMBERS, help, load_sheet, view
-from regalia.games.cascadito.state import CascaditoState
 from regalia.games.cascadito.interview import SheetInterview
 from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_tables, winner
 
@@ -60,12 +60,12 @@ def dice_text(pool: str) -> Text:
     return out
 
 
-def sheet_text(state: CascaditoState, player: int, highlight: bool = False) -> Text:
+def sheet_text(game: Game, obs: view.Observation, player: int,
+               targets: Collection[tuple[int, int]] = ()) -> Text:
     """``player``'s sheet: hex ``(x, y)`` at column ``2x`` of row ``y`` (odd rows half a hex
     to the right), row letters on the left, positions of the even rows above.
-    ``highlight``: the fields this decision may mark stand out (cyan)."""
-    hexes = view.sheet_hexes(state, player)
-    targets = view.target_hexes(state) if highlight else set()
+    ``targets``: the hexes this decision may mark stand out (cyan)."""
+    hexes = view.sheet_hexes(game, obs, player)
     width = max(h.x for h in hexes) + 1
     rows: dict[int, list[view.Hex]] = {}
     for h in hexes:
@@ -98,11 +98,11 @@ def sheet_text(state: CascaditoState, player: int, highlight: bool = False) -> T
     return out
 
 
-def tracks_table(state: CascaditoState, player: int) -> Table:
+def tracks_table(game: Game, obs: view.Observation, player: int) -> Table:
     """The success tracks side by side, top space first; marked spaces ``[in brackets]``
     and green; ``+T`` ``+F`` ``+R`` the action icons, ``f1``/``f2`` the achievement
     banners (the space they stand beside)."""
-    cols = view.track_columns(state, player)
+    cols = view.track_columns(game, obs, player)
     t = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
     t.add_column("", style="dim", justify="right")
     for c in cols:
@@ -130,29 +130,26 @@ def tracks_table(state: CascaditoState, player: int) -> Table:
     return t
 
 
-def achievements_table(state: CascaditoState, player: int) -> Table:
+def achievements_table(game: Game, obs: view.Observation, player: int) -> Table:
     t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
     t.add_column("row", style="dim", no_wrap=True)
     t.add_column("achievement")
     t.add_column("reward", no_wrap=True)
     t.add_column("status", no_wrap=True)
-    for row, text, reward, status in view.achievement_rows(state, player):
+    for row, text, reward, status in view.achievement_rows(game, obs, player):
         style = {"claimed": "bold green", "open": "",
                  "met: claim it": "bold cyan"}.get(status, "dim")
         t.add_row(row, Text(text, style=style), reward, Text(status, style=style))
     return t
 
 
-def _summary(state: CascaditoState, p: int, label: str, score: int) -> Text:
-    heights = " ".join(f"{c[0].upper()}{h}" for c, h in state.track_heights(p).items())
-    t = state.tables
-    rivers = ", ".join(f"{(t.river_names[r] + ' ') if t.river_names[r] else ''}{n}/"
-                       f"{t.river_len[r]}" for r, n in enumerate(state.river_progress(p)))
-    claimed = len(state.claimed_achievements(p))
-    return Text(f"{label}: {_points(score)} · tracks {heights}"
-                + (f" · river {rivers}" if rivers else "")
-                + (f" · bandits {state.bandits[p]}" if state.tables.bandit_points else "")
-                + f" · {claimed} achievement{'s' if claimed != 1 else ''}")
+def _summary(game: Game, obs: view.Observation, p: int, label: str) -> Text:
+    return Text(view.summary_line(game, obs, p, label))
+
+
+def _seat_seen(state: State) -> int:
+    """The seat whose observation a shared screen shows (every sheet is public)."""
+    return max(state.current_player(), 0)
 
 
 class CascaditoUI(GameUI):
@@ -172,93 +169,91 @@ class CascaditoUI(GameUI):
                  f"{mode}{', ' + variants if variants else ''}, {shown}", style="bold"),
             Text("Seats (home castles blue, yellow, orange, pink): " + ", ".join(labels)))
 
-    def _title(self, state: CascaditoState) -> str:
-        G = state.game
-        if G.num_players == 1:
-            t = state.tables
-            return (f"Round {state.boxes + 1} of {t.solo_boxes} (dice boxes marked: "
-                    f"{state.boxes}) · turn {state.solo_turn + 1} of 2")
-        return f"Turn {state.turns + 1}"
-
-    def sheet_block(self, state: CascaditoState, player: int, title: str,
+    def sheet_block(self, state: State, obs: view.Observation, player: int, title: str,
                     style: str = "bold", compact: bool = False) -> RenderableType:
+        game = state.game
         mine = state.current_player() == player and not state.is_terminal()
-        grid = Columns([sheet_text(state, player, highlight=mine), tracks_table(state, player)],
-                       padding=(0, 3))
+        targets = view.target_hexes(state) if mine else set()
+        grid = Columns([sheet_text(game, obs, player, targets),
+                        tracks_table(game, obs, player)], padding=(0, 3))
         parts: list[RenderableType] = [Text(title, style=style), grid]
-        for line in view.river_line(state, player):
+        for line in view.river_line(game, obs, player):
             parts.append(Text("River " + line, style="blue"))
-        if state.tables.bandit_points:
-            parts.append(Text(f"Bandits marked: {state.bandits[player]} (bandit track "
-                              f"{state.breakdown(player)['bandits']} points)"))
+        bandits = view.bandit_line(game, obs, player)
+        if bandits:
+            parts.append(Text(bandits))
         if compact:
-            claimed = len(state.claimed_achievements(player))
+            claimed = len(obs["sheets"][player]["claimed"])
             parts.append(Text(f"Achievements claimed: {claimed} of "
-                              f"{state.tables.num_achievements} ('board' lists them)",
+                              f"{game.tables.num_achievements} ('board' lists them)",
                               style="dim"))
         else:
-            parts.append(achievements_table(state, player))
+            parts.append(achievements_table(game, obs, player))
         return Group(*parts)
 
-    def position(self, state: CascaditoState, labels: Sequence[str],  # type: ignore[override]
+    def position(self, state: State, labels: Sequence[str],  # type: ignore[override]
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
-        scores = state.scores()
-        n = state.game.num_players
-        focus = viewer if viewer is not None else max(state.current_player(), 0)
-        parts: list[RenderableType] = [Rule(self._title(state)),
-                                       Text.assemble("Dice pool: ", dice_text(state.dice_pool))]
-        if state.pending_tasks():
-            parts.append(Text("Actions waiting: " + ", ".join(state.pending_tasks()),
-                              style="cyan"))
+        game = state.game
+        obs = state.observation(viewer if viewer is not None else _seat_seen(state))
+        scores = obs["scores"]
+        n = game.num_players
+        focus = viewer if viewer is not None else _seat_seen(state)
+        parts: list[RenderableType] = [Rule(view.title(game, obs)),
+                                       Text.assemble("Dice pool: ", dice_text(obs["pool"]))]
+        if obs["tasks"]:
+            parts.append(Text("Actions waiting: " + ", ".join(obs["tasks"]), style="cyan"))
         order = [focus] + ([p for p in range(n) if p != focus] if not compact else [])
         full = viewer is None or not compact
         others: list[RenderableType] = []
         for p in order:
             title = f"{labels[p]}: {_points(scores[p])}"
             if p == focus or (full and viewer is None):
-                parts += [Text(""), self.sheet_block(state, p, title,
+                parts += [Text(""), self.sheet_block(state, obs, p, title,
                                                      "bold yellow" if p == viewer else "bold",
                                                      compact=compact)]
             elif full:
                 # every other sheet, compactly: the summary line over the marked sheet
-                others.append(Group(_summary(state, p, labels[p], scores[p]),
-                                    sheet_text(state, p)))
+                others.append(Group(_summary(game, obs, p, labels[p]),
+                                    sheet_text(game, obs, p)))
             else:
-                parts.append(_summary(state, p, labels[p], scores[p]))
+                parts.append(_summary(game, obs, p, labels[p]))
         if others:
             parts += [Text(""), Columns(others, padding=(1, 4))]
         if compact and n > 1:
             parts.append(Text("('board' shows every sheet)", style="dim"))
         return Group(*parts)
 
-    def decision(self, state: CascaditoState) -> str:  # type: ignore[override]
+    def decision(self, state: State) -> str:  # type: ignore[override]
         return view.describe_decision(state)
 
-    def moves(self, state: CascaditoState) -> RenderableType:  # type: ignore[override]
-        texts = [state.action_to_string(a) for a in state.legal_actions()]
-        if state.phase_name == "claim":
-            rows = {r[0]: r for r in view.achievement_rows(state, state.current_player())}
-            lines = [Text(f"{len(texts) - 1} achievement(s) met (or 'decline'; a declined "
+    def moves(self, state: State) -> RenderableType:  # type: ignore[override]
+        acts = [state.decode(a) for a in state.legal_actions()]
+        if acts and acts[0].kind in ("claim", "decline"):
+            seat = state.current_player()
+            obs = state.observation(seat)
+            rows = {r[0]: r for r in view.achievement_rows(state.game, obs, seat)}
+            lines = [Text(f"{len(acts) - 1} achievement(s) met (or 'decline'; a declined "
                           "claim stays open):")]
-            for text in texts[:-1]:
-                _, desc, reward, _ = rows[text.removeprefix("claim ")]
-                lines.append(Text.assemble((f"  {text}", "bold cyan"), f": {desc} ({reward})"))
+            for act in acts:
+                if act.kind == "claim":
+                    _, desc, reward, _ = rows[act.achievement]
+                    lines.append(Text.assemble((f"  {act.notation}", "bold cyan"),
+                                               f": {desc} ({reward})"))
             return Group(*lines)
-        if state.phase_name != "die":
-            return Text("Legal: " + ", ".join(texts))
+        if not acts or not acts[0].uses_die:
+            return Text("Legal: " + ", ".join(a.notation for a in acts))
         by: dict[str, list[str]] = {}
-        for t in texts:
-            colour, rest = t.split(" ", 1)
-            by.setdefault(colour, []).append(rest)
+        for act in acts:
+            by.setdefault(act.colour, []).append(act.target)
         out = []
         for colour, rest in by.items():
             out.append(Text.assemble((f"{colour:>6}", FG_STYLES[colour]), ": ", " ".join(rest)))
-        return Group(Text(f"{len(texts)} legal moves (die colour: fields, river, pass):"), *out)
+        return Group(Text(f"{len(acts)} legal moves (die colour: fields, river, pass):"), *out)
 
-    def forced(self, state: CascaditoState, action: int) -> str:  # type: ignore[override]
+    def forced(self, state: State, action: int) -> str:  # type: ignore[override]
         return f"the only legal move, {state.action_to_string(action)}: played for you"
 
-    def help_text(self, state: CascaditoState) -> str:  # type: ignore[override]
+    def help_text(self, state: State) -> str:  # type: ignore[override]
         return view.NOTATION_HELP
 
     def explain(self, state, text):  # type: ignore[override]
@@ -273,18 +268,18 @@ class CascaditoUI(GameUI):
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
         return CascaditoNarrator(self, labels, console)
 
-    def round_end(self, state: CascaditoState, action: int,  # type: ignore[override]
+    def round_end(self, state: State, action: int,  # type: ignore[override]
                   labels: Sequence[str]) -> RenderableType | None:
         """In a replay: before each roll, a one-line summary per seat."""
         if not state.is_chance_node() or not state.history():
             return None
-        scores = state.scores()
-        return Group(Text(""), Rule(self._title(state)),
-                     *[_summary(state, p, labels[p], scores[p])
-                       for p in range(state.game.num_players)])
+        game = state.game
+        obs = state.observation(0)
+        return Group(Text(""), Rule(view.title(game, obs)),
+                     *[_summary(game, obs, p, labels[p]) for p in range(game.num_players)])
 
     # ------------------------------------------------------------------ results
-    def breakdown_table(self, state: CascaditoState, labels: Sequence[str]) -> Table:
+    def breakdown_table(self, state: State, labels: Sequence[str]) -> Table:
         n = state.game.num_players
         bds = [state.breakdown(p) for p in range(n)]
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
@@ -294,7 +289,7 @@ class CascaditoUI(GameUI):
         for colour in bds[0]["tracks"]:
             t.add_row(Text(f"{colour} track", style=FG_STYLES[colour]),
                       *[str(b["tracks"][colour]) for b in bds])
-        tb = state.tables
+        tb = state.game.tables
         rows = [("all tracks bonus", "all_tracks", tb.bonus is not None),
                 ("river", "river", bool(tb.rivers)),
                 ("bandits", "bandits", bool(tb.bandit_points)),
@@ -306,23 +301,24 @@ class CascaditoUI(GameUI):
                 t.add_row(label, *[str(b[key]) for b in bds])
         return t
 
-    def final(self, state: CascaditoState, labels: Sequence[str],  # type: ignore[override]
+    def final(self, state: State, labels: Sequence[str],  # type: ignore[override]
               detailed: bool = True) -> RenderableType:
         n = state.game.num_players
+        obs = state.observation(0)
+        scores = obs["scores"]
         parts: list[RenderableType] = []
         if detailed:
             parts.append(Rule("Final sheets"))
             for p in range(n):
-                parts += [self.sheet_block(state, p, f"{labels[p]}: "
-                                           f"{_points(state.scores()[p])}"), Text("")]
-        reason = re.sub(r"seat (\d+)", lambda m: labels[int(m.group(1))], state.end_reason)
+                parts += [self.sheet_block(state, obs, p, f"{labels[p]}: {_points(scores[p])}"),
+                          Text("")]
+        reason = re.sub(r"seat (\d+)", lambda m: labels[int(m.group(1)) - 1], state.end_reason)
         parts.append(Text(f"Game over: {reason}.", style="bold"))
         parts.append(self.breakdown_table(state, labels))
         if n == 1:
-            parts.append(Text(f"Your score: {_points(state.scores()[0])}.", style="bold green"))
+            parts.append(Text(f"Your score: {_points(scores[0])}.", style="bold green"))
         else:
             w = state.winners()[0]
-            scores = state.scores()
             tied = [p for p in range(n) if scores[p] == scores[w]]
             note = (" (tie broken in favour of the home castle furthest right)"
                     if len(tied) > 1 else "")
@@ -443,22 +439,24 @@ class CascaditoUI(GameUI):
 class CascaditoNarrator(Narrator):
     """The course of a game: rolls as dice, each move with the towns it scored."""
 
-    def step(self, state: CascaditoState, action: int) -> None:  # type: ignore[override]
-        text = state.action_to_string(action)
-        if state.is_chance_node():
-            self.console.print(Text.assemble("  dice rolled: ", dice_text(text.split()[1])))
+    def step(self, state: State, action: int) -> None:  # type: ignore[override]
+        act = state.decode(action)
+        if act.kind == "roll":
+            self.console.print(Text.assemble("  dice rolled: ", dice_text(act.pool)))
             return
         p = state.current_player()
-        before = state.track_heights(p)
+        before = state.observation(p)["sheets"][p]
         after_state = state.clone()
         after_state.apply_action(action)
-        gains = [c for c, h in after_state.track_heights(p).items() if h > before[c]]
-        claimed = set(after_state.claimed_achievements(p)) - set(state.claimed_achievements(p))
-        out = Text.assemble("  ", (self.labels[p], "bold"), f": {text}")
+        after = after_state.observation(p)["sheets"][p]
+        gains = [c for c, h in after["tracks"].items() if h > before["tracks"][c]]
+        claimed = set(after["claimed"]) - set(before["claimed"])
+        out = Text.assemble("  ", (self.labels[p], "bold"), f": {act.notation}")
         if gains:
             out.append("  tracks +" + ", +".join(gains), style="green")
+        achievements = state.game.tables.achievements
         for a in sorted(claimed):
-            out.append(f"  claims '{state.tables.achievements[a].text}'", style="bold green")
+            out.append(f"  claims '{achievements[a].text}'", style="bold green")
         self.console.print(out)
 
 

@@ -123,10 +123,7 @@ def test_declining_a_game_ending_claim_keeps_the_game_going():
     claimed": seat 1 may decline the last one (the game goes on) and claim it later."""
     g = load_game("cascadito", players=2, sheet=1)
     s = start(g, "BY")
-    A = g.tables.num_achievements
-    for a in g.tables.top[:-1]:
-        s.first[a] = 0
-        s.claimed[a] = 1
+    s.set_claims(0, ["top 1", "top 2", "top 3", "top 4"])
     do(s, "blue pass")
     s.set_marks(1, river(g))
     do(s, "yellow pass")
@@ -139,7 +136,7 @@ def test_declining_a_game_ending_claim_keeps_the_game_going():
     assert offered(s) == ["claim top 5", "decline"]
     do(s, "claim top 5")
     assert s.is_terminal() and s.end_reason == "every top-row achievement is claimed"
-    assert s.claimed[A + g.tables.top[4]] == 1
+    assert g.tables.top[4] in s.claimed_achievements(1)
 
 
 def test_claiming_the_game_end_after_the_waiting_actions_keeps_them():
@@ -160,7 +157,7 @@ def test_claiming_the_game_end_after_the_waiting_actions_keeps_them():
             do(s, "decline")
     assert s.pending_tasks() == []
     do(s, "claim bottom 4")
-    assert s.is_terminal() and s.end_reason == "seat 0 claimed the whole bottom row"
+    assert s.is_terminal() and s.end_reason == "seat 1 claimed the whole bottom row"
     assert s.track_heights(0) == {"blue": 0, "yellow": 2, "orange": 0, "pink": 1}
     assert s.breakdown(0)["tracks"] == {"blue": 0, "yellow": 2, "orange": 0, "pink": 1}
 
@@ -173,7 +170,7 @@ def test_bad_claims_are_refused_and_change_nothing():
     s.set_marks(0, river(g))
     do(s, "blue pass")
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="not open to seat 0"):
+    with pytest.raises(IllegalActionError, match="not open to seat 1"):
         do(s, "claim top 1")
     with pytest.raises(IllegalActionError, match="may claim"):
         do(s, "blue c5")
@@ -233,13 +230,11 @@ def _last_top_row_position(behind: bool):
     the fifth, which would end the game at once."""
     g = load_game("cascadito", players=2, sheet=1)
     s = start(g, "BY")
-    for a in g.tables.top[:-1]:
-        s.first[a] = 0
-        s.claimed[a] = 1  # seat 0: 20 points
+    s.set_claims(0, ["top 1", "top 2", "top 3", "top 4"])  # seat 0: 20 points
     do(s, "blue pass")
     s.set_marks(1, river(g))
     if not behind:
-        s.track[4:8] = [6, 6, 0, 0]  # seat 1: 12 + 12 + river 10 = 34
+        s.set_tracks(1, {"blue": 6, "yellow": 6})  # seat 1: 12 + 12 + river 10 = 34
     do(s, "yellow pass")
     return s
 
@@ -277,10 +272,25 @@ def test_greedy_claims_what_does_not_end_the_game_and_defers_a_winning_end():
     assert s.action_to_string(greedy_policy(s, rng)) == "decline"
     while not s.is_terminal():
         s.apply_action(greedy_policy(s, rng))
-    assert s.end_reason == "seat 0 claimed the whole bottom row"
+    assert s.end_reason == "seat 1 claimed the whole bottom row"
     # no action lost: 3 track spaces plus one per 'advance_track' icon crossed
     t = s.tables
     gained = s.track[:t.num_tracks]
     icons = sum(1 for k in range(t.num_tracks) for j in range(gained[k])
                 if t.track_action[k][j] == 0)
     assert sum(gained) == 3 + icons and s.returns() == [1.0, 0.0]
+
+
+def test_engine_messages_number_seats_from_1_as_at_the_table():
+    """The table shows 'Seat 1' .. 'Seat 4': an illegal move's reason names the seat to
+    move the same way (the second seat is 'seat 2'), never its 0-based index."""
+    g = load_game("cascadito", players=2, sheet=1)
+    s = start(g, "B")
+    with pytest.raises(IllegalActionError, match="now seat 1 selects a die"):
+        do(s, "decline")
+    do(s, "blue pass")  # the pool is empty: the turn ends, the dice are rolled again
+    do(s, "roll Y")
+    assert s.current_player() == 1
+    with pytest.raises(IllegalActionError, match="now seat 2 selects a die") as err:
+        do(s, "decline")
+    assert "seat 1 " not in str(err.value)

@@ -720,7 +720,7 @@ def test_game_ends_instantly_when_bottom_row_claimed_by_one(sheet_file):
     do(s, "claim bottom 1", "claim bottom 2", "claim bottom 3")
     assert s.pending_tasks() == ["advance_track"] * 3 and not s.is_terminal()
     do(s, "claim bottom 4")
-    assert s.is_terminal() and s.end_reason == "seat 0 claimed the whole bottom row"
+    assert s.is_terminal() and s.end_reason == "seat 1 claimed the whole bottom row"
     assert s.pending_tasks() == [] and s.track_heights(0) == dict.fromkeys(
         ("blue", "yellow", "orange", "pink"), 0)
     assert set(g.tables.bottom) <= set(s.claimed_achievements(0))
@@ -732,9 +732,7 @@ def test_game_ends_when_every_top_row_achievement_is_claimed_between_players():
     g = game(players=2, sheet=1)
     s = start(g, "BY")
     river_ach = g.tables.top[-1]  # "Mark the last river space"
-    for a in g.tables.top[:-1]:
-        s.first[a] = 1
-        s.claimed[g.tables.num_achievements + a] = 1
+    s.set_claims(1, ["top 1", "top 2", "top 3", "top 4"])
     do(s, "blue pass")
     assert not s.is_terminal()
     s.set_marks(1, [n(sp.at) for sp in g.sheet.rivers[0].spaces])
@@ -793,8 +791,8 @@ def test_engine_turn_limit_ends_with_the_normal_scoring():
     g = game(players=2, sheet=1)
     assert g.max_turns == 2 * 2 * g.tables.num_cells
     s = start(g, "BY")
-    s.track[0:4] = [3, 1, 0, 0]  # seat 0: 4 + 1 points
-    s.track[4:8] = [0, 0, 2, 0]  # seat 1: 2 points
+    s.set_tracks(0, {"blue": 3, "yellow": 1})  # seat 0: 4 + 1 points
+    s.set_tracks(1, {"orange": 2})  # seat 1: 2 points
     turns = 0
     while not s.is_terminal():
         if s.is_chance_node():

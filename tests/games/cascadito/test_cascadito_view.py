@@ -14,10 +14,17 @@ def _start(sheet=2, players=2, pool="BP"):
     return s
 
 
+def _with_task(s, task):
+    """The same position with ``task`` to resolve (phase ``task``), through the JSON."""
+    data = s.to_json()
+    data.update(phase="task", tasks=[task], die_used=True)
+    return s.game.state_from_json(data)
+
+
 def test_sheet_lines_place_hex_x_y_at_column_2x():
     s = _start()
     s.set_marks(0, ["a1"])
-    lines = view.sheet_lines(s, 0)
+    lines = view.sheet_lines(s.game, s.observation(0), 0)
     assert lines[0].split()[:3] == ["1", "2", "3"]
     a = lines[1]
     assert a.startswith("a  ")
@@ -30,18 +37,17 @@ def test_sheet_lines_place_hex_x_y_at_column_2x():
 
 def test_tracks_achievements_rivers_and_decisions():
     s = _start()
-    cols = view.track_columns(s, 1)
+    cols = view.track_columns(s.game, s.observation(1), 1)
     assert [c["colour"] for c in cols] == ["blue", "yellow", "orange", "pink", "white"]
     assert [c["home"] for c in cols] == [None, 20, None, None, None]  # seat 2: yellow
     assert cols[0]["spaces"][1] == (2, "+T", 0, False)
     assert cols[0]["spaces"][2][2] == 1  # the first banner at height 3
-    rows = view.achievement_rows(s, 0)
+    rows = view.achievement_rows(s.game, s.observation(0), 0)
     assert rows[0][0] == "top 1" and rows[0][2] == "5 VP" and rows[0][3] == "open"
     assert [r[0] for r in rows][-2:] == ["bottom 4", "bottom 5"]  # sheet 2: 4 colours + 4 white towns
-    assert view.river_line(s, 0) == ["river: 0/8 marked; next space: nothing shown"]
+    assert view.river_line(s.game, s.observation(0), 0) == ["river: 0/8 marked; next space: nothing shown"]
     assert "select a die of the pool BP" in view.describe_decision(s)
-    s.tasks = [0]
-    s.phase = 2
+    s = _with_task(s, "advance_track")
     assert view.describe_decision(s).startswith("mark the next space of any track")
 
 
@@ -50,8 +56,7 @@ def test_target_hexes_are_the_fields_this_decision_may_mark():
     t = s.tables
     expect = {t.cells[i] for i in t.die_list[3]}  # pink: fields next to a pink town
     assert view.target_hexes(s) == expect
-    s.tasks = [1]
-    s.phase = 2
+    s = _with_task(s, "mark_field")
     assert view.target_hexes(s) == {t.cells[i] for i in range(t.num_cells)
                                     if t.fields_mask >> i & 1}
 
@@ -65,9 +70,9 @@ def test_claim_decision_is_described_and_met_achievements_are_shown():
     assert view.describe_decision(s) == (
         "you have met achievement top 5: 'claim top 5' or 'decline' (the claim stays "
         "open), before your turn ends")
-    assert view.achievement_rows(s, 0)[4][3] == "met: claim it"
-    assert view.achievement_rows(s, 1)[4][3] == "open"
+    assert view.achievement_rows(s.game, s.observation(0), 0)[4][3] == "met: claim it"
+    assert view.achievement_rows(s.game, s.observation(1), 1)[4][3] == "open"
     assert view.target_hexes(s) == set()
     s.apply_action(s.string_to_action("claim top 5"))
-    assert view.achievement_rows(s, 0)[4][3] == "claimed"
-    assert view.achievement_rows(s, 1)[4][3] == "locked (seat 1)"
+    assert view.achievement_rows(s.game, s.observation(0), 0)[4][3] == "claimed"
+    assert view.achievement_rows(s.game, s.observation(1), 1)[4][3] == "locked (seat 1)"

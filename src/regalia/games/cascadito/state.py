@@ -32,6 +32,11 @@ Per-player data are flat lists indexed ``p * stride + k``; a player's marks are 
 bitmask over the sheet's cells (:class:`.tables.SheetTables`); groups of marked cells are
 kept as a root label per cell with the size and town contacts of each root, so a clone is
 a handful of list slices.
+
+This module holds the data and the transitions; the rest of the contract lives beside it
+and the state's methods delegate to it: :mod:`.notation` (moves as text),
+:mod:`.serialize` (JSON), :mod:`.information` (observations), :mod:`.positions` (setting
+up positions), :mod:`.phases` (phase codes), :mod:`.hexgrid` (geometry), :mod:`.scoring`.
 """
 
 from __future__ import annotations
@@ -39,17 +44,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import (
-    IllegalActionError,
-    NotationError,
-    RecordError,
-    RegaliaError,
-)
+from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.params import digits_as_int
-from regalia.core.state import State, check_action_id, check_notation_text
+from regalia.core.state import State
 
+from . import information, notation, positions, serialize
 from .components import TOWN_COLOURS
+from .phases import PH_CLAIM, PH_DIE, PH_END, PH_ROLL, PH_TASK, PHASE_NAMES
 from .scoring import CLAIMED_LATER, SheetFacts, sheet_total
 from .scoring import breakdown as sheet_breakdown
 from .tables import (
@@ -62,43 +63,19 @@ from .tables import (
     ACH_GROUP_TOWNS,
     ACH_MARK,
     ACH_SEPARATE,
-    ACTION_NAMES,
-    COLOUR_LETTERS,
     NUM_COLOURS,
     POOL_INDEX,
     POOLS,
+    T_STAR,
+    bits,
     pool_string,
 )
 
 if TYPE_CHECKING:
     from .rules import CascaditoGame
 
-PH_ROLL, PH_DIE, PH_TASK, PH_END, PH_CLAIM = range(5)
 #: ``_settle`` / ``_claim`` markers: no cell marked by the step; every group to check.
 _NO_GROUP, _ALL_GROUPS = -1, -2
-PHASE_NAMES = ("roll", "die", "task", "end", "claim")
-#: Words that decline to claim (the canonical one first).
-DECLINE_WORDS = ("decline", "done", "no")
-#: Task code: ``kind + 4 * cell``; kinds 0-2 are the action icons, 3 a star at ``cell``.
-T_STAR = 3
-_COLOUR_WORDS = {**{c: k for k, c in enumerate(TOWN_COLOURS)},
-                 **{COLOUR_LETTERS[k].lower(): k for k in range(NUM_COLOURS)}}
-
-
-_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
-
-
-def _bits(m: int) -> list[int]:
-    """The positions of the set bits of ``m``, ascending."""
-    out: list[int] = []
-    base = 0
-    while m:
-        b = m & 255
-        if b:
-            out.extend([base + i for i in _BYTE_BITS[b]])
-        m >>= 8
-        base += 8
-    return out
 
 
 class CascaditoState(State):
@@ -214,7 +191,8 @@ class CascaditoState(State):
 
     @property
     def end_reason(self) -> str:
-        """Why the game ended (empty before the end), read off the final position."""
+        """Why the game ended (empty before the end), read off the final position; seats
+        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``)."""
         if self.phase != PH_END:
             return ""
         G, t = self._game, self._t
@@ -227,16 +205,22 @@ class CascaditoState(State):
             return "every top-row achievement is claimed"
         for p in range(n):
             if e.bottom_row_by_one and t.bottom and all(self.claimed[p * A + a] for a in t.bottom):
-                return f"seat {p} claimed the whole bottom row"
+                return f"seat {p + 1} claimed the whole bottom row"
             if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
-                return f"seat {p} claimed the whole top row"
+                return f"seat {p + 1} claimed the whole top row"
             o = p * t.num_tracks
             k = e.spaces_in_every_track
             if k and all(self.track[o + j] >= k for j in range(t.num_tracks)):
-                return f"seat {p} has {k} spaces in every track"
+                return f"seat {p + 1} has {k} spaces in every track"
         if self.turns >= G.max_turns:
             return f"the engine's limit of {G.max_turns} turns (R11)"
         return "no player can mark or claim anything any more (R11)"
+
+    @property
+    def die_used(self) -> bool:
+        """True once the player to move has used a die this turn (public: everyone at the
+        table sees it; the JSON's ``die_used``)."""
+        return not self.predie
 
     def pending_tasks(self) -> list[str]:
         """The tasks still to resolve this turn, first one next (``advance_track``,
@@ -244,10 +228,7 @@ class CascaditoState(State):
         return [self._task_name(k) for k in self.tasks]
 
     def _task_name(self, k: int) -> str:
-        kind = k & 3
-        if kind == T_STAR:
-            return f"star {self._t.names[k >> 2]}"
-        return ACTION_NAMES[kind]
+        return notation.task_name(self._t, k)
 
     # ------------------------------------------------------------------ action ids
     # die marks c*H + i | die river B1 + c*R + r | die pass B2 + c | task mark B3 + i
@@ -266,7 +247,7 @@ class CascaditoState(State):
             return [b6 + i for i, _ in self._roll_outcomes()]
         if ph == PH_CLAIM:
             cb = self._game.claim_base
-            return [cb + a for a in _bits(self.claimable[self.cur])] + \
+            return [cb + a for a in bits(self.claimable[self.cur])] + \
                 [cb + self._t.num_achievements]
         return []
 
@@ -302,7 +283,7 @@ class CascaditoState(State):
             return rivers
         empty = ~self.marked[p]
         if kind == A_FIELD:
-            return [B3 + i for i in _bits(t.fields_mask & empty)] + rivers
+            return [B3 + i for i in bits(t.fields_mask & empty)] + rivers
         cells = [i for i in t.star_nbr[task >> 2] if empty >> i & 1]
         return [B3 + i for i in cells]
 
@@ -335,57 +316,39 @@ class CascaditoState(State):
                 return self._game.bases[5] + POOL_INDEX[tuple(counts)]
 
     # ------------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action('pink c5')")
+    NOTATION_EXAMPLE = "pink c5"
+
+    def _apply_action(self, action: int) -> None:
+        """The transition (the core's :meth:`State.apply_action` checks the id's type and
+        range, refuses every action at the end and keeps the history)."""
         ph = self.phase
         G = self._game
         B3, B6, CB = G.bases[2], G.bases[5], G.claim_base
-        if ph == PH_DIE and 0 <= action < B3:
+        if ph == PH_DIE and action < B3:
             self._apply_die(action)
         elif ph == PH_TASK and B3 <= action < B6:
             self._apply_task(action)
         elif ph == PH_ROLL and B6 <= action < CB:
             self._apply_roll(action - B6)
-        elif ph == PH_CLAIM and CB <= action < G.num_distinct_actions:
+        elif ph == PH_CLAIM and CB <= action:
             self._apply_claim(action - CB)
         else:
-            raise IllegalActionError(action, self._wrong_kind(action), self._safe_string(action))
-        self.hist.append(action)
-
-    def _safe_string(self, action: int) -> str | None:
-        try:
-            return self.action_to_string(action)
-        except RegaliaError:
-            return None
+            raise self.illegal(action, self._wrong_kind(action))
 
     def _wrong_kind(self, action: int) -> str:
-        n = self._game.num_distinct_actions
-        if not 0 <= action < n:
-            return f"action ids run from 0 to {n - 1}"
         return {
             PH_ROLL: "now the dice are rolled (a chance outcome, 'roll BBYOPW')",
-            PH_DIE: f"now seat {self.cur} selects a die of the pool {pool_string(self.pool)} "
+            PH_DIE: f"now seat {self.cur + 1} selects a die of the pool {pool_string(self.pool)} "
                     "and uses it ('pink c5', 'pink river' or 'pink pass')",
-            PH_TASK: f"now seat {self.cur} resolves {self._task_name(self.tasks[0])} "
+            PH_TASK: f"now seat {self.cur + 1} resolves {self._task_name(self.tasks[0])} "
                      f"({self._task_hint()})" if self.tasks else "",
-            PH_END: "the game is over",
-            PH_CLAIM: f"now seat {self.cur} may claim an achievement met "
+            PH_CLAIM: f"now seat {self.cur + 1} may claim an achievement met "
                       f"({self._claim_hint()}) or 'decline'",
         }[self.phase]
 
     def _claim_hint(self) -> str:
         return ", ".join(f"'{self.achievement_name(a)}'"
-                         for a in _bits(self.claimable[self.cur])) or "none open"
-
-    def achievement_name(self, a: int) -> str:
-        """``claim top 2``: an achievement by row and position from the left (1-based),
-        as the rulebook lists them ("Top row, left to right")."""
-        t = self._t
-        if a in t.top:
-            return f"claim top {t.top.index(a) + 1}"
-        return f"claim bottom {t.bottom.index(a) + 1}"
+                         for a in bits(self.claimable[self.cur])) or "none open"
 
     def _task_hint(self) -> str:
         kind = self.tasks[0] & 3
@@ -394,12 +357,11 @@ class CascaditoState(State):
 
     def _apply_roll(self, idx: int) -> None:
         if idx not in self._t.roll_set(2 if self._game.num_players == 1 else 1):
-            raise IllegalActionError(self._game.bases[5] + idx,
-                                     f"the pool {pool_string(POOLS[idx])} cannot come from a "
-                                     f"roll on this sheet (forbidden: "
-                                     f"{', '.join(self._t.forbidden)}; at least "
-                                     f"{2 if self._game.num_players == 1 else 1} dice remain)",
-                                     f"roll {pool_string(POOLS[idx])}")
+            raise self.illegal(self._game.bases[5] + idx,
+                               f"the pool {pool_string(POOLS[idx])} cannot come from a "
+                               f"roll on this sheet (forbidden: "
+                               f"{', '.join(self._t.forbidden)}; at least "
+                               f"{2 if self._game.num_players == 1 else 1} dice remain)")
         self.pool = list(POOLS[idx])
         self._begin_turn()
 
@@ -417,19 +379,16 @@ class CascaditoState(State):
         else:
             c, i, r = action - B2, -2, -1
         if not self.pool[c]:
-            raise IllegalActionError(action, f"no {TOWN_COLOURS[c]} die in the pool "
-                                     f"{pool_string(self.pool)}", self._safe_string(action))
+            raise self.illegal(action, f"no {TOWN_COLOURS[c]} die in the pool "
+                               f"{pool_string(self.pool)}")
         if i >= 0:
             if self.marked[p] >> i & 1:
-                raise IllegalActionError(action, f"field {t.names[i]} is already marked",
-                                         self._safe_string(action))
+                raise self.illegal(action, f"field {t.names[i]} is already marked")
             if not t.die_cells[c] >> i & 1:
-                raise IllegalActionError(action, f"field {t.names[i]} does not neighbour a "
-                                         f"{TOWN_COLOURS[c]} town (rulebook: Mark a field)",
-                                         self._safe_string(action))
+                raise self.illegal(action, f"field {t.names[i]} does not neighbour a "
+                                   f"{TOWN_COLOURS[c]} town (rulebook: Mark a field)")
         elif i == -1 and self.river[p * R + r] >= t.river_len[r]:
-            raise IllegalActionError(action, "the river is already marked to its end",
-                                     self._safe_string(action))
+            raise self.illegal(action, "the river is already marked to its end")
         self.pool[c] -= 1
         self.predie = 0
         if i >= 0:
@@ -443,12 +402,11 @@ class CascaditoState(State):
 
     def _apply_task(self, action: int) -> None:
         if not self.tasks:
-            raise IllegalActionError(action, "no task to resolve", self._safe_string(action))
+            raise self.illegal(action, "no task to resolve")
         if action not in self._task_actions(self.tasks[0]):
-            raise IllegalActionError(action, f"not a way to resolve "
-                                     f"{self._task_name(self.tasks[0])} here "
-                                     f"({self._task_hint()}; 'moves' lists them)",
-                                     self._safe_string(action))
+            raise self.illegal(action, f"not a way to resolve "
+                               f"{self._task_name(self.tasks[0])} here "
+                               f"({self._task_hint()}; 'moves' lists them)")
         t = self._t
         B3, B4, B5 = self._game.bases[2], self._game.bases[3], self._game.bases[4]
         p = self.cur
@@ -535,7 +493,7 @@ class CascaditoState(State):
         gsize[o + main] = size
         gmask[o + main] = old_mask | t.town_mask[i]
         new = t.town_mask[i] & ~old_mask
-        return list(_bits(new)) if new else []
+        return list(bits(new)) if new else []
 
     def _advance(self, p: int, k: int) -> None:
         """Mark the next space (bottom-up) of track ``k``; a full track takes no more
@@ -599,9 +557,9 @@ class CascaditoState(State):
             self._continue()
             return
         if not self.claimable[p] >> k & 1:
-            raise IllegalActionError(G.claim_base + k, f"achievement {k} is not open to seat "
-                                     f"{p} (open: {self._claim_hint()})",
-                                     self._safe_string(G.claim_base + k))
+            raise self.illegal(G.claim_base + k, f"achievement "
+                               f"{self.achievement_name(k).removeprefix('claim ')} is not "
+                               f"open to seat {p + 1} (open: {self._claim_hint()})")
         self.claimable[p] &= ~(1 << k)
         self.claimed[p * A + k] = 1
         if t.ach_top[k] and self.first[k] < 0:
@@ -654,7 +612,7 @@ class CascaditoState(State):
         t = self._t
         o = p * t.num_cells
         gs, gm, ct = self.gsize, self.gmask, t.colour_towns
-        roots = [self.grp[o + cell]] if cell >= 0 else _bits(self.marked[p])
+        roots = [self.grp[o + cell]] if cell >= 0 else bits(self.marked[p])
         return [tuple((gm[o + k] & c).bit_count() for c in ct)
                 for k in roots if gs[o + k] >= 2 and gm[o + k]]
 
@@ -691,7 +649,7 @@ class CascaditoState(State):
         if self.marked[p] & m != m:
             return False
         rt = self.grp[o + spec[2]]
-        return all(self.grp[o + j] == rt for j in _bits(m)) and self.gsize[o + rt] >= 2
+        return all(self.grp[o + j] == rt for j in bits(m)) and self.gsize[o + rt] >= 2
 
     def _instant_end(self, p: int) -> bool:
         """Sheets 1-3 (rulebook: Game End): every top-row achievement claimed between the
@@ -773,129 +731,27 @@ class CascaditoState(State):
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int) -> str:
-        G = self._game
-        t = self._t
-        n = G.num_distinct_actions
-        check_action_id(action, n)
-        H, R = t.num_cells, t.num_rivers
-        B1, B2, B3, B4, B5, B6 = G.bases
-        if action < B1:
-            c, i = divmod(action, H)
-            return f"{TOWN_COLOURS[c]} {t.names[i]}"
-        if action < B2:
-            c, r = divmod(action - B1, R)
-            return f"{TOWN_COLOURS[c]} {self._river_word(r)}"
-        if action < B3:
-            return f"{TOWN_COLOURS[action - B2]} pass"
-        if action < B4:
-            return f"mark {t.names[action - B3]}"
-        if action < B5:
-            return self._river_word(action - B4)
-        if action < B6:
-            return f"track {TOWN_COLOURS[t.track_colour[action - B5]]}"
-        if action < G.claim_base:
-            return f"roll {pool_string(POOLS[action - B6])}"
-        k = action - G.claim_base
-        return DECLINE_WORDS[0] if k == t.num_achievements else self.achievement_name(k)
-
-    def _river_word(self, r: int) -> str:
-        name = self._t.river_names[r]
-        return f"river {name}" if name else "river"
+        """The move in notation (:func:`.notation.action_to_string`)."""
+        return notation.action_to_string(self._game, action)
 
     def string_to_action(self, text: str) -> int:
-        G = self._game
-        t = self._t
-        words = check_notation_text(text).strip().lower().split()
-        B1, B2, B3, B4, B5, B6 = G.bases
-        H, R = t.num_cells, t.num_rivers
-        help_ = ("moves are written: 'pink c5' (a pink die marks field c5: row letter, "
-                 "position in the row), 'pink river' (or 'pink river west' on sheet 3), "
-                 "'pink pass'; tasks: 'track blue', 'mark c5', 'river'; claims: 'claim top 2', "
-                 "'decline'; rolls: 'roll BBYOP'")
-        if not words:
-            raise NotationError(f"cannot read {text!r}; {help_}")
-        if words[0] == "claim":
-            return G.claim_base + self._parse_achievement(words[1:], text)
-        if len(words) == 1 and words[0] in DECLINE_WORDS:
-            return G.claim_base + t.num_achievements
-        if words[0] == "roll" and len(words) == 2:
-            counts = [0] * NUM_COLOURS
-            if words[1] != "-":
-                for ch in words[1]:
-                    k = COLOUR_LETTERS.lower().find(ch)
-                    if k < 0:
-                        raise NotationError(f"{text!r}: dice are written with the letters "
-                                            f"{COLOUR_LETTERS} ('roll BBYP')")
-                    counts[k] += 1
-            key = tuple(counts)
-            if key not in POOL_INDEX:
-                raise NotationError(f"{text!r}: a roll leaves at most 6 dice")
-            return B6 + POOL_INDEX[key]
-        if words[0] == "track" and len(words) == 2 and words[1] in _COLOUR_WORDS:
-            c = _COLOUR_WORDS[words[1]]
-            if c not in t.track_colour:
-                raise NotationError(f"{text!r}: this sheet has no {TOWN_COLOURS[c]} track")
-            return B5 + t.track_colour.index(c)
-        if words[0] == "river":
-            return B4 + self._parse_river(words[1:], text)
-        if words[0] == "mark" and len(words) == 2:
-            return B3 + self._parse_cell(words[1], text)
-        if words[0] in _COLOUR_WORDS and len(words) >= 2:
-            c = _COLOUR_WORDS[words[0]]
-            if words[1] == "pass" and len(words) == 2:
-                return B2 + c
-            if words[1] == "river":
-                return B1 + c * R + self._parse_river(words[2:], text)
-            if len(words) == 2:
-                i = self._parse_cell(words[1], text)
-                if i >= H or t.river_of[i] >= 0:
-                    raise NotationError(f"{text!r}: river spaces are marked in order with "
-                                        f"'{words[0]} river'")
-                return c * H + i
-        # shortcuts while resolving a task: 'c5', 'blue'
-        if self.phase == PH_TASK and len(words) == 1:
-            if words[0] in _COLOUR_WORDS:
-                return self.string_to_action(f"track {words[0]}")
-            if words[0] in t.name_index:
-                return self.string_to_action(f"mark {words[0]}")
-        raise NotationError(f"cannot read {text!r}; {help_}")
+        """Parse the notation (:func:`.notation.string_to_action`); while a task is being
+        resolved, ``c5`` and ``blue`` are short for ``mark c5`` and ``track blue``."""
+        return notation.string_to_action(self._game, text, self.phase == PH_TASK)
 
-    def _parse_achievement(self, rest: list[str], text: str) -> int:
-        """``top 2`` / ``top2`` / ``bottom 1`` / ``b1``: the row and the position from
-        the left, 1-based."""
-        t = self._t
-        word = "".join(rest)
-        row = word.rstrip("0123456789")
-        num = word[len(row):]
-        rows = {"top": t.top, "t": t.top, "bottom": t.bottom, "b": t.bottom}
-        k = digits_as_int(num)
-        if row in rows and type(k) is int and 1 <= k <= len(rows[row]):
-            return rows[row][k - 1]
-        raise NotationError(f"{text!r}: achievements are claimed by row and position from "
-                            f"the left: 'claim top 1' .. 'claim top {len(t.top)}'"
-                            + (f", 'claim bottom 1' .. 'claim bottom {len(t.bottom)}'"
-                               if t.bottom else ""))
+    def decode(self, action: int) -> notation.Action:
+        """The action id as a typed value (:class:`.notation.Action`: kind, colour, cell,
+        river, pool, achievement and notation).
 
-    def _parse_river(self, rest: list[str], text: str) -> int:
-        t = self._t
-        if t.num_rivers == 0:
-            raise NotationError(f"{text!r}: this sheet has no river")
-        if not rest:
-            if t.num_rivers == 1:
-                return 0
-            raise NotationError(f"{text!r}: name the river "
-                                f"({', '.join(t.river_names)})")
-        if len(rest) == 1 and rest[0] in t.river_names:
-            return t.river_names.index(rest[0])
-        raise NotationError(f"{text!r}: the rivers are "
-                            f"{', '.join(t.river_names) or 'just river'}")
+        Raises:
+            NotationError: ``action`` is not an action id of the game.
+        """
+        return notation.decode(self._game, action)
 
-    def _parse_cell(self, word: str, text: str) -> int:
-        i = self._t.name_index.get(word)
-        if i is None:
-            raise NotationError(f"{text!r}: {word!r} is no field of this sheet (fields are "
-                                "named by row letter and position in the row, e.g. c5)")
-        return i
+    def achievement_name(self, a: int) -> str:
+        """``claim top 2``: an achievement by row and position from the left (1-based),
+        as the rulebook lists them ("Top row, left to right")."""
+        return notation.achievement_name(self._t, a)
 
     # ------------------------------------------------------------------ scores
     def sheet_facts(self, player: int) -> SheetFacts:
@@ -946,14 +802,11 @@ class CascaditoState(State):
         w = self.winners()[0]
         return [1.0 if p == w else 0.0 for p in range(n)]
 
-    def history(self) -> list[int]:
-        return list(self.hist)
-
     # ------------------------------------------------------------------ views
     def marked_cells(self, player: int) -> list[str]:
         """Names of ``player``'s marked cells (fields and river spaces), in cell order."""
         p = self.check_seat(player)
-        return [self._t.names[i] for i in _bits(self.marked[p])]
+        return [self._t.names[i] for i in bits(self.marked[p])]
 
     def is_marked(self, player: int, cell: str) -> bool:
         return bool(self.marked[player] >> self._t.name_index[cell] & 1)
@@ -975,7 +828,7 @@ class CascaditoState(State):
 
     def claimable_achievements(self, player: int) -> list[int]:
         """Indices of the achievements ``player`` has met and may still claim (R12)."""
-        return _bits(self.claimable[self.check_seat(player)])
+        return bits(self.claimable[self.check_seat(player)])
 
     def groups(self, player: int) -> list[list[str]]:
         """``player``'s groups of marked cells (2 or more), each a sorted list of names."""
@@ -995,199 +848,55 @@ class CascaditoState(State):
 
     def observation(self, player: int) -> dict[str, Any]:
         """Everything is public in Cascadito (every sheet and the pool); only future rolls
-        are unknown. Keys: game, params, player, current_player, phase, pool, tasks,
-        turns, solo (boxes marked, turn in round), sheets (per seat: marked, tracks,
-        rivers, bandits, claimed, claimable: met, not claimed, still available),
-        top_row_first (the first claimant per achievement, -1: none), scores."""
-        self.check_seat(player)
-        G = self._game
-        return {
-            "game": G.info.name,
-            "params": G.params,
-            "player": player,
-            "current_player": self.current_player(),
-            "phase": self.phase_name,
-            "pool": self.dice_pool,
-            "tasks": self.pending_tasks(),
-            "turns": self.turns,
-            "solo": {"boxes": self.boxes, "turn": self.solo_turn},
-            "sheets": [self._sheet_json(p) for p in range(G.num_players)],
-            "top_row_first": list(self.first),
-            "scores": self.scores(),
-        }
+        are unknown (:func:`.information.observation` lists the keys)."""
+        return information.observation(self, player)
 
-    def _sheet_json(self, p: int) -> dict[str, Any]:
-        return {"marked": self.marked_cells(p), "tracks": self.track_heights(p),
-                "rivers": self.river_progress(p), "bandits": self.bandits[p],
-                "claimed": self.claimed_achievements(p),
-                "claimable": self.claimable_achievements(p)}
-
-    # ------------------------------------------------------------------ JSON
+    # ------------------------------------------------------------------ JSON, set-up
     def to_json(self) -> dict[str, Any]:
-        G = self._game
-        return {
-            "game": G.info.name,
-            "params": G.params,
-            "phase": self.phase_name,
-            "player": self.cur,
-            "pool": self.dice_pool,
-            "tasks": self.pending_tasks(),
-            "turns": self.turns,
-            "solo_turn": self.solo_turn,
-            "boxes": self.boxes,
-            "die_used": not self.predie,
-            "sheets": [{"marked": self.marked_cells(p),
-                        "tracks": self.track[p * self._t.num_tracks:(p + 1) * self._t.num_tracks],
-                        "claimed": self.claimed_achievements(p),
-                        "claimable": self.claimable_achievements(p)}
-                       for p in range(G.num_players)],
-            "top_row_first": list(self.first),
-            "bonus": list(self.bonus),
-            "history": list(self.hist),
-        }
+        return serialize.to_json(self)
 
     @classmethod
     def from_json(cls, game: CascaditoGame, data: dict[str, Any]) -> CascaditoState:
-        """Rebuild a state from :meth:`to_json` output; groups, rivers and bandits are
-        recomputed from the marks.
+        """Rebuild a state from :meth:`to_json` output (:func:`.serialize.from_json`);
+        groups, rivers and bandits are recomputed from the marks.
 
         Raises:
             RecordError: naming the first field that is missing, malformed or inconsistent.
         """
-        try:
-            return cls._from_json(game, data)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
-
-    @classmethod
-    def _from_json(cls, game: CascaditoGame, d: dict[str, Any]) -> CascaditoState:
-        if d.get("game") != game.info.name:
-            raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
-        if d.get("params") != game.params:
-            raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                              f"game's {game.params!r}")
-        s = cls(game, 0)
-        t = s._t
-        n = game.num_players
-        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
-        s._dealer = None
-        if d["phase"] not in PHASE_NAMES:
-            raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
-        s.phase = PHASE_NAMES.index(d["phase"])
-        s.cur = int(d["player"])
-        if not 0 <= s.cur < n:
-            raise RecordError(f"state JSON: player {s.cur} is not a seat 0..{n - 1}")
-        pool = str(d["pool"])
-        s.pool = list(POOLS[s.string_to_action_pool(pool)])
-        s.turns, s.solo_turn, s.boxes = int(d["turns"]), int(d["solo_turn"]), int(d["boxes"])
-        if s.turns < 0 or s.solo_turn not in (0, 1) or not 0 <= s.boxes <= t.solo_boxes:
-            raise RecordError("state JSON: turns, solo_turn or boxes out of range")
-        sheets = d["sheets"]
-        if not isinstance(sheets, list) or len(sheets) != n:
-            raise RecordError(f"state JSON: 'sheets' needs {n} entries")
-        A = t.num_achievements
-        for p, sh in enumerate(sheets):
-            names = sh["marked"]
-            if not isinstance(names, list) or any(n not in t.name_index for n in names):
-                raise RecordError(f"state JSON: sheet {p}: 'marked' must list cell names")
-            for i in sorted((t.name_index[n] for n in names), key=lambda i: t.river_pos[i]):
-                s._mark_plain(p, i)  # river spaces in river order
-            tr = [int(x) for x in sh["tracks"]]
-            if len(tr) != t.num_tracks or any(not 0 <= h <= t.track_len[k]
-                                              for k, h in enumerate(tr)):
-                raise RecordError(f"state JSON: sheet {p}: tracks {tr} do not fit the sheet")
-            s.track[p * t.num_tracks:(p + 1) * t.num_tracks] = tr
-            for a in sh["claimed"]:
-                if type(a) is not int or not 0 <= a < A:
-                    raise RecordError(f"state JSON: sheet {p}: claimed {a!r} is no achievement")
-                s.claimed[p * A + a] = 1
-            for a in sh["claimable"]:
-                if type(a) is not int or not 0 <= a < A or s.claimed[p * A + a]:
-                    raise RecordError(f"state JSON: sheet {p}: claimable {a!r} is no "
-                                      "unclaimed achievement")
-                s.claimable[p] |= 1 << a
-        first = [int(x) for x in d["top_row_first"]]
-        if len(first) != A or any(f >= 0 and not s.claimed[f * A + a] for a, f in enumerate(first)
-                                  if f < n):
-            raise RecordError("state JSON: 'top_row_first' names a seat that did not claim it")
-        if any(not -1 <= f < n for f in first):
-            raise RecordError(f"state JSON: 'top_row_first' holds seats -1..{n - 1}")
-        s.first = first
-        for a, f in enumerate(first):
-            if f >= 0 and not t.ach_later[a] and any(c >> a & 1 for c in s.claimable):
-                raise RecordError(f"state JSON: achievement {a} is claimable but locked")
-        if type(d["die_used"]) is not bool:
-            raise RecordError("state JSON: 'die_used' must be true or false")
-        s.predie = 0 if d["die_used"] else 1
-        if s.phase == PH_CLAIM and not s.claimable[s.cur]:
-            raise RecordError("state JSON: phase 'claim' with no claim open")
-        s.bonus = [int(x) for x in d["bonus"]]
-        if len(s.bonus) != n:
-            raise RecordError(f"state JSON: 'bonus' needs {n} entries")
-        tasks = d["tasks"]
-        if not isinstance(tasks, list):
-            raise RecordError("state JSON: 'tasks' must be a list")
-        s.tasks = [s._parse_task(str(x)) for x in tasks]
-        if (s.phase == PH_TASK and not s.tasks) or (s.tasks and s.phase not in (PH_TASK,
-                                                                               PH_CLAIM)):
-            raise RecordError("state JSON: tasks are pending in phase 'task' (or 'claim') "
-                              "only, and always in phase 'task'")
-        if s.phase == PH_DIE and not any(s.pool):
-            raise RecordError("state JSON: phase 'die' with an empty pool")
-        s.hist = [int(x) for x in d["history"]]
-        if not all(0 <= a < game.num_distinct_actions for a in s.hist):
-            raise RecordError(f"state JSON: history holds an action outside "
-                              f"0..{game.num_distinct_actions - 1}")
-        return s
+        return serialize.from_json(cls, game, data)
 
     def string_to_action_pool(self, text: str) -> int:
         """The :data:`.tables.POOLS` index of a pool written ``BBYP`` (``-``: empty)."""
-        a = self.string_to_action(f"roll {check_notation_text(text)}")
-        return a - self._game.bases[5]
-
-    def _parse_task(self, text: str) -> int:
-        if text in ACTION_NAMES:
-            return ACTION_NAMES.index(text)
-        words = text.split()
-        if len(words) == 2 and words[0] == "star" and words[1] in self._t.name_index:
-            i = self._t.name_index[words[1]]
-            if self._t.star_mask >> i & 1:
-                return T_STAR + 4 * i
-        raise RecordError(f"state JSON: unknown task {text!r}")
-
-    def _mark_plain(self, p: int, i: int) -> None:
-        """Mark cell ``i`` without triggering anything (loading a position)."""
-        t = self._t
-        if self.marked[p] >> i & 1:
-            raise RecordError(f"state JSON: sheet {p}: {t.names[i]} is marked twice")
-        r = t.river_of[i]
-        if r >= 0:
-            R = t.num_rivers
-            if t.river_pos[i] != self.river[p * R + r]:
-                raise RecordError(f"state JSON: sheet {p}: river space {t.names[i]} is marked "
-                                  "before the spaces ahead of it (rivers are marked in order)")
-            self.river[p * R + r] += 1
-        self.marked[p] |= 1 << i
-        if t.bandit_mask >> i & 1:
-            self.bandits[p] += 1
-        if r < 0 or t.rivers[r].joins_groups:
-            self._join(p, i)
+        return notation.parse_pool(self._game, text)
 
     def set_marks(self, player: int, cells: list[str]) -> None:
         """Mark ``cells`` (names) on ``player``'s sheet without triggering anything: for
         analysis positions and tests (changes the position, not the history). River
-        spaces must be given in river order.
+        spaces must be given in river order (:func:`.positions.mark_cells`).
 
         Raises:
             RecordError: an unknown or already marked cell, or a river space out of order.
         """
-        p = self.check_seat(player)
-        for name in cells:
-            if name not in self._t.name_index:
-                raise RecordError(f"{name!r} is no cell of sheet {self._t.number}")
-            self._mark_plain(p, self._t.name_index[name])
+        positions.mark_cells(self, player, cells)
+
+    def set_tracks(self, player: int, heights: dict[str, int]) -> None:
+        """Set ``player``'s track heights by colour (``{"blue": 3}``) without triggering
+        anything (:func:`.positions.set_tracks`): for analysis positions and tests.
+
+        Raises:
+            RecordError: an unknown colour or a height off the track.
+        """
+        positions.set_tracks(self, player, heights)
+
+    def set_claims(self, player: int, names: list[str]) -> None:
+        """Mark achievements (``["top 1"]``) claimed by ``player`` without queueing their
+        actions; a first top-row claim locks it for the others
+        (:func:`.positions.set_claims`): for analysis positions and tests.
+
+        Raises:
+            RecordError: an unknown achievement or one already claimed.
+        """
+        positions.set_claims(self, player, names)
 
     def __repr__(self) -> str:
         return (f"<CascaditoState {self._game.num_players}p sheet {self._t.number} "

@@ -35,6 +35,9 @@ COLOUR_LETTERS = "BYOPW"
 A_TRACK, A_FIELD, A_RIVER = 0, 1, 2
 ACTION_CODES = {"advance_track": A_TRACK, "mark_field": A_FIELD, "advance_river": A_RIVER}
 ACTION_NAMES = ("advance_track", "mark_field", "advance_river")
+#: Task code of a pending task: ``kind + 4 * cell``; kinds 0-2 are the action icons
+#: (:data:`A_TRACK` ...), :data:`T_STAR` a star at ``cell`` (Play Sheet 4).
+T_STAR = 3
 #: Achievement criterion codes (see :meth:`SheetTables._spec`).
 (ACH_MARK, ACH_BANDITS, ACH_BANNERS, ACH_BANNER, ACH_SEPARATE, ACH_GROUP_FIELDS,
  ACH_GROUP_TOWNS, ACH_GROUP_COLOURS) = range(8)
@@ -49,6 +52,22 @@ def _pools(max_dice: int = 6) -> tuple[tuple[int, ...], ...]:
 #: Every dice pool of 0 to 6 dice as counts per town colour (462 pools).
 POOLS: tuple[tuple[int, ...], ...] = _pools()
 POOL_INDEX: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(POOLS)}
+
+
+_BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+
+
+def bits(m: int) -> list[int]:
+    """The positions of the set bits of ``m`` (a non-negative int bitmask), ascending."""
+    out: list[int] = []
+    base = 0
+    while m:
+        b = m & 255
+        if b:
+            out.extend([base + i for i in _BYTE_BITS[b]])
+        m >>= 8
+        base += 8
+    return out
 
 
 def pool_string(counts: tuple[int, ...] | list[int]) -> str:

@@ -2,6 +2,13 @@
 decision to make. Nothing here knows about terminals or colours (front ends colour the
 tokens; the layer rule: a game never imports a UI library).
 
+Every view is built from an observation (``state.observation(seat)``, a JSON-able dict)
+and the game's printed sheet (``game.tables``), never from the state's fields: what a
+front end shows is what a seat may see. (Cascadito is a game of perfect information:
+every seat's observation holds every sheet.) The few views of the decision to make
+(:func:`describe_decision`, :func:`target_hexes`, :func:`explain`) take the state and use
+its public contract only: its observation, legal actions, ``decode`` and ``die_used``.
+
 A sheet is drawn hex by hex: hex ``(x, y)`` at text column ``2 * x`` of line ``y`` (so odd
 rows sit half a hex to the right), each hex a token of up to 3 characters:
 
@@ -19,13 +26,20 @@ token   meaning
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from .components import TOWN_COLOURS
+from .notation import achievement_name
+from .scoring import bandit_points
 from .tables import ACTION_NAMES
 
 if TYPE_CHECKING:
+    from .rules import CascaditoGame
     from .state import CascaditoState
+
+#: An observation (:meth:`.state.CascaditoState.observation`).
+Observation = dict[str, Any]
 
 SPECIAL_TOKENS = {"bandit": "x", "star": "*", "trade_good": "$", "crown": "^", "action": "!"}
 ACTION_ICONS = {"advance_track": "+T", "mark_field": "+F", "advance_river": "+R"}
@@ -67,11 +81,14 @@ class Hex:
     marked: bool = False
 
 
-def sheet_hexes(state: CascaditoState, player: int) -> list[Hex]:
+def _sheet(obs: Observation, player: int) -> dict[str, Any]:
+    return obs["sheets"][player]
+
+
+def sheet_hexes(game: CascaditoGame, obs: Observation, player: int) -> list[Hex]:
     """Every hex of ``player``'s sheet (the kingdom and the rivers), in reading order."""
-    t = state.tables
+    t = game.tables
     sheet = t.sheet
-    marked = state.marked[player]
     out: dict[tuple[int, int], Hex] = {}
     for h in sheet.kingdom.hexes:
         out[h] = Hex(h[0], h[1], ".", "field")
@@ -85,10 +102,10 @@ def sheet_hexes(state: CascaditoState, player: int) -> list[Hex]:
         out[b] = Hex(b[0], b[1], "=", "bridge")
     for town in sheet.towns:
         out[town.at] = Hex(town.at[0], town.at[1], town.colour[0].upper(), "town", town.colour)
-    for i, h in enumerate(t.cells):
-        if marked >> i & 1:
-            old = out[h]
-            out[h] = Hex(h[0], h[1], "#", old.kind, old.colour, True)
+    for name in _sheet(obs, player)["marked"]:
+        h = t.cells[t.name_index[name]]
+        old = out[h]
+        out[h] = Hex(h[0], h[1], "#", old.kind, old.colour, True)
     return [out[h] for h in sorted(out, key=lambda h: (h[1], h[0]))]
 
 
@@ -96,22 +113,19 @@ def target_hexes(state: CascaditoState) -> set[tuple[int, int]]:
     """The fields the player to act may mark with this decision (a die of the pool on a
     field next to a town of its colour, or the field an action or a star asks for); empty
     at chance and terminal states."""
-    if state.phase_name not in ("die", "task"):
+    if state.is_chance_node() or state.is_terminal():
         return set()
-    t = state.tables
-    b1, _, b3, b4, _, _ = state.game.bases
     out = set()
     for a in state.legal_actions():
-        if a < b1:
-            out.add(t.cells[a % t.num_cells])
-        elif b3 <= a < b4:
-            out.add(t.cells[a - b3])
+        act = state.decode(a)
+        if act.hex is not None:
+            out.add(act.hex)
     return out
 
 
-def sheet_lines(state: CascaditoState, player: int) -> list[str]:
+def sheet_lines(game: CascaditoGame, obs: Observation, player: int) -> list[str]:
     """``player``'s sheet as plain text with row letters and positions."""
-    hexes = sheet_hexes(state, player)
+    hexes = sheet_hexes(game, obs, player)
     height = max(h.y for h in hexes) + 1
     width = max(h.x for h in hexes) + 1
     grid = [[" "] * (2 * width + 2) for _ in range(height)]
@@ -126,17 +140,18 @@ def sheet_lines(state: CascaditoState, player: int) -> list[str]:
     return lines
 
 
-def track_columns(state: CascaditoState, player: int) -> list[dict]:
+def track_columns(game: CascaditoGame, obs: Observation, player: int) -> list[dict]:
     """Per success track (left to right): ``colour``, ``height`` (spaces marked),
     ``spaces`` (bottom-up: points, icon, banner fleurs or 0, highlight), ``home`` (the
     home-castle value when it is ``player``'s castle track, else None)."""
-    t = state.tables
+    t = game.tables
+    heights = _sheet(obs, player)["tracks"]
     banners = {h: f for f, h in t.banner_height.items()}
     out = []
     for k, track in enumerate(t.tracks):
         out.append({
             "colour": track.colour,
-            "height": state.track[player * t.num_tracks + k],
+            "height": heights[track.colour],
             "spaces": [(s.points, ACTION_ICONS.get(s.action or "", ""), banners.get(j + 1, 0),
                         s.highlight) for j, s in enumerate(track.spaces)],
             "home": track.home_points if t.castle_track[player] == k else None,
@@ -144,40 +159,43 @@ def track_columns(state: CascaditoState, player: int) -> list[dict]:
     return out
 
 
-def achievement_rows(state: CascaditoState, player: int) -> list[tuple[str, str, str, str]]:
+def achievement_rows(game: CascaditoGame, obs: Observation,
+                     player: int) -> list[tuple[str, str, str, str]]:
     """``(row, text, reward, status)`` per achievement: row ``top 1`` (row and position
     from the left, as in ``claim top 1``); status ``claimed``, ``met: claim it`` (met, not
-    yet claimed), ``locked (seat N)`` (a top-row achievement another player took first),
-    ``open``."""
-    t = state.tables
-    A = t.num_achievements
+    yet claimed), ``locked (seat N)`` (a top-row achievement another player took first,
+    seats numbered from 1), ``open``."""
+    t = game.tables
+    sheet = _sheet(obs, player)
+    claimed, claimable = set(sheet["claimed"]), set(sheet["claimable"])
+    first = obs["top_row_first"]
     out = []
-    claimable = state.claimable[player]
     for a, ach in enumerate(t.achievements):
-        row = state.achievement_name(a).removeprefix("claim ")
+        row = achievement_name(t, a).removeprefix("claim ")
         reward = []
         if ach.points:
             reward.append(f"{ach.points} VP" + (f" ({ach.later_points} later)"
                                                if ach.later_points is not None else ""))
         reward += [ACTION_ICONS[x] for x in ach.actions]
-        if state.claimed[player * A + a]:
+        if a in claimed:
             status = "claimed"
-        elif claimable >> a & 1:
+        elif a in claimable:
             status = "met: claim it"
-        elif ach.row == "top" and state.first[a] >= 0 and ach.later_points is None:
-            status = f"locked (seat {state.first[a] + 1})"
+        elif ach.row == "top" and first[a] >= 0 and ach.later_points is None:
+            status = f"locked (seat {first[a] + 1})"
         else:
             status = "open"
         out.append((row, ach.text, ", ".join(reward), status))
     return out
 
 
-def river_line(state: CascaditoState, player: int) -> list[str]:
+def river_line(game: CascaditoGame, obs: Observation, player: int) -> list[str]:
     """Per river: ``name: 3/8 marked; next: 4 points, +F`` (empty on sheet 4)."""
-    t = state.tables
+    t = game.tables
+    progress = _sheet(obs, player)["rivers"]
     out = []
     for r, riv in enumerate(t.rivers):
-        n = state.river[player * t.num_rivers + r]
+        n = progress[r]
         text = f"{riv.name}: {n}/{t.river_len[r]} marked"
         if n < t.river_len[r]:
             sp = riv.spaces[n]
@@ -190,33 +208,74 @@ def river_line(state: CascaditoState, player: int) -> list[str]:
     return out
 
 
+def bandit_line(game: CascaditoGame, obs: Observation, player: int) -> str:
+    """``Bandits marked: 3 (bandit track 6 points)`` on a sheet with a bandit track
+    (Play Sheet 2), else ""."""
+    t = game.tables
+    if not t.bandit_points:
+        return ""
+    n = _sheet(obs, player)["bandits"]
+    return f"Bandits marked: {n} (bandit track {bandit_points(t, n)} points)"
+
+
+def title(game: CascaditoGame, obs: Observation) -> str:
+    """``Turn 7``; solo: ``Round 3 of 9 (dice boxes marked: 2) · turn 1 of 2``."""
+    if game.num_players == 1:
+        solo = obs["solo"]
+        return (f"Round {solo['boxes'] + 1} of {game.tables.solo_boxes} (dice boxes marked: "
+                f"{solo['boxes']}) · turn {solo['turn'] + 1} of 2")
+    return f"Turn {obs['turns'] + 1}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def summary_line(game: CascaditoGame, obs: Observation, player: int, label: str) -> str:
+    """One line on ``player``'s sheet: ``Ann: 12 points · tracks B2 Y0 O1 P3 · river 3/8 ·
+    2 achievements`` (bandits on sheet 2)."""
+    t = game.tables
+    sheet = _sheet(obs, player)
+    heights = " ".join(f"{c[0].upper()}{h}" for c, h in sheet["tracks"].items())
+    rivers = ", ".join(f"{(t.river_names[r] + ' ') if t.river_names[r] else ''}{n}/"
+                       f"{t.river_len[r]}" for r, n in enumerate(sheet["rivers"]))
+    claimed = len(sheet["claimed"])
+    return (f"{label}: {_points(obs['scores'][player])} · tracks {heights}"
+            + (f" · river {rivers}" if rivers else "")
+            + (f" · bandits {sheet['bandits']}" if t.bandit_points else "")
+            + f" · {claimed} achievement{'s' if claimed != 1 else ''}")
+
+
 def describe_decision(state: CascaditoState) -> str:
     """What the player to act must do, one sentence."""
-    if state.phase_name == "die":
+    obs = state.observation(max(state.current_player(), 0))
+    phase = obs["phase"]
+    if phase == "die":
         turn = ""
         if state.game.num_players == 1:
-            turn = f" (turn {state.solo_turn + 1} of 2 this round)"
-        return (f"select a die of the pool {state.dice_pool} and mark a field next to a town "
+            turn = f" (turn {obs['solo']['turn'] + 1} of 2 this round)"
+        return (f"select a die of the pool {obs['pool']} and mark a field next to a town "
                 f"of its colour, the next river space, or pass{turn}")
-    if state.phase_name == "claim":
-        names = [state.achievement_name(a).removeprefix("claim ")
-                 for a in state.claimable_achievements(state.current_player())]
-        when = ("before your die" if state.predie else
-                "before the actions waiting" if state.pending_tasks() else
+    if phase == "claim":
+        t = state.game.tables
+        names = [achievement_name(t, a).removeprefix("claim ")
+                 for a in _sheet(obs, obs["current_player"])["claimable"]]
+        when = ("before your die" if not state.die_used else
+                "before the actions waiting" if obs["tasks"] else
                 "before your turn ends")
         return (f"you have met achievement{'s' if len(names) > 1 else ''} "
                 f"{', '.join(names)}: 'claim {names[0]}' or 'decline' (the claim stays "
                 f"open), {when}")
-    if state.phase_name == "task":
-        task = state.pending_tasks()[0]
+    if phase == "task":
+        task = obs["tasks"][0]
         if task.startswith("star"):
             return f"the star on {task.split()[1]}: mark an empty field next to it (mark c5)"
         word = ACTION_WORDS[task]
         example = {"advance_track": "track blue", "mark_field": "mark c5",
                    "advance_river": "river"}[task]
-        more = len(state.pending_tasks()) - 1
+        more = len(obs["tasks"]) - 1
         return f"{word} (e.g. '{example}')" + (f"; {more} more action(s) waiting" if more else "")
-    return state.phase_name
+    return phase
 
 
 def colour_of(letter: str) -> str:
@@ -224,35 +283,18 @@ def colour_of(letter: str) -> str:
     return next(c for c in TOWN_COLOURS if c[0].upper() == letter)
 
 
-__all__ = [
-    "ACTION_ICONS",
-    "ACTION_NAMES",
-    "NOTATION_HELP",
-    "Hex",
-    "achievement_rows",
-    "colour_of",
-    "describe_decision",
-    "river_line",
-    "sheet_hexes",
-    "sheet_lines",
-    "track_columns",
-]
-
-
 def explain(state: CascaditoState, text: str) -> str | None:
     """Why ``text`` is not a legal move now, for the achievements (``claim top 2``): not on
     this sheet, already claimed, taken by another player, not met yet (with its criterion),
     or met but asked for outside a claim step; None when the engine's message says enough.
     Source: rulebook, Achievements."""
-    import re
-
     m = re.match(r"^claim\s+(top|bottom|t|b)\s*(\d+)$", " ".join(text.casefold().split()))
     player = state.current_player()
     if m is None or player < 0:
         return None
     row = "top" if m.group(1).startswith("t") else "bottom"
     key = f"{row} {int(m.group(2))}"
-    rows = {r[0]: r for r in achievement_rows(state, player)}
+    rows = {r[0]: r for r in achievement_rows(state.game, state.observation(player), player)}
     if key not in rows:
         names = [r for r in rows if r.startswith(row)]
         return (f"this sheet has no achievement {key}; its {row} row: "
@@ -268,3 +310,24 @@ def explain(state: CascaditoState, text: str) -> str | None:
         return f"{key} is not met yet ({desc})"
     return (f"{key} is met: claim it when you are asked (at the start of your turn and after "
             f"each step), not in the middle of this decision")
+
+
+__all__ = [
+    "ACTION_ICONS",
+    "ACTION_NAMES",
+    "NOTATION_HELP",
+    "Hex",
+    "Observation",
+    "achievement_rows",
+    "bandit_line",
+    "colour_of",
+    "describe_decision",
+    "explain",
+    "river_line",
+    "sheet_hexes",
+    "sheet_lines",
+    "summary_line",
+    "target_hexes",
+    "title",
+    "track_columns",
+]
