@@ -144,17 +144,25 @@ class State(ABC):
             IllegalActionError: naming the action, the reason and (where it has one) its
                 notation; the state is unchanged.
         """
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action("
-                                     f"{self.NOTATION_EXAMPLE!r}) to read the notation")
-        n = self.game.num_distinct_actions
-        if not 0 <= action < n:
-            raise IllegalActionError(action, f"action ids run from 0 to {n - 1}")
-        if self.is_terminal():
-            raise IllegalActionError(action, "the game is over", self.safe_string(action))
+        # one test on the hot path (playouts apply millions of actions); the message is
+        # built only for a refusal
+        if (type(action) is not int or not 0 <= action < self._game.num_distinct_actions
+                or self.is_terminal()):
+            raise self._refusal(action)
         self._apply_action(action)
         self.hist.append(action)
+
+    def _refusal(self, action: object) -> IllegalActionError:
+        """The error for an action refused before the game's transition is asked: not an
+        int id, out of range, or the game is over (checked in that order)."""
+        if type(action) is not int:
+            return IllegalActionError(action, f"apply_action takes an int action id, not "  # type: ignore[arg-type]
+                                      f"{type(action).__name__}; use string_to_action("
+                                      f"{self.NOTATION_EXAMPLE!r}) to read the notation")
+        n = self._game.num_distinct_actions
+        if not 0 <= action < n:
+            return IllegalActionError(action, f"action ids run from 0 to {n - 1}")
+        return IllegalActionError(action, "the game is over", self.safe_string(action))
 
     def _apply_action(self, action: int) -> None:
         """The game's transition for an id in range at a non-terminal state: check that
