@@ -25,8 +25,7 @@ import re
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import (IllegalActionError, NotationError, RecordError,
-                                 RegaliaError)
+from regalia.core.errors import NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, check_action_id, check_notation_text
 
@@ -274,43 +273,38 @@ class KingdominoState(State):
         raise RegaliaError(f"not a chance node (phase {self.phase_name})")
 
     # ------------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action('d5-e5') "
-                                     f"to read the notation")
+    #: A move in the notation, for the core's type-error message.
+    NOTATION_EXAMPLE = "d5-e5"
+
+    def _apply_action(self, action: int) -> None:
+        """The transition for an id in range at a non-terminal state (the core's
+        :meth:`~regalia.core.state.State.apply_action` checks type, range and the end and
+        keeps the history): dispatch on the phase, refusing an action of another kind."""
         g = self._geo
         ph = self.phase
-        if ph == PH_PLACE and 0 <= action <= g.discard:
+        if ph == PH_PLACE and action <= g.discard:
             if action == g.discard:
                 self._discard()
             else:
                 self._place(action)
-            self.hist.append(action)
             self._after_place()
         elif ph == PH_PICK and g.pick_base <= action < g.draw_base:
             self._pick(action - g.pick_base + 1)
-            self.hist.append(action)
         elif ph == PH_DRAW and g.draw_base <= action < g.king_base:
             self._draw(action - g.draw_base + 1)
-            self.hist.append(action)
-        elif ph == PH_KING and g.king_base <= action < g.num_actions:
+        elif ph == PH_KING and g.king_base <= action:
             k = action - g.king_base
             if k not in self.undrawn:
-                raise IllegalActionError(action, f"king {k + 1} is not waiting to be drawn "
-                                         f"(undrawn: {[u + 1 for u in self.undrawn]})",
-                                         self._safe_string(action))
+                raise self.illegal(action, f"king {k + 1} is not waiting to be drawn "
+                                           f"(undrawn: {[u + 1 for u in self.undrawn]})")
             self.undrawn.remove(k)
             self.king = k
             self.phase = PH_PICK
-            self.hist.append(action)
         else:
-            raise IllegalActionError(action, self._wrong_kind(action), self._safe_string(action))
+            raise self.illegal(action, self._wrong_kind())
 
-    def _wrong_kind(self, action: int) -> str:
-        g = self._geo
-        if not isinstance(action, int) or not 0 <= action < g.num_actions:
-            return f"action ids run from 0 to {g.num_actions - 1}"
+    def _wrong_kind(self) -> str:
+        """Why an action of another kind than the phase's is refused."""
         return {
             PH_DRAW: "now a domino is drawn from the box (a chance outcome, 'draw N')",
             PH_KING: "now a king is drawn for the first line (a chance outcome, 'king N')",
@@ -318,21 +312,13 @@ class KingdominoState(State):
                      f"({self._free_next()})",
             PH_PLACE: f"now place domino {self.current_domino} (e.g. d5-e5), or discard it "
                       f"if it fits nowhere",
-            PH_END: "the game is over",
         }[self.phase]
-
-    def _safe_string(self, action: int) -> str | None:
-        try:
-            return self.action_to_string(action)
-        except RegaliaError:
-            return None
 
     def _draw(self, n: int) -> None:
         box = self.box
         # box is sorted: binary search is not needed for 48 items
         if n not in box:
-            raise IllegalActionError(self._geo.draw_base + n - 1,
-                                     f"domino {n} is not in the box", f"draw {n}")
+            raise self.illegal(self._geo.draw_base + n - 1, f"domino {n} is not in the box")
         box.remove(n)
         insort(self.nxt_nums, n)
         self.nxt_kings.append(-1)
@@ -348,14 +334,13 @@ class KingdominoState(State):
     def _pick(self, n: int) -> None:
         nums = self.nxt_nums
         if n not in nums:
-            raise IllegalActionError(self._geo.pick_base + n - 1,
-                                     f"domino {n} is not on the next line "
-                                     f"(free: {self._free_next()})", f"pick {n}")
+            raise self.illegal(self._geo.pick_base + n - 1, f"domino {n} is not on the next "
+                               f"line (free: {self._free_next()})")
         slot = nums.index(n)
         if self.nxt_kings[slot] >= 0:
-            raise IllegalActionError(self._geo.pick_base + n - 1,
-                                     f"domino {n} already has king {self.nxt_kings[slot] + 1} "
-                                     f"on it (free: {self._free_next()})", f"pick {n}")
+            raise self.illegal(self._geo.pick_base + n - 1,
+                               f"domino {n} already has king {self.nxt_kings[slot] + 1} "
+                               f"on it (free: {self._free_next()})")
         self.nxt_kings[slot] = self.king
         if not self.cur_nums:  # first line: kings placed in the order they are drawn
             if len(self.undrawn) > 1:
@@ -413,10 +398,9 @@ class KingdominoState(State):
     def _discard(self) -> None:
         if self.num_placements():
             example = self.action_to_string(self._placements()[0])
-            raise IllegalActionError(self._geo.discard,
-                                     f"domino {self.current_domino} can be placed "
-                                     f"(e.g. {example}); if you can place a domino you must "
-                                     f"(rulebook: placement)", "discard")
+            raise self.illegal(self._geo.discard,
+                               f"domino {self.current_domino} can be placed (e.g. {example}); "
+                               f"if you can place a domino you must (rulebook: placement)")
         self.discarded[self._game.owner[self.king]] += 1
 
     def _place(self, action: int) -> None:
@@ -452,8 +436,7 @@ class KingdominoState(State):
                 maxc = bb[o + 3] = max(bb[o + 3], k1, k2)
                 self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
                 return
-        raise IllegalActionError(action, self._placement_problem(action),
-                                 g.placement_name(action))
+        raise self.illegal(action, self._placement_problem(action))
 
     def _placement_problem(self, action: int) -> str:
         """Why a placement action is illegal here (only computed on failure)."""
@@ -606,9 +589,6 @@ class KingdominoState(State):
         win = self.winners()
         share = 1.0 / len(win)
         return [share if p in win else 0.0 for p in range(np_)]
-
-    def history(self) -> list[int]:
-        return list(self.hist)
 
     # ------------------------------------------------------------------ views
     def square_token(self, player: int, row: int, col: int) -> str:
