@@ -18,8 +18,8 @@ from rich.text import Text
 
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
-from regalia.games.kingdomino import view
-from regalia.games.kingdomino import help
+from regalia.games.kingdomino import help, view
+from regalia.games.kingdomino.actions import Discard, Draw, KingDraw, Place
 from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
 from regalia.games.kingdomino.scoring import Breakdown, parse_kingdom
@@ -142,9 +142,8 @@ class KingdominoNarrator(Narrator):
             self.console.print(Text(f"End of game {self.game_no} of {G.num_games}. "
                                     f"Totals: {totals}", style="bold"))
             self.console.print(Rule(f"Game {self.game_no + 1} of {G.num_games}"))
-        text = state.action_to_string(action)
-        ph = state.phase_name
-        if ph == "draw":
+        move = state.decode(action)
+        if isinstance(move, Draw):
             done = view.line_completed_by(state, action)
             if done is not None:
                 self.flush()
@@ -160,27 +159,24 @@ class KingdominoNarrator(Narrator):
                     self.console.print(Text("  kings are drawn at random to choose first",
                                             style="dim"))
             return
-        if ph == "king-draw":
+        if isinstance(move, KingDraw):
             return
         player = state.current_player()
-        n = state.current_domino
-        if ph == "place":
+        if isinstance(move, (Place, Discard)):
             self.flush()
             info = view.round_info(state)
-            if info.last_round and state.line_view("current")[0]["domino"] == n:
+            if info.last_round and state.line_view("current")[0]["domino"] == move.domino:
                 self.console.print()
                 self.console.print(Text("Last round: no new line, kings place their dominoes",
                                         style="bold cyan"))
-            if text == "discard":
-                body = Text.assemble(("cannot place ", "yellow"), domino_text(n, G.code[n]),
-                                     (": discarded", "yellow"))
+            dom = domino_text(move.domino, move.code)
+            if isinstance(move, Discard):
+                body = Text.assemble(("cannot place ", "yellow"), dom, (": discarded", "yellow"))
             else:
-                body = Text.assemble("places ", domino_text(n, G.code[n]), f" at {text}")
+                body = Text.assemble("places ", dom, f" at {move.notation}")
             self.pending = (player, body)
             return
-        # pick
-        m = int(text.split()[1])
-        pick = Text.assemble("picks ", domino_text(m, G.code[m]))
+        pick = Text.assemble("picks ", domino_text(move.domino, move.code))
         if self.pending is not None and self.pending[0] == player:
             body = self.pending[1]
             body.append(", ")

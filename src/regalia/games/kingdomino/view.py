@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from .actions import Discard, Draw, KingDraw, Pick, Place
 from .components import TERRAIN_LETTERS, TERRAINS
 from .scoring import Breakdown, TextKingdom
 
@@ -268,7 +269,7 @@ def line_completed_by(state: "KingdominoState", action: int) -> tuple[int, list[
     nxt = state.next_line_dominoes
     if state.phase_name != "draw" or len(nxt) + 1 != G.per_line:
         return None
-    n = int(state.action_to_string(action).split()[1])
+    n = state.decode(action).domino
     return state.dominoes_drawn // G.per_line + 1, sorted(nxt + (n,))
 
 
@@ -417,19 +418,16 @@ def describe_action(state: "KingdominoState", action: int) -> str:
     """A short sentence for ``action`` played in ``state`` (before it is applied), without
     the player: ``"places 23 (F*/W) at d5-e5"``, ``"picks 35 (L*/F)"``, ``"discards 12
     (S/S): no legal placement"``; chance: ``"draws 7"``, ``"king 2 is drawn"``."""
-    text = state.action_to_string(action)
-    code = state.game.code
-    if text.startswith("pick "):
-        n = int(text.split()[1])
-        return f"picks {n} ({code[n]})"
-    if text.startswith("draw "):
-        return f"draws {text.split()[1]}"
-    if text.startswith("king "):
-        return f"king {text.split()[1]} is drawn"
-    n = state.current_domino
-    if text == "discard":
-        return f"discards {n} ({code[n]}): no legal placement"
-    return f"places {n} ({code[n]}) at {text}"
+    move = state.decode(action)
+    if isinstance(move, Pick):
+        return f"picks {move.domino} ({move.code})"
+    if isinstance(move, Draw):
+        return f"draws {move.domino}"
+    if isinstance(move, KingDraw):
+        return f"king {move.king} is drawn"
+    if isinstance(move, Discard):
+        return f"discards {move.domino} ({move.code}): no legal placement"
+    return f"places {move.domino} ({move.code}) at {move.notation}"
 
 
 def grouped_moves(state: "KingdominoState") -> list[str]:
@@ -438,30 +436,28 @@ def grouped_moves(state: "KingdominoState") -> list[str]:
     Placements are grouped by the square of the first half (one line per square, e.g.
     ``"d4-c4  d4-d3  d4-e4"``); picks are listed as ``"pick 2 (W/W)"``.
     """
-    legal = state.legal_actions()
+    moves = [state.decode(a) for a in state.legal_actions()]
     if state.phase_name == "pick":
-        code = state.game.code
-        return [f"pick {n} ({code[n]})" for n in
-                (int(state.action_to_string(a).split()[1]) for a in legal)]
-    texts = [state.action_to_string(a) for a in legal]
-    if texts == ["discard"]:
-        return texts
-    groups: dict[str, list[str]] = {}
-    for t in texts:
-        groups.setdefault(t.split("-")[0], []).append(t)
+        return [f"{m.notation} ({m.code})" for m in moves if isinstance(m, Pick)]
+    groups: dict[str, list[tuple[str, str]]] = {}   # first square -> (second, notation)
+    for m in moves:
+        if isinstance(m, Place) and m.second is not None:
+            groups.setdefault(m.first, []).append((m.second, m.notation))
+    if not groups:
+        return [m.notation for m in moves]
 
     def square_key(sq: str) -> tuple[int, str]:
         return int(sq[1:]), sq[0]
 
-    return ["  ".join(sorted(groups[sq], key=lambda t: square_key(t.split("-")[1])))
+    return ["  ".join(text for _, text in sorted(groups[sq], key=lambda e: square_key(e[0])))
             for sq in sorted(groups, key=square_key)]
 
 
 def forced_action_text(state: "KingdominoState", action: int) -> str:
     """Why a decision with a single legal action is played automatically (a short note)."""
-    text = state.action_to_string(action)
-    if text.startswith("pick "):
+    move = state.decode(action)
+    if isinstance(move, Pick):
         return "the last free domino of the next line: taken for you"
-    if text == "discard":
+    if isinstance(move, Discard):
         return "the domino fits nowhere in the kingdom: discarded for you"
     return "the only legal move: played for you"
