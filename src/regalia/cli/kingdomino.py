@@ -169,6 +169,7 @@ class KingdominoNarrator(Narrator):
                 self.console.print()
                 self.console.print(Text("Last round: no new line, kings place their dominoes",
                                         style="bold cyan"))
+            assert move.domino is not None and move.code is not None  # phase place
             dom = domino_text(move.domino, move.code)
             if isinstance(move, Discard):
                 body = Text.assemble(("cannot place ", "yellow"), dom, (": discarded", "yellow"))
@@ -334,9 +335,10 @@ class KingdominoUI(GameUI):
         if game_no is not None:
             grids = view.finished_kingdoms(state)
             points = [state.breakdown(p).previous_games[-1] for p in range(G.num_players)]
-            blocks = [Group(Text(f"{labels[p]}: {_points(points[p])}", style="bold"),
-                            grid_text(grids[p]))
-                      for p in range(G.num_players)]
+            blocks: list[RenderableType] = [
+                Group(Text(f"{labels[p]}: {_points(points[p])}", style="bold"),
+                      grid_text(grids[p]))
+                for p in range(G.num_players)]
             return Group(Text(""), Rule(f"Game {game_no} of {G.num_games}: final kingdoms"),
                          Columns(blocks, padding=(0, 3)))
         k = view.round_just_ended(state)

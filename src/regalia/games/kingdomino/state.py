@@ -36,6 +36,7 @@ from regalia.core.state import State
 
 from . import information, notation, serialize, setup
 from .actions import Action, decode
+from .board import Geometry
 from .components import TERRAIN_LETTERS
 from .phases import PH_DRAW, PH_END, PH_KING, PH_PICK, PH_PLACE, PHASE_NAMES
 from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
@@ -58,19 +59,46 @@ class KingdominoState(State):
                  "occ", "free", "terr", "adj", "crown", "bbox", "discarded",
                  "past", "done", "hist")
 
+    # The data (set by :func:`.setup.new_game` for each game, except the match-wide last
+    # four). Kings are 0-based; king k belongs to seat ``game.owner[k]``. Bitboards are over
+    # the padded board of :mod:`.board`.
+    _game: "KingdominoGame"
+    _geo: Geometry
+    phase: int                  #: one of :mod:`.phases`
+    king: int                   #: the king acting (pick, place), else -1
+    idx: int                    #: position of that king on the current line
+    drawn: int                  #: dominoes drawn from the box in this game
+    cur_nums: list[int]         #: the current line's dominoes, sorted
+    cur_kings: list[int]        #: the king on each of them
+    nxt_nums: list[int]         #: the next line's dominoes drawn so far, sorted
+    nxt_kings: list[int]        #: the king on each of them, -1 if free
+    box: list[int]              #: dominoes not drawn yet, sorted
+    undrawn: list[int]          #: kings not drawn yet for the first line
+    occ: list[int]              #: per seat: occupied squares, castle included
+    free: list[int]             #: per seat: empty squares a domino may cover (N x N window)
+    terr: list[int]             #: per seat and terrain (stride 6): squares of that terrain
+    adj: list[int]              #: per seat and terrain: squares touching it or the castle
+    crown: list[int]            #: per seat and crown count 1..3 (stride 3): squares
+    bbox: list[int]             #: per seat (stride 4): min row, max row, min col, max col
+    discarded: list[int]        #: per seat: dominoes discarded in this game
+    game_no: int                #: 0-based game of the match; num_games once it is over
+    past: list[int]             #: per finished game and seat: points, largest, crowns
+    done: tuple[tuple[tuple[str, ...], ...], ...]  #: finished kingdoms, see finished_kingdoms
+    hist: list[int]             #: every action applied (the core's history)
+
     def __init__(self, game: "KingdominoGame", seed: int | None = None):
         self._start(game, seed)
         self._geo = game.geo
         self.game_no = 0
-        self.past: list[int] = []
-        self.done: tuple[tuple[tuple[str, ...], ...], ...] = ()
-        self.hist: list[int] = []
+        self.past = []
+        self.done = ()
+        self.hist = []
         new_game(self)
 
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "KingdominoGame":
-        return self._game  # type: ignore[return-value]
+        return self._game
 
     def clone(self) -> "KingdominoState":
         s = object.__new__(KingdominoState)
