@@ -72,6 +72,9 @@ def test_decoded_actions_are_frozen():
     move = s.decode(4 * A + 49)
     with pytest.raises(dataclasses.FrozenInstanceError):
         move.domino = 5  # type: ignore[misc]
+    # moves of different kinds never compare equal, even with the same fields
+    assert Pick(1, "x", 2, "W/W") != Draw(1, "x", 2, "W/W")
+    assert len({Pick(1, "x", 2, "W/W"), Pick(1, "x", 2, "W/W"), Draw(1, "x", 2, "W/W")}) == 2
 
 
 @pytest.mark.parametrize("bad", [-1, 425, "d5-e5", 3.0, True, None])

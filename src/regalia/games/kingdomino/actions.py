@@ -30,62 +30,67 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """Place the current domino: first half (the left one of its code) on square
-    ``first``, second half on ``second`` (None: off the board; never legal).
-
-    ``domino``/``code``: the domino to place (None outside the ``place`` phase)."""
+class _Move:
+    """What every move carries: its id and its notation in the state it was decoded in."""
 
     action: int
     notation: str
+
+
+@dataclass(frozen=True, slots=True)
+class _ToPlace(_Move):
+    """A move of the domino to place: ``domino``/``code`` name it (None outside the
+    ``place`` phase, where no domino is to be placed)."""
+
     domino: int | None
     code: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Place(_ToPlace):
+    """Place the current domino: first half (the left one of its code) on square
+    ``first``, second half on ``second`` (None: off the board; never legal)."""
+
     first: str
     second: str | None
     kind: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_ToPlace):
     """Discard the current domino (legal only when no placement is; rulebook:
-    placement). ``domino``/``code`` as for :class:`Place`."""
+    placement)."""
 
-    action: int
-    notation: str
-    domino: int | None
-    code: str | None
     kind: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True, slots=True)
-class Pick:
-    """Move the acting king onto domino ``domino`` (1..48) of the next line."""
+class _OfLine(_Move):
+    """A move naming a domino of the next line: its number (1..48) and code."""
 
-    action: int
-    notation: str
     domino: int
     code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pick(_OfLine):
+    """Move the acting king onto domino ``domino`` of the next line."""
+
     kind: ClassVar[str] = "pick"
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
-    """Chance: domino ``domino`` (1..48) is drawn from the box onto the next line."""
+class Draw(_OfLine):
+    """Chance: domino ``domino`` is drawn from the box onto the next line."""
 
-    action: int
-    notation: str
-    domino: int
-    code: str
     kind: ClassVar[str] = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class KingDraw:
+class KingDraw(_Move):
     """Chance: king ``king`` (1-based) is drawn to choose from the first line; ``player``
     is its owner's seat (None for a king this player count does not use)."""
 
-    action: int
-    notation: str
     king: int
     player: int | None
     kind: ClassVar[str] = "king"

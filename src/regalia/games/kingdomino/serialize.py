@@ -15,7 +15,7 @@ from regalia.core.errors import RecordError
 from .components import TERRAIN_LETTERS
 from .information import kingdom_rows
 from .phases import PH_END, PH_PICK, PH_PLACE, PHASE_NAMES
-from .setup import recompute_derived
+from .positions import recompute_derived
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame

@@ -20,7 +20,7 @@ Phases of a game (each action is one step):
 This module holds the position's data and its transitions; the rest of the contract lives
 beside it and :class:`KingdominoState` delegates to it: :mod:`.notation` (text of moves),
 :mod:`.actions` (typed moves), :mod:`.information` (observation), :mod:`.serialize`
-(JSON), :mod:`.setup` (new games, analysis positions), :mod:`.board` (geometry and the
+(JSON), :mod:`.positions` (new games, analysis positions), :mod:`.board` (geometry and the
 action-id layout), :mod:`.scoring` (properties and bonuses).
 """
 
@@ -34,14 +34,14 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
 
-from . import information, notation, serialize, setup
+from . import information, notation, positions, serialize
 from .actions import Action, decode
 from .board import Geometry
 from .components import TERRAIN_LETTERS
 from .phases import PH_DRAW, PH_END, PH_KING, PH_PICK, PH_PLACE, PHASE_NAMES
+from .positions import new_game
 from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
                       is_harmony, kingdom_summary, properties, property_points)
-from .setup import new_game
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
@@ -59,7 +59,7 @@ class KingdominoState(State):
                  "occ", "free", "terr", "adj", "crown", "bbox", "discarded",
                  "past", "done", "hist")
 
-    # The data (set by :func:`.setup.new_game` for each game, except the match-wide last
+    # The data (set by :func:`.positions.new_game` for each game, except the match-wide last
     # four). Kings are 0-based; king k belongs to seat ``game.owner[k]``. Bitboards are over
     # the padded board of :mod:`.board`.
     _game: "KingdominoGame"
@@ -628,17 +628,17 @@ class KingdominoState(State):
         return serialize.from_json(cls, game, data)
 
     def recompute_derived(self, p: int) -> None:
-        """See :func:`.setup.recompute_derived`."""
-        setup.recompute_derived(self, p)
+        """See :func:`.positions.recompute_derived`."""
+        positions.recompute_derived(self, p)
 
     def set_kingdom(self, player: int, text: str) -> None:
         """Replace ``player``'s kingdom by a text grid, for analysis positions and tests
-        (see :func:`.setup.set_kingdom`).
+        (see :func:`.positions.set_kingdom`).
 
         Raises:
             DataError: a malformed grid (see ``scoring.parse_kingdom``).
         """
-        setup.set_kingdom(self, player, text)
+        positions.set_kingdom(self, player, text)
 
     def __repr__(self) -> str:
         return (f"<KingdominoState {self._game.num_players}p game {self.game_no + 1} "
