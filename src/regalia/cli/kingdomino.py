@@ -1,7 +1,8 @@
 """Kingdomino in the terminal: coloured kingdoms and lines, the course of a game, scores.
 
 The plain text (tokens, coordinates, sentences) comes from
-:mod:`regalia.games.kingdomino.view`; this module only lays it out and colours it.
+:mod:`regalia.games.kingdomino.view`, built from the observation; moves are read with
+``state.decode``. This module only lays it out and colours it.
 """
 
 from __future__ import annotations
@@ -18,12 +19,11 @@ from rich.text import Text
 
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
-from regalia.games.kingdomino import view
-from regalia.games.kingdomino import help
+from regalia.games.kingdomino import KingdominoState, help, view
+from regalia.games.kingdomino.actions import Discard, Draw, KingDraw, Place
 from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
 from regalia.games.kingdomino.scoring import Breakdown, parse_kingdom
-from regalia.games.kingdomino.state import KingdominoState
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
 
@@ -82,9 +82,9 @@ def grid_text(grid: view.KingdomGrid, coordinates: bool = True) -> Text:
     return out
 
 
-def kingdom_block(state: KingdominoState, player: int, title: str,
+def kingdom_block(table: view.Table, player: int, title: str,
                   margin: bool = True, style: str = "bold") -> RenderableType:
-    return Group(Text(title, style=style), grid_text(view.kingdom_grid(state, player, margin)))
+    return Group(Text(title, style=style), grid_text(view.kingdom_grid(table, player, margin)))
 
 
 def _points(n: int | float) -> str:
@@ -134,17 +134,17 @@ class KingdominoNarrator(Narrator):
 
     def step(self, state: KingdominoState, action: int) -> None:  # type: ignore[override]
         G = state.game
-        if state.game_number - 1 != self.game_no:
+        info = view.round_info(state)
+        if info.game - 1 != self.game_no:
             self.flush()
-            self.game_no = state.game_number - 1
+            self.game_no = info.game - 1
             totals = " · ".join(f"{self.labels[p]} {s}" for p, s in enumerate(state.scores()))
             self.console.print()
             self.console.print(Text(f"End of game {self.game_no} of {G.num_games}. "
                                     f"Totals: {totals}", style="bold"))
             self.console.print(Rule(f"Game {self.game_no + 1} of {G.num_games}"))
-        text = state.action_to_string(action)
-        ph = state.phase_name
-        if ph == "draw":
+        move = state.decode(action)
+        if isinstance(move, Draw):
             done = view.line_completed_by(state, action)
             if done is not None:
                 self.flush()
@@ -160,27 +160,24 @@ class KingdominoNarrator(Narrator):
                     self.console.print(Text("  kings are drawn at random to choose first",
                                             style="dim"))
             return
-        if ph == "king-draw":
+        if isinstance(move, KingDraw):
             return
         player = state.current_player()
-        n = state.current_domino
-        if ph == "place":
+        if isinstance(move, (Place, Discard)):
             self.flush()
-            info = view.round_info(state)
-            if info.last_round and state.line_view("current")[0]["domino"] == n:
+            if info.last_round and view.line_entries(state, "current")[0].domino == move.domino:
                 self.console.print()
                 self.console.print(Text("Last round: no new line, kings place their dominoes",
                                         style="bold cyan"))
-            if text == "discard":
-                body = Text.assemble(("cannot place ", "yellow"), domino_text(n, G.code[n]),
-                                     (": discarded", "yellow"))
+            assert move.domino is not None and move.code is not None  # phase place
+            dom = domino_text(move.domino, move.code)
+            if isinstance(move, Discard):
+                body = Text.assemble(("cannot place ", "yellow"), dom, (": discarded", "yellow"))
             else:
-                body = Text.assemble("places ", domino_text(n, G.code[n]), f" at {text}")
+                body = Text.assemble("places ", dom, f" at {move.notation}")
             self.pending = (player, body)
             return
-        # pick
-        m = int(text.split()[1])
-        pick = Text.assemble("picks ", domino_text(m, G.code[m]))
+        pick = Text.assemble("picks ", domino_text(move.domino, move.code))
         if self.pending is not None and self.pending[0] == player:
             body = self.pending[1]
             body.append(", ")
@@ -223,12 +220,12 @@ class KingdominoUI(GameUI):
         parts.append(f"{info.left_to_draw} dominoes left to draw")
         return " · ".join(parts)
 
-    def line_table(self, state: KingdominoState, which: str,
+    def line_table(self, table: view.Table, which: str,
                    labels: Sequence[str], title: str | None = None,
                    marks: bool = True) -> RenderableType:
         """A line, one domino per row with the king on it; ``marks``: ``>`` the domino to
         place now, ``-`` those placed this round (current line only)."""
-        entries = view.line_entries(state, which)
+        entries = view.line_entries(table, which)
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
         t.add_column(title or f"{which.capitalize()} line", no_wrap=True)
@@ -247,23 +244,24 @@ class KingdominoUI(GameUI):
 
     def position(self, state: KingdominoState, labels: Sequence[str],  # type: ignore[override]
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
-        scores = state.scores()
+        table = view.observe(state, viewer)
+        scores = table["scores"]
 
         def title(p: int) -> str:
             return f"{labels[p]}: {_points(scores[p])}"
 
         if compact and viewer is not None:
-            return Group(kingdom_block(state, viewer, title(viewer), style="bold yellow"),
-                         Text(""), self.line_table(state, "next", labels),
+            return Group(kingdom_block(table, viewer, title(viewer), style="bold yellow"),
+                         Text(""), self.line_table(table, "next", labels),
                          Text("('board' shows every kingdom)", style="dim"))
-        kingdoms = Columns([kingdom_block(state, p, title(p),
+        kingdoms = Columns([kingdom_block(table, p, title(p),
                                           style="bold yellow" if p == viewer else "bold")
                             for p in range(state.game.num_players)], padding=(1, 3))
         lines = Table.grid(padding=(0, 4))
         lines.add_column()
         lines.add_column()
-        lines.add_row(self.line_table(state, "current", labels),
-                      self.line_table(state, "next", labels))
+        lines.add_row(self.line_table(table, "current", labels),
+                      self.line_table(table, "next", labels))
         full = Group(Rule(self.round_title(state)), kingdoms, Text(""), lines)
         if self.layout == "full":
             return full
@@ -277,14 +275,15 @@ class KingdominoUI(GameUI):
         with coordinates beside both lines, the other kingdoms side by side below, cropped
         to their squares; squares as ``F2`` (terrain letter, crowns)."""
         n = state.game.num_players
-        scores = state.scores()
         me = viewer if viewer is not None and viewer >= 0 else max(state.current_player(), 0)
+        table = view.observe(state, me)
+        scores = table["scores"]
         short = [lab.split(" (")[0] for lab in labels]
         top = Table.grid(padding=(0, 3))
         top.add_column(no_wrap=True)
         top.add_column(no_wrap=True)
-        top.add_row(grid_text(view.compact_grid(view.kingdom_grid(state, me))),
-                    self.lines_compact(state, short))
+        top.add_row(grid_text(view.compact_grid(view.kingdom_grid(table, me))),
+                    self.lines_compact(table, short))
         others = Table.grid(padding=(0, 3))
         blocks = []
         for p in range(n):
@@ -294,20 +293,20 @@ class KingdominoUI(GameUI):
             blocks.append(Group(
                 Text(f"{short[p]}: {_points(scores[p])}", style="bold", no_wrap=True,
                      overflow="ellipsis"),
-                grid_text(view.compact_grid(view.kingdom_grid(state, p, margin=False)),
+                grid_text(view.compact_grid(view.kingdom_grid(table, p, margin=False)),
                           coordinates=False)))
         others.add_row(*blocks)
         head = f"{short[me]}: {_points(scores[me])} · {self.round_title(state)}"
         return Group(Rule(head, style="yellow"), top, others)
 
-    def lines_compact(self, state: KingdominoState, short: Sequence[str]) -> Table:
+    def lines_compact(self, table: view.Table, short: Sequence[str]) -> Table:
         """Both lines in one table: current (``>`` to place now, ``-`` placed) and next,
         each domino with the short label of the king on it."""
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
         for title in ("Current", "king", "Next", "king"):
             t.add_column(title, no_wrap=True)
-        cur, nxt = view.line_entries(state, "current"), view.line_entries(state, "next")
+        cur, nxt = view.line_entries(table, "current"), view.line_entries(table, "next")
         for i in range(max(len(cur), len(nxt), 1)):
             row: list[RenderableType] = []
             for entries, marks in ((cur, True), (nxt, False)):
@@ -330,50 +329,51 @@ class KingdominoUI(GameUI):
         squares (with coordinates) and its points, and the line the kings just chose; after
         a game of a Dynasty, that game's final kingdoms."""
         G = state.game
-        dynasty = f"Game {state.game_number} of {G.num_games} · " if G.num_games > 1 else ""
+        table = view.observe(state)
+        dynasty = f"Game {table['game_number']} of {G.num_games} · " if G.num_games > 1 else ""
         game_no = view.game_just_ended(state)
         if game_no is not None:
-            kingdoms = state.finished_kingdoms[-1]
+            grids = view.finished_kingdoms(state)
             points = [state.breakdown(p).previous_games[-1] for p in range(G.num_players)]
-            blocks = [Group(Text(f"{labels[p]}: {_points(points[p])}", style="bold"),
-                            grid_text(view.rows_grid(kingdoms[p])))
-                      for p in range(G.num_players)]
+            blocks: list[RenderableType] = [
+                Group(Text(f"{labels[p]}: {_points(points[p])}", style="bold"),
+                      grid_text(grids[p]))
+                for p in range(G.num_players)]
             return Group(Text(""), Rule(f"Game {game_no} of {G.num_games}: final kingdoms"),
                          Columns(blocks, padding=(0, 3)))
         k = view.round_just_ended(state)
         if k is None:
             return None
-        scores = state.scores()
-        blocks = [kingdom_block(state, p, f"{labels[p]}: {_points(scores[p])}", margin=False)
+        scores = table["scores"]
+        blocks = [kingdom_block(table, p, f"{labels[p]}: {_points(scores[p])}", margin=False)
                   for p in range(G.num_players)]
         parts: list[RenderableType] = [
             Text(""), Rule(f"{dynasty}After round {k} of {G.num_lines}"),
             Columns(blocks, padding=(0, 3)),
-            self.line_table(state, "current", labels, title="Kings for the next round",
+            self.line_table(table, "current", labels, title="Kings for the next round",
                             marks=False)]
         return Group(*parts)
 
     def decision(self, state: KingdominoState) -> str:  # type: ignore[override]
         text = view.describe_decision(state)
-        if state.phase_name == "place" and state.num_placements():
-            first, second = view.split_code(state.game.code[state.current_domino])
-            text += f": squares for {first} then {second}, e.g. d5-e5"
-        elif state.phase_name == "pick":
+        tp = view.to_place(state)
+        if tp is not None and tp.placements:
+            text += f": squares for {tp.first} then {tp.second}, e.g. d5-e5"
+        elif view.observe(state)["phase"] == "pick":
             text += ": type its number"
         return text
 
     def moves(self, state: KingdominoState) -> RenderableType:  # type: ignore[override]
         groups = view.grouped_moves(state)
-        if state.phase_name == "pick":
+        tp = view.to_place(state)
+        if tp is None:
             return Text("Free dominoes: " + ", ".join(groups))
         if groups == ["discard"]:
             return Text("No placement is legal: 'discard'")
-        n = state.current_domino
-        first, second = view.split_code(state.game.code[n])
-        count = state.num_placements()
+        count = tp.placements
         head = Text.assemble(f"{count} legal placement{'s' if count != 1 else ''} of ",
-                             domino_text(n, state.game.code[n]),
-                             f" (first square gets {first}, second {second}):")
+                             domino_text(tp.domino, tp.code),
+                             f" (first square gets {tp.first}, second {tp.second}):")
         return Group(head, *(Text("  " + g) for g in groups))
 
     def forced(self, state: KingdominoState, action: int) -> str:  # type: ignore[override]
@@ -413,6 +413,7 @@ class KingdominoUI(GameUI):
     def final(self, state: KingdominoState, labels: Sequence[str],  # type: ignore[override]
               detailed: bool = True) -> RenderableType:
         G = state.game
+        table = view.observe(state)
         parts: list[RenderableType] = []
         if detailed:
             parts.append(Rule("Final kingdoms and scores"))
@@ -421,7 +422,7 @@ class KingdominoUI(GameUI):
                 row = Table.grid(padding=(0, 3))
                 row.add_column(no_wrap=True)
                 row.add_column()
-                row.add_row(grid_text(view.kingdom_grid(state, p, margin=False)),
+                row.add_row(grid_text(view.kingdom_grid(table, p, margin=False)),
                             self.breakdown_table(bd, G.middle_kingdom, G.harmony,
                                                   group_crownless=True))
                 parts += [Text(f"{labels[p]}: {_points(bd.total)}", style="bold"), row,

@@ -107,14 +107,23 @@ class Geometry:
             return None
         return r * self.w + c, r2 * self.w + c2
 
-    def placement_name(self, action: int) -> str:
+    def placement_ends(self, action: int) -> tuple[str, str | None]:
+        """Names of the squares of a placement action ``0 <= action < 4A``: (first half,
+        second half), the second None when it would lie off the board."""
         d, cmp_ = divmod(action, self.area)
         r, c = divmod(cmp_, self.b)
         dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[d]
-        first = f"{chr(97 + c)}{r + 1}"
         r2, c2 = r + dr, c + dc
         second = (f"{chr(97 + c2)}{r2 + 1}" if 0 <= r2 < self.b and 0 <= c2 < self.b
-                  else f"(off the board to the {DIRECTIONS[d]})")
+                  else None)
+        return f"{chr(97 + c)}{r + 1}", second
+
+    def placement_name(self, action: int) -> str:
+        """A placement action in notation: ``d5-e5`` (first half, second half), or
+        ``e9-(off the board to the south)``."""
+        first, second = self.placement_ends(action)
+        if second is None:
+            second = f"(off the board to the {DIRECTIONS[action // self.area]})"
         return f"{first}-{second}"
 
     def parse_square(self, text: str) -> int:

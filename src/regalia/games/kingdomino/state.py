@@ -16,32 +16,35 @@ Phases of a game (each action is one step):
    line (lowest domino number first), the king's owner ``place``-s that domino (or
    discards it when no placement is legal) and ``pick``-s a free domino of the new line.
    On the last line there is no new line: players only place.
+
+This module holds the position's data and its transitions; the rest of the contract lives
+beside it and :class:`KingdominoState` delegates to it: :mod:`.notation` (text of moves),
+:mod:`.actions` (typed moves), :mod:`.information` (observation), :mod:`.serialize`
+(JSON), :mod:`.positions` (new games, analysis positions), :mod:`.board` (geometry and the
+action-id layout), :mod:`.scoring` (properties and bonuses).
 """
 
 from __future__ import annotations
 
 import random
-import re
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import (IllegalActionError, NotationError, RecordError,
-                                 RegaliaError)
+from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State, check_action_id, check_notation_text
+from regalia.core.state import State
 
+from . import information, notation, positions, serialize
+from .actions import Action, decode
+from .board import Geometry
 from .components import TERRAIN_LETTERS
+from .phases import PH_DRAW, PH_END, PH_KING, PH_PICK, PH_PLACE, PHASE_NAMES
+from .positions import new_game
 from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
                       is_harmony, kingdom_summary, properties, property_points)
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
-
-PH_DRAW, PH_KING, PH_PICK, PH_PLACE, PH_END = range(5)
-PHASE_NAMES = ("draw", "king-draw", "pick", "place", "end")
-
-_PLACEMENT_RE = re.compile(r"^([a-z])(\d{1,2})\s*[-\u2013\u2014\s]?\s*([a-z])(\d{1,2})$")
-_WORD_NUM_RE = re.compile(r"^(pick|draw|king)\s*(\d{1,2})$")
 
 
 class KingdominoState(State):
@@ -56,39 +59,46 @@ class KingdominoState(State):
                  "occ", "free", "terr", "adj", "crown", "bbox", "discarded",
                  "past", "done", "hist")
 
+    # The data (set by :func:`.positions.new_game` for each game, except the match-wide last
+    # four). Kings are 0-based; king k belongs to seat ``game.owner[k]``. Bitboards are over
+    # the padded board of :mod:`.board`.
+    _game: "KingdominoGame"
+    _geo: Geometry
+    phase: int                  #: one of :mod:`.phases`
+    king: int                   #: the king acting (pick, place), else -1
+    idx: int                    #: position of that king on the current line
+    drawn: int                  #: dominoes drawn from the box in this game
+    cur_nums: list[int]         #: the current line's dominoes, sorted
+    cur_kings: list[int]        #: the king on each of them
+    nxt_nums: list[int]         #: the next line's dominoes drawn so far, sorted
+    nxt_kings: list[int]        #: the king on each of them, -1 if free
+    box: list[int]              #: dominoes not drawn yet, sorted
+    undrawn: list[int]          #: kings not drawn yet for the first line
+    occ: list[int]              #: per seat: occupied squares, castle included
+    free: list[int]             #: per seat: empty squares a domino may cover (N x N window)
+    terr: list[int]             #: per seat and terrain (stride 6): squares of that terrain
+    adj: list[int]              #: per seat and terrain: squares touching it or the castle
+    crown: list[int]            #: per seat and crown count 1..3 (stride 3): squares
+    bbox: list[int]             #: per seat (stride 4): min row, max row, min col, max col
+    discarded: list[int]        #: per seat: dominoes discarded in this game
+    game_no: int                #: 0-based game of the match; num_games once it is over
+    past: list[int]             #: per finished game and seat: points, largest, crowns
+    done: tuple[tuple[tuple[str, ...], ...], ...]  #: finished kingdoms, see finished_kingdoms
+    hist: list[int]             #: every action applied (the core's history)
+
     def __init__(self, game: "KingdominoGame", seed: int | None = None):
         self._start(game, seed)
         self._geo = game.geo
         self.game_no = 0
-        self.past: list[int] = []
-        self.done: tuple[tuple[tuple[str, ...], ...], ...] = ()
-        self.hist: list[int] = []
-        self._new_game()
-
-    def _new_game(self) -> None:
-        """Set up the box, the kings and empty kingdoms (rulebook: setup)."""
-        G, g = self._game, self._geo
-        np_ = G.num_players
-        self.phase = PH_DRAW
-        self.king = -1
-        self.idx = 0
-        self.drawn = 0
-        self.cur_nums, self.cur_kings, self.nxt_nums, self.nxt_kings = [], [], [], []
-        self.box = list(range(1, 49))
-        self.undrawn = list(range(G.num_kings))
-        self.occ = [g.castle_bit] * np_
-        cr, cc = g.castle_rc
-        self.free = [g.window(cr, cr, cc, cc) & ~g.castle_bit] * np_
-        self.terr = [0] * (6 * np_)
-        self.adj = [g.neigh[g.castle]] * (6 * np_)
-        self.crown = [0] * (3 * np_)
-        self.bbox = [cr, cr, cc, cc] * np_
-        self.discarded = [0] * np_
+        self.past = []
+        self.done = ()
+        self.hist = []
+        new_game(self)
 
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "KingdominoGame":
-        return self._game  # type: ignore[return-value]
+        return self._game
 
     def clone(self) -> "KingdominoState":
         s = object.__new__(KingdominoState)
@@ -274,43 +284,38 @@ class KingdominoState(State):
         raise RegaliaError(f"not a chance node (phase {self.phase_name})")
 
     # ------------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action('d5-e5') "
-                                     f"to read the notation")
+    #: A move in the notation, for the core's type-error message.
+    NOTATION_EXAMPLE = "d5-e5"
+
+    def _apply_action(self, action: int) -> None:
+        """The transition for an id in range at a non-terminal state (the core's
+        :meth:`~regalia.core.state.State.apply_action` checks type, range and the end and
+        keeps the history): dispatch on the phase, refusing an action of another kind."""
         g = self._geo
         ph = self.phase
-        if ph == PH_PLACE and 0 <= action <= g.discard:
+        if ph == PH_PLACE and action <= g.discard:
             if action == g.discard:
                 self._discard()
             else:
                 self._place(action)
-            self.hist.append(action)
             self._after_place()
         elif ph == PH_PICK and g.pick_base <= action < g.draw_base:
             self._pick(action - g.pick_base + 1)
-            self.hist.append(action)
         elif ph == PH_DRAW and g.draw_base <= action < g.king_base:
             self._draw(action - g.draw_base + 1)
-            self.hist.append(action)
-        elif ph == PH_KING and g.king_base <= action < g.num_actions:
+        elif ph == PH_KING and g.king_base <= action:
             k = action - g.king_base
             if k not in self.undrawn:
-                raise IllegalActionError(action, f"king {k + 1} is not waiting to be drawn "
-                                         f"(undrawn: {[u + 1 for u in self.undrawn]})",
-                                         self._safe_string(action))
+                raise self.illegal(action, f"king {k + 1} is not waiting to be drawn "
+                                           f"(undrawn: {[u + 1 for u in self.undrawn]})")
             self.undrawn.remove(k)
             self.king = k
             self.phase = PH_PICK
-            self.hist.append(action)
         else:
-            raise IllegalActionError(action, self._wrong_kind(action), self._safe_string(action))
+            raise self.illegal(action, self._wrong_kind())
 
-    def _wrong_kind(self, action: int) -> str:
-        g = self._geo
-        if not isinstance(action, int) or not 0 <= action < g.num_actions:
-            return f"action ids run from 0 to {g.num_actions - 1}"
+    def _wrong_kind(self) -> str:
+        """Why an action of another kind than the phase's is refused."""
         return {
             PH_DRAW: "now a domino is drawn from the box (a chance outcome, 'draw N')",
             PH_KING: "now a king is drawn for the first line (a chance outcome, 'king N')",
@@ -318,21 +323,13 @@ class KingdominoState(State):
                      f"({self._free_next()})",
             PH_PLACE: f"now place domino {self.current_domino} (e.g. d5-e5), or discard it "
                       f"if it fits nowhere",
-            PH_END: "the game is over",
         }[self.phase]
-
-    def _safe_string(self, action: int) -> str | None:
-        try:
-            return self.action_to_string(action)
-        except RegaliaError:
-            return None
 
     def _draw(self, n: int) -> None:
         box = self.box
         # box is sorted: binary search is not needed for 48 items
         if n not in box:
-            raise IllegalActionError(self._geo.draw_base + n - 1,
-                                     f"domino {n} is not in the box", f"draw {n}")
+            raise self.illegal(self._geo.draw_base + n - 1, f"domino {n} is not in the box")
         box.remove(n)
         insort(self.nxt_nums, n)
         self.nxt_kings.append(-1)
@@ -348,14 +345,13 @@ class KingdominoState(State):
     def _pick(self, n: int) -> None:
         nums = self.nxt_nums
         if n not in nums:
-            raise IllegalActionError(self._geo.pick_base + n - 1,
-                                     f"domino {n} is not on the next line "
-                                     f"(free: {self._free_next()})", f"pick {n}")
+            raise self.illegal(self._geo.pick_base + n - 1, f"domino {n} is not on the next "
+                               f"line (free: {self._free_next()})")
         slot = nums.index(n)
         if self.nxt_kings[slot] >= 0:
-            raise IllegalActionError(self._geo.pick_base + n - 1,
-                                     f"domino {n} already has king {self.nxt_kings[slot] + 1} "
-                                     f"on it (free: {self._free_next()})", f"pick {n}")
+            raise self.illegal(self._geo.pick_base + n - 1,
+                               f"domino {n} already has king {self.nxt_kings[slot] + 1} "
+                               f"on it (free: {self._free_next()})")
         self.nxt_kings[slot] = self.king
         if not self.cur_nums:  # first line: kings placed in the order they are drawn
             if len(self.undrawn) > 1:
@@ -406,17 +402,16 @@ class KingdominoState(State):
         if self.game_no < G.num_games:
             self.done += (tuple(tuple(self.kingdom_rows(p)) for p in range(G.num_players)),)
         if self.game_no < G.num_games:
-            self._new_game()
+            new_game(self)
         else:
             self.phase = PH_END
 
     def _discard(self) -> None:
         if self.num_placements():
             example = self.action_to_string(self._placements()[0])
-            raise IllegalActionError(self._geo.discard,
-                                     f"domino {self.current_domino} can be placed "
-                                     f"(e.g. {example}); if you can place a domino you must "
-                                     f"(rulebook: placement)", "discard")
+            raise self.illegal(self._geo.discard,
+                               f"domino {self.current_domino} can be placed (e.g. {example}); "
+                               f"if you can place a domino you must (rulebook: placement)")
         self.discarded[self._game.owner[self.king]] += 1
 
     def _place(self, action: int) -> None:
@@ -452,8 +447,7 @@ class KingdominoState(State):
                 maxc = bb[o + 3] = max(bb[o + 3], k1, k2)
                 self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
                 return
-        raise IllegalActionError(action, self._placement_problem(action),
-                                 g.placement_name(action))
+        raise self.illegal(action, self._placement_problem(action))
 
     def _placement_problem(self, action: int) -> str:
         """Why a placement action is illegal here (only computed on failure)."""
@@ -480,47 +474,22 @@ class KingdominoState(State):
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int) -> str:
-        g = self._geo
-        check_action_id(action, g.num_actions)
-        if action < g.discard:
-            return g.placement_name(action)
-        if action == g.discard:
-            return "discard"
-        if action < g.draw_base:
-            return f"pick {action - g.pick_base + 1}"
-        if action < g.king_base:
-            return f"draw {action - g.draw_base + 1}"
-        return f"king {action - g.king_base + 1}"
+        """See :func:`.notation.action_to_string`."""
+        return notation.action_to_string(self, action)
 
     def string_to_action(self, text: str) -> int:
-        g = self._geo
-        t = " ".join(check_notation_text(text).strip().lower().split())
-        if t == "discard":
-            return g.discard
-        m = _WORD_NUM_RE.match(t)
-        if m is None and t.isdigit() and self.phase == PH_PICK:
-            m = _WORD_NUM_RE.match(f"pick {t}")
-        if m:
-            word, num = m.group(1), int(m.group(2))
-            if word == "king":
-                if not 1 <= num <= self._game.num_kings:
-                    raise NotationError(f"kings are numbered 1 to {self._game.num_kings}")
-                return g.king_base + num - 1
-            if not 1 <= num <= 48:
-                raise NotationError(f"dominoes are numbered 1 to 48, not {num}")
-            return (g.pick_base if word == "pick" else g.draw_base) + num - 1
-        m = _PLACEMENT_RE.match(t)
-        if m:
-            first = g.parse_square(m.group(1) + m.group(2))
-            second = g.parse_square(m.group(3) + m.group(4))
-            action = g.placement_from_squares(first, second)
-            if self.phase == PH_PLACE and self._game.sym[self.cur_nums[self.idx]] \
-                    and action >= 2 * g.area:
-                action = g.place_action[action // g.area - 2][second]
-            return action
-        raise NotationError(
-            f"cannot read {text!r}; moves are written: 'd5-e5' (place: first half on d5, "
-            f"second half on e5), 'discard', 'pick 23' (or just '23' when picking)")
+        """See :func:`.notation.string_to_action`."""
+        return notation.string_to_action(self, text)
+
+    def decode(self, action: int) -> Action:
+        """``action`` as a typed value carrying its notation and fields (see
+        :mod:`.actions`): :class:`~.actions.Place`, :class:`~.actions.Discard`,
+        :class:`~.actions.Pick`, :class:`~.actions.Draw` or :class:`~.actions.KingDraw`.
+
+        Raises:
+            NotationError: ``action`` is not an id of this game.
+        """
+        return decode(self, action)
 
     # ------------------------------------------------------------------ scores
     def _game_summary(self, p: int) -> list[int]:
@@ -607,9 +576,6 @@ class KingdominoState(State):
         share = 1.0 / len(win)
         return [share if p in win else 0.0 for p in range(np_)]
 
-    def history(self) -> list[int]:
-        return list(self.hist)
-
     # ------------------------------------------------------------------ views
     def square_token(self, player: int, row: int, col: int) -> str:
         """``C``, ``.`` or a terrain letter with one ``*`` per crown, at board (row, col)."""
@@ -629,25 +595,9 @@ class KingdominoState(State):
         return "."
 
     def kingdom_rows(self, player: int) -> list[str]:
-        """The whole B x B board of ``player`` as rows of space-separated tokens."""
-        g = self._geo
-        p = player
-        tokens = ["."] * (g.w * g.b)
-        tokens[g.castle] = "C"
-        for t in range(6):
-            m = self.terr[6 * p + t]
-            letter = TERRAIN_LETTERS[t]
-            while m:
-                low = m & -m
-                tokens[low.bit_length() - 1] = letter
-                m ^= low
-        for k in range(3):
-            m = self.crown[3 * p + k]
-            while m:
-                low = m & -m
-                tokens[low.bit_length() - 1] += "*" * (k + 1)
-                m ^= low
-        return [" ".join(tokens[r * g.w:r * g.w + g.b]) for r in range(g.b)]
+        """The whole B x B board of ``player`` as rows of space-separated tokens
+        (see :func:`.information.kingdom_rows`)."""
+        return information.kingdom_rows(self, player)
 
     def kingdom_extent(self, player: int) -> tuple[int, int, int, int]:
         """(min row, max row, min col, max col) of ``player``'s kingdom, castle included."""
@@ -655,225 +605,40 @@ class KingdominoState(State):
         return tuple(self.bbox[o:o + 4])  # type: ignore[return-value]
 
     def line_view(self, which: str) -> list[dict[str, Any]]:
-        """The ``"current"`` or ``"next"`` line: ``[{domino, code, king (1-based) or None,
-        player or None}, ...]`` lowest number first. Raises ValueError for another name."""
-        if which not in ("current", "next"):
-            raise ValueError(f"which must be 'current' or 'next', not {which!r}")
-        nums, kings = ((self.cur_nums, self.cur_kings) if which == "current"
-                       else (self.nxt_nums, self.nxt_kings))
-        G = self._game
-        return [{"domino": n, "code": G.code[n], "king": (k + 1) if k >= 0 else None,
-                 "player": G.owner[k] if k >= 0 else None} for n, k in zip(nums, kings)]
+        """See :func:`.information.line_view`."""
+        return information.line_view(self, which)
 
     def observation(self, player: int) -> dict[str, Any]:
-        """Everything is public in Kingdomino except future draws, which are not yet decided.
+        """See :func:`.information.observation` (everything is public but future draws)."""
+        return information.observation(self, player)
 
-        Keys: game, params, player, current_player, phase, game_number, games, king (1-based
-        king to act, or None), domino (to place, or None), current_line, next_line (lists
-        of ``{domino, code, king, player}``), dominoes_left_to_draw, kingdoms (per player,
-        rows of tokens), discarded, scores.
-        """
-        G = self._game
-        self.check_seat(player)
-        return {
-            "game": G.info.name,
-            "params": G.params,
-            "player": player,
-            "current_player": self.current_player(),
-            "phase": self.phase_name,
-            "game_number": min(self.game_no + 1, G.num_games),
-            "games": G.num_games,
-            "king": self.king + 1 if self.phase in (PH_PICK, PH_PLACE) else None,
-            "domino": self.current_domino,
-            "current_line": self.line_view("current"),
-            "next_line": self.line_view("next"),
-            "dominoes_left_to_draw": G.dominoes_used - self.drawn,
-            "kingdoms": [self.kingdom_rows(p) for p in range(G.num_players)],
-            "discarded": list(self.discarded),
-            "scores": self.scores(),
-        }
-
-    # ------------------------------------------------------------------ JSON
+    # ------------------------------------------------------------------ JSON, set-up
     def to_json(self) -> dict[str, Any]:
-        G = self._game
-        return {
-            "game": G.info.name,
-            "params": G.params,
-            "phase": self.phase_name,
-            "king": self.king,
-            "idx": self.idx,
-            "game_no": self.game_no,
-            "drawn": self.drawn,
-            "current_line": {"dominoes": list(self.cur_nums), "kings": list(self.cur_kings)},
-            "next_line": {"dominoes": list(self.nxt_nums), "kings": list(self.nxt_kings)},
-            "box": list(self.box),
-            "undrawn_kings": list(self.undrawn),
-            "kingdoms": [self.kingdom_rows(p) for p in range(G.num_players)],
-            "placed": list(self.placed),
-            "discarded": list(self.discarded),
-            "past_games": list(self.past),
-            "finished_kingdoms": [[list(k) for k in game] for game in self.done],
-            "history": list(self.hist),
-        }
+        """See :func:`.serialize.to_json`."""
+        return serialize.to_json(self)
 
     @classmethod
     def from_json(cls, game: "KingdominoGame", data: dict[str, Any]) -> "KingdominoState":
-        """Rebuild a state from :meth:`to_json` output.
+        """Rebuild a state from :meth:`to_json` output (see :func:`.serialize.from_json`).
 
         Raises:
             RecordError: naming the first field that is missing, of the wrong shape, or
                 inconsistent with the others.
         """
-        try:
-            return cls._from_json(game, data)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
-
-    @classmethod
-    def _from_json(cls, game: "KingdominoGame", d: dict[str, Any]) -> "KingdominoState":
-        if d.get("game") != game.info.name:
-            raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
-        if d.get("params") != game.params:
-            raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                              f"game's {game.params!r}")
-        s = object.__new__(cls)
-        s._game, s._geo = game, game.geo
-        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
-        s._dealer = None
-        if d["phase"] not in PHASE_NAMES:
-            raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
-        s.phase = PHASE_NAMES.index(d["phase"])
-        s.king, s.idx, s.game_no, s.drawn = (int(d["king"]), int(d["idx"]), int(d["game_no"]),
-                                             int(d["drawn"]))
-        s.cur_nums = [int(x) for x in d["current_line"]["dominoes"]]
-        s.cur_kings = [int(x) for x in d["current_line"]["kings"]]
-        s.nxt_nums = [int(x) for x in d["next_line"]["dominoes"]]
-        s.nxt_kings = [int(x) for x in d["next_line"]["kings"]]
-        s.box = [int(x) for x in d["box"]]
-        s.undrawn = [int(x) for x in d["undrawn_kings"]]
-        placed = [int(x) for x in d["placed"]]
-        s.discarded = [int(x) for x in d["discarded"]]
-        s.past = [int(x) for x in d["past_games"]]
-        s.hist = [int(x) for x in d["history"]]
-        s.done = tuple(tuple(tuple(str(r) for r in k) for k in g_) for g_ in d["finished_kingdoms"])
-        np_ = game.num_players
-        seen = s.box + s.cur_nums + s.nxt_nums
-        if len(set(seen)) != len(seen) or not all(1 <= n <= 48 for n in seen):
-            raise RecordError("state JSON: the box and the lines share a domino or hold a "
-                              "number outside 1..48")
-        nk = game.num_kings
-        groups = (s.undrawn, s.cur_kings, [k for k in s.nxt_kings if k >= 0])
-        if any(not all(0 <= k < nk for k in grp) or len(set(grp)) != len(grp)
-               for grp in groups) or not -1 <= s.king < nk:
-            raise RecordError(f"state JSON: kings must be numbers 0..{nk - 1}, each at most "
-                              f"once per line")
-        if len(s.cur_kings) != len(s.cur_nums) or len(s.nxt_kings) != len(s.nxt_nums):
-            raise RecordError("state JSON: each line needs one king entry per domino")
-        if not all(0 <= a < game.num_distinct_actions for a in s.hist):
-            raise RecordError(f"state JSON: history holds an action outside "
-                              f"0..{game.num_distinct_actions - 1}")
-        if len(s.box) + s.drawn != 48:
-            raise RecordError(f"state JSON: {len(s.box)} dominoes in the box but {s.drawn} drawn "
-                              f"(they must add up to 48)")
-        for name, lst in (("placed", placed), ("discarded", s.discarded)):
-            if len(lst) != np_:
-                raise RecordError(f"state JSON: {name!r} needs {np_} entries")
-        if not 0 <= s.game_no <= game.num_games or (s.game_no == game.num_games) != (s.phase == PH_END):
-            raise RecordError(f"state JSON: game_no {s.game_no} does not fit phase "
-                              f"{d['phase']!r} of a {game.num_games}-game match")
-        for name, nums in (("current", s.cur_nums), ("next", s.nxt_nums)):
-            if nums != sorted(nums) or len(nums) > game.per_line:
-                raise RecordError(f"state JSON: the {name} line must be sorted and hold at most "
-                                  f"{game.per_line} dominoes")
-        if s.phase in (PH_PLACE, PH_PICK) and s.cur_nums:
-            if not 0 <= s.idx < len(s.cur_nums) or s.cur_kings[s.idx] != s.king:
-                raise RecordError(f"state JSON: idx {s.idx} / king {s.king} do not name a king "
-                                  f"on the current line")
-        elif s.phase == PH_PICK and s.king < 0:
-            raise RecordError("state JSON: a pick needs the king that picks")
-        s._load_kingdoms(d["kingdoms"])
-        for p in range(np_):
-            if s.occ[p].bit_count() != 1 + 2 * placed[p]:
-                raise RecordError(f"state JSON: kingdom {p} has {s.occ[p].bit_count() - 1} "
-                                  f"squares but 'placed' says {placed[p]} dominoes")
-        b = game.geo.b
-        if len(s.done) != min(s.game_no, game.num_games - 1) or any(
-                len(k) != np_ or any(len(rows) != b or any(len(r.split()) != b for r in rows)
-                                     for rows in k) for k in s.done):
-            raise RecordError(f"state JSON: 'finished_kingdoms' must hold, for each finished "
-                              f"Dynasty game before the last, {np_} kingdoms of {b} rows")
-        return s
-
-    def _load_kingdoms(self, kingdoms: list[list[str]]) -> None:
-        g = self._geo
-        np_ = self._game.num_players
-        if len(kingdoms) != np_:
-            raise RecordError(f"state JSON: {len(kingdoms)} kingdoms for {np_} players")
-        self.occ, self.free = [0] * np_, [0] * np_
-        self.terr, self.adj = [0] * (6 * np_), [0] * (6 * np_)
-        self.crown, self.bbox = [0] * (3 * np_), [0] * (4 * np_)
-        for p, rows in enumerate(kingdoms):
-            if len(rows) != g.b or any(len(r.split()) != g.b for r in rows):
-                raise RecordError(f"state JSON: kingdom {p} must be {g.b} rows of {g.b} squares")
-            for r, row in enumerate(rows):
-                for c, tok in enumerate(row.split()):
-                    i = r * g.w + c
-                    b = 1 << i
-                    if tok == ".":
-                        continue
-                    if tok == "C":
-                        if i != g.castle:
-                            raise RecordError(f"state JSON: kingdom {p}: the castle must be at "
-                                              f"{g.names[g.castle]}")
-                        continue
-                    if tok[0] not in TERRAIN_LETTERS or set(tok[1:]) - {"*"} or len(tok) > 4:
-                        raise RecordError(f"state JSON: kingdom {p}: bad square {tok!r} at "
-                                          f"{g.names[i]}")
-                    t = TERRAIN_LETTERS.index(tok[0])
-                    self.terr[6 * p + t] |= b
-                    if len(tok) > 1:
-                        self.crown[3 * p + len(tok) - 2] |= b
-            self.recompute_derived(p)
+        return serialize.from_json(cls, game, data)
 
     def recompute_derived(self, p: int) -> None:
-        """Rebuild occupancy, adjacency, bounding box and free squares of seat ``p`` from
-        its terrain masks (used when a position is loaded or set up)."""
-        g = self._geo
-        occ = g.castle_bit
-        for t in range(6):
-            occ |= self.terr[6 * p + t]
-        minr, maxr, minc, maxc = g.extent(occ)
-        if maxr - minr >= g.n or maxc - minc >= g.n:
-            raise RecordError(f"kingdom {p} spans more than {g.n}x{g.n} squares")
-        self.occ[p] = occ
-        self.bbox[4 * p:4 * p + 4] = [minr, maxr, minc, maxc]
-        self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
-        for t in range(6):
-            m = self.terr[6 * p + t] | g.castle_bit
-            a = 0
-            while m:
-                low = m & -m
-                a |= g.neigh[low.bit_length() - 1]
-                m ^= low
-            self.adj[6 * p + t] = a
+        """See :func:`.positions.recompute_derived`."""
+        positions.recompute_derived(self, p)
 
     def set_kingdom(self, player: int, text: str) -> None:
-        """Replace ``player``'s kingdom by one written as a text grid (the scoring
-        assistant's format, castle anywhere in it; re-centred on the board). For analysis
-        positions and tests: it changes the position, not the history.
+        """Replace ``player``'s kingdom by a text grid, for analysis positions and tests
+        (see :func:`.positions.set_kingdom`).
 
         Raises:
             DataError: a malformed grid (see ``scoring.parse_kingdom``).
         """
-        from .scoring import parse_kingdom
-
-        p = self.check_seat(player)
-        tk = parse_kingdom(text, size=self._geo.n)
-        self.terr[6 * p:6 * p + 6] = tk.terr
-        self.crown[3 * p:3 * p + 3] = tk.crowns
-        self.recompute_derived(p)
+        positions.set_kingdom(self, player, text)
 
     def __repr__(self) -> str:
         return (f"<KingdominoState {self._game.num_players}p game {self.game_no + 1} "

@@ -7,18 +7,30 @@ the format of :func:`regalia.games.kingdomino.scoring.parse_kingdom`.
 
 Squares are named like a spreadsheet (column letter, row number from the top), as in the
 move notation ``d5-e5``; every kingdom view carries these coordinates.
+
+What the views show of a position comes from its observation (``state.observation(seat)``,
+see :mod:`.information`), the game's declared facts (``state.game``: line length, number
+of lines) and the public contract (legal actions, :meth:`~.state.KingdominoState.decode`,
+scores, breakdowns, tie-break keys); never from the state's fields. The drawing functions
+(:func:`kingdom_grid`, :func:`line_entries` ...) take a *table*: an observation dict, or a
+state whose observation they take. Kingdomino has perfect information, so every seat's
+observation shows the same table (:func:`observe`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
 
+from .actions import Discard, Draw, KingDraw, Pick, Place
 from .components import TERRAIN_LETTERS, TERRAINS
 from .scoring import Breakdown, TextKingdom
 
 if TYPE_CHECKING:
     from .state import KingdominoState
+
+#: What the drawing functions draw from: an observation, or a state (its observation).
+Table = Union["KingdominoState", Mapping[str, Any]]
 
 #: Width of one square in the text grids: tokens of up to 3 characters and a space
 #: (a grid holding ``M***`` widens to 5, see :attr:`KingdomGrid.cell_width`).
@@ -39,6 +51,17 @@ Squares show their crowns as stars (F** forest, 2 crowns); the compact table
 Commands: 'moves' or '?' lists the legal moves, 'board' shows the table
 again, 'hint' suggests a move (when the game was started with --hints),
 'help' shows this text, 'quit' ends the game."""
+
+
+def observe(state: "KingdominoState", viewer: int | None = None) -> dict[str, Any]:
+    """The observation the views draw from: seat ``viewer``'s, or seat 0's for a spectator
+    (None or a negative number). Kingdomino has perfect information: only the ``player``
+    key differs from one seat to another."""
+    return state.observation(viewer if viewer is not None and viewer >= 0 else 0)
+
+
+def _obs(table: Table) -> Mapping[str, Any]:
+    return table if isinstance(table, Mapping) else observe(table)
 
 
 # ---------------------------------------------------------------------- kingdoms
@@ -81,39 +104,57 @@ class KingdomGrid:
         return out
 
 
-def kingdom_window(state: "KingdominoState", player: int,
+def _extent(cells: Sequence[Sequence[str]]) -> tuple[int, int, int, int]:
+    """(first row, last row, first column, last column) of the squares that are not empty
+    (the castle at least)."""
+    used = [(r, c) for r, row in enumerate(cells) for c, t in enumerate(row) if t != "."]
+    return (min(r for r, _ in used), max(r for r, _ in used),
+            min(c for _, c in used), max(c for _, c in used))
+
+
+def kingdom_window(table: Table, player: int,
                    margin: bool = True) -> tuple[int, int, int, int]:
     """(first row, last row, first column, last column), 0-based and inclusive, of the part
     of ``player``'s board worth showing: with ``margin``, the kingdom plus every square it
-    may still grow into (the kingdom must stay within N x N); without, its extent only."""
-    minr, maxr, minc, maxc = state.kingdom_extent(player)
+    may still grow into (the kingdom must stay within N x N); without, its extent only.
+
+    The board of the observation is B x B with B = 2N - 1 (9, or 13 in The Mighty Duel)."""
+    cells = [row.split() for row in _obs(table)["kingdoms"][player]]
+    minr, maxr, minc, maxc = _extent(cells)
     if not margin:
         return minr, maxr, minc, maxc
-    k = state.game.geo.n - 1
-    b = state.game.geo.b
+    b = len(cells)
+    k = (b + 1) // 2 - 1
     return max(0, maxr - k), min(b - 1, minr + k), max(0, maxc - k), min(b - 1, minc + k)
 
 
-def kingdom_grid(state: "KingdominoState", player: int, margin: bool = True,
+def kingdom_grid(table: Table, player: int, margin: bool = True,
                  full: bool = False) -> KingdomGrid:
     """``player``'s kingdom as a :class:`KingdomGrid`.
 
     Args:
+        table: an observation, or a state (see the module docstring).
         margin: include the empty squares the kingdom may still grow into (see
             :func:`kingdom_window`); otherwise crop to the kingdom itself.
         full: show the whole board (9x9, 13x13 in The Mighty Duel) instead.
     """
-    b = state.game.geo.b
-    r0, r1, c0, c1 = (0, b - 1, 0, b - 1) if full else kingdom_window(state, player, margin)
+    obs = _obs(table)
+    cells = [row.split() for row in obs["kingdoms"][player]]
+    b = len(cells)
+    r0, r1, c0, c1 = (0, b - 1, 0, b - 1) if full else kingdom_window(obs, player, margin)
+    return _grid(cells, r0, r1, c0, c1)
+
+
+def _grid(cells: Sequence[Sequence[str]], r0: int, r1: int, c0: int, c1: int) -> KingdomGrid:
+    """Rows ``r0..r1`` and columns ``c0..c1`` (0-based, inclusive) of a board of tokens."""
     return KingdomGrid(
         columns=tuple(chr(97 + c) for c in range(c0, c1 + 1)),
         rows=tuple(r + 1 for r in range(r0, r1 + 1)),
-        cells=tuple(tuple(state.square_token(player, r, c) for c in range(c0, c1 + 1))
-                    for r in range(r0, r1 + 1)),
+        cells=tuple(tuple(cells[r][c0:c1 + 1]) for r in range(r0, r1 + 1)),
     )
 
 
-def kingdom_text(state: "KingdominoState", player: int, margin: bool = True,
+def kingdom_text(table: Table, player: int, margin: bool = True,
                  full: bool = False) -> list[str]:
     """``player``'s kingdom as text lines with column letters and row numbers.
 
@@ -123,7 +164,7 @@ def kingdom_text(state: "KingdominoState", player: int, margin: bool = True,
       e
     5 C
     """
-    return kingdom_grid(state, player, margin, full).lines()
+    return kingdom_grid(table, player, margin, full).lines()
 
 
 def compact_token(token: str) -> str:
@@ -144,14 +185,7 @@ def rows_grid(rows: Sequence[str]) -> KingdomGrid:
     """A board given as rows of space-separated tokens (as ``kingdom_rows`` and
     ``finished_kingdoms`` give it), cropped to the kingdom (castle included)."""
     cells = [row.split() for row in rows]
-    used = [(r, c) for r, row in enumerate(cells) for c, t in enumerate(row) if t != "."]
-    r0, r1 = min(r for r, _ in used), max(r for r, _ in used)
-    c0, c1 = min(c for _, c in used), max(c for _, c in used)
-    return KingdomGrid(
-        columns=tuple(chr(97 + c) for c in range(c0, c1 + 1)),
-        rows=tuple(r + 1 for r in range(r0, r1 + 1)),
-        cells=tuple(tuple(cells[r][c0:c1 + 1]) for r in range(r0, r1 + 1)),
-    )
+    return _grid(cells, *_extent(cells))
 
 
 def text_kingdom_grid(kingdom: TextKingdom) -> KingdomGrid:
@@ -193,16 +227,31 @@ class LineEntry:
     status: str = ""
 
 
-def line_entries(state: "KingdominoState", which: str) -> list[LineEntry]:
-    """The ``"current"`` or ``"next"`` line, lowest number first."""
+def acting_position(table: Table) -> int | None:
+    """0-based position on the current line of the king acting this round (place or
+    pick), or None (chance, choice from the first line, game over)."""
+    obs = _obs(table)
+    if obs["phase"] not in ("place", "pick"):
+        return None
+    kings = [e["king"] for e in obs["current_line"]]
+    return kings.index(obs["king"]) if obs["king"] in kings else None
+
+
+def line_entries(table: Table, which: str) -> list[LineEntry]:
+    """The ``"current"`` or ``"next"`` line, lowest number first.
+
+    Raises:
+        ValueError: ``which`` is another name.
+    """
     if which not in ("current", "next"):
         raise ValueError(f"which must be 'current' or 'next', not {which!r}")
+    obs = _obs(table)
     out = []
-    pos = state.acting_position
-    for i, e in enumerate(state.line_view(which)):
+    pos = acting_position(obs)
+    for i, e in enumerate(obs[f"{which}_line"]):
         status = ""
         if which == "current" and pos is not None:
-            if i < pos or (i == pos and state.phase_name == "pick"):
+            if i < pos or (i == pos and obs["phase"] == "pick"):
                 status = "placed"
             elif i == pos:
                 status = "active"
@@ -210,14 +259,14 @@ def line_entries(state: "KingdominoState", which: str) -> list[LineEntry]:
     return out
 
 
-def line_text(state: "KingdominoState", which: str,
+def line_text(table: Table, which: str,
               labels: Sequence[str] | None = None) -> list[str]:
     """The line as text, one domino per row: ``> 23  F*/W   Seat 2``.
 
     ``>`` marks the domino to place now, ``-`` those already placed this round.
     """
     out = []
-    for e in line_entries(state, which):
+    for e in line_entries(table, which):
         mark = {"active": ">", "placed": "-"}.get(e.status, " ")
         who = "" if e.player is None else seat_label(e.player, labels)
         out.append(f"{mark} {e.domino:>2}  {e.code:<7} {who}".rstrip())
@@ -250,26 +299,39 @@ class RoundInfo:
     last_round: bool
 
 
+def _drawn(state: "KingdominoState", obs: Mapping[str, Any]) -> int:
+    """Dominoes drawn so far in the current game."""
+    return state.game.dominoes_used - obs["dominoes_left_to_draw"]
+
+
+def _last_round(obs: Mapping[str, Any]) -> bool:
+    """Placing the last line: no next line is drawn (rulebook: end of the game)."""
+    return obs["phase"] == "place" and not obs["next_line"]
+
+
 def round_info(state: "KingdominoState") -> RoundInfo:
+    """Where the game stands (see :class:`RoundInfo`)."""
     G = state.game
-    drawn = state.dominoes_drawn
+    obs = observe(state)
+    drawn = _drawn(state, obs)
     drawn_lines = drawn // G.per_line
-    full_next = len(state.next_line_dominoes) == G.per_line
+    full_next = len(obs["next_line"]) == G.per_line
     current = drawn_lines - 1 if full_next else drawn_lines
-    return RoundInfo(line=current, lines=G.num_lines, left_to_draw=G.dominoes_used - drawn,
-                     game=state.game_number, games=G.num_games,
-                     last_round=state.is_last_round)
+    return RoundInfo(line=current, lines=G.num_lines, left_to_draw=obs["dominoes_left_to_draw"],
+                     game=obs["game_number"], games=obs["games"],
+                     last_round=_last_round(obs))
 
 
 def line_completed_by(state: "KingdominoState", action: int) -> tuple[int, list[int]] | None:
     """If ``action`` (a draw, not yet applied) completes the next line: ``(line number,
     the line's dominoes sorted)``; else None."""
     G = state.game
-    nxt = state.next_line_dominoes
-    if state.phase_name != "draw" or len(nxt) + 1 != G.per_line:
+    obs = observe(state)
+    nxt = [e["domino"] for e in obs["next_line"]]
+    move = state.decode(action)
+    if not isinstance(move, Draw) or obs["phase"] != "draw" or len(nxt) + 1 != G.per_line:
         return None
-    n = int(state.action_to_string(action).split()[1])
-    return state.dominoes_drawn // G.per_line + 1, sorted(nxt + (n,))
+    return _drawn(state, obs) // G.per_line + 1, sorted(nxt + [move.domino])
 
 
 def round_just_ended(state: "KingdominoState") -> int | None:
@@ -281,22 +343,32 @@ def round_just_ended(state: "KingdominoState") -> int | None:
     the last round (which draws no line) after the round before it.
     """
     G = state.game
-    ph = state.phase_name
-    if ph == "draw" and not state.next_line_dominoes:
-        k = state.dominoes_drawn // G.per_line - 1
+    obs = observe(state)
+    if obs["phase"] == "draw" and not obs["next_line"]:
+        k = _drawn(state, obs) // G.per_line - 1
         return k if k >= 1 else None
-    if ph == "place" and state.is_last_round and state.acting_position == 0:
+    if _last_round(obs) and acting_position(obs) == 0:
         return G.num_lines - 1
     return None
 
 
 def game_just_ended(state: "KingdominoState") -> int | None:
     """Dynasty: at the first draw of game g > 1 (its kingdoms still empty), g - 1, the game
-    whose kingdoms :attr:`~KingdominoState.finished_kingdoms` ends with; else None."""
-    if (state.phase_name == "draw" and state.dominoes_drawn == 0
-            and state.finished_kingdoms):
-        return len(state.finished_kingdoms)
+    whose kingdoms :func:`finished_kingdoms` shows; else None."""
+    obs = observe(state)
+    if obs["phase"] == "draw" and _drawn(state, obs) == 0 and obs["game_number"] > 1:
+        return obs["game_number"] - 1
     return None
+
+
+def finished_kingdoms(state: "KingdominoState") -> list[KingdomGrid]:
+    """Dynasty: the kingdoms of the last finished game (before the last game), one grid
+    per seat cropped to the kingdom; empty before any game is finished.
+
+    Public, but not part of the observation (adding it would change every recorded
+    playthrough); read from ``state.finished_kingdoms``."""
+    done = state.finished_kingdoms
+    return [rows_grid(rows) for rows in done[-1]] if done else []
 
 
 # ---------------------------------------------------------------------- scores
@@ -401,35 +473,57 @@ def _join(names: Sequence[str]) -> str:
 def describe_decision(state: "KingdominoState") -> str:
     """What the player to act must do: ``"Place domino 23 (F*/W)"``, ``"Pick a domino of
     the next line"``; empty at chance nodes and at the end."""
-    ph = state.phase_name
+    ph = observe(state)["phase"]
     if ph == "place":
-        n = state.current_domino
-        code = state.game.code[n]
-        if state.num_placements() == 0:
-            return f"Discard domino {n} ({code}): it fits nowhere in your kingdom"
-        return f"Place domino {n} ({code})"
+        tp = to_place(state)
+        assert tp is not None
+        if tp.placements == 0:
+            return f"Discard domino {tp.domino} ({tp.code}): it fits nowhere in your kingdom"
+        return f"Place domino {tp.domino} ({tp.code})"
     if ph == "pick":
         return "Pick a domino of the next line"
     return ""
+
+
+@dataclass(frozen=True)
+class ToPlace:
+    """The domino to place now: its number and code (``F*/W``), the halves of the code
+    (``F*``, ``W``: the first goes on the first square written) and how many placements
+    are legal (0: it must be discarded)."""
+
+    domino: int
+    code: str
+    first: str
+    second: str
+    placements: int
+
+
+def to_place(state: "KingdominoState") -> ToPlace | None:
+    """The domino to place now (phase ``place``), else None."""
+    obs = observe(state)
+    if obs["phase"] != "place":
+        return None
+    n = obs["domino"]
+    code = next(e["code"] for e in obs["current_line"] if e["domino"] == n)
+    first, second = split_code(code)
+    placements = sum(isinstance(state.decode(a), Place) for a in state.legal_actions())
+    return ToPlace(n, code, first, second, placements)
 
 
 def describe_action(state: "KingdominoState", action: int) -> str:
     """A short sentence for ``action`` played in ``state`` (before it is applied), without
     the player: ``"places 23 (F*/W) at d5-e5"``, ``"picks 35 (L*/F)"``, ``"discards 12
     (S/S): no legal placement"``; chance: ``"draws 7"``, ``"king 2 is drawn"``."""
-    text = state.action_to_string(action)
-    code = state.game.code
-    if text.startswith("pick "):
-        n = int(text.split()[1])
-        return f"picks {n} ({code[n]})"
-    if text.startswith("draw "):
-        return f"draws {text.split()[1]}"
-    if text.startswith("king "):
-        return f"king {text.split()[1]} is drawn"
-    n = state.current_domino
-    if text == "discard":
-        return f"discards {n} ({code[n]}): no legal placement"
-    return f"places {n} ({code[n]}) at {text}"
+    move = state.decode(action)
+    if isinstance(move, Pick):
+        return f"picks {move.domino} ({move.code})"
+    if isinstance(move, Draw):
+        return f"draws {move.domino}"
+    if isinstance(move, KingDraw):
+        return f"king {move.king} is drawn"
+    if isinstance(move, Discard):
+        return f"discards {move.domino} ({move.code}): no legal placement"
+    return f"places {move.domino} ({move.code}) at {move.notation}"
 
 
 def grouped_moves(state: "KingdominoState") -> list[str]:
@@ -438,30 +532,28 @@ def grouped_moves(state: "KingdominoState") -> list[str]:
     Placements are grouped by the square of the first half (one line per square, e.g.
     ``"d4-c4  d4-d3  d4-e4"``); picks are listed as ``"pick 2 (W/W)"``.
     """
-    legal = state.legal_actions()
-    if state.phase_name == "pick":
-        code = state.game.code
-        return [f"pick {n} ({code[n]})" for n in
-                (int(state.action_to_string(a).split()[1]) for a in legal)]
-    texts = [state.action_to_string(a) for a in legal]
-    if texts == ["discard"]:
-        return texts
-    groups: dict[str, list[str]] = {}
-    for t in texts:
-        groups.setdefault(t.split("-")[0], []).append(t)
+    moves = [state.decode(a) for a in state.legal_actions()]
+    if observe(state)["phase"] == "pick":
+        return [f"{m.notation} ({m.code})" for m in moves if isinstance(m, Pick)]
+    groups: dict[str, list[tuple[str, str]]] = {}   # first square -> (second, notation)
+    for m in moves:
+        if isinstance(m, Place) and m.second is not None:
+            groups.setdefault(m.first, []).append((m.second, m.notation))
+    if not groups:
+        return [m.notation for m in moves]
 
     def square_key(sq: str) -> tuple[int, str]:
         return int(sq[1:]), sq[0]
 
-    return ["  ".join(sorted(groups[sq], key=lambda t: square_key(t.split("-")[1])))
+    return ["  ".join(text for _, text in sorted(groups[sq], key=lambda e: square_key(e[0])))
             for sq in sorted(groups, key=square_key)]
 
 
 def forced_action_text(state: "KingdominoState", action: int) -> str:
     """Why a decision with a single legal action is played automatically (a short note)."""
-    text = state.action_to_string(action)
-    if text.startswith("pick "):
+    move = state.decode(action)
+    if isinstance(move, Pick):
         return "the last free domino of the next line: taken for you"
-    if text == "discard":
+    if isinstance(move, Discard):
         return "the domino fits nowhere in the kingdom: discarded for you"
     return "the only legal move: played for you"

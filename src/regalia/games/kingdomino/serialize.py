@@ -1,0 +1,170 @@
+"""Kingdomino states to JSON and back, validating every field.
+
+:func:`to_json` writes a position (never its seed nor dealer, see
+:mod:`regalia.core.state`); :func:`from_json` rebuilds it, refusing with a
+:class:`~regalia.core.errors.RecordError` that names the first field missing, of the
+wrong shape or inconsistent with the others (a hostile file changes nothing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from regalia.core.errors import RecordError
+
+from .components import TERRAIN_LETTERS
+from .information import kingdom_rows
+from .phases import PH_END, PH_PICK, PH_PLACE, PHASE_NAMES
+from .positions import recompute_derived
+
+if TYPE_CHECKING:
+    from .rules import KingdominoGame
+    from .state import KingdominoState
+
+
+def to_json(state: "KingdominoState") -> dict[str, Any]:
+    """The position as a JSON-able dict (see the module docstring)."""
+    G = state.game
+    return {
+        "game": G.info.name,
+        "params": G.params,
+        "phase": state.phase_name,
+        "king": state.king,
+        "idx": state.idx,
+        "game_no": state.game_no,
+        "drawn": state.drawn,
+        "current_line": {"dominoes": list(state.cur_nums), "kings": list(state.cur_kings)},
+        "next_line": {"dominoes": list(state.nxt_nums), "kings": list(state.nxt_kings)},
+        "box": list(state.box),
+        "undrawn_kings": list(state.undrawn),
+        "kingdoms": [kingdom_rows(state, p) for p in range(G.num_players)],
+        "placed": list(state.placed),
+        "discarded": list(state.discarded),
+        "past_games": list(state.past),
+        "finished_kingdoms": [[list(k) for k in game] for game in state.done],
+        "history": list(state.hist),
+    }
+
+
+def from_json(cls: "type[KingdominoState]", game: "KingdominoGame",
+              data: dict[str, Any]) -> "KingdominoState":
+    """Rebuild a state of class ``cls`` (``KingdominoState``) from :func:`to_json` output.
+
+    Raises:
+        RecordError: naming the first field that is missing, of the wrong shape, or
+            inconsistent with the others.
+    """
+    try:
+        return _from_json(cls, game, data)
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
+
+
+def _from_json(cls: "type[KingdominoState]", game: "KingdominoGame",
+               d: dict[str, Any]) -> "KingdominoState":
+    if d.get("game") != game.info.name:
+        raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
+    if d.get("params") != game.params:
+        raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
+                          f"game's {game.params!r}")
+    s = object.__new__(cls)
+    s._game, s._geo = game, game.geo
+    s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
+    s._dealer = None
+    if d["phase"] not in PHASE_NAMES:
+        raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
+    s.phase = PHASE_NAMES.index(d["phase"])
+    s.king, s.idx, s.game_no, s.drawn = (int(d["king"]), int(d["idx"]), int(d["game_no"]),
+                                         int(d["drawn"]))
+    s.cur_nums = [int(x) for x in d["current_line"]["dominoes"]]
+    s.cur_kings = [int(x) for x in d["current_line"]["kings"]]
+    s.nxt_nums = [int(x) for x in d["next_line"]["dominoes"]]
+    s.nxt_kings = [int(x) for x in d["next_line"]["kings"]]
+    s.box = [int(x) for x in d["box"]]
+    s.undrawn = [int(x) for x in d["undrawn_kings"]]
+    placed = [int(x) for x in d["placed"]]
+    s.discarded = [int(x) for x in d["discarded"]]
+    s.past = [int(x) for x in d["past_games"]]
+    s.hist = [int(x) for x in d["history"]]
+    s.done = tuple(tuple(tuple(str(r) for r in k) for k in g_) for g_ in d["finished_kingdoms"])
+    np_ = game.num_players
+    seen = s.box + s.cur_nums + s.nxt_nums
+    if len(set(seen)) != len(seen) or not all(1 <= n <= 48 for n in seen):
+        raise RecordError("state JSON: the box and the lines share a domino or hold a "
+                          "number outside 1..48")
+    nk = game.num_kings
+    groups = (s.undrawn, s.cur_kings, [k for k in s.nxt_kings if k >= 0])
+    if any(not all(0 <= k < nk for k in grp) or len(set(grp)) != len(grp)
+           for grp in groups) or not -1 <= s.king < nk:
+        raise RecordError(f"state JSON: kings must be numbers 0..{nk - 1}, each at most "
+                          f"once per line")
+    if len(s.cur_kings) != len(s.cur_nums) or len(s.nxt_kings) != len(s.nxt_nums):
+        raise RecordError("state JSON: each line needs one king entry per domino")
+    if not all(0 <= a < game.num_distinct_actions for a in s.hist):
+        raise RecordError(f"state JSON: history holds an action outside "
+                          f"0..{game.num_distinct_actions - 1}")
+    if len(s.box) + s.drawn != 48:
+        raise RecordError(f"state JSON: {len(s.box)} dominoes in the box but {s.drawn} drawn "
+                          f"(they must add up to 48)")
+    for name, lst in (("placed", placed), ("discarded", s.discarded)):
+        if len(lst) != np_:
+            raise RecordError(f"state JSON: {name!r} needs {np_} entries")
+    if not 0 <= s.game_no <= game.num_games or (s.game_no == game.num_games) != (s.phase == PH_END):
+        raise RecordError(f"state JSON: game_no {s.game_no} does not fit phase "
+                          f"{d['phase']!r} of a {game.num_games}-game match")
+    for name, nums in (("current", s.cur_nums), ("next", s.nxt_nums)):
+        if nums != sorted(nums) or len(nums) > game.per_line:
+            raise RecordError(f"state JSON: the {name} line must be sorted and hold at most "
+                              f"{game.per_line} dominoes")
+    if s.phase in (PH_PLACE, PH_PICK) and s.cur_nums:
+        if not 0 <= s.idx < len(s.cur_nums) or s.cur_kings[s.idx] != s.king:
+            raise RecordError(f"state JSON: idx {s.idx} / king {s.king} do not name a king "
+                              f"on the current line")
+    elif s.phase == PH_PICK and s.king < 0:
+        raise RecordError("state JSON: a pick needs the king that picks")
+    _load_kingdoms(s, d["kingdoms"])
+    for p in range(np_):
+        if s.occ[p].bit_count() != 1 + 2 * placed[p]:
+            raise RecordError(f"state JSON: kingdom {p} has {s.occ[p].bit_count() - 1} "
+                              f"squares but 'placed' says {placed[p]} dominoes")
+    b = game.geo.b
+    if len(s.done) != min(s.game_no, game.num_games - 1) or any(
+            len(k) != np_ or any(len(rows) != b or any(len(r.split()) != b for r in rows)
+                                 for rows in k) for k in s.done):
+        raise RecordError(f"state JSON: 'finished_kingdoms' must hold, for each finished "
+                          f"Dynasty game before the last, {np_} kingdoms of {b} rows")
+    return s
+
+
+def _load_kingdoms(state: "KingdominoState", kingdoms: list[list[str]]) -> None:
+    g = state.game.geo
+    np_ = state.game.num_players
+    if len(kingdoms) != np_:
+        raise RecordError(f"state JSON: {len(kingdoms)} kingdoms for {np_} players")
+    state.occ, state.free = [0] * np_, [0] * np_
+    state.terr, state.adj = [0] * (6 * np_), [0] * (6 * np_)
+    state.crown, state.bbox = [0] * (3 * np_), [0] * (4 * np_)
+    for p, rows in enumerate(kingdoms):
+        if len(rows) != g.b or any(len(r.split()) != g.b for r in rows):
+            raise RecordError(f"state JSON: kingdom {p} must be {g.b} rows of {g.b} squares")
+        for r, row in enumerate(rows):
+            for c, tok in enumerate(row.split()):
+                i = r * g.w + c
+                b = 1 << i
+                if tok == ".":
+                    continue
+                if tok == "C":
+                    if i != g.castle:
+                        raise RecordError(f"state JSON: kingdom {p}: the castle must be at "
+                                          f"{g.names[g.castle]}")
+                    continue
+                if tok[0] not in TERRAIN_LETTERS or set(tok[1:]) - {"*"} or len(tok) > 4:
+                    raise RecordError(f"state JSON: kingdom {p}: bad square {tok!r} at "
+                                      f"{g.names[i]}")
+                t = TERRAIN_LETTERS.index(tok[0])
+                state.terr[6 * p + t] |= b
+                if len(tok) > 1:
+                    state.crown[3 * p + len(tok) - 2] |= b
+        recompute_derived(state, p)
