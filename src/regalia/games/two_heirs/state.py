@@ -42,8 +42,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import (IllegalActionError, NotationError, RecordError,
-                                 RegaliaError)
+from regalia.core.errors import NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, check_action_id, check_notation_text
 
@@ -530,11 +529,12 @@ class TwoHeirsState(State):
         return outcomes[int(rng.random() * len(outcomes))][0]
 
     # ------------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action('end') "
-                                     f"to read the notation")
+    #: A move in notation, for the core's message when apply_action is given text.
+    NOTATION_EXAMPLE = "end"
+
+    def _apply_action(self, action: int) -> None:
+        """The transition (the core's :meth:`State.apply_action` checks the id's type and
+        range, refuses every action at the end and keeps the history)."""
         ph = self.phase
         if ph == PH_PLAY:
             self._apply_play(action)
@@ -544,21 +544,9 @@ class TwoHeirsState(State):
             self._apply_chance(action)
         elif ph == PH_SIEGE:
             self._apply_siege(action)
-        elif ph == PH_DISCARD:
-            self._apply_discard(action)
         else:
-            raise IllegalActionError(action, "the game is over")
-        self.hist.append(action)
+            self._apply_discard(action)
         self._cache = None
-
-    def _illegal(self, action: int, reason: str) -> IllegalActionError:
-        return IllegalActionError(action, reason, self._safe_string(action))
-
-    def _safe_string(self, action: int) -> str | None:
-        try:
-            return self.action_to_string(action)
-        except RegaliaError:
-            return None
 
     def _kind_hint(self) -> str:
         return {
@@ -583,16 +571,16 @@ class TwoHeirsState(State):
         if ph == PH_TOP and T.top0 <= action < T.top0 + 3:
             c = action - T.top0
             if not any(T.colour[t] == c for t in self.supply):
-                raise self._illegal(action, f"no {COLOURS[c]} tile is left in the supply")
+                raise self.illegal(action, f"no {COLOURS[c]} tile is left in the supply")
             self.top = c
             self._advance()
             return
         if ph == PH_DRAW and T.draw0 <= action < T.draw0 + T.n_tiles:
             t = action - T.draw0
             if t not in self.supply:
-                raise self._illegal(action, f"tile {T.ids[t]} is not in the shared supply")
+                raise self.illegal(action, f"tile {T.ids[t]} is not in the shared supply")
             if T.colour[t] != self.top:
-                raise self._illegal(action, f"the top tile of the supply is "
+                raise self.illegal(action, f"the top tile of the supply is "
                                     f"{COLOURS[self.top]}, tile {T.ids[t]} is "
                                     f"{COLOURS[T.colour[t]]}")
             self.supply.remove(t)
@@ -610,16 +598,14 @@ class TwoHeirsState(State):
         if ph == PH_TREASURE and T.treasure0 <= action < T.treasure0 + T.n_treasures:
             i = action - T.treasure0
             if i in self.tre_drawn:
-                raise self._illegal(action, f"treasure {i + 1} was already drawn")
+                raise self.illegal(action, f"treasure {i + 1} was already drawn")
             self.tre_drawn.append(i)
             self.tre_board[self.h_cell] = i
             self._check_treasures()
             self.h_step = 4
             self._advance()
             return
-        raise self._illegal(action, self._kind_hint()
-                            if 0 <= action < T.num_actions
-                            else f"action ids run from 0 to {T.num_actions - 1}")
+        raise self.illegal(action, self._kind_hint())
 
     def _advance(self) -> None:
         """Run the game forward to the next chance node or decision (setup, refills,
@@ -662,8 +648,6 @@ class TwoHeirsState(State):
     def _apply_play(self, action: int) -> None:
         T = self.T
         p = self.cur
-        if not 0 <= action < T.num_actions:
-            raise self._illegal(action, f"action ids run from 0 to {T.num_actions - 1}")
         if T.take0 <= action < T.take0 + NUM_SLOTS:
             self._take(action, action - T.take0)
         elif T.build0 <= action < T.expand0 + HAND_MAX * 24:
@@ -678,20 +662,20 @@ class TwoHeirsState(State):
             k = action - T.withdraw0
             o = 3 * p
             if k == 0:
-                raise self._illegal(action, "the retinue troop cannot be withdrawn ('you "
+                raise self.illegal(action, "the retinue troop cannot be withdrawn ('you "
                                     "cannot withdraw your retinue troop, which must always "
                                     "stay in the play area')")
             if self.troops[o + k] < 0:
-                raise self._illegal(action, f"troop {k} is not in the play area")
+                raise self.illegal(action, f"troop {k} is not in the play area")
             if self.moved >> (o + k) & 1:
-                raise self._illegal(action, "each troop may only move once per turn")
+                raise self.illegal(action, "each troop may only move once per turn")
             self.troops[o + k] = IN_RESERVE
             self.moved |= 1 << (o + k)
         elif T.flip0 <= action < T.flip0 + T.n_tiles:
             self._flip(action, action - T.flip0)
         elif action == T.end:
             if self.taken == 0 and self.reserve_order():
-                raise self._illegal(action, "you must take 1 building tile from the royal "
+                raise self.illegal(action, "you must take 1 building tile from the royal "
                                     "reserve before ending your turn (Action A is "
                                     "mandatory)")
             if len(self.hands[p]) > HAND_LIMIT:
@@ -699,17 +683,17 @@ class TwoHeirsState(State):
             else:
                 self._finish_turn()
         else:
-            raise self._illegal(action, self._kind_hint())
+            raise self.illegal(action, self._kind_hint())
 
     def _take(self, action: int, k: int) -> None:
         p = self.cur
         if self.takes_left <= 0:
-            raise self._illegal(action, "you have already taken a tile this turn (the royal "
+            raise self.illegal(action, "you have already taken a tile this turn (the royal "
                                 "shield shows your opponent's crown)")
         order = self.reserve_order()
         reach = self.reach(p)
         if k >= min(reach, len(order)):
-            raise self._illegal(action, f"position {k + 1} is beyond your reach of {reach} "
+            raise self.illegal(action, f"position {k + 1} is beyond your reach of {reach} "
                                 f"({len(order)} tiles in the reserve)")
         s = order[k]
         t = self.slots[s]
@@ -727,17 +711,17 @@ class TwoHeirsState(State):
         p = self.cur
         hand = self.hands[p]
         if h >= len(hand):
-            raise self._illegal(action, f"you have {len(hand)} tiles in hand (no tile {h + 1})")
+            raise self.illegal(action, f"you have {len(hand)} tiles in hand (no tile {h + 1})")
         cells = self.placement_cells(p)
         cell = self._cell_of_code(p, code)
         if cell is None or cells.get(cell) != code:
-            raise self._illegal(action, "tiles are placed on an empty space orthogonally or "
+            raise self.illegal(action, "tiles are placed on an empty space orthogonally or "
                                 "diagonally adjacent to a tile occupied by one of your troops")
         t = hand[h]
         if build:
             short = self.shortfall(t, p)
             if short > self.discounts:
-                raise self._illegal(action, f"you lack {short} resource(s) for the "
+                raise self.illegal(action, f"you lack {short} resource(s) for the "
                                     f"{TYPE_NAMES[self.T.types[t]]} ({self._cost_text(t)}); "
                                     f"expansions this turn give {self.discounts} discount(s)")
             self.discounts -= short
@@ -772,14 +756,14 @@ class TwoHeirsState(State):
         o = 3 * p
         pos = self.troops[o + k]
         if pos < 0:
-            raise self._illegal(action, f"troop {k} is not in the play area")
+            raise self.illegal(action, f"troop {k} is not in the play area")
         if self.moved >> (o + k) & 1:
-            raise self._illegal(action, "each troop may only move once per turn")
+            raise self.illegal(action, "each troop may only move once per turn")
         c = pos + DELTA[d]
         if c not in self.board:
-            raise self._illegal(action, "troops move to an adjacent tile of the play area")
+            raise self.illegal(action, "troops move to an adjacent tile of the play area")
         if c in self._occupied():
-            raise self._illegal(action, "that tile is occupied by another troop (no two "
+            raise self.illegal(action, "that tile is occupied by another troop (no two "
                                 "troops share a tile after the start)")
         self.troops[o + k] = c
         self.moved |= 1 << (o + k)
@@ -788,12 +772,12 @@ class TwoHeirsState(State):
         p = self.cur
         k = self._reserve_troop(p)
         if k < 0:
-            raise self._illegal(action, "you have no troop in the royal reserve that has not "
+            raise self.illegal(action, "you have no troop in the royal reserve that has not "
                                 "moved this turn")
         cells = self.deploy_cells(p)
         cell = self._cell_of_code(p, code)
         if cell is None or cells.get(cell) != code:
-            raise self._illegal(action, "deploy on an unoccupied tile adjacent to a tile "
+            raise self.illegal(action, "deploy on an unoccupied tile adjacent to a tile "
                                 "occupied by another of your troops")
         o = 3 * p
         self.troops[o + k] = cell
@@ -803,13 +787,13 @@ class TwoHeirsState(State):
         p = self.cur
         T = self.T
         if not T.is_camp[t]:
-            raise self._illegal(action, f"{T.ids[t]} is not an Encampment")
+            raise self.illegal(action, f"{T.ids[t]} is not an Encampment")
         cell = next((c for c, code in self.board.items() if code == t * 4 + p), None)
         if cell is None:
-            raise self._illegal(action, f"{T.ids[t]} is not one of your (unused) "
+            raise self.illegal(action, f"{T.ids[t]} is not one of your (unused) "
                                 "Encampments in the play area")
         if self.taken == 0 or self.takes_left > 0:
-            raise self._illegal(action, "an Encampment is flipped only after you have taken "
+            raise self.illegal(action, "an Encampment is flipped only after you have taken "
                                 "a tile this turn ('if you have already taken a tile')")
         self.board[cell] = t * 4 + OPEN
         self.takes_left = 1
@@ -832,7 +816,7 @@ class TwoHeirsState(State):
                 self.phase = PH_PLAY
                 self.siege_cell = -1
             return
-        raise self._illegal(action, "decide the siege: destroy one of the flanked buildings "
+        raise self.illegal(action, "decide the siege: destroy one of the flanked buildings "
                             "or spare")
 
     def _apply_discard(self, action: int) -> None:
@@ -840,7 +824,7 @@ class TwoHeirsState(State):
         hand = self.hands[self.cur]
         h = action - T.discard0
         if not (T.discard0 <= action < T.discard0 + HAND_MAX and h < len(hand)):
-            raise self._illegal(action, f"discard one of your {len(hand)} tiles in hand "
+            raise self.illegal(action, f"discard one of your {len(hand)} tiles in hand "
                                 f"(hand limit {HAND_LIMIT})")
         self.box.append(hand.pop(h))
         if len(hand) <= HAND_LIMIT:
@@ -1161,9 +1145,6 @@ class TwoHeirsState(State):
         if self._game.solo:
             return [1.0 if win else 0.0]
         return [1.0 / len(win) if p in win else 0.0 for p in range(n)]
-
-    def history(self) -> list[int]:
-        return list(self.hist)
 
     # ------------------------------------------------------------------ hidden information
     # Only the face-down starting tile is hidden: both players see its colour (the back),
