@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .components import COLOURS, RESOURCE_OF_COLOUR, TYPE_NAMES
+from .geometry import cell_of, xy_of
 from .landscape import edge_direction
+from .tables import OPEN
 
 if TYPE_CHECKING:
     from .state import TwoHeirsState
@@ -74,7 +76,6 @@ def fit_cell_width(state: "TwoHeirsState", columns: int, mark_placements: bool =
 
 def names_key(grid: "Grid", cell_width: int = CELL_WIDTH) -> list[tuple[str, str]]:
     """``(short, full)`` for every building name on ``grid`` that the cells shorten."""
-    from .components import TYPE_NAMES
     out: dict[str, str] = {}
     for row in grid.cells:
         for c in row:
@@ -127,7 +128,6 @@ def landscape_grid(state: "TwoHeirsState", mark_placements: bool = True,
     """The landscape as a :class:`Grid`; with ``mark_placements``, the empty spaces where the
     player to move may place a tile are marked ``+``. ``cell_width``: :data:`CELL_WIDTH`
     (5-letter names) or :data:`WIDE_CELL` (7-letter names, :func:`fit_cell_width`)."""
-    from .state import OPEN, cell_of, xy_of
     T = state.T
     board = state.board
     spots = (state.placement_cells(state.cur) if mark_placements and state.phase_name == "play"
