@@ -256,23 +256,13 @@ class TwoHeirsUI(GameUI):
         return "Build/expand <tile> @ x,y, move x,y->x,y, deploy x,y, withdraw x,y, or end"
 
     def moves(self, state: TwoHeirsState) -> RenderableType:  # type: ignore[override]
-        groups: dict[str, list[str]] = {}
-        for a in state.legal_actions():
-            text = state.action_to_string(a)
-            verb = text.split()[0]
-            groups.setdefault(verb, []).append(text)
         out = Text()
-        for verb, texts in groups.items():
-            if verb in ("build", "expand"):
-                by_tile: dict[str, list[str]] = {}
-                for t in texts:
-                    what, where = t[len(verb) + 1:].rsplit(" @ ", 1)
-                    by_tile.setdefault(what, []).append(where)
-                for what, wheres in by_tile.items():
-                    out.append(f"{verb} {what} @ ", style="bold")
-                    out.append(" | ".join(wheres) + "\n")
+        for group in view.move_groups(state):
+            if group.label is not None:
+                out.append(f"{group.kind} {group.label} @ ", style="bold")
+                out.append(" | ".join(group.moves) + "\n")
             else:
-                out.append("  ".join(texts) + "\n")
+                out.append("  ".join(group.moves) + "\n")
         return out
 
     def forced(self, state: TwoHeirsState, action: int) -> str:  # type: ignore[override]

@@ -152,3 +152,23 @@ def test_solo_treasure_draws_are_narrated_with_their_treasure():
     assert treasures
     assert all(re.match(r"treasure treasure-\d+ is (placed on|drawn for) Heinrich's", t)
                for t in treasures), treasures
+
+
+def test_moves_are_grouped_by_kind_and_builds_by_tile():
+    """The rulebook's Example 1 with an Inn in hand after the take: take is spent, so the
+    groups are the Inn's expansions (and builds, when affordable) on the 8 spaces around
+    the retinue troop, then the troop moves / deployments and the end of the turn."""
+    state = _game().new_initial_state(0)
+    state.set_position(landscape=[(0, 0, "land-5", "open")],
+                       troops=[[(0, 0), "reserve", "reserve"], [(0, 0), "reserve", "reserve"]],
+                       reserve=["travel-5", "travel-4", "travel-6", "land-1"],
+                       hands=(["travel-1"], []), taken=1)
+    groups = view.move_groups(state)
+    expand = next(g for g in groups if g.kind == "expand")
+    assert expand.label == "Inn (travel-1)"
+    assert sorted(expand.moves) == sorted(f"{x},{y}" for x in (-1, 0, 1) for y in (-1, 0, 1)
+                                          if (x, y) != (0, 0))
+    assert [g.kind for g in groups][-1] == "end"
+    assert next(g for g in groups if g.kind == "end").moves == ("end",)
+    texts = [f"{g.kind} {g.label} @ {m}" if g.label else m for g in groups for m in g.moves]
+    assert sorted(texts) == sorted(state.action_to_string(a) for a in state.legal_actions())

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from regalia import IllegalActionError, NotationError, load_game
 from regalia.games.two_heirs.geometry import ORIGIN, cell_of, xy_of
-from regalia.games.two_heirs.notation import tile_label
+from regalia.games.two_heirs.actions import tile_label
 from regalia.games.two_heirs.tables import PH_END
 
 WHITE, BLUE = 0, 1

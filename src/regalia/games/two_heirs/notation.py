@@ -17,11 +17,12 @@ import re
 from typing import TYPE_CHECKING
 
 from regalia.core.errors import NotationError
-from regalia.core.state import check_action_id, check_notation_text
+from regalia.core.state import check_notation_text
 
+from .actions import decode, tile_label
 from .components import COLOURS, TYPE_NAMES
-from .geometry import DELTA, ORTH, cell_of, fmt_cell
-from .tables import HAND_MAX, NUM_SLOTS, SEAT_COLOURS, TROOPS, Tables
+from .geometry import DELTA, ORTH, cell_of
+from .tables import NUM_SLOTS, SEAT_COLOURS, TROOPS
 
 if TYPE_CHECKING:
     from .state import TwoHeirsState
@@ -32,74 +33,14 @@ _MOVE_RE = re.compile(r"^move\s+" + _COORD + r"\s*(?:->|-|to|\s)\s*" + _COORD + 
 _ONE_RE = re.compile(r"^(deploy|withdraw|destroy|flip)\s+" + _COORD + r"$")
 
 
-def tile_label(T: Tables, t: int) -> str:
-    """``Inn (travel-1)``: tile ``t`` as the notation names it (type, then id)."""
-    return f"{TYPE_NAMES[T.types[t]]} ({T.ids[t]})"
-
-
 def action_to_string(s: "TwoHeirsState", action: int) -> str:
-    """``action`` in the notation of state ``s`` (:meth:`.state.TwoHeirsState.action_to_string`).
+    """``action`` in the notation of state ``s``: the ``notation`` of its typed value
+    (:func:`.actions.decode`).
 
     Raises:
         NotationError: not an action id, or an id naming no tile or space in ``s``.
     """
-    T = s.T
-    check_action_id(action, T.num_actions)
-    p = s.cur
-    if T.take0 <= action < T.take0 + NUM_SLOTS:
-        return f"take {action - T.take0 + 1}"
-    if T.build0 <= action < T.expand0 + HAND_MAX * 24:
-        build = action < T.expand0
-        rel = action - (T.build0 if build else T.expand0)
-        h, code = rel // 24, rel % 24
-        hand = s.hands[p]
-        cell = s.cell_of_code(p, code)
-        if h >= len(hand) or cell is None:
-            raise NotationError(f"action {action} names no tile or space in this state")
-        return f"{'build' if build else 'expand'} {tile_label(T, hand[h])} @ {fmt_cell(cell)}"
-    if T.move0 <= action < T.move0 + 24:
-        k, d = divmod(action - T.move0, 8)
-        pos = s.troops[3 * p + k]
-        if pos < 0:
-            raise NotationError(f"action {action}: troop {k} is not in the play area")
-        return f"move {fmt_cell(pos)}->{fmt_cell(pos + DELTA[d])}"
-    if T.deploy0 <= action < T.deploy0 + 24:
-        cell = s.cell_of_code(p, action - T.deploy0)
-        if cell is None:
-            raise NotationError(f"action {action} names no space in this state")
-        return f"deploy {fmt_cell(cell)}"
-    if T.withdraw0 <= action < T.withdraw0 + TROOPS:
-        pos = s.troops[3 * p + action - T.withdraw0]
-        if pos < 0:
-            raise NotationError(f"action {action}: that troop is not in the play area")
-        return f"withdraw {fmt_cell(pos)}"
-    if T.flip0 <= action < T.flip0 + T.n_tiles:
-        t = action - T.flip0
-        cell = next((c for c, code in s.board.items() if code >> 2 == t), None)
-        if cell is None:
-            raise NotationError(f"action {action}: tile {T.ids[t]} is not in the play area")
-        return f"flip {tile_label(T, t)} @ {fmt_cell(cell)}"
-    if T.destroy0 <= action < T.destroy0 + 4:
-        if s.siege_cell < 0:
-            raise NotationError(f"action {action}: no siege is being decided")
-        return f"destroy {fmt_cell(s.siege_cell + ORTH[action - T.destroy0])}"
-    if action == T.spare:
-        return "spare"
-    if T.discard0 <= action < T.discard0 + HAND_MAX:
-        hand = s.hands[p]
-        h = action - T.discard0
-        if h >= len(hand):
-            raise NotationError(f"action {action}: no tile {h + 1} in hand")
-        return f"discard {tile_label(T, hand[h])}"
-    if action == T.end:
-        return "end"
-    if T.toss0 <= action < T.toss0 + 2:
-        return f"toss {SEAT_COLOURS[action - T.toss0]}"
-    if T.top0 <= action < T.top0 + 3:
-        return f"top {COLOURS[action - T.top0]}"
-    if T.draw0 <= action < T.draw0 + T.n_tiles:
-        return f"draw {T.ids[action - T.draw0]}"
-    return f"treasure {s.game.treasures.treasures[action - T.treasure0].id}"
+    return decode(s, action).notation
 
 
 def string_to_action(state: "TwoHeirsState", text: str) -> int:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from .components import COLOURS
 from .geometry import cell_of, fmt_cell, xy_of
-from .notation import tile_label
+from .actions import tile_label
 from .solo import heinrich_placement_option, heinrich_take, heinrich_troop, treasure_met
 from .tables import PH_TREASURE
 

@@ -52,6 +52,7 @@ from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
 
 from . import information, notation, positions, serialize
+from .actions import Action, decode
 from .components import COLOURS, TYPE_NAMES
 from .geometry import DELTA, ORIGIN, ORTH, board_landscape, troop_positions
 from .scoring import score_heinrich, score_heinrich_totals, score_landscape, score_totals
@@ -844,6 +845,15 @@ class TwoHeirsState(State):
     def string_to_action(self, text: str) -> int:
         """The action id of a move in notation (:func:`.notation.string_to_action`)."""
         return notation.string_to_action(self, text)
+
+    def decode(self, action: int) -> Action:
+        """``action`` as a typed :class:`.actions.Action` in this state: its kind, tile,
+        spaces and notation (:func:`.actions.decode`).
+
+        Raises:
+            NotationError: an id that names no action in this state.
+        """
+        return decode(self, action)
 
     # ------------------------------------------------------------------ hidden information
     def information_state_string(self, player: int) -> str:

@@ -228,7 +228,7 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
     setup = before["turn"] == 0
     phase = before["phase"]
     if phase == "toss":
-        colour = state.action_to_string(action).split()[-1]   # the shield is public
+        colour = state.decode(action).colour                  # the shield is public
         return ChanceNote("toss", f"the royal shield shows {colour}: {colour} begins", setup)
     if phase == "top":
         return ChanceNote("top", f"the supply's top tile shows a {after['supply_top']} back",
@@ -250,7 +250,7 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
         if (t["x"], t["y"]) not in placed:
             seen = t["tile"]
             if seen is None and viewer is None:   # a spectator sees the whole table
-                seen = state.action_to_string(action).split()[-1]
+                seen = state.decode(action).tile
             what = (f"a {t['colour']} tile" if seen is None
                     else f"a {t['colour']} tile ({seen})")
             return ChanceNote("start", f"the starting tile lies face down at {t['x']},{t['y']}:"
@@ -261,6 +261,34 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
             return ChanceNote("reserve", f"{TYPE_NAMES[r['type']]} ({r['tile']}, {r['colour']}) "
                                          f"is drawn into the royal reserve", setup)
     return ChanceNote("other", "a tile is drawn", setup)
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """Legal moves of one kind, for a list of moves: ``kind`` (``take``, ``build`` ...);
+    for ``build`` and ``expand`` one group per tile, ``label`` its name (``Inn
+    (travel-1)``) and ``moves`` the spaces ``x,y``; otherwise ``label`` None and ``moves``
+    the moves' notation."""
+
+    kind: str
+    label: str | None
+    moves: tuple[str, ...]
+
+
+def move_groups(state: "TwoHeirsState") -> list[MoveGroup]:
+    """The legal moves of the player to move, grouped by kind (in the order of the action
+    ids) and, for builds and expansions, by tile, from the typed actions
+    (:meth:`~.state.TwoHeirsState.decode`)."""
+    groups: dict[str, dict[str | None, list[str]]] = {}
+    for a in state.legal_actions():
+        d = state.decode(a)
+        by_tile = groups.setdefault(d.kind, {})
+        if d.kind in ("build", "expand") and d.at is not None:
+            by_tile.setdefault(d.label, []).append(f"{d.at[0]},{d.at[1]}")
+        else:
+            by_tile.setdefault(None, []).append(d.notation)
+    return [MoveGroup(kind, label, tuple(moves))
+            for kind, by_tile in groups.items() for label, moves in by_tile.items()]
 
 
 def setup_summary(notes: list[ChanceNote]) -> str:
@@ -277,5 +305,5 @@ def setup_summary(notes: list[ChanceNote]) -> str:
     return "Setup: " + "; ".join(parts) + "."
 
 
-__all__ = ["MEDIUM", "WIDE_CELL", "short_name", "fit_cell_width", "names_key", "ChanceNote", "chance_note", "setup_summary", "CELL_WIDTH", "Cell", "Grid", "SHORT", "landscape_grid", "tile_text",
+__all__ = ["MEDIUM", "WIDE_CELL", "short_name", "fit_cell_width", "names_key", "ChanceNote", "chance_note", "setup_summary", "MoveGroup", "move_groups", "CELL_WIDTH", "Cell", "Grid", "SHORT", "landscape_grid", "tile_text",
            "reserve_lines", "road_text", "SEAT_NAMES"]
