@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import regalia.cli
 import regalia.games.two_heirs as pkg
 
 PACKAGE = Path(pkg.__file__).parent
@@ -69,3 +70,20 @@ def test_geometry_is_not_in_the_state_module():
                 if isinstance(t, ast.Name)}
     assert not {"cell_of", "xy_of", "fmt_cell"} & defined
     assert not {"DELTA", "DIRS", "XY", "ORTH"} & assigned
+
+
+#: What the terminal front end may call on a state: the core contract and the game's public
+#: queries (no field, no private method).
+PUBLIC_STATE_API = {"game", "observation", "action_to_string", "decode", "legal_actions",
+                    "current_player", "is_chance_node", "phase_name", "actions_this_turn",
+                    "resources", "breakdowns", "winners", "troops_in_reserve"}
+
+
+def test_the_terminal_front_end_imports_no_state_module_and_reads_no_state_field():
+    path = Path(regalia.cli.__file__).parent / "two_heirs.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not any(m and m.split(".")[-1] == "state" for m in modules), modules
+    read = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name) and n.value.id in ("state", "s")}
+    assert read <= PUBLIC_STATE_API, read - PUBLIC_STATE_API
