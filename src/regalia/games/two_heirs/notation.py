@@ -69,9 +69,9 @@ def string_to_action(state: "TwoHeirsState", text: str) -> int:
         verb, what, x, y = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
         cell = parse_cell(x, y)
         if verb == "flip":
-            for c, code in state.board.items():
-                if c == cell and T.is_camp[code >> 2]:
-                    return T.flip0 + (code >> 2)
+            for c, board_code in state.board.items():
+                if c == cell and T.is_camp[board_code >> 2]:
+                    return T.flip0 + (board_code >> 2)
             raise NotationError(f"no Encampment at {x},{y}")
         h = parse_hand(state, what)
         code = state.placement_cells(p).get(cell)
@@ -108,9 +108,9 @@ def string_to_action(state: "TwoHeirsState", text: str) -> int:
                     return T.withdraw0 + k
             raise NotationError(f"none of your troops stands on {m.group(2)},{m.group(3)}")
         if verb == "flip":
-            code = state.board.get(cell)
-            if code is not None and T.is_camp[code >> 2]:
-                return T.flip0 + (code >> 2)
+            on_board = state.board.get(cell)
+            if on_board is not None and T.is_camp[on_board >> 2]:
+                return T.flip0 + (on_board >> 2)
             raise NotationError(f"no Encampment at {m.group(2)},{m.group(3)}")
         if state.siege_cell >= 0:
             for i, d in enumerate(ORTH):

@@ -198,9 +198,9 @@ def _from_json(cls: "type[TwoHeirsState]", game: "TwoHeirsGame",
     s.h_step = intval(so["step"], "solo step")
     s.h_tile = tile(so["tile"], "solo tile")
     s.h_cell = cell(so["cell"], "solo cell")
-    s.last_h = str(so["last"]) if isinstance(so["last"], str) else None
-    if s.last_h is None:
+    if not isinstance(so["last"], str):
         raise RecordError("state JSON: solo.last must be a string")
+    s.last_h = so["last"]
     hist = d["history"]
     if not isinstance(hist, list) or not all(type(a) is int and 0 <= a < T.num_actions
                                              for a in hist):

@@ -71,7 +71,7 @@ def short_name(typ: str, cell_width: int = CELL_WIDTH) -> str:
     return (MEDIUM if cell_width >= WIDE_CELL else SHORT)[typ]
 
 
-def fit_cell_width(state: "State", columns: int, mark_placements: bool = True,
+def fit_cell_width(state: "TwoHeirsState", columns: int, mark_placements: bool = True,
                    viewer: int | None = None) -> int:
     """The widest cell (:data:`WIDE_CELL` or :data:`CELL_WIDTH`) with which the landscape,
     its coordinates and margin included, fits in ``columns`` text columns."""
@@ -151,12 +151,12 @@ def placement_spaces(obs: dict[str, Any]) -> set[Pos]:
     return out
 
 
-def landscape_grid(state: "State", mark_placements: bool = True,
+def landscape_grid(state: "TwoHeirsState", mark_placements: bool = True,
                    cell_width: int = CELL_WIDTH, viewer: int | None = None) -> Grid:
     """The landscape as ``viewer`` sees it (:func:`seat_observation`), as a :class:`Grid`
     (:func:`grid_of`)."""
-    return grid_of(seat_observation(state, viewer), state.game.tiles,  # type: ignore[attr-defined]
-                   mark_placements, cell_width)
+    return grid_of(seat_observation(state, viewer), state.game.tiles, mark_placements,
+                   cell_width)
 
 
 def grid_of(obs: dict[str, Any], tiles: TileSet, mark_placements: bool = True,
