@@ -1,8 +1,8 @@
 """Two Heirs in the terminal: the landscape grid (orientation visible), the royal reserve
 with each player's reach, hands, troops, the course of a game and the score breakdown.
 
-The plain text comes from :mod:`regalia.games.two_heirs.view`; this module lays it out and
-colours it. ``regalia score two-heirs FILE`` uses :mod:`regalia.games.two_heirs.textformat`.
+The plain text comes from :mod:`regalia.games.two_heirs.view` (built from a seat's
+observation); this module lays it out and colours it, and reads no state field. ``regalia score two-heirs FILE`` uses :mod:`regalia.games.two_heirs.textformat`.
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ from rich.text import Text
 from regalia.core.data import read_toml
 from regalia.core.errors import DataError
 from regalia.core.game import Game
-from regalia.games.two_heirs import view
+from regalia.games.two_heirs import TwoHeirsState, view
 from regalia.games.two_heirs import help
 from regalia.games.two_heirs.components import TYPE_NAMES, load_tiles, load_treasures
 from regalia.games.two_heirs.rules import LEVEL_NAMES
-from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
@@ -67,12 +66,14 @@ class Landscape:
     """The landscape drawn as wide as the console allows: 7-letter building names when the
     grid fits, 5-letter ones otherwise, and a key of the shortened names below it."""
 
-    def __init__(self, state: TwoHeirsState, mark_placements: bool = True):
-        self.state, self.mark = state, mark_placements
+    def __init__(self, state: TwoHeirsState, mark_placements: bool = True,
+                 viewer: int | None = None):
+        self.state, self.mark, self.viewer = state, mark_placements, viewer
 
     def __rich_console__(self, console: Console, options):  # type: ignore[no-untyped-def]
-        width = view.fit_cell_width(self.state, options.max_width, self.mark)
-        cells = view.landscape_grid(self.state, self.mark, cell_width=width)
+        width = view.fit_cell_width(self.state, options.max_width, self.mark, self.viewer)
+        cells = view.landscape_grid(self.state, self.mark, cell_width=width,
+                                    viewer=self.viewer)
         yield grid_text(cells, width)
         key = view.names_key(cells, width)
         if key:
@@ -91,23 +92,25 @@ class TwoHeirsNarrator(Narrator):
         self.removed = 0
         self.setup: list[view.ChanceNote] = []
 
-    def _heinrich(self) -> None:
-        s = self.state
-        if s is None or not s.game.solo:
+    def _heinrich(self, obs: dict) -> None:
+        """Heinrich's automatic steps and the treasures removed since the last call (solo),
+        from the observation ``obs``."""
+        if "heinrich" not in obs:
             return
-        if s.last_h and s.last_h != self.last_h:
-            self.last_h = s.last_h
-            self.console.print(Text(f"  {s.last_h}", style="magenta"))
-        if len(s.tre_removed) > self.removed:
-            treasures = s.game.treasures.treasures
-            for i in s.tre_removed[self.removed:]:
-                self.console.print(Text(f"  Treasure {treasures[i].id} removed: its condition "
-                                        f"is met", style="green"))
-            self.removed = len(s.tre_removed)
+        if obs["heinrich"] and obs["heinrich"] != self.last_h:
+            self.last_h = obs["heinrich"]
+            self.console.print(Text(f"  {self.last_h}", style="magenta"))
+        removed = obs["treasures"]["removed"]
+        if len(removed) > self.removed:
+            for tid in removed[self.removed:]:
+                self.console.print(Text(f"  Treasure {tid} removed: its condition is met",
+                                        style="green"))
+            self.removed = len(removed)
 
     def step(self, state: TwoHeirsState, action: int) -> None:  # type: ignore[override]
         self.state = state
-        self._heinrich()
+        obs = view.seat_observation(state, self.ui.viewer)
+        self._heinrich(obs)
         if state.is_chance_node():
             # what the watching seat sees (a face-down tile as its colour), from the game
             note = view.chance_note(state, action, self.ui.viewer)
@@ -118,10 +121,10 @@ class TwoHeirsNarrator(Narrator):
             return
         self._setup_line()
         text = state.action_to_string(action)
-        if state.turn != self.turn:
-            self.turn = state.turn
+        if obs["turn"] != self.turn:
+            self.turn = obs["turn"]
             p = state.current_player()
-            self.console.print(Text(f"Turn {state.turn}: {self.labels[p]}", style="bold"))
+            self.console.print(Text(f"Turn {self.turn}: {self.labels[p]}", style="bold"))
         self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def _setup_line(self) -> None:
@@ -131,7 +134,8 @@ class TwoHeirsNarrator(Narrator):
 
     def flush(self) -> None:
         self._setup_line()
-        self._heinrich()
+        if self.state is not None:
+            self._heinrich(view.seat_observation(self.state, self.ui.viewer))
 
 
 class TwoHeirsUI(GameUI):
@@ -161,7 +165,7 @@ class TwoHeirsUI(GameUI):
                               f"transcription).", style="dim"))
         return Group(*lines)
 
-    def reserve_table(self, s: TwoHeirsState) -> Table:
+    def reserve_table(self, solo: bool, obs: dict) -> Table:
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Royal reserve (clockwise from "
                   "the shield)", title_justify="left")
         t.add_column("#", justify="right")
@@ -169,11 +173,11 @@ class TwoHeirsUI(GameUI):
         t.add_column("colour")
         t.add_column("white")
         t.add_column("blue")
-        reach = [s.reach(0), s.reach(1)]
-        for pos, text, colour in view.reserve_lines(s):
+        reach = obs["reach"]
+        for pos, text, colour in view.reserve_lines(obs):
             marks = []
             for p in (0, 1):
-                if s.game.solo and p == 1:
+                if solo and p == 1:
                     marks.append("any")
                 elif pos is None:
                     marks.append("")
@@ -183,96 +187,100 @@ class TwoHeirsUI(GameUI):
                       Text(colour or "", style=COLOUR_STYLES[colour]), *marks)
         return t
 
-    def status(self, s: TwoHeirsState, labels: Sequence[str]) -> Text:
+    def status(self, s: TwoHeirsState, labels: Sequence[str], obs: dict) -> Text:
+        """Supply, final round, each seat's points, reach, troops and hand, and what the
+        player to move can access, from the observation ``obs`` (accessible resources:
+        the state's public ``resources(player)``)."""
         G = s.game
         out = Text()
-        top = f", top tile {['green', 'grey', 'yellow'][s.top]}" if s.top >= 0 else ""
-        out.append(f"Supply: {len(s.supply)} tiles{top}.")
-        if s.final_left > 0:
-            out.append(f" Final round: {s.final_left} turn(s) left.", style="bold red")
+        top = f", top tile {obs['supply_top']}" if obs["supply_top"] else ""
+        out.append(f"Supply: {obs['supply_left']} tiles{top}.")
+        if obs["final_turns_left"] > 0:
+            out.append(f" Final round: {obs['final_turns_left']} turn(s) left.",
+                       style="bold red")
         out.append("\n")
         for p in range(2):
             if G.solo and p == 1:
-                tre = s.observation(0)["treasures"]
-                out.append(f"Heinrich (blue): {s.heinrich_score} points, treasures "
+                tre = obs["treasures"]
+                out.append(f"Heinrich (blue): {obs['heinrich_score']} points, treasures "
                            f"{len(tre['landscape'])} on his buildings + {tre['pile']} in the "
                            f"pile, removed {len(tre['removed'])}.\n", style=SEAT_STYLES[1])
                 continue
             name = labels[p] if p < len(labels) else view.SEAT_NAMES[p]
-            hand = ", ".join(view.tile_text(s, t) for t in s.hands[p]) or "empty"
+            hand = ", ".join(view.tile_text(G.tiles, t) for t in obs["hands"][p]) or "empty"
             troops = []
-            for k, pos in enumerate(s.observation(0)["troops"][p]):
+            for k, pos in enumerate(obs["troops"][p]):
                 where = f"{pos[0]},{pos[1]}" if isinstance(pos, list) else pos
                 troops.append(("retinue " if k == 0 else "") + where)
-            out.append(f"{name} ({view.SEAT_NAMES[p]}): {s.player_score(p):g} points; reach "
-                       f"{s.reach(p)}; troops {', '.join(troops)}\n", style=SEAT_STYLES[p])
+            out.append(f"{name} ({view.SEAT_NAMES[p]}): {obs['scores'][p]:g} points; reach "
+                       f"{obs['reach'][p]}; troops {', '.join(troops)}\n", style=SEAT_STYLES[p])
             out.append(f"  hand: {hand}\n")
-        if s.phase_name in ("play", "siege", "discard"):
-            p = s.cur
+        if obs["phase"] in ("play", "siege", "discard"):
+            p = obs["current_player"]
             wood, stone, wheat = s.resources(p)
+            discounts = obs["discounts"]
             out.append(f"{labels[p] if p < len(labels) else view.SEAT_NAMES[p]} to move: "
                        f"access {wood} wood, {stone} stone, {wheat} wheat"
-                       + (f", {s.discounts} discount(s) from expansions" if s.discounts else "")
-                       + ("; tile taken" if s.taken else "; take a tile (mandatory)")
-                       + ("; extra take (Encampment)" if s.taken and s.takes_left else ""))
+                       + (f", {discounts} discount(s) from expansions" if discounts else "")
+                       + ("; tile taken" if obs["taken"] else "; take a tile (mandatory)")
+                       + ("; extra take (Encampment)" if obs["taken"] and obs["takes_left"]
+                          else ""))
         if G.solo:
-            out.append(f"\nScaffold (your last building): {s.observation(0)['scaffold']}")
+            out.append(f"\nScaffold (your last building): {obs['scaffold']}")
         return out
 
     def position(self, state: TwoHeirsState, labels: Sequence[str],  # type: ignore[override]
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
-        grid = Landscape(state)
+        if viewer is None:
+            viewer = self.viewer
+        obs = view.seat_observation(state, viewer)
+        grid = Landscape(state, viewer=viewer)
         legend = Text("^ white's building (top edge north), v blue's (turned); ~ open terrain; "
                       "roads: NS one road, ns separate ends; W/B troops (* retinue, lower "
                       "case: moved); + where a tile may go"
                       + ("; $ treasure" if state.game.solo else ""), style="dim")
         if compact:
-            return Group(grid, self.status(state, labels))
-        return Group(grid, legend, self.reserve_table(state), self.status(state, labels))
+            return Group(grid, self.status(state, labels, obs))
+        return Group(grid, legend, self.reserve_table(state.game.solo, obs),
+                     self.status(state, labels, obs))
 
     def round_end(self, state: TwoHeirsState, action: int,  # type: ignore[override]
                   labels: Sequence[str]) -> RenderableType | None:
         """In a replay, the table after each round (the starting player's turn and the
         other's), before the first action of the next round: the grid and the scores."""
-        if state.phase_name != "play" or state.actions_this_turn or state.turn < 3 \
-                or state.turn % 2 == 0:
+        if state.phase_name != "play" or state.actions_this_turn:
             return None
-        k = (state.turn - 1) // 2
+        obs = view.seat_observation(state, self.viewer)
+        turn = obs["turn"]
+        if turn < 3 or turn % 2 == 0:
+            return None
+        k = (turn - 1) // 2
         names = [labels[0], "Heinrich" if state.game.solo else labels[1]]
-        a, b = (state.scores()[0], state.heinrich_score) if state.game.solo \
-            else tuple(state.scores())
+        a, b = (obs["scores"][0], obs["heinrich_score"]) if state.game.solo \
+            else tuple(obs["scores"])
         return Group(Text(""), Rule(Text(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}")),
-                     Landscape(state, mark_placements=False))
+                     Landscape(state, mark_placements=False, viewer=self.viewer))
 
     def decision(self, state: TwoHeirsState) -> str:  # type: ignore[override]
-        ph = state.phase_name
+        obs = view.seat_observation(state, self.viewer)
+        ph = obs["phase"]
         if ph == "siege":
             return "Your second Siege Tower flanks an opponent building: destroy x,y or spare"
         if ph == "discard":
-            return (f"Hand limit 3: discard a tile ({len(state.hands[state.cur])} in hand); "
-                    "discard <tile>")
-        if state.taken == 0 and state.reserve_order():
+            return (f"Hand limit 3: discard a tile ({len(obs['hands'][obs['current_player']])} "
+                    "in hand); discard <tile>")
+        if obs["taken"] == 0 and any(r["tile"] for r in obs["reserve"]):
             return "Your turn: take N (mandatory), build/expand <tile> @ x,y, move/deploy/withdraw, end"
         return "Build/expand <tile> @ x,y, move x,y->x,y, deploy x,y, withdraw x,y, or end"
 
     def moves(self, state: TwoHeirsState) -> RenderableType:  # type: ignore[override]
-        groups: dict[str, list[str]] = {}
-        for a in state.legal_actions():
-            text = state.action_to_string(a)
-            verb = text.split()[0]
-            groups.setdefault(verb, []).append(text)
         out = Text()
-        for verb, texts in groups.items():
-            if verb in ("build", "expand"):
-                by_tile: dict[str, list[str]] = {}
-                for t in texts:
-                    what, where = t[len(verb) + 1:].rsplit(" @ ", 1)
-                    by_tile.setdefault(what, []).append(where)
-                for what, wheres in by_tile.items():
-                    out.append(f"{verb} {what} @ ", style="bold")
-                    out.append(" | ".join(wheres) + "\n")
+        for group in view.move_groups(state):
+            if group.label is not None:
+                out.append(f"{group.kind} {group.label} @ ", style="bold")
+                out.append(" | ".join(group.moves) + "\n")
             else:
-                out.append("  ".join(texts) + "\n")
+                out.append("  ".join(group.moves) + "\n")
         return out
 
     def forced(self, state: TwoHeirsState, action: int) -> str:  # type: ignore[override]
@@ -326,7 +334,7 @@ class TwoHeirsUI(GameUI):
         parts: list[RenderableType] = []
         names = [labels[0], "Heinrich" if G.solo else labels[1]]
         if detailed:
-            parts.append(Landscape(state, mark_placements=False))
+            parts.append(Landscape(state, mark_placements=False, viewer=self.viewer))
             for p in (0, 1):
                 parts.append(self.breakdown_table(bds[p], G.tiles,
                                                   f"{names[p]} ({view.SEAT_NAMES[p]})"))

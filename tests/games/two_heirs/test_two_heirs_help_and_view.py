@@ -152,3 +152,51 @@ def test_solo_treasure_draws_are_narrated_with_their_treasure():
     assert treasures
     assert all(re.match(r"treasure treasure-\d+ is (placed on|drawn for) Heinrich's", t)
                for t in treasures), treasures
+
+
+def test_moves_are_grouped_by_kind_and_builds_by_tile():
+    """The rulebook's Example 1 with an Inn in hand after the take: take is spent, so the
+    groups are the Inn's expansions (and builds, when affordable) on the 8 spaces around
+    the retinue troop, then the troop moves / deployments and the end of the turn."""
+    state = _game().new_initial_state(0)
+    state.set_position(landscape=[(0, 0, "land-5", "open")],
+                       troops=[[(0, 0), "reserve", "reserve"], [(0, 0), "reserve", "reserve"]],
+                       reserve=["travel-5", "travel-4", "travel-6", "land-1"],
+                       hands=(["travel-1"], []), taken=1)
+    groups = view.move_groups(state)
+    expand = next(g for g in groups if g.kind == "expand")
+    assert expand.label == "Inn (travel-1)"
+    assert sorted(expand.moves) == sorted(f"{x},{y}" for x in (-1, 0, 1) for y in (-1, 0, 1)
+                                          if (x, y) != (0, 0))
+    assert [g.kind for g in groups][-1] == "end"
+    assert next(g for g in groups if g.kind == "end").moves == ("end",)
+    texts = [f"{g.kind} {g.label} @ {m}" if g.label else m for g in groups for m in g.moves]
+    assert sorted(texts) == sorted(state.action_to_string(a) for a in state.legal_actions())
+
+
+def test_the_grid_is_drawn_from_each_seats_observation():
+    """A hand-set table: the face-down starting tile (Setup: only its colour shows) at 0,0
+    with both retinue troops; white's Inn travel-1 (a road along its row: EW) at 1,0 with
+    white's troop, moved this turn; blue's Inn travel-2 (road top-bottom, turned: NS) at
+    0,1. Both seats see the same table, built from their observations."""
+    state = _game().new_initial_state(0)
+    state.set_position(landscape=[(0, 0, "land-5", "open"), (1, 0, "travel-1", "white"),
+                                  (0, 1, "travel-2", "blue")],
+                       troops=[[(0, 0), (1, 0), "reserve"], [(0, 0), "reserve", "reserve"]],
+                       reserve=["travel-5", "travel-4"])
+    state.apply_action(state.string_to_action("move 1,0->0,1"))
+    grids = [view.landscape_grid(state, cell_width=view.WIDE_CELL, viewer=seat)
+             for seat in (0, 1)]
+    assert grids[0] == grids[1]
+    grid = grids[0]
+    at = {(x, y): c for y, row in zip(grid.ys, grid.cells) for x, c in zip(grid.xs, row)}
+    assert (at[0, 0].top, at[0, 0].bottom, at[0, 0].owner) == ("start", "W*B*", None)
+    assert (at[1, 0].top, at[1, 0].middle, at[1, 0].bottom, at[1, 0].owner) == (
+        "Inn^", "EW", "", 0)
+    assert (at[0, 1].top, at[0, 1].middle, at[0, 1].bottom, at[0, 1].owner) == (
+        "Innv", "NS", "w", 1)
+    spots = {xy for xy, c in at.items() if c.placeable}
+    assert spots == {(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1, 2)} - {(0, 0), (1, 0),
+                                                                           (0, 1)}
+    assert all(at[xy].top == "+" for xy in spots) and at[2, 2].top == "."
+    assert grid.xs == (-2, -1, 0, 1, 2) and grid.ys == (3, 2, 1, 0, -1, -2)

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from regalia.games.two_heirs import load_tiles
-from regalia.games.two_heirs.landscape import PlacedTile, road_networks
+from regalia.games.two_heirs.landscape import PlacedTile
+from regalia.games.two_heirs.roads import road_networks
 from regalia.games.two_heirs.scoring import score_landscape, score_totals
 
 T = load_tiles()

@@ -17,7 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from regalia import IllegalActionError, NotationError, load_game
-from regalia.games.two_heirs.state import ORIGIN, PH_END, cell_of
+from regalia.games.two_heirs.geometry import ORIGIN, cell_of, xy_of
+from regalia.games.two_heirs.actions import tile_label
+from regalia.games.two_heirs.tables import PH_END
 
 WHITE, BLUE = 0, 1
 FIRST_GAME = ["travel", "land-industry", "trade-church"]
@@ -633,7 +635,6 @@ def test_final_scores_agree_with_the_score_file_of_the_landscape(params):
     landscape written in the score format (the engine's adapter to :mod:`.scoring` and the
     text format agree)."""
     from regalia.core.registry import game_policy
-    from regalia.games.two_heirs.state import xy_of
     from regalia.games.two_heirs.textformat import format_landscape, score_text
     game = load_game("two-heirs", **params)
     greedy = game_policy("two-heirs", "greedy")
@@ -661,7 +662,6 @@ def test_final_scores_agree_with_the_score_file_of_the_landscape(params):
 def _expected_moves(s) -> set[str]:
     """The legal moves of the player to move in phase ``play``, computed from the rulebook
     in table coordinates, independently of the engine's grid and action encoding."""
-    from regalia.games.two_heirs.state import xy_of
     T = s.T
     p = s.cur
     tiles = {xy_of(c): code for c, code in s.board.items()}
@@ -686,7 +686,7 @@ def _expected_moves(s) -> set[str]:
     spaces = {(x + dx, y + dy) for pos in mine if pos is not None for x, y in [pos]
               for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - set(tiles)
     for t in s.hands[p]:
-        label = f"{s._tile_label(t)}"
+        label = tile_label(s.T, t)
         short = sum(max(0, c - a) for c, a in zip(T.cost[t], avail))
         for x, y in spaces:
             out.add(f"expand {label} @ {x},{y}")

@@ -13,7 +13,8 @@ import random
 import pytest
 
 from regalia import ParameterError, load_game
-from regalia.games.two_heirs.state import OFF_BOARD, ORIGIN, cell_of
+from regalia.games.two_heirs.geometry import ORIGIN, cell_of
+from regalia.games.two_heirs.tables import OFF_BOARD
 
 HUMAN, HEINRICH = 0, 1
 

@@ -31,14 +31,16 @@ cells are in seat 0's frame.
 * :class:`Breakdown` (one per seat) lists :class:`BuildingScore` per building and
   :class:`RoadScore` per scored road, treasure points (solo) and the total.
 
-**Functions** (implemented in :mod:`.scoring`, :mod:`.roads`, :mod:`.solo`, re-exported here):
+**Functions** built on these types (in :mod:`.scoring` and :mod:`.roads`, which import this
+module; nothing is re-exported here, so there is no import cycle):
 
 * ``score_landscape(tiles, landscape, troops, *, roads=True) -> (Breakdown, Breakdown)``
 * ``score_totals(tiles, landscape, troops, *, roads=True) -> (int, int)`` (fast, no breakdown)
 * ``score_heinrich(tiles, landscape, troops, treasures_on_landscape, treasures_in_pile, *,
   roads=True) -> (Breakdown, Breakdown)`` and ``score_heinrich_totals(...) -> (int, int)``
-* ``road_networks(tiles, landscape) -> tuple[Road, ...]``
-* ``tables(tiles) -> TileTables``: the per-tile tables, built once per ``TileSet``.
+* ``road_networks(tiles, landscape) -> tuple[Road, ...]`` (:mod:`.roads`)
+
+Here: ``tables(tiles) -> TileTables``, the per-tile tables, built once per ``TileSet``.
 
 Rulings on unclear sentences: ``docs/rulings/two-heirs.md`` ("Scoring and solo rulings").
 """
@@ -285,23 +287,6 @@ class Breakdown:
         return sum(r.points for r in self.roads)
 
 
-_REEXPORTS = {
-    "score_landscape": "scoring", "score_totals": "scoring", "score_heinrich": "scoring",
-    "score_heinrich_totals": "scoring", "road_networks": "roads",
-}
-
-
-def __getattr__(name: str):
-    """Re-export the scoring and road functions (``from .landscape import
-    score_landscape``) without a circular import."""
-    module = _REEXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-    return getattr(importlib.import_module(f"{__package__}.{module}"), name)
-
-
 __all__ = ["Pos", "Landscape", "Troops", "PlacedTile", "TileTables", "tables", "Breakdown",
            "BuildingScore", "Road", "RoadScore", "DIRECTIONS", "DIRECTION_NAMES",
-           "NEIGHBOURS8", "SEATS", "SEAT_SIDES", "edge_direction", "cell_offset",
-           *_REEXPORTS]
+           "NEIGHBOURS8", "SEATS", "SEAT_SIDES", "edge_direction", "cell_offset"]

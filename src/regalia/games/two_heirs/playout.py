@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING
 from regalia.core.registry import register_policy
 
 from .policies import _margin, decision_action, take_action
-from .state import DELTA, HAND_LIMIT, cell_of
+from .geometry import DELTA, cell_of
+from .scoring import score_landscape
+from .tables import HAND_LIMIT
 
 if TYPE_CHECKING:
     from .state import TwoHeirsState
@@ -80,7 +82,6 @@ def _build(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> 
 def _bases(s: "TwoHeirsState", p: int) -> dict[int, int]:
     """Cell -> points (undoubled, final scoring as the landscape stands) of ``p``'s
     buildings worth at least 1 point."""
-    from .scoring import score_landscape
     G = s.game
     bd = score_landscape(G.tiles, s.landscape(), {}, roads=False)[p]
     return {cell_of(*b.position): b.base for b in bd.buildings if b.base > 0}

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from regalia.core.registry import register_policy
 
-from .state import HAND_LIMIT
+from .tables import HAND_LIMIT
 
 if TYPE_CHECKING:
     from .state import TwoHeirsState

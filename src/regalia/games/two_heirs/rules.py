@@ -30,7 +30,8 @@ from regalia.core.registry import register_game
 from .components import (COLOURS, SET_NAMES, SETS, TileSet, TreasureSet, load_tiles,
                          load_treasures)
 from .components import data_digest as _data_digest
-from .state import TwoHeirsState, build_tables
+from .state import TwoHeirsState
+from .tables import build_tables
 
 #: The first-game sets ("We recommend using the following sets for your first game:
 #: Travel, Land & Industry, Trade & Church").

@@ -21,8 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .components import COLOURS
-from .landscape import PlacedTile  # noqa: F401  (the values of landscape_of)
+from .geometry import cell_of, fmt_cell, xy_of
+from .actions import tile_label
 from .solo import heinrich_placement_option, heinrich_take, heinrich_troop, treasure_met
+from .tables import PH_TREASURE
 
 if TYPE_CHECKING:
     from .state import TwoHeirsState
@@ -30,23 +32,9 @@ if TYPE_CHECKING:
 HEINRICH = 1
 
 
-def landscape_of(state: "TwoHeirsState") -> dict[tuple[int, int], PlacedTile]:
-    """The state's board as the :mod:`.landscape` mapping ``(x, y) -> PlacedTile``."""
-    from .state import XY
-    placed = state.T.placed
-    return {XY[cell]: placed[code] for cell, code in state.board.items()}
-
-
-def troops_of(state: "TwoHeirsState") -> dict[tuple[int, int], int]:
-    """Troops in the play area as ``(x, y) -> seat`` (the :mod:`.landscape` ``Troops``)."""
-    from .state import XY
-    return {XY[pos]: i // 3 for i, pos in enumerate(state.troops) if pos >= 0}
-
-
 def heinrich_step(s: "TwoHeirsState") -> bool:
     """Run one step of Heinrich's turn (``s.h_step`` 1 take, 2 place, 3 treasure, 4 troop,
     5 end). Returns True when the state stops at a chance node (phase set)."""
-    from .state import PH_TREASURE, cell_of, fmt_cell, xy_of
     G = s.game
     tiles = G.tiles
     step = s.h_step
@@ -69,17 +57,18 @@ def heinrich_step(s: "TwoHeirsState") -> bool:
         return False
     if step == 2:
         t = s.h_tile
-        option, pos = heinrich_placement_option(tiles, landscape_of(s), xy_of(s.scaffold), t)
+        option, pos = heinrich_placement_option(tiles, s.landscape(), xy_of(s.scaffold), t)
         if pos is None:
             s.box.append(t)
-            s.last_h = f"Heinrich takes {s._tile_label(t)}: no space, it leaves the game (option D)"
+            s.last_h = (f"Heinrich takes {tile_label(s.T, t)}: no space, it leaves the game "
+                        f"(option D)")
             s.h_tile = -1
             s.h_step = 5
             return False
         cell = cell_of(*pos)
         s.board[cell] = t * 4 + HEINRICH
         s.h_cell = cell
-        s.last_h = f"Heinrich builds {s._tile_label(t)} at {fmt_cell(cell)} (option {option})"
+        s.last_h = f"Heinrich builds {tile_label(s.T, t)} at {fmt_cell(cell)} (option {option})"
         s.h_step = 3
         return False
     if step == 3:
@@ -108,8 +97,7 @@ def check_treasures(s: "TwoHeirsState") -> None:
     the removal is automatic, the human never gains by keeping one)."""
     if not s.tre_board:
         return
-    from .state import xy_of
-    land = landscape_of(s)
+    land = s.landscape()
     treasures = s.game.treasures.treasures
     tiles = s.game.tiles
     for cell in sorted(s.tre_board):

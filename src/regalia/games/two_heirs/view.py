@@ -1,7 +1,10 @@
 """Two Heirs as plain text: the landscape grid, the royal reserve, hands and troops.
 
 The terminal front end (``regalia.cli.two_heirs``) colours and lays out what these
-functions return; they use no terminal library.
+functions return; they use no terminal library. What they show is built from a seat's
+``observation(seat)`` (:func:`seat_observation`) and the game's public component data
+(the tiles' roads), and moves from the typed actions (``state.decode``), so a front end
+never reads the state's fields and cannot show what the seat may not see.
 
 The grid is drawn in the table frame with north at the top: white (seat 0) sits at the
 bottom edge, blue (seat 1; Heinrich in the solo game) at the top edge. Each space is three
@@ -21,12 +24,15 @@ text lines of :data:`CELL_WIDTH` - 1 characters:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .components import COLOURS, RESOURCE_OF_COLOUR, TYPE_NAMES
-from .landscape import edge_direction
+from .components import RESOURCE_OF_COLOUR, TYPE_NAMES, TileSet
+from .geometry import DIRS
+from .landscape import Pos, edge_direction
 
 if TYPE_CHECKING:
+    from regalia.core.state import State
+
     from .state import TwoHeirsState
 
 CELL_WIDTH = 7
@@ -65,16 +71,16 @@ def short_name(typ: str, cell_width: int = CELL_WIDTH) -> str:
     return (MEDIUM if cell_width >= WIDE_CELL else SHORT)[typ]
 
 
-def fit_cell_width(state: "TwoHeirsState", columns: int, mark_placements: bool = True) -> int:
+def fit_cell_width(state: "TwoHeirsState", columns: int, mark_placements: bool = True,
+                   viewer: int | None = None) -> int:
     """The widest cell (:data:`WIDE_CELL` or :data:`CELL_WIDTH`) with which the landscape,
     its coordinates and margin included, fits in ``columns`` text columns."""
-    n = len(landscape_grid(state, mark_placements).xs)
+    n = len(landscape_grid(state, mark_placements, viewer=viewer).xs)
     return WIDE_CELL if MARGIN + n * WIDE_CELL <= columns else CELL_WIDTH
 
 
 def names_key(grid: "Grid", cell_width: int = CELL_WIDTH) -> list[tuple[str, str]]:
     """``(short, full)`` for every building name on ``grid`` that the cells shorten."""
-    from .components import TYPE_NAMES
     out: dict[str, str] = {}
     for row in grid.cells:
         for c in row:
@@ -107,12 +113,12 @@ class Grid:
     cells: tuple[tuple[Cell, ...], ...]
 
 
-def road_text(state: "TwoHeirsState", tile: int, owner: int) -> str:
-    """A building's road ends in table directions: ``NS`` (one section), ``ns`` (two single
-    ends), ``nesw``, ``NE/SW`` (two sections), or ''."""
-    t = state.game.tiles.tiles[tile]
+def road_text(tiles: TileSet, tile: str, owner: int) -> str:
+    """The road ends of building ``tile`` (an id) placed by seat ``owner``, in table
+    directions: ``NS`` (one section), ``ns`` (two single ends), ``nesw``, ``NE/SW`` (two
+    sections), or ''."""
     singles, multi = [], []
-    for section in t.roads:
+    for section in tiles.by_id(tile).roads:
         dirs = sorted(edge_direction(e, owner) for e in section.edges)
         if len(dirs) == 1:
             singles.append(dirs[0])
@@ -122,60 +128,88 @@ def road_text(state: "TwoHeirsState", tile: int, owner: int) -> str:
     return "/".join(multi + ([single] if single else []))
 
 
+def seat_observation(state: "State", viewer: int | None = None) -> dict[str, Any]:
+    """``state.observation`` of the seat ``viewer`` (None or a negative seat: a spectator,
+    who sees what seat 0 sees: the face-down starting tile stays hidden on the table)."""
+    return state.observation(0 if viewer is None or viewer < 0 else viewer)
+
+
+def placement_spaces(obs: dict[str, Any]) -> set[Pos]:
+    """The empty spaces where the player to move may place a tile, from an observation:
+    "orthogonally or diagonally adjacent to a tile occupied by one of your troops"
+    (Action B); empty outside phase ``play``."""
+    if obs["phase"] != "play":
+        return set()
+    taken = {(t["x"], t["y"]) for t in obs["landscape"]}
+    out: set[Pos] = set()
+    for pos in obs["troops"][obs["current_player"]]:
+        if isinstance(pos, list):
+            for dx, dy in DIRS:
+                space = (pos[0] + dx, pos[1] + dy)
+                if space not in taken:
+                    out.add(space)
+    return out
+
+
 def landscape_grid(state: "TwoHeirsState", mark_placements: bool = True,
-                   cell_width: int = CELL_WIDTH) -> Grid:
-    """The landscape as a :class:`Grid`; with ``mark_placements``, the empty spaces where the
-    player to move may place a tile are marked ``+``. ``cell_width``: :data:`CELL_WIDTH`
-    (5-letter names) or :data:`WIDE_CELL` (7-letter names, :func:`fit_cell_width`)."""
-    from .state import OPEN, cell_of, xy_of
-    T = state.T
-    board = state.board
-    spots = (state.placement_cells(state.cur) if mark_placements and state.phase_name == "play"
-             else {})
-    pts = [xy_of(c) for c in board] + [xy_of(c) for c in spots] or [(0, 0)]
+                   cell_width: int = CELL_WIDTH, viewer: int | None = None) -> Grid:
+    """The landscape as ``viewer`` sees it (:func:`seat_observation`), as a :class:`Grid`
+    (:func:`grid_of`)."""
+    return grid_of(seat_observation(state, viewer), state.game.tiles, mark_placements,
+                   cell_width)
+
+
+def grid_of(obs: dict[str, Any], tiles: TileSet, mark_placements: bool = True,
+            cell_width: int = CELL_WIDTH) -> Grid:
+    """The landscape of an observation as a :class:`Grid`; with ``mark_placements``, the
+    empty spaces where the player to move may place a tile are marked ``+``.
+    ``cell_width``: :data:`CELL_WIDTH` (5-letter names) or :data:`WIDE_CELL` (7-letter
+    names, :func:`fit_cell_width`). ``tiles``: the game's tiles, for the roads."""
+    land = {(t["x"], t["y"]): t for t in obs["landscape"]}
+    spots = placement_spaces(obs) if mark_placements else set()
+    pts = list(land) + list(spots) or [(0, 0)]
     x0, x1 = min(p[0] for p in pts) - 1, max(p[0] for p in pts) + 1
     y0, y1 = min(p[1] for p in pts) - 1, max(p[1] for p in pts) + 1
-    troops_at: dict[int, str] = {}
-    for i, pos in enumerate(state.troops):
-        if pos >= 0:
-            letter = SEAT_LETTERS[i // 3]
-            if state.moved >> i & 1:
-                letter = letter.lower()
-            troops_at[pos] = troops_at.get(pos, "") + letter + ("*" if i % 3 == 0 else "")
+    troops_at: dict[Pos, str] = {}
+    for seat, troops in enumerate(obs["troops"]):
+        for k, pos in enumerate(troops):
+            if isinstance(pos, list):
+                letter = SEAT_LETTERS[seat]
+                if obs["moved"] >> (3 * seat + k) & 1:
+                    letter = letter.lower()
+                at = (pos[0], pos[1])
+                troops_at[at] = troops_at.get(at, "") + letter + ("*" if k == 0 else "")
+    treasures = {(x, y) for x, y, _ in obs.get("treasures", {}).get("landscape", ())}
     rows = []
     for y in range(y1, y0 - 1, -1):
         row = []
         for x in range(x0, x1 + 1):
-            c = cell_of(x, y)
-            code = board.get(c)
-            troops = troops_at.get(c, "")
-            if c in state.tre_board:
-                troops += "$"
-            if code is None:
-                row.append(Cell(top="+" if c in spots else ".", middle="", bottom="",
-                                colour=None, owner=None, placeable=c in spots))
+            tile = land.get((x, y))
+            troops = troops_at.get((x, y), "") + ("$" if (x, y) in treasures else "")
+            if tile is None:
+                row.append(Cell(top="+" if (x, y) in spots else ".", middle="", bottom="",
+                                colour=None, owner=None, placeable=(x, y) in spots))
                 continue
-            t, kind = code >> 2, code & 3
-            colour = COLOURS[T.colour[t]]
-            if kind == OPEN:
-                top = ("start" if t == state.start_tile and c == cell_of(0, 0)
-                       else "~" + RESOURCE_OF_COLOUR[colour])
+            colour = tile["colour"]
+            owner = tile["owner"]
+            if owner is None:
+                top = "start" if tile["tile"] is None else "~" + RESOURCE_OF_COLOUR[colour]
                 row.append(Cell(top=top[:CELL_WIDTH - 1], middle="", bottom=troops,
                                 colour=colour, owner=None))
                 continue
-            arrow = "^" if kind == 0 else "v"
-            row.append(Cell(top=f"{short_name(T.types[t], cell_width)}{arrow}",
-                            middle=road_text(state, t, kind)[:cell_width - 1], bottom=troops,
-                            colour=colour, owner=kind, type=T.types[t]))
+            arrow = "^" if owner == 0 else "v"
+            row.append(Cell(top=f"{short_name(tile['type'], cell_width)}{arrow}",
+                            middle=road_text(tiles, tile["tile"], owner)[:cell_width - 1],
+                            bottom=troops, colour=colour, owner=owner, type=tile["type"]))
         rows.append(tuple(row))
     return Grid(xs=tuple(range(x0, x1 + 1)), ys=tuple(range(y1, y0 - 1, -1)),
                 cells=tuple(rows))
 
 
-def tile_text(state: "TwoHeirsState", t: int) -> str:
+def tile_text(tiles: TileSet, tile_id: str) -> str:
     """``Inn (travel-1) grey, 2 stone + 1 wheat, row, roads EW`` (roads as its owner places
     it, white's frame: top edge north)."""
-    tile = state.game.tiles.tiles[t]
+    tile = tiles.by_id(tile_id)
     bits = [f"{TYPE_NAMES[tile.type]} ({tile.id}) {tile.colour}", str(tile.cost)]
     if tile.direction:
         bits.append(tile.direction)
@@ -188,11 +222,12 @@ def tile_text(state: "TwoHeirsState", t: int) -> str:
     return ", ".join(bits)
 
 
-def reserve_lines(state: "TwoHeirsState") -> list[tuple[int | None, str, str | None]]:
-    """The royal reserve clockwise from the shield: ``(position or None, text, colour)``;
-    position is the 1-based tile count used by ``take N``, None for an empty slot."""
-    out = []
-    for r in state.reserve_view():
+def reserve_lines(obs: dict[str, Any]) -> list[tuple[int | None, str, str | None]]:
+    """The royal reserve of an observation, clockwise from the shield: ``(position or None,
+    text, colour)``; position is the 1-based tile count used by ``take N``, None for an
+    empty slot."""
+    out: list[tuple[int | None, str, str | None]] = []
+    for r in obs["reserve"]:
         if r["tile"] is None:
             out.append((None, "(empty)", None))
         else:
@@ -228,7 +263,7 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
     setup = before["turn"] == 0
     phase = before["phase"]
     if phase == "toss":
-        colour = state.action_to_string(action).split()[-1]   # the shield is public
+        colour = state.decode(action).colour                  # the shield is public
         return ChanceNote("toss", f"the royal shield shows {colour}: {colour} begins", setup)
     if phase == "top":
         return ChanceNote("top", f"the supply's top tile shows a {after['supply_top']} back",
@@ -250,7 +285,7 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
         if (t["x"], t["y"]) not in placed:
             seen = t["tile"]
             if seen is None and viewer is None:   # a spectator sees the whole table
-                seen = state.action_to_string(action).split()[-1]
+                seen = state.decode(action).tile
             what = (f"a {t['colour']} tile" if seen is None
                     else f"a {t['colour']} tile ({seen})")
             return ChanceNote("start", f"the starting tile lies face down at {t['x']},{t['y']}:"
@@ -261,6 +296,34 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
             return ChanceNote("reserve", f"{TYPE_NAMES[r['type']]} ({r['tile']}, {r['colour']}) "
                                          f"is drawn into the royal reserve", setup)
     return ChanceNote("other", "a tile is drawn", setup)
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """Legal moves of one kind, for a list of moves: ``kind`` (``take``, ``build`` ...);
+    for ``build`` and ``expand`` one group per tile, ``label`` its name (``Inn
+    (travel-1)``) and ``moves`` the spaces ``x,y``; otherwise ``label`` None and ``moves``
+    the moves' notation."""
+
+    kind: str
+    label: str | None
+    moves: tuple[str, ...]
+
+
+def move_groups(state: "TwoHeirsState") -> list[MoveGroup]:
+    """The legal moves of the player to move, grouped by kind (in the order of the action
+    ids) and, for builds and expansions, by tile, from the typed actions
+    (:meth:`~.state.TwoHeirsState.decode`)."""
+    groups: dict[str, dict[str | None, list[str]]] = {}
+    for a in state.legal_actions():
+        d = state.decode(a)
+        by_tile = groups.setdefault(d.kind, {})
+        if d.kind in ("build", "expand") and d.at is not None:
+            by_tile.setdefault(d.label, []).append(f"{d.at[0]},{d.at[1]}")
+        else:
+            by_tile.setdefault(None, []).append(d.notation)
+    return [MoveGroup(kind, label, tuple(moves))
+            for kind, by_tile in groups.items() for label, moves in by_tile.items()]
 
 
 def setup_summary(notes: list[ChanceNote]) -> str:
@@ -277,5 +340,7 @@ def setup_summary(notes: list[ChanceNote]) -> str:
     return "Setup: " + "; ".join(parts) + "."
 
 
-__all__ = ["MEDIUM", "WIDE_CELL", "short_name", "fit_cell_width", "names_key", "ChanceNote", "chance_note", "setup_summary", "CELL_WIDTH", "Cell", "Grid", "SHORT", "landscape_grid", "tile_text",
-           "reserve_lines", "road_text", "SEAT_NAMES"]
+__all__ = ["MEDIUM", "WIDE_CELL", "short_name", "fit_cell_width", "names_key", "ChanceNote",
+           "chance_note", "setup_summary", "MoveGroup", "move_groups", "CELL_WIDTH", "Cell",
+           "Grid", "SHORT", "landscape_grid", "grid_of", "placement_spaces",
+           "seat_observation", "tile_text", "reserve_lines", "road_text", "SEAT_NAMES"]
