@@ -167,7 +167,7 @@ class MCTSAgent(SearchAgent):
                     if score > best_score:
                         best_a, best_score, best_child = a, score, ch
                 s.apply_action(best_a)
-                assert best_child is not None  # some child was tried (else the node expands); scores >= 0
+                assert best_child is not None  # a child was tried (else the node expands)
                 node = best_child
                 path.append(node)
             values = playout(s, rng, policy, self.value)
