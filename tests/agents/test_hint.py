@@ -78,3 +78,68 @@ def test_inheritors_default_hint_is_legal_and_starts_from_the_policy():
     assert h.action in s.legal_actions() and s.to_json() == before
     assert 0.0 <= h.win_rate <= 1.0 and h.visits >= 5
     assert hint(s, spec, seed=3) == h
+
+
+# ---------------------------------------------------------------------- solo hints (issue 10)
+def solo_decision(name: str, seed: int, **params):
+    """The first decision with at least 3 legal moves of a solo game."""
+    s = regalia.load_game(name, players=1, **params).new_initial_state(seed)
+    while s.is_chance_node() or len(s.legal_actions()) < 3:
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(s.legal_actions()[0])
+    return s
+
+
+def test_points_values_are_the_margin_or_the_lone_score():
+    from regalia.agents.search import points_kind, points_values
+    for name, params, kind in [("two-heirs", {"level": 3}, "margin"),
+                               ("cascadito", {}, "score")]:
+        s = solo_decision(name, 2, **params)
+        assert points_kind(s, 0) == kind
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_random_chance()
+            else:
+                s.apply_action(s.legal_actions()[-1])
+        if kind == "margin":
+            assert points_values(s) == [s.scores()[0] - s.heinrich_score]
+        else:
+            assert points_values(s) == [s.scores()[0]]
+
+
+def test_two_heirs_solo_hint_ranks_by_expected_margin():
+    """Against Heinrich the Hammer nearly every playout is lost: the hint ranks by the
+    mean margin instead, and says so."""
+    s = solo_decision("two-heirs", 3, level=3)
+    before = s.to_json()
+    h = hint(s, "mce:iterations=30,playout=greedy", seed=1)
+    assert s.to_json() == before
+    assert h.measure == "margin" and h.agent.endswith("value=points")
+    assert "expected margin" in h.summary() and "%" not in h.summary()
+    assert all(h.value >= v for _, v, _ in h.alternatives)  # mce: the best mean
+    # the margins are in game points, not win shares, and they differ between moves
+    values = {h.value, *(v for _, v, _ in h.alternatives)}
+    assert len(values) > 1 and any(abs(v) > 1 for v in values)
+
+
+def test_cascadito_solo_hint_ranks_by_expected_score():
+    s = solo_decision("cascadito", 3)
+    h = hint(s, "mcts:iterations=40", seed=2)
+    assert h.measure == "score" and "expected score" in h.summary()
+    assert h.action in s.legal_actions()
+    # a lone player's score, not a win share stuck at 100%
+    assert h.value > 1 and all(v > 1 for _, v, _ in h.alternatives)
+
+
+def test_an_explicit_value_is_kept_in_a_solo_game():
+    s = solo_decision("cascadito", 3)
+    h = hint(s, "mce:iterations=12,value=win", seed=2)
+    assert h.measure == "win" and h.value == 1.0  # the victory share of a lone player
+    assert "estimated win rate 100%" in h.summary()
+
+
+def test_multiplayer_hints_keep_the_win_rate():
+    h = hint(place_state(), "mce:iterations=30", seed=1)
+    assert h.measure == "win" and "estimated win rate" in h.summary()

@@ -79,5 +79,5 @@ def test_margin_option_is_typed_reproducible_and_in_the_spec(name):
     assert "value=margin" in a.spec()
     assert all(0.0 <= st.value <= 1.0 for st in a.last_stats)
     assert make_agent(f"{name}:iterations=5").value == "win"
-    with pytest.raises(RegaliaError, match="choose win or margin|win, margin"):
-        make_agent(f"{name}:value=points")
+    with pytest.raises(RegaliaError, match="choose one of win, margin, points"):
+        make_agent(f"{name}:value=score")

@@ -130,3 +130,41 @@ def test_ray_missing_exits_2_with_the_install_hint(monkeypatch):
     result = run("kingdomino", "-a", "greedy,random", "-n", "1", "--backend", "ray")
     assert result.exit_code == 2
     assert "pip install 'regalia[ray]'" in flat(result.output)
+
+
+# ---------------------------------------------------------------------- progress lines
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_progress_lines_give_games_done_rate_and_time_left():
+    from regalia.cli.tournament import ProgressLines
+    clock, lines = FakeClock(), []
+    p = ProgressLines(40, lines.append, seconds=5.0, clock=clock)
+    clock.now += 2.0
+    p(1)  # the first game: always a line
+    clock.now += 0.3
+    p(2)  # no tenth crossed: silence
+    clock.now += 0.5
+    p(4)  # a tenth crossed, but within a second of the last line: silence
+    clock.now += 3.2
+    p(5)  # 6 s after the start, 4 s after the last line, a tenth crossed
+    clock.now += 6.0
+    p(6)  # 6 s of silence
+    clock.now += 8.0
+    p(40)
+    assert lines == ["1/40 games, 0.5 games/s, 1 min 18 s left",
+                     "5/40 games, 0.8 games/s, 42 s left",
+                     "6/40 games, 0.5 games/s, 1 min 08 s left",
+                     "40/40 games, 2.0 games/s, done in 20 s"]
+
+
+def test_tournament_prints_progress_lines_when_not_on_a_terminal():
+    result = run("kingdomino", "-a", "greedy,random", "-n", "3", "-w", "1", "-s", "1")
+    assert result.exit_code == 0, result.output
+    assert "1/6 games, " in result.output and " games/s, " in result.output
+    assert "6/6 games, " in result.output and "done in" in result.output

@@ -8,6 +8,7 @@ modules, so every helper is reached through a fixture.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import pytest
@@ -56,8 +57,68 @@ def human_inputs(game, specs: Sequence[str], seed: int,
     return typed, state.scores()
 
 
+@dataclass
+class Turn:
+    """One move a person types at `regalia play`: the text, the history before it, and what
+    happens between it and the person's next prompt (the facts undo depends on)."""
+
+    typed: str
+    before: list[int]
+    chance_after: bool = False  # a chance outcome was dealt before the next prompt
+    others_after: bool = False  # another seat played before the next prompt
+    prompt_after: bool = False  # the person is asked again (the game is not over)
+    legal: list[str] = field(default_factory=list)  # the legal moves, in notation
+
+    @property
+    def undoable(self) -> bool:
+        return self.prompt_after and not self.chance_after
+
+
+def table_script(game, specs: Sequence[str], seed: int, turns: int,
+                 choose: Callable[[object, list[int]], int]) -> list[Turn]:
+    """The first ``turns`` moves the person (the only 'human' seat) types in `regalia play`
+    with these seats and seed, as :func:`regalia.cli.session.run_play` deals and seats
+    them (forced moves are played for the person and not listed)."""
+    from regalia.cli.session import build_seats
+    seats = build_seats(specs, seed)
+    state = game.new_initial_state(seed)
+    out: list[Turn] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if out:
+                out[-1].chance_after = True
+            state.apply_action(state.sample_chance_outcome(state.dealer()))
+            continue
+        agent = seats[state.current_player()]
+        if agent is not None:
+            if out:
+                out[-1].others_after = True
+            state.apply_action(agent.step(state))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        if out:
+            out[-1].prompt_after = True
+        if len(out) == turns:
+            break
+        action = choose(state, legal)
+        out.append(Turn(state.action_to_string(action), list(state.history()),
+                        legal=[state.action_to_string(a) for a in legal]))
+        state.apply_action(action)
+    return out
+
+
 def middle_choice(state, legal: list[int]) -> int:
     return legal[len(legal) // 2]
+
+
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path, monkeypatch):
+    """Every command runs in an empty directory: 'regalia play' keeps an unfinished game
+    in regalia-GAME-SEED.json in the current directory."""
+    monkeypatch.chdir(tmp_path)
 
 
 @pytest.fixture
@@ -75,6 +136,14 @@ def human_inputs_fixture():
     """``human_inputs(game, specs, seed, choose=middle_choice) -> (typed, scores)``."""
     def run(game, specs, seed, choose=middle_choice):
         return human_inputs(game, specs, seed, choose)
+    return run
+
+
+@pytest.fixture(name="table_script")
+def table_script_fixture():
+    """``table_script(game, specs, seed, turns, choose=middle_choice) -> [Turn, ...]``."""
+    def run(game, specs, seed, turns, choose=middle_choice):
+        return table_script(game, specs, seed, turns, choose)
     return run
 
 

@@ -124,7 +124,7 @@ def test_quit_with_record_keeps_the_unfinished_game(cli, tmp_path):
                  input="quit\n")
     assert result.exit_code == 0
     out = " ".join(result.output.split())
-    assert "The record of the unfinished game is kept" in out
+    assert "The unfinished game is saved in" in out and "regalia resume" in out
     assert "Error" not in out
     record = GameRecord.load(path)
     assert record.scores is None and record.actions
@@ -197,16 +197,19 @@ def test_ctrl_c_saves_the_record_and_exits_130(cli, tmp_path, monkeypatch):
     assert result.exit_code == 130, result.output
     out = " ".join(result.output.split())
     assert "Interrupted: the game is abandoned" in out
-    assert "The record of the unfinished game is kept" in out
-    assert out.index("Interrupted") < out.index("is kept")
+    assert "The unfinished game is saved in" in out and "regalia resume" in out
+    assert out.index("Interrupted") < out.index("is saved in")
     record = GameRecord.load(path)
     assert record.scores is None and record.actions
     assert record.replay().history() == record.actions
-    # without --record: still exit 130, no record message
+    # without --record: still exit 130, the game kept in the default file
     asked["n"] = 0
     result = cli("play", "kingdomino", "-p", "human,greedy", "-s", "1")
-    assert result.exit_code == 130
-    assert "kept" not in result.output and "Traceback" not in result.output
+    assert result.exit_code == 130 and "Traceback" not in result.output
+    kept = re.search(r"regalia resume (regalia-kingdomino-[0-9-]+\.json)",
+                     " ".join(result.output.split()))
+    assert kept is not None, result.output
+    assert GameRecord.load(kept.group(1)).actions == record.actions
 
 
 def test_play_without_a_human_plays_itself(cli):

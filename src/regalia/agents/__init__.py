@@ -8,7 +8,8 @@ from . import random as _random  # noqa: F401
 from .base import (Agent, agent_options, check_spec, derive_seed, list_agents, make_agent,
                    parse_spec, register_agent)
 from .greedy import GreedyAgent, greedy_action
-from .hint import DEFAULT_HINT_AGENT, FAST_HINT_AGENT, Hint, default_hint_spec, hint
+from .hint import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, Hint, default_hint_spec, hint,
+                   solo_hint_spec)
 from .ismcts import ISMCTSAgent
 from .mce import MCEAgent
 from .mcts import MCTSAgent
@@ -17,5 +18,6 @@ from .search import ActionStat, SearchAgent
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCEAgent", "MCTSAgent", "ISMCTSAgent",
            "SearchAgent", "ActionStat", "make_agent", "list_agents", "agent_options",
-           "parse_spec", "register_agent", "check_spec", "derive_seed", "greedy_action", "hint", "Hint",
-           "DEFAULT_HINT_AGENT", "FAST_HINT_AGENT", "default_hint_spec"]
+           "parse_spec", "register_agent", "check_spec", "derive_seed", "greedy_action", "hint",
+           "Hint", "DEFAULT_HINT_AGENT", "FAST_HINT_AGENT", "default_hint_spec",
+           "solo_hint_spec"]

@@ -17,6 +17,11 @@ most ``max(1, K * sqrt(n))`` expanded children, the others are chosen by UCB amo
 Together the search starts from the policy's move and tries alternatives as the budget
 allows, instead of spending one playout on each legal action. Both are off by default.
 
+With ``value=points`` (playouts valued in game points, unbounded) the means in the UCB
+formula are rescaled to [0, 1] by the lowest and highest playout value seen so far in this
+search (min-max normalisation, as in MuZero), so the exploration constant keeps its
+meaning; the statistics reported stay in game points.
+
 This agent searches the true state: in a game with hidden information it sees what the
 acting player may not (use ``ismcts`` for honest play).
 """
@@ -121,6 +126,10 @@ class MCTSAgent(SearchAgent):
         log = math.log
         sqrt = math.sqrt
         root = _Node(n)
+        # value=points: UCB means rescaled by the range of playout values seen so far
+        rescale = self.value == "points"
+        lo, hi = math.inf, -math.inf
+        shift, span = 0.0, 1.0
         more = self._budget()
         i = 0
         while more(i):
@@ -163,7 +172,10 @@ class MCTSAgent(SearchAgent):
                     if ch is None:
                         continue
                     ch.avail += 1
-                    score = ch.total[p] / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    mean = ch.total[p] / ch.visits
+                    if rescale:
+                        mean = (mean - shift) / span
+                    score = mean + c * sqrt(log(ch.avail) / ch.visits)
                     if score > best_score:
                         best_a, best_score, best_child = a, score, ch
                 s.apply_action(best_a)
@@ -171,6 +183,9 @@ class MCTSAgent(SearchAgent):
                 node = best_child
                 path.append(node)
             values = playout(s, rng, policy, self.value)
+            if rescale:
+                lo, hi = min(lo, *values), max(hi, *values)
+                shift, span = lo, (hi - lo) or 1.0
             for nd in path:
                 nd.visits += 1
                 tot = nd.total

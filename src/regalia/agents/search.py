@@ -10,7 +10,11 @@ sampled with the agent's own generator, decisions by a *playout policy*: ``rando
 offers one through :func:`regalia.core.registry.game_policy`, else the generic one-step
 score maximiser of :mod:`regalia.agents.greedy`) or any other policy the game registers
 (e.g. Inheritors' ``fast``); an unknown name fails when the search starts. The value of a playout for each player
-is its ``returns()`` (victory share: 1 win, 1/k shared, 0 loss).
+is its ``returns()`` (victory share: 1 win, 1/k shared, 0 loss); ``value=margin`` blends in
+the score margin (:func:`margin_values`), and ``value=points`` values a playout in game
+points (:func:`points_values`: the score margin, or the score of a seat without
+opponents), for solo games where every playout is won (Cascadito) or lost (Two Heirs
+against Heinrich at level 3) and the victory share cannot rank moves.
 """
 
 from __future__ import annotations
@@ -64,9 +68,10 @@ def available_policies(game: str) -> list[str]:
 
 def playout(state: State, rng: random.Random, policy: Policy,
             value: str = "win") -> list[float]:
-    """Play ``state`` (mutated) to the end; returns each seat's value in [0, 1]:
-    ``value="win"``: ``state.returns()`` (victory share); ``value="margin"``:
-    :func:`margin_values`."""
+    """Play ``state`` (mutated) to the end; returns each seat's value:
+    ``value="win"``: ``state.returns()`` (victory share, in [0, 1]); ``value="margin"``:
+    :func:`margin_values` (in [0, 1]); ``value="points"``: :func:`points_values` (game
+    points, unbounded)."""
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(state.sample_chance_outcome(rng))
@@ -74,7 +79,26 @@ def playout(state: State, rng: random.Random, policy: Policy,
             state.apply_action(policy(state, rng))
     if value == "margin":
         return margin_values(state)
+    if value == "points":
+        return points_values(state)
     return state.returns()
+
+
+def points_values(state: State) -> list[float]:
+    """Per seat, in game points: its :meth:`~regalia.core.state.State.score_margin` (own
+    score minus the best opponent's, an automated solo opponent included), or its own
+    score when it has no opponent at all (a solo game played for points alone)."""
+    out = []
+    for k in range(state.game.num_players):
+        m = state.score_margin(k)
+        out.append(float(state.player_score(k) if m is None else m))
+    return out
+
+
+def points_kind(state: State, player: int) -> str:
+    """What ``value=points`` measures for ``player`` in this game: ``"margin"`` (it has an
+    opponent, automated or not) or ``"score"`` (it plays for points alone)."""
+    return "score" if state.score_margin(player) is None else "margin"
 
 
 def margin_values(state: State) -> list[float]:
@@ -136,16 +160,19 @@ SEARCH_OPTIONS = {
     "seconds": (positive_float, "thinking time per move in seconds"),
     "playout": (policy_name, "playout policy: random (default), greedy, or another policy "
                              "the game offers (e.g. fast for Inheritors)"),
-    "value": (choice_of("win", "margin"), "what a playout is worth: win (victory share, "
-                                          "default) or margin (half win, half score margin)"),
+    "value": (choice_of("win", "margin", "points"),
+              "what a playout is worth: win (victory share, default), margin (half win, "
+              "half score margin) or points (the score margin in game points, or the score "
+              "of a solo player without opponent)"),
 }
 
 
 @dataclass(frozen=True)
 class ActionStat:
     """What a search found about one root action: visits (playouts through it) and the
-    mean value for the acting player in [0, 1]: a victory share (an estimated win rate), or
-    with ``value=margin`` the blend of :func:`margin_values`."""
+    mean value for the acting player: a victory share in [0, 1] (an estimated win rate),
+    with ``value=margin`` the blend of :func:`margin_values` (in [0, 1]), with
+    ``value=points`` the mean of :func:`points_values` (game points)."""
 
     action: int
     visits: int
@@ -176,8 +203,8 @@ class SearchAgent(Agent):
         if seconds is not None and not seconds > 0:
             raise ValueError("seconds must be positive")
         policy_name(playout)
-        if value not in ("win", "margin"):
-            raise ValueError(f"value {value!r}: choose win or margin")
+        if value not in ("win", "margin", "points"):
+            raise ValueError(f"value {value!r}: choose win, margin or points")
         self.value = value
         self.iterations = iterations
         self.seconds = seconds

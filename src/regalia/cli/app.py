@@ -1,7 +1,7 @@
 """The ``regalia`` command line (Typer).
 
-Commands: ``games``, ``agents``, ``play``, ``match``, ``replay``, ``score``, ``data check``,
-``tournament``. Every user error (a bad argument, an unknown name, a file that does not
+Commands: ``games``, ``agents``, ``play``, ``resume``, ``match``, ``replay``, ``score``,
+``data check``, ``tournament``. Every user error (a bad argument, an unknown name, a file that does not
 validate) is shown as a red message naming what was wrong and what is allowed, never as a
 traceback. Exit codes (also in ``regalia --help``):
 
@@ -21,8 +21,9 @@ terminal view, a :class:`regalia.cli.frontends.GameUI` (see ``cli/kingdomino.py`
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import typer
 from rich import box
@@ -34,6 +35,7 @@ from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, Se
                             list_agents, make_agent)
 from regalia.core.errors import (DataError, NotationError, ParameterError, RecordError,
                                  RegaliaError)
+from regalia.core.game import Game
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
@@ -47,9 +49,10 @@ from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProbl
                      check_seats_for_game, check_writable, error, fresh_seed, make_console,
                      markup_safe, read_text_file, seat_labels, solo_specs, user_errors)
 from .frontends import Narrator, NotAvailable, ScoreRequest, ui_for
+from .prompt import move_reader
 from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, data_app,
                    examples as _examples, game_name as _game_name, help_text as _help)
-from .session import StopReplay, run_match, run_play, run_replay
+from .session import TABLE_COMMANDS, StopReplay, Thinking, run_match, run_play, run_replay
 
 
 # ---------------------------------------------------------------------- games, agents
@@ -100,7 +103,8 @@ SEED_OPT = typer.Option(None, "--seed", "-s", metavar="N", help="Seed of the dea
                         "at the end of the game: it fixes every draw).")
 RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write the game record (JSON) to this "
                           "file, for 'regalia replay'. Checked before the game starts; 'play' "
-                          "writes it also when you quit or press Ctrl-C.", dir_okay=False,
+                          "writes it also when you quit or press Ctrl-C ('regalia resume "
+                          "FILE' continues it).", dir_okay=False,
                           show_default=False)
 SOLO_OPT = typer.Option(False, "--solo", metavar="", help="Play the game's solo mode (one "
                         "seat, against its automated opponent, e.g. Two Heirs' Heinrich); "
@@ -118,8 +122,13 @@ def _save_record(record: GameRecord, path: Optional[Path], unfinished: bool = Fa
         record.save(path)
     except OSError as exc:
         raise error(f"cannot write the record to {path}: {exc}", EXIT_FAILED) from None
-    what = "The record of the unfinished game is kept in" if unfinished else "Record written to"
-    make_console().print(Text.assemble(f"{what} ", (str(path), "cyan"),
+    if unfinished:
+        make_console().print(Text.assemble(
+            "The unfinished game is saved in ", (str(path), "cyan"),
+            f"; continue it with: regalia resume {path} (the file holds the game's secret "
+            f"seed: reading it would tell the draws to come)"))
+        return
+    make_console().print(Text.assemble("Record written to ", (str(path), "cyan"),
                                        f" (replay it with: regalia replay {path})"))
 
 
@@ -132,8 +141,15 @@ _DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
 @app.command(help=_help(
     "Play a game yourself in the terminal, against computer players (or friends).",
     """At your turn type a move ('d5-e5' to place, '23' to pick), 'moves' (or '?') for the
-    legal moves, 'help' for the notation, 'board' to see the table again, 'quit' to stop.
-    A decision with a single legal move is played for you."""), epilog=_examples(
+    legal moves, 'help' for the notation, 'board' to see the table again, 'hint' for a
+    suggestion (with --hints), 'undo' to take back your last move (against computer
+    players, while nothing was drawn since), 'quit' to stop. A decision with a single legal
+    move is played for you. On a terminal, Tab completes a legal move and the arrow keys
+    edit the line and recall what you typed.""",
+    """'quit' (or Ctrl-C) keeps the unfinished game in the --record file, or else in
+    regalia-GAME-DATE-TIME.json in the current directory; 'regalia resume FILE' continues it.
+    The file holds the game's secret seed (it decides the draws to come)."""),
+    epilog=_examples(
     "regalia play kingdomino --players human,greedy",
     "regalia play kingdomino -p human,random,random,greedy --seed 7 --record game.json",
     "regalia play kingdomino -p human,greedy -v harmony -v middle-kingdom",
@@ -160,7 +176,9 @@ def play(
     param: Optional[list[str]] = PARAM_OPT,
     hints: bool = typer.Option(False, "--hints", metavar="",
                                help="Allow 'hint' at your turn: a search agent suggests a "
-                                    "move with its estimated win rate."),
+                                    "move with its estimated win rate (in a solo game: "
+                                    "its expected score, or margin over the automated "
+                                    "opponent)."),
     compact: bool = typer.Option(False, "--compact", metavar="",
                                  help="A compact table that fits an 80x24 terminal (4-player "
                                       "Kingdomino: kingdoms side by side, small); chosen "
@@ -175,7 +193,8 @@ def play(
 
     At your turn type a move ('d5-e5' to place, '23' to pick), 'moves' (or '?') for the
     legal moves, 'help' for the notation, 'board' to see the table again, 'hint' for a
-    suggestion (with --hints), 'quit' to stop.
+    suggestion (with --hints), 'undo' to take back your move, 'quit' to stop (the game is
+    kept for 'regalia resume').
     """
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
@@ -187,55 +206,136 @@ def play(
         if record is not None:
             check_writable(record, "game record")
         check_seats_for_game(specs, g)
-        if hint_agent is None:
-            hint_agent = default_hint_spec(g.info.name)
-        if hints:
-            check_spec(hint_agent, g)
-        if hints and not isinstance(make_agent(hint_agent), SearchAgent):
-            raise ParameterError(f"--hint-agent {hint_agent!r}: hints need a search agent "
-                                 f"(mce, mcts or ismcts)")
-        if (hints and not g.info.perfect_information
-                and not isinstance(make_agent(hint_agent), ISMCTSAgent)):
-            # mce and mcts search the true state: their hint would tell hidden cards
-            raise ParameterError(f"--hint-agent {hint_agent!r}: {g.info.title} hides cards, "
-                                 f"and only ismcts decides from what you can see")
+        hint_agent = _hint_agent(g, hints, hint_agent)
     if not any(s.strip().lower() == HUMAN for s in specs):
         console.print("[yellow]No 'human' in --players: the computer plays every seat "
                       "(use 'regalia match' to watch).[/yellow]")
     seed = fresh_seed() if seed is None else seed
-    ui = ui_for(name)
+    _play_at_table(g, specs, seed, hints, hint_agent, record, compact=compact)
+
+
+def _hint_agent(g: Game, hints: bool, hint_agent: Optional[str]) -> str:
+    """The hint agent spec (the game's default when None), checked when hints are on.
+
+    Raises:
+        ParameterError: not a search agent, or one that would see hidden cards."""
+    if hint_agent is None:
+        hint_agent = default_hint_spec(g.info.name)
+    if hints:
+        check_spec(hint_agent, g)
+    if hints and not isinstance(make_agent(hint_agent), SearchAgent):
+        raise ParameterError(f"--hint-agent {hint_agent!r}: hints need a search agent "
+                             f"(mce, mcts or ismcts)")
+    if (hints and not g.info.perfect_information
+            and not isinstance(make_agent(hint_agent), ISMCTSAgent)):
+        # mce and mcts search the true state: their hint would tell hidden cards
+        raise ParameterError(f"--hint-agent {hint_agent!r}: {g.info.title} hides cards, "
+                             f"and only ismcts decides from what you can see")
+    return hint_agent
+
+
+def _save_path(g: Game, record: Optional[Path]) -> Path:
+    """Where an unfinished game is kept: ``--record`` (or the resumed file), else
+    ``regalia-<game>-<date>-<time>.json`` in the current directory (not named by the seed:
+    the seed stays hidden while the game goes on)."""
+    if record is not None:
+        return record
+    return Path(f"regalia-{g.info.name}-{time.strftime('%Y%m%d-%H%M%S')}.json")
+
+
+def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent: str,
+                   record: Optional[Path], history: Sequence[int] = (),
+                   compact: bool = False) -> None:
+    """Play (or, with ``history``, continue) a game at this terminal and keep it: the
+    record of a finished game goes to ``record`` (if given); an unfinished one (quit, end
+    of input, Ctrl-C) to ``record`` or a default file, with how to resume it. ``compact``:
+    the compact table (``--compact``)."""
+    console = make_console()
+    ui = ui_for(g.info.name)
     humans = [i for i, s in enumerate(specs) if s.strip().lower() == HUMAN]
     if humans:  # hidden information stays hidden from the people at the table
         ui = ui.seen_by(humans[0] if len(humans) == 1 else -1)
     if compact:
         ui = ui.laid_out("compact")
     labels = seat_labels(specs)
-
-    def read_move(state: State, seat: int) -> str:
-        return console.input(f"[bold]{markup_safe(labels[seat])}[/bold] > ")
+    read_move = move_reader(console, labels, TABLE_COMMANDS, ui)
 
     def hinter(state: State) -> str:
         with console.status("Thinking about a hint ..."):
             h = hint(state, hint_agent, seed=derive_seed(seed, "hint", len(state.history())))
-        if h.visits == 0:
-            return f"Hint: {h.notation} (the only legal move)."
-        also = ", ".join(f"{n} {100 * w:.0f}%" for n, w, _ in h.alternatives)
-        return (f"Hint ({h.agent}): {h.notation}, estimated win rate {100 * h.win_rate:.0f}% "
-                f"({h.visits:,} playouts)." + (f" Next best: {also}." if also else ""))
+        return h.summary()
 
-    outcome = run_play(g, specs, seed, ui, console, read_move, hinter if hints else None)
-    if outcome.interrupted:
-        console.print()
-        console.print("[yellow]Interrupted: the game is abandoned.[/yellow]")
-        _save_record(outcome.record, record, unfinished=True)
-        raise typer.Exit(EXIT_INTERRUPTED)
-    if not outcome.quit:
-        console.print()
-        console.print(ui.final(outcome.state, labels))
-        if humans:  # hidden from the table while the game ran (it fixes every draw)
-            console.print(Text(f"Seed of this game: {seed} (the same seed and players give "
-                               f"the same game)", style="dim"))
-    _save_record(outcome.record, record, unfinished=outcome.quit)
+    outcome = run_play(g, specs, seed, ui, console, read_move, hinter if hints else None,
+                       history=history, thinking=Thinking(console),
+                       table={"hints": hints, "hint_agent": hint_agent, "compact": compact})
+    if outcome.quit:
+        if outcome.interrupted:
+            console.print()
+            console.print("[yellow]Interrupted: the game is abandoned.[/yellow]")
+        path = _save_path(g, record)
+        _save_record(outcome.record, path, unfinished=True)
+        if outcome.interrupted:
+            raise typer.Exit(EXIT_INTERRUPTED)
+        return
+    console.print()
+    console.print(ui.final(outcome.state, labels))
+    if humans:  # hidden from the table while the game ran (it fixes every draw)
+        console.print(Text(f"Seed of this game: {seed} (the same seed and players give "
+                           f"the same game)", style="dim"))
+    _save_record(outcome.record, record)
+
+
+# ---------------------------------------------------------------------- resume
+@app.command(help=_help(
+    "Continue a game you left with 'quit' (or Ctrl-C), with the same seats and settings.",
+    """'regalia play' keeps an unfinished game in the file given with --record, or else in
+    regalia-GAME-DATE-TIME.json in the current directory, and says so. The file is a game
+    record: it is checked as 'regalia replay' checks it (an edited file is refused), the
+    game is rebuilt move by move from its seed, and play goes on where it stopped; quitting
+    again saves it to the same file, and a finished game is written there too.""",
+    """The file holds the game's secret seed, which decides every future draw: anyone who
+    reads it can learn what is still to come. That is fine for your own game against
+    computer players; do not use it to hand a game to another person."""),
+    epilog=_examples("regalia play kingdomino -p human,greedy --seed 7   (then 'quit')",
+                     "regalia resume regalia-kingdomino-20261123-201500.json"))
+def resume(
+    file: Path = typer.Argument(..., metavar="FILE", show_default=False,
+                                help="A game saved by 'regalia play' (a game record)."),
+) -> None:
+    """Continue a game you left with 'quit' (or Ctrl-C), with the same seats and settings."""
+    with user_errors(EXIT_USAGE):
+        check_readable(file, "a saved game (JSON)")
+    with user_errors(EXIT_FAILED):
+        rec = GameRecord.load(file)
+        try:
+            state = rec.replay()  # the digest, the seed's draws, every move
+            g = load_game(rec.game, **rec.params)
+        except RecordError:
+            raise
+        except RegaliaError as exc:
+            raise RecordError(f"{file}: {exc}") from None
+        if state.is_terminal():
+            raise RecordError(f"{file} holds a finished game (final scores "
+                              f"{', '.join(f'{x:g}' for x in state.scores())}): nothing to "
+                              f"resume; watch it with: regalia replay {file}")
+        if rec.seed is None:
+            raise RecordError(f"{file}: the record keeps no seed, so the rest of the game "
+                              f"cannot be dealt as it would have been; it cannot be resumed")
+        if len(rec.players) != g.num_players:
+            raise RecordError(f"{file}: the record names {len(rec.players)} seats for a "
+                              f"{g.num_players}-seat game; it cannot be resumed")
+        table = rec.table or {}
+        try:
+            check_players(rec.players, allow_human=True)
+            check_seats_for_game(rec.players, g)
+            hints = table.get("hints") is True
+            spec = table.get("hint_agent")
+            hint_agent = _hint_agent(g, hints, spec if isinstance(spec, str) else None)
+            compact = table.get("compact") is True
+        except RegaliaError as exc:
+            raise RecordError(f"{file}: cannot seat the players again: {exc}") from None
+    _play_at_table(g, list(rec.players), rec.seed, hints, hint_agent, file, rec.actions,
+                   compact)
 
 
 # ---------------------------------------------------------------------- match
@@ -283,7 +383,8 @@ def match(
     ui = ui_for(name)
     labels = seat_labels(specs)
     try:
-        result = run_match(g, specs, seed, ui, console, quiet=quiet)
+        result = run_match(g, specs, seed, ui, console, quiet=quiet,
+                           thinking=Thinking(console))
     except KeyboardInterrupt:
         console.print("\n[yellow]Interrupted: the match is abandoned.[/yellow]")
         raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -6,17 +6,20 @@ table, so tests (and other front ends) can drive a whole game without a terminal
 
 from __future__ import annotations
 
+import random
+import threading
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, ContextManager, Iterator, Sequence
 
 from rich.console import Console
 from rich.text import Text
 
 from regalia.agents.base import Agent, derive_seed, make_agent
 from regalia.arena.match import MatchResult, play_match
-from regalia.core.errors import IllegalActionError, NotationError
-from regalia.core.game import Game
+from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
+from regalia.core.game import CHANCE, Game
 from regalia.core.record import GameRecord
 from regalia.core.state import State
 
@@ -29,6 +32,18 @@ HELP_WORDS = {"help", "h"}
 HINT_WORDS = {"hint"}
 BOARD_WORDS = {"board", "b", "show"}
 RULES_WORDS = {"rules", "rule"}
+UNDO_WORDS = {"undo", "takeback"}
+
+#: The words a person may type at the table besides moves (offered by completion).
+TABLE_COMMANDS = ("moves", "board", "hint", "help", "rules", "undo", "quit")
+#: Printed after each game's own 'help': the table's commands, the same in every game.
+TABLE_HELP = ("'help NAME' shows a component's effect (a building, card, achievement, "
+              "terrain; 'help ?' lists them), 'rules' the rules of this decision. At the "
+              "table: 'moves' (or '?') lists the legal moves, 'board' shows the table again, "
+              "'hint' suggests a move (with --hints), 'undo' takes back your last move "
+              "(against computer players, while nothing was drawn since), 'quit' leaves and "
+              "keeps the game for 'regalia resume'. On a terminal, Tab completes a move and "
+              "the arrow keys recall what you typed.")
 
 
 @dataclass
@@ -49,48 +64,210 @@ def build_seats(specs: Sequence[str], seed: int) -> list[Agent | None]:
             for i, s in enumerate(specs)]
 
 
+def restore(game: Game, seed: int, actions: Sequence[int],
+            on_step: Callable[[State, int], None] | None = None) -> State:
+    """The state after ``actions`` from the initial state of ``seed``, with its dealer
+    where the real game's dealer stood: every chance outcome is dealt again by the state's
+    own dealer (so the draws after it are the ones the seed deals, exactly as in a game
+    never interrupted) and must equal the recorded one. ``on_step(state, action)`` is
+    called before each action is applied.
+
+    Raises:
+        RecordError: a recorded chance outcome that the seed does not deal there.
+        IllegalActionError: an action that is not legal where it stands.
+    """
+    state = game.new_initial_state(seed)
+    for ply, action in enumerate(actions):
+        if state.is_chance_node():
+            dealt = state.sample_chance_outcome(state.dealer())
+            if dealt != action:
+                raise RecordError(f"ply {ply}: chance outcome {action} is not what seed "
+                                  f"{seed} deals here ({dealt})")
+        if on_step is not None:
+            on_step(state, action)
+        state.apply_action(action)
+    return state
+
+
+@dataclass
+class _Ply:
+    """What the table remembers of one applied action (for undo)."""
+
+    actor: int  # the seat, or CHANCE
+    text: str  # the action in notation
+    chosen: bool  # a person chose it among several legal moves
+
+
+def _reveals(before: State, now: State, seat: int, tries: int = 8) -> bool:
+    """Whether the actions from ``before`` to ``now`` (decisions only) showed ``seat``
+    something hidden: replayed on ``tries`` states dealt from ``seat``'s information state
+    at ``before`` (:meth:`State.resample_from_infostate`, a fixed generator), they must
+    stay legal and end in the observation ``seat`` has now; a difference means the moves
+    uncovered what the deal hid."""
+    actions = now.history()[len(before.history()):]
+    seen = now.observation(seat)
+    rng = random.Random(0)
+    for _ in range(tries):
+        other = before.resample_from_infostate(seat, rng)
+        try:
+            for action in actions:
+                other.apply_action(action)
+        except RegaliaError:
+            return True
+        if other.observation(seat) != seen:
+            return True
+    return False
+
+
+def _is_person(specs: Sequence[str], seat: int) -> bool:
+    return 0 <= seat < len(specs) and specs[seat].strip().lower() == HUMAN
+
+
+class Thinking:
+    """``thinking(label)``: a context manager around a computer player's move that shows
+    "<label> is thinking ..." with a spinner on a terminal, after ``delay`` seconds (so a
+    quick move shows nothing), and nothing on other outputs."""
+
+    def __init__(self, console: Console, delay: float = 0.3):
+        self.console, self.delay = console, delay
+
+    @contextmanager
+    def __call__(self, label: str) -> Iterator[None]:
+        if not self.console.is_terminal:
+            yield
+            return
+        status = self.console.status(Text(f"{label} is thinking ...", style="cyan"))
+        lock = threading.Lock()
+        shown = [False, False]  # started, finished
+
+        def show() -> None:
+            with lock:
+                if not shown[1]:
+                    status.start()
+                    shown[0] = True
+
+        timer = threading.Timer(self.delay, show)
+        timer.daemon = True
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.cancel()
+            with lock:
+                shown[1] = True
+                if shown[0]:
+                    status.stop()
+
+
 def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: Console,
              read_move: Callable[[State, int], str],
-             hinter: Callable[[State], str] | None = None) -> PlayOutcome:
+             hinter: Callable[[State], str] | None = None, *,
+             history: Sequence[int] = (),
+             thinking: Callable[[str], ContextManager[None]] | None = None,
+             table: dict[str, Any] | None = None) -> PlayOutcome:
     """Play a game with people at the terminal.
 
     Args:
         specs: one agent spec or ``"human"`` per seat.
         read_move: returns what the person at ``seat`` typed; may raise ``EOFError`` (taken
             as 'quit'). Besides moves it may return ``moves``/``?``, ``help``, ``board``,
-            ``quit``, ``hint``, ``help NAME`` (a component) and ``rules``.
+            ``quit``, ``undo``, ``hint``, ``help NAME`` (a component) and ``rules``.
         hinter: answers ``hint`` with a suggested move (``None``: hints are off).
+        history: the actions of a game to continue (``regalia resume``): replayed from
+            ``seed`` with :func:`restore` before play goes on.
+        thinking: ``thinking(label)``, a context manager around each computer move (a
+            :class:`Thinking` marker on a terminal).
+        table: settings kept in the record for ``regalia resume`` (hints, hint agent).
 
     A decision with a single legal action is played automatically, with a message. A
     ``KeyboardInterrupt`` (Ctrl-C, at a prompt or while an agent thinks) ends the game
     like 'quit', with ``interrupted`` set: the record of the game so far is returned, not
     lost.
+
+    ``undo`` takes back the person's last move, and the computer moves after it, when every
+    other seat is a computer player and nothing hidden was revealed since: no chance
+    outcome was dealt, and, in a game with hidden information, no other seat has played
+    and the person's own moves uncovered nothing (:func:`_reveals`). The position is
+    rebuilt from the seed (:func:`restore`), so the dealer deals the same future.
+    Repeated, it goes further back.
     """
     labels = seat_labels(specs)
     seats = build_seats(specs, seed)
-    state = game.new_initial_state(seed)
+    people = [i for i in range(len(specs)) if _is_person(specs, i)]
+    plies: list[_Ply] = []
+
+    def remember(st: State, action: int) -> None:
+        actor = st.current_player()
+        chosen = _is_person(specs, actor) and len(st.legal_actions()) > 1
+        plies.append(_Ply(actor, st.action_to_string(action), chosen))
+
+    # a resumed game: the same dealer, so the same chance outcomes from here on
+    state = restore(game, seed, history, on_step=remember)
     narrator = ui.narrator(labels, console)
     console.print(ui.header(game, labels, seed))
+    if history:
+        console.print(Text(f"Resuming the game after {len(history)} actions.", style="cyan"))
     last_human: tuple[int, int] | None = None  # (seat, ply) after a person's move
+    think = thinking or (lambda label: nullcontext())
 
     def finish(quit_: bool, interrupted: bool = False) -> PlayOutcome:
         narrator.flush()
-        return PlayOutcome(state, quit_, GameRecord.from_state(state, list(specs)),
+        return PlayOutcome(state, quit_, GameRecord.from_state(state, list(specs), table),
                            interrupted)
+
+    def apply(action: int, chosen: bool = False) -> None:
+        plies.append(_Ply(state.current_player(), state.action_to_string(action), chosen))
+        state.apply_action(action)
+
+    def undo(seat: int) -> str | None:
+        """Take back ``seat``'s last chosen move; None when done, else why not."""
+        nonlocal state, narrator, last_human
+        if len(people) > 1:
+            return (f"Undo is for a game against computer players: {len(people)} people sit "
+                    f"at this table, and a take-back is theirs to agree on.")
+        mine = [k for k, p in enumerate(plies) if p.chosen and p.actor == seat]
+        if not mine:
+            return "Nothing to undo: you have not chosen a move yet in this game."
+        k = mine[-1]
+        dealt = next((p for p in plies[k + 1:] if p.actor == CHANCE), None)
+        if dealt is not None:
+            return (f"Cannot undo {plies[k].text!r}: chance was dealt since ({dealt.text}); "
+                    f"undoing would let you see the future.")
+        if not game.info.perfect_information:
+            other = next((p for p in plies[k + 1:] if p.actor != seat), None)
+            if other is not None:
+                return (f"Cannot undo {plies[k].text!r}: {labels[other.actor]} has played "
+                        f"since ({other.text}), and in {game.info.title} a move can reveal "
+                        f"hidden cards: undoing would let you play with them known.")
+        before = restore(game, seed, state.history()[:k])
+        if not game.info.perfect_information and _reveals(before, state, seat):
+            return (f"Cannot undo {plies[k].text!r}: your moves since then showed you "
+                    f"something hidden; undoing would let you play with it known.")
+        others = sum(1 for p in plies[k + 1:] if p.actor != seat)
+        state = before
+        taken = plies[k].text
+        del plies[k:]
+        narrator = ui.narrator(labels, console)
+        last_human = None
+        also = (f" and the {others} computer move{'s' if others != 1 else ''} after it"
+                if others else "")
+        console.print(Text(f"Took back your move {taken!r}{also}.", style="cyan"))
+        return None
 
     try:
         while not state.is_terminal():
             if state.is_chance_node():
                 action = state.sample_chance_outcome(state.dealer())
                 narrator.step(state, action)
-                state.apply_action(action)
+                apply(action)
                 continue
             seat = state.current_player()
             agent = seats[seat]
             if agent is not None:
-                action = agent.step(state)
+                with think(labels[seat]):
+                    action = agent.step(state)
                 narrator.step(state, action)
-                state.apply_action(action)
+                apply(action)
                 continue
             legal = state.legal_actions()
             if len(legal) == 1:
@@ -98,7 +275,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                 narrator.step(state, legal[0])
                 narrator.flush()
                 console.print(Text(f"    ({note})", style="cyan"))
-                state.apply_action(legal[0])
+                apply(legal[0])
                 last_human = (seat, len(state.history()))
                 continue
             narrator.flush()
@@ -119,6 +296,12 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                 if word in QUIT_WORDS:
                     console.print(Text("Game abandoned at your request.", style="yellow"))
                     return finish(True)
+                if word in UNDO_WORDS:
+                    refused = undo(seat)
+                    if refused is not None:
+                        console.print(Text(refused, style="yellow"))
+                        continue
+                    break
                 if word in MOVES_WORDS:
                     console.print(ui.moves(state))
                     continue
@@ -131,9 +314,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     continue
                 if word in HELP_WORDS:
                     console.print(ui.help_text(state))
-                    console.print(Text("'help NAME' shows a component's effect (a building, "
-                                       "card, achievement, terrain; 'help ?' lists them), "
-                                       "'rules' the rules of this decision.", style="dim"))
+                    console.print(Text(TABLE_HELP, style="dim"))
                     continue
                 first, _, topic = text.partition(" ")
                 if first.lower() in HELP_WORDS:  # help <building/card/achievement ...>
@@ -167,7 +348,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     console.print(Text(ui.illegal_move_hint(state), style="dim"))
                     continue
                 narrator.step(state, action)
-                state.apply_action(action)
+                apply(action, chosen=True)
                 last_human = (seat, len(state.history()))
                 break
     except KeyboardInterrupt:
@@ -176,17 +357,40 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
 
 
 def run_match(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: Console,
-              quiet: bool = False) -> MatchResult:
+              quiet: bool = False,
+              thinking: Callable[[str], ContextManager[None]] | None = None) -> MatchResult:
     """A game between computer players via :func:`regalia.arena.match.play_match`,
-    printing its course unless ``quiet``."""
+    printing its course unless ``quiet``; ``thinking(label)`` (e.g. a :class:`Thinking`
+    marker) wraps each computer move when given."""
     labels = seat_labels(specs)
+    seats: list[Agent | str] = list(specs)
+    if thinking is not None:
+        seats = [spec if agent is None else _Marked(agent, spec, labels[i], thinking)
+                 for i, (agent, spec) in enumerate(zip(build_seats(specs, seed), specs))]
     if quiet:
-        return play_match(game, list(specs), seed)
+        return play_match(game, seats, seed)
     narrator = ui.narrator(labels, console)
     console.print(ui.header(game, labels, seed))
-    result = play_match(game, list(specs), seed, on_step=narrator.step)
+    result = play_match(game, seats, seed, on_step=narrator.step)
     narrator.flush()
     return result
+
+
+class _Marked(Agent):
+    """An agent whose moves run inside ``thinking(label)``; its spec is the seat's spec
+    string (so the record names the seat as the command line did)."""
+
+    def __init__(self, agent: Agent, spec: str, label: str,
+                 thinking: Callable[[str], ContextManager[None]]):
+        super().__init__(agent.seed)
+        self.agent, self._spec, self.label, self.thinking = agent, spec, label, thinking
+
+    def step(self, state: State) -> int:
+        with self.thinking(self.label):
+            return self.agent.step(state)
+
+    def spec(self) -> str:
+        return self._spec
 
 
 class StopReplay(Exception):

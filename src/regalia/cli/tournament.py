@@ -3,13 +3,15 @@
 Registered on the root Typer ``app`` (:mod:`regalia.cli.root`) when :mod:`regalia.cli.app`
 imports this module. The
 work is :func:`regalia.arena.run_tournament`; this module parses the options, shows a
-progress bar on a terminal, prints the parameters and the standings, and writes the files.
+progress bar on a terminal (progress lines elsewhere: a log, CI), prints the parameters and
+the standings, and writes the files.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import typer
 from rich import box
@@ -64,6 +66,59 @@ def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
     return players
 
 
+class ProgressLines:
+    """Progress of a run as plain lines, for an output that is not a terminal (a log file,
+    CI): ``"12/40 games, 3.1 games/s, 9 s left"``, written at the first game, then at
+    least every ``seconds`` seconds while games finish and at each tenth of the games (but
+    not twice within a second), and at the end.
+
+    Args:
+        total: the number of games.
+        write: where a line goes (e.g. ``print`` to stderr).
+        seconds: the longest silence between two lines while games finish.
+        clock: a monotonic clock in seconds (a test passes its own).
+    """
+
+    def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
+        self.start = clock()
+        self.last_time = self.start
+        self.last_done = 0
+        self.step = max(1, total // 10)
+
+    def __call__(self, done: int) -> None:
+        """``done`` games have finished."""
+        now = self.clock()
+        quiet_for = now - self.last_time
+        due = (self.last_done == 0 or done >= self.total or quiet_for >= self.seconds
+               or (done // self.step > self.last_done // self.step and quiet_for >= 1.0))
+        if not due or done <= self.last_done:
+            return
+        self.last_time, self.last_done = now, done
+        self.write(self.line(done, now - self.start))
+
+    def line(self, done: int, elapsed: float) -> str:
+        """``"12/40 games, 3.1 games/s, 9 s left"`` (``done in 12 s`` at the end)."""
+        head = f"{done}/{self.total} games"
+        if elapsed <= 0:
+            return head
+        rate = done / elapsed
+        if done >= self.total:
+            return f"{head}, {rate:.1f} games/s, done in {_duration(elapsed)}"
+        return f"{head}, {rate:.1f} games/s, {_duration((self.total - done) / rate)} left"
+
+
+def _duration(seconds: float) -> str:
+    """``"4 s"``, ``"2 min 05 s"``, ``"1 h 02 min"``."""
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
 def standings_table(result: TournamentResult) -> Table:
     """agent, games (seats played), win rate [95% CI], mean score ± std, rating, ms/move."""
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
@@ -98,7 +153,10 @@ def standings_table(result: TournamentResult) -> Table:
     (a shared win counts 1/k), the interval is Wilson's, the mean score carries its
     standard deviation, and the rating is a Bradley-Terry fit of the pairwise results
     within each game (higher return, then higher score, wins) on the Elo scale, averaging
-    0. Parity (an even share) is 1/P."""),
+    0. Parity (an even share) is 1/P.""",
+    """Progress goes to stderr: a bar on a terminal; elsewhere (a log file, CI) a line every
+    few seconds and at each tenth of the games, e.g. '12/40 games, 3.1 games/s, 4 s
+    left'."""),
     epilog=_examples(
         "regalia tournament kingdomino --agents greedy,random --games 50 --seed 1",
         "regalia tournament two-heirs --agents greedy --level 3 --games 100   (solo)",
@@ -179,9 +237,14 @@ def tournament(
                         TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
                         console=err, transient=True, disable=not err.is_terminal)
     bar = progress.add_task("games", total=total)
+    lines = None if err.is_terminal else ProgressLines(
+        total, lambda text: err.print(text, markup=False, highlight=False))
 
     def advance(done: int, _total: int, _result: GameResult) -> None:
-        progress.update(bar, completed=done)
+        if lines is not None:
+            lines(done)
+        else:
+            progress.update(bar, completed=done)
 
     try:
         with progress, user_errors(EXIT_FAILED, codes={BackendUnavailable: EXIT_USAGE}):
@@ -212,4 +275,4 @@ def tournament(
                       f"[cyan]{escape(str(csv_path))}[/cyan].")
 
 
-__all__ = ["tournament", "split_agents", "seat_count", "standings_table"]
+__all__ = ["tournament", "split_agents", "seat_count", "standings_table", "ProgressLines"]

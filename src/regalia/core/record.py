@@ -41,6 +41,9 @@ class GameRecord(BaseModel):
         notation: the same actions in the game's notation (checked on replay).
         scores: the final scores, or ``None`` for an unfinished game.
         data_digest: SHA-256 of the component data the game was played with.
+        table: settings of the table that played it, for ``regalia resume`` of an
+            unfinished game (e.g. ``{"hints": true, "hint_agent": "mce"}``); opaque to
+            core, ``None`` (and absent from the digest) when not given.
         digest: SHA-256 of the canonical JSON of the other fields. It catches accidental
             edits and damage, not forgery: anyone can recompute it.
 
@@ -68,6 +71,7 @@ class GameRecord(BaseModel):
     notation: list[str] | None = None
     scores: list[float] | None = None
     data_digest: Annotated[str, StringConstraints(pattern=DIGEST_PATTERN)] | None = None
+    table: dict[str, Any] | None = None
     digest: Annotated[str, StringConstraints(pattern=DIGEST_PATTERN)] | None = None
 
     @model_validator(mode="after")
@@ -77,7 +81,8 @@ class GameRecord(BaseModel):
                 raise ValueError(f"players[{i}] is {len(label):,} characters long; a "
                                  f"player label has at most {MAX_LABEL}")
         check_plain_text({"game": self.game, "params": self.params, "players": self.players,
-                          "notation": self.notation or []}, "", RecordError, allowed="")
+                          "notation": self.notation or [], "table": self.table or {}}, "",
+                         RecordError, allowed="")
         return self
 
     @field_validator("seed")
@@ -92,8 +97,10 @@ class GameRecord(BaseModel):
 
     # ------------------------------------------------------------------ build
     @classmethod
-    def from_state(cls, state: State, players: list[str] | None = None) -> "GameRecord":
-        """Record the game that led to ``state`` (finished or not)."""
+    def from_state(cls, state: State, players: list[str] | None = None,
+                   table: dict[str, Any] | None = None) -> "GameRecord":
+        """Record the game that led to ``state`` (finished or not); ``table``: see the
+        class docstring."""
         notation, dealt = _notation_and_dealer_check(state)
         rec = cls(
             game=state.game.info.name,
@@ -104,13 +111,18 @@ class GameRecord(BaseModel):
             notation=notation,
             scores=list(state.scores()) if state.is_terminal() else None,
             data_digest=state.game.data_digest(),
+            table=table,
         )
         rec.digest = rec.compute_digest()
         return rec
 
     def compute_digest(self) -> str:
-        """SHA-256 hex digest of the canonical JSON of every field but ``digest``."""
+        """SHA-256 hex digest of the canonical JSON of every field but ``digest`` (and
+        ``table`` when it is None, so records written before it existed keep their
+        digest)."""
         body = self.model_dump(exclude={"digest"})
+        if body["table"] is None:
+            del body["table"]
         text = json.dumps(body, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
