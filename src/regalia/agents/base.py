@@ -70,7 +70,7 @@ class Agent(ABC):
         return state.legal_actions()
 
 
-_AGENTS: dict[str, tuple[Callable[..., Agent], str]] = {}
+_AGENTS: dict[str, tuple[type[Agent], str]] = {}
 
 
 def register_agent(name: str, description: str) -> Callable[[type[Agent]], type[Agent]]:

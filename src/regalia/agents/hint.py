@@ -126,6 +126,7 @@ def hint(state: State, spec: str | None = None, seed: int | None = None) -> Hint
         raise UnknownNameError(f"hints need a search agent (mce, mcts, ismcts), not {spec!r}")
     spec = solo_hint_spec(spec, state)
     agent = make_agent(spec, seed=seed)
+    assert isinstance(agent, SearchAgent)  # solo_hint_spec adds an option, not another agent
     action = agent.step(state)
     by_action = {s.action: s for s in agent.last_stats}
     best = by_action[action]

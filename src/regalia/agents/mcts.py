@@ -179,7 +179,8 @@ class MCTSAgent(SearchAgent):
                     if score > best_score:
                         best_a, best_score, best_child = a, score, ch
                 s.apply_action(best_a)
-                node = best_child  # type: ignore[assignment]
+                assert best_child is not None  # a child was tried (else the node expands)
+                node = best_child
                 path.append(node)
             values = playout(s, rng, policy, self.value)
             if rescale:

@@ -244,7 +244,8 @@ class SearchAgent(Agent):
         """``more(i)``: True while iteration ``i`` (0-based) is within the budget."""
         n = self.iterations
         if self.seconds is None:
-            return lambda i: i < n  # type: ignore[operator]
+            assert n is not None, "the constructor sets iterations when seconds is None"
+            return lambda i: i < n
         deadline = time.perf_counter() + self.seconds
         if n is None:
             return lambda i: i == 0 or time.perf_counter() < deadline

@@ -205,7 +205,7 @@ def bradley_terry(comparisons: Comparisons, prior: float = 1.0, tol: float = 1e-
     return g
 
 
-def _normalise(g: dict, agents: Iterable) -> None:
+def _normalise(g: dict[Hashable, float], agents: Iterable[Hashable]) -> None:
     agents = list(agents)
     shift = math.fsum(math.log(g[a]) for a in agents) / len(agents)
     factor = math.exp(-shift)

@@ -29,9 +29,7 @@ import typer
 from rich import box
 from rich.table import Table
 from rich.text import Text
-from typer.core import TyperCommand, TyperGroup
 
-import regalia
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
                             agent_options, check_spec, default_hint_spec, derive_seed, hint,
                             list_agents, make_agent)
@@ -52,95 +50,9 @@ from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProbl
                      markup_safe, read_text_file, seat_labels, solo_specs, user_errors)
 from .frontends import Narrator, NotAvailable, ScoreRequest, ui_for
 from .prompt import move_reader
+from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, data_app,
+                   examples as _examples, game_name as _game_name, help_text as _help)
 from .session import TABLE_COMMANDS, StopReplay, Thinking, run_match, run_play, run_replay
-
-
-class _Command(TyperCommand):
-    """A command whose help shows ``-h, --help`` without a type and arguments in the usage
-    line as ``GAME FILE`` (Typer writes ``<bool>`` and ``{GAME}``)."""
-
-    def get_help_option(self, ctx):  # type: ignore[no-untyped-def]
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.metavar = ""
-        return option
-
-    def collect_usage_pieces(self, ctx):  # type: ignore[no-untyped-def]
-        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
-                for p in super().collect_usage_pieces(ctx)]
-
-
-class _Group(TyperGroup):
-    """A command group with the same clean ``--help`` line as :class:`_Command`."""
-
-    def get_help_option(self, ctx):  # type: ignore[no-untyped-def]
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.metavar = ""
-        return option
-
-
-class _Typer(typer.Typer):
-    """``typer.Typer`` whose commands default to :class:`_Command`."""
-
-    def command(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        kwargs.setdefault("cls", _Command)
-        return super().command(*args, **kwargs)
-
-
-EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
-                   "its check (a malformed or edited record, a dominoes file that does not "
-                   "validate, a score file that does not parse); 2 bad usage (an unknown "
-                   "game, agent or variant, a bad option value, a path that cannot be read "
-                   "or written); 130 interrupted (Ctrl-C).")
-
-app = _Typer(
-    cls=_Group,
-    epilog=EXIT_CODES_HELP,
-    name="regalia",
-    help="Play, watch, replay and score kingdom-building board games (Kingdomino first).",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode="rich",
-    pretty_exceptions_show_locals=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-data_app = _Typer(
-    cls=_Group,
-    help="Check component data files (your own transcription of the physical components).",
-    no_args_is_help=True,
-    rich_markup_mode="rich",
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-app.add_typer(data_app, name="data")
-
-
-def _help(*paragraphs: str) -> str:
-    """Command help: the first paragraph is the one-line summary; each paragraph is one
-    line of source text so the help formatter can wrap it to the terminal."""
-    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
-
-
-def _examples(*lines: str) -> str:
-    return "[bold]Examples[/bold]\n\n" + "\n\n".join(f"  [cyan]{x}[/cyan]" for x in lines)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"regalia {regalia.__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(version: bool = typer.Option(False, "--version", callback=_version, metavar="",
-                                       is_eager=True, help="Show the version and exit.")
-          ) -> None:
-    """Play, watch, replay and score kingdom-building board games (Kingdomino first)."""
-
-
-def _game_name(name: str) -> str:
-    """The registry name of ``name`` (raises UnknownNameError listing the games)."""
-    return game_class(name).info.name
 
 
 # ---------------------------------------------------------------------- games, agents
@@ -189,8 +101,6 @@ GAME_ARG = typer.Argument(..., metavar="GAME", help="Game name (see 'regalia gam
 SEED_OPT = typer.Option(None, "--seed", "-s", metavar="N", help="Seed of the dealer (and of the agents); "
                         "the same seed gives the same game. Default: a fresh one, printed (by 'play' "
                         "at the end of the game: it fixes every draw).")
-VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
-                           "comma-separated); see 'regalia games'.", show_default=False)
 RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write the game record (JSON) to this "
                           "file, for 'regalia replay'. Checked before the game starts; 'play' "
                           "writes it also when you quit or press Ctrl-C ('regalia resume "
@@ -199,16 +109,8 @@ RECORD_OPT = typer.Option(None, "--record", "-r", metavar="FILE", help="Write th
 SOLO_OPT = typer.Option(False, "--solo", metavar="", help="Play the game's solo mode (one "
                         "seat, against its automated opponent, e.g. Two Heirs' Heinrich); "
                         "--players defaults to 'human' (play).")
-LEVEL_OPT = typer.Option(None, "--level", metavar="N", help="Solo difficulty (Two Heirs: 1 "
-                         "Heinrich the Poor, 2 the Brave, 3 the Hammer).", show_default=False)
 DATA_OPT = typer.Option(None, "--data", metavar="FILE", help="Use your own component data file (see "
                         "'regalia data check').", show_default=False)
-PARAM_OPT = typer.Option(None, "--param", "-P", metavar="KEY=VALUE", show_default=False,
-                         help="Another game parameter (repeatable), e.g. Two Heirs' "
-                              "--param sets=war,patrol,crafts --param roads=false; see the "
-                              "game's page in docs/games.")
-SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help="The play sheet, for games that have "
-                         "them (Cascadito: 1 to 4, default 1).", show_default=False)
 
 
 def _save_record(record: GameRecord, path: Optional[Path], unfinished: bool = False) -> None:

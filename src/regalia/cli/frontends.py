@@ -12,7 +12,7 @@ import copy
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Generic, Self, Sequence, TypeVar
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -23,18 +23,23 @@ from regalia.core.game import Game
 from regalia.core.help import HelpEntry, RulesSummary, find_entry
 from regalia.core.state import State
 
+#: The state type of the game a view shows (``KingdominoUI`` is a ``GameUI[KingdominoState]``).
+S = TypeVar("S", bound=State)
+#: A view class, for :func:`register_ui`.
+U = TypeVar("U", bound="GameUI[Any]")
+
 
 class NotAvailable(RegaliaError):
     """A command that the game does not offer (e.g. ``score`` for a game without one)."""
 
 
-class Narrator:
+class Narrator(Generic[S]):
     """Prints the course of a game, one call per action (before it is applied)."""
 
-    def __init__(self, ui: "GameUI", labels: Sequence[str], console: Console):
+    def __init__(self, ui: "GameUI[S]", labels: Sequence[str], console: Console):
         self.ui, self.labels, self.console = ui, list(labels), console
 
-    def step(self, state: State, action: int) -> None:
+    def step(self, state: S, action: int) -> None:
         """``action`` is about to be applied to ``state``."""
         text = state.action_to_string(action)
         if state.is_chance_node():
@@ -46,8 +51,11 @@ class Narrator:
         """Print whatever is held back (called before a person is asked to move)."""
 
 
-class GameUI:
-    """The terminal view of one game; the base class works for any game."""
+class GameUI(Generic[S]):
+    """The terminal view of one game; the base class works for any game.
+
+    Generic in the game's state type ``S``: a game's view subclasses
+    ``GameUI[KingdominoState]`` and its methods take that state."""
 
     name = ""
     #: The seat whose view the narrator and positions show by default (None: everything;
@@ -59,13 +67,13 @@ class GameUI:
     #: (``regalia play --compact``) or ``full``. Set it with :meth:`laid_out`.
     layout = "auto"
 
-    def laid_out(self, layout: str) -> "GameUI":
+    def laid_out(self, layout: str) -> Self:
         """A copy of this view with another :attr:`layout`."""
         ui = copy.copy(self)
         ui.layout = layout
         return ui
 
-    def seen_by(self, viewer: int | None) -> "GameUI":
+    def seen_by(self, viewer: int | None) -> Self:
         """A copy of this view for one seat (``regalia replay FILE --as N``, the person at
         ``regalia play``); ``viewer`` None shows everything."""
         ui = copy.copy(self)
@@ -73,7 +81,7 @@ class GameUI:
         return ui
 
     # ------------------------------------------------------------------ positions
-    def position(self, state: State, labels: Sequence[str], viewer: int | None = None,
+    def position(self, state: S, labels: Sequence[str], viewer: int | None = None,
                  compact: bool = False) -> RenderableType:
         """The table as ``viewer`` sees it (default :attr:`viewer`; everything when None)."""
         if viewer is None:
@@ -81,50 +89,50 @@ class GameUI:
         obs = state.observation(0 if viewer is None or viewer < 0 else viewer)
         return Text(json.dumps(obs, indent=1))
 
-    def decision(self, state: State) -> str:
+    def decision(self, state: S) -> str:
         """What the player to act must do, one line."""
         return "Your move"
 
-    def moves(self, state: State) -> RenderableType:
+    def moves(self, state: S) -> RenderableType:
         """The legal moves in notation, compactly."""
         return Text("  ".join(state.action_to_string(a) for a in state.legal_actions()))
 
-    def forced(self, state: State, action: int) -> str:
+    def forced(self, state: S, action: int) -> str:
         """Why the only legal action is played automatically (a short note)."""
         return "the only legal move: played for you"
 
-    def help_text(self, state: State) -> str:
+    def help_text(self, state: S) -> str:
         return ("Type a move in the game's notation; 'moves' (or '?') lists the legal moves, "
                 "'board' shows the table again, 'quit' ends the game.")
 
-    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+    def narrator(self, labels: Sequence[str], console: Console) -> Narrator[S]:
         return Narrator(self, labels, console)
 
-    def round_end(self, state: State, action: int,
+    def round_end(self, state: S, action: int,
                   labels: Sequence[str]) -> RenderableType | None:
         """In a replay: the position to show before ``action`` when ``state`` stands at the
         end of a round (all the kingdoms and the lines, compactly); None elsewhere. The
         generic view knows no rounds: it shows only the final result."""
         return None
 
-    def illegal_move_hint(self, state: State) -> str:
+    def illegal_move_hint(self, state: S) -> str:
         return "type 'moves' to list the legal moves, 'help' for the notation"
 
-    def explain(self, state: State, text: str) -> str | None:
+    def explain(self, state: S, text: str) -> str | None:
         """Why ``text`` is not a legal move here, in the game's terms (which part is wrong,
         what is allowed now); None: the engine's own message says it."""
         return None
 
     # ------------------------------------------------------------------ rules at hand
-    def help_entries(self, state: State) -> Sequence[HelpEntry]:
+    def help_entries(self, state: S) -> Sequence[HelpEntry]:
         """The components a player may look up with ``help NAME`` (none by default)."""
         return ()
 
-    def rules_summary(self, state: State) -> RulesSummary | None:
+    def rules_summary(self, state: S) -> RulesSummary | None:
         """The rulebook's summary of the decision at hand (None: the game has none)."""
         return None
 
-    def help_topic(self, state: State, name: str) -> RenderableType:
+    def help_topic(self, state: S, name: str) -> RenderableType:
         """``help NAME``: the component's effect from the data file with its provenance,
         or which names exist."""
         entries = self.help_entries(state)
@@ -145,7 +153,7 @@ class GameUI:
                      *(Text(x, style=style if x.lstrip().startswith("Provenance") else "")
                        for x in lines[1:]))
 
-    def rules(self, state: State) -> RenderableType:
+    def rules(self, state: S) -> RenderableType:
         """``rules``: the rulebook summary of the current decision, cited."""
         summary = self.rules_summary(state)
         if summary is None:
@@ -155,7 +163,7 @@ class GameUI:
                      Text(f"  ({summary.cite})", style="dim"))
 
     # ------------------------------------------------------------------ results
-    def final(self, state: State, labels: Sequence[str], detailed: bool = True) -> RenderableType:
+    def final(self, state: S, labels: Sequence[str], detailed: bool = True) -> RenderableType:
         """The result of a finished game: scores and who wins."""
         table = Table(title="Final scores", title_justify="left")
         table.add_column("seat")
@@ -248,7 +256,7 @@ class ScoreRequest:
         return self.texts[0]
 
 
-class GenericUI(GameUI):
+class GenericUI(GameUI[State]):
     """Any registered game without a dedicated view."""
 
 
@@ -269,15 +277,15 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-_UIS: dict[str, GameUI] = {}
+_UIS: dict[str, GameUI[Any]] = {}
 
 
-def register_ui(ui: GameUI) -> GameUI:
+def register_ui(ui: U) -> U:
     _UIS[ui.name] = ui
     return ui
 
 
-def ui_for(game_name: str) -> GameUI:
+def ui_for(game_name: str) -> GameUI[Any]:
     """The registered view of ``game_name``, or a :class:`GenericUI`."""
     ui = _UIS.get(game_name)
     if ui is None:

@@ -1,6 +1,7 @@
 """``regalia tournament``: agents play the same deals in every seat, in parallel.
 
-Registered on the main Typer ``app`` when :mod:`regalia.cli.app` imports this module. The
+Registered on the root Typer ``app`` (:mod:`regalia.cli.root`) when :mod:`regalia.cli.app`
+imports this module. The
 work is :func:`regalia.arena.run_tournament`; this module parses the options, shows a
 progress bar on a terminal (progress lines elsewhere: a log, CI), prints the parameters and
 the standings, and writes the files.
@@ -25,9 +26,10 @@ from regalia.arena.tournament import (GameResult, TournamentResult, check_lineup
 from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
-from .app import LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, _examples, _game_name, _help, app
 from .common import (EXIT_FAILED, EXIT_USAGE, build_game, check_writable, error, fresh_seed,
                      make_console, split_players, user_errors)
+from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, examples as _examples,
+                   game_name as _game_name, help_text as _help)
 
 
 def split_agents(text: str) -> list[str]:

@@ -78,7 +78,7 @@ def no_label(section: str, rec: Any) -> str:
     return ""
 
 
-def describe_location(loc: list, data: Any, sections: Collection[str],
+def describe_location(loc: list[Any], data: Any, sections: Collection[str],
                       label: Callable[[str, Any], str] = no_label,
                       single: Collection[str] = ()) -> str:
     """Where ``loc`` (a pydantic error location) points in the raw ``data``.

@@ -104,7 +104,8 @@ class Game(ABC):
         return None
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.params == self.params  # type: ignore[attr-defined]
+        return (isinstance(other, Game) and type(other) is type(self)
+                and other.params == self.params)
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, repr(sorted(self.params.items()))))

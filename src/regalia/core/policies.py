@@ -20,7 +20,7 @@ def one_step_greedy(state: "State", rng: random.Random) -> int:
         return legal[0]
     player = state.current_player()
     best: list[int] = []
-    best_score = None
+    best_score: float | None = None
     for action in legal:
         child = state.clone()
         child.apply_action(action)

@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Annotated, Any, Callable, Literal
+from typing import Annotated, Any, Callable, Final, Literal
 
 from pydantic import (BaseModel, ConfigDict, StrictInt, StringConstraints, ValidationError,
                       field_validator, model_validator)
@@ -24,7 +24,7 @@ from .game import Game
 from .registry import load_game
 from .state import MAX_SEED_BITS, State
 
-RECORD_FORMAT = "regalia-record"
+RECORD_FORMAT: Final = "regalia-record"
 #: The longest player label a record may hold (characters).
 MAX_LABEL = 200
 #: A SHA-256 digest as lower-case hex.
@@ -281,7 +281,8 @@ def _notation_and_dealer_check(state: State) -> tuple[list[str], bool]:
     notation = []
     for action in state.history():
         notation.append(replay.action_to_string(action))
-        if dealt and replay.is_chance_node() and replay.sample_chance_outcome(dealer) != action:
+        if (dealt and dealer is not None and replay.is_chance_node()
+                and replay.sample_chance_outcome(dealer) != action):
             dealt = False
         replay.apply_action(action)
     return notation, dealt

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
 from .errors import ParameterError, UnknownNameError
 from .game import Game, GameInfo
@@ -16,6 +16,10 @@ _GAMES: dict[str, type[Game]] = {}
 #: (game name, policy name) -> policy(state, rng) -> action
 Policy = Callable[["State", random.Random], int]
 _POLICIES: dict[tuple[str, str], Policy] = {}
+#: A game class (what :func:`register_game` returns unchanged).
+G = TypeVar("G", bound=type[Game])
+#: A game's own state type (what a policy registered for it takes).
+S = TypeVar("S", bound="State")
 
 
 def normalise_name(name: str) -> str:
@@ -23,7 +27,7 @@ def normalise_name(name: str) -> str:
     return "-".join(str(name).strip().lower().replace("_", " ").split())
 
 
-def register_game(cls: type[Game]) -> type[Game]:
+def register_game(cls: G) -> G:
     """Register a :class:`Game` subclass under ``cls.info.name`` (usable as a decorator)."""
     _GAMES[cls.info.name] = cls
     return cls
@@ -64,11 +68,13 @@ def game_class(name: str) -> type[Game]:
     return _GAMES[key]
 
 
-def register_policy(game: str, name: str, policy: Policy) -> None:
+def register_policy(game: str, name: str,
+                    policy: Callable[[S, random.Random], int]) -> None:
     """Offer a playout policy for a game (e.g. a fast ``"greedy"``), found by agents through
     :func:`game_policy` without importing the game. ``policy(state, rng)`` returns a legal
-    action of the current player, using only ``rng`` for its random choices."""
-    _POLICIES[(normalise_name(game), name)] = policy
+    action of the current player, using only ``rng`` for its random choices; it takes the
+    game's own state type (agents call it on states of that game only)."""
+    _POLICIES[(normalise_name(game), name)] = cast(Policy, policy)
 
 
 def game_policy(game: str, name: str) -> Policy | None:

@@ -87,9 +87,11 @@ class State(ABC):
             ParameterError: ``seed`` is not an int of at most ``MAX_SEED_BITS`` bits.
         """
         seed = fresh_seed() if seed is None else check_seed(seed)
-        self._game = game
-        self._seed = seed
-        self._dealer = random.Random(seed)
+        # The slots are the subclass's (State's own __slots__ is empty), which mypy
+        # cannot see from here; setattr stores them all the same.
+        setattr(self, "_game", game)
+        setattr(self, "_seed", seed)
+        setattr(self, "_dealer", random.Random(seed))
 
     @property
     def game(self) -> "Game":
@@ -336,9 +338,9 @@ class State(ABC):
 
     # ------------------------------------------------------------------ misc
     def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
+        if not isinstance(other, State) or type(other) is not type(self):
             return NotImplemented
-        return self.to_json() == other.to_json()  # type: ignore[union-attr]
+        return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 

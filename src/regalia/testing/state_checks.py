@@ -16,6 +16,7 @@ import json
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from regalia.core import (CHANCE, TERMINAL, Game, IllegalActionError, NotationError,
                           RegaliaError, State)
@@ -102,7 +103,7 @@ def check_notation(state: State, legal: list[int]) -> None:
     assert len(set(texts)) == len(texts), f"two legal actions share a notation: {texts}"
 
 
-def check_illegal_actions(state: State, legal: list[int], data: dict,
+def check_illegal_actions(state: State, legal: list[int], data: dict[str, Any],
                           rng: random.Random) -> None:
     """-1, ``num_distinct_actions`` and a few ids that are not legal raise
     IllegalActionError (a ValueError naming the action, with a reason) and change
@@ -113,6 +114,7 @@ def check_illegal_actions(state: State, legal: list[int], data: dict,
             state.apply_action(a)
         exc = info.value
         assert isinstance(exc, ValueError), "IllegalActionError must be a ValueError"
+        assert isinstance(exc, IllegalActionError)  # expect_raises caught only these
         assert exc.action == a, f"IllegalActionError.action is {exc.action!r}, not {a}"
         assert isinstance(exc.reason, str) and exc.reason, "IllegalActionError without reason"
         assert str(a) in str(exc), f"the error does not name action {a}: {exc}"
@@ -139,7 +141,7 @@ def check_results(state: State) -> None:
         assert all(r == 0 for r in returns), f"returns before the end: {returns}"
 
 
-def check_json(state: State, legal: list[int], data: dict) -> None:
+def check_json(state: State, legal: list[int], data: dict[str, Any]) -> None:
     """The JSON of the state, through text, rebuilds an equal state without a dealer."""
     text = json.dumps(data)
     loaded = state.game.state_from_json(json.loads(text))
@@ -154,7 +156,7 @@ def check_json(state: State, legal: list[int], data: dict) -> None:
         loaded.dealer()
 
 
-def check_views(state: State, legal: list[int], data: dict, rng: random.Random) -> None:
+def check_views(state: State, legal: list[int], data: dict[str, Any], rng: random.Random) -> None:
     """Observations of every seat are JSON-able dicts and information states strings;
     resampling for the acting seat (at a chance or terminal state: a random seat) gives a
     state without dealer that the seat cannot tell from this one (same observation, same
@@ -193,7 +195,7 @@ def check_views(state: State, legal: list[int], data: dict, rng: random.Random) 
     assert state.to_json() == data, "observing or resampling changed the state"
 
 
-def check_clone(state: State, legal: list[int], data: dict, rng: random.Random) -> State:
+def check_clone(state: State, legal: list[int], data: dict[str, Any], rng: random.Random) -> State:
     """A clone is equal, has no dealer (so ``apply_random_chance()`` without a generator
     fails and changes nothing) and takes chance from a generator it is given. Returns
     the clone."""
@@ -225,7 +227,7 @@ class Walk:
     final: State
     applied: int
     legal: list[list[int]] = field(default_factory=list)
-    json: list[dict] = field(default_factory=list)
+    json: list[dict[str, Any]] = field(default_factory=list)
 
 
 def checked_game(game: Game, seed: int, *, full: bool = True) -> Walk:
@@ -243,7 +245,7 @@ def checked_game(game: Game, seed: int, *, full: bool = True) -> Walk:
     assert state.seed == seed, f"new_initial_state({seed}).seed is {state.seed!r}"
     assert state.history() == [], "a new game has a history"
     walk = Walk(final=state, applied=0)
-    snapshots: list[tuple[State, dict, int]] = []
+    snapshots: list[tuple[State, dict[str, Any], int]] = []
     rollout_plies = set(rng.sample(range(game.max_game_length),
                                    min(3, game.max_game_length)))
     try:

@@ -10,6 +10,7 @@ environment. For a game you are adding: register it, then
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Iterable, Mapping
 
 from regalia.core import Game, load_game
@@ -47,8 +48,7 @@ def game_checks(game: Game, requested: Mapping[str, Any] | None = None
     ]
     for plies in g.DAMAGE_PLIES:
         checks.append((f"state_from_json refuses damaged data, ply {plies}",
-                       lambda plies=plies: g.check_state_from_json_refuses_damaged_data(
-                           game, plies)))
+                       partial(g.check_state_from_json_refuses_damaged_data, game, plies)))
     checks += [
         ("observation of a seat that does not exist",
          lambda: g.check_observation_of_a_seat_that_does_not_exist(game)),
@@ -96,7 +96,7 @@ def api_test(game: Game | str, seeds: Iterable[int] = s.DEFAULT_SEEDS, *,
     checks = (info_checks(game) if info else []) + game_checks(game)
     for seed in seeds:
         checks.append((f"random game, seed {seed}",
-                       lambda seed=seed: s.check_random_game(game, seed)))
+                       partial(s.check_random_game, game, seed)))
     report: dict[str, str] = {}
     for name, check in checks:
         try:

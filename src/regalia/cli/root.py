@@ -1,0 +1,120 @@
+"""The root of the ``regalia`` command line: the Typer app every command module registers
+its commands on (:mod:`regalia.cli.app`, :mod:`regalia.cli.tournament`), its help layout,
+and the options that more than one command module takes.
+
+Command modules import from here, never from each other: :mod:`regalia.cli.app` imports
+:mod:`regalia.cli.tournament` only so that its command is registered.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+import regalia
+from regalia.core.registry import game_class
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Command(TyperCommand):
+    """A command whose help shows ``-h, --help`` without a type and arguments in the usage
+    line as ``GAME FILE`` (Typer writes ``<bool>`` and ``{GAME}``)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
+                for p in super().collect_usage_pieces(ctx)]
+
+
+class Group(TyperGroup):
+    """A command group with the same clean ``--help`` line as :class:`Command`."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.metavar = ""
+        return option
+
+
+class Typer(typer.Typer):
+    """``typer.Typer`` whose commands default to :class:`Command`."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[F], F]:
+        kwargs.setdefault("cls", Command)
+        return super().command(*args, **kwargs)
+
+
+EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
+                   "its check (a malformed or edited record, a dominoes file that does not "
+                   "validate, a score file that does not parse); 2 bad usage (an unknown "
+                   "game, agent or variant, a bad option value, a path that cannot be read "
+                   "or written); 130 interrupted (Ctrl-C).")
+
+app = Typer(
+    cls=Group,
+    epilog=EXIT_CODES_HELP,
+    name="regalia",
+    help="Play, watch, replay and score kingdom-building board games (Kingdomino first).",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+data_app = Typer(
+    cls=Group,
+    help="Check component data files (your own transcription of the physical components).",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(data_app, name="data")
+
+
+def help_text(*paragraphs: str) -> str:
+    """Command help: the first paragraph is the one-line summary; each paragraph is one
+    line of source text so the help formatter can wrap it to the terminal."""
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def examples(*lines: str) -> str:
+    return "[bold]Examples[/bold]\n\n" + "\n\n".join(f"  [cyan]{x}[/cyan]" for x in lines)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"regalia {regalia.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_version, metavar="",
+                                       is_eager=True, help="Show the version and exit.")
+          ) -> None:
+    """Play, watch, replay and score kingdom-building board games (Kingdomino first)."""
+
+
+def game_name(name: str) -> str:
+    """The registry name of ``name`` (raises UnknownNameError listing the games)."""
+    return game_class(name).info.name
+
+
+# ---------------------------------------------------------------------- shared options
+VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
+                           "comma-separated); see 'regalia games'.", show_default=False)
+LEVEL_OPT = typer.Option(None, "--level", metavar="N", help="Solo difficulty (Two Heirs: 1 "
+                         "Heinrich the Poor, 2 the Brave, 3 the Hammer).", show_default=False)
+PARAM_OPT = typer.Option(None, "--param", "-P", metavar="KEY=VALUE", show_default=False,
+                         help="Another game parameter (repeatable), e.g. Two Heirs' "
+                              "--param sets=war,patrol,crafts --param roads=false; see the "
+                              "game's page in docs/games.")
+SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help="The play sheet, for games that have "
+                         "them (Cascadito: 1 to 4, default 1).", show_default=False)
