@@ -37,7 +37,7 @@ import random
 import re
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
+from regalia.core.errors import NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State, check_action_id, check_notation_text
 
@@ -526,26 +526,29 @@ class InheritorsState(State):
         return legal[int(rng.random() * len(legal))]
 
     # ------------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action('play "
-                                     f"purple 1') to read the notation")
-        G = self._game
-        if not 0 <= action < G.num_actions:
-            raise IllegalActionError(action, f"action ids run from 0 to {G.num_actions - 1}")
-        if self.phase == PH_END:
-            raise IllegalActionError(action, "the game is over", self._safe_string(action))
+    #: A move in the notation, for the core's message when apply_action is given text.
+    NOTATION_EXAMPLE = "play purple 1"
+
+    def _apply_action(self, action: int) -> None:
+        """The transition behind the core's :meth:`State.apply_action` (which checks the id's
+        type and range and refuses every action at the end): an action not legal here is
+        refused (:meth:`_why_illegal` says why) before anything changes."""
         legal = self._legal
         if legal is None:
             legal = self._legal = tuple(self._compute_legal())
         if action not in legal:
-            raise IllegalActionError(action, self._why_illegal(action), self._safe_string(action))
-        self.apply_legal(action)
+            raise self.illegal(action, self._why_illegal(action))
+        self._transition(action)
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal here (no check: for playout policies
         that take it from :meth:`legal_actions` of this very position)."""
+        self._transition(action)
+        self.hist.append(action)
+
+    def _transition(self, action: int) -> None:
+        """Apply a legal ``action``: everything but the history, which the caller extends
+        (:attr:`vis` gets the seat that alone sees a chance outcome, -1 everyone)."""
         G = self._game
         self._legal = None
         vis = -1
@@ -553,7 +556,6 @@ class InheritorsState(State):
             vis = self._apply_chance(action)
         else:
             self._apply_decision(action)
-        self.hist.append(action)
         self.vis.append(vis)
         self._advance()
 
@@ -574,12 +576,6 @@ class InheritorsState(State):
         legal = self.legal_actions()
         sample = ", ".join(self.action_to_string(a) for a in legal[:4])
         return f"{what} (legal here, e.g.: {sample})"
-
-    def _safe_string(self, action: int) -> str | None:
-        try:
-            return self.action_to_string(action)
-        except RegaliaError:
-            return None
 
     def _apply_chance(self, action: int) -> int:
         """Apply a chance outcome; returns the seat that alone sees it (-1: everyone)."""
@@ -868,9 +864,10 @@ class InheritorsState(State):
                 if k == E_TAKE:
                     self._restock()
                 elif k == E_PLAY:     # everyone sees the play skipped: none of those cards
+                    # (noted at the ply of the move being applied: not yet in the history)
                     T = G.T
                     q = self.cur
-                    self._note(len(self.hist) - 1, "noplay", q, ())
+                    self._note(len(self.hist), "noplay", q, ())
                     for t in self._play_candidates(e):
                         self.capc[q * T + t] = -self.pdraws[q]
                 continue
@@ -1098,9 +1095,6 @@ class InheritorsState(State):
         win = self.winners()
         share = 1.0 / len(win)
         return [share if p in win else 0.0 for p in range(n)]
-
-    def history(self) -> list[int]:
-        return list(self.hist)
 
     def visibility(self) -> list[int]:
         """Per history entry: the only seat that saw its outcome, or -1 (everyone)."""
