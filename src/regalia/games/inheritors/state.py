@@ -34,16 +34,16 @@ mean equal knowledge (rulings R12, R19).
 from __future__ import annotations
 
 import random
-import re
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import NotationError, RecordError, RegaliaError
+from regalia.core.errors import RecordError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State, check_action_id, check_notation_text
+from regalia.core.state import State
 
-from . import scoring
+from . import notation, scoring
 from .codes import (ANY, C_AHEAD, C_HAND, C_USED, E_CARDS, E_DEMAND, E_DRAW, E_IF, E_PLAY,
                     E_REMOVE, E_TAKE, K_INF, K_RELIC, MAX_DEPTH, WHITE)
+from .notation import NOTATION_HELP, Action  # noqa: F401  (NOTATION_HELP: re-exported)
 from .scoring import BREAKDOWN_KEYS, holds  # noqa: F401  (BREAKDOWN_KEYS: re-exported)
 
 if TYPE_CHECKING:
@@ -68,35 +68,6 @@ PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, 
 _BITS = tuple(tuple(k for k in range(6) if m >> k & 1) for m in range(64))
 #: Kinds of :attr:`InheritorsState.notes` (public consequences of a move).
 NOTE_KINDS = ("held", "missed", "shown", "noplay")
-
-
-def _norm(text: str) -> str:
-    return " ".join(str(text).strip().lower().split())
-
-
-_PATTERNS = [(name, re.compile(rx)) for name, rx in (
-    ("ddraw", r"^discard (.+) to row (\d+), draw 2$"),
-    ("market", r"^discard (.+) to row (\d+), take row (\d+)$"),
-    ("disc", r"^discard (.+) to row (\d+)$"),
-    ("ask", r"^ask p(\d+) for (.+) (\d+)$"),
-    ("take", r"^take row (\d+) card (\d+)(?: \(.*\))?$"),
-    ("sabo", r"^sabotage p(\d+) (.+)$"),
-    ("first", r"^first player p(\d+)$"),
-    ("play", r"^play (.+) (\d+)$"),
-    ("use", r"^use (.+)$"),
-    ("quest", r"^quest (.+)$"),
-    ("claim", r"^claim (.+)$"),
-    ("rhonor", r"^reveal honor (.+)$"),
-    ("rclan", r"^reveal clan (.+)$"),
-    ("honor", r"^honor (.+)$"),
-    ("card", r"^card (.+)$"),
-    ("dquest", r"^draw quest (.+)$"),
-    ("remove", r"^remove (.+)$"),
-)]
-NOTATION_HELP = ("moves are written: 'play purple 2', 'discard Spy to row 1, draw 2', "
-                 "'discard purple 2 to row 1, take row 3', 'quest purple' then 'discard "
-                 "purple 3 to row 2', 'use Spy', 'ask P2 for purple 2', 'take row 2 card 1', "
-                 "'sabotage P2 blue', 'claim Wolf', 'honor A Six', 'end turn', 'pass'")
 
 
 class InheritorsState(State):
@@ -894,173 +865,20 @@ class InheritorsState(State):
             self.stage = ST_BEFORE
 
     # ------------------------------------------------------------------ notation
-    def _seat(self, q: int) -> str:
-        return f"P{q + 1}"
+    def decode(self, action: int) -> Action:
+        """``action`` as a typed :class:`~.notation.Action` (kind, fields, notation) in this
+        position (:func:`.notation.decode`).
+
+        Raises:
+            NotationError: ``action`` is not an action id of this game.
+        """
+        return notation.decode(self, action)
 
     def action_to_string(self, action: int) -> str:
-        G = self._game
-        check_action_id(action, G.num_actions)
-        a = action
-        name = G.tname
-        colours = G.colours
-        if a >= G.A_HIDDEN:
-            return "hidden"
-        if a >= G.C_FIRST:
-            return f"first player {self._seat(a - G.C_FIRST)}"
-        if a >= G.C_CLAN:
-            return f"reveal clan {G.clans[a - G.C_CLAN].name}"
-        if a >= G.C_HONOR:
-            return f"reveal honor {G.honors[a - G.C_HONOR].name}"
-        if a >= G.C_COLOUR:
-            return f"remove {colours[a - G.C_COLOUR]}"
-        if a >= G.C_QUEST:
-            return f"draw quest {G.quests[a - G.C_QUEST].name}"
-        if a >= G.C_CARD:
-            return f"card {name[a - G.C_CARD]}"
-        if a == G.A_PASS:
-            return "pass"
-        if a == G.A_END:
-            return "end turn"
-        if a >= G.A_HONOR:
-            return f"honor {G.honors[a - G.A_HONOR].name}"
-        if a >= G.A_CLAN:
-            return f"claim {G.clans[a - G.A_CLAN].name}"
-        if a >= G.A_SABO:
-            q, c = divmod(a - G.A_SABO, 5)
-            return f"sabotage {self._seat(q)} {colours[c]}"
-        if a >= G.A_TAKE:
-            r, d = divmod(a - G.A_TAKE, MAX_DEPTH)
-            row = self.rows[r]
-            shown = f" ({name[row[len(row) - 1 - d]]})" if d < len(row) else ""
-            return f"take row {r + 1} card {d + 1}{shown}"
-        if a >= G.A_ASK:
-            q, t = divmod(a - G.A_ASK, 30)
-            return f"ask {self._seat(q)} for {name[t]}"
-        if a >= G.A_DISC:
-            t, r = divmod(a - G.A_DISC, 3)
-            return f"discard {name[t]} to row {r + 1}"
-        if a >= G.A_QUEST:
-            k = a - G.A_QUEST
-            return f"quest {'white' if k == WHITE else colours[k]}"
-        if a >= G.A_MARKET:
-            t, rs = divmod(a - G.A_MARKET, 9)
-            r, s = divmod(rs, 3)
-            return f"discard {name[t]} to row {r + 1}, take row {s + 1}"
-        if a >= G.A_DDRAW:
-            t, r = divmod(a - G.A_DDRAW, 3)
-            return f"discard {name[t]} to row {r + 1}, draw 2"
-        if a >= G.A_ADV:
-            return f"use {name[a - G.A_ADV]}"
-        return f"play {name[a - G.A_PLAY]}"
+        return notation.action_to_string(self, action)
 
     def string_to_action(self, text: str) -> int:
-        G = self._game
-        t = _norm(check_notation_text(text))
-        if t == "end turn" or t == "end":
-            return G.A_END
-        if t == "pass":
-            return G.A_PASS
-        if t == "hidden":
-            return G.A_HIDDEN
-        for kind, rx in _PATTERNS:
-            m = rx.match(t)
-            if m is None:
-                continue
-            try:
-                return self._parse(kind, m.groups())
-            except NotationError:
-                raise
-            except (KeyError, ValueError):
-                continue
-        raise NotationError(f"cannot read {text!r}; {NOTATION_HELP}")
-
-    def _card(self, text: str) -> int:
-        t = self._game.lookup.get(text.strip().casefold())
-        if t is None:
-            raise NotationError(f"no card named {text!r}; cards are named like 'purple 2', "
-                                f"'Spy', 'Tome', 'purple relic'")
-        return t
-
-    def _row(self, text: str) -> int:
-        r = int(text)
-        if not 1 <= r <= 3:
-            raise NotationError(f"the Market has rows 1, 2 and 3, not {r}")
-        return r - 1
-
-    def _seat_no(self, text: str) -> int:
-        q = int(text)
-        n = self._game.num_players
-        if not 1 <= q <= n:
-            raise NotationError(f"players are P1 to P{n}, not P{q}")
-        return q - 1
-
-    def _colour(self, text: str) -> int:
-        cols = self._game.colours
-        text = text.strip()
-        if text not in cols:
-            raise NotationError(f"unknown colour {text!r}; colours: {', '.join(cols)}")
-        return cols.index(text)
-
-    def _named(self, records, text: str) -> int:
-        for i, rec in enumerate(records):
-            if rec.name.casefold() == text.strip().casefold():
-                return i
-        raise NotationError(f"no such name {text!r}; names: "
-                            f"{', '.join(r.name for r in records)}")
-
-    def _parse(self, kind: str, g: tuple) -> int:
-        G = self._game
-        if kind == "ddraw":
-            return G.A_DDRAW + 3 * self._card(g[0]) + self._row(g[1])
-        if kind == "market":
-            r, s = self._row(g[1]), self._row(g[2])
-            return G.A_MARKET + 9 * self._card(g[0]) + 3 * r + s
-        if kind == "disc":
-            return G.A_DISC + 3 * self._card(g[0]) + self._row(g[1])
-        if kind == "ask":
-            t = self._card(f"{g[1]} {g[2]}")
-            if G.tkind[t] != K_INF:
-                raise NotationError("a Spy asks for an Influence Card (colour and number)")
-            return G.A_ASK + 30 * self._seat_no(g[0]) + t
-        if kind == "take":
-            d = int(g[1])
-            if not 1 <= d <= MAX_DEPTH:
-                raise NotationError(f"cards in a row are numbered 1 (top) to {MAX_DEPTH}")
-            return G.A_TAKE + MAX_DEPTH * self._row(g[0]) + d - 1
-        if kind == "sabo":
-            return G.A_SABO + 5 * self._seat_no(g[0]) + self._colour(g[1])
-        if kind == "first":
-            return G.C_FIRST + self._seat_no(g[0])
-        if kind == "play":
-            t = self._card(f"{g[0]} {g[1]}")
-            if G.tkind[t] != K_INF:
-                raise NotationError("'play' takes an Influence Card; use 'use NAME' for an "
-                                    "Advocate")
-            return G.A_PLAY + t
-        if kind == "use":
-            t = self._card(g[0])
-            if not G.is_advocate[t]:
-                raise NotationError(f"{G.tname[t]} is not an Advocate")
-            return G.A_ADV + t
-        if kind == "quest":
-            if g[0].strip() == "white":
-                return G.A_QUEST + WHITE
-            return G.A_QUEST + self._colour(g[0])
-        if kind == "claim":
-            return G.A_CLAN + self._named(G.clans, g[0])
-        if kind == "rhonor":
-            return G.C_HONOR + self._named(G.honors, g[0])
-        if kind == "rclan":
-            return G.C_CLAN + self._named(G.clans, g[0])
-        if kind == "honor":
-            return G.A_HONOR + self._named(G.honors, g[0])
-        if kind == "card":
-            return G.C_CARD + self._card(g[0])
-        if kind == "dquest":
-            return G.C_QUEST + self._named(G.quests, g[0])
-        if kind == "remove":
-            return G.C_COLOUR + self._colour(g[0])
-        raise NotationError(f"cannot read {kind!r}")  # pragma: no cover
+        return notation.string_to_action(self, text)
 
     # ------------------------------------------------------------------ scores
     def breakdown(self, player: int) -> dict[str, int]:
