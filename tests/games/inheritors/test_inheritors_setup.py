@@ -1,0 +1,89 @@
+"""The Inheritors set-up API (:func:`regalia.games.inheritors.setup.position`): a position
+described by its cards, validated, every card in one place (II. Setup; 2-Player Variant)."""
+
+from __future__ import annotations
+
+import pytest
+
+import regalia
+from regalia.core.errors import ParameterError
+from regalia.games.inheritors.setup import position
+
+
+def _game(players=3):
+    return regalia.load_game("inheritors", players=players)
+
+
+def test_the_described_position_is_what_the_seats_see():
+    g = _game(3)
+    s = position(g, seed=4, hands={0: ["Spy", "red 1"], 1: ["purple 2"]},
+                 market=[["blue 1"], [], ["Tome", "green 2"]],
+                 stacks={0: {"purple": [1]}, 2: {"yellow": [1, 2]}},
+                 honors=["Spy's Success", "A Six"], clans=["Raven", "Owl", "Stag", "Bear",
+                                                           "Fox"],
+                 quests={2: [g.quests[0].name]}, quests_in_row=3, turn=0)
+    obs = s.observation(0)
+    assert obs["hand"] == ["red 1", "Spy"]
+    assert obs["hand_sizes"] == [2, 1, 0] and obs["quest_counts"] == [0, 0, 1]
+    assert obs["market"] == [["blue 1"], [], ["Tome", "green 2"]]
+    assert obs["play_areas"] == [{"purple": [1]}, {}, {"yellow": [1, 2]}]
+    assert obs["honor_row"] == ["A Six", "Spy's Success"]     # in the cards file's order
+    assert [c["clan"] for c in obs["clans"]] == ["Raven", "Owl", "Stag", "Bear", "Fox"]
+    assert obs["phase"] == "start" and obs["turn"] == 0 and obs["quests_in_row"] == 3
+    assert s.observation(2)["quests"] == [g.quests[0].name]
+    assert s.card_places() == list(g.tcopies)
+    # III. action 1: purple 2 is not held by P1; P1 may play red 1 (a new stack)
+    assert "play red 1" in [s.action_to_string(a) for a in s.legal_actions()]
+    # the JSON of the position is valid (every card in one place, nothing known)
+    assert g.state_from_json(s.to_json()) == s
+
+
+def test_over_is_the_end_of_the_game():
+    s = position(_game(3), seed=1, hands={0: ["Tome"]}, over=True)
+    assert s.is_terminal() and s.observation(1)["hands"][0] == ["Tome"]
+
+
+def test_two_player_clans_keep_the_marked_cards_in_the_box():
+    """R4: in a 2-player game the marked Special Advocates stay in the box."""
+    g = _game(2)
+    s = position(g, seed=2)
+    clans = [c["clan"] for c in s.observation(0)["clans"]]
+    again = position(g, seed=2, clans=clans)
+    assert again.to_json()["with_clans"] == s.to_json()["with_clans"]
+    assert again.to_json()["box"] == s.to_json()["box"]
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"hands": {3: ["red 1"]}}, "not a seat"),
+    ({"hands": {0: ["red 7"]}}, "no card named 'red 7'"),
+    ({"hands": {0: ["Spy"] * 9}}, "no Spy left to place"),
+    ({"market": [[], [], [], ["red 1"]]}, "3 rows"),
+    ({"stacks": {0: {"pink": [1]}}}, "unknown colour 'pink'"),
+    ({"stacks": {0: {"red": [0]}}}, "numbered 1 to 6"),
+    ({"stacks": {0: {"red": [1, 1]}}}, "each once per stack"),
+    ({"honors": ["A Seven"]}, "no such name 'A Seven'"),
+    ({"honors": ["A Six", "A Six"]}, "once"),
+    ({"clans": ["Raven", "Raven"]}, "one Clan per colour"),
+    ({"quests": {0: ["No Quest"]}}, "no such name"),
+    ({"quests_in_row": 99}, "quests_in_row"),
+    ({"turn": 5}, "turn: 5 is not a seat"),
+])
+def test_a_position_that_cannot_be_is_refused_naming_why(kwargs, words):
+    with pytest.raises(ParameterError, match=words.replace("(", r"\(")):
+        position(_game(3), seed=0, **kwargs)
+
+
+def test_a_quest_is_held_once():
+    g = _game(3)
+    name = g.quests[0].name
+    with pytest.raises(ParameterError, match="not in the face-down pool"):
+        position(g, seed=0, quests={0: [name], 1: [name]})
+
+
+def test_a_removed_colour_cannot_be_placed():
+    """2-Player Variant: the removed colour's Influence Cards are out of the game."""
+    g = _game(2)
+    s = position(g, seed=3)
+    removed = s.observation(0)["removed_colour"]
+    with pytest.raises(ParameterError, match=f"no {removed} 1 left"):
+        position(g, seed=3, hands={0: [f"{removed} 1"]})
