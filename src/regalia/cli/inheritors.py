@@ -91,7 +91,7 @@ class InheritorsNarrator(Narrator):
         line = Text.assemble((who, "bold"), ": ", text)
         answer = inheritors_view.ask_answer(state, action)
         if answer is not None:
-            asked = self.labels[state.decode(action).seat]
+            asked = self.labels[state.decode(action).seat or 0]   # an ask names a seat
             if answer:
                 line.append(f": {asked} has it and places it", style="green")
             else:

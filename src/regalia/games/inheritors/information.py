@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 def pending_view(state: "InheritorsState") -> list[dict[str, Any]]:
     """The effects waiting in the turn, first to resolve first (public: the Advocate or
     Clan they come from was shown): ``{"effect": name, ...its numbers}``."""
-    G = state._game
+    G = state.game
     out = []
     for e in state.pend:
         d: dict[str, Any] = {"effect": EFFECT_NAMES[e[0]]}
@@ -63,7 +63,7 @@ def observation(state: "InheritorsState", player: int) -> dict[str, Any]:
         ParameterError: ``player`` is not a seat.
     """
     state.check_seat(player)
-    G = state._game
+    G = state.game
     n = G.num_players
     colours = G.colours
     names = G.tname
@@ -120,7 +120,7 @@ def reveals(state: "InheritorsState") -> list[dict[str, Any]]:
       3 Tomes/Relics from your hand", ruling R19 on which cards);
     * ``"play skipped"``: ``seat`` held no card for the play of its Advocate (R12).
     """
-    G = state._game
+    G = state.game
     out: list[dict[str, Any]] = []
     for ply, kind, seat, detail in state.notes:
         d: dict[str, Any] = {"ply": ply, "seat": seat}
@@ -165,11 +165,11 @@ def resample_from_infostate(state: "InheritorsState", player: int,
     s = state.clone()
     s._legal = None
     s._seed = None     # the seed fixes every hidden card: a determinization drops it
-    hid = state._game.A_HIDDEN
+    hid = state.game.A_HIDDEN
     s.hist = [a if v < 0 or v == player else hid for a, v in zip(state.hist, state.vis)]
     if state.phase == PH_END:
         return s   # hands and Quests are shown for scoring
-    G = state._game
+    G = state.game
     n = G.num_players
     others = [q for q in range(n) if q != player]
     # Quests of the others and the face-down pool
@@ -193,7 +193,7 @@ def unseen_pool(state: "InheritorsState", player: int) -> list[int]:
     ``player``'s own hand and the cards everyone has seen entering (or shown from) the
     other hands. Computed from public information and ``player``'s hand only; equals
     the deck plus the unknown part of the other hands."""
-    G = state._game
+    G = state.game
     T = G.T
     n = G.num_players
     o = player * T
@@ -238,7 +238,7 @@ def _redeal(state: "InheritorsState", s: "InheritorsState", player: int, others:
     end. Reads only public information, ``player``'s hand and ``rng``: two states with
     the same information state for ``player`` give the same deal for the same ``rng``.
     """
-    G = state._game
+    G = state.game
     T = G.T
     pool = unseen_pool(state, player)
     cards = [t for t in range(T) for _ in range(pool[t])]

@@ -131,9 +131,9 @@ def decode(state: "InheritorsState", action: int) -> Action:
     if a >= G.A_TAKE:
         r, d = divmod(a - G.A_TAKE, MAX_DEPTH)
         row = state.rows[r]
-        card = name[row[len(row) - 1 - d]] if d < len(row) else None
-        shown = f" ({card})" if card is not None else ""
-        return Action(a, "take", f"take row {r + 1} card {d + 1}{shown}", card=card,
+        taken = name[row[len(row) - 1 - d]] if d < len(row) else None
+        shown = f" ({taken})" if taken is not None else ""
+        return Action(a, "take", f"take row {r + 1} card {d + 1}{shown}", card=taken,
                       row=r + 1, depth=d + 1)
     if a >= G.A_ASK:
         q, t = divmod(a - G.A_ASK, 30)

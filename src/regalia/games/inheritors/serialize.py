@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def to_json(state: "InheritorsState") -> dict[str, Any]:
     """Every field of ``state`` by name (never the seed nor the dealer)."""
-    G = state._game
+    G = state.game
     names = G.tname
     n = G.num_players
     T = G.T
@@ -244,7 +244,7 @@ def _notes_from_json(state: "InheritorsState",
                      raw: Any) -> tuple[tuple[int, str, int, tuple[int, ...]], ...]:
     """The ``notes`` of :func:`to_json` (absent in JSON written before they existed):
     ``[ply, kind, seat, [ints]]`` with ply in the history, in order, a known kind."""
-    G = state._game
+    G = state.game
     n = G.num_players
     if not isinstance(raw, list):
         raise RecordError("state JSON 'notes' must be a list of [ply, kind, seat, detail]")
@@ -274,7 +274,7 @@ def _notes_from_json(state: "InheritorsState",
 
 def _check_cards(state: "InheritorsState") -> None:
     """Every card in exactly one place, no more cards known than held, each Quest once."""
-    G = state._game
+    G = state.game
     total = state.card_places()
     bad = [G.tname[t] for t in range(G.T) if total[t] != G.tcopies[t]]
     if bad:

@@ -72,8 +72,8 @@ def position(game: "InheritorsGame", *, seed: int | None = None,
             s.deck[t] += s.hand[p * T + t]
             s.hand[p * T + t] = 0
         s.hsize[p] = 0
-    for r in s.rows:
-        for t in r:
+    for cards in s.rows:
+        for t in cards:
             s.deck[t] += 1
     s.rows = [[], [], []]
     s.known = [0] * len(s.known)
