@@ -14,6 +14,7 @@ import random
 import pytest
 
 import regalia
+from regalia.games.inheritors.setup import swap_quest, swap_with_deck
 
 
 def random_states(players: int, seeds=range(6), every: int = 17):
@@ -410,17 +411,14 @@ def _same_information_twin(s, p: int, rng: random.Random):
             continue   # keep the cards a decision in progress shows
         if pairs:
             a, b = rng.choice(pairs)
-            twin.hand[o + a] -= 1
-            twin.hand[o + b] += 1
-            twin.deck[a] += 1
-            twin.deck[b] -= 1
+            twin = swap_with_deck(twin, q, g.tname[a], g.tname[b])
             done = True
             break
     for q in owners:
         if twin.quests[q] and twin.qpool:
             i, j = rng.randrange(len(twin.quests[q])), rng.randrange(len(twin.qpool))
-            twin.quests[q][i], twin.qpool[j] = twin.qpool[j], twin.quests[q][i]
-            twin.qpool.sort()
+            twin = swap_quest(twin, q, g.quests[twin.quests[q][i]].name,
+                              g.quests[twin.qpool[j]].name)
             done = True
             break
     return twin if done else None
@@ -462,15 +460,9 @@ def test_resample_with_caps_depends_only_on_the_information_state(inh):
     _cap_all_but(s, 1, [f"{c} {n}" for c in ("purple", "blue", "yellow", "green", "red")
                         for n in (5, 6)] + ["Tome"])
     _cap_all_but(s, 3, ["yellow 5", "yellow 6"])
-    g = s.game
-    T = g.T
-    twin = s.clone()
+    twin = s
     for name, other in (("blue 1", "red 2"), ("green 1", "Advisor")):
-        a, b = g.lookup[name], g.lookup[other.casefold()]
-        twin.hand[2 * T + a] -= 1
-        twin.hand[2 * T + b] += 1
-        twin.deck[a] += 1
-        twin.deck[b] -= 1
+        twin = swap_with_deck(twin, 2, name, other)
     assert twin.observation(0) == s.observation(0)
     for seed in range(30):
         a = s.resample_from_infostate(0, random.Random(seed))

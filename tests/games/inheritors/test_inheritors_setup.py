@@ -7,7 +7,7 @@ import pytest
 
 import regalia
 from regalia.core.errors import ParameterError
-from regalia.games.inheritors.setup import position
+from regalia.games.inheritors.setup import position, swap_quest, swap_with_deck
 
 
 def _game(players=3):
@@ -87,3 +87,42 @@ def test_a_removed_colour_cannot_be_placed():
     removed = s.observation(0)["removed_colour"]
     with pytest.raises(ParameterError, match=f"no {removed} 1 left"):
         position(g, seed=3, hands={0: [f"{removed} 1"]})
+
+
+# ---------------------------------------------------------------------- twins
+def test_a_twin_differs_only_in_what_other_seats_cannot_see():
+    g = _game(3)
+    s = position(g, seed=0, hands={0: ["Spy", "red 1"], 1: ["purple 1", "blue 1"]})
+    twin = swap_with_deck(s, 1, "blue 1", "green 3")
+    assert twin.observation(1)["hand"] == ["purple 1", "green 3"]
+    assert s.observation(1)["hand"] == ["purple 1", "blue 1"]        # the original is kept
+    for seat in (0, 2):
+        assert twin.observation(seat) == s.observation(seat)
+        assert twin.information_state_string(seat) == s.information_state_string(seat)
+    assert twin.card_places() == list(g.tcopies) and twin.seed is None
+
+
+def test_a_card_the_table_knows_is_not_swapped():
+    """A card taken from the Market is seen entering the hand (public): no twin hides it."""
+    g = _game(3)
+    s = position(g, seed=0, hands={0: ["purple 1"]}, market=[["blue 1"], [], []])
+    s.apply_action(s.string_to_action("discard purple 1 to row 2, take row 1"))
+    with pytest.raises(ParameterError, match="that the table does not know of"):
+        swap_with_deck(s, 0, "blue 1", "green 3")
+    with pytest.raises(ParameterError, match="no card named"):
+        swap_with_deck(s, 0, "blue 9", "green 3")
+    with pytest.raises(ParameterError, match="not a seat"):
+        swap_with_deck(s, 3, "blue 1", "green 3")
+
+
+def test_a_quest_twin():
+    g = _game(3)
+    held, pooled = g.quests[0].name, g.quests[1].name
+    s = position(g, seed=0, quests={2: [held]})
+    twin = swap_quest(s, 2, held, pooled)
+    assert twin.observation(2)["quests"] == [pooled]
+    assert twin.observation(0) == s.observation(0)
+    with pytest.raises(ParameterError, match="not in the face-down pool"):
+        swap_quest(s, 2, held, held)
+    with pytest.raises(ParameterError, match="holds no Quest"):
+        swap_quest(s, 1, held, pooled)

@@ -14,6 +14,9 @@ pool and the cards placed with the Clans; then every hand and the Market go back
 deck and the described cards are taken out of it. The state has its dealer (later draws
 come from it) but its history holds only the setup's chance outcomes, not the edits: a
 record of it does not replay to this position.
+
+:func:`swap_with_deck` and :func:`swap_quest` make a *twin* of a position: the same public
+information, another hidden deal (what a seat cannot tell apart).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from regalia.core.errors import ParameterError, RegaliaError
 
+from .codes import NOCAP
 from .state import PH_END, PH_START, ST_BEFORE, InheritorsState
 
 if TYPE_CHECKING:
@@ -188,4 +192,72 @@ def _clans(s: InheritorsState, game: "InheritorsGame", row: list[int]) -> None:
                 s.box[t] = keep
 
 
-__all__ = ["position"]
+def swap_with_deck(state: InheritorsState, seat: int, have: str,
+                   instead: str) -> InheritorsState:
+    """A copy of ``state`` (without dealer or seed, like every copy) in which ``seat`` holds
+    ``instead``, taken from the deck, in place of one ``have``, put back in the deck: the
+    same public information with another hidden deal, a twin that no other seat can tell
+    apart (tests of hidden information; "what if P2 held ...").
+
+    Raises:
+        ParameterError: ``seat`` is not a seat; ``have`` is not in that hand, or every copy
+            of it there is known to the table (seen entering, shown); ``instead`` has no
+            copy in the deck, or the table knows the hand holds no more of it (a Spy's
+            miss, a skipped play).
+    """
+    G = state.game
+    T = G.T
+    n = G.num_players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ParameterError(f"seat: {seat!r} is not a seat (seats are 0 to {n - 1})")
+    a, b = (G.lookup.get(str(x).casefold()) for x in (have, instead))
+    for name, t in ((have, a), (instead, b)):
+        if t is None:
+            raise ParameterError(f"no card named {name!r}")
+    assert a is not None and b is not None
+    o = seat * T
+    if state.hand[o + a] <= state.known[o + a]:
+        raise ParameterError(f"seat {seat} holds no {G.tname[a]} that the table does not "
+                             f"know of")
+    if state.deck[b] <= 0:
+        raise ParameterError(f"no {G.tname[b]} left in the deck")
+    cap = state.capc[o + b]
+    if cap != NOCAP and state.hand[o + b] + 1 > cap + state.pdraws[seat]:
+        raise ParameterError(f"the table knows seat {seat} holds no more {G.tname[b]}")
+    twin = state.clone()
+    twin.hand[o + a] -= 1
+    twin.hand[o + b] += 1
+    twin.deck[a] += 1
+    twin.deck[b] -= 1
+    twin._legal = None
+    return twin
+
+
+def swap_quest(state: InheritorsState, seat: int, held: str, pooled: str) -> InheritorsState:
+    """A copy of ``state`` in which ``seat`` holds the face-down Quest ``pooled`` in place
+    of its Quest ``held`` (which goes back to the pool): another hidden deal of the Quests.
+
+    Raises:
+        ParameterError: ``seat`` is not a seat, ``held`` is not among its Quests, or
+            ``pooled`` is not in the face-down pool.
+    """
+    G = state.game
+    n = G.num_players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ParameterError(f"seat: {seat!r} is not a seat (seats are 0 to {n - 1})")
+    names = [q.name.casefold() for q in G.quests]
+    q_held = names.index(held.casefold()) if held.casefold() in names else -1
+    q_pool = names.index(pooled.casefold()) if pooled.casefold() in names else -1
+    if q_held not in state.quests[seat]:
+        raise ParameterError(f"seat {seat} holds no Quest {held!r}")
+    if q_pool not in state.qpool:
+        raise ParameterError(f"the Quest {pooled!r} is not in the face-down pool")
+    twin = state.clone()
+    i, j = twin.quests[seat].index(q_held), twin.qpool.index(q_pool)
+    twin.quests[seat][i], twin.qpool[j] = q_pool, q_held
+    twin.qpool.sort()
+    twin._legal = None
+    return twin
+
+
+__all__ = ["position", "swap_with_deck", "swap_quest"]
