@@ -16,8 +16,11 @@ from types import SimpleNamespace
 
 import pytest
 
+import regalia
 from regalia.core.errors import DataError, RegaliaError
 from regalia.games.inheritors.components import DEFAULT_DATA, load_cards
+from regalia.games.inheritors.setup import position as set_up
+from regalia.games.inheritors.setup import swap_with_deck
 
 #: The rulebook, when the shared folder sits beside the repository (as in the workspace).
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / \
@@ -95,8 +98,6 @@ def position(players: int = 3, seed: int = 0, data=None, **described):
     API) in a game of ``players`` (cards from ``data``), set up with dealer seed ``seed``:
     ``hands``, ``market``, ``stacks``, ``honors``, ``clans``, ``quests``,
     ``quests_in_row``, ``turn``, ``over``."""
-    import regalia
-    from regalia.games.inheritors.setup import position as set_up
     g = regalia.load_game("inheritors", players=players, data=data)
     return set_up(g, seed=seed, **described)
 
@@ -142,24 +143,29 @@ def cards():
     return load_cards()
 
 
-def _swap_hidden_card(s, owner: int, rng) -> bool:
-    """Exchange one card of ``owner``'s hand with a different card of the deck (a state that
-    differs from ``s`` only in cards other seats cannot see); False when no such pair."""
-    T = s.game.T
-    mine = [t for t in range(T) if s.hand[owner * T + t]]
-    deck = [t for t in range(T) if s.deck[t]]
+def _swap_hidden_card(s, owner: int, rng):
+    """A twin of ``s`` (:func:`regalia.games.inheritors.setup.swap_with_deck`): one card of
+    ``owner``'s hand that the table does not know of exchanged with a different card of the
+    deck that the public bounds allow there, so that only ``owner`` can tell the two
+    apart; None when there is no such pair."""
+    g = s.game
+    T = g.T
+    o = owner * T
+
+    def allowed(b: int) -> bool:   # no bound the table knows (a Spy's miss) forbids it
+        cap = s.capc[o + b]
+        return cap >= 10 ** 6 or s.hand[o + b] + 1 <= cap + s.pdraws[owner]
+    mine = [t for t in range(T) if s.hand[o + t] > s.known[o + t]]
+    deck = [t for t in range(T) if s.deck[t] and allowed(t)]
     pairs = [(a, b) for a in mine for b in deck if a != b]
-    if not pairs:
-        return False
-    a, b = rng.choice(pairs)
-    s.hand[owner * T + a] -= 1
-    s.hand[owner * T + b] += 1
-    s.deck[a] += 1
-    s.deck[b] -= 1
-    return True
+    if pairs:
+        a, b = rng.choice(pairs)
+        return swap_with_deck(s, owner, g.tname[a], g.tname[b])
+    return None
 
 
 @pytest.fixture(scope="session")
 def swap_hidden_card():
-    """:func:`_swap_hidden_card` for the hidden-information tests."""
+    """:func:`_swap_hidden_card` for the hidden-information tests: ``swap(s, owner, rng)``
+    gives a twin state or None."""
     return _swap_hidden_card

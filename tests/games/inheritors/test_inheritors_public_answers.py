@@ -169,8 +169,8 @@ def test_equal_information_states_iff_equal_knowledge(players, swap_hidden_card)
         while a.is_chance_node():
             a.apply_random_chance()
         q = rng.randrange(players)
-        b = a.clone()
-        if not swap_hidden_card(b, q, rng):
+        b = swap_hidden_card(a, q, rng)
+        if b is None:
             continue
         T = g.T
         asks = {f"ask p{q + 1} for {g.tname[t].lower()}" for t in range(T)

@@ -806,18 +806,14 @@ def test_a_clan_scoring_majority_from_a_users_file(inh, data, tmp_path):
                                                        "card_kinds": ["relic"],
                                                        "points": [2]}]}]
     path = inh.write_cards(tmp_path / "cards.toml", data)
-    s = inh.position(players=3, data=str(path),
-                     hands={0: ["red relic", "blue relic"], 1: ["green relic"]},
-                     stacks={0: {"yellow": [1, 2, 3]}},
-                     clans=["Rat", "Owl", "Stag", "Bear", "Fox"])
-    inh.play(s, "claim Stag")
-    assert s.breakdown(0)["clan"] == 2
-    s.hand[s.game.T + s.game.lookup["purple relic"]] += 1   # P2 ties: still the most
-    s.deck[s.game.lookup["purple relic"]] -= 1
-    assert s.breakdown(0)["clan"] == 2
-    s.hand[s.game.T + s.game.lookup["yellow relic"]] += 1   # P2 ahead: no points
-    s.deck[s.game.lookup["yellow relic"]] -= 1
-    assert s.breakdown(0)["clan"] == 0
+    for p2, points in ((["green relic"], 2), (["green relic", "purple relic"], 2),
+                       (["green relic", "purple relic", "yellow relic"], 0)):
+        s = inh.position(players=3, data=str(path),   # P2 fewer, tied (still the most), ahead
+                         hands={0: ["red relic", "blue relic"], 1: p2},
+                         stacks={0: {"yellow": [1, 2, 3]}},
+                         clans=["Rat", "Owl", "Stag", "Bear", "Fox"])
+        inh.play(s, "claim Stag")
+        assert s.breakdown(0)["clan"] == points
 
 
 def test_a_later_advocate_ability_with_its_own_requirement(inh, data, tmp_path):
