@@ -7,7 +7,7 @@ import pytest
 
 import regalia
 from regalia.core.errors import ParameterError
-from regalia.games.inheritors.setup import position, swap_quest, swap_with_deck
+from regalia.games.inheritors.setup import position, swap_quest, swap_with_deck, with_bounds
 
 
 def _game(players=3):
@@ -126,3 +126,21 @@ def test_a_quest_twin():
         swap_quest(s, 2, held, held)
     with pytest.raises(ParameterError, match="holds no Quest"):
         swap_quest(s, 1, held, pooled)
+
+
+def test_bounds_are_what_the_table_knows_of_a_hand():
+    """As after a Spy's miss (III. Spy): every determinization respects the bound; a bound
+    below what the seat holds would be a falsehood and is refused."""
+    import random
+    g = _game(3)
+    s = position(g, seed=0, hands={0: ["red 1"], 1: ["blue 1", "blue 2"], 2: ["green 1"]})
+    bounded = with_bounds(s, 1, {"purple 1": 0, "purple 2": 0, "blue 1": 1})
+    assert bounded.observation(0) == s.observation(0)
+    for seed in range(20):
+        sample = bounded.resample_from_infostate(0, random.Random(seed))
+        hand = sample.observation(1)["hand"]
+        assert "purple 1" not in hand and "purple 2" not in hand and hand.count("blue 1") <= 1
+    with pytest.raises(ParameterError, match="holds 1"):
+        with_bounds(s, 1, {"blue 1": 0})
+    with pytest.raises(ParameterError, match="no card named"):
+        with_bounds(s, 1, {"blue 0": 0})

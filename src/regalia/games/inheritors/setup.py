@@ -16,7 +16,8 @@ come from it) but its history holds only the setup's chance outcomes, not the ed
 record of it does not replay to this position.
 
 :func:`swap_with_deck` and :func:`swap_quest` make a *twin* of a position: the same public
-information, another hidden deal (what a seat cannot tell apart).
+information, another hidden deal (what a seat cannot tell apart); :func:`with_bounds` adds
+what the table knows of a hand (as after a Spy's miss).
 """
 
 from __future__ import annotations
@@ -260,4 +261,35 @@ def swap_quest(state: InheritorsState, seat: int, held: str, pooled: str) -> Inh
     return twin
 
 
-__all__ = ["position", "swap_with_deck", "swap_quest"]
+def with_bounds(state: InheritorsState, seat: int,
+                at_most: Mapping[str, int]) -> InheritorsState:
+    """A copy of ``state`` in which the table knows that ``seat`` holds at most
+    ``at_most[card]`` copies of each card named, now: what a Spy's miss tells (III. Gameplay,
+    Spy: "If they do not have it": 0) or a play skipped (ruling R12). As in a game, each card
+    the seat draws later raises the bound by one. For positions with public knowledge of a
+    hand (tests of resampling, puzzles).
+
+    Raises:
+        ParameterError: ``seat`` is not a seat, a name is no card, or a bound is not a whole
+            number at least the copies the seat holds (the table cannot know a falsehood).
+    """
+    G = state.game
+    T = G.T
+    n = G.num_players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ParameterError(f"seat: {seat!r} is not a seat (seats are 0 to {n - 1})")
+    twin = state.clone()
+    o = seat * T
+    for name, k in at_most.items():
+        t = G.lookup.get(str(name).casefold())
+        if t is None:
+            raise ParameterError(f"no card named {name!r}")
+        held = state.hand[o + t]
+        if type(k) is not int or k < held:
+            raise ParameterError(f"at most {k!r} {G.tname[t]}: seat {seat} holds {held}; a "
+                                 f"bound is a whole number at least that")
+        twin.capc[o + t] = k - state.pdraws[seat]
+    return twin
+
+
+__all__ = ["position", "swap_with_deck", "swap_quest", "with_bounds"]
