@@ -85,9 +85,7 @@ def position(game: "InheritorsGame", *, seed: int | None = None,
     s.pdraws = [0] * n
 
     def seat(p: object, what: str) -> int:
-        if type(p) is not int or not 0 <= p < n:
-            raise ParameterError(f"{what}: {p!r} is not a seat (seats are 0 to {n - 1})")
-        return p
+        return _seat(n, p, what)
 
     def take(name: object, what: str) -> int:
         t = game.lookup.get(str(name).casefold())
@@ -164,6 +162,13 @@ def position(game: "InheritorsGame", *, seed: int | None = None,
     return s
 
 
+def _seat(n: int, p: object, what: str) -> int:
+    """``p`` if it is a seat of ``n`` players; else ParameterError naming ``what``."""
+    if type(p) is not int or not 0 <= p < n:
+        raise ParameterError(f"{what}: {p!r} is not a seat (seats are 0 to {n - 1})")
+    return p
+
+
 def _clans(s: InheritorsState, game: "InheritorsGame", row: list[int]) -> None:
     """The Clan row ``row`` (indices): the setup's Clans put their cards back in the box,
     the new ones take theirs (setup step 3; in a 2-player game the marked cards stay in
@@ -208,9 +213,7 @@ def swap_with_deck(state: InheritorsState, seat: int, have: str,
     """
     G = state.game
     T = G.T
-    n = G.num_players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ParameterError(f"seat: {seat!r} is not a seat (seats are 0 to {n - 1})")
+    _seat(G.num_players, seat, "seat")
     a, b = (G.lookup.get(str(x).casefold()) for x in (have, instead))
     for name, t in ((have, a), (instead, b)):
         if t is None:
@@ -243,9 +246,7 @@ def swap_quest(state: InheritorsState, seat: int, held: str, pooled: str) -> Inh
             ``pooled`` is not in the face-down pool.
     """
     G = state.game
-    n = G.num_players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ParameterError(f"seat: {seat!r} is not a seat (seats are 0 to {n - 1})")
+    _seat(G.num_players, seat, "seat")
     names = [q.name.casefold() for q in G.quests]
     q_held = names.index(held.casefold()) if held.casefold() in names else -1
     q_pool = names.index(pooled.casefold()) if pooled.casefold() in names else -1
@@ -275,9 +276,7 @@ def with_bounds(state: InheritorsState, seat: int,
     """
     G = state.game
     T = G.T
-    n = G.num_players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ParameterError(f"seat: {seat!r} is not a seat (seats are 0 to {n - 1})")
+    _seat(G.num_players, seat, "seat")
     twin = state.clone()
     o = seat * T
     for name, k in at_most.items():
