@@ -7,6 +7,7 @@ import json
 
 import regalia
 from regalia.games.inheritors.components import DEFAULT_DATA
+from regalia.games.inheritors.setup import swap_with_deck
 
 
 def _dealt_line(output: str, seat: int) -> str:
@@ -88,7 +89,6 @@ def _twin(state, viewer: int, rng):
     is no such card."""
     g = state.game
     T = g.T
-    twin = state.clone()
     for q in rng.sample(range(g.num_players), g.num_players):
         if q == viewer:
             continue
@@ -97,11 +97,7 @@ def _twin(state, viewer: int, rng):
                  for b in range(T) if b != a and state.deck[b]]
         if pairs:
             a, b = rng.choice(pairs)
-            twin.hand[o + a] -= 1
-            twin.hand[o + b] += 1
-            twin.deck[a] += 1
-            twin.deck[b] -= 1
-            return twin
+            return swap_with_deck(state, q, g.tname[a], g.tname[b])
     return None
 
 

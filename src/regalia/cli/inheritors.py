@@ -24,7 +24,7 @@ from regalia.core.game import Game
 from regalia.games.inheritors.components import load_cards
 from regalia.games.inheritors import help
 from regalia.games.inheritors import view as inheritors_view
-from regalia.games.inheritors.state import NOTATION_HELP, InheritorsState
+from regalia.games.inheritors import InheritorsState
 from regalia.games.inheritors.textformat import result, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
@@ -32,44 +32,38 @@ from .score_assistant import steps_table, totals_table
 
 #: A viewer that is no seat: only public information is shown.
 PUBLIC = -1
+#: How :meth:`InheritorsUI.moves` groups the legal moves, by the kind of decoded action.
+MOVE_GROUPS = {"discard-draw": "discard CARD to row 1/2/3, draw 2",
+               "discard-take": "discard & take a row", "quest-discard": "discard",
+               "end-turn": "end"}
 COLOUR_STYLES = {"purple": "magenta", "blue": "blue", "yellow": "yellow", "green": "green",
                  "red": "red", "white": "bold white"}
 
 
-def card_text(state: InheritorsState, t: int) -> Text:
+def card_text(state: InheritorsState, name: str) -> Text:
     """A card name, coloured by its realm (Tomes and Epics cyan, Advocates bold)."""
-    G = state.game
-    name = G.tname[t]
-    c = G.tcol[t]
-    if c < 0:
-        style = "bold cyan"
-    elif c == 5:
-        style = "bold"
-    else:
-        style = COLOUR_STYLES.get(G.colours[c], "")
+    realm = inheritors_view.card_colour(state.game, name)
+    style = ("bold cyan" if realm == "any" else "bold" if realm == "white"
+             else COLOUR_STYLES.get(realm or "", ""))
     return Text(name, style=style)
 
 
-def cards_text(state: InheritorsState, types: Sequence[int], sep: str = ", ") -> Text:
+def cards_text(state: InheritorsState, names: Sequence[str], sep: str = ", ") -> Text:
     """Cards in the given order; repeated neighbours as ``purple 2 x2``."""
     out = Text()
-    groups: list[list[int]] = []
-    for t in types:
-        if groups and groups[-1][0] == t:
+    groups: list[list] = []
+    for name in names:
+        if groups and groups[-1][0] == name:
             groups[-1][1] += 1
         else:
-            groups.append([t, 1])
-    for i, (t, k) in enumerate(groups):
+            groups.append([name, 1])
+    for i, (name, k) in enumerate(groups):
         if i:
             out.append(sep)
-        out.append_text(card_text(state, t))
+        out.append_text(card_text(state, name))
         if k > 1:
             out.append(f" x{k}")
     return out if groups else Text("(none)", style="dim")
-
-
-def _sees(viewer: int | None, seat: int) -> bool:
-    return viewer is None or viewer == seat
 
 
 class InheritorsNarrator(Narrator):
@@ -79,7 +73,7 @@ class InheritorsNarrator(Narrator):
     def __init__(self, ui: "InheritorsUI", labels: Sequence[str], console: Console):
         super().__init__(ui, labels, console)
         self.viewer = ui.viewer
-        self.dealt: dict[int, list[int]] = {}
+        self.dealt: dict[int, list[str | None]] = {}
         self.setup: dict[str, int] = {}      # public setup outcomes, counted for one line
 
     def _say(self, text: Text | str, style: str = "") -> None:
@@ -97,7 +91,7 @@ class InheritorsNarrator(Narrator):
         line = Text.assemble((who, "bold"), ": ", text)
         answer = inheritors_view.ask_answer(state, action)
         if answer is not None:
-            asked = self.labels[int(text.split()[1][1:]) - 1]
+            asked = self.labels[state.decode(action).seat or 0]   # an ask names a seat
             if answer:
                 line.append(f": {asked} has it and places it", style="green")
             else:
@@ -105,8 +99,8 @@ class InheritorsNarrator(Narrator):
         self.console.print(Text("  ").append_text(line))
 
     def _card(self, state: InheritorsState, name: str) -> Text:
-        t = state.game.lookup.get(name.casefold())
-        return card_text(state, t) if t is not None else Text(name)
+        known = inheritors_view.card_colour(state.game, name) is not None
+        return card_text(state, name) if known else Text(name)
 
     def _chance(self, state: InheritorsState, note: "inheritors_view.ChanceNote") -> None:
         G = state.game
@@ -120,8 +114,7 @@ class InheritorsNarrator(Narrator):
             return
         if note.kind == "draw" and note.seat is not None:
             if note.setup:                         # the deal: summarised, your hand named
-                self.dealt.setdefault(note.seat, []).append(
-                    -1 if note.name is None else G.lookup[note.name.casefold()])
+                self.dealt.setdefault(note.seat, []).append(note.name)
                 return
             who = self.labels[note.seat]
             if note.name is not None:
@@ -155,9 +148,11 @@ class InheritorsNarrator(Narrator):
                   f"10 cards dealt to each of the {n} players", "dim")
         self.setup = {}
         for p in range(n):
-            if p in self.dealt and -1 not in self.dealt[p]:
+            dealt = self.dealt.get(p, [None])
+            if None not in dealt:
+                names = inheritors_view.sort_cards(state.game, dealt)  # type: ignore[arg-type]
                 self._say(Text.assemble(f"{self.labels[p]} is dealt ",
-                                        cards_text(state, sorted(self.dealt[p]))))
+                                        cards_text(state, names)))
         self.dealt = {}
 
 
@@ -185,141 +180,94 @@ class InheritorsUI(GameUI):
 
     def position(self, state: InheritorsState, labels: Sequence[str],  # type: ignore[override]
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
-        viewer = self._viewer(viewer)
-        G = state.game
-        n = G.num_players
-        obs = state.observation(0 if viewer is None or viewer < 0 else viewer)
-        ended = state.is_terminal()
-        title = (f"Turn of {labels[state.cur]}" if state.stage else "Setup")
-        title += f" · deck {state.dsize} cards · {state.qrow} face-down Quests"
-        if state.ended and not ended:
+        view = inheritors_view.table(state, self._viewer(viewer))
+        viewer = view.viewer
+        title = (f"Turn of {labels[view.turn]}" if view.turn is not None else "Setup")
+        title += f" · deck {view.deck_size} cards · {view.quests_in_row} face-down Quests"
+        if view.last_round:
             title += " · last round"
         parts: list[RenderableType] = [Rule(Text(title))]
         market = Table.grid(padding=(0, 2))
         market.add_column(style="bold", no_wrap=True)
         market.add_column()
-        for r, row in enumerate(state.rows):
+        for r, row in enumerate(view.market):
             market.add_row(f"Market {r + 1}", cards_text(state, row, sep=" < ") if row
                            else Text("(empty)", "dim"))
-        honors = ", ".join(G.honors[h].name for h in state.hrow) or "(all taken)"
-        market.add_row("Honors", honors)
+        market.add_row("Honors", ", ".join(view.honor_row) or "(all taken)")
         clans = Text()
-        for c in range(5):
-            clan = state.clan_row[c]
-            if clan < 0:
-                continue
+        for clan in view.clans:
             if len(clans):
                 clans.append(" · ")
-            clans.append(G.clans[clan].name, style=COLOUR_STYLES.get(G.colours[c], ""))
-            owner = state.clan_owner[c]
-            clans.append(f" ({labels[owner]})" if owner >= 0 else " (free)")
-            side = [t for t in range(G.T) for _ in range(state.side[t]) if G.tclan[t] == clan]
-            if side:
+            clans.append(clan.clan, style=COLOUR_STYLES.get(clan.colour, ""))
+            clans.append(f" ({labels[clan.owner]})" if clan.owner is not None else " (free)")
+            if clan.cards:
                 clans.append(" with ")
-                clans.append_text(cards_text(state, side))
+                clans.append_text(cards_text(state, clan.cards))
         market.add_row("Clans", clans)
-        if state.rcol >= 0:
-            market.add_row("Removed", f"{G.colours[state.rcol]} (2-player game)")
+        if view.removed_colour is not None:
+            market.add_row("Removed", f"{view.removed_colour} (2-player game)")
         parts.append(market)
-        public = inheritors_view.public_scores(obs, {h.name: h.points for h in G.honors})
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         t.add_column("seat", no_wrap=True)
         t.add_column("VP*", justify="right", no_wrap=True)
         t.add_column("play area")
         t.add_column("hand")
         t.add_column("clan · honors · quests")
-        for p in range(n):
+        for seat in view.seats:
+            p = seat.seat
             area = Text()
-            for c in range(5):
-                nums = state.stack_numbers(p, c)
-                if nums:
-                    if len(area):
-                        area.append("  ")
-                    area.append(f"{G.colours[c]} " + "-".join(map(str, nums)),
-                                style=COLOUR_STYLES.get(G.colours[c], ""))
-            if _sees(viewer, p) or ended:
-                hand = cards_text(state, [x for x in range(G.T)
-                                          for _ in range(state.hand[p * G.T + x])])
-                hand = Text(f"{state.hsize[p]}: ").append_text(hand)
+            for colour, nums in seat.play_area.items():
+                if len(area):
+                    area.append("  ")
+                area.append(f"{colour} " + "-".join(map(str, nums)),
+                            style=COLOUR_STYLES.get(colour, ""))
+            if seat.hand is not None:
+                hand = Text(f"{seat.hand_size}: ").append_text(cards_text(state, seat.hand))
             else:
-                hand = Text(f"{state.hsize[p]} cards", style="dim")
+                hand = Text(f"{seat.hand_size} cards", style="dim")
             extras = []
-            if state.pclan[p] >= 0:
-                extras.append(G.clans[state.pclan[p]].name)
-            hs = [G.honors[h].name for h in range(len(G.honors)) if state.honors[p] >> h & 1]
-            if hs:
-                extras.append("honors: " + ", ".join(hs))
-            if state.quests[p]:
-                if _sees(viewer, p) or ended:
-                    extras.append("quests: " + ", ".join(G.quests[q].name
-                                                         for q in state.quests[p]))
+            if seat.clan is not None:
+                extras.append(seat.clan)
+            if seat.honors:
+                extras.append("honors: " + ", ".join(seat.honors))
+            if seat.quest_count:
+                if seat.quests is not None:
+                    extras.append("quests: " + ", ".join(seat.quests))
                 else:
-                    extras.append(f"{len(state.quests[p])} quest(s)")
+                    extras.append(f"{seat.quest_count} quest(s)")
             style = "bold yellow" if p == viewer else ""
-            t.add_row(Text(labels[p], style=style), str(public[p]["total"]),
+            t.add_row(Text(labels[p], style=style), str(seat.public_score),
                       area or Text("-", "dim"), hand, " · ".join(extras) or "-")
         parts.append(t)
-        if not ended:
+        if not view.ended:
             parts.append(Text("VP*: the public score so far (top Influence Cards + Honors, V. "
                               "Scoring steps 1 and 5); Tomes, Relics, Quests, Clans and Epics "
                               "are scored at the end", style="dim"))
-        if obs.get("pending") or obs.get("quest_action"):
-            parts.append(Text(self.decision(state), style="cyan"))
+        if view.decision is not None:
+            parts.append(Text(view.decision, style="cyan"))
         return Group(*parts)
 
     def round_end(self, state: InheritorsState, action: int,  # type: ignore[override]
                   labels: Sequence[str]) -> RenderableType | None:
         """In a replay: the table at the start of each round (the first player's turn)."""
-        G = state.game
-        h = state.hist
-        if state.phase_name != "start" or state.cur != state.first or not h:
+        rnd = inheritors_view.round_number(state)
+        if rnd is None:
             return None
-        if not (h[-1] in (G.A_END, G.C_FIRST) or (len(h) > 1 and h[-2] == G.A_END
-                                                   and h[-1] >= G.C_CARD)):
-            return None
-        rnd = sum(1 for a in h if a == G.A_END) // G.num_players + 1
         return Group(Text(""), Rule(f"Round {rnd}"), self.position(state, labels))
 
     def decision(self, state: InheritorsState) -> str:  # type: ignore[override]
-        ph = state.phase_name
-        G = state.game
-        if ph == "start":
-            if state.hsize[state.cur] == 0:
-                return "Your hand is empty: claim what you can, or 'pass'"
-            return ("Choose one action (play, discard ... draw 2, discard ... take row, "
-                    "quest COLOUR, use ADVOCATE) or claim a Clan / an Honor first")
-        if ph == "post":
-            return "Claim a Clan or Honors, or 'end turn'"
-        if ph == "quest-discard":
-            colour = "white" if state.qcol == 5 else G.colours[state.qcol]
-            return f"Quest: discard {state.qleft} more {colour} card(s) (Tomes count as any)"
-        if ph == "effect":
-            e = state.observation(state.cur)["pending"][0]
-            kind = e["effect"]
-            if kind == "play_influence":
-                skip = f", skipping {e['skip']} number" if e["skip"] else ""
-                req = " (another player must lead that colour)" if e["requirement"] else ""
-                return f"Play an Influence Card{skip}{req}"
-            if kind == "demand_card":
-                return "Ask a player for an Influence Card you can legally play"
-            if kind == "take_from_market":
-                return f"Take a card from the Market ({e['count']} left)"
-            if kind == "remove_top_card":
-                return f"Remove another player's top card (a {e['max_number']} or lower)"
-        return "Your move"
+        return inheritors_view.decision_line(state.observation(max(state.current_player(), 0)))
 
     def moves(self, state: InheritorsState) -> RenderableType:  # type: ignore[override]
         groups: dict[str, list[str]] = {}
         for a in state.legal_actions():
-            text = state.action_to_string(a)
-            key = text.split(" ")[0]
-            if text.endswith(" to row 1, draw 2"):   # one entry per card, any row
-                key = "discard CARD to row 1/2/3, draw 2"
-                text = text[len("discard "):-len(" to row 1, draw 2")]
-            elif ", draw 2" in text:
-                continue
-            elif ", take row" in text:
-                key = "discard & take a row"
+            move = state.decode(a)
+            text = move.notation
+            key = MOVE_GROUPS.get(move.kind, move.kind)
+            if move.kind == "discard-draw":   # one entry per card, any row
+                if move.row != 1:
+                    continue
+                text = move.card or text
             groups.setdefault(key, []).append(text)
         return Group(*(Text(f"  {k}: ", style="bold").append(" | ".join(v))
                        for k, v in groups.items()))
@@ -328,7 +276,7 @@ class InheritorsUI(GameUI):
         return f"the only legal move: {state.action_to_string(action)}"
 
     def help_text(self, state: InheritorsState) -> str:  # type: ignore[override]
-        return ("Type a move; " + NOTATION_HELP + ". 'moves' (or '?') lists the legal moves, "
+        return ("Type a move; " + help.NOTATION_HELP + ". 'moves' (or '?') lists the legal moves, "
                 "'board' shows the table, 'quit' ends the game.")
 
     def help_entries(self, state):  # type: ignore[override]

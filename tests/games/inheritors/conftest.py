@@ -16,8 +16,11 @@ from types import SimpleNamespace
 
 import pytest
 
+import regalia
 from regalia.core.errors import DataError, RegaliaError
 from regalia.games.inheritors.components import DEFAULT_DATA, load_cards
+from regalia.games.inheritors.setup import position as set_up
+from regalia.games.inheritors.setup import swap_with_deck
 
 #: The rulebook, when the shared folder sits beside the repository (as in the workspace).
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / \
@@ -90,81 +93,13 @@ def index(data: dict, section: str, **match) -> int:
     return data[section].index(record(data, section, **match))
 
 
-def position(players: int = 3, seed: int = 0, hands: dict | None = None,
-             market: list | None = None, stacks: dict | None = None, turn: int = 0,
-             honors: list | None = None, clans: list | None = None, quests_in_row=None,
-             data=None):
-    """A hand-made position at the start of seat ``turn``'s turn: a real setup (seeded
-    dealer), then every hand and the Market put back into the deck and the given cards
-    taken out of it. ``hands``: {seat: [card names]}; ``market``: 3 rows of card names
-    (bottom first); ``stacks``: {seat: {colour: [numbers]}}; ``honors``: Honor names for
-    the row; ``clans``: Clan names for the row (their cards placed with them)."""
-    import regalia
-    from regalia.games.inheritors.state import PH_START, ST_BEFORE
+def position(players: int = 3, seed: int = 0, data=None, **described):
+    """A hand-made position (:func:`regalia.games.inheritors.setup.position`, the set-up
+    API) in a game of ``players`` (cards from ``data``), set up with dealer seed ``seed``:
+    ``hands``, ``market``, ``stacks``, ``honors``, ``clans``, ``quests``,
+    ``quests_in_row``, ``turn``, ``over``."""
     g = regalia.load_game("inheritors", players=players, data=data)
-    s = g.new_initial_state(seed)
-    while s.is_chance_node():
-        s.apply_random_chance()
-    T = g.T
-    for p in range(players):
-        for t in range(T):
-            s.deck[t] += s.hand[p * T + t]
-            s.hand[p * T + t] = 0
-        s.hsize[p] = 0
-    for r in s.rows:
-        for t in r:
-            s.deck[t] += 1
-    s.rows = [[], [], []]
-    s.known = [0] * len(s.known)
-    s.pdraws = [0] * players
-
-    def take(name: str) -> int:
-        t = g.lookup[name.casefold()]
-        assert s.deck[t] > 0, f"no {name} left in the deck"
-        s.deck[t] -= 1
-        return t
-    for p, names in (hands or {}).items():
-        for name in names:
-            t = take(name)
-            s.hand[p * T + t] += 1
-            s.hsize[p] += 1
-    for r, names in enumerate(market or []):
-        s.rows[r] = [take(name) for name in names]
-    for p, by_colour in (stacks or {}).items():
-        for colour, numbers in by_colour.items():
-            c = g.colours.index(colour)
-            for n in numbers:
-                take(f"{colour} {n}")
-                s.mask[p * 5 + c] |= 1 << (n - 1)
-    if honors is not None:
-        s.hrow = sorted(next(i for i, h in enumerate(g.honors) if h.name == name)
-                        for name in honors)
-    if clans is not None:
-        for c in range(5):
-            old = s.clan_row[c]
-            if old >= 0:
-                for t in range(T):
-                    if g.tclan[t] == old:
-                        s.box[t] += s.side[t]
-                        s.side[t] = 0
-            s.clan_row[c] = -1
-        s.box = list(s.box)
-        for name in clans:
-            i = next(i for i, cl in enumerate(g.clans) if cl.name == name)
-            s.clan_row[g.clan_colour[i]] = i
-            for t in range(T):
-                if g.tclan[t] == i:
-                    s.side[t] += s.box[t]
-                    s.box[t] = 0
-    if quests_in_row is not None:
-        s.qrow = quests_in_row
-    s.dsize = sum(s.deck)
-    s.cur = s.first = turn
-    s.stage = ST_BEFORE
-    s.phase = PH_START
-    s._legal = None   # the position was edited by hand
-    assert s.card_places() == list(g.tcopies)
-    return s
+    return set_up(g, seed=seed, **described)
 
 
 def play(state, *moves: str) -> None:
@@ -208,24 +143,29 @@ def cards():
     return load_cards()
 
 
-def _swap_hidden_card(s, owner: int, rng) -> bool:
-    """Exchange one card of ``owner``'s hand with a different card of the deck (a state that
-    differs from ``s`` only in cards other seats cannot see); False when no such pair."""
-    T = s.game.T
-    mine = [t for t in range(T) if s.hand[owner * T + t]]
-    deck = [t for t in range(T) if s.deck[t]]
+def _swap_hidden_card(s, owner: int, rng):
+    """A twin of ``s`` (:func:`regalia.games.inheritors.setup.swap_with_deck`): one card of
+    ``owner``'s hand that the table does not know of exchanged with a different card of the
+    deck that the public bounds allow there, so that only ``owner`` can tell the two
+    apart; None when there is no such pair."""
+    g = s.game
+    T = g.T
+    o = owner * T
+
+    def allowed(b: int) -> bool:   # no bound the table knows (a Spy's miss) forbids it
+        cap = s.capc[o + b]
+        return cap >= 10 ** 6 or s.hand[o + b] + 1 <= cap + s.pdraws[owner]
+    mine = [t for t in range(T) if s.hand[o + t] > s.known[o + t]]
+    deck = [t for t in range(T) if s.deck[t] and allowed(t)]
     pairs = [(a, b) for a in mine for b in deck if a != b]
-    if not pairs:
-        return False
-    a, b = rng.choice(pairs)
-    s.hand[owner * T + a] -= 1
-    s.hand[owner * T + b] += 1
-    s.deck[a] += 1
-    s.deck[b] -= 1
-    return True
+    if pairs:
+        a, b = rng.choice(pairs)
+        return swap_with_deck(s, owner, g.tname[a], g.tname[b])
+    return None
 
 
 @pytest.fixture(scope="session")
 def swap_hidden_card():
-    """:func:`_swap_hidden_card` for the hidden-information tests."""
+    """:func:`_swap_hidden_card` for the hidden-information tests: ``swap(s, owner, rng)``
+    gives a twin state or None."""
     return _swap_hidden_card

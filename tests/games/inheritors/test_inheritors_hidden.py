@@ -14,6 +14,7 @@ import random
 import pytest
 
 import regalia
+from regalia.games.inheritors.setup import swap_quest, swap_with_deck, with_bounds
 
 
 def random_states(players: int, seeds=range(6), every: int = 17):
@@ -43,8 +44,8 @@ def test_states_differing_only_in_hidden_cards_look_the_same(players, swap_hidde
     checked = 0
     for s in random_states(players):
         owner = rng.randrange(players)
-        other = s.clone()
-        if not swap_hidden_card(other, owner, rng):
+        other = swap_hidden_card(s, owner, rng)
+        if other is None:
             continue
         for p in range(players):
             if p == owner:
@@ -228,8 +229,8 @@ def test_greedy_policy_uses_only_what_its_player_sees(players, swap_hidden_card)
         if s.is_chance_node() or s.is_terminal():
             continue
         p = s.current_player()
-        other = s.clone()
-        if not swap_hidden_card(other, (p + 1) % players, rng):
+        other = swap_hidden_card(s, (p + 1) % players, rng)
+        if other is None:
             continue
         seed = rng.random()
         assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
@@ -312,17 +313,12 @@ def test_a_skipped_play_is_public_knowledge(inh):
 
 
 # ----------------------------------------------------------------- exact re-dealing
-def _cap_all_but(s, seat: int, allowed: list[str]) -> None:
-    """Public knowledge as after Spy misses: ``seat`` holds none of any type but
-    ``allowed`` (cap 0, no draw since)."""
+def _cap_all_but(s, seat: int, allowed: list[str]):
+    """``s`` with the public knowledge as after Spy misses (:func:`setup.with_bounds`):
+    ``seat`` holds none of any type but ``allowed``."""
     g = s.game
-    T = g.T
     ok = {g.lookup[a.casefold()] for a in allowed}
-    s.pdraws[seat] = 0
-    for t in range(T):
-        if t not in ok:
-            assert s.hand[seat * T + t] == 0
-            s.capc[seat * T + t] = 0
+    return with_bounds(s, seat, {g.tname[t]: 0 for t in range(g.T) if t not in ok})
 
 
 def test_unseen_pool_is_the_deck_and_the_unknown_part_of_the_other_hands():
@@ -354,9 +350,9 @@ def test_resample_finds_the_only_deal_where_random_dealing_mostly_fails(inh):
     s = inh.position(players=4, hands={
         0: ["purple 1", "Spy"], 1: ["green 5", "green 6", "red 5", "red 6"],
         2: ["purple 5", "purple 6", "blue 5", "blue 6"], 3: ["yellow 5", "yellow 6"]})
-    _cap_all_but(s, 1, fives_sixes)
-    _cap_all_but(s, 2, ["purple 5", "purple 6", "blue 5", "blue 6"])
-    _cap_all_but(s, 3, ["yellow 5", "yellow 6"])
+    s = _cap_all_but(s, 1, fives_sixes)
+    s = _cap_all_but(s, 2, ["purple 5", "purple 6", "blue 5", "blue 6"])
+    s = _cap_all_but(s, 3, ["yellow 5", "yellow 6"])
     for seed in range(60):
         sample = s.resample_from_infostate(0, random.Random(seed))
         _consistent(sample, s, 0)
@@ -374,11 +370,9 @@ def test_resample_meets_caps_and_a_quest_in_progress_together(inh):
     g = s.game
     T = g.T
     blues = [f"blue {n}" for n in range(1, 7)]
-    s.pdraws[1] = 0
-    for t in range(T):
-        if g.tcol[t] in (g.colours.index("blue"), -1) and g.tname[t] not in ("blue 5", "blue 6"):
-            s.capc[T + t] = 0
-    _cap_all_but(s, 2, [f"yellow {n}" for n in range(1, 7)] + blues)
+    s = with_bounds(s, 1, {g.tname[t]: 0 for t in range(T) if g.tcol[t] in (
+        g.colours.index("blue"), -1) and g.tname[t] not in ("blue 5", "blue 6")})
+    s = _cap_all_but(s, 2, [f"yellow {n}" for n in range(1, 7)] + blues)
     b5, b6 = g.lookup["blue 5"], g.lookup["blue 6"]
     others = set()
     for seed in range(60):
@@ -410,17 +404,14 @@ def _same_information_twin(s, p: int, rng: random.Random):
             continue   # keep the cards a decision in progress shows
         if pairs:
             a, b = rng.choice(pairs)
-            twin.hand[o + a] -= 1
-            twin.hand[o + b] += 1
-            twin.deck[a] += 1
-            twin.deck[b] -= 1
+            twin = swap_with_deck(twin, q, g.tname[a], g.tname[b])
             done = True
             break
     for q in owners:
         if twin.quests[q] and twin.qpool:
             i, j = rng.randrange(len(twin.quests[q])), rng.randrange(len(twin.qpool))
-            twin.quests[q][i], twin.qpool[j] = twin.qpool[j], twin.quests[q][i]
-            twin.qpool.sort()
+            twin = swap_quest(twin, q, g.quests[twin.quests[q][i]].name,
+                              g.quests[twin.qpool[j]].name)
             done = True
             break
     return twin if done else None
@@ -459,18 +450,12 @@ def test_resample_with_caps_depends_only_on_the_information_state(inh):
         0: ["purple 1", "Spy"], 1: ["green 5", "green 6", "red 5", "red 6", "Tome"],
         2: ["purple 5", "purple 6", "blue 5", "blue 6", "blue 1", "green 1"],
         3: ["yellow 5", "yellow 6"]})
-    _cap_all_but(s, 1, [f"{c} {n}" for c in ("purple", "blue", "yellow", "green", "red")
+    s = _cap_all_but(s, 1, [f"{c} {n}" for c in ("purple", "blue", "yellow", "green", "red")
                         for n in (5, 6)] + ["Tome"])
-    _cap_all_but(s, 3, ["yellow 5", "yellow 6"])
-    g = s.game
-    T = g.T
-    twin = s.clone()
+    s = _cap_all_but(s, 3, ["yellow 5", "yellow 6"])
+    twin = s
     for name, other in (("blue 1", "red 2"), ("green 1", "Advisor")):
-        a, b = g.lookup[name], g.lookup[other.casefold()]
-        twin.hand[2 * T + a] -= 1
-        twin.hand[2 * T + b] += 1
-        twin.deck[a] += 1
-        twin.deck[b] -= 1
+        twin = swap_with_deck(twin, 2, name, other)
     assert twin.observation(0) == s.observation(0)
     for seed in range(30):
         a = s.resample_from_infostate(0, random.Random(seed))
@@ -492,11 +477,10 @@ def test_resample_is_exact_under_caps_as_tight_as_the_truth(players):
     rng = random.Random(players)
     checked = 0
     for s in random_states(players, seeds=range(5), every=15):
-        tight = s.clone()
-        for q in range(players):
-            for t in range(T):
-                if rng.random() < 0.8:
-                    tight.capc[q * T + t] = tight.hand[q * T + t] - tight.pdraws[q]
+        tight = s
+        for q in range(players):   # bounds as tight as can be: what each hand holds
+            tight = with_bounds(tight, q, {g.tname[t]: s.hand[q * T + t] for t in range(T)
+                                           if rng.random() < 0.8})
         for p in range(players):
             sample = tight.resample_from_infostate(p, random.Random(rng.random()))
             _consistent(sample, tight, p)

@@ -14,7 +14,7 @@ import pytest
 
 import regalia
 from regalia import IllegalActionError
-from regalia.games.inheritors.state import PH_END, PH_POST, PH_START
+from regalia.games.inheritors.state import PH_POST, PH_START
 
 
 def names(s, seat):
@@ -245,10 +245,10 @@ def test_spy_honor_only_in_the_turn_of_the_spy(inh):
     assert honor_moves(inh, s) == ["honor Spy's Success"]
     inh.play(s, "end turn")
     assert s.cur == 1
-    s.cur = 0   # back to P1 a turn later: the Honor is no longer open
-    s.phase = PH_START
-    s.stage = 1
-    s._legal = None
+    inh.play(s, "pass", "end turn", "pass", "end turn")   # P2 and P3 hold no card (R11)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    assert s.cur == 0   # back to P1 a turn later: the Honor is no longer open
     assert honor_moves(inh, s) == []
 
 
@@ -423,13 +423,11 @@ def test_each_honor_requirement(inh, honor, stacks, hand, open_):
     s = inh.position(players=3, hands={0: (hand or []) + ["yellow 5"]}, stacks={0: stacks},
                      honors=[honor])
     if honor == "Two Quests":
-        s.quests[0] = s.qpool[:2]
-        s.qpool = s.qpool[2:]
-        assert honor_moves(inh, s) == [f"honor {honor}"]
-        s.qpool += s.quests[0][1:]
-        s.quests[0] = s.quests[0][:1]
-        s._legal = None   # edited by hand
-        assert honor_moves(inh, s) == []
+        pool = [q.name for q in s.game.quests]
+        for held, open_ in ((pool[:2], True), (pool[:1], False)):
+            s = inh.position(players=3, hands={0: ["yellow 5"]}, stacks={0: stacks},
+                             honors=[honor], quests={0: held})
+            assert honor_moves(inh, s) == ([f"honor {honor}"] if open_ else [])
         return
     assert honor_moves(inh, s) == ([f"honor {honor}"] if open_ else [])
 
@@ -556,8 +554,7 @@ def test_scoring_tome_majority(inh, tomes, expected):
 def test_scoring_epics_count_with_tomes(inh):
     s = inh.position(players=3, hands={0: ["Tome"], 1: ["Tome"]},
                      stacks={1: {"purple": [1, 2, 3]}},
-                     clans=["Raven", "Owl", "Stag", "Bear", "Serpent"])
-    s.cur = 1
+                     clans=["Raven", "Owl", "Stag", "Bear", "Serpent"], turn=1)
     inh.play(s, "claim Raven")
     assert [s.breakdown(p)["tomes"] for p in range(3)] == [1, 3, 0]
 
@@ -610,26 +607,24 @@ def test_scoring_clan_and_total(inh):
                  "clan": 2, "epics": 0, "total": 12}
 
 
-def _terminal(s):
-    s.phase = PH_END
-    return s
-
-
 def test_tie_break_more_tomes_then_more_cards_then_shared(inh):
     """V: "If tied, the player with more Tomes in hand wins. If tied again, the player with
     more cards in hand wins. If still tied, all players in the tie share the victory." """
-    s = inh.position(players=3, hands={0: ["Tome", "purple 1"], 1: ["Tome", "Tome"],
-                                       2: ["Tome", "Tome", "red 1"]},
+    hands = {0: ["Tome", "purple 1"], 1: ["Tome", "Tome"], 2: ["Tome", "Tome", "red 1"]}
+    s = inh.position(players=3, hands=hands,
                      stacks={0: {"blue": [1, 2, 3, 4]}, 1: {"blue": [1]}, 2: {"blue": [1]}})
     # P1: 4 + no Tome place; P2 and P3: 1 + 3 (tied most Tomes)
     assert [s.breakdown(p)["total"] for p in range(3)] == [4, 4, 4]
     assert s.tie_break_keys() == [(4, 1, 2), (4, 2, 2), (4, 2, 3)]
-    assert _terminal(s).returns() == [0.0, 0.0, 1.0]   # most Tomes: P2, P3; more cards: P3
-    s.mask[1] = 0b11111                                 # P1's blue stack up to 5
+    s = inh.position(players=3, hands=hands, over=True,
+                     stacks={0: {"blue": [1, 2, 3, 4]}, 1: {"blue": [1]}, 2: {"blue": [1]}})
+    assert s.returns() == [0.0, 0.0, 1.0]               # most Tomes: P2, P3; more cards: P3
+    s = inh.position(players=3, hands=hands, over=True,  # P1's blue stack up to 5
+                     stacks={0: {"blue": [1, 2, 3, 4, 5]}, 1: {"blue": [1]}, 2: {"blue": [1]}})
     assert s.returns() == [1.0, 0.0, 0.0]               # points first
     s2 = inh.position(players=3, hands={0: ["Tome", "red 1"], 1: ["Tome", "blue 1"],
-                                        2: ["Tome", "red 2"]})
-    assert _terminal(s2).returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
+                                        2: ["Tome", "red 2"]}, over=True)
+    assert s2.returns() == pytest.approx([1 / 3, 1 / 3, 1 / 3])
 
 
 def test_tie_break_counts_tomes_not_epics(inh):
@@ -637,8 +632,7 @@ def test_tie_break_counts_tomes_not_epics(inh):
     Epics)"): an Epic does not break the tie."""
     s = inh.position(players=3, hands={0: ["Tome", "red 1"], 1: ["Tome"]},
                      stacks={1: {"purple": [1, 2, 3]}},
-                     clans=["Raven", "Owl", "Stag", "Bear", "Serpent"])
-    s.cur = 1
+                     clans=["Raven", "Owl", "Stag", "Bear", "Serpent"], turn=1)
     inh.play(s, "claim Raven")
     assert s.tie_break_keys()[1][1] == 1
 
@@ -795,17 +789,11 @@ def test_drawing_from_an_empty_deck_draws_nothing(inh):
 def test_clan_claim_looks_at_the_stack_now(inh):
     """R16: "you must have played an Influence Card numbered 3 or higher of that Clan's
     color": the stack's top card now (a sabotaged 3 no longer counts)."""
-    s = inh.position(players=3, hands={0: ["red 1"]}, stacks={0: {"green": [1, 2, 3]},
-                                                               1: {"blue": [1, 2, 3]}},
+    s = inh.position(players=3, hands={0: ["red 1"], 1: ["red 2"]},
+                     stacks={0: {"green": [1, 2, 3]}, 1: {"blue": [1, 2, 3]}},
                      clans=["Rat", "Owl", "Wolf", "Boar", "Fox"])
-    inh.play(s, "claim Boar", "use Saboteur", "sabotage P2 blue")
-    s.cur = 1
-    s.stage = 0
-    s.phase = PH_START
-    s._legal = None
-    s.hand[s.game.T + s.game.lookup["red 2"]] += 1
-    s.deck[s.game.lookup["red 2"]] -= 1
-    s.hsize[1] += 1
+    inh.play(s, "claim Boar", "use Saboteur", "sabotage P2 blue", "end turn")
+    assert s.cur == 1 and s.phase == PH_START
     assert [m for m in inh.moves(s) if m.startswith("claim")] == []
 
 
@@ -818,18 +806,14 @@ def test_a_clan_scoring_majority_from_a_users_file(inh, data, tmp_path):
                                                        "card_kinds": ["relic"],
                                                        "points": [2]}]}]
     path = inh.write_cards(tmp_path / "cards.toml", data)
-    s = inh.position(players=3, data=str(path),
-                     hands={0: ["red relic", "blue relic"], 1: ["green relic"]},
-                     stacks={0: {"yellow": [1, 2, 3]}},
-                     clans=["Rat", "Owl", "Stag", "Bear", "Fox"])
-    inh.play(s, "claim Stag")
-    assert s.breakdown(0)["clan"] == 2
-    s.hand[s.game.T + s.game.lookup["purple relic"]] += 1   # P2 ties: still the most
-    s.deck[s.game.lookup["purple relic"]] -= 1
-    assert s.breakdown(0)["clan"] == 2
-    s.hand[s.game.T + s.game.lookup["yellow relic"]] += 1   # P2 ahead: no points
-    s.deck[s.game.lookup["yellow relic"]] -= 1
-    assert s.breakdown(0)["clan"] == 0
+    for p2, points in ((["green relic"], 2), (["green relic", "purple relic"], 2),
+                       (["green relic", "purple relic", "yellow relic"], 0)):
+        s = inh.position(players=3, data=str(path),   # P2 fewer, tied (still the most), ahead
+                         hands={0: ["red relic", "blue relic"], 1: p2},
+                         stacks={0: {"yellow": [1, 2, 3]}},
+                         clans=["Rat", "Owl", "Stag", "Bear", "Fox"])
+        inh.play(s, "claim Stag")
+        assert s.breakdown(0)["clan"] == points
 
 
 def test_a_later_advocate_ability_with_its_own_requirement(inh, data, tmp_path):

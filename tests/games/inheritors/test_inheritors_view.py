@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import regalia
 from regalia.core.help import find_entry
 from regalia.games.inheritors import help as inh_help
@@ -145,3 +147,78 @@ def test_chance_notes_name_a_card_only_to_the_seat_that_sees_it():
                     (truth, spectator)
             state.apply_action(action)
     assert checked > 300
+
+
+# ---------------------------------------------------------------------- the table view
+def test_table_shows_a_seat_its_own_hand_only():
+    """observation(seat) decides: the viewer's hand and Quests, the others' sizes only."""
+    state = _start(seed=5, players=3)
+    for viewer in range(3):
+        tv = view.table(state, viewer)
+        obs = state.observation(viewer)
+        for seat in tv.seats:
+            if seat.seat == viewer:
+                assert list(seat.hand) == obs["hand"] and len(seat.hand) == seat.hand_size
+            else:
+                assert seat.hand is None and seat.quests is None
+            assert seat.hand_size == 10
+        assert tv.turn == obs["turn"] and tv.deck_size == obs["deck_size"]
+        assert [list(r) for r in tv.market] == obs["market"]
+    public = view.table(state, -1)
+    assert all(seat.hand is None for seat in public.seats)
+    spectator = view.table(state, None)   # each seat's hand from that seat's observation
+    assert [list(seat.hand) for seat in spectator.seats] == [
+        state.observation(p)["hand"] for p in range(3)]
+
+
+def test_table_of_a_non_seat_is_refused():
+    state = _start(seed=5, players=2)
+    with pytest.raises(ValueError):
+        view.table(state, 2)
+
+
+def test_round_number_counts_rounds_whoever_plays_first():
+    """Round 1 starts after the first player is drawn, whichever seat it is; round 2 once
+    every seat has ended its turn (a replay shows the table then)."""
+    firsts = set()
+    for seed in range(12):
+        state = _start(seed=seed, players=3)
+        assert view.round_number(state) == 1
+        firsts.add(state.observation(0)["first_player"])
+        rng = random.Random(seed)
+        ends = 0
+        while ends < 3:
+            if state.is_chance_node():
+                state.apply_random_chance()
+                continue
+            if ends == 0 and state.history()[-1] != state.game.C_FIRST + \
+                    state.observation(0)["first_player"]:
+                assert view.round_number(state) is None
+            legal = state.legal_actions()
+            a = state.game.A_END if state.game.A_END in legal else rng.choice(legal)
+            ends += a == state.game.A_END
+            state.apply_action(a)
+        while state.is_chance_node():
+            state.apply_random_chance()
+        assert view.round_number(state) == 2
+    assert len(firsts) > 1
+
+
+def test_decision_line_from_the_observation():
+    assert view.decision_line({"phase": "quest-discard", "quest_action": {
+        "colour": "white", "discards_left": 2}}) == \
+        "Quest: discard 2 more white card(s) (Tomes count as any)"
+    assert view.decision_line({"phase": "effect", "pending": [
+        {"effect": "play_influence", "skip": 1, "requirement": "opponent_ahead"}]}) == \
+        "Play an Influence Card, skipping 1 number (another player must lead that colour)"
+    assert view.decision_line({"phase": "start", "turn": 1, "hand_sizes": [3, 0]}) == \
+        "Your hand is empty: claim what you can, or 'pass'"
+
+
+def test_card_colour_and_order():
+    g = regalia.load_game("inheritors", players=2)
+    assert view.card_colour(g, "purple 2") == "purple"
+    assert view.card_colour(g, "spy") == "white"
+    assert view.card_colour(g, "Tome") == "any"
+    assert view.card_colour(g, "no such card") is None
+    assert view.sort_cards(g, ["Spy", "blue 1", "purple 2"]) == ["purple 2", "blue 1", "Spy"]

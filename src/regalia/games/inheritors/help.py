@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from regalia.core.help import HelpEntry, RulesSummary
 from regalia.core.provenance import STRENGTH
 
+from .notation import NOTATION_HELP  # noqa: F401  (the notation, for front ends' help)
+
 if TYPE_CHECKING:
     from .rules import InheritorsGame
     from .state import InheritorsState

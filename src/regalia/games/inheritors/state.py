@@ -29,75 +29,34 @@ What a move tells the table beyond its action id (a Spy's answer, the cards show
 Honor, a play skipped) is kept as a public note (:attr:`InheritorsState.notes`), shown in
 every observation (``reveals``) and information state string, so equal information states
 mean equal knowledge (rulings R12, R19).
+
+This module holds the data and the transitions; the rest lives beside it, and the state's
+contract methods delegate there: :mod:`.notation` (typed actions, notation),
+:mod:`.information` (observations, information states, resampling), :mod:`.serialize`
+(JSON), :mod:`.scoring` (V. Scoring), :mod:`.setup` (positions set up by description).
 """
 
 from __future__ import annotations
 
 import random
-import re
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
+from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State, check_action_id, check_notation_text
+from regalia.core.state import State
 
-from . import scoring
-from .codes import (ANY, C_AHEAD, C_HAND, C_USED, E_CARDS, E_DEMAND, E_DRAW, E_IF, E_PLAY,
-                    E_REMOVE, E_TAKE, K_INF, K_RELIC, MAX_DEPTH, WHITE)
+from . import notation, scoring
+from . import information, serialize
+from .codes import (ANY, C_AHEAD, C_HAND, C_USED, CHANCE_PHASES, E_CARDS, E_DEMAND, E_DRAW,
+                    E_IF, E_PLAY, E_REMOVE, E_TAKE, HAND_SIZE, K_INF, K_RELIC, MAX_DEPTH, NOCAP,
+                    PH_CLAN, PH_COLOUR, PH_DRAW, PH_EFFECT, PH_END, PH_FIRST, PH_HONOR, PH_POST,
+                    PH_QDISC, PH_QUEST, PH_START, PHASE_NAMES, ROW, ST_ACTION, ST_AFTER,
+                    ST_BEFORE, ST_EOT, ST_SETUP)
+from .notation import Action
 from .scoring import BREAKDOWN_KEYS, holds  # noqa: F401  (BREAKDOWN_KEYS: re-exported)
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
-
-PH_COLOUR, PH_HONOR, PH_CLAN, PH_DRAW, PH_QUEST, PH_FIRST, PH_START, PH_EFFECT, PH_QDISC, \
-    PH_POST, PH_END = range(11)
-PHASE_NAMES = ("remove-colour", "reveal-honor", "reveal-clan", "draw", "quest-draw",
-               "first-player", "start", "effect", "quest-discard", "post", "end")
-CHANCE_PHASES = frozenset({PH_COLOUR, PH_HONOR, PH_CLAN, PH_DRAW, PH_QUEST, PH_FIRST})
-ST_SETUP, ST_BEFORE, ST_ACTION, ST_AFTER, ST_EOT = range(5)
-STAGE_NAMES = ("setup", "before", "action", "after", "end-of-turn")
-#: No upper bound known on a hand's copies of a type.
-NOCAP = 10 ** 6
-ROW = 10  # draw-queue entries ROW + r restock Market row r
-HAND_SIZE = 10
-EFFECT_NAMES = ("draw", "take_from_market", "play_influence", "demand_card",
-                "remove_top_card", "take_cards", "score", "majority", "requirement")
-#: Codes that may wait in the pending effects of a turn.
-PENDING_CODES = frozenset({E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_IF})
-#: The numbers (bit positions, 0-5) set in each 6-bit stack mask.
-_BITS = tuple(tuple(k for k in range(6) if m >> k & 1) for m in range(64))
-#: Kinds of :attr:`InheritorsState.notes` (public consequences of a move).
-NOTE_KINDS = ("held", "missed", "shown", "noplay")
-
-
-def _norm(text: str) -> str:
-    return " ".join(str(text).strip().lower().split())
-
-
-_PATTERNS = [(name, re.compile(rx)) for name, rx in (
-    ("ddraw", r"^discard (.+) to row (\d+), draw 2$"),
-    ("market", r"^discard (.+) to row (\d+), take row (\d+)$"),
-    ("disc", r"^discard (.+) to row (\d+)$"),
-    ("ask", r"^ask p(\d+) for (.+) (\d+)$"),
-    ("take", r"^take row (\d+) card (\d+)(?: \(.*\))?$"),
-    ("sabo", r"^sabotage p(\d+) (.+)$"),
-    ("first", r"^first player p(\d+)$"),
-    ("play", r"^play (.+) (\d+)$"),
-    ("use", r"^use (.+)$"),
-    ("quest", r"^quest (.+)$"),
-    ("claim", r"^claim (.+)$"),
-    ("rhonor", r"^reveal honor (.+)$"),
-    ("rclan", r"^reveal clan (.+)$"),
-    ("honor", r"^honor (.+)$"),
-    ("card", r"^card (.+)$"),
-    ("dquest", r"^draw quest (.+)$"),
-    ("remove", r"^remove (.+)$"),
-)]
-NOTATION_HELP = ("moves are written: 'play purple 2', 'discard Spy to row 1, draw 2', "
-                 "'discard purple 2 to row 1, take row 3', 'quest purple' then 'discard "
-                 "purple 3 to row 2', 'use Spy', 'ask P2 for purple 2', 'take row 2 card 1', "
-                 "'sabotage P2 blue', 'claim Wolf', 'honor A Six', 'end turn', 'pass'")
-
 
 class InheritorsState(State):
     """One position of an Inheritors game.
@@ -526,26 +485,29 @@ class InheritorsState(State):
         return legal[int(rng.random() * len(legal))]
 
     # ------------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        if type(action) is not int:
-            raise IllegalActionError(action, f"apply_action takes an int action id, not "
-                                     f"{type(action).__name__}; use string_to_action('play "
-                                     f"purple 1') to read the notation")
-        G = self._game
-        if not 0 <= action < G.num_actions:
-            raise IllegalActionError(action, f"action ids run from 0 to {G.num_actions - 1}")
-        if self.phase == PH_END:
-            raise IllegalActionError(action, "the game is over", self._safe_string(action))
+    #: A move in the notation, for the core's message when apply_action is given text.
+    NOTATION_EXAMPLE = "play purple 1"
+
+    def _apply_action(self, action: int) -> None:
+        """The transition behind the core's :meth:`State.apply_action` (which checks the id's
+        type and range and refuses every action at the end): an action not legal here is
+        refused (:meth:`_why_illegal` says why) before anything changes."""
         legal = self._legal
         if legal is None:
             legal = self._legal = tuple(self._compute_legal())
         if action not in legal:
-            raise IllegalActionError(action, self._why_illegal(action), self._safe_string(action))
-        self.apply_legal(action)
+            raise self.illegal(action, self._why_illegal(action))
+        self._transition(action)
 
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal here (no check: for playout policies
         that take it from :meth:`legal_actions` of this very position)."""
+        self._transition(action)
+        self.hist.append(action)
+
+    def _transition(self, action: int) -> None:
+        """Apply a legal ``action``: everything but the history, which the caller extends
+        (:attr:`vis` gets the seat that alone sees a chance outcome, -1 everyone)."""
         G = self._game
         self._legal = None
         vis = -1
@@ -553,7 +515,6 @@ class InheritorsState(State):
             vis = self._apply_chance(action)
         else:
             self._apply_decision(action)
-        self.hist.append(action)
         self.vis.append(vis)
         self._advance()
 
@@ -574,12 +535,6 @@ class InheritorsState(State):
         legal = self.legal_actions()
         sample = ", ".join(self.action_to_string(a) for a in legal[:4])
         return f"{what} (legal here, e.g.: {sample})"
-
-    def _safe_string(self, action: int) -> str | None:
-        try:
-            return self.action_to_string(action)
-        except RegaliaError:
-            return None
 
     def _apply_chance(self, action: int) -> int:
         """Apply a chance outcome; returns the seat that alone sees it (-1: everyone)."""
@@ -868,9 +823,10 @@ class InheritorsState(State):
                 if k == E_TAKE:
                     self._restock()
                 elif k == E_PLAY:     # everyone sees the play skipped: none of those cards
+                    # (noted at the ply of the move being applied: not yet in the history)
                     T = G.T
                     q = self.cur
-                    self._note(len(self.hist) - 1, "noplay", q, ())
+                    self._note(len(self.hist), "noplay", q, ())
                     for t in self._play_candidates(e):
                         self.capc[q * T + t] = -self.pdraws[q]
                 continue
@@ -897,173 +853,20 @@ class InheritorsState(State):
             self.stage = ST_BEFORE
 
     # ------------------------------------------------------------------ notation
-    def _seat(self, q: int) -> str:
-        return f"P{q + 1}"
+    def decode(self, action: int) -> Action:
+        """``action`` as a typed :class:`~.notation.Action` (kind, fields, notation) in this
+        position (:func:`.notation.decode`).
+
+        Raises:
+            NotationError: ``action`` is not an action id of this game.
+        """
+        return notation.decode(self, action)
 
     def action_to_string(self, action: int) -> str:
-        G = self._game
-        check_action_id(action, G.num_actions)
-        a = action
-        name = G.tname
-        colours = G.colours
-        if a >= G.A_HIDDEN:
-            return "hidden"
-        if a >= G.C_FIRST:
-            return f"first player {self._seat(a - G.C_FIRST)}"
-        if a >= G.C_CLAN:
-            return f"reveal clan {G.clans[a - G.C_CLAN].name}"
-        if a >= G.C_HONOR:
-            return f"reveal honor {G.honors[a - G.C_HONOR].name}"
-        if a >= G.C_COLOUR:
-            return f"remove {colours[a - G.C_COLOUR]}"
-        if a >= G.C_QUEST:
-            return f"draw quest {G.quests[a - G.C_QUEST].name}"
-        if a >= G.C_CARD:
-            return f"card {name[a - G.C_CARD]}"
-        if a == G.A_PASS:
-            return "pass"
-        if a == G.A_END:
-            return "end turn"
-        if a >= G.A_HONOR:
-            return f"honor {G.honors[a - G.A_HONOR].name}"
-        if a >= G.A_CLAN:
-            return f"claim {G.clans[a - G.A_CLAN].name}"
-        if a >= G.A_SABO:
-            q, c = divmod(a - G.A_SABO, 5)
-            return f"sabotage {self._seat(q)} {colours[c]}"
-        if a >= G.A_TAKE:
-            r, d = divmod(a - G.A_TAKE, MAX_DEPTH)
-            row = self.rows[r]
-            shown = f" ({name[row[len(row) - 1 - d]]})" if d < len(row) else ""
-            return f"take row {r + 1} card {d + 1}{shown}"
-        if a >= G.A_ASK:
-            q, t = divmod(a - G.A_ASK, 30)
-            return f"ask {self._seat(q)} for {name[t]}"
-        if a >= G.A_DISC:
-            t, r = divmod(a - G.A_DISC, 3)
-            return f"discard {name[t]} to row {r + 1}"
-        if a >= G.A_QUEST:
-            k = a - G.A_QUEST
-            return f"quest {'white' if k == WHITE else colours[k]}"
-        if a >= G.A_MARKET:
-            t, rs = divmod(a - G.A_MARKET, 9)
-            r, s = divmod(rs, 3)
-            return f"discard {name[t]} to row {r + 1}, take row {s + 1}"
-        if a >= G.A_DDRAW:
-            t, r = divmod(a - G.A_DDRAW, 3)
-            return f"discard {name[t]} to row {r + 1}, draw 2"
-        if a >= G.A_ADV:
-            return f"use {name[a - G.A_ADV]}"
-        return f"play {name[a - G.A_PLAY]}"
+        return notation.action_to_string(self, action)
 
     def string_to_action(self, text: str) -> int:
-        G = self._game
-        t = _norm(check_notation_text(text))
-        if t == "end turn" or t == "end":
-            return G.A_END
-        if t == "pass":
-            return G.A_PASS
-        if t == "hidden":
-            return G.A_HIDDEN
-        for kind, rx in _PATTERNS:
-            m = rx.match(t)
-            if m is None:
-                continue
-            try:
-                return self._parse(kind, m.groups())
-            except NotationError:
-                raise
-            except (KeyError, ValueError):
-                continue
-        raise NotationError(f"cannot read {text!r}; {NOTATION_HELP}")
-
-    def _card(self, text: str) -> int:
-        t = self._game.lookup.get(text.strip().casefold())
-        if t is None:
-            raise NotationError(f"no card named {text!r}; cards are named like 'purple 2', "
-                                f"'Spy', 'Tome', 'purple relic'")
-        return t
-
-    def _row(self, text: str) -> int:
-        r = int(text)
-        if not 1 <= r <= 3:
-            raise NotationError(f"the Market has rows 1, 2 and 3, not {r}")
-        return r - 1
-
-    def _seat_no(self, text: str) -> int:
-        q = int(text)
-        n = self._game.num_players
-        if not 1 <= q <= n:
-            raise NotationError(f"players are P1 to P{n}, not P{q}")
-        return q - 1
-
-    def _colour(self, text: str) -> int:
-        cols = self._game.colours
-        text = text.strip()
-        if text not in cols:
-            raise NotationError(f"unknown colour {text!r}; colours: {', '.join(cols)}")
-        return cols.index(text)
-
-    def _named(self, records, text: str) -> int:
-        for i, rec in enumerate(records):
-            if rec.name.casefold() == text.strip().casefold():
-                return i
-        raise NotationError(f"no such name {text!r}; names: "
-                            f"{', '.join(r.name for r in records)}")
-
-    def _parse(self, kind: str, g: tuple) -> int:
-        G = self._game
-        if kind == "ddraw":
-            return G.A_DDRAW + 3 * self._card(g[0]) + self._row(g[1])
-        if kind == "market":
-            r, s = self._row(g[1]), self._row(g[2])
-            return G.A_MARKET + 9 * self._card(g[0]) + 3 * r + s
-        if kind == "disc":
-            return G.A_DISC + 3 * self._card(g[0]) + self._row(g[1])
-        if kind == "ask":
-            t = self._card(f"{g[1]} {g[2]}")
-            if G.tkind[t] != K_INF:
-                raise NotationError("a Spy asks for an Influence Card (colour and number)")
-            return G.A_ASK + 30 * self._seat_no(g[0]) + t
-        if kind == "take":
-            d = int(g[1])
-            if not 1 <= d <= MAX_DEPTH:
-                raise NotationError(f"cards in a row are numbered 1 (top) to {MAX_DEPTH}")
-            return G.A_TAKE + MAX_DEPTH * self._row(g[0]) + d - 1
-        if kind == "sabo":
-            return G.A_SABO + 5 * self._seat_no(g[0]) + self._colour(g[1])
-        if kind == "first":
-            return G.C_FIRST + self._seat_no(g[0])
-        if kind == "play":
-            t = self._card(f"{g[0]} {g[1]}")
-            if G.tkind[t] != K_INF:
-                raise NotationError("'play' takes an Influence Card; use 'use NAME' for an "
-                                    "Advocate")
-            return G.A_PLAY + t
-        if kind == "use":
-            t = self._card(g[0])
-            if not G.is_advocate[t]:
-                raise NotationError(f"{G.tname[t]} is not an Advocate")
-            return G.A_ADV + t
-        if kind == "quest":
-            if g[0].strip() == "white":
-                return G.A_QUEST + WHITE
-            return G.A_QUEST + self._colour(g[0])
-        if kind == "claim":
-            return G.A_CLAN + self._named(G.clans, g[0])
-        if kind == "rhonor":
-            return G.C_HONOR + self._named(G.honors, g[0])
-        if kind == "rclan":
-            return G.C_CLAN + self._named(G.clans, g[0])
-        if kind == "honor":
-            return G.A_HONOR + self._named(G.honors, g[0])
-        if kind == "card":
-            return G.C_CARD + self._card(g[0])
-        if kind == "dquest":
-            return G.C_QUEST + self._named(G.quests, g[0])
-        if kind == "remove":
-            return G.C_COLOUR + self._colour(g[0])
-        raise NotationError(f"cannot read {kind!r}")  # pragma: no cover
+        return notation.string_to_action(self, text)
 
     # ------------------------------------------------------------------ scores
     def breakdown(self, player: int) -> dict[str, int]:
@@ -1099,606 +902,64 @@ class InheritorsState(State):
         share = 1.0 / len(win)
         return [share if p in win else 0.0 for p in range(n)]
 
-    def history(self) -> list[int]:
-        return list(self.hist)
-
     def visibility(self) -> list[int]:
         """Per history entry: the only seat that saw its outcome, or -1 (everyone)."""
         return list(self.vis)
 
     # ------------------------------------------------------------------ views
-    def _pending_view(self) -> list[dict[str, Any]]:
-        G = self._game
-        out = []
-        for e in self.pend:
-            d: dict[str, Any] = {"effect": EFFECT_NAMES[e[0]]}
-            if e[0] == E_PLAY:
-                d.update(skip=e[1], requirement="opponent_ahead" if e[2] else None)
-            elif e[0] == E_DEMAND:
-                d.update(otherwise_draw=e[1])
-            elif e[0] == E_TAKE:
-                d.update(count=e[1])
-            elif e[0] == E_REMOVE:
-                d.update(max_number=e[1])
-            elif e[0] == E_DRAW:
-                d.update(n=e[1])
-            elif e[0] == E_CARDS:
-                d.update(cards=[G.tname[t] for t in e[1]])
-            elif e[0] == E_IF:
-                d.update(advocate=G.tname[e[1]], ability=e[2], effects=e[3])
-            out.append(d)
-        return out
-
     def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees: their own hand and Quests; everyone's play area, Clan,
-        Honors, hand size and Quest count; the Market, the Honor and Clan rows, the removed
-        area, the deck size; the decision in progress; ``reveals``, what moves told the
-        table beyond their notation (:meth:`reveals`: Spy answers, cards shown for Honors,
-        skipped plays). At the end (hands are shown for
-        scoring) every hand, Quest and score breakdown.
+        """What ``player`` sees (:func:`.information.observation`): their own hand and
+        Quests, everything public, the decision in progress, ``reveals``; every hand at the
+        end.
 
         Raises:
             ParameterError: ``player`` is not a seat.
         """
-        self.check_seat(player)
-        G = self._game
-        n = G.num_players
-        colours = G.colours
-        names = G.tname
-        ended = self.phase == PH_END
-        obs: dict[str, Any] = {
-            "game": G.info.name,
-            "params": G.params,
-            "player": player,
-            "current_player": self.current_player(),
-            "phase": self.phase_name,
-            "turn": self.cur if self.stage != ST_SETUP else None,
-            "first_player": self.first if self.first >= 0 else None,
-            "end_triggered": self.ended,
-            "removed_colour": colours[self.rcol] if self.rcol >= 0 else None,
-            "hand": self.hand_names(player),
-            "quests": [G.quests[q].name for q in self.quests[player]],
-            "hand_sizes": list(self.hsize),
-            "quest_counts": [len(q) for q in self.quests],
-            "deck_size": self.dsize,
-            "market": [[names[t] for t in r] for r in self.rows],
-            "play_areas": [{colours[c]: self.stack_numbers(p, c) for c in range(5)
-                            if self.mask[p * 5 + c]} for p in range(n)],
-            "clans": [{"colour": colours[c], "clan": G.clans[self.clan_row[c]].name,
-                       "owner": self.clan_owner[c] if self.clan_owner[c] >= 0 else None,
-                       "cards": [names[t] for t in range(G.T)
-                                 if G.tclan[t] == self.clan_row[c] for _ in range(self.side[t])]}
-                      for c in range(5) if self.clan_row[c] >= 0],
-            "honor_row": [G.honors[h].name for h in self.hrow],
-            "honors": [[G.honors[h].name for h in range(len(G.honors)) if self.honors[p] >> h & 1]
-                       for p in range(n)],
-            "quests_in_row": self.qrow,
-            "removed_area": {names[t]: k for t, k in enumerate(self.removed) if k},
-            "pending": self._pending_view(),
-            "quest_action": ({"colour": "white" if self.qcol == WHITE else colours[self.qcol],
-                              "discards_left": self.qleft} if self.qleft else None),
-            "advocate_this_turn": names[self.tadv] if self.tadv >= 0 else None,
-            "reveals": self.reveals(),
-        }
-        if ended:
-            obs["hands"] = [self.hand_names(p) for p in range(n)]
-            obs["all_quests"] = [[G.quests[q].name for q in self.quests[p]] for p in range(n)]
-            obs["scores"] = [self.breakdown(p) for p in range(n)]
-        return obs
+        return information.observation(self, player)
 
     def reveals(self) -> list[dict[str, Any]]:
-        """What the table learnt from moves beyond their notation, oldest first (public:
-        every seat sees all of it): ``{"ply", "event", "seat", ...}`` with ``event``
-
-        * ``"spy"``: ``seat`` asked seat ``asked`` for ``card``; ``held`` is the answer
-          (rulebook III, Spy: "If that player has the card, they must immediately place
-          it in your play area. If they do not have it, you draw 1 card");
-        * ``"shown"``: ``seat`` showed ``cards`` from their hand to claim ``honor`` ("Show
-          3 Tomes/Relics from your hand", ruling R19 on which cards);
-        * ``"play skipped"``: ``seat`` held no card for the play of its Advocate (R12).
-        """
-        G = self._game
-        out: list[dict[str, Any]] = []
-        for ply, kind, seat, detail in self.notes:
-            d: dict[str, Any] = {"ply": ply, "seat": seat}
-            if kind in ("held", "missed"):
-                d.update(event="spy", asked=detail[0], card=G.tname[detail[1]],
-                         held=kind == "held")
-            elif kind == "shown":
-                d.update(event="shown", honor=G.honors[self.hist[ply] - G.A_HONOR].name
-                         if G.A_HONOR <= self.hist[ply] < G.A_END else None,
-                         cards=[G.tname[t] for t in detail])
-            else:
-                d.update(event="play skipped")
-            out.append(d)
-        return out
+        """What the table learnt from moves beyond their notation
+        (:func:`.information.reveals`: Spy answers, cards shown for Honors, skipped plays),
+        oldest first."""
+        return information.reveals(self)
 
     def information_state_string(self, player: int) -> str:
-        """Seat ``player``, then the history with every outcome that seat did not see (other
-        players' draws and Quests) written ``?``, each move followed by what the table
-        learnt from it beyond its notation (:meth:`reveals`: ``[held:Q.T]``,
-        ``[missed:Q.T]``, ``[shown:T.T.T]``, ``[noplay]``): perfect recall of what it saw.
-        Equal strings mean equal knowledge, and different knowledge different strings."""
-        self.check_seat(player)
-        vis = self.vis
-        words = [str(a) if v < 0 or v == player else "?" for a, v in zip(self.hist, vis)]
-        for ply, kind, _seat, detail in self.notes:
-            words[ply] += f"[{kind}:{'.'.join(map(str, detail))}]" if detail else f"[{kind}]"
-        return f"P{player}:" + " ".join(words)
-
-    def resample_from_infostate(self, player: int, rng: random.Random) -> "InheritorsState":
-        """A state ``player`` cannot tell from this one: the other players' hands and Quests
-        and the deck re-dealt from the cards ``player`` has not seen, respecting what is
-        public about each hand (cards seen entering it, Spy misses, cards shown for Honors).
-        Hidden outcomes in the copy's history are replaced by the ``hidden`` action.
+        """Seat ``player``'s perfect-recall information state
+        (:func:`.information.information_state_string`).
 
         Raises:
             ParameterError: ``player`` is not a seat.
         """
-        self.check_seat(player)
-        s = self.clone()
-        s._legal = None
-        s._seed = None     # the seed fixes every hidden card: a determinization drops it
-        hid = self._game.A_HIDDEN
-        s.hist = [a if v < 0 or v == player else hid for a, v in zip(self.hist, self.vis)]
-        if self.phase == PH_END:
-            return s   # hands and Quests are shown for scoring
-        G = self._game
-        n = G.num_players
-        others = [q for q in range(n) if q != player]
-        # Quests of the others and the face-down pool
-        qp = self.qpool[:]
-        for q in others:
-            qp += self.quests[q]
-        qp.sort()         # in an order that does not tell who holds which Quest
-        rng.shuffle(qp)
-        for q in others:
-            k = len(self.quests[q])
-            s.quests[q] = sorted(qp[:k])
-            qp = qp[k:]
-        s.qpool = sorted(qp)
-        self._redeal(s, player, others, rng)
-        return s
+        return information.information_state_string(self, player)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "InheritorsState":
+        """A state ``player`` cannot tell from this one, hidden cards and Quests re-dealt
+        from ``rng`` within every public bound (:func:`.information.resample_from_infostate`).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return information.resample_from_infostate(self, player, rng)
 
     def unseen_pool(self, player: int) -> list[int]:
-        """Copies of each type ``player`` has not seen and cannot place: every card less the
-        box, the cards with the Clans, the removed area, the Market, the play areas,
-        ``player``'s own hand and the cards everyone has seen entering (or shown from) the
-        other hands. Computed from public information and ``player``'s hand only; equals
-        the deck plus the unknown part of the other hands."""
-        G = self._game
-        T = G.T
-        n = G.num_players
-        o = player * T
-        pool = [a - b - c - d - e for a, b, c, d, e in
-                zip(G.tcopies, self.box, self.side, self.removed, self.hand[o:o + T])]
-        for r in self.rows:
-            for t in r:
-                pool[t] -= 1
-        mask = self.mask
-        known = self.known
-        for q in range(n):
-            for c in range(5):
-                m = mask[q * 5 + c]
-                if m:
-                    for k in _BITS[m]:
-                        pool[6 * c + k] -= 1
-            if q != player:
-                o = q * T
-                for t, k in enumerate(known[o:o + T]):
-                    if k:
-                        pool[t] -= k
-        return pool
-
-    def _redeal(self, s: "InheritorsState", player: int, others: list[int],
-                rng: random.Random) -> None:
-        """Deal the unseen cards (:meth:`unseen_pool`) to the other hands and the deck so
-        that every public bound holds: each hand keeps its size and the cards known in it,
-        holds at most ``capc + pdraws`` of a type after a Spy's miss or a skipped play, and
-        the player to act holds the cards their decision in progress shows.
-
-        Exact: the deal never fails. The unseen cards are shuffled and each hand (in a
-        random order of the seats; hands with a cap or required cards first, after which the
-        others cannot fail) takes the next card that keeps the rest of the deal feasible.
-        Feasibility is the max-flow / min-cut condition of this transportation
-        problem: for every set ``Q`` of demands (a hand's remaining size; the player to act
-        split in the cards their decision shows they hold and the rest), the cards ``Q``
-        needs are at most ``sum over types of min(unseen copies, what Q may take)``. Only
-        sets of constrained demands (a cap, or required types) can fail it; their slacks
-        are kept incrementally. The true deal proves the problem feasible to start with, and
-        a feasible problem always has a card that keeps it feasible, so there is no dead
-        end. Reads only public information, ``player``'s hand and ``rng``: two states with
-        the same information state for ``player`` give the same deal for the same ``rng``.
-        """
-        G = self._game
-        T = G.T
-        pool = self.unseen_pool(player)
-        cards = [t for t in range(T) for _ in range(pool[t])]
-        rng.shuffle(cards)
-        order = others[:]
-        rng.shuffle(order)
-        total = len(cards)
-        big = total + 1                       # "no cap": more than every unseen card
-        hands: dict[int, list[int]] = {}
-        capped: dict[int, bool] = {}
-        seat: list[int] = []                  # per demand: its seat
-        need: list[int] = []                  # per demand: cards still to deal
-        only: list[frozenset | None] = []     # per demand: the types it takes (None: any)
-        known, capc = self.known, self.capc
-        for q in order:
-            o = q * T
-            h = known[o:o + T]
-            hands[q] = h
-            capped[q] = min(capc[o:o + T]) < NOCAP
-            size = self.hsize[q] - sum(h)
-            if q == self.cur:
-                types, must = self._required_cards(q)
-                must -= sum(h[t] for t in types)
-                if must > 0:
-                    seat.append(q); need.append(must); only.append(frozenset(types))
-                    size -= must
-            seat.append(q); need.append(size); only.append(None)
-        cons = [d for d in range(len(seat)) if only[d] is not None or capped[seat[d]]]
-        if not cons:   # no cap, nothing required: the shuffled cards in turn
-            i = 0
-            for q, k in zip(seat, need):
-                h = hands[q]
-                for t in cards[i:i + k]:
-                    h[t] += 1
-                i += k
-            deck = [0] * T
-            for t in cards[i:]:
-                deck[t] += 1
-            s.deck = deck
-            for q, h in hands.items():
-                s.hand[q * T:(q + 1) * T] = h
-            return
-        room: dict[int, list[int]] = {}       # copies each hand may still take, per type
-        for q in order:
-            o = q * T
-            if capped[q]:
-                pd = self.pdraws[q]
-                h = hands[q]
-                room[q] = [big if c == NOCAP else max(0, c + pd - h[t])
-                           for t, c in enumerate(capc[o:o + T])]
-            else:
-                room[q] = [big] * T
-        # per set Q of constrained demands: its bit mask, the seats taking any type, and
-        # the (seat, types) taking only some types (a seat counted once per type)
-        subsets = []
-        for m in range(1, 1 << len(cons)):
-            ds = [cons[j] for j in range(len(cons)) if m >> j & 1]
-            full = tuple(sorted({seat[d] for d in ds if only[d] is None}))
-            part = tuple((seat[d], only[d]) for d in ds
-                         if only[d] is not None and seat[d] not in full)
-            subsets.append((sum(1 << d for d in ds), full, part))
-
-        def capacity(full, part, t: int) -> int:
-            """What the seats of Q may take of type ``t`` (before the pool's limit)."""
-            c = 0
-            for q in full:
-                c += room[q][t]
-            for q, ty in part:
-                if t in ty:
-                    c += room[q][t]
-            return c
-
-        slack = [sum(min(pool[t], capacity(full, part, t)) for t in range(T))
-                 - sum(need[d] for d in cons if bits >> d & 1)
-                 for bits, full, part in subsets]
-        used = [False] * total
-        start = 0
-        # the constrained hands first; once they are dealt, the others cannot fail
-        bound = {seat[d] for d in cons}
-        for q in sorted(order, key=lambda q: q not in bound):
-            mine = [d for d in range(len(seat)) if seat[d] == q]
-            left = sum(need[d] for d in mine)
-            h = hands[q]
-            rm = room[q]
-            if q not in bound:
-                for i in range(start, total):
-                    if not left:
-                        break
-                    if not used[i]:
-                        used[i] = True
-                        h[cards[i]] += 1
-                        left -= 1
-                continue
-            while left:
-                while used[start]:
-                    start += 1
-                refused: set[int] = set()
-                for i in range(start, total):
-                    if used[i]:
-                        continue
-                    t = cards[i]
-                    if t in refused or rm[t] == 0:
-                        continue
-                    # the demand of q this card serves: the required cards first
-                    d = next((d for d in mine if need[d] and only[d] is not None
-                              and t in only[d]), None)
-                    if d is None:
-                        d = next(d for d in mine if only[d] is None)
-                        if need[d] == 0:      # only required cards are still wanted
-                            refused.add(t)
-                            continue
-                    new = []
-                    pt = pool[t]
-                    for (bits, full, part), sl in zip(subsets, slack):
-                        c = capacity(full, part, t)
-                        # q's room for t counts in Q if q takes t there
-                        fed = q in full or any(x == q and t in ty for x, ty in part)
-                        v = (sl - min(pt, c) + min(pt - 1, c - fed)
-                             + (bits >> d & 1))
-                        if v < 0:
-                            break
-                        new.append(v)
-                    else:
-                        slack = new
-                        used[i] = True
-                        pool[t] -= 1
-                        rm[t] -= 1
-                        h[t] += 1
-                        need[d] -= 1
-                        left -= 1
-                        break
-                    refused.add(t)
-                else:  # pragma: no cover - impossible: the deal was feasible
-                    raise RegaliaError("no deal fits what this player has seen")
-        deck = [0] * T
-        for i, t in enumerate(cards):
-            if not used[i]:
-                deck[t] += 1
-        s.deck = deck
-        for q, h in hands.items():
-            s.hand[q * T:(q + 1) * T] = h
+        """Copies of each card type ``player`` has not seen
+        (:func:`.information.unseen_pool`)."""
+        return information.unseen_pool(self, player)
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
-        G = self._game
-        names = G.tname
-        n = G.num_players
-        T = G.T
-
-        def counts(v: list[int]) -> dict[str, int]:
-            return {names[t]: k for t, k in enumerate(v) if k}
-        return {
-            "game": G.info.name,
-            "params": G.params,
-            "phase": self.phase_name,
-            "stage": STAGE_NAMES[self.stage],
-            "turn": self.cur,
-            "first_player": self.first,
-            "end_triggered": self.ended,
-            "removed_colour": G.colours[self.rcol] if self.rcol >= 0 else None,
-            "hands": [counts(self.hand[p * T:(p + 1) * T]) for p in range(n)],
-            "deck": counts(self.deck),
-            "market": [[names[t] for t in r] for r in self.rows],
-            "stacks": [[self.stack_numbers(p, c) for c in range(5)] for p in range(n)],
-            "removed_area": counts(self.removed),
-            "with_clans": counts(self.side),
-            "box": counts(self.box),
-            "quests": [[G.quests[q].name for q in qs] for qs in self.quests],
-            "quest_pool": [G.quests[q].name for q in self.qpool],
-            "quests_in_row": self.qrow,
-            "honor_row": [G.honors[h].name for h in self.hrow],
-            "honors": [[G.honors[h].name for h in range(len(G.honors)) if self.honors[p] >> h & 1]
-                       for p in range(n)],
-            "clan_row": [G.clans[c].name if c >= 0 else None for c in self.clan_row],
-            "clan_owner": list(self.clan_owner),
-            "draw_queue": list(self.drawq),
-            "quest_draw": self.qdraw,
-            "pending": [list(e[:1]) + (list(e[1]) if e[0] == E_CARDS else list(e[1:]))
-                        for e in self.pend],
-            "quest_colour": self.qcol,
-            "quest_discards_left": self.qleft,
-            "turn_advocate": names[self.tadv] if self.tadv >= 0 else None,
-            "turn_number": self.tnum,
-            "known": [counts(self.known[p * T:(p + 1) * T]) for p in range(n)],
-            "caps": [{names[t]: c for t, c in enumerate(self.capc[p * T:(p + 1) * T])
-                      if c != NOCAP} for p in range(n)],
-            "private_draws": list(self.pdraws),
-            "history": list(self.hist),
-            "visibility": list(self.vis),
-            "notes": [[ply, kind, seat, list(detail)] for ply, kind, seat, detail in self.notes],
-        }
+        """Every field by name (:func:`.serialize.to_json`); never the seed nor the dealer."""
+        return serialize.to_json(self)
 
     @classmethod
     def from_json(cls, game: "InheritorsGame", data: dict[str, Any]) -> "InheritorsState":
-        """Rebuild a state from :meth:`to_json` output.
+        """Rebuild a state from :meth:`to_json` output (:func:`.serialize.from_json`).
 
         Raises:
             RecordError: naming the first field that is missing, of the wrong shape, or
                 inconsistent with the others (every card must be in exactly one place).
         """
-        try:
-            return cls._from_json(game, data)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
-
-    @classmethod
-    def _from_json(cls, G: "InheritorsGame", d: dict[str, Any]) -> "InheritorsState":
-        if d.get("game") != G.info.name:
-            raise RecordError(f"state JSON is for game {d.get('game')!r}, not {G.info.name!r}")
-        if d.get("params") != G.params:
-            raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                              f"game's {G.params!r}")
-        n, T = G.num_players, G.T
-        s = object.__new__(cls)
-        s._game = G
-        s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
-        s._dealer = None
-        s._legal = None
-
-        def pick(names: tuple, value: str, field: str) -> int:
-            if value not in names:
-                raise RecordError(f"state JSON {field!r}: unknown value {value!r}")
-            return names.index(value)
-
-        def counts(v: dict, field: str) -> list[int]:
-            if not isinstance(v, dict):
-                raise RecordError(f"state JSON {field!r} must map card names to counts")
-            out = [0] * T
-            for k, c in v.items():
-                t = G.lookup.get(str(k).casefold())
-                if t is None or type(c) is not int or c <= 0:
-                    raise RecordError(f"state JSON {field!r}: bad entry {k!r}: {c!r}")
-                out[t] = c
-            return out
-
-        def ints(v: Any, field: str, size: int | None = None) -> list[int]:
-            if not isinstance(v, list) or any(type(x) is not int for x in v) or (
-                    size is not None and len(v) != size):
-                raise RecordError(f"state JSON {field!r} must be a list of "
-                                  f"{size if size is not None else ''} whole numbers")
-            return list(v)
-
-        def per_player(v: Any, field: str) -> list:
-            if not isinstance(v, list) or len(v) != n:
-                raise RecordError(f"state JSON {field!r} needs one entry per player ({n})")
-            return v
-
-        def card_list(v: Any, field: str) -> list[int]:
-            if not isinstance(v, list):
-                raise RecordError(f"state JSON {field!r} must be a list of card names")
-            return [G.tname.index(x) if x in G.tname else pick((), x, field) for x in v]
-
-        def named(records, value: str, field: str) -> int:
-            for i, r in enumerate(records):
-                if r.name == value:
-                    return i
-            raise RecordError(f"state JSON {field!r}: unknown name {value!r}")
-
-        s.phase = pick(PHASE_NAMES, d["phase"], "phase")
-        s.stage = pick(STAGE_NAMES, d["stage"], "stage")
-        s.cur, s.first = int(d["turn"]), int(d["first_player"])
-        if not (0 <= s.cur < n and -1 <= s.first < n):
-            raise RecordError("state JSON: 'turn' / 'first_player' are not seats")
-        if type(d["end_triggered"]) is not bool:
-            raise RecordError("state JSON 'end_triggered' must be true or false")
-        s.ended = d["end_triggered"]
-        rc = d["removed_colour"]
-        s.rcol = -1 if rc is None else pick(G.colours, rc, "removed_colour")
-        if (s.rcol >= 0) != (G.two_player and s.phase != PH_COLOUR):
-            raise RecordError("state JSON 'removed_colour': a colour is removed in (and only "
-                              "in) a 2-player game once set up")
-        hands = [counts(h, "hands") for h in per_player(d["hands"], "hands")]
-        s.hand = [k for h in hands for k in h]
-        s.hsize = [sum(h) for h in hands]
-        s.deck = counts(d["deck"], "deck")
-        s.dsize = sum(s.deck)
-        rows = d["market"]
-        if not isinstance(rows, list) or len(rows) != 3:
-            raise RecordError("state JSON 'market' needs 3 rows")
-        s.rows = [card_list(r, "market") for r in rows]
-        stacks = per_player(d["stacks"], "stacks")
-        s.mask = [0] * (5 * n)
-        for p, st in enumerate(stacks):
-            if not isinstance(st, list) or len(st) != 5:
-                raise RecordError("state JSON 'stacks' needs 5 colours per player")
-            for c, nums in enumerate(ints(x, "stacks") for x in st):
-                if nums != sorted(set(nums)) or not all(1 <= x <= 6 for x in nums):
-                    raise RecordError("state JSON 'stacks': numbers 1-6 in increasing order")
-                for x in nums:
-                    s.mask[p * 5 + c] |= 1 << (x - 1)
-        s.removed = counts(d["removed_area"], "removed_area")
-        s.side = counts(d["with_clans"], "with_clans")
-        s.box = counts(d["box"], "box")
-        s.quests = [[named(G.quests, q, "quests") for q in qs]
-                    for qs in per_player(d["quests"], "quests")]
-        s.qpool = [named(G.quests, q, "quest_pool") for q in d["quest_pool"]]
-        s.qrow = int(d["quests_in_row"])
-        s.hrow = sorted(named(G.honors, h, "honor_row") for h in d["honor_row"])
-        s.honors = [0] * n
-        for p, hs in enumerate(per_player(d["honors"], "honors")):
-            for h in hs:
-                s.honors[p] |= 1 << named(G.honors, h, "honors")
-        cr = d["clan_row"]
-        if not isinstance(cr, list) or len(cr) != 5:
-            raise RecordError("state JSON 'clan_row' needs one entry per colour")
-        s.clan_row = [-1 if c is None else named(G.clans, c, "clan_row") for c in cr]
-        s.clan_owner = ints(d["clan_owner"], "clan_owner", 5)
-        s.pclan = [-1] * n
-        for c in range(5):
-            o = s.clan_owner[c]
-            if o >= 0:
-                if o >= n or s.clan_row[c] < 0 or s.pclan[o] >= 0:
-                    raise RecordError("state JSON 'clan_owner': one Clan per player, on the row")
-                s.pclan[o] = s.clan_row[c]
-            elif o != -1:
-                raise RecordError("state JSON 'clan_owner': -1 or a seat")
-        s.drawq = ints(d["draw_queue"], "draw_queue")
-        if not all(0 <= x < n or ROW <= x < ROW + 3 for x in s.drawq):
-            raise RecordError("state JSON 'draw_queue': seats or rows 10-12")
-        s.qdraw = int(d["quest_draw"])
-        pend = d["pending"]
-        if not isinstance(pend, list):
-            raise RecordError("state JSON 'pending' must be a list")
-        s.pend = []
-        for e in pend:
-            e = ints(e, "pending")
-            if not e or e[0] not in PENDING_CODES or (e[0] == E_IF and tuple(e[1:3]) not in
-                                                        G.ability_req):
-                raise RecordError("state JSON 'pending': unknown effect")
-            s.pend.append((E_CARDS, tuple(e[1:])) if e[0] == E_CARDS else tuple(e))
-        s.qcol = int(d["quest_colour"])
-        s.qleft = int(d["quest_discards_left"])
-        ta = d["turn_advocate"]
-        s.tadv = -1 if ta is None else card_list([ta], "turn_advocate")[0]
-        s.tnum = int(d["turn_number"])
-        s.known = [k for h in per_player(d["known"], "known") for k in counts(h, "known")]
-        s.capc = []
-        for caps in per_player(d["caps"], "caps"):
-            if not isinstance(caps, dict):
-                raise RecordError("state JSON 'caps' must map card names to bounds")
-            row = [NOCAP] * T
-            for k, c in caps.items():
-                t = G.lookup.get(str(k).casefold())
-                if t is None or type(c) is not int:
-                    raise RecordError(f"state JSON 'caps': bad entry {k!r}")
-                row[t] = c
-            s.capc += row
-        s.pdraws = ints(d["private_draws"], "private_draws", n)
-        s.hist = ints(d["history"], "history")
-        s.vis = ints(d["visibility"], "visibility", len(s.hist))
-        if not all(0 <= a < G.num_actions for a in s.hist):
-            raise RecordError(f"state JSON: history holds an action outside "
-                              f"0..{G.num_actions - 1}")
-        s.notes = s._notes_from_json(d.get("notes", []))
-        s._check_cards()
-        return s
-
-    def _notes_from_json(self, raw: Any) -> tuple[tuple[int, str, int, tuple[int, ...]], ...]:
-        """The ``notes`` of :meth:`to_json` (absent in JSON written before they existed):
-        ``[ply, kind, seat, [ints]]`` with ply in the history, in order, a known kind."""
-        G = self._game
-        n = G.num_players
-        if not isinstance(raw, list):
-            raise RecordError("state JSON 'notes' must be a list of [ply, kind, seat, detail]")
-        out = []
-        last = -1
-        for e in raw:
-            ok = (isinstance(e, list) and len(e) == 4 and type(e[0]) is int
-                  and last <= e[0] < len(self.hist) and e[1] in NOTE_KINDS
-                  and type(e[2]) is int and 0 <= e[2] < n and isinstance(e[3], list)
-                  and all(type(x) is int for x in e[3]))
-            if ok:
-                detail = tuple(e[3])
-                if e[1] in ("held", "missed"):
-                    ok = len(detail) == 2 and 0 <= detail[0] < n and 0 <= detail[1] < G.T
-                elif e[1] == "shown":
-                    ok = 0 < len(detail) <= HAND_SIZE * 10 and all(0 <= t < G.T for t in detail)
-                else:
-                    ok = not detail
-            if not ok:
-                raise RecordError(f"state JSON 'notes': bad entry {str(e)[:60]!r} (entries "
-                                  f"are [ply, kind, seat, detail], kinds "
-                                  f"{', '.join(NOTE_KINDS)}, plies in order)")
-            last = e[0]
-            out.append((e[0], e[1], e[2], detail))
-        return tuple(out)
+        return serialize.from_json(cls, game, data)
 
     def card_places(self) -> list[int]:
         """Copies of each type found in all places together (deck, hands, Market, stacks,
@@ -1718,21 +979,6 @@ class InheritorsState(State):
             for t in r:
                 total[t] += 1
         return total
-
-    def _check_cards(self) -> None:
-        G = self._game
-        total = self.card_places()
-        bad = [G.tname[t] for t in range(G.T) if total[t] != G.tcopies[t]]
-        if bad:
-            raise RecordError(f"state JSON: cards missing or duplicated: {', '.join(bad)} "
-                              "(every card must be in exactly one place)")
-        n = G.num_players
-        T = G.T
-        if any(self.known[i] > self.hand[i] for i in range(n * T)):
-            raise RecordError("state JSON 'known': more known cards than held")
-        quests = sorted(q for qs in self.quests for q in qs) + self.qpool
-        if len(set(quests)) != len(quests):
-            raise RecordError("state JSON: a Quest is in two places")
 
     def __repr__(self) -> str:
         return (f"<InheritorsState {self._game.num_players}p phase={self.phase_name} "

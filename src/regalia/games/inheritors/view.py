@@ -5,6 +5,10 @@
   the top Influence Card of each stack and the Honors claimed); Tomes, Relics, Quests, a
   Clan's or an Epic's scoring depend on hidden hands and are left out.
 * :func:`explain`: why a typed move is not legal now, in the rulebook's terms.
+* :func:`table`: the whole table as one viewer sees it (:class:`TableView`), with
+  :func:`decision_line` (the decision in progress) and :func:`round_number` (a round
+  begins: replays show the table then).
+* :func:`chance_note`, :func:`ask_answer`: what a viewer learns from a move (narrators).
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .codes import WHITE
+
 if TYPE_CHECKING:
+    from .rules import InheritorsGame
     from .state import InheritorsState
 
 BOOK = "Inheritors rulebook (North Star Games 2023)"
@@ -232,7 +239,7 @@ def ask_answer(state: "InheritorsState", action: int) -> bool | None:
     """For a Spy's question (``ask P2 for purple 2``): whether the asked player had the card
     (it is then placed in the asker's play area: public), from the asker's observation
     before and after; None for any other action."""
-    if not state.action_to_string(action).startswith("ask "):
+    if state.decode(action).kind != "ask":
         return None
     seat = state.current_player()
     after_state = state.clone()
@@ -242,4 +249,182 @@ def ask_answer(state: "InheritorsState", action: int) -> bool | None:
     return after != before
 
 
-__all__ = ["public_scores", "explain", "ChanceNote", "chance_note", "ask_answer"]
+
+
+# ---------------------------------------------------------------------- the table
+def card_colour(game: "InheritorsGame", name: str) -> str | None:
+    """The realm a card is coloured by: its colour's name (``"purple"``), ``"white"`` for
+    Advocates ("All Advocates are white", III. action 3), ``"any"`` for Tomes and Epics
+    (any colour in the Market); None for a name that is no card."""
+    t = game.lookup.get(name.casefold())
+    if t is None:
+        return None
+    c = game.tcol[t]
+    return "any" if c < 0 else "white" if c == WHITE else game.colours[c]
+
+
+def sort_cards(game: "InheritorsGame", names: list[str]) -> list[str]:
+    """Card names in the card order (colours 1 to 6, then Advocates, Tomes, ...), the
+    order of a hand in an observation; names that are no card last."""
+    big = game.T
+    return sorted(names, key=lambda n: game.lookup.get(n.casefold(), big))
+
+
+@dataclass(frozen=True)
+class ClanView:
+    """A Clan of the row: its ``colour``, name ``clan``, ``owner`` seat (None: free) and
+    the ``cards`` still with it (Special Advocates, Epics; in the card order)."""
+
+    colour: str
+    clan: str
+    owner: int | None
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat at the table as the viewer sees it.
+
+    ``hand`` / ``quests``: the cards (card order) and Quest names, or None where the viewer
+    may not see them (then only ``hand_size`` / ``quest_count`` are shown);
+    ``play_area``: colour name to the numbers played, lowest first, colours with a card
+    only; ``clan``: the Clan claimed (None); ``honors``: names; ``public_score``: the
+    public points so far (:func:`public_scores`)."""
+
+    seat: int
+    hand_size: int
+    hand: tuple[str, ...] | None
+    quest_count: int
+    quests: tuple[str, ...] | None
+    play_area: dict[str, list[int]]
+    clan: str | None
+    honors: tuple[str, ...]
+    public_score: int
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The table as one viewer sees it (:func:`table`), plain data for any front end.
+
+    ``turn``: the seat whose turn it is (None during setup); ``ended``: the game is over
+    (hands shown for scoring); ``last_round``: the end is triggered and the round goes on
+    (IV. End of the Game); ``market``: three rows, each bottom to top (the last name is
+    the top card); ``decision``: the decision in progress (:func:`decision_line`) when an
+    effect or a Quest's discards wait, else None."""
+
+    viewer: int | None
+    turn: int | None
+    ended: bool
+    last_round: bool
+    deck_size: int
+    quests_in_row: int
+    market: tuple[tuple[str, ...], ...]
+    honor_row: tuple[str, ...]
+    clans: tuple[ClanView, ...]
+    removed_colour: str | None
+    seats: tuple[SeatView, ...]
+    decision: str | None
+
+
+def table(state: "InheritorsState", viewer: int | None) -> TableView:
+    """The table as ``viewer`` sees it, built from observations only: ``viewer`` a seat
+    sees what ``observation(viewer)`` shows (its own hand and Quests); -1 (a public
+    screen) sees no hand; None (a spectator of a computer match, a replay without
+    ``--as``) sees each seat's hand and Quests from that seat's own observation. At the
+    end every hand and Quest is shown (V. Scoring).
+
+    Raises:
+        ParameterError: ``viewer`` is neither None, -1 nor a seat.
+    """
+    n = state.game.num_players
+    if viewer is not None and viewer != -1:
+        state.check_seat(viewer)
+    seen = [state.observation(p) for p in range(n)] if viewer is None else None
+    obs = state.observation(0 if viewer is None or viewer < 0 else viewer)
+    ended = obs["phase"] == "end"
+    public = public_scores(obs, {h.name: h.points for h in state.game.honors})
+    owners = {c["owner"]: c["clan"] for c in obs["clans"] if c["owner"] is not None}
+    seats = []
+    for p in range(n):
+        if ended:
+            hand, quests = obs["hands"][p], obs["all_quests"][p]
+        elif seen is not None:
+            hand, quests = seen[p]["hand"], seen[p]["quests"]
+        elif p == viewer:
+            hand, quests = obs["hand"], obs["quests"]
+        else:
+            hand = quests = None
+        seats.append(SeatView(
+            seat=p, hand_size=obs["hand_sizes"][p],
+            hand=None if hand is None else tuple(hand),
+            quest_count=obs["quest_counts"][p],
+            quests=None if quests is None else tuple(quests),
+            play_area=dict(obs["play_areas"][p]), clan=owners.get(p),
+            honors=tuple(obs["honors"][p]), public_score=public[p]["total"]))
+    waiting = bool(obs["pending"] or obs["quest_action"])
+    return TableView(
+        viewer=viewer, turn=obs["turn"], ended=ended,
+        last_round=obs["end_triggered"] and not ended, deck_size=obs["deck_size"],
+        quests_in_row=obs["quests_in_row"],
+        market=tuple(tuple(r) for r in obs["market"]),
+        honor_row=tuple(obs["honor_row"]),
+        clans=tuple(ClanView(c["colour"], c["clan"], c["owner"], tuple(c["cards"]))
+                    for c in obs["clans"]),
+        removed_colour=obs["removed_colour"], seats=tuple(seats),
+        decision=decision_line(obs) if waiting else None)
+
+
+def decision_line(obs: dict[str, Any]) -> str:
+    """What the player to act must do now, one line, from an observation (any seat's: the
+    decision in progress is public): the step of the turn (III. Gameplay), the Quest's
+    discards left, or the Advocate's effect waiting."""
+    ph = obs["phase"]
+    if ph == "start":
+        if obs["hand_sizes"][obs["turn"]] == 0:
+            return "Your hand is empty: claim what you can, or 'pass'"
+        return ("Choose one action (play, discard ... draw 2, discard ... take row, "
+                "quest COLOUR, use ADVOCATE) or claim a Clan / an Honor first")
+    if ph == "post":
+        return "Claim a Clan or Honors, or 'end turn'"
+    if ph == "quest-discard":
+        q = obs["quest_action"]
+        return (f"Quest: discard {q['discards_left']} more {q['colour']} card(s) "
+                f"(Tomes count as any)")
+    if ph == "effect":
+        e = obs["pending"][0]
+        kind = e["effect"]
+        if kind == "play_influence":
+            skip = f", skipping {e['skip']} number" if e["skip"] else ""
+            req = " (another player must lead that colour)" if e["requirement"] else ""
+            return f"Play an Influence Card{skip}{req}"
+        if kind == "demand_card":
+            return "Ask a player for an Influence Card you can legally play"
+        if kind == "take_from_market":
+            return f"Take a card from the Market ({e['count']} left)"
+        if kind == "remove_top_card":
+            return f"Remove another player's top card (a {e['max_number']} or lower)"
+    return "Your move"
+
+
+def round_number(state: "InheritorsState") -> int | None:
+    """The round that starts now (1, 2, ...) when ``state`` stands at the first player's
+    first decision of a round, before any move of it; else None. From the observation
+    (phase, turn, first player) and the history's decoded moves: a round begins after the
+    first player is drawn or after the last seat ends its turn (maybe followed by the
+    card an empty hand draws, ruling R11)."""
+    obs = state.observation(max(state.current_player(), 0))
+    hist = state.history()
+    if obs["phase"] != "start" or obs["turn"] != obs["first_player"] or not hist:
+        return None
+    last = state.decode(hist[-1])
+    after_end = last.kind in ("end-turn", "first-player") or (
+        len(hist) > 1 and last.is_chance and state.decode(hist[-2]).kind == "end-turn")
+    if not after_end:
+        return None
+    ends = sum(1 for a in hist if state.decode(a).kind == "end-turn")
+    return ends // state.game.num_players + 1
+
+
+__all__ = ["public_scores", "explain", "ChanceNote", "chance_note", "ask_answer",
+           "card_colour", "sort_cards", "ClanView", "SeatView", "TableView", "table",
+           "decision_line", "round_number"]
