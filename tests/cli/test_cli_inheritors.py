@@ -7,7 +7,7 @@ import json
 
 import regalia
 from regalia.games.inheritors.components import DEFAULT_DATA
-from regalia.games.inheritors.setup import swap_with_deck
+from regalia.games.inheritors.positions import swap_with_deck
 
 
 def _dealt_line(output: str, seat: int) -> str:

@@ -19,8 +19,8 @@ import pytest
 import regalia
 from regalia.core.errors import DataError, RegaliaError
 from regalia.games.inheritors.components import DEFAULT_DATA, load_cards
-from regalia.games.inheritors.setup import position as set_up
-from regalia.games.inheritors.setup import swap_with_deck
+from regalia.games.inheritors.positions import position as set_up
+from regalia.games.inheritors.positions import swap_with_deck
 
 #: The rulebook, when the shared folder sits beside the repository (as in the workspace).
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / \
@@ -94,7 +94,7 @@ def index(data: dict, section: str, **match) -> int:
 
 
 def position(players: int = 3, seed: int = 0, data=None, **described):
-    """A hand-made position (:func:`regalia.games.inheritors.setup.position`, the set-up
+    """A hand-made position (:func:`regalia.games.inheritors.positions.position`, the set-up
     API) in a game of ``players`` (cards from ``data``), set up with dealer seed ``seed``:
     ``hands``, ``market``, ``stacks``, ``honors``, ``clans``, ``quests``,
     ``quests_in_row``, ``turn``, ``over``."""
@@ -144,7 +144,7 @@ def cards():
 
 
 def _swap_hidden_card(s, owner: int, rng):
-    """A twin of ``s`` (:func:`regalia.games.inheritors.setup.swap_with_deck`): one card of
+    """A twin of ``s`` (:func:`regalia.games.inheritors.positions.swap_with_deck`): one card of
     ``owner``'s hand that the table does not know of exchanged with a different card of the
     deck that the public bounds allow there, so that only ``owner`` can tell the two
     apart; None when there is no such pair."""

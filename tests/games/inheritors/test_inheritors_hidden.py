@@ -14,7 +14,7 @@ import random
 import pytest
 
 import regalia
-from regalia.games.inheritors.setup import swap_quest, swap_with_deck, with_bounds
+from regalia.games.inheritors.positions import swap_quest, swap_with_deck, with_bounds
 
 
 def random_states(players: int, seeds=range(6), every: int = 17):

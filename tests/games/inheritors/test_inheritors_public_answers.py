@@ -18,7 +18,7 @@ import random
 import pytest
 
 import regalia
-from regalia.games.inheritors.setup import swap_with_deck
+from regalia.games.inheritors.positions import swap_with_deck
 
 SPY_HANDS = {0: ["Spy", "red 1"], 1: ["purple 1", "blue 1", "blue 2", "green 1"],
              2: ["yellow 1", "yellow 2"]}

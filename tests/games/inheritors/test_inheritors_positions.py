@@ -1,4 +1,4 @@
-"""The Inheritors set-up API (:func:`regalia.games.inheritors.setup.position`): a position
+"""The Inheritors set-up API (:func:`regalia.games.inheritors.positions.position`): a position
 described by its cards, validated, every card in one place (II. Setup; 2-Player Variant)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 import regalia
 from regalia.core.errors import ParameterError
-from regalia.games.inheritors.setup import position, swap_quest, swap_with_deck, with_bounds
+from regalia.games.inheritors.positions import position, swap_quest, swap_with_deck, with_bounds
 
 
 def _game(players=3):

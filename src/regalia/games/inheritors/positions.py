@@ -4,7 +4,7 @@ Honor and Clan rows, the Quests, whose turn it is; validated, every card in one 
 For hand-worked rule tests, puzzles and teaching positions ("P1 holds a Spy and red 1, P2
 purple 2; P1's purple stack shows 1: what may P1 do?"), without editing a state's fields::
 
-    from regalia.games.inheritors.setup import position
+    from regalia.games.inheritors.positions import position
     s = position(game, hands={0: ["Spy", "red 1"], 1: ["purple 2"]},
                  stacks={0: {"purple": [1]}}, honors=["Spy's Success", "A Six"])
 
