@@ -117,11 +117,11 @@ def test_score_missing_file(cli, tmp_path):
     assert "is a directory" in " ".join(result.output.split())
 
 
-def test_score_binary_file_is_bad_content(cli, tmp_path):
+def test_score_binary_file_is_refused_as_not_text(cli, tmp_path):
     path = tmp_path / "grid.bin"
     path.write_bytes(b"\xff\xfe W C")
     result = cli("score", "kingdomino", str(path))
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # not text at all (issue 11): like an unreadable path
     assert "not UTF-8" in " ".join(result.output.split())
 
 

@@ -12,7 +12,9 @@ traceback. Exit codes (also in ``regalia --help``):
   once the work is done.
 * 2: bad command-line usage: an unknown game, agent or variant, a bad option value, a path
   on the command line that cannot be read (or, for ``--record``, written; checked before
-  the game starts).
+  the game starts), or a file that cannot be read as text of its kind at all (a FIFO or
+  device, over 8 MiB, not UTF-8, nested deeper or holding a longer number than regalia
+  reads: :class:`~regalia.core.errors.UnreadableInputError`).
 * 130: interrupted by Ctrl-C (``play`` still writes the record of the game so far).
 
 A game plugs in through the registry (``regalia.core.registry``) and, for a tailored
@@ -46,8 +48,9 @@ from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
                      build_game, check_data_file, check_players, check_readable,
-                     check_seats_for_game, check_writable, error, fresh_seed, make_console,
-                     markup_safe, read_text_file, seat_labels, solo_specs, user_errors)
+                     check_seats_for_game, check_toml_readable, check_writable, error,
+                     fresh_seed, make_console, markup_safe, read_text_file, seat_labels,
+                     solo_specs, user_errors)
 from .frontends import Narrator, NotAvailable, ScoreRequest, ui_for
 from .prompt import move_reader
 from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, data_app,
@@ -595,6 +598,7 @@ def data_check(
         if not ui.has_data_check:
             ui.check_data(file, console)  # raises NotAvailable
         check_readable(file, "a component data file (TOML)")
+        check_toml_readable(file, "a component data file (TOML)")
     if not ui.check_data(file, console):
         raise typer.Exit(EXIT_FAILED)
 

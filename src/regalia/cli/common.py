@@ -15,9 +15,11 @@ from rich.markup import escape
 from rich.text import Text
 
 from regalia.agents import check_spec, list_agents, make_agent, parse_spec
-from regalia.core.errors import DataError, ParameterError, RegaliaError, UnknownNameError
+from regalia.core.errors import (DataError, ParameterError, RegaliaError, UnknownNameError,
+                                 UnreadableInputError)
 from regalia.core.files import (CONTROL_CHARACTERS, check_regular_file, file_kind,
-                                read_stream, read_text, without_control_characters)
+                                parse_toml, read_stream, read_text,
+                                without_control_characters)
 from regalia.core.game import Game
 from regalia.core.params import MAX_DIGITS, shown
 from regalia.core.registry import game_class, load_game
@@ -82,6 +84,8 @@ def user_errors(code: int = EXIT_USAGE,
         yield
     except RegaliaError as exc:
         exit_code = code
+        if isinstance(exc, UnreadableInputError):  # not a file of its kind at all
+            raise error(exc, EXIT_USAGE) from None
         for cls, c in (codes or {}).items():
             if isinstance(exc, cls):
                 exit_code = c
@@ -270,6 +274,8 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
     except DataError as exc:
         if data is None:
             raise
+        if isinstance(exc, UnreadableInputError):  # not TOML at all: keep its kind
+            raise type(exc)(f"--data {exc}") from None
         raise DataError(f"--data {data}: the component file does not validate "
                         f"(see 'regalia data check'):\n{exc}") from None
     except TypeError as exc:
@@ -319,6 +325,22 @@ def check_data_file(data: Path | str) -> Path:
         return check_readable(data, "a component data file (TOML)")
     except PathProblem as exc:
         raise PathProblem(f"--data: {exc}") from None
+
+
+def check_toml_readable(path: Path | str, what: str) -> None:
+    """Check that ``path`` can be read as TOML at all (a regular file of at most 8 MiB,
+    UTF-8, nesting and numbers within what regalia reads); TOML that is read but does not
+    validate is left to the game's check, which reports it as bad content (exit 1).
+
+    Raises:
+        UnreadableInputError (as a DataError): the file cannot be read as TOML at all.
+    """
+    try:
+        parse_toml(read_text(path, what), str(path), what)
+    except UnreadableInputError:
+        raise
+    except DataError:
+        pass
 
 
 def check_writable(path: Path | str, what: str, option: str = "--record") -> Path:

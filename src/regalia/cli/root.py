@@ -56,7 +56,8 @@ EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose conte
                    "its check (a malformed or edited record, a dominoes file that does not "
                    "validate, a score file that does not parse); 2 bad usage (an unknown "
                    "game, agent or variant, a bad option value, a path that cannot be read "
-                   "or written); 130 interrupted (Ctrl-C).")
+                   "or written, a file that is not text of its kind at all: a FIFO or "
+                   "device, over 8 MiB, binary, absurdly nested); 130 interrupted (Ctrl-C).")
 
 app = Typer(
     cls=Group,

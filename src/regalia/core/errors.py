@@ -49,3 +49,12 @@ class UnknownNameError(RegaliaError, ValueError):
 class ParameterError(RegaliaError, ValueError):
     """Bad game parameters (player count, unknown variant or parameter, seat number, ...);
     the message says what is allowed."""
+
+
+class UnreadableInputError(RegaliaError):
+    """Marks an input that could not be read as a file of its kind at all: a path that is
+    not a regular file (a directory, FIFO or device), too large, not UTF-8 text, nested
+    deeper or holding a longer number than regalia reads. Raised as a subclass of the
+    caller's error (``RecordError``, ``DataError``, ...), so ``except DataError`` still
+    catches it; the command line answers it as bad usage (exit 2), unlike content that is
+    read but fails its check (exit 1)."""

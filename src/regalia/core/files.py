@@ -28,12 +28,29 @@ import tomllib
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-from .errors import DataError, RegaliaError
+from .errors import DataError, RegaliaError, UnreadableInputError
 
 #: The largest file regalia reads (bytes): 8 MiB. The bundled data files are a few tens of
 #: KiB and a record of the longest game a few hundred KiB, so this leaves ample room while
 #: keeping memory bounded for any input.
 MAX_FILE_BYTES = 8 * 1024 * 1024
+
+_UNREADABLE: dict[type[RegaliaError], type[RegaliaError]] = {}
+
+
+def unreadable(error: type[RegaliaError]) -> type[RegaliaError]:
+    """``error`` marked as :class:`~regalia.core.errors.UnreadableInputError` (a subclass of
+    both, made once per class): an input that cannot be read as a file of its kind at all,
+    which the command line answers with exit 2."""
+    if issubclass(error, UnreadableInputError):
+        return error
+    marked = _UNREADABLE.get(error)
+    if marked is None:
+        marked = type(f"Unreadable{error.__name__}", (error, UnreadableInputError),
+                      {"__module__": error.__module__})
+        _UNREADABLE[error] = marked
+    return marked
+
 
 _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
@@ -73,11 +90,11 @@ def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = 
     try:
         st = os.stat(p)
     except FileNotFoundError:
-        raise error(f"{p}: no such file") from None
+        raise unreadable(error)(f"{p}: no such file") from None
     except PermissionError:
-        raise error(f"{p}: permission denied") from None
+        raise unreadable(error)(f"{p}: permission denied") from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        raise error(f"{p}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+        raise unreadable(error)(f"{p}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
     _check_stat(p, st, what, error, limit)
     return st
 
@@ -85,10 +102,10 @@ def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = 
 def _check_stat(p: Path, st: os.stat_result, what: str, error: type[RegaliaError],
                 limit: int) -> None:
     if not stat.S_ISREG(st.st_mode):
-        raise error(f"{p}: is {file_kind(st.st_mode)}, not {what}; regalia reads only regular "
+        raise unreadable(error)(f"{p}: is {file_kind(st.st_mode)}, not {what}; regalia reads only regular "
                     f"files")
     if st.st_size > limit:
-        raise error(f"{p}: {_size_text(st.st_size)}, more than the {_size_text(limit)} "
+        raise unreadable(error)(f"{p}: {_size_text(st.st_size)}, more than the {_size_text(limit)} "
                     f"regalia reads for {what}")
 
 
@@ -102,7 +119,7 @@ def decode_utf8(data: bytes, source: str, what: str,
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise error(f"{source}: not UTF-8 text, so not {what} ({exc.reason} at byte "
+        raise unreadable(error)(f"{source}: not UTF-8 text, so not {what} ({exc.reason} at byte "
                     f"{exc.start})") from None
 
 
@@ -124,17 +141,17 @@ def read_text(path: str | Path, what: str, error: type[RegaliaError] = DataError
     try:
         fd = os.open(p, flags)
     except OSError as exc:
-        raise error(f"{p}: cannot read it ({exc.strerror or exc})") from None
+        raise unreadable(error)(f"{p}: cannot read it ({exc.strerror or exc})") from None
     try:
         _check_stat(p, os.fstat(fd), what, error, limit)
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        raise error(f"{p}: cannot read it ({exc.strerror or exc})") from None
+        raise unreadable(error)(f"{p}: cannot read it ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise error(f"{p}: more than the {_size_text(limit)} regalia reads for {what}")
+        raise unreadable(error)(f"{p}: more than the {_size_text(limit)} regalia reads for {what}")
     return decode_utf8(data, str(p), what, error)
 
 
@@ -156,9 +173,9 @@ def read_stream(stream: IO[Any], source: str, what: str,
             text = stream.read(limit + 1)
             data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     except (OSError, ValueError) as exc:
-        raise error(f"{source}: cannot read it ({exc})") from None
+        raise unreadable(error)(f"{source}: cannot read it ({exc})") from None
     if len(data) > limit:
-        raise error(f"{source}: more than the {_size_text(limit)} regalia reads for {what}")
+        raise unreadable(error)(f"{source}: more than the {_size_text(limit)} regalia reads for {what}")
     return decode_utf8(data, source, what, error)
 
 
@@ -174,9 +191,9 @@ def parse_json(text: str, source: str, what: str = "JSON",
     except json.JSONDecodeError as exc:
         raise error(f"{source}: not JSON, so not {what} ({exc})") from None
     except RecursionError:
-        raise error(f"{source}: nested too deeply to be {what}") from None
+        raise unreadable(error)(f"{source}: nested too deeply to be {what}") from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise error(f"{source}: not {what} ({_value_problem(exc)})") from None
+        raise unreadable(error)(f"{source}: not {what} ({_value_problem(exc)})") from None
 
 
 def _value_problem(exc: ValueError) -> str:
@@ -198,9 +215,9 @@ def parse_toml(text: str, source: str, what: str = "a TOML file",
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{source}: not valid TOML ({exc})") from None
     except RecursionError:
-        raise error(f"{source}: nested too deeply to be {what}") from None
+        raise unreadable(error)(f"{source}: nested too deeply to be {what}") from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise error(f"{source}: not {what} ({_value_problem(exc)})") from None
+        raise unreadable(error)(f"{source}: not {what} ({_value_problem(exc)})") from None
 
 
 #: Characters a string read from a file must not carry to a terminal: C0 controls (ESC
@@ -248,7 +265,7 @@ def check_plain_text(value: Any, source: str, error: type[RegaliaError] = DataEr
             if m.group() not in allowed:
                 where = without_control_characters(at.lstrip(".")) or "a value"
                 head = f"{source}: " if source else ""
-                raise error(f"{head}{where} holds the control character "
+                raise unreadable(error)(f"{head}{where} holds the control character "
                             f"{m.group()!r}; strings in a file are plain text")
 
 
