@@ -18,12 +18,16 @@ Together the search starts from the policy's move and tries alternatives as the 
 allows, instead of spending one playout on each legal action. Both are off by default.
 
 This agent searches the true state: in a game with hidden information it sees what the
-acting player may not (use ``ismcts`` for honest play).
+acting player may not (use ``ismcts`` for honest play, whose tree also merges the chance
+outcomes the searching seat cannot tell apart: :meth:`MCTSAgent._outcome_key`).
+
+After a search :attr:`MCTSAgent.last_tree` is the root of its tree, for inspection.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Hashable
 
 from regalia.core.state import State
 
@@ -31,11 +35,22 @@ from .base import register_agent
 from .search import SEARCH_OPTIONS, ActionStat, SearchAgent, choice_of, playout, playout_policy
 
 
-class _Node:
+class Node:
+    """A node of the search tree (read it, do not change it).
+
+    Attributes:
+        children: edge key -> child. At a decision node the key is the action id; at a
+            chance node, what :meth:`MCTSAgent._outcome_key` makes of the outcome (``mcts``:
+            the outcome's action id; ``ismcts``: what the searching seat observes of it).
+        visits: iterations through this node.
+        avail: iterations in which this node's action was legal (availability count).
+        total: per seat, the sum of the playout values backed up through this node.
+    """
+
     __slots__ = ("children", "visits", "avail", "total")
 
     def __init__(self, num_players: int):
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Hashable, Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * num_players
@@ -87,6 +102,8 @@ class MCTSAgent(SearchAgent):
         self.final = final
         self.expand = expand
         self.widen = widen
+        #: the root of the last search's tree (None before the first search)
+        self.last_tree: Node | None = None
 
     def _extra_spec(self) -> list[str]:
         out = []
@@ -110,6 +127,12 @@ class MCTSAgent(SearchAgent):
     def _root_copy(self, state: State, player: int) -> State:
         return state.clone()
 
+    def _outcome_key(self, state: State, outcome: int, player: int) -> Hashable:
+        """The key of the edge a chance outcome follows from a chance node of the tree:
+        ``mcts`` branches on the outcome itself (its action id). ``state`` is the state
+        after the outcome; ``player`` the searching seat."""
+        return outcome
+
     def _search(self, state: State, legal: list[int]) -> list[ActionStat]:
         player = state.current_player()
         n = state.game.num_players
@@ -120,7 +143,8 @@ class MCTSAgent(SearchAgent):
         widen = self.widen
         log = math.log
         sqrt = math.sqrt
-        root = _Node(n)
+        root = self.last_tree = Node(n)
+        outcome_key = self._outcome_key
         more = self._budget()
         i = 0
         while more(i):
@@ -131,9 +155,10 @@ class MCTSAgent(SearchAgent):
                 if s.is_chance_node():
                     a = s.sample_chance_outcome(rng)
                     s.apply_action(a)
-                    child = node.children.get(a)
+                    key = outcome_key(s, a, player)
+                    child = node.children.get(key)
                     if child is None:
-                        child = node.children[a] = _Node(n)
+                        child = node.children[key] = Node(n)
                     node = child
                     path.append(node)
                     continue
@@ -153,7 +178,7 @@ class MCTSAgent(SearchAgent):
                             a = -1
                     if a < 0:
                         a = untried[int(rng.random() * len(untried))]
-                    child = children[a] = _Node(n)
+                    child = children[a] = Node(n)
                     s.apply_action(a)
                     path.append(child)
                     break
