@@ -42,6 +42,9 @@ class BlindGamble(Game):
     num_distinct_actions = property(lambda self: 8)
     max_game_length = property(lambda self: 3)
 
+    def __init__(self, summary: bool = False):
+        self.summary = summary
+
     def new_initial_state(self, seed=None):
         return BlindGambleState(self, seed)
 
@@ -120,6 +123,8 @@ class BlindGambleState(State):
 
     def information_state_string(self, player):
         self.check_seat(player)
+        if self._game.summary:   # the observation alone: not the root's string extended
+            return repr(sorted(self.observation(player).items()))
         return " ".join("?" if i == 1 and player == 0 else str(a)
                         for i, a in enumerate(self.hist))
 
@@ -127,8 +132,10 @@ class BlindGambleState(State):
         return {"seed": self._seed, "history": list(self.hist)}
 
 
-def test_ismcts_does_not_take_a_gamble_on_a_card_it_never_sees():
-    s = BlindGamble().new_initial_state(0)
+@pytest.mark.parametrize("summary", [False, True])
+def test_ismcts_does_not_take_a_gamble_on_a_card_it_never_sees(summary):
+    # summary=True: information-state strings that do not extend the root's
+    s = BlindGamble(summary).new_initial_state(0)
     agent = ISMCTSAgent(seed=3, iterations=600)
     assert s.action_to_string(agent.step(s)) == "safe"
     stats = {st.action: st for st in agent.last_stats}
@@ -138,7 +145,9 @@ def test_ismcts_does_not_take_a_gamble_on_a_card_it_never_sees():
     # one node below the deal, whichever card player 1 got
     deal = agent.last_tree.children[GAMBLE]
     assert len(deal.children) == 1
-    (guess_node,) = deal.children.values()
+    ((key, guess_node),) = deal.children.items()
+    assert key == ((repr([("card", None), ("choice", GAMBLE), ("guess", None)]),) if summary
+                   else "4 ?")   # the root's string is empty: the gamble, the unseen deal
     # every visit but the first, which expanded "gamble" and played out from there
     assert guess_node.visits == deal.visits - 1 == stats[GAMBLE].visits - 1
 
@@ -152,6 +161,26 @@ def test_a_tree_keyed_by_hidden_outcomes_guesses_the_unseen_card(cls):
     assert s.action_to_string(agent.step(s)) == "gamble"
     assert len(agent.last_tree.children[GAMBLE].children) == 3
     assert max(st.value for st in agent.last_stats) > 0.8
+
+
+def test_the_tree_is_kept_for_inspection_and_dropped_for_a_forced_move():
+    agent = ISMCTSAgent(seed=1, iterations=30)
+    s = BlindGamble().new_initial_state(0)
+    agent.step(s)
+    assert agent.last_tree is not None and agent.last_tree.visits == 30
+    assert sum(ch.visits for ch in agent.last_tree.children.values()) == 30
+    s.apply_action(GAMBLE)
+    s.apply_action(1)
+    agent.step(s)   # three guesses: searched
+    assert agent.last_tree.visits == 30
+    forced = regalia.load_game("kingdomino", players=2).new_initial_state(0)
+    while forced.is_chance_node() or len(forced.legal_actions()) != 1:
+        if forced.is_chance_node():
+            forced.apply_random_chance()
+        else:
+            forced.apply_action(forced.legal_actions()[0])
+    agent.step(forced)
+    assert agent.last_tree is None and agent.last_iterations == 0
 
 
 # ---------------------------------------------------------------------------- Inheritors

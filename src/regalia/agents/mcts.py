@@ -117,6 +117,10 @@ class MCTSAgent(SearchAgent):
             out.append(f"widen={self.widen:g}")
         return out
 
+    def step(self, state: State) -> int:
+        self.last_tree = None   # a forced move is not searched: no tree
+        return super().step(state)
+
     def _final_choice(self, stats: list[ActionStat]) -> int:
         if self.final == "max":
             return super()._final_choice(stats)
