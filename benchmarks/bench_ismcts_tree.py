@@ -55,9 +55,13 @@ def main() -> int:
     ap.add_argument("--spec", default="iterations=100,playout=fast",
                     help="ismcts options (default iterations=100,playout=fast); give "
                          "iterations: the comparison needs equal budgets")
-    ap.add_argument("--positions", type=int, default=8, help="positions (default 8)")
+    ap.add_argument("--positions", type=int, default=4, help="positions (default 4)")
     ap.add_argument("--repeats", type=int, default=2, help="timing rounds (default 2)")
+    ap.add_argument("--seed", type=int, default=3,
+                    help="seed of the positions (default 3, as bench_search)")
     args = ap.parse_args()
+    if args.positions < 1 or args.repeats < 1:
+        ap.error("--positions and --repeats must be at least 1")
     if "iterations=" not in args.spec or "seconds=" in args.spec:
         ap.error("--spec needs iterations=N and no seconds (equal budgets, same seeds)")
     try:
@@ -65,7 +69,7 @@ def main() -> int:
         agent("new", args.spec, 0)
     except ValueError as exc:   # ParameterError, UnknownNameError name what is allowed
         ap.error(str(exc))
-    states = positions(game, args.positions, seed=50)
+    states = positions(game, args.positions, seed=args.seed)
     print(f"Python {platform.python_version()} | {os.cpu_count()} cores | {game.info.title}, "
           f"{game.num_players} players | ismcts:{args.spec} | {len(states)} positions")
     best = {"old": float("inf"), "new": float("inf")}
