@@ -23,12 +23,16 @@ search (min-max normalisation, as in MuZero), so the exploration constant keeps 
 meaning; the statistics reported stay in game points.
 
 This agent searches the true state: in a game with hidden information it sees what the
-acting player may not (use ``ismcts`` for honest play).
+acting player may not (use ``ismcts`` for honest play, whose tree also merges the chance
+outcomes the searching seat cannot tell apart: :meth:`MCTSAgent._outcome_key`).
+
+After a search :attr:`MCTSAgent.last_tree` is the root of its tree, for inspection.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Hashable
 
 from regalia.core.state import State
 
@@ -36,11 +40,22 @@ from .base import register_agent
 from .search import SEARCH_OPTIONS, ActionStat, SearchAgent, choice_of, playout, playout_policy
 
 
-class _Node:
+class Node:
+    """A node of the search tree (read it, do not change it).
+
+    Attributes:
+        children: edge key -> child. At a decision node the key is the action id; at a
+            chance node, what :meth:`MCTSAgent._outcome_key` makes of the outcome (``mcts``:
+            the outcome's action id; ``ismcts``: what the searching seat observes of it).
+        visits: iterations through this node.
+        avail: iterations in which this node's action was legal (availability count).
+        total: per seat, the sum of the playout values backed up through this node.
+    """
+
     __slots__ = ("children", "visits", "avail", "total")
 
     def __init__(self, num_players: int):
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Hashable, Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * num_players
@@ -92,6 +107,8 @@ class MCTSAgent(SearchAgent):
         self.final = final
         self.expand = expand
         self.widen = widen
+        #: the root of the last search's tree (None before the first search)
+        self.last_tree: Node | None = None
 
     def _extra_spec(self) -> list[str]:
         out = []
@@ -105,6 +122,10 @@ class MCTSAgent(SearchAgent):
             out.append(f"widen={self.widen:g}")
         return out
 
+    def step(self, state: State) -> int:
+        self.last_tree = None   # a forced move is not searched: no tree
+        return super().step(state)
+
     def _final_choice(self, stats: list[ActionStat]) -> int:
         if self.final == "max":
             return super()._final_choice(stats)
@@ -114,6 +135,12 @@ class MCTSAgent(SearchAgent):
 
     def _root_copy(self, state: State, player: int) -> State:
         return state.clone()
+
+    def _outcome_key(self, state: State, outcome: int, player: int) -> Hashable:
+        """The key of the edge a chance outcome follows from a chance node of the tree:
+        ``mcts`` branches on the outcome itself (its action id). ``state`` is the state
+        after the outcome; ``player`` the searching seat."""
+        return outcome
 
     def _search(self, state: State, legal: list[int]) -> list[ActionStat]:
         player = state.current_player()
@@ -125,7 +152,8 @@ class MCTSAgent(SearchAgent):
         widen = self.widen
         log = math.log
         sqrt = math.sqrt
-        root = _Node(n)
+        root = self.last_tree = Node(n)
+        outcome_key = self._outcome_key
         # value=points: UCB means rescaled by the range of playout values seen so far
         rescale = self.value == "points"
         lo, hi = math.inf, -math.inf
@@ -140,9 +168,10 @@ class MCTSAgent(SearchAgent):
                 if s.is_chance_node():
                     a = s.sample_chance_outcome(rng)
                     s.apply_action(a)
-                    child = node.children.get(a)
+                    key = outcome_key(s, a, player)
+                    child = node.children.get(key)
                     if child is None:
-                        child = node.children[a] = _Node(n)
+                        child = node.children[key] = Node(n)
                     node = child
                     path.append(node)
                     continue
@@ -162,7 +191,7 @@ class MCTSAgent(SearchAgent):
                             a = -1
                     if a < 0:
                         a = untried[int(rng.random() * len(untried))]
-                    child = children[a] = _Node(n)
+                    child = children[a] = Node(n)
                     s.apply_action(a)
                     path.append(child)
                     break
