@@ -1,0 +1,67 @@
+// One seat at a table: the server's SVG, clicks sent back, live updates over a WebSocket.
+// No game logic here: the server maps clicks to actions and checks every move.
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const headers = { "content-type": "application/json", ...(token ? { "x-seat-token": token } : {}) };
+let view = null, clicks = [];
+
+async function post(path, body) {
+  const r = await fetch(`/api/tables/${tableId}/${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const d = await r.json();
+  if (!r.ok) throw new Error(d.detail);
+  return d;
+}
+
+function show(v) {
+  view = v; clicks = [];
+  $("board").innerHTML = v.svg;   // the server's drawing (names are escaped there)
+  const seat = v.seat === null ? "spectator" : v.seats[v.seat].label;
+  $("who").textContent = `${v.title}, you are: ${seat}`;
+  $("status").textContent = v.terminal ? "game over" : `ply ${v.ply}`;
+  $("thinking").hidden = v.thinking === null;
+  $("legal").textContent = v.legal.map((m) => m.notation).join("  ");
+  $("log").replaceChildren(...v.log.map((m) => { const li = document.createElement("li"); li.textContent = m; return li; }));
+  $("typed").hidden = !v.legal.length;
+  $("error").textContent = v.error || "";
+  if (v.terminal) {
+    const best = v.winners.map((p) => v.seats[p].label).join(" and ");
+    $("result").textContent = `Final scores: ${v.seats.map((s, i) => `${s.label} ${v.scores[i]}`).join(", ")}. Winner: ${best}.`;
+  }
+  for (const el of $("board").querySelectorAll("[data-action],[data-square]")) el.addEventListener("click", onClick);
+}
+
+async function play(body) {
+  try { show(await post("actions", { ...body, ply: view.ply })); } catch (e) { $("error").textContent = e.message; }
+}
+
+async function onClick(ev) {
+  const el = ev.currentTarget;
+  const c = el.dataset.action !== undefined ? { action: el.dataset.action } : { square: el.dataset.square };
+  const res = await post("click", { clicks: [...clicks, c] }).catch((e) => ({ error: e.message }));
+  mark();
+  if (res.error) { $("error").textContent = res.error; clicks = []; return; }
+  if (res.action !== undefined) return play({ action: res.action });
+  clicks.push(c); $("error").textContent = "";
+  mark(res.next.first, res.next.squares);
+  $("hint").textContent = `First half on ${res.next.first}; now click the square of the second half.`;
+}
+
+function mark(first, options = []) {
+  for (const el of $("board").querySelectorAll("[data-square]")) {
+    el.classList.toggle("first", el.dataset.square === first);
+    el.classList.toggle("option", options.includes(el.dataset.square));
+  }
+  if (!first) $("hint").textContent = "";
+}
+
+$("typed").onsubmit = (ev) => { ev.preventDefault(); play({ notation: $("move").value }); $("move").value = ""; };
+$("cancel").onclick = () => { clicks = []; mark(); };
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/tables/${tableId}/ws${token ? "?token=" + encodeURIComponent(token) : ""}`);
+  ws.onmessage = (m) => show(JSON.parse(m.data));
+  ws.onclose = (e) => { if (e.code >= 4000) $("error").textContent = e.reason; else setTimeout(connect, 1000); };
+}
+connect();
