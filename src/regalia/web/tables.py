@@ -280,12 +280,12 @@ class Tables:
                 t.error, t.thinking, t.future = f"the computer player failed: {exc}", None, None
             self.notify(t.id)
             return
-        with t.lock:
+        with t.lock:  # cleared and resubmitted under one lock: wait() sees no gap
             t.future = None
             t.thinking = None
             if len(t.state.history()) == ply and t.state.current_player() == seat:
                 self._commit(t, action)
-        self.advance(t)
+            self.advance(t)
 
     def wait(self, table_id: str, timeout: float = 30.0) -> None:
         """Block until no computer player of the table is thinking (tests, tools)."""
