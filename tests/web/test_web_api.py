@@ -252,19 +252,25 @@ def test_a_websocket_with_a_bad_token_is_closed(server):
     assert exc.value.code == 4403
 
 
-def _play_all(server, tid, tokens, bodies):
-    while True:
-        v = view(server, tid)
-        bodies.append(json.dumps(v))
-        if v["terminal"]:
-            return v
+def _play_all(server, tid, tokens, bodies=None):
+    """Play to the end through the API; ``bodies`` collects every response of every seat
+    and of a spectator."""
+    v = view(server, tid)
+    while not v["terminal"]:
         seat = v["current_player"]
         mine = view(server, tid, tokens[seat])
-        bodies.append(json.dumps(mine))
-        bodies.append(json.dumps(view(server, tid, tokens[1 - seat])))
+        if bodies is not None:
+            bodies += [json.dumps(v), json.dumps(mine),
+                       json.dumps(view(server, tid, tokens[1 - seat]))]
         r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tokens[seat]},
                         json={"action": mine["legal"][len(mine["legal"]) // 2]["id"]})
-        bodies.append(r.text)
+        assert r.status_code == 200, r.text
+        if bodies is not None:
+            bodies.append(r.text)
+        v = view(server, tid)
+    if bodies is not None:
+        bodies.append(json.dumps(v))
+    return v
 
 
 def test_no_response_holds_the_seed_and_the_future_draws_cannot_be_told(server):
@@ -307,3 +313,18 @@ def test_the_web_layer_imports_no_game_module():
     for path in root.rglob("*.py"):
         text = path.read_text()
         assert "regalia.games" not in text and "from ..games" not in text, path
+
+
+def test_the_record_of_a_finished_game_replays_and_has_no_seed(server):
+    from regalia.core.record import GameRecord
+
+    tid, tokens = create(server)
+    assert server.get(f"/api/tables/{tid}/record").status_code == 409   # not over yet
+    final = _play_all(server, tid, tokens)
+    r = server.get(f"/api/tables/{tid}/record")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rec = GameRecord.from_json_string(r.text)
+    assert rec.seed is None
+    state = rec.replay()
+    assert state.is_terminal() and state.scores() == final["scores"]
+    assert rec.actions == server.app_tables.store.load(tid).actions

@@ -12,6 +12,7 @@ parameter; without one a visitor is a spectator):
 * ``POST /api/tables/{id}/actions``: ``{action: id}`` or ``{notation: "d5-e5"}``, optional
   ``ply`` (refused with 409 unless it is the current ply, so a replayed request does
   nothing); answers with the new view once the move is committed to the store;
+* ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed);
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}`` -> the drawing's answer;
 * ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change.
 
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .storage import Store, default_db_url
@@ -129,6 +130,12 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True)
             t = tables.act(table_id, token, d.get("action"), d.get("notation"), d.get("ply"))
             return tables.view(t, tables.seat_of(t, token))
         return await asyncio.get_running_loop().run_in_executor(None, run)
+
+    @app.get("/api/tables/{table_id}/record")
+    def api_record(table_id: str) -> Response:
+        text = tables.record(tables.get(table_id))
+        return Response(text, media_type="application/json", headers={
+            "content-disposition": f'attachment; filename="regalia-{table_id}.json"'})
 
     @app.post("/api/tables/{table_id}/click")
     async def api_click(table_id: str, request: Request) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 from regalia.agents import Agent, check_spec, derive_seed, make_agent
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
+from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
@@ -339,6 +340,24 @@ class Tables:
             s = t.state
             legal = s.legal_actions() if s.current_player() == seat else []
             return drawing.click(s.observation(seat), legal, clicks)
+
+    def record(self, t: Table) -> str:
+        """The finished game as a regalia record (JSON text) that ``regalia replay`` reads,
+        without the seed (every chance outcome is in it; the dealer's seed stays here).
+
+        Raises:
+            WebError(409): the game is not over, or it has hidden information (a seat's
+                redacted record is not built yet).
+        """
+        with t.lock:
+            if not t.game.info.perfect_information:
+                raise WebError(409, f"records of {t.game.info.title} tables cannot be "
+                                    f"downloaded yet")
+            if not t.state.is_terminal():
+                raise WebError(409, "the record can be downloaded once the game is over")
+            # a clone carries no seed, so the record has none
+            rec = GameRecord.from_state(t.state.clone(), [x.label for x in t.seats])
+        return rec.to_json_string()
 
     def listing(self) -> list[dict[str, Any]]:
         """Open tables for the lobby: id, game, seats (kinds and labels), ply, over."""

@@ -26,7 +26,9 @@ function show(v) {
   $("error").textContent = v.error || "";
   if (v.terminal) {
     const best = v.winners.map((p) => v.seats[p].label).join(" and ");
-    $("result").textContent = `Final scores: ${v.seats.map((s, i) => `${s.label} ${v.scores[i]}`).join(", ")}. Winner: ${best}.`;
+    $("result").textContent = `Final scores: ${v.seats.map((s, i) => `${s.label} ${v.scores[i]}`).join(", ")}. Winner: ${best}. `;
+    const a = document.createElement("a"); a.href = `/api/tables/${tableId}/record`; a.textContent = "Download the record";
+    $("result").append(a);
   }
   for (const el of $("board").querySelectorAll("[data-action],[data-square]")) el.addEventListener("click", onClick);
 }
