@@ -53,8 +53,15 @@ $("create").onsubmit = async (ev) => {
   if (!r.ok) { $("error").textContent = d.detail; return; }
   const out = $("created"); out.replaceChildren(text("p", "Table created. Private seat links (keep them; they are shown once):"));
   const ul = document.createElement("ul");
-  for (const s of d.seats.filter((s) => s.token)) {
-    const a = text("a", `${s.label} (${s.kind})`); a.href = `/table/${d.table}#token=${s.token}`;
+  const here = d.seats.filter((s) => s.kind === "here");
+  if (here.length) {   // one link plays every seat on this screen (hot seat)
+    const a = text("a", `Play here: ${here.map((s) => s.label).join(", ")}`);
+    a.href = `/table/${d.table}#` + here.map((s) => `token=${encodeURIComponent(s.token)}`).join("&");
+    const li = document.createElement("li"); li.append(a); ul.append(li);
+  }
+  for (const s of d.seats.filter((s) => s.kind === "invited")) {
+    const a = text("a", `Invitation for ${s.label} (send this link)`);
+    a.href = `/table/${d.table}#token=${encodeURIComponent(s.token)}`;
     const li = document.createElement("li"); li.append(a); ul.append(li);
   }
   const spec = text("a", "spectator view"); spec.href = `/table/${d.table}`;

@@ -2,12 +2,37 @@
 // No game logic here: the server maps clicks to actions and checks every move.
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
-const headers = { "content-type": "application/json", ...(token ? { "x-seat-token": token } : {}) };
+// A hot-seat link carries the tokens of every seat played on this screen (#token=A&token=B).
+const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
+const token = tokens[0] || null;
+const seatTokens = {};   // seat -> token, learnt from the server
+let active = token;      // the token of the seat shown now
 let view = null, clicks = [];
 
+function headers() {
+  return { "content-type": "application/json", ...(active ? { "x-seat-token": active } : {}) };
+}
+
+async function learnSeats() {
+  for (const t of tokens) {
+    const r = await fetch(`/api/tables/${tableId}`, { headers: { "x-seat-token": t } });
+    if (r.ok) seatTokens[(await r.json()).seat] = t;
+  }
+}
+
+// Hot seat: when the seat to play is another of ours, show that seat's view.
+async function update(v) {
+  const t = seatTokens[v.current_player];
+  if (t && t !== active) {
+    active = t;
+    const r = await fetch(`/api/tables/${tableId}`, { headers: headers() });
+    if (r.ok) v = await r.json();
+  }
+  show(v);
+}
+
 async function post(path, body) {
-  const r = await fetch(`/api/tables/${tableId}/${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  const r = await fetch(`/api/tables/${tableId}/${path}`, { method: "POST", headers: headers(), body: JSON.stringify(body) });
   const d = await r.json();
   if (!r.ok) throw new Error(d.detail);
   return d;
@@ -34,7 +59,7 @@ function show(v) {
 }
 
 async function play(body) {
-  try { show(await post("actions", { ...body, ply: view.ply })); } catch (e) { $("error").textContent = e.message; }
+  try { await update(await post("actions", { ...body, ply: view.ply })); } catch (e) { $("error").textContent = e.message; }
 }
 
 async function onClick(ev) {
@@ -63,7 +88,7 @@ $("cancel").onclick = () => { clicks = []; mark(); };
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/tables/${tableId}/ws${token ? "?token=" + encodeURIComponent(token) : ""}`);
-  ws.onmessage = (m) => show(JSON.parse(m.data));
+  ws.onmessage = (m) => update(JSON.parse(m.data));
   ws.onclose = (e) => { if (e.code >= 4000) $("error").textContent = e.reason; else setTimeout(connect, 1000); };
 }
-connect();
+learnSeats().then(connect);
