@@ -328,3 +328,46 @@ def test_the_record_of_a_finished_game_replays_and_has_no_seed(server):
     state = rec.replay()
     assert state.is_terminal() and state.scores() == final["scores"]
     assert rec.actions == server.app_tables.store.load(tid).actions
+
+
+def test_undo_against_the_computer_until_a_draw(server):
+    tid, (tok, _) = create(server, seats=[{"kind": "here"},
+                                          {"kind": "computer", "strength": "easy"}])
+    server.app_tables.wait(tid)
+    undone = refused = 0
+    for _ in range(30):
+        server.app_tables.wait(tid)
+        before = view(server, tid, tok)
+        if before["terminal"]:
+            break
+        r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                        json={"action": before["legal"][-1]["id"]})
+        assert r.status_code == 200
+        server.app_tables.wait(tid)
+        after = view(server, tid, tok)
+        drew = any(m.startswith(("draw", "king")) for m in after["log"][before["ply"]:])
+        r = server.post(f"/api/tables/{tid}/undo", headers={"x-seat-token": tok})
+        if drew:
+            assert r.status_code == 409 and "drawn" in r.json()["detail"]
+            assert view(server, tid, tok) == after
+            refused += 1
+        else:
+            assert r.status_code == 200, r.text
+            assert r.json() == before
+            assert len(server.app_tables.store.load(tid).actions) == before["ply"]
+            undone += 1
+            server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                        json={"action": before["legal"][0]["id"]})
+    assert undone and refused
+
+
+def test_undo_is_refused_at_a_table_of_people(server):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                json={"action": view(server, tid, tok)["legal"][0]["id"]})
+    before = view(server, tid)
+    r = server.post(f"/api/tables/{tid}/undo", headers={"x-seat-token": tok})
+    assert r.status_code == 409 and "alone against computer" in r.json()["detail"]
+    assert server.post(f"/api/tables/{tid}/undo").status_code == 401
+    assert view(server, tid) == before

@@ -12,6 +12,8 @@ parameter; without one a visitor is a spectator):
 * ``POST /api/tables/{id}/actions``: ``{action: id}`` or ``{notation: "d5-e5"}``, optional
   ``ply`` (refused with 409 unless it is the current ply, so a replayed request does
   nothing); answers with the new view once the move is committed to the store;
+* ``POST /api/tables/{id}/undo``: take back the seat's last move (alone against computer
+  players, nothing drawn since);
 * ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed);
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}`` -> the drawing's answer;
 * ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change.
@@ -128,6 +130,15 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True)
 
         def run() -> dict[str, Any]:
             t = tables.act(table_id, token, d.get("action"), d.get("notation"), d.get("ply"))
+            return tables.view(t, tables.seat_of(t, token))
+        return await asyncio.get_running_loop().run_in_executor(None, run)
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def api_undo(table_id: str, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+
+        def run() -> dict[str, Any]:
+            t = tables.undo(table_id, token)
             return tables.view(t, tables.seat_of(t, token))
         return await asyncio.get_running_loop().run_in_executor(None, run)
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (Column, ForeignKey, Integer, MetaData, String, Table, Text,
-                        create_engine, event, insert, select)
+                        create_engine, delete, event, insert, select)
 from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
@@ -127,6 +127,12 @@ class Store:
                                                       action=action))
         except IntegrityError:
             raise ConflictError(f"move {ply} of table {table_id} is already stored") from None
+
+    def truncate(self, table_id: str, ply: int) -> None:
+        """Delete the moves of the table from ``ply`` on (an undo), committed on return."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions_t).where(actions_t.c.table_id == table_id,
+                                                 actions_t.c.ply >= ply))
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:

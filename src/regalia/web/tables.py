@@ -77,6 +77,7 @@ class Table:
     thinking: int | None = None
     future: Future | None = None
     error: str | None = None
+    generation: int = 0   # bumped by undo: a computer move thought before it is dropped
 
 
 class Tables:
@@ -170,11 +171,7 @@ class Tables:
             if row is None:
                 raise WebError(404, f"no table {table_id!r}")
             game = load_game(row.game, **row.params)
-            state = game.new_initial_state(row.seed)
-            for action in row.actions:
-                if state.is_chance_node():
-                    state.sample_chance_outcome(state.dealer())  # the dealer moves on as it did
-                state.apply_action(action)
+            state = self._rebuild(game, row.seed, row.actions)
             agents = {s.seat: make_agent(s.agent, seed=derive_seed(table_id, "seat", s.seat))
                       for s in row.seats if s.kind == COMPUTER and s.agent}
             t = Table(row.id, game, state, row.seats, agents)
@@ -250,6 +247,55 @@ class Tables:
         self.advance(t)
         return t
 
+    def undo(self, table_id: str, token: str | None) -> Table:
+        """Take back the seat's last move and every computer move after it.
+
+        Allowed when every other seat is a computer player and nothing was dealt (no chance
+        outcome, so no hidden information revealed) since that move (issue 12).
+
+        Raises:
+            WebError: 401/403 token; 409 another person plays at the table, the seat has no
+                move to take back, or a draw happened since.
+        """
+        t = self.get(table_id)
+        if not token:
+            raise WebError(401, "undo needs the seat's token (the private link)")
+        seat = self.seat_of(t, token)
+        with t.lock:
+            if any(x.kind != COMPUTER and x.seat != seat for x in t.seats):
+                raise WebError(409, "undo is only for a person playing alone against "
+                                    "computer players")
+            history = t.state.history()
+            replay = t.game.new_initial_state(0)
+            movers = []
+            for a in history:
+                movers.append(replay.current_player())
+                replay.apply_action(a)
+            mine = [i for i, p in enumerate(movers) if p == seat]
+            if not mine:
+                raise WebError(409, "you have no move to take back")
+            ply = mine[-1]
+            if any(p < 0 for p in movers[ply:]):
+                raise WebError(409, "something was drawn or dealt since your last move "
+                                    "(hidden information revealed): it cannot be taken back")
+            self.store.truncate(t.id, ply)
+            t.generation += 1
+            t.future = None
+            t.thinking = None
+            row = self.store.load(t.id)
+            t.state = self._rebuild(t.game, row.seed, row.actions)
+        self.notify(t.id)
+        return t
+
+    @staticmethod
+    def _rebuild(game: Game, seed: int, actions: list[int]) -> State:
+        state = game.new_initial_state(seed)
+        for action in actions:
+            if state.is_chance_node():
+                state.sample_chance_outcome(state.dealer())  # the dealer moves on as it did
+            state.apply_action(action)
+        return state
+
     def _commit(self, t: Table, action: int) -> None:
         """Store, then apply (the caller holds ``t.lock``)."""
         try:
@@ -270,18 +316,23 @@ class Tables:
             if s.is_terminal() or cur not in t.agents or t.future is not None:
                 return
             t.thinking = cur
-            t.future = self.pool.submit(self._think, t, cur, len(s.history()), s.clone())
+            t.future = self.pool.submit(self._think, t, cur, t.generation, s.clone())
         self.notify(t.id)
 
-    def _think(self, t: Table, seat: int, ply: int, copy: State) -> None:
+    def _think(self, t: Table, seat: int, generation: int, copy: State) -> None:
+        ply = len(copy.history())
         try:
             action = t.agents[seat].step(copy)
         except Exception as exc:  # an agent's failure stops the table, visibly
             with t.lock:
-                t.error, t.thinking, t.future = f"the computer player failed: {exc}", None, None
+                if t.generation == generation:
+                    t.error, t.thinking, t.future = (f"the computer player failed: {exc}",
+                                                     None, None)
             self.notify(t.id)
             return
         with t.lock:  # cleared and resubmitted under one lock: wait() sees no gap
+            if t.generation != generation:
+                return   # an undo came in meanwhile: this move is no longer asked for
             t.future = None
             t.thinking = None
             if len(t.state.history()) == ply and t.state.current_player() == seat:

@@ -84,6 +84,9 @@ function mark(first, options = []) {
 
 $("typed").onsubmit = (ev) => { ev.preventDefault(); play({ notation: $("move").value }); $("move").value = ""; };
 $("cancel").onclick = () => { clicks = []; mark(); };
+$("undo").onclick = async () => {
+  try { await update(await post("undo", {})); } catch (e) { $("error").textContent = e.message; }
+};
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
