@@ -23,7 +23,7 @@ HOT = [{"kind": "here"}, {"kind": "here"}]
 
 @pytest.fixture
 def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}")
+    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40")
     with TestClient(app) as client:
         client.app_tables = app.state.tables
         client.db = tmp_path / "t.sqlite"
@@ -371,3 +371,22 @@ def test_undo_is_refused_at_a_table_of_people(server):
     assert r.status_code == 409 and "alone against computer" in r.json()["detail"]
     assert server.post(f"/api/tables/{tid}/undo").status_code == 401
     assert view(server, tid) == before
+
+
+def test_hints_on_request_where_enabled(server):
+    tid, tokens = create(server, hints=True)
+    seat, tok = to_move(server, tid, tokens)
+    v = view(server, tid, tok)
+    assert v["hints"] is True
+    r = server.post(f"/api/tables/{tid}/hint", headers={"x-seat-token": tok})
+    assert r.status_code == 200, r.text
+    assert r.json()["action"] in {m["id"] for m in v["legal"]} and r.json()["summary"]
+    assert view(server, tid, tok) == v                       # a hint changes nothing
+    assert server.post(f"/api/tables/{tid}/hint",
+                       headers={"x-seat-token": tokens[1 - seat]}).status_code == 409
+    off, off_tokens = create(server)
+    seat, tok = to_move(server, off, off_tokens)
+    r = server.post(f"/api/tables/{off}/hint", headers={"x-seat-token": tok})
+    assert r.status_code == 409 and "hints are off" in r.json()["detail"]
+    assert server.post("/api/tables", json={"game": "kingdomino", "players": 2, "seats": HOT,
+                                            "hints": "yes"}).status_code == 422

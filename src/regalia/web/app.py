@@ -14,6 +14,7 @@ parameter; without one a visitor is a spectator):
   nothing); answers with the new view once the move is committed to the store;
 * ``POST /api/tables/{id}/undo``: take back the seat's last move (alone against computer
   players, nothing drawn since);
+* ``POST /api/tables/{id}/hint``: the hint agent's suggestion (tables with ``hints``);
 * ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed);
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}`` -> the drawing's answer;
 * ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change.
@@ -62,13 +63,15 @@ class Hub:
                 q.put_nowait(None)
 
 
-def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True) -> FastAPI:
+def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
+               hint_spec: str | None = None) -> FastAPI:
     """The web table's app on the store at ``db_url`` (an SQLAlchemy URL; default: an
     SQLite file in the user's data directory). ``resume`` lets the computer players of
-    unfinished tables go on at start-up."""
+    unfinished tables go on at start-up. ``hint_spec``: the hint agent (default: the
+    game's, see :func:`regalia.agents.default_hint_spec`)."""
     store = Store(db_url or default_db_url())
     hub = Hub()
-    tables = Tables(store, hub.notify, workers=workers)
+    tables = Tables(store, hub.notify, workers=workers, hint_spec=hint_spec)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -115,7 +118,7 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True)
         d = await body(request)
         tid, seats = await asyncio.get_running_loop().run_in_executor(
             None, lambda: tables.create(d.get("game"), d.get("players"), d.get("variants"),
-                                        d.get("seats")))
+                                        d.get("seats"), d.get("hints", False)))
         return {"table": tid, "seats": seats}
 
     @app.get("/api/tables/{table_id}")
@@ -141,6 +144,12 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True)
             t = tables.undo(table_id, token)
             return tables.view(t, tables.seat_of(t, token))
         return await asyncio.get_running_loop().run_in_executor(None, run)
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
+        token = token_of(request)
+        return await asyncio.get_running_loop().run_in_executor(
+            None, lambda: tables.hint(table_id, token))
 
     @app.get("/api/tables/{table_id}/record")
     def api_record(table_id: str) -> Response:

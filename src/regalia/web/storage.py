@@ -4,7 +4,7 @@ SQLite is the embedded default (a file in the user's data directory); any SQLAlc
 works (``postgresql://...`` for a bigger site). Three tables:
 
 * ``tables``: id, game, params (JSON), seed (decimal text: 128-bit seeds do not fit a
-  BIGINT; never sent to a client), created (UTC ISO time);
+  BIGINT; never sent to a client), created (UTC ISO time), options (JSON: ``hints``);
 * ``seats``: table id, seat, kind (``here``, ``invited``, ``computer``), agent spec,
   label, SHA-256 of the seat token (the token itself is never stored);
 * ``actions``: table id, ply, action id; ``(table, ply)`` is the primary key, so two
@@ -36,6 +36,7 @@ tables_t = Table(
     Column("params", Text, nullable=False),
     Column("seed", Text, nullable=False),
     Column("created", String(40), nullable=False),
+    Column("options", Text, nullable=False, default="{}"),
 )
 seats_t = Table(
     "seats", metadata,
@@ -85,6 +86,7 @@ class TableRow:
     created: str
     seats: list[SeatRow]
     actions: list[int]
+    options: dict[str, Any]
 
 
 class Store:
@@ -105,12 +107,13 @@ class Store:
         metadata.create_all(self.engine)
 
     def create_table(self, table_id: str, game: str, params: dict[str, Any], seed: int,
-                     seats: list[SeatRow]) -> None:
+                     seats: list[SeatRow], options: dict[str, Any] | None = None) -> None:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(id=table_id, game=game,
                                                  params=json.dumps(params, sort_keys=True),
-                                                 seed=str(seed), created=now))
+                                                 seed=str(seed), created=now,
+                                                 options=json.dumps(options or {})))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "label": s.label, "token_hash": s.token_hash} for s in seats])
@@ -145,7 +148,7 @@ class Store:
                 actions_t.c.table_id == table_id).order_by(actions_t.c.ply)).scalars().all()
         return TableRow(row.id, row.game, json.loads(row.params), int(row.seed), row.created,
                         [SeatRow(s.seat, s.kind, s.agent, s.label, s.token_hash) for s in seats],
-                        list(acts))
+                        list(acts), json.loads(row.options))
 
     def table_ids(self) -> list[str]:
         with self.engine.connect() as conn:

@@ -21,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from regalia.agents import Agent, check_spec, derive_seed, make_agent
+from regalia.agents import Agent, check_spec, derive_seed, hint, make_agent
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
@@ -78,6 +78,7 @@ class Table:
     future: Future | None = None
     error: str | None = None
     generation: int = 0   # bumped by undo: a computer move thought before it is dropped
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class Tables:
@@ -90,16 +91,17 @@ class Tables:
     """
 
     def __init__(self, store: Store, notify: Callable[[str], None] | None = None,
-                 workers: int = 2):
+                 workers: int = 2, hint_spec: str | None = None):
         self.store = store
+        self.hint_spec = hint_spec
         self.notify = notify or (lambda _tid: None)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regalia-ai")
         self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ creation
-    def create(self, game_name: Any, players: Any, variants: Any,
-               seats: Any) -> tuple[str, list[dict[str, Any]]]:
+    def create(self, game_name: Any, players: Any, variants: Any, seats: Any,
+               hints: Any = False) -> tuple[str, list[dict[str, Any]]]:
         """Create a table; returns its id and, per seat, kind, label and (human seats) the
         token, shown this once.
 
@@ -150,9 +152,12 @@ class Tables:
                                 token_hash(token) if token else None))
             out.append({"seat": i, "kind": s["kind"], "label": label, "agent": agent,
                         **({"token": token} if token else {})})
+        if not isinstance(hints, bool):
+            raise WebError(422, "hints must be true or false")
         table_id = secrets.token_urlsafe(9)
         seed = fresh_seed()
-        self.store.create_table(table_id, game.info.name, game.params, seed, rows)
+        self.store.create_table(table_id, game.info.name, game.params, seed, rows,
+                                {"hints": hints})
         self.advance(self.get(table_id))
         return table_id, out
 
@@ -174,7 +179,7 @@ class Tables:
             state = self._rebuild(game, row.seed, row.actions)
             agents = {s.seat: make_agent(s.agent, seed=derive_seed(table_id, "seat", s.seat))
                       for s in row.seats if s.kind == COMPUTER and s.agent}
-            t = Table(row.id, game, state, row.seats, agents)
+            t = Table(row.id, game, state, row.seats, agents, options=row.options)
             self._tables[table_id] = t
             return t
 
@@ -296,6 +301,30 @@ class Tables:
             state.apply_action(action)
         return state
 
+    def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """The game's hint agent's suggestion for the seat to play (tables created with
+        ``hints``): ``{notation, action, summary}``. The search runs on a copy without the
+        seed, from what the seat knows (``ismcts`` resamples its information state).
+
+        Raises:
+            WebError: 401/403 token; 409 hints off, or not the seat's turn.
+        """
+        t = self.get(table_id)
+        if not token:
+            raise WebError(401, "hints need the seat's token (the private link)")
+        seat = self.seat_of(t, token)
+        if not t.options.get("hints"):
+            raise WebError(409, "hints are off at this table (choose them when creating it)")
+        with t.lock:
+            if t.state.is_terminal() or t.state.current_player() != seat:
+                raise WebError(409, "a hint is for the seat to play, on its turn")
+            copy = t.state.clone()
+        try:
+            h = hint(copy, self.hint_spec)
+        except RegaliaError as exc:
+            raise WebError(409, str(exc)) from None
+        return {"action": h.action, "notation": h.notation, "summary": h.summary()}
+
     def _commit(self, t: Table, action: int) -> None:
         """Store, then apply (the caller holds ``t.lock``)."""
         try:
@@ -371,6 +400,7 @@ class Tables:
                 "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label} for x in t.seats],
                 "current_player": cur if cur >= 0 else None,
                 "terminal": s.is_terminal(), "thinking": t.thinking, "error": t.error,
+                "hints": bool(t.options.get("hints")),
                 "observation": obs, "legal": moves, "log": log,
                 "svg": drawing.render(obs, legal, names),
                 "scores": obs.get("scores"),

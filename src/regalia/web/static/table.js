@@ -48,6 +48,7 @@ function show(v) {
   $("legal").textContent = v.legal.map((m) => m.notation).join("  ");
   $("log").replaceChildren(...v.log.map((m) => { const li = document.createElement("li"); li.textContent = m; return li; }));
   $("typed").hidden = !v.legal.length;
+  $("hintbutton").hidden = !v.hints;
   $("error").textContent = v.error || "";
   if (v.terminal) {
     const best = v.winners.map((p) => v.seats[p].label).join(" and ");
@@ -84,6 +85,10 @@ function mark(first, options = []) {
 
 $("typed").onsubmit = (ev) => { ev.preventDefault(); play({ notation: $("move").value }); $("move").value = ""; };
 $("cancel").onclick = () => { clicks = []; mark(); };
+$("hintbutton").onclick = async () => {
+  $("hint").textContent = "thinking…";
+  try { $("hint").textContent = (await post("hint", {})).summary; } catch (e) { $("error").textContent = e.message; }
+};
 $("undo").onclick = async () => {
   try { await update(await post("undo", {})); } catch (e) { $("error").textContent = e.message; }
 };
