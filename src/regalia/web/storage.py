@@ -102,7 +102,9 @@ class Store:
             def _pragmas(conn, _record):  # pragma: no cover - trivial
                 cur = conn.cursor()
                 cur.execute("PRAGMA journal_mode=WAL")
-                cur.execute("PRAGMA synchronous=FULL")
+                # WAL + NORMAL: a committed transaction survives the process being
+                # killed (kill -9); only a power cut may lose the last commits
+                cur.execute("PRAGMA synchronous=NORMAL")
                 cur.close()
         metadata.create_all(self.engine)
 
@@ -124,10 +126,22 @@ class Store:
         Raises:
             ConflictError: a move is already stored at ``ply``.
         """
+        self.append_actions(table_id, ply, [action])
+
+    def append_actions(self, table_id: str, ply: int, actions: list[int]) -> None:
+        """Commit ``actions`` as moves ``ply, ply + 1, ...`` in one transaction (a move and
+        the chance outcomes dealt after it): all are stored when this returns, or none.
+
+        Raises:
+            ConflictError: a move is already stored at one of those plies.
+        """
+        if not actions:
+            return
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions_t).values(table_id=table_id, ply=ply,
-                                                      action=action))
+                conn.execute(insert(actions_t), [
+                    {"table_id": table_id, "ply": ply + i, "action": a}
+                    for i, a in enumerate(actions)])
         except IntegrityError:
             raise ConflictError(f"move {ply} of table {table_id} is already stored") from None
 

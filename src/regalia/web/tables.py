@@ -325,22 +325,35 @@ class Tables:
             raise WebError(409, str(exc)) from None
         return {"action": h.action, "notation": h.notation, "summary": h.summary()}
 
-    def _commit(self, t: Table, action: int) -> None:
-        """Store, then apply (the caller holds ``t.lock``)."""
+    def _commit(self, t: Table, action: int | None) -> None:
+        """Apply ``action`` (None: only deal) and the chance outcomes that follow it, then
+        store them all in one transaction before anyone is told (the caller holds
+        ``t.lock``). If the store refuses, the table is rebuilt from the store."""
+        s = t.state
+        start = len(s.history())
+        if action is not None:
+            s.apply_action(action)
+        while s.is_chance_node() and not s.is_terminal():
+            s.apply_action(s.sample_chance_outcome(s.dealer()))
+        new = s.history()[start:]
+        if not new:
+            return
         try:
-            self.store.append_action(t.id, len(t.state.history()), action)
-        except ConflictError as exc:
-            raise WebError(409, str(exc)) from None
-        t.state.apply_action(action)
+            self.store.append_actions(t.id, start, new)
+        except Exception as exc:
+            row = self.store.load(t.id)
+            t.state = self._rebuild(t.game, row.seed, row.actions)
+            if isinstance(exc, ConflictError):
+                raise WebError(409, str(exc)) from None
+            raise
         self.notify(t.id)
 
     def advance(self, t: Table) -> None:
         """Deal chance outcomes and start the computer player whose turn it is (in the
         pool); stops at a person's turn or the end."""
         with t.lock:
+            self._commit(t, None)
             s = t.state
-            while s.is_chance_node() and not s.is_terminal():
-                self._commit(t, s.sample_chance_outcome(s.dealer()))
             cur = s.current_player()
             if s.is_terminal() or cur not in t.agents or t.future is not None:
                 return
