@@ -79,6 +79,7 @@ class Table:
     error: str | None = None
     generation: int = 0   # bumped by undo: a computer move thought before it is dropped
     options: dict[str, Any] = field(default_factory=dict)
+    views: dict[tuple, dict[str, Any]] = field(default_factory=dict)  # (seat, ply, ...) -> view
 
 
 class Tables:
@@ -399,6 +400,12 @@ class Tables:
         drawing = game_drawing(t.game.info.name)
         with t.lock:
             s = t.state
+            key = (seat, len(s.history()), t.generation, t.thinking, t.error)
+            cached = t.views.get(key)
+            if cached is not None:
+                return dict(cached)
+            if any(k[1:] != key[1:] for k in t.views):
+                t.views.clear()   # the table moved on: older views are stale
             obs = s.observation(seat if seat is not None else 0)
             if seat is None:
                 obs = drawing.public_observation(obs)
@@ -421,7 +428,8 @@ class Tables:
             if s.is_terminal():
                 out["returns"] = s.returns()
                 out["winners"] = [p for p, r in enumerate(s.returns()) if r == max(s.returns())]
-        return out
+            t.views[key] = out
+        return dict(out)
 
     def click(self, t: Table, seat: int, clicks: Any) -> dict[str, Any]:
         """The game drawing's answer to a click sequence of ``seat`` (see the game's
