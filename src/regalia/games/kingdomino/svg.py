@@ -47,18 +47,23 @@ def _attr(**attrs: Any) -> str:
                    if v is not None)
 
 
-def _square(x: float, y: float, token: str, size: int = CELL, target: bool = False,
-            **data: Any) -> str:
-    """One square: terrain fill, crowns as small dots, the castle as a grey keep."""
+def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None = None,
+            square: str | None = None, half: int | None = None) -> str:
+    """One square: terrain fill, crowns as small dots, the castle as a grey keep.
+    ``square`` (a square name such as ``e5``) makes it a click target; ``seat`` and
+    ``half`` are data attributes (all three are plain ints or names: nothing to escape)."""
     out = []
     if token == ".":
-        fill, cls = "#f4efe4", "sq empty" + (" target" if target else "")
+        fill, cls = "#f4efe4", "sq empty target" if square else "sq empty"
     elif token == "C":
         fill, cls = "#d8d8d8", "sq castle"
     else:
         fill, cls = TERRAIN_COLOURS[token[0]], f"sq {TERRAIN_NAMES[token[0]]}"
+    data = ((f' data-seat="{seat}"' if seat is not None else "")
+            + (f' data-square="{square}"' if square else "")
+            + (f' data-half="{half}"' if half is not None else ""))
     out.append(f'<rect class="{cls}" x="{x}" y="{y}" width="{size}" height="{size}" '
-               f'fill="{fill}" stroke="#8c8273" stroke-width="1"{_attr(**data)}/>')
+               f'fill="{fill}" stroke="#8c8273" stroke-width="1"{data}/>')
     if token == "C":
         s = size
         out.append(f'<path class="keep" d="M{x + s * .25} {y + s * .8}V{y + s * .35}h{s * .12}'
@@ -89,8 +94,8 @@ def _domino(x: float, y: float, entry: Mapping[str, Any], action: int | None,
     out = [f'<g class="{cls}"{_attr(data_domino=n, data_action=action)}>']
     out.append(f'<text x="{x - 6}" y="{y + CELL * 0.65}" text-anchor="end" font-size="12" '
                f'fill="#333">{n}</text>')
-    out.append(_square(x, y, first, data_half="1"))
-    out.append(_square(x + CELL, y, second, data_half="2"))
+    out.append(_square(x, y, first, half=1))
+    out.append(_square(x + CELL, y, second, half=2))
     if highlight:
         out.append(f'<rect x="{x - 2}" y="{y - 2}" width="{2 * CELL + 4}" height="{CELL + 4}" '
                    f'fill="none" stroke="#d11" stroke-width="3" pointer-events="none"/>')
@@ -170,11 +175,9 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                    f'data-seat="{p}">{int(scores[p])}</tspan> points</text>')
         for r, row in enumerate(rows_):
             for c, tok in enumerate(row.split()):
-                extra: dict[str, Any] = {"data_seat": p}
-                if clickable and tok == ".":
-                    extra["data_square"] = f"{chr(97 + c)}{r + 1}"
-                    extra["target"] = True
-                out.append(_square(ox + c * CELL, oy + 20 + r * CELL, tok, **extra))
+                name = f"{chr(97 + c)}{r + 1}" if clickable and tok == "." else None
+                out.append(_square(ox + c * CELL, oy + 20 + r * CELL, tok, seat=p,
+                                   square=name))
         out.append("</g>")
     # lines
     picks = {a for a in legal if g.pick_base <= a < g.draw_base}
