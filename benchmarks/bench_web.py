@@ -41,7 +41,7 @@ def start_server(tmp: str) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
     proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--port", str(port),
                              "--db", f"sqlite:///{tmp}/bench.sqlite"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=open(os.path.join(tmp, "server.log"), "w"))
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -111,6 +111,9 @@ def main() -> None:
         try:
             asyncio.run(drive(url, args.tables, args.moves, args.seconds))
         finally:
+            log = Path(tmp, "server.log").read_text()
+            if log.strip():
+                print("server log (last lines):", *log.splitlines()[-8:], sep="\n  ")
             proc.send_signal(signal.SIGTERM)
             try:
                 proc.wait(timeout=10)
