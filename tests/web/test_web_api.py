@@ -390,3 +390,18 @@ def test_hints_on_request_where_enabled(server):
     assert r.status_code == 409 and "hints are off" in r.json()["detail"]
     assert server.post("/api/tables", json={"game": "kingdomino", "players": 2, "seats": HOT,
                                             "hints": "yes"}).status_code == 422
+
+
+def test_a_finished_game_replays_step_by_step(server):
+    tid, tokens = create(server)
+    assert server.get(f"/api/tables/{tid}/replay/0").status_code == 409    # not over
+    final = _play_all(server, tid, tokens)
+    first = server.get(f"/api/tables/{tid}/replay/0").json()
+    assert first["ply"] == 0 and first["plies"] == final["ply"]
+    assert first["move"] == final["log"][0] and first["scores"] == [0, 0]
+    last = server.get(f"/api/tables/{tid}/replay/{final['ply']}").json()
+    assert last["move"] is None and last["scores"] == final["scores"]
+    mid = server.get(f"/api/tables/{tid}/replay/30").json()
+    assert mid["move"] == final["log"][30]
+    for bad in (final["ply"] + 1, "x", "-1", "9" * 40):
+        assert server.get(f"/api/tables/{tid}/replay/{bad}").status_code in (404, 422)

@@ -15,6 +15,7 @@ parameter; without one a visitor is a spectator):
 * ``POST /api/tables/{id}/undo``: take back the seat's last move (alone against computer
   players, nothing drawn since);
 * ``POST /api/tables/{id}/hint``: the hint agent's suggestion (tables with ``hints``);
+* ``GET /api/tables/{id}/replay/{ply}``: a finished game's public view after ``ply`` moves;
 * ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed);
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}`` -> the drawing's answer;
 * ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change.
@@ -150,6 +151,12 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         token = token_of(request)
         return await asyncio.get_running_loop().run_in_executor(
             None, lambda: tables.hint(table_id, token))
+
+    @app.get("/api/tables/{table_id}/replay/{ply}")
+    def api_replay(table_id: str, ply: str) -> dict[str, Any]:
+        if not ply.isdigit() or len(ply) > 6:
+            raise WebError(422, "ply must be a whole number")
+        return tables.replay_view(tables.get(table_id), int(ply))
 
     @app.get("/api/tables/{table_id}/record")
     def api_record(table_id: str) -> Response:

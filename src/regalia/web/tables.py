@@ -461,6 +461,31 @@ class Tables:
             rec = GameRecord.from_state(t.state.clone(), [x.label for x in t.seats])
         return rec.to_json_string()
 
+    def replay_view(self, t: Table, ply: Any) -> dict[str, Any]:
+        """The public view of a finished game after its first ``ply`` moves (step-by-step
+        replay): ``{ply, plies, move (the notation of move ply, or None), svg, scores}``.
+
+        Raises:
+            WebError: 409 the game is not over or has hidden information; 422 a ply
+                outside 0..plies.
+        """
+        with t.lock:
+            if not t.game.info.perfect_information:
+                raise WebError(409, f"{t.game.info.title} tables cannot be replayed here yet")
+            if not t.state.is_terminal():
+                raise WebError(409, "a game can be replayed once it is over")
+            actions = t.state.history()
+        if type(ply) is not int or not 0 <= ply <= len(actions):
+            raise WebError(422, f"ply must be a whole number 0 to {len(actions)}")
+        state = t.game.new_initial_state(0)   # the moves are given: no dealer deals here
+        for a in actions[:ply]:
+            state.apply_action(a)
+        drawing = game_drawing(t.game.info.name)
+        obs = drawing.public_observation(state.observation(0))
+        move = state.action_to_string(actions[ply]) if ply < len(actions) else None
+        return {"ply": ply, "plies": len(actions), "move": move, "scores": obs.get("scores"),
+                "svg": drawing.render(obs, (), [x.label for x in t.seats])}
+
     def listing(self) -> list[dict[str, Any]]:
         """Open tables for the lobby: id, game, seats (kinds and labels), ply, over."""
         out = []

@@ -55,6 +55,7 @@ function show(v) {
     $("result").textContent = `Final scores: ${v.seats.map((s, i) => `${s.label} ${v.scores[i]}`).join(", ")}. Winner: ${best}. `;
     const a = document.createElement("a"); a.href = `/api/tables/${tableId}/record`; a.textContent = "Download the record";
     $("result").append(a);
+    $("replay").hidden = false;
   }
   for (const el of $("board").querySelectorAll("[data-action],[data-square]")) el.addEventListener("click", onClick);
 }
@@ -84,6 +85,18 @@ function mark(first, options = []) {
 }
 
 $("typed").onsubmit = (ev) => { ev.preventDefault(); play({ notation: $("move").value }); $("move").value = ""; };
+// Step-by-step replay of a finished game (public view, drawn by the server).
+let replayPly = null;
+async function replayTo(ply) {
+  const r = await fetch(`/api/tables/${tableId}/replay/${ply}`);
+  const d = await r.json();
+  if (!r.ok) { $("error").textContent = d.detail; return; }
+  replayPly = d.ply; $("board").innerHTML = d.svg;
+  $("replayply").textContent = `move ${d.ply} of ${d.plies}${d.move ? ", next: " + d.move : ""}`;
+}
+$("back").onclick = () => replayTo(Math.max(0, (replayPly ?? view.ply) - 1));
+$("forward").onclick = () => replayTo(Math.min(view.ply, (replayPly ?? view.ply) + 1));
+$("live").onclick = () => { replayPly = null; show(view); };
 $("cancel").onclick = () => { clicks = []; mark(); };
 $("hintbutton").onclick = async () => {
   $("hint").textContent = "thinking…";
