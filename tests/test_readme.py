@@ -41,3 +41,9 @@ def test_readme_opens_with_the_run_and_test_commands():
     assert first_two[1].strip() == "python -m pip install -e '.[test]' && python -m pytest"
     ci = (README.parent / ".ci" / "run").read_text()
     assert "-e '.[test]'" in ci and "python -m pytest" in ci
+
+
+def test_readme_third_command_serves_the_web_table():
+    third = blocks("bash")[2]
+    assert third.strip() == "python -m pip install '.[web]' && python -m regalia serve"
+    assert "-e '.[web]'" in (README.parent / ".ci" / "run").read_text()

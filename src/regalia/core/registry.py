@@ -91,3 +91,24 @@ def game_policies(game: str) -> list[str]:
 def all_policy_names() -> list[str]:
     """Every policy name some registered game offers, sorted."""
     return sorted({n for _, n in _POLICIES})
+
+
+#: game name -> module path of its drawing (observation -> SVG, clicks -> actions)
+_DRAWINGS: dict[str, str] = {}
+
+
+def register_drawing(game: str, module: str) -> None:
+    """Declare the module that draws ``game`` (e.g. ``"regalia.games.kingdomino.svg"``),
+    imported only when first needed. The module offers ``render(observation,
+    legal_actions=(), names=None) -> str`` (an SVG document), ``click(observation,
+    legal_actions, clicks) -> dict`` and ``public_observation(observation) -> dict`` (what a
+    spectator may see of any seat's observation). See ARCHITECTURE.md, "Presentation"."""
+    _DRAWINGS[normalise_name(game)] = module
+
+
+def game_drawing(game: str) -> Any | None:
+    """The drawing module of ``game`` (imported now), or None when the game has none."""
+    import importlib
+
+    path = _DRAWINGS.get(normalise_name(game))
+    return importlib.import_module(path) if path else None

@@ -344,6 +344,17 @@ class State(ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture of the position: the game's drawing (see
+        :func:`regalia.core.registry.register_drawing`) of the public view, what a spectator
+        sees; None when the game has no drawing."""
+        from .registry import game_drawing
+
+        drawing = game_drawing(self.game.info.name)
+        if drawing is None:
+            return None
+        return str(drawing.render(drawing.public_observation(self.observation(0))))
+
 
 def no_dealer_error() -> RegaliaError:
     return RegaliaError(

@@ -3,7 +3,7 @@
 Importing this package registers the game as ``"kingdomino"``.
 """
 
-from regalia.core.registry import register_policy
+from regalia.core.registry import register_drawing, register_policy
 
 from .components import TERRAINS, Domino, DominoSet, load_dominoes
 from .rules import VARIANTS, KingdominoGame
@@ -12,6 +12,7 @@ from .policies import greedy_policy
 from .state import KingdominoState
 
 register_policy("kingdomino", "greedy", greedy_policy)
+register_drawing("kingdomino", "regalia.games.kingdomino.svg")
 
 __all__ = ["KingdominoGame", "KingdominoState", "VARIANTS", "TERRAINS", "Domino", "DominoSet",
            "load_dominoes", "Breakdown", "Property", "parse_kingdom"]

@@ -1,0 +1,407 @@
+"""The web table's JSON API and WebSocket (issue 12), through FastAPI's TestClient on a real
+SQLite store: tables, seats and tokens, every kind of bad request, computer seats, and
+hidden information (no seed, no future draw) in any response."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from regalia.web import create_app  # noqa: E402
+from regalia.web.storage import SeatRow  # noqa: E402
+
+HOT = [{"kind": "here"}, {"kind": "here"}]
+
+
+@pytest.fixture
+def server(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40")
+    with TestClient(app) as client:
+        client.app_tables = app.state.tables
+        client.db = tmp_path / "t.sqlite"
+        yield client
+
+
+def create(server, seats=HOT, players=2, **extra):
+    r = server.post("/api/tables", json={"game": "kingdomino", "players": players,
+                                         "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    d = r.json()
+    return d["table"], [s.get("token") for s in d["seats"]]
+
+
+def view(server, tid, token=None):
+    r = server.get(f"/api/tables/{tid}", headers={"x-seat-token": token} if token else {})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def to_move(server, tid, tokens):
+    v = view(server, tid)
+    return v["current_player"], tokens[v["current_player"]]
+
+
+def test_games_come_from_the_registry(server):
+    games = {g["name"]: g for g in server.get("/api/games").json()}
+    assert {"kingdomino", "two-heirs", "cascadito", "inheritors"} <= set(games)
+    k = games["kingdomino"]
+    assert (k["min_players"], k["max_players"], k["playable"]) == (2, 4, True)
+    assert "mighty-duel" in k["variants"]
+
+
+def test_a_table_gets_unguessable_tokens_stored_only_as_hashes(server):
+    tid, tokens = create(server)
+    assert all(len(t) >= 43 for t in tokens)          # 32 bytes, URL-safe base64
+    assert tokens[0] != tokens[1]
+    raw = server.db.read_bytes() + b"".join(
+        p.read_bytes() for p in server.db.parent.glob("t.sqlite-*"))
+    assert all(t.encode() not in raw for t in tokens)
+    v = view(server, tid, tokens[0])
+    assert v["seat"] == 0 and v["seats"][1]["kind"] == "here"
+    assert "token" not in json.dumps(server.get("/api/tables").json())
+    # the first line is drawn and the kings drawn: a person is to pick
+    assert v["ply"] > 0 and view(server, tid)["current_player"] in (0, 1)
+
+
+def test_moves_by_notation_and_by_id_are_committed(server):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    v = view(server, tid, tok)
+    r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                    json={"notation": v["legal"][0]["notation"], "ply": v["ply"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["log"][v["ply"]] == v["legal"][0]["notation"]
+    seat, tok = to_move(server, tid, tokens)
+    v = view(server, tid, tok)
+    r = server.post(f"/api/tables/{tid}/actions?token={tok}", json={"action": v["legal"][-1]["id"]})
+    assert r.status_code == 200 and r.json()["ply"] > v["ply"]
+    stored = server.app_tables.store.load(tid).actions
+    assert len(stored) == r.json()["ply"]
+
+
+def _unchanged(server, tid, before):
+    assert view(server, tid) == before
+
+
+@pytest.mark.parametrize("case", [
+    "no token", "wrong token", "other table's token", "out of turn", "illegal id",
+    "illegal notation", "unreadable notation", "id out of range", "id as text", "both",
+    "neither", "not json", "json list", "stale ply", "ply as text", "huge body"])
+def test_bad_requests_are_refused_and_change_nothing(server, case):
+    tid, tokens = create(server)
+    other_tid, other_tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    before = view(server, tid)
+    v = view(server, tid, tok)
+    legal = {m["id"] for m in v["legal"]}
+    illegal = next(a for a in range(400) if a not in legal)
+    headers = {"x-seat-token": tok}
+    body: object = {"action": v["legal"][0]["id"]}
+    status = 422
+    if case == "no token":
+        headers, status = {}, 401
+    elif case == "wrong token":
+        headers, status = {"x-seat-token": "A" * 43}, 403
+    elif case == "other table's token":
+        headers, status = {"x-seat-token": other_tokens[0]}, 403
+    elif case == "out of turn":
+        headers, status = {"x-seat-token": tokens[1 - seat]}, 409
+    elif case == "illegal id":
+        body = {"action": illegal}
+    elif case == "illegal notation":
+        body = {"notation": "pick 99" if v["observation"]["phase"] == "pick" else "a1-a2"}
+    elif case == "unreadable notation":
+        body = {"notation": "<script>"}
+    elif case == "id out of range":
+        body = {"action": 10**30}
+    elif case == "id as text":
+        body = {"action": str(v["legal"][0]["id"])}
+    elif case == "both":
+        body = {"action": v["legal"][0]["id"], "notation": v["legal"][0]["notation"]}
+    elif case == "neither":
+        body = {}
+    elif case == "not json":
+        body, status = None, 400
+    elif case == "json list":
+        body, status = [1, 2], 400
+    elif case == "stale ply":
+        body, status = {"action": v["legal"][0]["id"], "ply": v["ply"] - 1}, 409
+    elif case == "ply as text":
+        body, status = {"action": v["legal"][0]["id"], "ply": str(v["ply"])}, 409
+    elif case == "huge body":
+        body, status = {"notation": "x" * 70000}, 413
+    if body is None:
+        r = server.post(f"/api/tables/{tid}/actions", headers=headers, content=b"{oops")
+    else:
+        r = server.post(f"/api/tables/{tid}/actions", headers=headers, json=body)
+    assert r.status_code == status, r.text
+    assert isinstance(r.json()["detail"], str) and r.json()["detail"]
+    _unchanged(server, tid, before)
+
+
+def test_an_illegal_move_gets_the_engines_reason(server):
+    tid, tokens = create(server)
+    for _ in range(10):
+        seat, tok = to_move(server, tid, tokens)
+        v = view(server, tid, tok)
+        taken = [d["domino"] for d in v["observation"]["next_line"] if d["king"] is not None]
+        if v["observation"]["phase"] == "pick" and taken:
+            break
+        server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                    json={"action": v["legal"][0]["id"]})
+    else:
+        raise AssertionError("no pick with a taken domino in 10 moves")
+    r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                    json={"notation": f"pick {taken[0]}"})
+    assert r.status_code == 422 and "already has king" in r.json()["detail"]
+
+
+def test_unknown_tables_and_bad_tables_are_refused(server):
+    assert server.get("/api/tables/nope").status_code == 404
+    assert server.post("/api/tables/nope/actions", json={"action": 1},
+                       headers={"x-seat-token": "x"}).status_code == 404
+    bad = [
+        {"game": "chess", "players": 2, "seats": HOT},
+        {"game": "kingdomino", "players": 7, "seats": HOT},
+        {"game": "kingdomino", "players": 2, "seats": [{"kind": "here"}]},
+        {"game": "kingdomino", "players": 2, "seats": [{"kind": "robot"}, {"kind": "here"}]},
+        {"game": "kingdomino", "players": 2,
+         "seats": [{"kind": "here"}, {"kind": "computer", "agent": "deep-blue"}]},
+        {"game": "kingdomino", "players": 2,
+         "seats": [{"kind": "here"}, {"kind": "computer", "strength": "godlike"}]},
+        {"game": "kingdomino", "players": 2, "variants": ["chaos"], "seats": HOT},
+        {"game": "kingdomino", "players": 2, "seats": [{"kind": "here", "label": "\x1b[31m"},
+                                                         {"kind": "here"}]},
+        {"game": 5, "players": 2, "seats": HOT},
+    ]
+    for d in bad:
+        r = server.post("/api/tables", json=d)
+        assert r.status_code == 422, (d, r.text)
+        assert r.json()["detail"]
+    assert server.get("/api/tables").json() == []
+
+
+def test_spectators_see_the_table_but_cannot_act_or_click(server):
+    tid, tokens = create(server)
+    v = view(server, tid)
+    assert v["seat"] is None and v["legal"] == [] and "data-action" not in v["svg"]
+    assert server.post(f"/api/tables/{tid}/click", json={"clicks": []}).status_code == 401
+
+
+def test_clicks_through_the_api_give_the_legal_action(server):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    v = view(server, tid, tok)
+    first = re.search(r'data-action="(\d+)"', v["svg"]).group(1)
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
+                    json={"clicks": [{"action": first}]})
+    assert r.json() == {"action": int(first)} and int(first) in {m["id"] for m in v["legal"]}
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
+                    json={"clicks": "e5"})
+    assert r.status_code == 422
+
+
+def test_a_computer_seat_plays_in_the_background(server):
+    tid, tokens = create(server, seats=[{"kind": "here"}, {"kind": "computer",
+                                                           "strength": "easy"}])
+    assert tokens[1] is None
+    for _ in range(12):
+        server.app_tables.wait(tid)
+        v = view(server, tid, tokens[0])
+        if v["terminal"]:
+            break
+        assert v["current_player"] == 0 and v["thinking"] is None
+        r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tokens[0]},
+                        json={"action": v["legal"][0]["id"]})
+        assert r.status_code == 200, r.text
+    server.app_tables.wait(tid)
+    v = view(server, tid)
+    # the computer moved too: some non-chance moves were the computer's
+    assert len(v["log"]) > 24
+
+
+def test_the_websocket_pushes_each_change_to_each_seat(server):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    with server.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[1 - seat]}") as other, \
+            server.websocket_connect(f"/api/tables/{tid}/ws") as spectator:
+        first = other.receive_json()
+        assert first["seat"] == 1 - seat and spectator.receive_json()["seat"] is None
+        v = view(server, tid, tok)
+        server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                    json={"action": v["legal"][0]["id"]})
+        pushed = other.receive_json()
+        assert pushed["ply"] > first["ply"] and pushed["log"][first["ply"]] == v["legal"][0]["notation"]
+        assert spectator.receive_json()["ply"] > first["ply"]
+
+
+def test_a_websocket_with_a_bad_token_is_closed(server):
+    tid, _ = create(server)
+    from starlette.websockets import WebSocketDisconnect
+    with pytest.raises(WebSocketDisconnect) as exc:
+        with server.websocket_connect(f"/api/tables/{tid}/ws?token=forged") as ws:
+            ws.receive_json()
+    assert exc.value.code == 4403
+
+
+def _play_all(server, tid, tokens, bodies=None):
+    """Play to the end through the API; ``bodies`` collects every response of every seat
+    and of a spectator."""
+    v = view(server, tid)
+    while not v["terminal"]:
+        seat = v["current_player"]
+        mine = view(server, tid, tokens[seat])
+        if bodies is not None:
+            bodies += [json.dumps(v), json.dumps(mine),
+                       json.dumps(view(server, tid, tokens[1 - seat]))]
+        r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tokens[seat]},
+                        json={"action": mine["legal"][len(mine["legal"]) // 2]["id"]})
+        assert r.status_code == 200, r.text
+        if bodies is not None:
+            bodies.append(r.text)
+        v = view(server, tid)
+    if bodies is not None:
+        bodies.append(json.dumps(v))
+    return v
+
+
+def test_no_response_holds_the_seed_and_the_future_draws_cannot_be_told(server):
+    tid, tokens = create(server)
+    bodies: list[str] = []
+    with server.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[0]}") as ws:
+        bodies.append(json.dumps(ws.receive_json()))
+        final = _play_all(server, tid, tokens, bodies)
+    store = server.app_tables.store
+    seed = store.load(tid).seed
+    assert seed.bit_length() > 100                       # fresh OS entropy, 128 bits
+    digits = str(seed)
+    assert not any(digits in b for b in bodies)
+    assert not any(digits[:12] in b for b in bodies)
+    assert final["terminal"] and len(final["winners"]) >= 1
+    # the same moves dealt from another seed give the same views at every ply: nothing in
+    # a view depends on the future draws (the attacker's test)
+    row = store.load(tid)
+    for ply in (10, 30, len(row.actions)):
+        twin = f"twin{ply}"
+        store.create_table(twin, row.game, row.params, seed + 1,
+                           [SeatRow(s.seat, s.kind, s.agent, s.label, s.token_hash)
+                            for s in row.seats])
+        cut = f"cut{ply}"
+        store.create_table(cut, row.game, row.params, seed,
+                           [SeatRow(s.seat, s.kind, s.agent, s.label, s.token_hash)
+                            for s in row.seats])
+        for i, a in enumerate(row.actions[:ply]):
+            store.append_action(twin, i, a)
+            store.append_action(cut, i, a)
+        for token in (None, *tokens):
+            a = view(server, cut, token)
+            b = view(server, twin, token)
+            a.pop("table"), b.pop("table")
+            assert a == b
+
+
+def test_the_web_layer_imports_no_game_module():
+    root = Path(__file__).parents[2] / "src" / "regalia" / "web"
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        assert "regalia.games" not in text and "from ..games" not in text, path
+
+
+def test_the_record_of_a_finished_game_replays_and_has_no_seed(server):
+    from regalia.core.record import GameRecord
+
+    tid, tokens = create(server)
+    assert server.get(f"/api/tables/{tid}/record").status_code == 409   # not over yet
+    final = _play_all(server, tid, tokens)
+    r = server.get(f"/api/tables/{tid}/record")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rec = GameRecord.from_json_string(r.text)
+    assert rec.seed is None
+    state = rec.replay()
+    assert state.is_terminal() and state.scores() == final["scores"]
+    assert rec.actions == server.app_tables.store.load(tid).actions
+
+
+def test_undo_against_the_computer_until_a_draw(server):
+    tid, (tok, _) = create(server, seats=[{"kind": "here"},
+                                          {"kind": "computer", "strength": "easy"}])
+    server.app_tables.wait(tid)
+    undone = refused = 0
+    for _ in range(30):
+        server.app_tables.wait(tid)
+        before = view(server, tid, tok)
+        if before["terminal"]:
+            break
+        r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                        json={"action": before["legal"][-1]["id"]})
+        assert r.status_code == 200
+        server.app_tables.wait(tid)
+        after = view(server, tid, tok)
+        drew = any(m.startswith(("draw", "king")) for m in after["log"][before["ply"]:])
+        r = server.post(f"/api/tables/{tid}/undo", headers={"x-seat-token": tok})
+        if drew:
+            assert r.status_code == 409 and "drawn" in r.json()["detail"]
+            assert view(server, tid, tok) == after
+            refused += 1
+        else:
+            assert r.status_code == 200, r.text
+            assert r.json() == before
+            assert len(server.app_tables.store.load(tid).actions) == before["ply"]
+            undone += 1
+            server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                        json={"action": before["legal"][0]["id"]})
+    assert undone and refused
+
+
+def test_undo_is_refused_at_a_table_of_people(server):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                json={"action": view(server, tid, tok)["legal"][0]["id"]})
+    before = view(server, tid)
+    r = server.post(f"/api/tables/{tid}/undo", headers={"x-seat-token": tok})
+    assert r.status_code == 409 and "alone against computer" in r.json()["detail"]
+    assert server.post(f"/api/tables/{tid}/undo").status_code == 401
+    assert view(server, tid) == before
+
+
+def test_hints_on_request_where_enabled(server):
+    tid, tokens = create(server, hints=True)
+    seat, tok = to_move(server, tid, tokens)
+    v = view(server, tid, tok)
+    assert v["hints"] is True
+    r = server.post(f"/api/tables/{tid}/hint", headers={"x-seat-token": tok})
+    assert r.status_code == 200, r.text
+    assert r.json()["action"] in {m["id"] for m in v["legal"]} and r.json()["summary"]
+    assert view(server, tid, tok) == v                       # a hint changes nothing
+    assert server.post(f"/api/tables/{tid}/hint",
+                       headers={"x-seat-token": tokens[1 - seat]}).status_code == 409
+    off, off_tokens = create(server)
+    seat, tok = to_move(server, off, off_tokens)
+    r = server.post(f"/api/tables/{off}/hint", headers={"x-seat-token": tok})
+    assert r.status_code == 409 and "hints are off" in r.json()["detail"]
+    assert server.post("/api/tables", json={"game": "kingdomino", "players": 2, "seats": HOT,
+                                            "hints": "yes"}).status_code == 422
+
+
+def test_a_finished_game_replays_step_by_step(server):
+    tid, tokens = create(server)
+    assert server.get(f"/api/tables/{tid}/replay/0").status_code == 409    # not over
+    final = _play_all(server, tid, tokens)
+    first = server.get(f"/api/tables/{tid}/replay/0").json()
+    assert first["ply"] == 0 and first["plies"] == final["ply"]
+    assert first["move"] == final["log"][0] and first["scores"] == [0, 0]
+    last = server.get(f"/api/tables/{tid}/replay/{final['ply']}").json()
+    assert last["move"] is None and last["scores"] == final["scores"]
+    mid = server.get(f"/api/tables/{tid}/replay/30").json()
+    assert mid["move"] == final["log"][30]
+    for bad in (final["ply"] + 1, "x", "-1", "9" * 40):
+        assert server.get(f"/api/tables/{tid}/replay/{bad}").status_code in (404, 422)
