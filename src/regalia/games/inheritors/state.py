@@ -153,10 +153,13 @@ class InheritorsState(State):
                 return c
         return -1
 
+    #: The game (declared here with its precise type; set by ``State._start`` and ``clone``).
+    _game: "InheritorsGame"
+
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "InheritorsGame":
-        return self._game  # type: ignore[return-value]
+        return self._game
 
     def clone(self) -> "InheritorsState":
         s = object.__new__(InheritorsState)
