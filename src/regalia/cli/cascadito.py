@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import partial
 from collections.abc import Collection, Sequence
+from typing import cast
 from pathlib import Path
 
 from rich import box
@@ -161,7 +162,7 @@ class CascaditoUI(GameUI[CascaditoState]):
     has_data_check = True
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
-        sheet = game.sheet  # type: ignore[attr-defined]
+        sheet = cast(CascaditoGame, game).sheet  # this view's game
         kind = ("a reconstruction, not the printed sheet" if sheet.provenance == "reconstructed"
                 else f"provenance {sheet.provenance}")
         source = f" from {game.params['data']}" if game.params.get("data") else ""

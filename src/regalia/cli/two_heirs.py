@@ -8,7 +8,7 @@ observation); this module lays it out and colours it, and reads no state field. 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Sequence, cast
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -20,7 +20,7 @@ from regalia.core.data import read_toml
 from regalia.core.errors import DataError
 from regalia.core.game import Game
 from regalia.core.help import HelpEntry, RulesSummary
-from regalia.games.two_heirs import TwoHeirsState, view
+from regalia.games.two_heirs import TwoHeirsGame, TwoHeirsState, view
 from regalia.games.two_heirs import help
 from regalia.games.two_heirs.components import (TYPE_NAMES, TileSet, TreasureSet, load_tiles,
                                                 load_treasures)
@@ -148,17 +148,17 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
 
     # ------------------------------------------------------------------ positions
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
-        G = game
-        sets = ", ".join(G.sets)                               # type: ignore[attr-defined]
-        mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"  # type: ignore
-                if G.solo else "2 players")                     # type: ignore[attr-defined]
-        roads = "roads scored" if G.roads else "roads not scored"  # type: ignore
+        G = cast(TwoHeirsGame, game)  # this view's game
+        sets = ", ".join(G.sets)
+        mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"
+                if G.level is not None else "2 players")  # a level exactly when solo
+        roads = "roads scored" if G.roads else "roads not scored"
         shown = self.seed_text(seed)
         seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
                            for i, lab in enumerate(labels))
         lines = [Text(f"Two Heirs, {mode}; sets {sets}; {roads}; {shown}", style="bold"),
                  Text("Seats: " + seats)]
-        if G.solo:                                              # type: ignore[attr-defined]
+        if G.solo:
             lines.append(Text("Heinrich = blue (north), played automatically after each of "
                               "your turns."))
         prov = G.data_provenance()
