@@ -9,7 +9,9 @@ The plain text (tokens, coordinates, sentences) comes from
 from __future__ import annotations
 
 import re
+from functools import partial
 from collections.abc import Collection, Sequence
+from typing import cast
 from pathlib import Path
 
 from rich import box
@@ -21,9 +23,12 @@ from rich.text import Text
 
 from regalia.core.errors import DataError, NotationError, ParameterError
 from regalia.core.game import Game
+from regalia.core.help import HelpEntry, RulesSummary
 from regalia.core.state import State
-from regalia.games.cascadito import SHEET_NUMBERS, help, load_sheet, view
+from regalia.games.cascadito import (SHEET_NUMBERS, CascaditoGame, CascaditoState, help,
+                                     load_sheet, view)
 from regalia.games.cascadito.interview import SheetInterview
+from regalia.games.cascadito.tables import SheetTables
 from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_tables, winner
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
@@ -60,7 +65,7 @@ def dice_text(pool: str) -> Text:
     return out
 
 
-def sheet_text(game: Game, obs: view.Observation, player: int,
+def sheet_text(game: CascaditoGame, obs: view.Observation, player: int,
                targets: Collection[tuple[int, int]] = ()) -> Text:
     """``player``'s sheet: hex ``(x, y)`` at column ``2x`` of row ``y`` (odd rows half a hex
     to the right), row letters on the left, positions of the even rows above.
@@ -98,7 +103,7 @@ def sheet_text(game: Game, obs: view.Observation, player: int,
     return out
 
 
-def tracks_table(game: Game, obs: view.Observation, player: int) -> Table:
+def tracks_table(game: CascaditoGame, obs: view.Observation, player: int) -> Table:
     """The success tracks side by side, top space first; marked spaces ``[in brackets]``
     and green; ``+T`` ``+F`` ``+R`` the action icons, ``f1``/``f2`` the achievement
     banners (the space they stand beside)."""
@@ -130,7 +135,7 @@ def tracks_table(game: Game, obs: view.Observation, player: int) -> Table:
     return t
 
 
-def achievements_table(game: Game, obs: view.Observation, player: int) -> Table:
+def achievements_table(game: CascaditoGame, obs: view.Observation, player: int) -> Table:
     t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
     t.add_column("row", style="dim", no_wrap=True)
     t.add_column("achievement")
@@ -143,7 +148,7 @@ def achievements_table(game: Game, obs: view.Observation, player: int) -> Table:
     return t
 
 
-def _summary(game: Game, obs: view.Observation, p: int, label: str) -> Text:
+def _summary(game: CascaditoGame, obs: view.Observation, p: int, label: str) -> Text:
     return Text(view.summary_line(game, obs, p, label))
 
 
@@ -152,12 +157,12 @@ def _seat_seen(state: State) -> int:
     return max(state.current_player(), 0)
 
 
-class CascaditoUI(GameUI):
+class CascaditoUI(GameUI[CascaditoState]):
     name = "cascadito"
     has_data_check = True
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
-        sheet = game.sheet  # type: ignore[attr-defined]
+        sheet = cast(CascaditoGame, game).sheet  # this view's game
         kind = ("a reconstruction, not the printed sheet" if sheet.provenance == "reconstructed"
                 else f"provenance {sheet.provenance}")
         source = f" from {game.params['data']}" if game.params.get("data") else ""
@@ -169,7 +174,7 @@ class CascaditoUI(GameUI):
                  f"{mode}{', ' + variants if variants else ''}, {shown}", style="bold"),
             Text("Seats (home castles blue, yellow, orange, pink): " + ", ".join(labels)))
 
-    def sheet_block(self, state: State, obs: view.Observation, player: int, title: str,
+    def sheet_block(self, state: CascaditoState, obs: view.Observation, player: int, title: str,
                     style: str = "bold", compact: bool = False) -> RenderableType:
         game = state.game
         mine = state.current_player() == player and not state.is_terminal()
@@ -191,7 +196,7 @@ class CascaditoUI(GameUI):
             parts.append(achievements_table(game, obs, player))
         return Group(*parts)
 
-    def position(self, state: State, labels: Sequence[str],  # type: ignore[override]
+    def position(self, state: CascaditoState, labels: Sequence[str],
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
         game = state.game
         obs = state.observation(viewer if viewer is not None else _seat_seen(state))
@@ -223,10 +228,10 @@ class CascaditoUI(GameUI):
             parts.append(Text("('board' shows every sheet)", style="dim"))
         return Group(*parts)
 
-    def decision(self, state: State) -> str:  # type: ignore[override]
+    def decision(self, state: CascaditoState) -> str:
         return view.describe_decision(state)
 
-    def moves(self, state: State) -> RenderableType:  # type: ignore[override]
+    def moves(self, state: CascaditoState) -> RenderableType:
         acts = [state.decode(a) for a in state.legal_actions()]
         if acts and acts[0].kind in ("claim", "decline"):
             seat = state.current_player()
@@ -250,25 +255,25 @@ class CascaditoUI(GameUI):
             out.append(Text.assemble((f"{colour:>6}", FG_STYLES[colour]), ": ", " ".join(rest)))
         return Group(Text(f"{len(acts)} legal moves (die colour: fields, river, pass):"), *out)
 
-    def forced(self, state: State, action: int) -> str:  # type: ignore[override]
+    def forced(self, state: CascaditoState, action: int) -> str:
         return f"the only legal move, {state.action_to_string(action)}: played for you"
 
-    def help_text(self, state: State) -> str:  # type: ignore[override]
+    def help_text(self, state: CascaditoState) -> str:
         return view.NOTATION_HELP
 
-    def explain(self, state, text):  # type: ignore[override]
+    def explain(self, state: CascaditoState, text: str) -> str | None:
         return view.explain(state, text)
 
-    def help_entries(self, state):  # type: ignore[override]
+    def help_entries(self, state: CascaditoState) -> Sequence[HelpEntry]:
         return help.help_entries(state.game)
 
-    def rules_summary(self, state):  # type: ignore[override]
+    def rules_summary(self, state: CascaditoState) -> RulesSummary | None:
         return help.rules_summary(state)
 
-    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+    def narrator(self, labels: Sequence[str], console: Console) -> CascaditoNarrator:
         return CascaditoNarrator(self, labels, console)
 
-    def round_end(self, state: State, action: int,  # type: ignore[override]
+    def round_end(self, state: CascaditoState, action: int,
                   labels: Sequence[str]) -> RenderableType | None:
         """In a replay: before each roll, a one-line summary per seat."""
         if not state.is_chance_node() or not state.history():
@@ -279,7 +284,7 @@ class CascaditoUI(GameUI):
                      *[_summary(game, obs, p, labels[p]) for p in range(game.num_players)])
 
     # ------------------------------------------------------------------ results
-    def breakdown_table(self, state: State, labels: Sequence[str]) -> Table:
+    def breakdown_table(self, state: CascaditoState, labels: Sequence[str]) -> Table:
         n = state.game.num_players
         bds = [state.breakdown(p) for p in range(n)]
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
@@ -301,7 +306,7 @@ class CascaditoUI(GameUI):
                 t.add_row(label, *[str(b[key]) for b in bds])
         return t
 
-    def final(self, state: State, labels: Sequence[str],  # type: ignore[override]
+    def final(self, state: CascaditoState, labels: Sequence[str],
               detailed: bool = True) -> RenderableType:
         n = state.game.num_players
         obs = state.observation(0)
@@ -348,7 +353,7 @@ class CascaditoUI(GameUI):
             scored = score_texts(list(request.texts), sheet=request.sheet, data=request.data)
         self.print_scores(scored, console, request.data)
 
-    def _interview(self, tables, request: ScoreRequest, console: Console) -> str:
+    def _interview(self, tables: SheetTables, request: ScoreRequest, console: Console) -> str:
         assert request.ask is not None
         console.print(Text(f"Play sheet {tables.number} '{tables.sheet.title}': enter each "
                            "sheet field by field (Enter takes the value in brackets).",
@@ -363,7 +368,7 @@ class CascaditoUI(GameUI):
                                 locked=frozenset(locked))
             while (q := iv.next_question()) is not None:
                 ask_valid(request.ask, console, f"{q.prompt} [{q.choices}] ({q.default}): ",
-                          lambda answer, q=q: iv.answer(q, answer))
+                          partial(iv.answer, q))
             texts.append(iv.text(sheet_line=not texts))
             taken.append(iv.answers["castle"])
             locked |= iv.first_claims()
@@ -400,8 +405,8 @@ class CascaditoUI(GameUI):
             console.print(steps_table(f"{s.name} (castle {s.castle})",
                                       [(st.item, st.detail, st.points) for st in s.steps],
                                       s.total))
-            for w in s.warnings:
-                console.print(Text(f"Warning: {w}", style="yellow"))
+            for warning in s.warnings:
+                console.print(Text(f"Warning: {warning}", style="yellow"))
         w, why = winner(scored)
         if len(scored.scores) > 1:
             console.print(totals_table([s.name for s in scored.scores],
@@ -436,10 +441,10 @@ class CascaditoUI(GameUI):
         return True
 
 
-class CascaditoNarrator(Narrator):
+class CascaditoNarrator(Narrator[CascaditoState]):
     """The course of a game: rolls as dice, each move with the towns it scored."""
 
-    def step(self, state: State, action: int) -> None:  # type: ignore[override]
+    def step(self, state: CascaditoState, action: int) -> None:
         act = state.decode(action)
         if act.kind == "roll":
             self.console.print(Text.assemble("  dice rolled: ", dice_text(act.pool)))

@@ -21,10 +21,12 @@ from rich.text import Text
 
 from regalia.core.errors import DataError
 from regalia.core.game import Game
+from regalia.core.help import HelpEntry, RulesSummary
 from regalia.games.inheritors.components import load_cards
 from regalia.games.inheritors import help
 from regalia.games.inheritors import view as inheritors_view
 from regalia.games.inheritors import InheritorsState
+from regalia.games.inheritors.notation import NOTATION_HELP
 from regalia.games.inheritors.textformat import result, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
@@ -66,7 +68,7 @@ def cards_text(state: InheritorsState, names: Sequence[str], sep: str = ", ") ->
     return out if groups else Text("(none)", style="dim")
 
 
-class InheritorsNarrator(Narrator):
+class InheritorsNarrator(Narrator[InheritorsState]):
     """The course of a game; a card drawn into a hand is named only to a viewer who may see
     it ("Seat 2 draws a card"); the deal is summarised."""
 
@@ -80,7 +82,7 @@ class InheritorsNarrator(Narrator):
         self.console.print(Text(f"  {text}", style=style) if isinstance(text, str)
                            else Text("  ").append_text(text))
 
-    def step(self, state: InheritorsState, action: int) -> None:  # type: ignore[override]
+    def step(self, state: InheritorsState, action: int) -> None:
         if state.is_chance_node():
             # what this viewer sees of the outcome, from the game's observation-based note
             note = inheritors_view.chance_note(state, action, self.viewer)
@@ -132,6 +134,7 @@ class InheritorsNarrator(Narrator):
                 self._say(f"{who} takes a face-down Quest", "dim")
             return
         if note.kind == "first":
+            assert note.seat is not None  # a "first" note names the first player
             self._flush_deal(state)
             self._say(Text(f"First player: {self.labels[note.seat]}", "bold"))
             return
@@ -156,7 +159,7 @@ class InheritorsNarrator(Narrator):
         self.dealt = {}
 
 
-class InheritorsUI(GameUI):
+class InheritorsUI(GameUI[InheritorsState]):
     name = "inheritors"
     has_data_check = True
 
@@ -178,7 +181,7 @@ class InheritorsUI(GameUI):
     def _viewer(self, viewer: int | None) -> int | None:
         return viewer if viewer is not None else self.viewer
 
-    def position(self, state: InheritorsState, labels: Sequence[str],  # type: ignore[override]
+    def position(self, state: InheritorsState, labels: Sequence[str],
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
         view = inheritors_view.table(state, self._viewer(viewer))
         viewer = view.viewer
@@ -247,7 +250,7 @@ class InheritorsUI(GameUI):
             parts.append(Text(view.decision, style="cyan"))
         return Group(*parts)
 
-    def round_end(self, state: InheritorsState, action: int,  # type: ignore[override]
+    def round_end(self, state: InheritorsState, action: int,
                   labels: Sequence[str]) -> RenderableType | None:
         """In a replay: the table at the start of each round (the first player's turn)."""
         rnd = inheritors_view.round_number(state)
@@ -255,10 +258,10 @@ class InheritorsUI(GameUI):
             return None
         return Group(Text(""), Rule(f"Round {rnd}"), self.position(state, labels))
 
-    def decision(self, state: InheritorsState) -> str:  # type: ignore[override]
+    def decision(self, state: InheritorsState) -> str:
         return inheritors_view.decision_line(state.observation(max(state.current_player(), 0)))
 
-    def moves(self, state: InheritorsState) -> RenderableType:  # type: ignore[override]
+    def moves(self, state: InheritorsState) -> RenderableType:
         groups: dict[str, list[str]] = {}
         for a in state.legal_actions():
             move = state.decode(a)
@@ -272,27 +275,27 @@ class InheritorsUI(GameUI):
         return Group(*(Text(f"  {k}: ", style="bold").append(" | ".join(v))
                        for k, v in groups.items()))
 
-    def forced(self, state: InheritorsState, action: int) -> str:  # type: ignore[override]
+    def forced(self, state: InheritorsState, action: int) -> str:
         return f"the only legal move: {state.action_to_string(action)}"
 
-    def help_text(self, state: InheritorsState) -> str:  # type: ignore[override]
-        return ("Type a move; " + help.NOTATION_HELP + ". 'moves' (or '?') lists the legal moves, "
+    def help_text(self, state: InheritorsState) -> str:
+        return ("Type a move; " + NOTATION_HELP + ". 'moves' (or '?') lists the legal moves, "
                 "'board' shows the table, 'quit' ends the game.")
 
-    def help_entries(self, state):  # type: ignore[override]
+    def help_entries(self, state: InheritorsState) -> Sequence[HelpEntry]:
         return help.help_entries(state.game)
 
-    def rules_summary(self, state):  # type: ignore[override]
+    def rules_summary(self, state: InheritorsState) -> RulesSummary | None:
         return help.rules_summary(state)
 
-    def explain(self, state, text):  # type: ignore[override]
+    def explain(self, state: InheritorsState, text: str) -> str | None:
         return inheritors_view.explain(state, text)
 
-    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+    def narrator(self, labels: Sequence[str], console: Console) -> InheritorsNarrator:
         return InheritorsNarrator(self, labels, console)
 
     # ------------------------------------------------------------------ results
-    def final(self, state: InheritorsState, labels: Sequence[str],  # type: ignore[override]
+    def final(self, state: InheritorsState, labels: Sequence[str],
               detailed: bool = True) -> RenderableType:
         G = state.game
         n = G.num_players

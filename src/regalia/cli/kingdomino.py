@@ -12,13 +12,14 @@ from typing import Sequence
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
+from regalia.core.help import HelpEntry, RulesSummary
 from regalia.games.kingdomino import KingdominoState, help, view
 from regalia.games.kingdomino.actions import Discard, Draw, KingDraw, Place
 from regalia.games.kingdomino.components import load_dominoes
@@ -103,7 +104,7 @@ class FitScreen:
     def __init__(self, full: RenderableType, small: RenderableType):
         self.full, self.small = full, small
 
-    def __rich_console__(self, console: Console, options):  # type: ignore[no-untyped-def]
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if not console.is_terminal:
             yield self.full
             return
@@ -114,10 +115,12 @@ class FitScreen:
             else self.full
 
 
-class KingdominoNarrator(Narrator):
+class KingdominoNarrator(Narrator[KingdominoState]):
     """The course of a game: each line as it is drawn, one line per turn (place + pick)."""
 
-    def __init__(self, ui: GameUI, labels: Sequence[str], console: Console):
+    ui: KingdominoUI
+
+    def __init__(self, ui: KingdominoUI, labels: Sequence[str], console: Console):
         super().__init__(ui, labels, console)
         self.pending: tuple[int, Text] | None = None
         self.game_no = 0
@@ -132,7 +135,7 @@ class KingdominoNarrator(Narrator):
             self._line(*self.pending)
             self.pending = None
 
-    def step(self, state: KingdominoState, action: int) -> None:  # type: ignore[override]
+    def step(self, state: KingdominoState, action: int) -> None:
         G = state.game
         info = view.round_info(state)
         if info.game - 1 != self.game_no:
@@ -189,7 +192,7 @@ class KingdominoNarrator(Narrator):
             self._line(player, pick)
 
 
-class KingdominoUI(GameUI):
+class KingdominoUI(GameUI[KingdominoState]):
     name = "kingdomino"
     has_score = True
     has_data_check = True
@@ -242,7 +245,7 @@ class KingdominoUI(GameUI):
             t.add_row(dom, who)
         return t
 
-    def position(self, state: KingdominoState, labels: Sequence[str],  # type: ignore[override]
+    def position(self, state: KingdominoState, labels: Sequence[str],
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
         table = view.observe(state, viewer)
         scores = table["scores"]
@@ -323,7 +326,7 @@ class KingdominoUI(GameUI):
             t.add_row(*row)
         return t
 
-    def round_end(self, state: KingdominoState, action: int,  # type: ignore[override]
+    def round_end(self, state: KingdominoState, action: int,
                   labels: Sequence[str]) -> RenderableType | None:
         """The table between two rounds of a replay, compactly: each kingdom cropped to its
         squares (with coordinates) and its points, and the line the kings just chose; after
@@ -354,7 +357,7 @@ class KingdominoUI(GameUI):
                             marks=False)]
         return Group(*parts)
 
-    def decision(self, state: KingdominoState) -> str:  # type: ignore[override]
+    def decision(self, state: KingdominoState) -> str:
         text = view.describe_decision(state)
         tp = view.to_place(state)
         if tp is not None and tp.placements:
@@ -363,7 +366,7 @@ class KingdominoUI(GameUI):
             text += ": type its number"
         return text
 
-    def moves(self, state: KingdominoState) -> RenderableType:  # type: ignore[override]
+    def moves(self, state: KingdominoState) -> RenderableType:
         groups = view.grouped_moves(state)
         tp = view.to_place(state)
         if tp is None:
@@ -376,19 +379,19 @@ class KingdominoUI(GameUI):
                              f" (first square gets {tp.first}, second {tp.second}):")
         return Group(head, *(Text("  " + g) for g in groups))
 
-    def forced(self, state: KingdominoState, action: int) -> str:  # type: ignore[override]
+    def forced(self, state: KingdominoState, action: int) -> str:
         return view.forced_action_text(state, action)
 
-    def help_text(self, state: KingdominoState) -> str:  # type: ignore[override]
+    def help_text(self, state: KingdominoState) -> str:
         return view.NOTATION_HELP
 
-    def help_entries(self, state):  # type: ignore[override]
+    def help_entries(self, state: KingdominoState) -> Sequence[HelpEntry]:
         return help.help_entries(state.game)
 
-    def rules_summary(self, state):  # type: ignore[override]
+    def rules_summary(self, state: KingdominoState) -> RulesSummary | None:
         return help.rules_summary(state)
 
-    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+    def narrator(self, labels: Sequence[str], console: Console) -> KingdominoNarrator:
         return KingdominoNarrator(self, labels, console)
 
     # ------------------------------------------------------------------ results
@@ -410,7 +413,7 @@ class KingdominoUI(GameUI):
             t.add_row(label, squares, crowns, pts, style="dim" if crowns == "0" else "")
         return t
 
-    def final(self, state: KingdominoState, labels: Sequence[str],  # type: ignore[override]
+    def final(self, state: KingdominoState, labels: Sequence[str],
               detailed: bool = True) -> RenderableType:
         G = state.game
         table = view.observe(state)

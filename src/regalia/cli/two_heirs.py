@@ -8,10 +8,10 @@ observation); this module lays it out and colours it, and reads no state field. 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Sequence, cast
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -19,9 +19,12 @@ from rich.text import Text
 from regalia.core.data import read_toml
 from regalia.core.errors import DataError
 from regalia.core.game import Game
-from regalia.games.two_heirs import TwoHeirsState, view
+from regalia.core.help import HelpEntry, RulesSummary
+from regalia.games.two_heirs import TwoHeirsGame, TwoHeirsState, view
 from regalia.games.two_heirs import help
-from regalia.games.two_heirs.components import TYPE_NAMES, load_tiles, load_treasures
+from regalia.games.two_heirs.components import (TYPE_NAMES, TileSet, TreasureSet, load_tiles,
+                                                load_treasures)
+from regalia.games.two_heirs.landscape import Breakdown
 from regalia.games.two_heirs.rules import LEVEL_NAMES
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
@@ -70,7 +73,7 @@ class Landscape:
                  viewer: int | None = None):
         self.state, self.mark, self.viewer = state, mark_placements, viewer
 
-    def __rich_console__(self, console: Console, options):  # type: ignore[no-untyped-def]
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = view.fit_cell_width(self.state, options.max_width, self.mark, self.viewer)
         cells = view.landscape_grid(self.state, self.mark, cell_width=width,
                                     viewer=self.viewer)
@@ -80,7 +83,7 @@ class Landscape:
             yield Text("Names: " + ", ".join(f"{a} = {b}" for a, b in key), style="dim")
 
 
-class TwoHeirsNarrator(Narrator):
+class TwoHeirsNarrator(Narrator[TwoHeirsState]):
     """The course of a game: one line per action, chance outcomes dimmed, Heinrich's
     automatic steps as they happen."""
 
@@ -107,7 +110,7 @@ class TwoHeirsNarrator(Narrator):
                                         style="green"))
             self.removed = len(removed)
 
-    def step(self, state: TwoHeirsState, action: int) -> None:  # type: ignore[override]
+    def step(self, state: TwoHeirsState, action: int) -> None:
         self.state = state
         obs = view.seat_observation(state, self.ui.viewer)
         self._heinrich(obs)
@@ -138,24 +141,24 @@ class TwoHeirsNarrator(Narrator):
             self._heinrich(view.seat_observation(self.state, self.ui.viewer))
 
 
-class TwoHeirsUI(GameUI):
+class TwoHeirsUI(GameUI[TwoHeirsState]):
     name = "two-heirs"
     has_score = True
     has_data_check = True
 
     # ------------------------------------------------------------------ positions
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
-        G = game
-        sets = ", ".join(G.sets)                               # type: ignore[attr-defined]
-        mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"  # type: ignore
-                if G.solo else "2 players")                     # type: ignore[attr-defined]
-        roads = "roads scored" if G.roads else "roads not scored"  # type: ignore
+        G = cast(TwoHeirsGame, game)  # this view's game
+        sets = ", ".join(G.sets)
+        mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"
+                if G.level is not None else "2 players")  # a level exactly when solo
+        roads = "roads scored" if G.roads else "roads not scored"
         shown = self.seed_text(seed)
         seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
                            for i, lab in enumerate(labels))
         lines = [Text(f"Two Heirs, {mode}; sets {sets}; {roads}; {shown}", style="bold"),
                  Text("Seats: " + seats)]
-        if G.solo:                                              # type: ignore[attr-defined]
+        if G.solo:
             lines.append(Text("Heinrich = blue (north), played automatically after each of "
                               "your turns."))
         prov = G.data_provenance()
@@ -229,7 +232,7 @@ class TwoHeirsUI(GameUI):
             out.append(f"\nScaffold (your last building): {obs['scaffold']}")
         return out
 
-    def position(self, state: TwoHeirsState, labels: Sequence[str],  # type: ignore[override]
+    def position(self, state: TwoHeirsState, labels: Sequence[str],
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
         if viewer is None:
             viewer = self.viewer
@@ -244,7 +247,7 @@ class TwoHeirsUI(GameUI):
         return Group(grid, legend, self.reserve_table(state.game.solo, obs),
                      self.status(state, labels, obs))
 
-    def round_end(self, state: TwoHeirsState, action: int,  # type: ignore[override]
+    def round_end(self, state: TwoHeirsState, action: int,
                   labels: Sequence[str]) -> RenderableType | None:
         """In a replay, the table after each round (the starting player's turn and the
         other's), before the first action of the next round: the grid and the scores."""
@@ -261,7 +264,7 @@ class TwoHeirsUI(GameUI):
         return Group(Text(""), Rule(Text(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}")),
                      Landscape(state, mark_placements=False, viewer=self.viewer))
 
-    def decision(self, state: TwoHeirsState) -> str:  # type: ignore[override]
+    def decision(self, state: TwoHeirsState) -> str:
         obs = view.seat_observation(state, self.viewer)
         ph = obs["phase"]
         if ph == "siege":
@@ -273,7 +276,7 @@ class TwoHeirsUI(GameUI):
             return "Your turn: take N (mandatory), build/expand <tile> @ x,y, move/deploy/withdraw, end"
         return "Build/expand <tile> @ x,y, move x,y->x,y, deploy x,y, withdraw x,y, or end"
 
-    def moves(self, state: TwoHeirsState) -> RenderableType:  # type: ignore[override]
+    def moves(self, state: TwoHeirsState) -> RenderableType:
         out = Text()
         for group in view.move_groups(state):
             if group.label is not None:
@@ -283,10 +286,10 @@ class TwoHeirsUI(GameUI):
                 out.append("  ".join(group.moves) + "\n")
         return out
 
-    def forced(self, state: TwoHeirsState, action: int) -> str:  # type: ignore[override]
+    def forced(self, state: TwoHeirsState, action: int) -> str:
         return "the only legal move: played for you"
 
-    def help_text(self, state: TwoHeirsState) -> str:  # type: ignore[override]
+    def help_text(self, state: TwoHeirsState) -> str:
         return ("A turn is several moves ending with 'end'. 'take N' takes the N-th tile "
                 "clockwise from the shield (within your reach, once per turn, mandatory); "
                 "'build <tile> @ x,y' constructs a building from your hand (x east, y north), "
@@ -296,17 +299,17 @@ class TwoHeirsUI(GameUI):
                 "after a take gives another take. Name a tile by its type ('inn') or id "
                 "('travel-1'). 'moves' lists every legal move, 'board' the table, 'quit' stops.")
 
-    def help_entries(self, state):  # type: ignore[override]
+    def help_entries(self, state: TwoHeirsState) -> Sequence[HelpEntry]:
         return help.help_entries(state.game)
 
-    def rules_summary(self, state):  # type: ignore[override]
+    def rules_summary(self, state: TwoHeirsState) -> RulesSummary | None:
         return help.rules_summary(state)
 
-    def narrator(self, labels: Sequence[str], console: Console) -> Narrator:
+    def narrator(self, labels: Sequence[str], console: Console) -> TwoHeirsNarrator:
         return TwoHeirsNarrator(self, labels, console)
 
     # ------------------------------------------------------------------ results
-    def breakdown_table(self, bd, tiles, title: str) -> Table:
+    def breakdown_table(self, bd: Breakdown, tiles: TileSet, title: str) -> Table:
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(title), title_justify="left")
         t.add_column("where")
         t.add_column("building")
@@ -327,7 +330,7 @@ class TwoHeirsUI(GameUI):
         t.add_row("", Text("total", style="bold"), Text(str(bd.total), style="bold"), "")
         return t
 
-    def final(self, state: TwoHeirsState, labels: Sequence[str],  # type: ignore[override]
+    def final(self, state: TwoHeirsState, labels: Sequence[str],
               detailed: bool = True) -> RenderableType:
         G = state.game
         bds = state.breakdowns()
@@ -381,7 +384,7 @@ class TwoHeirsUI(GameUI):
                 console.print(Text("  " + line, style="red"))
             return False
         prov = ", ".join(f"{n} {k}" for k, n in data.provenance_summary().items())
-        records = data.treasures if kind == "treasures" else data.tiles
+        records = data.treasures if isinstance(data, TreasureSet) else data.tiles
         console.print(Text(f"OK: {len(records)} {kind}, provenance {prov} (file: "
                            f"{data.provenance})", style="bold green"))
         bundled = load_treasures() if kind == "treasures" else load_tiles()
@@ -389,7 +392,7 @@ class TwoHeirsUI(GameUI):
             console.print("Same content as the bundled (reconstructed) file.")
         else:
             mine = {r.id: r for r in records}
-            theirs = {r.id: r for r in (bundled.treasures if kind == "treasures"
+            theirs = {r.id: r for r in (bundled.treasures if isinstance(bundled, TreasureSet)
                                         else bundled.tiles)}
             changed = sorted(i for i in mine if i in theirs and
                              mine[i].model_dump(exclude={"provenance", "source", "note",

@@ -3,6 +3,8 @@ provenance; claims explained; the rules of the decision at hand (rulebook sectio
 
 from __future__ import annotations
 
+import random
+
 import regalia
 from regalia.core.help import find_entry
 from regalia.games.cascadito import help as cas_help
@@ -62,3 +64,22 @@ def test_claims_are_explained():
     assert view.explain(state, "claim bottom 9").startswith(
         "this sheet has no achievement bottom 9; its bottom row: bottom 1, bottom 2")
     assert view.explain(state, "pink c5") is None
+
+
+def test_action_rules_are_whole_lines():
+    """At an action's target the summary is one line of text (a 1-tuple), not the
+    sentence split into characters (the 'rules' command printed one letter per line)."""
+    rng = random.Random(3)
+    state = _first_decision(_game(1))
+    for _ in range(2000):
+        if state.phase_name == "task":
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.phase_name == "task"
+    r = cas_help.rules_summary(state)
+    assert r.title == "An action" and len(r.lines) == 1
+    assert r.lines[0].startswith("A success track space, a river space or a field")
+    assert "\n  A\n" not in r.text()

@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -646,9 +646,9 @@ class Sheet(Sourced):
                      f"right; expected {list(CASTLE_ORDER)} ('players in turn mark the blue "
                      "castle (first player), followed by the yellow, orange, and finally the "
                      "pink castles')")
-        for i, t in enumerate(self.towns):
-            if t.colour not in seen and t.colour not in self.forbidden:
-                p.append(f"@towns.{i}.colour: no {t.colour} success track for this town's "
+        for i, town in enumerate(self.towns):
+            if town.colour not in seen and town.colour not in self.forbidden:
+                p.append(f"@towns.{i}.colour: no {town.colour} success track for this town's "
                          "scorings")
         shortest = min(len(t.spaces) for t in self.tracks)
         fl: dict[int, int] = {}
@@ -946,7 +946,10 @@ def load_dice(path: str | Path | None = None) -> DiceSet:
     return _load(DiceSet, path)
 
 
-def _load(model: type[BaseModel], path: str | Path) -> Any:
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def _load(model: type[_M], path: str | Path) -> _M:
     return load_validated(model, path, describe_errors)
 
 

@@ -147,7 +147,7 @@ def rules_summary(state: "CascaditoState") -> RulesSummary:
             ("A success track space, a river space or a field with an action icon triggers "
              "it at once: mark the next space of any 1 success track ('track blue'), mark "
              "any 1 empty field ('mark c5', or the next river space), or mark the next river "
-             "space ('river'). It may trigger a town scoring or another action."),
+             "space ('river'). It may trigger a town scoring or another action.",),
             f"{BOOK}, Actions")
     solo = state.game.num_players == 1
     return RulesSummary(

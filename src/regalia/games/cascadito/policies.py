@@ -107,7 +107,9 @@ def _claim_value(state: CascaditoState, p: int, k: int) -> float:
     A = t.num_achievements
     ach = t.achievements[k]
     first = state.first[k]
-    pts = ach.later_points if t.ach_later[k] and first not in (p, -1) else ach.points
+    later_points = ach.later_points  # not None exactly where t.ach_later[k]
+    pts = (later_points if later_points is not None and first not in (p, -1)
+           else ach.points)
     n = G.num_players
     if n == 1:
         return pts + 2.0 * len(ach.actions) + 0.5
@@ -142,31 +144,31 @@ def greedy_policy(state: CascaditoState, rng: random.Random) -> int:
         cb = G.claim_base
         p = state.current_player()
         decline = legal[-1]
-        best_a, best_v = decline, 0.0
+        best_a, best_claim = decline, 0.0
         for a in legal[:-1]:
-            v = _claim_value(state, p, a - cb)
-            if v > best_v:
-                best_a, best_v = a, v
+            claim = _claim_value(state, p, a - cb)
+            if claim > best_claim:
+                best_a, best_claim = a, claim
         return best_a
     t = state.tables
     p = state.current_player()
     H, R = t.num_cells, t.num_rivers
     B1, B2, B3, B4, B5, _ = G.bases
     best: list[int] = []
-    best_v = None
+    best_v: float | None = None
     cache: dict[int, float] = {}
     for a in legal:
         if a < B1:
             i = a % H
-            v = cache.get(i)
-            if v is None:
-                v = cache[i] = _cell_value(state, p, i)
+            if i not in cache:
+                cache[i] = _cell_value(state, p, i)
+            v = cache[i]
         elif a < B2:
             r = (a - B1) % R
             i = t.river_cells[r][state.river[p * R + r]]
-            v = cache.get(i)
-            if v is None:
-                v = cache[i] = _cell_value(state, p, i)
+            if i not in cache:
+                cache[i] = _cell_value(state, p, i)
+            v = cache[i]
         elif a < B3:
             v = -1.0
         elif a < B4:

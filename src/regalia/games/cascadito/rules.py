@@ -154,7 +154,7 @@ class CascaditoGame(Game):
     def new_initial_state(self, seed: int | None = None) -> CascaditoState:
         return CascaditoState(self, seed)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> CascaditoState:
+    def state_from_json(self, data: object) -> CascaditoState:
         if not isinstance(data, Mapping):
             from regalia.core.errors import RecordError
             raise RecordError(f"state JSON must be an object, not {type(data).__name__}")

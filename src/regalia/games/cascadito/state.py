@@ -73,6 +73,7 @@ from .tables import (
 
 if TYPE_CHECKING:
     from .rules import CascaditoGame
+    from .tables import SheetTables
 
 #: ``_settle`` / ``_claim`` markers: no cell marked by the step; every group to check.
 _NO_GROUP, _ALL_GROUPS = -1, -2
@@ -136,10 +137,13 @@ class CascaditoState(State):
         self.boxes = t.solo_harder if game.harder else 0
         self.hist: list[int] = []
 
+    #: The game (declared here with its precise type; set by ``State._start`` and ``clone``).
+    _game: "CascaditoGame"
+
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> CascaditoGame:
-        return self._game  # type: ignore[return-value]
+        return self._game
 
     def clone(self) -> CascaditoState:
         s = object.__new__(CascaditoState)
@@ -185,7 +189,7 @@ class CascaditoState(State):
         return PHASE_NAMES[self.phase]
 
     @property
-    def tables(self):
+    def tables(self) -> SheetTables:
         """The sheet's precomputed tables (:class:`.tables.SheetTables`)."""
         return self._t
 
@@ -617,33 +621,33 @@ class CascaditoState(State):
                 for k in roots if gs[o + k] >= 2 and gm[o + k]]
 
     @staticmethod
-    def _met_towns(spec: tuple, counts: list[tuple[int, ...]]) -> bool:
+    def _met_towns(spec: tuple[Any, ...], counts: list[tuple[int, ...]]) -> bool:
         if spec[0] == ACH_GROUP_TOWNS:
             need, cols = spec[1], spec[2]
             return any(cnt[c] >= need for cnt in counts for c in cols)
         return any(all(cnt[c] for c in spec[1]) for cnt in counts)
 
-    def _met(self, p: int, spec: tuple) -> bool:
+    def _met(self, p: int, spec: tuple[Any, ...]) -> bool:
         """Whether ``p`` meets a criterion other than the group-town ones
         (``docs/data/cascadito.md``, Achievement criteria)."""
         t = self._t
         code = spec[0]
         if code == ACH_MARK:
-            return self.marked[p] & spec[1] == spec[1]
+            return bool(self.marked[p] & spec[1] == spec[1])
         if code == ACH_BANDITS:
-            return self.bandits[p] >= spec[1]
+            return bool(self.bandits[p] >= spec[1])
         o = p * t.num_tracks
         if code == ACH_BANNERS:
             h = spec[1]
-            return sum(1 for k in range(t.num_tracks) if self.track[o + k] >= h) >= spec[2]
+            return bool(sum(1 for k in range(t.num_tracks) if self.track[o + k] >= h) >= spec[2])
         if code == ACH_BANNER:
             k = t.castle_track[p] if spec[2] < 0 else spec[2]
-            return self.track[o + k] >= spec[1]
+            return bool(self.track[o + k] >= spec[1])
         H = t.num_cells
         o = p * H
         if code == ACH_SEPARATE:
             gs = self.gsize
-            return sum(1 for k in range(o, o + H) if gs[k] >= 2) >= spec[1]
+            return bool(sum(1 for k in range(o, o + H) if gs[k] >= 2) >= spec[1])
         # ACH_GROUP_FIELDS: every listed cell marked, all in one group
         m = spec[1]
         if self.marked[p] & m != m:
@@ -784,7 +788,7 @@ class CascaditoState(State):
         """``breakdown(player)["total"]``, computed without building the breakdown."""
         return sheet_total(self._t, self.sheet_facts(player))
 
-    def scores(self) -> list[int]:
+    def scores(self) -> list[float]:
         """Points per player as they stand (final scores once the game is over)."""
         return [self.player_score(p) for p in range(self._game.num_players)]
 

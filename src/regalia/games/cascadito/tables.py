@@ -26,7 +26,7 @@ from math import factorial
 from typing import Any
 
 from . import hexgrid
-from .components import CASTLE_ORDER, TOWN_COLOURS, DiceSet, Sheet, river_word
+from .components import CASTLE_ORDER, TOWN_COLOURS, Achievement, DiceSet, Sheet, river_word
 
 #: Colour indices: 0 blue, 1 yellow, 2 orange, 3 pink, 4 white (the die faces but black).
 NUM_COLOURS = len(TOWN_COLOURS)
@@ -140,7 +140,7 @@ class SheetTables:
                               for m in self.die_cells)
         # special fields
         self.bandit_mask = self.star_mask = 0
-        self.cell_action = [-1] * self.num_cells
+        cell_action = [-1] * self.num_cells
         for s in sheet.specials:
             i = self.index[s.at]
             if s.kind == "bandit":
@@ -148,8 +148,8 @@ class SheetTables:
             elif s.kind == "star":
                 self.star_mask |= 1 << i
             elif s.kind == "action" and s.action is not None:
-                self.cell_action[i] = ACTION_CODES[s.action]
-        self.cell_action = tuple(self.cell_action)
+                cell_action[i] = ACTION_CODES[s.action]
+        self.cell_action = tuple(cell_action)
         self.goods = {i: s.good for s in sheet.specials if s.kind == "trade_good"
                       for i in (self.index[s.at],)}
         self.crowns = {i: s.colour for s in sheet.specials if s.kind == "crown"
@@ -164,12 +164,12 @@ class SheetTables:
                                         for s in r.spaces) for r in self.rivers)
         self.river_names = tuple(river_word(r.name) if self.num_rivers > 1 else ""
                                  for r in self.rivers)
-        self.river_of = [-1] * self.num_cells
-        self.river_pos = [-1] * self.num_cells
+        river_of = [-1] * self.num_cells
+        river_pos = [-1] * self.num_cells
         for r, cells in enumerate(self.river_cells):
             for k, i in enumerate(cells):
-                self.river_of[i], self.river_pos[i] = r, k
-        self.river_of, self.river_pos = tuple(self.river_of), tuple(self.river_pos)
+                river_of[i], river_pos[i] = r, k
+        self.river_of, self.river_pos = tuple(river_of), tuple(river_pos)
         self.river_mask = sum(1 << i for cells in self.river_cells for i in cells)
         # the low bridge: the last spaces of the rivers ending at it connect once all marked
         ends = [cells[-1] for r, cells in zip(self.rivers, self.river_cells)
@@ -220,7 +220,7 @@ class SheetTables:
                                f not in sheet.forbidden else -1 for f in faces)
         self._outcomes: dict[int, Any] = {}
 
-    def _spec(self, ach) -> tuple:
+    def _spec(self, ach: Achievement) -> tuple[Any, ...]:
         """An achievement's criterion as a tuple the state checks quickly:
         ``(ACH_MARK, mask)``, ``(ACH_BANDITS, count)``, ``(ACH_BANNERS, height, tracks)``,
         ``(ACH_BANNER, height, track or -1 for home)``, ``(ACH_SEPARATE, count)``,
@@ -233,6 +233,7 @@ class SheetTables:
         if c.kind == "bandits":
             return (ACH_BANDITS, c.count)
         if c.kind == "banner":
+            assert c.banner is not None  # Criterion's validator: each kind has its fields
             h = self.banner_height[c.banner]
             if c.track is None:
                 return (ACH_BANNERS, h, c.tracks)
@@ -241,25 +242,29 @@ class SheetTables:
         if c.kind == "separate_groups":
             return (ACH_SEPARATE, c.count)
         if c.kind == "group_fields":
+            assert c.fields is not None
             return (ACH_GROUP_FIELDS, mask, self.index[c.fields[0]])
         if c.kind == "group_towns":
             cols = range(NUM_COLOURS) if c.colour == "any" else (TOWN_COLOURS.index(c.colour),)
             return (ACH_GROUP_TOWNS, c.count, tuple(k for k in cols if self.colour_towns[k]))
+        assert c.colours is not None
         return (ACH_GROUP_COLOURS, tuple(TOWN_COLOURS.index(k) for k in c.colours))
 
     def roll_set(self, min_dice: int) -> frozenset[int]:
         """The pool indices :meth:`roll_outcomes` allows."""
         key = -1 - min_dice
         if key not in self._outcomes:
-            self._outcomes[key] = frozenset(i for i, _ in self.roll_outcomes(min_dice))  # type: ignore[assignment]
-        return self._outcomes[key]  # type: ignore[return-value]
+            self._outcomes[key] = frozenset(i for i, _ in self.roll_outcomes(min_dice))
+        allowed: frozenset[int] = self._outcomes[key]
+        return allowed
 
     # ------------------------------------------------------------------ dice
     def roll_outcomes(self, min_dice: int) -> list[tuple[int, float]]:
         """``[(pool index, probability)]`` of a roll of all dice with the forbidden faces
         removed, conditioned on at least ``min_dice`` dice remaining (a repeated roll)."""
         if min_dice in self._outcomes:
-            return self._outcomes[min_dice]
+            known: list[tuple[int, float]] = self._outcomes[min_dice]
+            return known
         n = self.num_dice
         raw = []
         for idx, pool in enumerate(POOLS):

@@ -82,7 +82,8 @@ class Hex:
 
 
 def _sheet(obs: Observation, player: int) -> dict[str, Any]:
-    return obs["sheets"][player]
+    sheet: dict[str, Any] = obs["sheets"][player]
+    return sheet
 
 
 def sheet_hexes(game: CascaditoGame, obs: Observation, player: int) -> list[Hex]:
@@ -140,7 +141,7 @@ def sheet_lines(game: CascaditoGame, obs: Observation, player: int) -> list[str]
     return lines
 
 
-def track_columns(game: CascaditoGame, obs: Observation, player: int) -> list[dict]:
+def track_columns(game: CascaditoGame, obs: Observation, player: int) -> list[dict[str, Any]]:
     """Per success track (left to right): ``colour``, ``height`` (spaces marked),
     ``spaces`` (bottom-up: points, icon, banner fleurs or 0, highlight), ``home`` (the
     home-castle value when it is ``player``'s castle track, else None)."""
@@ -249,7 +250,7 @@ def summary_line(game: CascaditoGame, obs: Observation, player: int, label: str)
 def describe_decision(state: CascaditoState) -> str:
     """What the player to act must do, one sentence."""
     obs = state.observation(max(state.current_player(), 0))
-    phase = obs["phase"]
+    phase: str = obs["phase"]
     if phase == "die":
         turn = ""
         if state.game.num_players == 1:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Iterator
+from typing import Annotated, Any, ClassVar, Iterator, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, \
     model_validator
@@ -290,7 +290,8 @@ class CardSet(BaseModel):
                             f"found {len(self.colours)}")
         return set(seen)
 
-    def _bad_colour(self, problems, where: str, colour: str | None, colours: set[str]) -> bool:
+    def _bad_colour(self, problems: list[str], where: str, colour: str | None,
+                    colours: set[str]) -> bool:
         if colour is not None and colour not in colours:
             problems.append(f"@{where}: unknown colour {colour!r}; expected one of "
                             f"{sorted(colours)} (the colours section)")
@@ -311,16 +312,16 @@ class CardSet(BaseModel):
             where[key] = i
         for colour in sorted(colours):
             for number, expected in FIXED_COPIES.items():
-                i = where.get((colour, number))
+                rec = where.get((colour, number))
                 what = {1: "four 1s (rulebook I: 'four \"number 1\" cards of each color')",
                         5: "one 5 (COMPONENTS.md)", 6: "one 6 (COMPONENTS.md)"}[number]
-                if i is None:
+                if rec is None:
                     problems.append(f"@influence: no record for {colour} {number}; expected "
                                     f"{what} per colour")
-                elif self.influence[i].copies != expected:
-                    problems.append(f"@influence.{i}.copies: {self.influence[i].copies} copies "
-                                    f"of {colour} {number}, expected {expected}: {what} per "
-                                    "colour")
+                elif self.influence[rec].copies != expected:
+                    problems.append(f"@influence.{rec}.copies: {self.influence[rec].copies} "
+                                    f"copies of {colour} {number}, expected {expected}: {what} "
+                                    "per colour")
             middle = [where[(colour, n)] for n in (2, 3, 4) if (colour, n) in where]
             total = sum(self.influence[i].copies for i in middle)
             if total != MIDDLE_COPIES:
@@ -537,7 +538,7 @@ class CardSet(BaseModel):
         for section in NAMED_SECTIONS:
             for rec in getattr(self, section):
                 if rec.name.casefold() == name.casefold():
-                    return rec
+                    return cast(Sourced, rec)
         raise KeyError(f"no card named {name!r}")
 
     def digest(self) -> str:

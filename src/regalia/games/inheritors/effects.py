@@ -56,7 +56,7 @@ and the effects.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -404,7 +404,7 @@ class Ability(BaseModel):
             raise ValueError("\n".join(problems))
         return self
 
-    def all_effects(self) -> tuple:
+    def all_effects(self) -> tuple[Any, ...]:
         return tuple(self.effects) + tuple(self.otherwise)
 
     def colours(self) -> tuple[str, ...]:

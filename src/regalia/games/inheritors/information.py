@@ -251,7 +251,7 @@ def _redeal(state: "InheritorsState", s: "InheritorsState", player: int, others:
     capped: dict[int, bool] = {}
     seat: list[int] = []                  # per demand: its seat
     need: list[int] = []                  # per demand: cards still to deal
-    only: list[frozenset | None] = []     # per demand: the types it takes (None: any)
+    only: list[frozenset[Any] | None] = []     # per demand: the types it takes (None: any)
     known, capc = state.known, state.capc
     for q in order:
         o = q * T
@@ -293,15 +293,16 @@ def _redeal(state: "InheritorsState", s: "InheritorsState", player: int, others:
             room[q] = [big] * T
     # per set Q of constrained demands: its bit mask, the seats taking any type, and
     # the (seat, types) taking only some types (a seat counted once per type)
-    subsets = []
+    subsets: list[tuple[int, tuple[int, ...], tuple[tuple[int, frozenset[Any]], ...]]] = []
     for m in range(1, 1 << len(cons)):
         ds = [cons[j] for j in range(len(cons)) if m >> j & 1]
         full = tuple(sorted({seat[d] for d in ds if only[d] is None}))
-        part = tuple((seat[d], only[d]) for d in ds
-                     if only[d] is not None and seat[d] not in full)
+        part = tuple((seat[d], only_d) for d in ds
+                     if (only_d := only[d]) is not None and seat[d] not in full)
         subsets.append((sum(1 << d for d in ds), full, part))
 
-    def capacity(full, part, t: int) -> int:
+    def capacity(full: tuple[int, ...], part: tuple[tuple[int, frozenset[Any]], ...],
+                 t: int) -> int:
         """What the seats of Q may take of type ``t`` (before the pool's limit)."""
         c = 0
         for q in full:
@@ -343,8 +344,7 @@ def _redeal(state: "InheritorsState", s: "InheritorsState", player: int, others:
                 if t in refused or rm[t] == 0:
                     continue
                 # the demand of q this card serves: the required cards first
-                d = next((d for d in mine if need[d] and only[d] is not None
-                          and t in only[d]), None)
+                d = next((d for d in mine if need[d] and t in (only[d] or ())), None)
                 if d is None:
                     d = next(d for d in mine if only[d] is None)
                     if need[d] == 0:      # only required cards are still wanted

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Sequence
 
 from regalia.core.errors import NotationError
 from regalia.core.state import check_action_id, check_notation_text
@@ -255,7 +255,7 @@ def _colour(G: "InheritorsGame", text: str) -> int:
     return cols.index(text)
 
 
-def _named(records, text: str) -> int:
+def _named(records: Sequence[Any], text: str) -> int:
     for i, rec in enumerate(records):
         if rec.name.casefold() == text.strip().casefold():
             return i
@@ -263,7 +263,7 @@ def _named(records, text: str) -> int:
                         f"{', '.join(r.name for r in records)}")
 
 
-def _parse(G: "InheritorsGame", kind: str, g: tuple) -> int:
+def _parse(G: "InheritorsGame", kind: str, g: tuple[Any, ...]) -> int:
     if kind == "ddraw":
         return G.A_DDRAW + 3 * _card(G, g[0]) + _row(g[1])
     if kind == "market":

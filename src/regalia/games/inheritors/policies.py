@@ -13,11 +13,12 @@ broken uniformly with the policy's generator.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .codes import E_SCORE
 
 if TYPE_CHECKING:
+    from .rules import InheritorsGame
     from .state import InheritorsState
 
 #: Weights of the estimate (points per item); tuned by hand to play sensibly, not optimal.
@@ -71,7 +72,7 @@ def visible_value(s: "InheritorsState", p: int) -> float:
     return v
 
 
-def _visible_scoring(s: "InheritorsState", p: int, abilities: tuple) -> float:
+def _visible_scoring(s: "InheritorsState", p: int, abilities: tuple[Any, ...]) -> float:
     """A Clan's scoring text as seat ``p`` can estimate it: fixed points in full; a majority
     award (which needs every hand) is not counted, since the cards it counts are already
     valued in ``p``'s hand (``TOME``) and the other hands are hidden."""
@@ -101,11 +102,11 @@ def _ask_value(s: "InheritorsState", p: int, action: int, base: float) -> float:
         unseen_t = s.deck[t] + sum(s.hand[r * T + t] for r in others)
         unseen = s.dsize + sum(s.hsize[r] for r in others)
         hit = min(1.0, s.hsize[q] * unseen_t / unseen) if unseen else 0.0
-    e = s.pend[0]
-    return base + hit * (1.0 + (0.5 if G.tnum[t] >= 2 else 0.0)) + (1 - hit) * CARD * e[1]
+    count: int = s.pend[0][1]
+    return base + hit * (1.0 + (0.5 if G.tnum[t] >= 2 else 0.0)) + (1 - hit) * CARD * count
 
 
-def _equivalence(G, a: int) -> tuple | None:
+def _equivalence(G: "InheritorsGame", a: int) -> tuple[Any, ...] | None:
     """Actions :func:`visible_value` cannot tell apart (the Market row a card is discarded
     to is not valued), so one of each class is tried."""
     if G.A_DDRAW <= a < G.A_MARKET:
@@ -129,19 +130,21 @@ def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
     base = visible_value(state, p)
     best: list[int] = []
     best_v = None
-    seen: dict[tuple, float] = {}
+    seen: dict[tuple[Any, ...], float] = {}
     for a in legal:
         if G.A_ASK <= a < G.A_TAKE:
             v = _ask_value(state, p, a, base)
         else:
             key = _equivalence(G, a)
-            v = seen.get(key) if key is not None else None
-            if v is None:
+            known = seen.get(key) if key is not None else None
+            if known is None:
                 child = state.clone()
                 child.apply_legal(a)
                 v = visible_value(child, p)
                 if key is not None:
                     seen[key] = v
+            else:
+                v = known
         if best_v is None or v > best_v + 1e-9:
             best_v, best = v, [a]
         elif abs(v - best_v) <= 1e-9:
@@ -168,7 +171,7 @@ def _keep_value(s: "InheritorsState", p: int, tops: list[int], t: int) -> float:
     return v
 
 
-def _gain_value(s: "InheritorsState", p: int, tops: list[int], t: int, gained: set) -> float:
+def _gain_value(s: "InheritorsState", p: int, tops: list[int], t: int, gained: set[Any]) -> float:
     """What :func:`visible_value` gains when seat ``p`` takes one card of type ``t``
     (``gained``: the types already counted in the same take, for the playable bonus)."""
     G = s.game
@@ -227,7 +230,7 @@ def fast_policy(state: "InheritorsState", rng: random.Random) -> int:
             else:
                 g = row_gain.get(s_row)
                 if g is None:
-                    gained: set = set()
+                    gained: set[Any] = set()
                     g = row_gain[s_row] = sum(_gain_value(state, p, tops, u, gained)
                                               for u in state.rows[s_row])
                 v = g - kv

@@ -22,12 +22,12 @@ what the table knows of a hand (as after a Spy's miss).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from regalia.core.errors import ParameterError, RegaliaError
 
-from .codes import NOCAP
-from .state import PH_END, PH_START, ST_BEFORE, InheritorsState
+from .codes import NOCAP, PH_END, PH_START, ST_BEFORE
+from .state import InheritorsState
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
@@ -99,7 +99,7 @@ def position(game: "InheritorsGame", *, seed: int | None = None,
         s.deck[t] -= 1
         return t
 
-    def named(records: Sequence, name: object, what: str) -> int:
+    def named(records: Sequence[Any], name: object, what: str) -> int:
         for i, rec in enumerate(records):
             if rec.name.casefold() == str(name).casefold():
                 return i

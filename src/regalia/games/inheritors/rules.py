@@ -101,10 +101,10 @@ class InheritorsGame(Game):
             names.append(a.name); kind.append(K_ADV); colour.append(WHITE); number.append(0)
             copies.append(a.copies); marked.append(a.marked)
             match_name.append(a.name.casefold()); record.append(a)
-        for t in cs.tomes:
-            names.append(t.name); kind.append(K_TOME); colour.append(ANY); number.append(0)
-            copies.append(t.copies); marked.append(0)
-            match_name.append(t.name.casefold()); record.append(t)
+        for tome in cs.tomes:
+            names.append(tome.name); kind.append(K_TOME); colour.append(ANY); number.append(0)
+            copies.append(tome.copies); marked.append(0)
+            match_name.append(tome.name.casefold()); record.append(tome)
         for r in cs.relics:
             names.append(f"{r.colour} relic"); kind.append(K_RELIC); colour.append(col[r.colour])
             number.append(0); copies.append(1); marked.append(0)
@@ -158,19 +158,20 @@ class InheritorsGame(Game):
         self.quest_req = tuple(self.compile_condition(q.requirement) for q in cs.quests)
         self.relic_req = {t: self.compile_condition(record[t].requirement)
                           for t in range(T) if kind[t] == K_RELIC}
-        self.relic_points = {t: (record[t].points_met, record[t].points_unmet)
-                             for t in range(T) if kind[t] == K_RELIC}
-        self.adv_req: dict[int, tuple | None] = {}
-        self.adv_effects: dict[int, tuple] = {}
+        self.relic_points: dict[int, tuple[int, int]] = {
+            t: (record[t].points_met, record[t].points_unmet)
+            for t in range(T) if kind[t] == K_RELIC}
+        self.adv_req: dict[int, tuple[Any, ...] | None] = {}
+        self.adv_effects: dict[int, tuple[Any, ...]] = {}
         #: (advocate type, ability index) -> compiled requirement of a later ability
-        self.ability_req: dict[tuple[int, int], tuple] = {}
+        self.ability_req: dict[tuple[int, int], tuple[Any, ...]] = {}
         for t in range(T):
             if kind[t] in (K_ADV, K_SPEC):
                 ab = record[t].abilities[0]
                 req = ab.requirement
                 ahead = req is not None and req.kind == "opponent_ahead"
                 self.adv_req[t] = None if req is None or ahead else self.compile_condition(req)
-                effs: list[tuple] = []
+                effs: list[tuple[Any, ...]] = []
                 for i, a in enumerate(record[t].abilities):
                     r = a.requirement
                     a_ahead = r is not None and r.kind == "opponent_ahead"
@@ -180,20 +181,21 @@ class InheritorsGame(Game):
                         effs.append((E_IF, t, i, len(more)))
                     effs += more
                 self.adv_effects[t] = tuple(effs)
-        self.clan_claim: list[tuple] = []
-        self.clan_scoring: list[tuple] = []
-        for c in cs.clans:
+        clan_claim: list[tuple[Any, ...]] = []
+        clan_scoring: list[tuple[Any, ...]] = []
+        for clan in cs.clans:
             claim, scoring = [], []
-            for a in c.abilities:
-                req = None if a.requirement is None else self.compile_condition(a.requirement)
-                if a.trigger == "claim":
-                    claim.append((req, tuple(self.compile_effects(a.effects, source=-1))))
+            for ability in clan.abilities:
+                req = (None if ability.requirement is None
+                       else self.compile_condition(ability.requirement))
+                if ability.trigger == "claim":
+                    claim.append((req, tuple(self.compile_effects(ability.effects, source=-1))))
                 else:
-                    scoring.append(self._compile_scoring(a))
-            self.clan_claim.append(tuple(claim))
-            self.clan_scoring.append(tuple(scoring))
-        self.clan_claim = tuple(self.clan_claim)
-        self.clan_scoring = tuple(self.clan_scoring)
+                    scoring.append(self._compile_scoring(ability))
+            clan_claim.append(tuple(claim))
+            clan_scoring.append(tuple(scoring))
+        self.clan_claim = tuple(clan_claim)
+        self.clan_scoring = tuple(clan_scoring)
         self.epic_scoring = {t: tuple(self._compile_scoring(a) for a in record[t].abilities)
                              for t in range(T) if kind[t] == K_EPIC}
         maj = cs.tome_majority
@@ -232,7 +234,7 @@ class InheritorsGame(Game):
         self.A_HIDDEN = block(1)
         self.num_actions = base
 
-    def compile_condition(self, cond) -> tuple:
+    def compile_condition(self, cond: Any) -> tuple[Any, ...]:
         """A condition of :mod:`.effects` as a tuple the state evaluates quickly."""
         k = cond.kind
         if k == "cards_in_hand":
@@ -261,14 +263,15 @@ class InheritorsGame(Game):
         if k == "opponent_ahead":
             return (C_AHEAD,)
         if k == "used_advocate":
-            types = tuple(t for t in range(self.T) if self.is_advocate[t]
-                          and self.tname[t].casefold() == cond.advocate.casefold())
-            return (C_USED, types, cond.min_number)
+            used = tuple(t for t in range(self.T) if self.is_advocate[t]
+                         and self.tname[t].casefold() == cond.advocate.casefold())
+            return (C_USED, used, cond.min_number)
         raise ValueError(f"unknown condition kind {k!r}")  # pragma: no cover
 
-    def compile_effects(self, effects, source: int, ahead: bool = False) -> list[tuple]:
+    def compile_effects(self, effects: Iterable[Any], source: int,
+                        ahead: bool = False) -> list[tuple[Any, ...]]:
         """Turn effects as pending-effect tuples (``play_influence{count}`` -> count plays)."""
-        out: list[tuple] = []
+        out: list[tuple[Any, ...]] = []
         for e in effects:
             k = e.kind
             if k == "draw":
@@ -288,13 +291,13 @@ class InheritorsGame(Game):
                 raise ValueError(f"effect {k!r} cannot be used during a turn")
         return out
 
-    def _compile_scoring(self, ability) -> tuple:
+    def _compile_scoring(self, ability: Any) -> tuple[Any, ...]:
         """A scoring ability as ``(requirement or None, effects if met, effects otherwise)``;
         each effect list holds ``(E_SCORE, points)`` and ``(E_MAJORITY, types, points)``."""
         req = None if ability.requirement is None else self.compile_condition(ability.requirement)
 
-        def effects(items) -> tuple:
-            out = []
+        def effects(items: Iterable[Any]) -> tuple[Any, ...]:
+            out: list[tuple[Any, ...]] = []
             for e in items:
                 if e.kind == "score":
                     out.append((E_SCORE, e.points))
@@ -383,11 +386,11 @@ class InheritorsGame(Game):
             influence -= min(x[1] for x in cols)
             slots -= min(x[2] for x in cols)
 
-        def steps(effects) -> int:
+        def steps(effects: Iterable[tuple[Any, ...]]) -> int:
             return sum(e[1] if e[0] == E_TAKE else 1 for e in effects
                        if e[0] in (E_TAKE, E_PLAY, E_DEMAND, E_REMOVE))
 
-        def removals(effects) -> int:
+        def removals(effects: Iterable[tuple[Any, ...]]) -> int:
             return sum(1 for e in effects if e[0] == E_REMOVE)
         advocates = [t for t in range(T) if self.is_advocate[t]]
         copies = {t: self.tcopies[t] - marked(t) for t in advocates}

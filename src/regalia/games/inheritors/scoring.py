@@ -25,7 +25,7 @@ attributes below (the engine's state is one; :class:`Holdings` is the assistant'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from .codes import C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, E_SCORE
 
@@ -39,12 +39,19 @@ BREAKDOWN_KEYS = ("influence", "tomes", "relics", "quests", "honors", "clan", "e
 class Position(Protocol):
     """What scoring reads (see the module docstring)."""
 
-    mask: Sequence[int]
-    hand: Sequence[int]
-    hsize: Sequence[int]
-    quests: Sequence[Sequence[int]]
-    honors: Sequence[int]
-    pclan: Sequence[int]
+    # read-only members, so that a frozen dataclass (Holdings) and a state both qualify
+    @property
+    def mask(self) -> Sequence[int]: ...
+    @property
+    def hand(self) -> Sequence[int]: ...
+    @property
+    def hsize(self) -> Sequence[int]: ...
+    @property
+    def quests(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def honors(self) -> Sequence[int]: ...
+    @property
+    def pclan(self) -> Sequence[int]: ...
 
 
 @dataclass(frozen=True)
@@ -73,7 +80,7 @@ class ScoreStep:
     points: int
 
 
-def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple) -> bool:
+def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple[Any, ...]) -> bool:
     """A compiled condition that depends only on the position (cards in hand, stacks,
     highest influence, Quests); the scoring texts use only these
     (``effects.TRIGGER_CONDITIONS["scoring"]``)."""
@@ -81,26 +88,26 @@ def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple) -> bool:
     if k == C_HAND:
         T = G.T
         o = player * T
-        return sum(pos.hand[o + t] for t in cond[2]) >= cond[1]
+        return bool(sum(pos.hand[o + t] for t in cond[2]) >= cond[1])
     if k == C_STACKS:
         m = pos.mask
         o = player * 5
         need = cond[2]
-        return sum(1 for c in range(5) if m[o + c].bit_length() >= need) >= cond[1]
+        return bool(sum(1 for c in range(5) if m[o + c].bit_length() >= need) >= cond[1])
     if k == C_INF:
-        return pos.mask[player * 5 + cond[1]].bit_length() >= cond[2]
+        return bool(pos.mask[player * 5 + cond[1]].bit_length() >= cond[2])
     if k == C_HIGH:
         c = cond[1]
         mine = pos.mask[player * 5 + c].bit_length()
         return mine > 0 and all(pos.mask[q * 5 + c].bit_length() <= mine
                                 for q in range(G.num_players))
     if k == C_QUESTS:
-        return len(pos.quests[player]) >= cond[1]
+        return bool(len(pos.quests[player]) >= cond[1])
     raise ValueError(f"condition {cond!r} does not depend on the position alone")
 
 
-def majority_points(G: InheritorsGame, pos: Position, types: tuple | None = None,
-                    points: tuple | None = None) -> list[int]:
+def majority_points(G: InheritorsGame, pos: Position, types: tuple[Any, ...] | None = None,
+                    points: tuple[Any, ...] | None = None) -> list[int]:
     """Scoring step 2: Tomes (and Epics) in hand; the most 3, the second-most 1; ties
     share the full award; "If first place is tied, there is no second place"; a player
     without any does not place (ruling R6). Per seat."""
@@ -118,7 +125,7 @@ def majority_points(G: InheritorsGame, pos: Position, types: tuple | None = None
     return out
 
 
-def scoring_points(G: InheritorsGame, pos: Position, p: int, abilities: tuple) -> int:
+def scoring_points(G: InheritorsGame, pos: Position, p: int, abilities: tuple[Any, ...]) -> int:
     """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
     total = 0
     for req, met, other in abilities:

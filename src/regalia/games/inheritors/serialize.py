@@ -8,7 +8,7 @@ The functions take the state (or its class): :class:`~.state.InheritorsState` de
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from regalia.core.errors import RecordError
 
@@ -101,12 +101,12 @@ def _from_json(cls: type["InheritorsState"], G: "InheritorsGame",
     s._dealer = None
     s._legal = None
 
-    def pick(names: tuple, value: str, field: str) -> int:
+    def pick(names: tuple[Any, ...], value: str, field: str) -> int:
         if value not in names:
             raise RecordError(f"state JSON {field!r}: unknown value {value!r}")
         return names.index(value)
 
-    def counts(v: dict, field: str) -> list[int]:
+    def counts(v: dict[str, Any], field: str) -> list[int]:
         if not isinstance(v, dict):
             raise RecordError(f"state JSON {field!r} must map card names to counts")
         out = [0] * T
@@ -124,7 +124,7 @@ def _from_json(cls: type["InheritorsState"], G: "InheritorsGame",
                               f"{size if size is not None else ''} whole numbers")
         return list(v)
 
-    def per_player(v: Any, field: str) -> list:
+    def per_player(v: Any, field: str) -> list[Any]:
         if not isinstance(v, list) or len(v) != n:
             raise RecordError(f"state JSON {field!r} needs one entry per player ({n})")
         return v
@@ -134,7 +134,7 @@ def _from_json(cls: type["InheritorsState"], G: "InheritorsGame",
             raise RecordError(f"state JSON {field!r} must be a list of card names")
         return [G.tname.index(x) if x in G.tname else pick((), x, field) for x in v]
 
-    def named(records, value: str, field: str) -> int:
+    def named(records: Sequence[Any], value: str, field: str) -> int:
         for i, r in enumerate(records):
             if r.name == value:
                 return i

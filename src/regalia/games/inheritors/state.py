@@ -100,7 +100,7 @@ class InheritorsState(State):
         self.pclan = [-1] * n
         self.drawq: list[int] = []
         self.qdraw = 0
-        self.pend: list[tuple] = []
+        self.pend: list[tuple[Any, ...]] = []
         self.qcol = -1
         self.qleft = 0
         self.tadv = -1
@@ -153,10 +153,13 @@ class InheritorsState(State):
                 return c
         return -1
 
+    #: The game (declared here with its precise type; set by ``State._start`` and ``clone``).
+    _game: "InheritorsGame"
+
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "InheritorsGame":
-        return self._game  # type: ignore[return-value]
+        return self._game
 
     def clone(self) -> "InheritorsState":
         s = object.__new__(InheritorsState)
@@ -245,7 +248,7 @@ class InheritorsState(State):
         return [c for c in range(5) if c != self.rcol]
 
     # ------------------------------------------------------------------ conditions
-    def condition(self, player: int, cond: tuple) -> bool:
+    def condition(self, player: int, cond: tuple[Any, ...]) -> bool:
         """A compiled condition (:meth:`InheritorsGame.compile_condition`) for ``player``:
         the events of the turn here, the rest by :func:`.scoring.holds`."""
         k = cond[0]
@@ -371,7 +374,7 @@ class InheritorsState(State):
             return bool(self._effect_options(e))
         return True
 
-    def _effect_options(self, e: tuple) -> list[int]:
+    def _effect_options(self, e: tuple[Any, ...]) -> list[int]:
         """Legal choices (action ids) for a pending effect of the player to act."""
         G = self._game
         k = e[0]
@@ -417,7 +420,7 @@ class InheritorsState(State):
             return out
         return []
 
-    def _play_candidates(self, e: tuple) -> list[int]:
+    def _play_candidates(self, e: tuple[Any, ...]) -> list[int]:
         """Types an E_PLAY effect of the player to act could play if held (public: from
         the play areas only)."""
         p = self.cur
@@ -450,7 +453,7 @@ class InheritorsState(State):
         T = G.T
         o = self.cur * T
         k = self.qcol
-        out = []
+        out: list[int] = []
         for t in range(T):
             if self.hand[o + t] and (G.tcol[t] == k or G.tcol[t] == ANY):
                 b = G.A_DISC + 3 * t
@@ -876,7 +879,7 @@ class InheritorsState(State):
         ``epics`` (Epics held), ``total``."""
         return scoring.breakdown(self._game, self, player)
 
-    def scoring_points(self, p: int, abilities: tuple) -> int:
+    def scoring_points(self, p: int, abilities: tuple[Any, ...]) -> int:
         """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
         return scoring.scoring_points(self._game, self, p, abilities)
 

@@ -246,7 +246,7 @@ def ask_answer(state: "InheritorsState", action: int) -> bool | None:
     after_state.apply_action(action)
     before = state.observation(seat)["play_areas"][seat]
     after = after_state.observation(seat)["play_areas"][seat]
-    return after != before
+    return bool(after != before)
 
 
 

@@ -44,6 +44,7 @@ def greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     g = G.geo
     w = g.w
     n = state.current_domino
+    assert n is not None  # phase "place"
     p = state.current_player()
     t1, t2, k1, k2 = G.t1[n], G.t2[n], G.c1[n], G.c2[n]
     terr = state.terr

@@ -11,7 +11,7 @@ Harmony +5 (complete kingdom, no discarded domino). Rulings: ``docs/rulings/king
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from regalia.core.errors import DataError
 from regalia.core.params import digits_as_int, shown
@@ -71,7 +71,7 @@ class Breakdown:
     def crowns(self) -> int:
         return sum(p.crowns for p in self.properties)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns,
                             "points": p.points} for p in self.properties],
@@ -293,10 +293,10 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
     for (r, c), v in cells.items():
         bit = 1 << ((r - cr + geo.castle_rc[0]) * geo.w + (c - cc + geo.castle_rc[1]))
         occ |= bit
-        if v == "castle":
+        if isinstance(v, str):  # "castle"
             continue
-        t, k = v
-        terr[t] |= bit
+        terrain, k = v
+        terr[terrain] |= bit
         if k:
             crowns[k - 1] |= bit
     return TextKingdom(geo, terr, crowns, occ)

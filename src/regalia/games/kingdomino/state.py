@@ -513,7 +513,7 @@ class KingdominoState(State):
             harmony = HARMONY_BONUS
         return middle, harmony
 
-    def scores(self) -> list[int]:
+    def scores(self) -> list[float]:
         """Points per player: finished games of a Dynasty plus the current kingdom as it
         would score if the game ended now (properties and met variant bonuses)."""
         return [self.player_score(p) for p in range(self._game.num_players)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from .board import geometry
+from .board import Geometry, geometry
 
 #: Fill colour of each terrain letter (wheat, forest, lake, grassland, swamp, mine).
 TERRAIN_COLOURS = {"W": "#e6c440", "F": "#2f6b33", "L": "#3a7bd5", "G": "#8dc641",
@@ -35,7 +35,7 @@ CELL = 30
 GAP = 24
 
 
-def geometry_of(observation: Mapping[str, Any]):
+def geometry_of(observation: Mapping[str, Any]) -> Geometry:
     """The board :class:`~regalia.games.kingdomino.board.Geometry` of an observation (its
     kingdoms are B x B rows of tokens, B = 2N - 1)."""
     b = len(observation["kingdoms"][0])
@@ -188,8 +188,8 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         out.append(f'<text x="{x - 20}" y="{ky0 + 14}" font-size="13">{title}</text>')
         for i, entry in enumerate(observation[key]):
             y = ky0 + 24 + i * (CELL + 14)
-            act = pick_action(observation, int(entry["domino"]))
-            act = act if act in picks else None
+            pick: int | None = pick_action(observation, int(entry["domino"]))
+            act = pick if pick in picks else None
             hl = key == "current_line" and phase == "place" and entry["domino"] == observation.get("domino")
             out.append(_domino(x, y, entry, act, hl))
         out.append("</g>")
@@ -233,7 +233,7 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     g = geometry_of(observation)
     legal = set(legal_actions)
     if not clicks:
-        firsts = sorted({g.names[g.place_squares[a][0]] for a in legal if a < g.discard},
+        firsts = sorted({g.names[_ends(g, a)[0]] for a in legal if a < g.discard},
                         key=_square_key)
         return {"next": {"first": None, "squares": firsts}}
     if len(clicks) > 2:
@@ -290,13 +290,20 @@ def _symmetric(observation: Mapping[str, Any]) -> bool:
     return False
 
 
-def _completions(g, place: Sequence[int], first: int, symmetric: bool) -> dict[str, int]:
+def _ends(g: Geometry, action: int) -> tuple[int, int]:
+    """The padded squares of a legal placement (a legal one never lies off the board)."""
+    squares = g.place_squares[action]
+    assert squares is not None, f"placement {action} lies off the board"
+    return squares
+
+
+def _completions(g: Geometry, place: Sequence[int], first: int, symmetric: bool) -> dict[str, int]:
     """Second-half square name -> action, for legal placements with the first half on
     ``first``. A domino with two identical halves has only east/south ids (ruling R3): the
     same squares clicked the other way round name the same placement."""
     out: dict[str, int] = {}
     for a in place:
-        i1, i2 = g.place_squares[a]
+        i1, i2 = _ends(g, a)
         if i1 == first:
             out[g.names[i2]] = a
         elif symmetric and i2 == first:

@@ -301,7 +301,7 @@ class RoundInfo:
 
 def _drawn(state: "KingdominoState", obs: Mapping[str, Any]) -> int:
     """Dominoes drawn so far in the current game."""
-    return state.game.dominoes_used - obs["dominoes_left_to_draw"]
+    return state.game.dominoes_used - int(obs["dominoes_left_to_draw"])
 
 
 def _last_round(obs: Mapping[str, Any]) -> bool:
@@ -357,7 +357,7 @@ def game_just_ended(state: "KingdominoState") -> int | None:
     whose kingdoms :func:`finished_kingdoms` shows; else None."""
     obs = observe(state)
     if obs["phase"] == "draw" and _drawn(state, obs) == 0 and obs["game_number"] > 1:
-        return obs["game_number"] - 1
+        return int(obs["game_number"]) - 1
     return None
 
 

@@ -24,7 +24,8 @@ import hashlib
 from collections import Counter, defaultdict
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import (BaseModel, ConfigDict, Field, ValidationError, model_serializer,
                       model_validator)
@@ -396,7 +397,7 @@ class Tile(Sourced):
 
     def _check_formation(self, problems: list[str]) -> None:
         colours = set(CRAFT_COLOURS[self.type])
-        seen: dict[frozenset, int] = {}
+        seen: dict[frozenset[Any], int] = {}
         for i, pair in enumerate(self.formation or ()):
             key = frozenset(c.at for c in pair.cells)
             if key in seen:
@@ -487,11 +488,11 @@ class _DataFile(BaseModel):
     source: str = ""
     note: str = ""
 
-    def _file_provenance(self, records, problems: list[str]) -> None:
+    def _file_provenance(self, records: Sequence[Any], problems: list[str]) -> None:
         problems += file_provenance_problems(self.provenance, self.source, records)
 
     @staticmethod
-    def _duplicate_ids(section: str, records, problems: list[str]) -> None:
+    def _duplicate_ids(section: str, records: Sequence[Any], problems: list[str]) -> None:
         first: dict[str, int] = {}
         for i, r in enumerate(records):
             if r.id in first:
@@ -500,7 +501,7 @@ class _DataFile(BaseModel):
             first.setdefault(r.id, i)
 
 
-def _ids(records, idx) -> str:
+def _ids(records: Sequence[Any], idx: Iterable[int]) -> str:
     return ", ".join(f"#{i + 1} {records[i].id}" for i in idx)
 
 
@@ -601,7 +602,7 @@ class TileSet(_DataFile):
         return tuple(t for t in self.tiles if t.set == set_name)
 
     def type_counts(self, set_name: str | None = None) -> dict[str, int]:
-        c = Counter(t.type for t in self.tiles if set_name in (None, t.set))
+        c: Counter[str] = Counter(t.type for t in self.tiles if set_name in (None, t.set))
         return {t: c[t] for t in TYPES if c[t]}
 
     def provenance_summary(self) -> dict[str, int]:
@@ -610,7 +611,7 @@ class TileSet(_DataFile):
 
     def field_provenance_summary(self) -> dict[str, dict[str, int]]:
         """``{field: {provenance: records}}`` of the fields marked in ``field_provenance``."""
-        out: dict[str, Counter] = defaultdict(Counter)
+        out: dict[str, Counter[str]] = defaultdict(Counter)
         for t in self.tiles:
             for f, p in t.field_provenance.items():
                 out[f][p] += 1
@@ -664,7 +665,7 @@ class TreasureSet(_DataFile):
 NUM_TREASURES = 10
 
 
-def _digest(records) -> str:
+def _digest(records: Sequence[Any]) -> str:
     items = sorted((strip_meta(r.model_dump(mode="json", exclude_none=True), META_FIELDS)
                     for r in records), key=lambda d: d["id"])
     return json_digest(items)
@@ -688,7 +689,10 @@ def describe_errors(exc: ValidationError, data: Any, source: str) -> str:
                                      skip_implied_too_short=False)
 
 
-def _load(model: type[_DataFile], path: str | Path) -> Any:
+_D = TypeVar("_D", bound=_DataFile)
+
+
+def _load(model: type[_D], path: str | Path) -> _D:
     return load_validated(model, path, describe_errors)
 
 

@@ -8,7 +8,7 @@ manifest is not public). Plain strings only; front ends print them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from regalia.core.help import HelpEntry, RulesSummary
 from regalia.core.provenance import STRENGTH
@@ -95,7 +95,7 @@ def help_entries(game: "TwoHeirsGame") -> list[HelpEntry]:
     the game's tile data (colour, cost, roads, parameters, provenance); a tile id finds its
     type's entry."""
     sets = set(getattr(game, "sets", ()))
-    by_type: dict[str, list] = {}
+    by_type: dict[str, list[Any]] = {}
     for tile in game.tiles.tiles:
         by_type.setdefault(tile.type, []).append(tile)
     out = []

@@ -48,7 +48,7 @@ Rulings on unclear sentences: ``docs/rulings/two-heirs.md`` ("Scoring and solo r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
 
 from .components import COLOURS, OFFSETS, TileSet
 
@@ -138,7 +138,7 @@ class TileTables:
     target: tuple[str | None, ...]
     sections: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     road_mask: tuple[tuple[int, ...], tuple[int, ...]]
-    formation: tuple[tuple[tuple, ...], tuple[tuple, ...]]
+    formation: tuple[tuple[tuple[Any, ...], ...], tuple[tuple[Any, ...], ...]]
     craft_colours: tuple[tuple[str, str] | None, ...]
 
 

@@ -28,7 +28,8 @@ from .landscape import DIRECTIONS, Landscape, Pos, Road, TileTables, tables
 _DIRS_OF_MASK = tuple(tuple(d for d in range(4) if m >> d & 1) for m in range(16))
 
 
-def _components(tt: TileTables, landscape: Landscape):
+def _components(tt: TileTables, landscape: Landscape
+                ) -> tuple[list[int], list[Pos], list[int], dict[tuple[Pos, int], int]]:
     """Union-find over the road sections of face-up buildings.
 
     Returns ``(root, pos_of, owner_of, node_of)``: per section node its root node, position
@@ -41,7 +42,7 @@ def _components(tt: TileTables, landscape: Landscape):
     ends: dict[tuple[Pos, int], int] = {}
     sections = tt.sections
     for pos, pt in landscape.items():
-        if not pt.building:
+        if pt.owner is None:  # open terrain (a building has an owner: PlacedTile)
             continue
         secs = sections[pt.owner][pt.tile]
         for i, m in enumerate(secs):

@@ -112,7 +112,7 @@ class TwoHeirsGame(Game):
     )
 
     def __init__(self, players: int = 2, sets: Iterable[str] | str | None = None,
-                 roads: bool = True, level: int | None = None,
+                 roads: bool | str = True, level: int | None = None,
                  data: str | Path | None = None, variants: Iterable[str] | None = None):
         players = digits_as_int(players)
         if type(players) is not int or players not in (1, 2):
@@ -149,8 +149,9 @@ class TwoHeirsGame(Game):
         self._data = None if data is None else str(Path(data).expanduser().resolve())
         self.tiles: TileSet = load_tiles(self._data)
         self.treasures: TreasureSet = load_treasures()
+        # level is an int exactly when solo (checked above)
         self.treasures_used = (len(self.treasures.treasures) - LEVEL_REMOVED[level]
-                               if self.solo else 0)
+                               if level is not None else 0)
         self.colour_names = COLOURS
         self.tables = build_tables(self)
 

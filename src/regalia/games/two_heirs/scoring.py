@@ -18,7 +18,7 @@ return points. Rulings on unclear sentences are numbered S1... in ``docs/rulings
 
 from __future__ import annotations
 
-from typing import Collection
+from typing import Any, Collection, Sequence
 
 from .components import TileSet
 from .landscape import (DIRECTIONS, Breakdown, BuildingScore, Landscape, Pos, RoadScore,
@@ -54,9 +54,9 @@ class _Context:
     def __init__(self, tt: TileTables, land: Landscape):
         self.tt = tt
         self.land = land
-        self._roads = None
+        self._roads: RoadIndex | None = None
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         """Build the aggregates on first use (unset slots land here)."""
         if name in ("own_colour", "own_type", "guild"):
             self._owned()
@@ -71,11 +71,11 @@ class _Context:
     def _owned(self) -> None:
         """Own buildings per seat by colour and by type; Guildhall targets per seat."""
         tt = self.tt
-        own_colour: tuple[dict, dict] = ({}, {})
-        own_type: tuple[dict, dict] = ({}, {})
-        guild: tuple[set, set] = (set(), set())
+        own_colour: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        own_type: tuple[dict[str | None, int], dict[str | None, int]] = ({}, {})
+        guild: tuple[set[Any], set[Any]] = (set(), set())
         for pt in self.land.values():
-            if pt.building:
+            if pt.owner is not None:  # a building (open terrain has no owner: PlacedTile)
                 o = pt.owner
                 c = tt.colour[pt.tile]
                 t = tt.type[pt.tile]
@@ -261,10 +261,10 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
 
 def _buildings(ctx: _Context, troops: Troops | None, detail: bool
                ) -> tuple[list[BuildingScore], list[BuildingScore]]:
-    out: tuple[list, list] = ([], [])
+    out: tuple[list[BuildingScore], list[BuildingScore]] = ([], [])
     for pos in sorted(ctx.land):
         pt = ctx.land[pos]
-        if not pt.building:
+        if pt.owner is None:  # open terrain (a building has an owner: PlacedTile)
             continue
         base, how = _base(ctx, pos, pt.tile, pt.owner, detail)
         doubled = troops is not None and troops.get(pos) == pt.owner
@@ -281,7 +281,8 @@ def _road_scores(ctx: _Context) -> tuple[tuple[RoadScore, ...], tuple[RoadScore,
             tuple(RoadScore(road=r, points=r.points(1)) for r in scored))
 
 
-def _breakdown(seat: int, buildings, roads, treasures: int = 0) -> Breakdown:
+def _breakdown(seat: int, buildings: Sequence[BuildingScore],
+               roads: tuple[RoadScore, ...], treasures: int = 0) -> Breakdown:
     tp = TREASURE_POINTS * treasures
     total = sum(b.points for b in buildings) + sum(r.points for r in roads) + tp
     return Breakdown(seat=seat, buildings=tuple(buildings), roads=roads, treasures=treasures,
@@ -319,7 +320,7 @@ def score_totals(tiles: TileSet, landscape: Landscape, troops: Troops, *,
     ctx = _Context(tt, landscape)
     totals = [0, 0]
     for pos, pt in landscape.items():
-        if pt.building:
+        if pt.owner is not None:  # a building (open terrain has no owner: PlacedTile)
             base, _ = _base(ctx, pos, pt.tile, pt.owner, False)
             totals[pt.owner] += 2 * base if troops.get(pos) == pt.owner else base
     if roads:
@@ -397,7 +398,7 @@ def score_heinrich_totals(tiles: TileSet, landscape: Landscape, troops: Troops,
     human = 0
     heinrich: list[int] = []
     for pos, pt in landscape.items():
-        if not pt.building:
+        if pt.owner is None:  # open terrain (a building has an owner: PlacedTile)
             continue
         base, _ = _base(ctx, pos, pt.tile, pt.owner, False)
         if pt.owner == 0:

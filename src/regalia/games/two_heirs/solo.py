@@ -113,7 +113,8 @@ def heinrich_placement_option(tiles: TileSet, landscape: Landscape, last_built: 
         raise ValueError(f"last built position {last_built} holds no tile")
     tt = tables(tiles)
     x, y = last_built
-    mask = tt.road_mask[here.owner][here.tile] if here.building else 0
+    # a building has an owner, open terrain none (PlacedTile)
+    mask = tt.road_mask[here.owner][here.tile] if here.owner is not None else 0
     new_mask = tt.road_mask[HEINRICH][tile]
     if mask:
         block = None

@@ -121,15 +121,18 @@ class TwoHeirsState(State):
         self.hist: list[int] = []
         self.turn = 0
         self.acts = 0
-        self._cache = None
+        self._cache: tuple[int, int] | None = None
         if game.solo:
             self.cur = 0
             self._advance()
 
+    #: The game (declared here with its precise type; set by ``State._start`` and ``clone``).
+    _game: "TwoHeirsGame"
+
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "TwoHeirsGame":
-        return self._game  # type: ignore[return-value]
+        return self._game
 
     def clone(self) -> "TwoHeirsState":
         s = object.__new__(TwoHeirsState)

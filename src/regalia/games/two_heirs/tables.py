@@ -9,7 +9,7 @@ A, B, C; Final round). Layer: imports only this game's component modules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .components import COLOURS
 from .landscape import PlacedTile
@@ -46,7 +46,7 @@ class Tables:
     is_siege: tuple[bool, ...]
     used: tuple[int, ...]                         # tiles of the 3 chosen sets
     n_treasures: int
-    placed: tuple                                 # board code -> landscape.PlacedTile
+    placed: tuple[Any, ...]                       # board code -> landscape.PlacedTile
     take0: int
     build0: int
     expand0: int

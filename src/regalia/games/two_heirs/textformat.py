@@ -23,6 +23,8 @@ seat 0, the north player seat 1). All functions are pure; a bad text raises
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
 from regalia.core.errors import NotationError
 
 from .components import COLOURS, NUM_TREASURES, TYPE_NAMES, TYPES, TileSet
@@ -64,7 +66,7 @@ class ScoreSheet:
         return TROOPS_PER_SEAT - on[0], TROOPS_PER_SEAT - on[1]
 
 
-def _scoring_key(tiles: TileSet, i: int):
+def _scoring_key(tiles: TileSet, i: int) -> tuple[Any, ...]:
     t = tiles.tiles[i]
     return (t.type, t.colour, tuple(str(s) for s in t.roads), t.direction, t.target,
             tuple(str(p) for p in t.formation or ()))
@@ -72,7 +74,7 @@ def _scoring_key(tiles: TileSet, i: int):
 
 def _describe(tiles: TileSet, i: int) -> str:
     t = tiles.tiles[i]
-    bits = [t.colour]
+    bits: list[str] = [t.colour]
     if t.direction:
         bits.append(t.direction)
     if t.target:
@@ -155,7 +157,9 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
                 err(ln, fields[0][0], "expected 'treasure X Y' (integers): a treasure left "
                     "on Heinrich's building at (X, Y)")
             else:
-                treasure_lines.append((ln, fields[0][0], (xy[0], xy[1])))
+                tx, ty = xy
+                assert tx is not None and ty is not None  # checked just above
+                treasure_lines.append((ln, fields[0][0], (tx, ty)))
             continue
         # a tile line: X Y TILE SIDE [TROOP]
         if len(fields) not in (4, 5):
@@ -184,6 +188,7 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
                 troop = SIDES[tw]
         if bad:
             continue
+        assert x is not None and y is not None  # else bad
         pos = (x, y)
         if pos in seen_pos:
             err(ln, fields[0][0], f"position ({x}, {y}) is already given on line "
@@ -418,7 +423,8 @@ def format_landscape(tiles: TileSet, landscape: Landscape, troops: Troops, *,
              "# x y tile side [troop]"]
     for pos in sorted(landscape):
         pt = landscape[pos]
-        side = "down" if not pt.building else SIDE_WORDS[pt.owner]
+        # open terrain has no owner, a building has one (PlacedTile)
+        side = "down" if pt.owner is None else SIDE_WORDS[pt.owner]
         troop = troops.get(pos)
         lines.append(f"{pos[0]} {pos[1]} {tiles.tiles[pt.tile].id} {side}"
                      + ("" if troop is None else f" {SIDE_WORDS[troop]}"))
