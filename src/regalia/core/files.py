@@ -26,7 +26,7 @@ import sys
 import stat
 import tomllib
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Callable, Iterator
 
 from .errors import DataError, RegaliaError, UnreadableInputError
 
@@ -186,10 +186,19 @@ def parse_json(text: str, source: str, what: str = "JSON",
     Besides syntax errors this covers nesting deeper than Python's recursion limit and
     integers of more digits than Python converts (``sys.get_int_max_str_digits``).
     """
+    return _parse(json.loads, json.JSONDecodeError, "not JSON, so not {what}", text,
+                  source, what, error)
+
+
+def _parse(loads: Callable[[str], Any], syntax_error: type[ValueError], syntax: str,
+           text: str, source: str, what: str, error: type[RegaliaError]) -> Any:
+    """``loads(text)``: a syntax error is ``error`` (content that fails its check); nesting
+    or a number beyond what Python reads is ``unreadable(error)`` (not a file of its kind
+    at all)."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(f"{source}: not JSON, so not {what} ({exc})") from None
+        return loads(text)
+    except syntax_error as exc:
+        raise error(f"{source}: {syntax.format(what=what)} ({exc})") from None
     except RecursionError:
         raise unreadable(error)(f"{source}: nested too deeply to be {what}") from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
@@ -210,14 +219,9 @@ def parse_toml(text: str, source: str, what: str = "a TOML file",
                error: type[RegaliaError] = DataError) -> dict[str, Any]:
     """``tomllib.loads(text)``, every failure as ``error`` naming ``source`` (syntax,
     nesting deeper than Python's recursion limit, integers too long to convert)."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise error(f"{source}: not valid TOML ({exc})") from None
-    except RecursionError:
-        raise unreadable(error)(f"{source}: nested too deeply to be {what}") from None
-    except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise unreadable(error)(f"{source}: not {what} ({_value_problem(exc)})") from None
+    data: dict[str, Any] = _parse(tomllib.loads, tomllib.TOMLDecodeError, "not valid TOML",
+                                  text, source, what, error)
+    return data
 
 
 #: Characters a string read from a file must not carry to a terminal: C0 controls (ESC
