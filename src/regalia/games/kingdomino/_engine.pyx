@@ -665,6 +665,9 @@ cdef class Core:
         _load_ints(pure.nxt_kings, s.nxt_kings, 4)
         s.nbox = _load_ints(pure.box, s.box, 48)
         s.nund = _load_ints(pure.undrawn, s.undrawn, 4)
+        if len(pure.past) > 3 * s.np * s.ngames:
+            raise ValueError(f"'past_games' holds {len(pure.past)} numbers; a "
+                             f"{s.ngames}-game match has at most {3 * s.np * s.ngames}")
         s.npast = _load_ints(pure.past, s.past, 36)
         cdef Kingdom* k
         for p in range(s.np):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import ParameterError
+from regalia.core.errors import ParameterError, RecordError
 
 from .state import KingdominoState, PureKingdominoState
 
@@ -90,8 +90,18 @@ if Core is not None:
 
         @classmethod
         def _from_pure(cls, state: PureKingdominoState) -> "CompiledKingdominoState":
+            """``state`` (checked by the pure engine's from_json or set-up) in C.
+
+            Raises:
+                RecordError: a field the C struct cannot hold (more finished-game scores
+                    than a Dynasty has, a number beyond a C int).
+            """
             out: CompiledKingdominoState = cls.__new__(cls)
-            out._load(state)
+            try:
+                out._load(state)
+            except (ValueError, OverflowError) as exc:
+                raise RecordError(f"state JSON does not fit a Kingdomino position: {exc}") \
+                    from None
             return out
 
         def recompute_derived(self, p: int) -> None:

@@ -86,6 +86,9 @@ class KingdominoState(State):
     done: tuple[tuple[tuple[str, ...], ...], ...]  #: finished kingdoms, see finished_kingdoms
     hist: list[int]             #: every action applied (the core's history)
 
+    #: A move in the notation, for the core's type-error message.
+    NOTATION_EXAMPLE = "d5-e5"
+
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "KingdominoGame":
@@ -477,9 +480,6 @@ class PureKingdominoState(KingdominoState):
         raise RegaliaError(f"not a chance node (phase {self.phase_name})")
 
     # ------------------------------------------------------------------ applying
-    #: A move in the notation, for the core's type-error message.
-    NOTATION_EXAMPLE = "d5-e5"
-
     def _apply_action(self, action: int) -> None:
         """The transition for an id in range at a non-terminal state (the core's
         :meth:`~regalia.core.state.State.apply_action` checks type, range and the end and
