@@ -20,15 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.core.errors import ParameterError, RecordError
 
+from . import serialize
 from .state import KingdominoState, PureKingdominoState
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
 
 try:
-    from ._engine import Core
+    from . import _engine
 except ImportError:  # not built (a source tree without build_ext, or no C compiler)
-    Core = None
+    _engine = None  # type: ignore[assignment]
 
 #: The engines a game may be asked for.
 ENGINES = ("compiled", "pure")
@@ -36,7 +37,7 @@ ENGINES = ("compiled", "pure")
 
 def available() -> bool:
     """True when the compiled extension is built and importable."""
-    return Core is not None
+    return _engine is not None
 
 
 def default_engine() -> str:
@@ -59,7 +60,7 @@ def state_class(engine: str | None) -> type[KingdominoState]:
     if engine == "pure":
         return PureKingdominoState
     if engine == "compiled":
-        if Core is None:
+        if _engine is None:
             raise ParameterError("the compiled Kingdomino engine is not built in this "
                                  "installation (pip install . builds it with the C compiler); "
                                  "use engine='pure'")
@@ -72,8 +73,8 @@ _PURE_FIELDS = ("phase", "king", "idx", "game_no", "drawn", "cur_nums", "cur_kin
                 "crown", "bbox", "discarded", "past", "done", "hist")
 
 
-if Core is not None:
-    class CompiledKingdominoState(Core, KingdominoState):  # type: ignore[misc]
+if _engine is not None:
+    class CompiledKingdominoState(_engine.Core, KingdominoState):
         """A Kingdomino state of the compiled engine (see the module docstring)."""
 
         __slots__ = ()
@@ -124,10 +125,9 @@ if Core is not None:
 
         def __reduce__(self) -> tuple[Any, ...]:
             return (_rebuild, (self._game, self.to_json()))
-else:  # pragma: no cover - only without the extension
-    CompiledKingdominoState = None  # type: ignore[misc,assignment]
 
 
 def _rebuild(game: "KingdominoGame", data: dict[str, Any]) -> KingdominoState:
     """Unpickle a compiled state (from its JSON, as every copy: no seed, no dealer)."""
-    return CompiledKingdominoState._from_pure(PureKingdominoState.from_json(game, data))
+    return CompiledKingdominoState._from_pure(serialize.from_json(PureKingdominoState, game,
+                                                                  data))

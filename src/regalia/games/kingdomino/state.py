@@ -27,6 +27,7 @@ action-id layout), :mod:`.scoring` (properties and bonuses).
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
@@ -314,10 +315,12 @@ class KingdominoState(State):
         """``state`` in the engine of ``cls`` (the compiled engine converts it)."""
         return state
 
+    @abstractmethod
     def recompute_derived(self, p: int) -> None:
-        """See :func:`.positions.recompute_derived`."""
-        positions.recompute_derived(self, p)
+        """Rebuild seat ``p``'s derived bitboards from its terrain masks (see
+        :func:`.positions.recompute_derived`)."""
 
+    @abstractmethod
     def set_kingdom(self, player: int, text: str) -> None:
         """Replace ``player``'s kingdom by a text grid, for analysis positions and tests
         (see :func:`.positions.set_kingdom`).
@@ -325,7 +328,6 @@ class KingdominoState(State):
         Raises:
             DataError: a malformed grid (see ``scoring.parse_kingdom``).
         """
-        positions.set_kingdom(self, player, text)
 
     def __repr__(self) -> str:
         return (f"<KingdominoState {self._game.num_players}p game {self.game_no + 1} "
@@ -664,3 +666,16 @@ class PureKingdominoState(KingdominoState):
                     f"{g.placement_name(other)}; use that notation")
         return ("neither half touches the castle or a square of its own terrain "
                 "(rulebook: placement)")
+
+    def recompute_derived(self, p: int) -> None:
+        """See :func:`.positions.recompute_derived`."""
+        positions.recompute_derived(self, p)
+
+    def set_kingdom(self, player: int, text: str) -> None:
+        """Replace ``player``'s kingdom by a text grid, for analysis positions and tests
+        (see :func:`.positions.set_kingdom`).
+
+        Raises:
+            DataError: a malformed grid (see ``scoring.parse_kingdom``).
+        """
+        positions.set_kingdom(self, player, text)
