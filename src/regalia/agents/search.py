@@ -5,17 +5,18 @@ time per move), or both (whichever ends first). With an iteration budget and a f
 the agent is reproducible; a time budget depends on the machine's speed.
 
 Playouts. A playout plays the game to its end from a copy of the state (in the game's
-compiled code when it offers one, :meth:`~regalia.core.state.State.compiled_playout`,
-with the same result): chance nodes sampled with the agent's own generator, decisions by a *playout policy*: ``random``
-(uniform over legal actions), ``greedy`` (the game's own fast greedy policy when it
-offers one through :func:`regalia.core.registry.game_policy`, else the generic one-step
-score maximiser of :mod:`regalia.agents.greedy`) or any other policy the game registers
-(e.g. Inheritors' ``fast``); an unknown name fails when the search starts. The value of a playout for each player
-is its ``returns()`` (victory share: 1 win, 1/k shared, 0 loss); ``value=margin`` blends in
-the score margin (:func:`margin_values`), and ``value=points`` values a playout in game
-points (:func:`points_values`: the score margin, or the score of a seat without
-opponents), for solo games where every playout is won (Cascadito) or lost (Two Heirs
-against Heinrich at level 3) and the victory share cannot rank moves.
+compiled code when it offers one, :meth:`~regalia.core.state.State.compiled_playout`, with
+the same result): chance nodes sampled with the agent's own generator, decisions by a
+*playout policy*: ``random`` (uniform over legal actions), ``greedy`` (the game's own fast
+greedy policy when it offers one through :func:`regalia.core.registry.game_policy`, else
+the generic one-step score maximiser of :mod:`regalia.agents.greedy`) or any other policy
+the game registers (e.g. Inheritors' ``fast``); an unknown name fails when the search
+starts. The value of a playout for each player is its ``returns()`` (victory share: 1 win,
+1/k shared, 0 loss); ``value=margin`` blends in the score margin (:func:`margin_values`),
+and ``value=points`` values a playout in game points (:func:`points_values`: the score
+margin, or the score of a seat without opponents), for solo games where every playout is
+won (Cascadito) or lost (Two Heirs against Heinrich at level 3) and the victory share
+cannot rank moves.
 """
 
 from __future__ import annotations

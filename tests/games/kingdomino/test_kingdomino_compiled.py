@@ -26,13 +26,16 @@ import pytest
 
 import regalia
 from regalia.agents import make_agent
-from regalia.agents.search import playout, playout_policy
+from regalia.agents.search import playout, playout_policy, random_action
+from regalia.core.policies import compiled_name
+from regalia.core.registry import game_policies, game_policy
 from regalia.core.errors import IllegalActionError, ParameterError, RecordError, RegaliaError
 from regalia.games.kingdomino import compiled
 from regalia.games.kingdomino.state import PureKingdominoState
 
 pytestmark = pytest.mark.skipif(not compiled.available(),
                                 reason="the compiled engine is not built (setup.py build_ext)")
+_engine = pytest.importorskip("regalia.games.kingdomino._engine")
 
 #: Every variant and player count: (players, variants).
 CONFIGS = [
@@ -44,7 +47,30 @@ CONFIGS = [
     (3, ("dynasty", "middle-kingdom", "harmony")), (4, ("dynasty", "middle-kingdom", "harmony")),
 ]
 IDS = [f"{p}p-{'+'.join(v) or 'base'}" for p, v in CONFIGS]
-POLICIES = ("random", "greedy")
+
+
+def python_twins() -> dict[str, str]:
+    """Compiled playout name -> the registered policy name of its Python twin (the policy
+    marked ``compiled_as`` with that name; ``random`` is the agents' random_action)."""
+    out = {"random": "random"}
+    for name in game_policies("kingdomino"):
+        key = compiled_name(game_policy("kingdomino", name))
+        if key is not None:
+            out[key] = name
+    return out
+
+
+#: The registered policies the compiled engine plays: random, and the one-step greedy
+POLICIES = tuple(python_twins().values())
+ONESTEP = python_twins().get("onestep", "greedy")
+
+
+def test_every_compiled_playout_has_a_python_twin():
+    """A compiled playout is used only for the Python policy marked as its twin: if that
+    policy changes and loses its mark, the compiled one is no longer used (and no longer
+    tested) and this test says so."""
+    assert set(python_twins()) == set(_engine.POLICIES)
+    assert compiled_name(random_action) == "random"
 
 
 def game(players, variants, engine):
@@ -187,7 +213,7 @@ def test_a_playout_from_the_middle_of_a_game_matches():
             results = []
             for s in (base.clone(), comp):
                 r = random.Random(ply)
-                values = playout(s, r, playout_policy(s, "greedy"))
+                values = playout(s, r, playout_policy(s, ONESTEP))
                 results.append((s.history(), values, r.random()))
             assert results[0] == results[1], ply
         la = base.legal_actions()
@@ -211,13 +237,13 @@ def finite(stats):
 
 SEARCHES = [  # (agent spec, players, variants): every agent, both playouts, each value
     ("mcts:iterations=120", 4, ()),
-    ("mcts:iterations=60,playout=greedy", 2, ("mighty-duel",)),
+    (f"mcts:iterations=60,playout={ONESTEP}", 2, ("mighty-duel",)),
     ("mce:iterations=100", 3, ("middle-kingdom", "harmony")),
-    ("mce:iterations=60,playout=greedy", 2, ("dynasty",)),
-    ("ismcts:iterations=60,playout=greedy", 4, ("harmony",)),
+    (f"mce:iterations=60,playout={ONESTEP}", 2, ("dynasty",)),
+    (f"ismcts:iterations=60,playout={ONESTEP}", 4, ("harmony",)),
     ("ismcts:iterations=80", 2, ()),
     ("mcts:iterations=80,value=margin", 2, ("dynasty",)),
-    ("mcts:iterations=60,value=points,expand=policy,playout=greedy", 3,
+    (f"mcts:iterations=60,value=points,expand=policy,playout={ONESTEP}", 3,
      ("middle-kingdom", "harmony")),
 ]
 
@@ -343,6 +369,46 @@ def test_damaged_json_is_refused_by_the_compiled_engine_too():
     data = s.to_json()
     data["box"] = [1, 2]
     with pytest.raises(RecordError, match="must add up to 48"):
+        g.state_from_json(data)
+
+
+def dynasty_state_after_first_game(engine):
+    s = game(2, ("dynasty",), engine).new_initial_state(2)
+    rng = random.Random(2)
+    while s.game_no == 0:
+        la = s.legal_actions()
+        s.apply_action(la[int(rng.random() * len(la))])
+    return s
+
+
+@pytest.mark.parametrize("token", ["W*****", "X", "C", "F?", "W**x"])
+def test_a_finished_kingdom_with_a_bad_square_is_refused(token):
+    """Hostile JSON: a finished Dynasty kingdom's square the C struct could not hold (five
+    crowns would write past the crown masks) is refused, naming it."""
+    s = dynasty_state_after_first_game("compiled")
+    data = s.to_json()
+    rows = data["finished_kingdoms"][0][1]
+    rows[0] = " ".join([token] + rows[0].split()[1:])
+    with pytest.raises(RecordError, match="not a square of a kingdom"):
+        s.game.state_from_json(data)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("idx", 3, "'idx'"), ("phase", "pick", "free domino"),
+])
+def test_positions_no_game_reaches_are_refused_before_c_reads_them(field, value, message):
+    g = game(4, (), "compiled")
+    s = g.new_initial_state(1)
+    while s.phase_name != "place":
+        s.apply_action(s.legal_actions()[0])
+    data = s.to_json()
+    data["current_line"] = {"dominoes": [], "kings": []} if field == "idx" else \
+        data["current_line"]
+    data[field] = value
+    if field == "phase":   # a pick with every domino of the next line taken
+        data["next_line"]["kings"] = [0, 1, 2, 3]
+        data["current_line"] = {"dominoes": [], "kings": []}
+    with pytest.raises(RecordError, match=message):
         g.state_from_json(data)
 
 

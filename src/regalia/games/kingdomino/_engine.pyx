@@ -64,12 +64,12 @@ cdef struct St:
     int np, nk, per_line, used, ngames, n, b, w, area
     int mk_bonus, harmony_bonus          # 0 when the variant is off
     int discard, pick_base, draw_base, king_base, nact
-    int owner[4]
-    int t1[49]
-    int t2[49]
-    int c1[49]
-    int c2[49]
-    int sym[49]
+    signed char owner[4]
+    signed char t1[49]
+    signed char t2[49]
+    signed char c1[49]
+    signed char c2[49]
+    signed char sym[49]
     # the position (state.PureKingdominoState's fields)
     int phase, king, idx, game_no, drawn
     int cur_nums[4]
@@ -78,7 +78,7 @@ cdef struct St:
     int nxt_nums[4]
     int nxt_kings[4]
     int nnxt
-    int box[48]
+    signed char box[48]
     int nbox
     int undrawn[4]
     int nund
@@ -560,8 +560,11 @@ cdef int greedy_placement(St* s, const int* acts, int cnt, int* best) noexcept n
     return nbest
 
 
-#: The playout policies compiled here: name -> code of Core._playout.
-POLICIES = {"random": 0, "greedy": 1}
+#: The playout policies compiled here: name -> code of Core._playout. Each has a Python
+#: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
+#: ``agents.search.random_action``, ``onestep`` the one-step greedy of
+#: ``policies.greedy_policy`` (registered as ``greedy``).
+POLICIES = {"random": 0, "onestep": 1}
 
 
 # ---------------------------------------------------------------------- the state
@@ -663,7 +666,11 @@ cdef class Core:
         _load_ints(pure.cur_kings, s.cur_kings, 4)
         s.nnxt = _load_ints(pure.nxt_nums, s.nxt_nums, 4)
         _load_ints(pure.nxt_kings, s.nxt_kings, 4)
-        s.nbox = _load_ints(pure.box, s.box, 48)
+        if len(pure.box) > 48:
+            raise ValueError("at most 48 dominoes in the box")
+        for i, v in enumerate(pure.box):
+            s.box[i] = <signed char>v     # 1..48, checked by the pure engine
+        s.nbox = len(pure.box)
         s.nund = _load_ints(pure.undrawn, s.undrawn, 4)
         if len(pure.past) > 3 * s.np * s.ngames:
             raise ValueError(f"'past_games' holds {len(pure.past)} numbers; a "
@@ -690,6 +697,17 @@ cdef class Core:
         for i, kingdoms in enumerate(pure.done):
             for p, rows in enumerate(kingdoms):
                 self._finished_in(rows, &s.fin[i][p])
+        # positions the pure engine's from_json lets through but no game reaches, on which
+        # C would read past a line (the pure engine would fail on them with IndexError)
+        if s.phase == PH_PLACE and not 0 <= s.idx < s.ncur:
+            raise ValueError("a placement needs its domino on the current line ('idx')")
+        if s.phase in (PH_PICK, PH_PLACE) and not 0 <= s.king < s.nk:
+            raise ValueError("a pick or a placement needs the king that acts ('king')")
+        cdef int buf[4]
+        if s.phase == PH_PICK and free_picks(s, buf) == 0:
+            raise ValueError("a pick needs a free domino on the next line")
+        if (s.phase == PH_DRAW and s.nbox == 0) or (s.phase == PH_KING and s.nund == 0):
+            raise ValueError("a draw needs a domino in the box or a king to draw")
         hist = pure.hist
         self._reserve(len(hist))
         for i, a in enumerate(hist):
@@ -710,11 +728,16 @@ cdef class Core:
 
     cdef _finished_in(self, rows, Finished* f):
         from .components import TERRAIN_LETTERS
-        cdef int r, c
+        cdef int r, c, centre = self.s.n - 1
         for r, row in enumerate(rows):
             for c, tok in enumerate(row.split()):
-                if tok in (".", "C"):
+                if tok == "." or (tok == "C" and r == c == centre):
                     continue
+                if (not 1 <= len(tok) <= 4 or tok[0] not in TERRAIN_LETTERS
+                        or tok[1:] != "*" * (len(tok) - 1)):
+                    raise ValueError(f"'finished_kingdoms': {tok!r} at row {r + 1}, column "
+                                     f"{c + 1} is not a square of a kingdom (W F L G S M with "
+                                     f"0-3 '*', '.', or 'C' at the centre)")
                 f.terr[TERRAIN_LETTERS.index(tok[0])][r + 1] |= <u16>(1 << c)
                 if len(tok) > 1:
                     f.crown[len(tok) - 2][r + 1] |= <u16>(1 << c)
@@ -950,7 +973,7 @@ cdef class Core:
 
     def compiled_playout(self, policy, rng):
         """State.compiled_playout: play to the end here with ``policy`` (``random`` or
-        ``greedy``, as :data:`POLICIES`), drawing from ``rng`` exactly as the Python loop of
+        ``onestep``, as :data:`POLICIES`), drawing from ``rng`` exactly as the Python loop of
         ``regalia.agents.search.playout`` does with the same policy; False for another
         policy (the state is then unchanged)."""
         code = POLICIES.get(policy)
@@ -963,7 +986,7 @@ cdef class Core:
         """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
         called exactly where the Python policies call ``rng.random()``: every chance node;
         every decision of ``random`` (even a forced one: agents.search.random_action);
-        ``greedy`` only when it has a choice (policies.greedy_policy: a uniform pick, or a
+        ``onestep`` only when it has a choice (policies.greedy_policy: a uniform pick, or a
         tie among the best placements)."""
         cdef St* s = &self.s
         cdef int acts[MAX_PLACEMENTS]

@@ -31,7 +31,7 @@ def _terrain_points(w: int, mask: int, c1: int, c2: int, c3: int) -> int:
     return total
 
 
-@compiled_as("greedy")  # the compiled engine's greedy playout (_engine.pyx) reproduces it
+@compiled_as("onestep")  # the compiled engine's playout "onestep" (_engine.pyx) reproduces it
 def greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     """A legal action maximising the acting player's immediate score; ties uniform by ``rng``."""
     legal = state.legal_actions()
