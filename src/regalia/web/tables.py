@@ -19,6 +19,7 @@ import secrets
 import threading
 import time
 from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
+from threading import Timer
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -44,6 +45,8 @@ DEFAULT_PACE = 0.7
 MAX_PACE = 10.0
 #: The longest click sequence a move in progress may have (board protocol v2).
 MAX_CLICKS = 32
+#: The clock of pacing (a name of this module, so a test can stand in for it).
+_clock = time.monotonic
 
 
 class WebError(Exception):
@@ -392,7 +395,7 @@ class Tables:
         new = s.history()[start:]
         if not new:
             return
-        t.last_move_at = time.monotonic()
+        t.last_move_at = _clock()
         try:
             self.store.append_actions(t.id, start, new)
         except Exception as exc:
@@ -441,9 +444,9 @@ class Tables:
             return
         # pacing: the move is shown no sooner than ``pace`` seconds after the last one, so
         # a person sees each computer move (and the thinking marker) one by one
-        delay = self.pace_of(t) - (time.monotonic() - t.last_move_at)
+        delay = self.pace_of(t) - (_clock() - t.last_move_at)
         if delay > 0:
-            timer = threading.Timer(delay, self._finish, (t, seat, generation, ply, action,
+            timer = Timer(delay, self._finish, (t, seat, generation, ply, action,
                                                           done))
             timer.daemon = True
             timer.start()
