@@ -82,6 +82,7 @@ function show(v) {
   if (lastMove >= 0) box.children[lastMove].classList.add("lastmove");
   $("last").textContent = lastMove >= 0 ? `· last move: ${entry(v.log[lastMove], lastMove)}` : (v.last ? `· last: ${v.last}` : "");
   $("typed").hidden = !v.legal.length;
+  if (v.legal.length) $("move").placeholder = `e.g. ${v.legal[0].notation}`;
   $("hintbutton").hidden = !v.hints || !v.legal.length;
   $("undo").hidden = v.seat === null || v.terminal || v.seats.some((s, i) => s.kind !== "computer" && i !== v.seat);
   $("error").textContent = v.error || "";
@@ -174,7 +175,7 @@ function scoreTable(t, winners) {
   const corner = t.headings.length === view.seats.length + 1 ? t.headings[0] : "";
   const seatHeads = corner ? t.headings.slice(1) : t.headings;
   head.append(el("th", corner, "corner"), ...seatHeads.map((h, i) => {
-    const name = h === `Player ${i + 1}` && view.seats[i] ? view.seats[i].label : h;
+    const name = (h === `Player ${i + 1}` || h === `P${i + 1}`) && view.seats[i] ? view.seats[i].label : h;
     return el("th", name, winners && winners.includes(i) ? "winner" : "");
   }));
   const rows = t.rows.map((r) => {
