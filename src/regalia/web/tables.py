@@ -185,7 +185,11 @@ class Tables:
                     raise WebError(422, f"seat {i + 1}: {exc}") from None
                 agent = spec
                 if not s.get("label"):
-                    label = f"Computer ({s.get('strength') or spec})"
+                    # "Computer (easy)"; with several computer seats, numbered by seat
+                    several = sum(isinstance(x, dict) and x.get("kind") == COMPUTER
+                                  for x in seats) > 1
+                    strength = s.get("strength") or (spec if s.get("agent") else "easy")
+                    label = f"Computer{f' {i + 1}' if several else ''} ({strength})"
             else:
                 token = new_token()
             rows.append(SeatRow(i, s["kind"], agent, label,

@@ -217,7 +217,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         status = ""
     colour = "#333"
     if phase == "end":
-        status += "game over"
+        status += "Game over"
     elif isinstance(acting, int) and 0 <= acting < n_players:
         what = {"place": f"place domino {observation.get('domino')}",
                 "pick": "pick a domino of the next line"}.get(str(phase), str(phase))
