@@ -539,8 +539,8 @@ class Tables:
         """What ``seat`` (None: a spectator) sees, built from ``observation(seat)`` only
         (spectators: the drawing's ``public_observation`` of it).
 
-        Keys: table, game, title, params, ply, seat, seats, current_player, terminal,
-        thinking (the seat of the computer player thinking, or None), error, hints, pace,
+        Keys: table, game, title, params, perfect_information, ply, seat, seats,
+        current_player, terminal, thinking (the seat of the computer player thinking, or None), error, hints, pace,
         observation, legal (``[{id, notation}]`` when the seat is to play), log (moves in
         notation as the viewer may see them), last (the last entry of the log, or None),
         svg, scores, score_table and scoring_help (from the drawing, or None), and once
@@ -567,6 +567,7 @@ class Tables:
                 "current_player": cur if cur >= 0 else None,
                 "terminal": s.is_terminal(), "thinking": t.thinking, "error": t.error,
                 "hints": bool(t.options.get("hints")), "pace": self.pace_of(t),
+                "perfect_information": t.game.info.perfect_information,
                 "observation": obs, "legal": moves, "log": log,
                 "log_seats": self._log_seats(t, len(log)),
                 "last": log[-1] if log else None,

@@ -42,7 +42,10 @@ async function post(path, body) {
 // Hot seat: when the seat to play is another of ours, show that seat's view.
 // Every view that arrives (the WebSocket's is the first token's seat) is shown as the
 // active seat's: fetched again for that seat when it is another.
+// With hidden information, the screen is covered when it passes from one of its seats to
+// another, until the next person asks to see their hand.
 async function update(v) {
+  const before = active;
   active = seatTokens[v.current_player] || active;
   const showing = v.seat === null ? null : seatTokens[v.seat];
   if (active && showing !== active) {
@@ -50,7 +53,15 @@ async function update(v) {
     if (!r.ok) return;
     v = await r.json();
   }
+  if (before && active !== before && !v.perfect_information && !v.terminal) cover(v);
   show(v);
+}
+
+function cover(v) {
+  const box = $("cover");
+  box.querySelector("p").textContent = `${v.seats[v.seat].label}'s turn: pass the screen to ${v.seats[v.seat].label}, then show the hand.`;
+  box.hidden = false;
+  box.querySelector("button").onclick = () => { box.hidden = true; };
 }
 
 function label(seat) { return view.seats[seat].label; }
