@@ -13,6 +13,7 @@ let view = null;         // the last view shown
 let shownKey = null;     // what that view showed (a repeated push changes nothing)
 let clicks = [];         // the click objects of the move in progress, oldest first
 let replayPly = null;    // the ply shown in a replay, or null for the live table
+let epoch = 0;           // bumped by every view shown: an answer to an older one is dropped
 
 function el(tag, content, cls) {
   const e = document.createElement(tag);
@@ -45,6 +46,7 @@ async function post(path, body) {
 // With hidden information, the screen is covered when it passes from one of its seats to
 // another, until the next person asks to see their hand.
 async function update(v) {
+  if (stale(v)) return;
   const before = active;
   active = seatTokens[v.current_player] || active;
   const showing = v.seat === null ? null : seatTokens[v.seat];
@@ -52,10 +54,15 @@ async function update(v) {
     const r = await fetch(`/api/tables/${tableId}`, { headers: headers() });
     if (!r.ok) return;
     v = await r.json();
+    if (stale(v)) return;
   }
   if (before && active !== before && !v.perfect_information && !v.terminal) cover(v);
   show(v);
 }
+
+// Answers may arrive out of order (a move's answer after the WebSocket's push of the
+// computer's reply): a view older than the one shown is dropped (an undo's is newer).
+function stale(v) { return view !== null && v.version < view.version; }
 
 function cover(v) {
   const box = $("cover");
@@ -71,6 +78,7 @@ function show(v) {
   view = v;
   if (key === shownKey) return;   // the same position pushed again: keep the move in progress
   shownKey = key;
+  epoch += 1;
   if (replayPly !== null) return; // replaying: the live table waits for "The end"
   $("board").innerHTML = v.svg;   // the server's drawing (every text escaped there)
   bindBoard();
@@ -120,8 +128,9 @@ function bindBoard() {
 // Start of a turn of a person: the drawing's prompt, targets and buttons for no click yet.
 async function startMove() {
   clicks = [];
+  const asked = epoch;
   const res = await post("click", { clicks: [] }).catch((e) => ({ error: e.message }));
-  answer(res, [], true);
+  if (asked === epoch) answer(res, [], true);
 }
 
 function answer(res, sent, first) {
@@ -164,8 +173,9 @@ function restart() {
 async function send(c) {
   if (replayPly !== null || !view.legal.length) return;
   const sent = [...clicks, c];
+  const asked = epoch;
   const res = await post("click", { clicks: sent }).catch((e) => ({ error: e.message }));
-  answer(res, sent, false);
+  if (asked === epoch) answer(res, sent, false);
 }
 
 function onClick(ev) {
