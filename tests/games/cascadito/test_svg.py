@@ -14,6 +14,7 @@ import pytest
 
 import regalia.games.cascadito  # noqa: F401  (registers the game and its drawing)
 from regalia.core.registry import game_drawing, load_game
+from regalia.core.svgkit import canonical
 from regalia.games.cascadito import svg
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
@@ -69,7 +70,7 @@ def _walk(obs, legal):
         drawn = set(_clicks_in(svg.render(obs, legal, NAMES[:len(obs["sheets"])], clicks)))
         missing = set(nxt["targets"]) - drawn
         assert not missing, (clicks, missing)
-        for c in {svg.canonical(o): o for o in offered}.values():
+        for c in {canonical(o): o for o in offered}.values():
             todo.append(clicks + [c])
     return found
 
@@ -80,7 +81,7 @@ def _clicks_in(doc):
         v = el.get("data-click")
         if v is not None:
             assert "target" in (el.get("class") or "").split(), v
-            assert v == svg.canonical(json.loads(v))
+            assert v == canonical(json.loads(v))
             yield v
 
 
@@ -178,9 +179,9 @@ def test_a_move_by_clicks_die_then_field():
     field = next(a for a in legal if s.decode(a).kind == "field")
     act = s.decode(field)
     first = svg.click(obs, legal, [])
-    assert svg.canonical({"die": act.colour}) in first["next"]["targets"]
+    assert canonical({"die": act.colour}) in first["next"]["targets"]
     second = svg.click(obs, legal, [{"die": act.colour}])
-    assert svg.canonical({"field": act.cell}) in second["next"]["targets"]
+    assert canonical({"field": act.cell}) in second["next"]["targets"]
     assert {"label": "Pass (use the die for nothing)", "click": {"pass": True}} in \
         second["next"]["choices"]
     assert svg.click(obs, legal, [{"die": act.colour}, {"field": act.cell}]) == {"action": field}

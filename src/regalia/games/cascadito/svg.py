@@ -41,6 +41,7 @@ from xml.sax.saxutils import escape, quoteattr
 from regalia.core.errors import RegaliaError
 from regalia.core.help import provenance_words
 from regalia.core.registry import load_game
+from regalia.core.svgkit import canonical, click_attr
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
@@ -70,18 +71,6 @@ CLICK_KEYS = ("die", "field", "river", "pass", "track", "claim", "decline")
 
 
 # ------------------------------------------------------------------ svg helpers
-def canonical(obj: Any) -> str:
-    """The canonical JSON of a click object (sorted keys, no spaces): the value of an
-    element's ``data-click`` and of a ``targets`` entry. (Written here until
-    ``regalia.core.svgkit`` offers it.)"""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
-
-
-def click_attr(obj: Any) -> str:
-    """`` data-click="..."`` (XML-escaped) for an element, with a space either side."""
-    return f" data-click={quoteattr(canonical(obj))} "
-
-
 def _t(text: str) -> str:
     """A ``<title>`` child (hover help), escaped."""
     return f"<title>{escape(text)}</title>"
@@ -1186,5 +1175,5 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     return out
 
 
-__all__ = ["canonical", "click", "click_attr", "game_of", "public_observation", "render",
+__all__ = ["click", "game_of", "public_observation", "render",
            "score_table", "scoring_help"]
