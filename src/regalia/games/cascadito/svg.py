@@ -46,7 +46,7 @@ from regalia.core.svgkit import canonical, click_attr
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
 from .help import ACTION_WORDS, BOOK, SPECIAL_EFFECTS, help_entries
-from .notation import Action, decode
+from .notation import Action, achievement_name, decode
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts, score_steps, sheet_total
 from .view import title as view_title
 
@@ -125,7 +125,7 @@ def _good(cx: float, cy: float, s: float, good: str) -> str:
     return (f'<g pointer-events="none"><rect x="{cx - s:.1f}" y="{cy - s * 0.8:.1f}" '
             f'width="{2 * s:.1f}" height="{1.6 * s:.1f}" rx="{s * 0.3:.1f}" fill="{fill}" '
             f'stroke="#5a4a2a" stroke-width="0.8"/>'
-            + _txt(cx, cy + s * 0.42, good[:1].upper(), s * 1.2, "middle",
+            + _txt(cx, cy + s * 0.36, good[:2].capitalize(), s * 0.95, "middle",
                    "#222" if light else "#fff", "bold") + "</g>")
 
 
@@ -572,7 +572,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="cascadito" '
            f'data-phase={quoteattr(phase)} data-current-player="{acting}" '
            f'data-viewer="{viewer if isinstance(viewer, int) else ""}" font-family="{FONT}">']
-    out.append('<style>.target{cursor:pointer}.target:hover .hl,.target:hover.hl{stroke:#d11;'
+    out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'
                'stroke-width:3}.hot .ring{animation:pulse 1.2s ease-in-out infinite}'
                '@keyframes pulse{50%{stroke-opacity:.35}}</style>')
     out.append(f'<rect x="0" y="0" width="{W}" height="{H}" fill="#e9e1cf"/>')
@@ -710,7 +710,7 @@ def _kingdom(game: Any, obs: Mapping[str, Any], p: int, lay: _Layout, clickable:
                 bits.append(f"The ship reaching the bridge scores {riv.ship_points} points")
             bits.append(_prov(riv))
             out.append(f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
-                       f'<polygon class="hl" points="{poly}" fill="{WATER}" '
+                       f'<polygon class="face" points="{poly}" fill="{WATER}" '
                        f'stroke="{TARGET if tgt else "#4a8fc0"}" '
                        f'stroke-width="{3.2 if tgt else 1.2}"/>')
             if not small:
@@ -734,7 +734,7 @@ def _kingdom(game: Any, obs: Mapping[str, Any], p: int, lay: _Layout, clickable:
         fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
         out.append(f'<g class="{cls}"{attrs}>'
                    + ("" if small else _t(_field_title(game, h, name, is_marked)))
-                   + f'<polygon class="hl" points="{poly}" fill="{fill}" '
+                   + f'<polygon class="face" points="{poly}" fill="{fill}" '
                      f'stroke="{TARGET if tgt else FIELD_EDGE}" '
                      f'stroke-width="{3.2 if tgt else 1}"/>')
         for s in specials.get(h, ()):
@@ -812,7 +812,7 @@ def _tracks(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: float, cw:
             cls = "track-space" + (" target" if can else "")
             fill = COLOURS[col] if not done else "#d8d0bd"
             op = "0.55" if not done else "1"
-            body = (f'<rect class="hl" x="{x + 2:.1f}" y="{y + 1:.1f}" width="{cw - 4:.1f}" '
+            body = (f'<rect class="face" x="{x + 2:.1f}" y="{y + 1:.1f}" width="{cw - 4:.1f}" '
                     f'height="{sh - 2:.1f}" rx="{3 if not small else 1}" fill="{fill}" '
                     f'fill-opacity="{op}" stroke="{TARGET if tgt else INKS[col]}" '
                     f'stroke-width="{3.2 if tgt else (2 if sp.highlight else 0.8)}"/>')
@@ -844,8 +844,8 @@ def _tracks(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: float, cw:
         crossed = int(obs["sheets"][p]["bandits"])
         bt = sheet.bandit_track
         for j, pts in enumerate(t.bandit_points):
-            y = y0 + (nmax - 1 - j) * sh * nmax / len(t.bandit_points)
             hh = sh * nmax / len(t.bandit_points)
+            y = y0 + (len(t.bandit_points) - 1 - j) * hh
             done = j < crossed
             body = (f'<rect x="{x:.1f}" y="{y + 1:.1f}" width="{cw * 0.8:.1f}" '
                     f'height="{hh - 2:.1f}" rx="2" fill="{"#d8d0bd" if done else "#caa89a"}" '
@@ -908,7 +908,7 @@ def _achievements(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: floa
             stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
             cls = "achievement" + (" target" if can else "") + (" hot" if a in claimable else "")
             attrs = click_attr(ck) if can else " "
-            body = [f'<rect class="hl ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
+            body = [f'<rect class="face ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
                     f'fill="{fill}" stroke="{stroke}" '
                     f'stroke-width="{3.2 if tgt or a in claimable else 1.2}"/>']
             body.append(_txt(x + 5, y + 13, name, 10, fill="#7a6a4a", weight="bold"))
@@ -984,7 +984,7 @@ def _big_sheet(game: Any, obs: Mapping[str, Any], p: int, names: Sequence[str] |
     out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
     nmax = max(t.track_len)
     sh = min(38.0, 330.0 / nmax)
-    tx = 34 + lay.width + 40
+    tx = 34 + lay.width + 26
     out.append(_tracks(game, obs, p, tx, 112, 44, sh, clickable, targets, False))
     ay = 100 + lay.height + 30
     out.append(_achievements(game, obs, p, 34, ay, clickable, targets, names))
@@ -1056,7 +1056,7 @@ def _right_column(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[s
                f"next river space, or pass [{BOOK}, Select a die]\n{_prov(face)}")
         out.append(f'<g class="die{" target" if can else ""}{" chosen" if up else ""}"'
                    f'{click_attr(ck) if can else " "}>{_t(tip)}'
-                   f'<rect class="hl" x="{dx}" y="{dy}" width="42" height="42" rx="8" '
+                   f'<rect class="face" x="{dx}" y="{dy}" width="42" height="42" rx="8" '
                    f'fill="{COLOURS[col]}" stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
                    f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
                    + _house(dx + 21, dy + 21, 10, col) + "</g>")
@@ -1098,12 +1098,12 @@ def _right_column(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[s
         out.append(f'<g class="sheet small" data-seat="{q}">')
         out.append(_panel(x0, py, 374, ph, acting == q and obs.get("phase") != "end"))
         out.append(_seat_head(obs, q, names, x0 + 12, py + 22, 13, obs.get("player")))
-        r = min(11.5, (ph - 50) / 15.5)
+        r = min(10.0, (ph - 50) / 15.5)
         lay = _Layout(t, x0 + 12, py + 32, r)
         out.append(_kingdom(game, obs, q, lay, False, set(), True))
         nmax = max(t.track_len)
         sh = min(15.0, (ph - 64) / nmax)
-        out.append(_tracks(game, obs, q, x0 + 12 + lay.width + 14, py + 44, min(18, r * 1.7), sh, False,
+        out.append(_tracks(game, obs, q, x0 + 12 + lay.width + 14, py + 44, 14, sh, False,
                            set(), True))
         sheet = obs["sheets"][q]
         info = []
@@ -1111,9 +1111,36 @@ def _right_column(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[s
             info.append(f"river {k}/{t.river_len[rv]}")
         if t.bandit_points:
             info.append(f"bandits {sheet['bandits']}")
-        info.append(f"{len(sheet['claimed'])} achievements")
+        k = len(sheet["claimed"])
+        info.append(f"{k} achievement{'s' if k != 1 else ''}")
         out.append(_txt(x0 + 12, py + ph - 8, " · ".join(info), 11, fill="#3b2f1a"))
+        out.append(_mini_achievements(game, obs, q, x0 + 374 - 12, py + 40, names))
         out.append("</g>")
+    return "".join(out)
+
+
+def _mini_achievements(game: Any, obs: Mapping[str, Any], p: int, right: float, y: float,
+                       names: Sequence[str] | None) -> str:
+    """A small sheet's achievements: one square per achievement, the top row in a column
+    left of the bottom row's, ending at ``right``; claimed ones green, ones another player
+    took first grey."""
+    t = game.tables
+    sheet = obs["sheets"][p]
+    claimed = set(sheet["claimed"])
+    first = obs.get("top_row_first") or [-1] * t.num_achievements
+    out = []
+    s = 13
+    for ri, idx in enumerate((t.top, t.bottom)):
+        for k, a in enumerate(idx):
+            x = right - (2 - ri) * (s + 4)
+            yy = y + k * (s + 3)
+            locked = (a in t.top and first[a] >= 0 and first[a] != p and not t.ach_later[a]
+                      and a not in claimed)
+            fill = "#7cc36a" if a in claimed else "#b5b0a5" if locked else "#fbf7ec"
+            name = achievement_name(t, a).removeprefix("claim ")
+            state = "claimed" if a in claimed else "taken by another player" if locked else "open"
+            out.append(f'<rect x="{x:.1f}" y="{yy:.1f}" width="{s}" height="{s}" rx="2" '
+                       f'fill="{fill}" stroke="#8a7a5a">{_t(f"{name}: {state}")}</rect>')
     return "".join(out)
 
 
