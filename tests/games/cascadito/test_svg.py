@@ -213,7 +213,7 @@ def test_svg_parses_is_deterministic_and_shows_every_seat(players, sheet, varian
         names = NAMES[:players]
         doc = svg.render(obs, legal, names)
         root = ET.fromstring(doc)
-        assert root.get("viewBox") == "0 0 1280 800"
+        assert root.get("viewBox") == "0 0 960 800"
         assert doc == svg.render(json.loads(json.dumps(obs)), list(legal), names)
         seats = {int(e.get("data-seat")) for e in root.iter() if
                  "sheet" in (e.get("class") or "").split()}

@@ -63,7 +63,9 @@ GOODS = {"grain": "#e2bd4f", "wool": "#f2efe6", "timber": "#9a6a3a", "stone": "#
 PAPER, FIELD, FIELD_EDGE, WATER = "#f7f1e3", "#efe5c9", "#bfae84", "#9fd0ee"
 PENCIL, TARGET, ACTING = "#333333", "#17a34a", "#d4a017"
 FONT = "DejaVu Sans, Verdana, sans-serif"
-W, H = 1280, 800
+W, H = 960, 800
+#: The big sheet's panel (top, height) and the dice pool's column (left edge).
+BIG_TOP, BIG_H, POOL_X = 52, 560, 800
 
 #: A move takes at most this many clicks (a die, then where it goes).
 MAX_CLICKS = 2
@@ -540,7 +542,8 @@ def _facts(t: Any, observation: Mapping[str, Any], p: int) -> SheetFacts:
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            names: Sequence[str] | None = None,
            pending: Sequence[Mapping[str, Any]] = ()) -> str:
-    """The table as an SVG document (a string, 1280 x 800 user units).
+    """The table as an SVG document (a string, 960 x 800 user units, to sit beside the web
+    table's side panel at 1280 x 800).
 
     Args:
         observation: ``state.observation(seat)`` (or its :func:`public_observation`).
@@ -579,7 +582,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append(_header(game, observation, names, acting, phase, nxt.get("prompt") or ""))
     clickable = bool(legal) and big == viewer
     out.append(_big_sheet(game, observation, big, names, clickable, targets, acting, pend))
-    out.append(_right_column(game, observation, big, names, clickable, targets, acting, pend))
+    out.append(_others(game, observation, big, names, acting))
     out.append("</svg>")
     return "".join(out)
 
@@ -877,11 +880,11 @@ def _achievements(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: floa
     first = obs.get("top_row_first") or [-1] * t.num_achievements
     n = _seat_count(obs)
     out = []
-    bw, bh, gap = 128, 60, 8
+    bw, bh, gap = 122, 54, 6
     for row_i, (row, idx) in enumerate((("top", t.top), ("bottom", t.bottom))):
         if not idx:
             continue
-        y = y0 + row_i * (bh + 22)
+        y = y0 + row_i * (bh + 20)
         word = ("Top row (first player only)" if not any(t.ach_later[a] for a in idx)
                 else "Top row (8 VP first, 5 VP later)") if row == "top" else "Bottom row (every player)"
         out.append(_txt(x0, y - 5, word, 11, fill="#5a4a2a", weight="bold"))
@@ -918,7 +921,7 @@ def _achievements(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: floa
                 body.append(f'<circle cx="{x + bw - 10}" cy="{y + bh - 10}" r="6" '
                             f'fill="{COLOURS[colour]}" stroke="{INKS[colour]}"/>')
             for li, line in enumerate(_wrap(_short(t, ach), 22)[:2]):
-                body.append(_txt(x + 5, y + 28 + li * 12, line, 10.5, fill="#222"))
+                body.append(_txt(x + 5, y + 26 + li * 12, line, 10.5, fill="#222"))
             if a in claimed:
                 body.append(f'<path d="M{x + bw - 26} {y + bh - 16}l6 7l12 -14" fill="none" '
                             f'stroke="#1d7a33" stroke-width="3" stroke-linecap="round"/>')
@@ -960,7 +963,7 @@ def _panel(x: float, y: float, w: float, h: float, active: bool) -> str:
 
 
 def _seat_head(obs: Mapping[str, Any], p: int, names: Sequence[str] | None, x: float,
-               y: float, size: float, viewer: Any) -> str:
+               y: float, size: float, viewer: Any, extra: str = "") -> str:
     col = CASTLE_ORDER[p % len(CASTLE_ORDER)]
     sc = obs.get("scores") or [0] * _seat_count(obs)
     who = _label(names, p) + (" (you)" if viewer == p else "")
@@ -970,27 +973,29 @@ def _seat_head(obs: Mapping[str, Any], p: int, names: Sequence[str] | None, x: f
             + _txt(x + size * 1.2, y, who, size, weight="bold", fill="#2a2a2a")
             + f'<text x="{x + size * 1.2 + len(who) * size * 0.62 + 8:.1f}" y="{y}" '
               f'font-size="{size * 0.9:.1f}" fill="#6a4a1a"><tspan class="score" '
-              f'data-seat="{p}" font-weight="bold">{int(sc[p])}</tspan> points</text></g>')
+              f'data-seat="{p}" font-weight="bold">{int(sc[p])}</tspan> point{"" if int(sc[p]) == 1 else "s"}'
+              f'{escape(" · " + extra) if extra else ""}</text></g>')
 
 
 def _big_sheet(game: Any, obs: Mapping[str, Any], p: int, names: Sequence[str] | None,
                clickable: bool, targets: set[str], acting: Any,
                pend: list[dict[str, Any]]) -> str:
+    """The big sheet (top part of the picture): kingdom, tracks, achievements; the dice
+    pool and the sheet's notes in a column on its right."""
     t = game.tables
     out = [f'<g class="sheet big" data-seat="{p}">',
-           _panel(8, 56, 880, 736, acting == p and obs.get("phase") != "end"),
-           _seat_head(obs, p, names, 22, 82, 16, obs.get("player"))]
-    lay = _Layout(t, 34, 100, 27.5)
+           _panel(6, BIG_TOP, W - 12, BIG_H, acting == p and obs.get("phase") != "end"),
+           _seat_head(obs, p, names, 18, BIG_TOP + 22, 15, obs.get("player"))]
+    lay = _Layout(t, 26, BIG_TOP + 40, 24.0)
     out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
     nmax = max(t.track_len)
-    sh = min(38.0, 330.0 / nmax)
-    tx = 34 + lay.width + 26
-    out.append(_tracks(game, obs, p, tx, 112, 44, sh, clickable, targets, False))
-    ay = 100 + lay.height + 30
-    out.append(_achievements(game, obs, p, 34, ay, clickable, targets, names))
-    out.append(_sheet_notes(game, obs, p, tx - 20, 112 + nmax * sh + 48))
-    if _seat_count(obs) == 1:
-        out.append(_solo_timer(game, obs, 34, ay + 2 * 82 + 8))
+    sh = min(36.0, 290.0 / nmax)
+    tx = 26 + lay.width + 28
+    out.append(_tracks(game, obs, p, tx, BIG_TOP + 64, 42, sh, clickable, targets, False))
+    ay = BIG_TOP + 40 + lay.height + 22
+    out.append(_achievements(game, obs, p, 26, ay, clickable, targets, names))
+    out.append(_pool(game, obs, clickable, targets, pend, POOL_X, BIG_TOP + 8))
+    out.append(_sheet_notes(game, obs, p, POOL_X + 10, BIG_TOP + 250))
     out.append("</g>")
     return "".join(out)
 
@@ -1032,41 +1037,39 @@ def _solo_timer(game: Any, obs: Mapping[str, Any], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _right_column(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
-                  clickable: bool, targets: set[str], acting: Any,
-                  pend: list[dict[str, Any]]) -> str:
+def _pool(game: Any, obs: Mapping[str, Any], clickable: bool, targets: set[str],
+          pend: list[dict[str, Any]], x0: float, y0: float) -> str:
+    """The dice pool (3 dice a row), the forbidden faces, the actions waiting."""
     t = game.tables
-    x0 = 898
-    out = [_panel(x0, 56, 374, 128, False), _txt(x0 + 14, 78, "Dice pool", 14, weight="bold")]
+    out = [_txt(x0 + 10, y0 + 18, "Dice pool", 14, weight="bold")]
     pool = str(obs.get("pool") or "-")
     chosen = next((c["die"] for c in pend if "die" in c), None)
     letters = {c[0].upper(): c for c in TOWN_COLOURS}
     dice = [letters[ch] for ch in pool if ch in letters]
     lifted = False
     for k, col in enumerate(dice):
-        dx = x0 + 14 + k * 52
+        dx = x0 + 10 + (k % 3) * 48
         up = chosen == col and not lifted
         lifted = lifted or up
-        dy = 88 - (8 if up else 0)
+        dy = y0 + 30 + (k // 3) * 50 - (6 if up else 0)
         ck = {"die": col}
-        can = clickable
         tgt = canonical(ck) in targets
         face = game.dice.face(col)
         tip = (f"A {col} die ({face.theme}): mark an empty field next to a {col} town, or the "
                f"next river space, or pass [{BOOK}, Select a die]\n{_prov(face)}")
-        out.append(f'<g class="die{" target" if can else ""}{" chosen" if up else ""}"'
-                   f'{click_attr(ck) if can else " "}>{_t(tip)}'
-                   f'<rect class="face" x="{dx}" y="{dy}" width="42" height="42" rx="8" '
+        out.append(f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
+                   f'{click_attr(ck) if clickable else " "}>{_t(tip)}'
+                   f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
                    f'fill="{COLOURS[col]}" stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
                    f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
-                   + _house(dx + 21, dy + 21, 10, col) + "</g>")
+                   + _house(dx + 20, dy + 20, 10, col) + "</g>")
     if not dice:
-        out.append(_txt(x0 + 14, 112, "empty: the next player rolls all 6 dice", 12,
-                        fill="#555"))
-    fy = 162
-    out.append(_txt(x0 + 14, fy + 4, "Forbidden:", 12, fill="#555"))
+        for i, line in enumerate(("Empty: the next player", "rolls all 6 dice")):
+            out.append(_txt(x0 + 10, y0 + 48 + i * 16, line, 12, fill="#555"))
+    fy = y0 + 152
+    out.append(_txt(x0 + 10, fy + 4, "Forbidden:", 12, fill="#555"))
     for k, col in enumerate(t.forbidden):
-        fx = x0 + 90 + k * 30
+        fx = x0 + 84 + k * 28
         out.append(f'<g class="forbidden">{_t(f"The {col} face is forbidden on this sheet: such dice leave the pool after every roll [{BOOK}, Roll all 6 dice]")}'
                    f'<rect x="{fx}" y="{fy - 12}" width="22" height="22" rx="4" '
                    f'fill="{COLOURS[col]}" stroke="#555"/>'
@@ -1074,47 +1077,49 @@ def _right_column(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[s
                    f'stroke-width="2.5"/></g>')
     tasks = obs.get("tasks") or []
     if tasks:
-        out.append(_txt(x0 + 200, fy + 4, f"Actions waiting: {len(tasks)}", 12, fill="#8a1c1c",
-                        weight="bold"))
+        out.append(_txt(x0 + 10, fy + 30, f"Actions waiting: {len(tasks)}", 12,
+                        fill="#8a1c1c", weight="bold"))
+    return "".join(out)
+
+
+def _others(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
+            acting: Any) -> str:
+    """The bottom band: every other seat's sheet, small, side by side (solo: the timer)."""
+    t = game.tables
     n = _seat_count(obs)
-    others = [q for q in range(n) if q != big]
-    y = 196
+    y = BIG_TOP + BIG_H + 8
+    ph = H - y - 6
     if n == 1:
-        out.append(_panel(x0, y, 374, 250, False))
-        out.append(_txt(x0 + 14, y + 24, "Solo game", 14, weight="bold"))
         solo = obs.get("solo") or {}
-        lines = [f"Round {int(solo.get('boxes', 0)) + 1} of {t.solo_boxes}, "
-                 f"turn {int(solo.get('turn', 0)) + 1} of 2",
-                 "Roll all 6 dice each round, take 2 turns,",
-                 "then mark the next dice box.",
-                 "How many points can you achieve?"]
-        for i, s in enumerate(lines):
-            out.append(_txt(x0 + 14, y + 50 + i * 18, s, 12.5, fill="#333"))
+        out = [_panel(6, y, W - 12, ph, False),
+               _solo_timer(game, obs, 22, y + 22),
+               _txt(22, y + 92, f"Solo game: round {int(solo.get('boxes', 0)) + 1} of "
+                                f"{t.solo_boxes}, turn {int(solo.get('turn', 0)) + 1} of 2. "
+                                "Roll all 6 dice each round, take 2 turns, then mark the "
+                                "next dice box.", 12.5, fill="#333"),
+               _txt(22, y + 112, "How many points can you achieve?", 12.5, fill="#333")]
         return "".join(out)
-    ph = (792 - y) / max(1, len(others)) - 8
-    ph = min(ph, 300)
+    others = [q for q in range(n) if q != big]
+    pw = min(470.0, (W - 12 - 8 * (len(others) - 1)) / len(others))
+    out = []
     for i, q in enumerate(others):
-        py = y + i * (ph + 8)
+        px = 6 + i * (pw + 8)
         out.append(f'<g class="sheet small" data-seat="{q}">')
-        out.append(_panel(x0, py, 374, ph, acting == q and obs.get("phase") != "end"))
-        out.append(_seat_head(obs, q, names, x0 + 12, py + 22, 13, obs.get("player")))
-        r = min(10.0, (ph - 50) / 15.5)
-        lay = _Layout(t, x0 + 12, py + 32, r)
-        out.append(_kingdom(game, obs, q, lay, False, set(), True))
-        nmax = max(t.track_len)
-        sh = min(15.0, (ph - 64) / nmax)
-        out.append(_tracks(game, obs, q, x0 + 12 + lay.width + 14, py + 44, 14, sh, False,
-                           set(), True))
+        out.append(_panel(px, y, pw, ph, acting == q and obs.get("phase") != "end"))
         sheet = obs["sheets"][q]
-        info = []
-        for rv, k in enumerate(sheet["rivers"]):
-            info.append(f"river {k}/{t.river_len[rv]}")
+        info = [f"river {k}/{t.river_len[rv]}" for rv, k in enumerate(sheet["rivers"])]
         if t.bandit_points:
             info.append(f"bandits {sheet['bandits']}")
-        k = len(sheet["claimed"])
-        info.append(f"{k} achievement{'s' if k != 1 else ''}")
-        out.append(_txt(x0 + 12, py + ph - 8, " · ".join(info), 11, fill="#3b2f1a"))
-        out.append(_mini_achievements(game, obs, q, x0 + 374 - 12, py + 40, names))
+        out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
+                              " · ".join(info)))
+        r = min(9.0, (ph - 34) / 15.5)
+        lay = _Layout(t, px + 10, y + 26, r)
+        out.append(_kingdom(game, obs, q, lay, False, set(), True))
+        nmax = max(t.track_len)
+        sh = min(13.0, (ph - 48) / nmax)
+        out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,
+                           set(), True))
+        out.append(_mini_achievements(game, obs, q, px + pw - 8, y + 30, names))
         out.append("</g>")
     return "".join(out)
 
