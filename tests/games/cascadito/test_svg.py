@@ -277,6 +277,9 @@ def test_score_table_agrees_with_the_engine(players, sheet):
             obs = s.observation(0)
             table = svg.score_table(obs)
             assert len(table["headings"]) == players + 1
+            labels = [r["label"] for r in table["rows"]]
+            assert len(labels) == len(set(labels)) and labels[0] == "Top-row achievements"
+            assert all(len(r["cells"]) == players for r in table["rows"])
             total = table["rows"][-1]
             assert total["label"] == "Total"
             assert total["cells"] == [int(x) for x in s.scores()]
@@ -292,8 +295,9 @@ def test_sheet4_top_row_bonus_and_later_claims_are_scored():
     s.set_claims(0, ["top 1"])
     s.set_claims(1, ["top 1"])
     table = svg.score_table(s.observation(0))
-    row = next(r for r in table["rows"] if r["label"] == "Achievement top 1")
+    row = next(r for r in table["rows"] if r["label"] == "Top-row achievements")
     assert row["cells"] == [8, 5]
+    assert table["headings"] == ["Scoring item", "Player 1", "Player 2"]
     assert table["rows"][-1]["cells"] == [int(x) for x in s.scores()]
 
 
@@ -307,3 +311,20 @@ def test_scoring_help_comes_from_the_game_with_sources():
         assert "Blue track" in heads
         assert ("Raiding bandit" in heads) == (sheet == 2)
         assert any(h.startswith("Achievement top") for h in heads)
+
+
+def test_whole_top_row_bonus_read_off_the_final_observation():
+    """Play Sheet 4, Game End: "If the player completed all of the top row achievements,
+    then they also gain 5 bonus points" (a game, seed 1, where seat 2 does so)."""
+    s = _positions(2, 4, (), 1, every=10 ** 6, limit=10 ** 6)[-1]
+    assert s.is_terminal() and s.breakdown(1)["top_row_bonus"] == 5
+    table = svg.score_table(s.observation(0))
+    row = next(r for r in table["rows"] if r["label"] == "Whole top row")
+    assert row["cells"] == [0, 5]
+    assert table["rows"][-1]["cells"] == [int(x) for x in s.scores()]
+
+
+def test_states_draw_themselves_in_jupyter():
+    s = load_game("cascadito", players=3, sheet=3).new_initial_state(2)
+    root = ET.fromstring(s._repr_svg_())
+    assert root.get("data-game") == "cascadito" and root.get("data-viewer") == ""

@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import math
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.errors import RegaliaError
@@ -49,6 +49,10 @@ from .help import ACTION_WORDS, BOOK, SPECIAL_EFFECTS, help_entries
 from .notation import Action, achievement_name, decode
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts, score_steps, sheet_total
 from .view import title as view_title
+
+if TYPE_CHECKING:
+    from .rules import CascaditoGame
+    from .tables import SheetTables
 
 # ------------------------------------------------------------------ look
 #: Town and die colours (the sheet's pastel inks; black: the forbidden face).
@@ -179,12 +183,11 @@ def _house(cx: float, cy: float, s: float, colour: str) -> str:
 
 # ------------------------------------------------------------------ the game behind it
 @lru_cache(maxsize=32)
-def _game_for(key: str) -> Any:
-    params = json.loads(key)
-    return load_game("cascadito", **params)
+def _game_for(key: str) -> "CascaditoGame":
+    return cast("CascaditoGame", load_game("cascadito", **json.loads(key)))
 
 
-def game_of(observation: Mapping[str, Any]) -> Any:
+def game_of(observation: Mapping[str, Any]) -> "CascaditoGame":
     """The :class:`.rules.CascaditoGame` an observation belongs to (built from its
     ``params``, cached): the sheet's data and the action ids' meaning."""
     params = observation.get("params")
@@ -193,7 +196,7 @@ def game_of(observation: Mapping[str, Any]) -> Any:
     return _game_for(canonical(dict(params)))
 
 
-def _decoded(game: Any, legal: Sequence[Any]) -> list[Action]:
+def _decoded(game: "CascaditoGame", legal: Sequence[Any]) -> list[Action]:
     out = []
     for a in legal:
         if type(a) is int and 0 <= a < game.num_distinct_actions:
@@ -211,11 +214,11 @@ def _label(names: Sequence[str] | None, p: int) -> str:
     return f"Player {p + 1}"
 
 
-def _river_click(t: Any, r: int) -> dict[str, Any]:
+def _river_click(t: "SheetTables", r: int) -> dict[str, Any]:
     return {"river": r}
 
 
-def _river_label(t: Any, r: int) -> str:
+def _river_label(t: "SheetTables", r: int) -> str:
     name = t.rivers[r].name
     return name[:1].upper() + name[1:] if "river" in name.lower() else f"{name} river"
 
@@ -293,11 +296,11 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     return {"error": "the dice are being rolled; wait for the pool"}
 
 
-def _river_index(t: Any, a: Action) -> int:
+def _river_index(t: "SheetTables", a: Action) -> int:
     return t.river_names.index(a.river.removeprefix("river").strip()) if t.num_rivers > 1 else 0
 
 
-def _die_click(t: Any, acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
+def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
     colours = [c for c in TOWN_COLOURS if any(a.colour == c for a in acts)]
     if not ks:
         return {"next": {"prompt": "Choose a die from the pool (then mark a field next to a "
@@ -356,7 +359,7 @@ def _task_prompt(observation: Mapping[str, Any]) -> str:
     return words.get(task, "Action: choose where it applies") + tail
 
 
-def _task_click(t: Any, observation: Mapping[str, Any], acts: list[Action],
+def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Action],
                 ks: list[tuple[str, Any]]) -> dict[str, Any]:
     fields = {a.cell: a.id for a in acts if a.kind == "mark"}
     rivers = {_river_index(t, a): a.id for a in acts if a.kind == "river_space"}
@@ -392,7 +395,7 @@ def _task_click(t: Any, observation: Mapping[str, Any], acts: list[Action],
                      f"here; click {' or '.join(allowed)}"}
 
 
-def _claim_click(t: Any, acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
+def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
     claims = {a.achievement: a.id for a in acts if a.kind == "claim"}
     decline = [a.id for a in acts if a.kind == "decline"]
     if not ks:
@@ -416,7 +419,7 @@ def _claim_click(t: Any, acts: list[Action], ks: list[tuple[str, Any]]) -> dict[
                      + ", ".join(sorted(claims)) + ") or decline"}
 
 
-def _ach_index(t: Any, name: str) -> int:
+def _ach_index(t: "SheetTables", name: str) -> int:
     row, k = name.split()
     return (t.top if row == "top" else t.bottom)[int(k) - 1]
 
@@ -426,7 +429,7 @@ def _cell_key(name: str) -> tuple[str, int]:
 
 
 # ------------------------------------------------------------------ achievements in words
-def _short(t: Any, ach: Any) -> str:
+def _short(t: "SheetTables", ach: Any) -> str:
     """A few words for an achievement's box (the full text is its hover help)."""
     c = ach.criterion
     sheet = t.sheet
@@ -493,7 +496,7 @@ def _prov(rec: Any) -> str:
 class _Layout:
     """Where a sheet's parts go: hex radius ``r`` and origin of the kingdom."""
 
-    def __init__(self, t: Any, ox: float, oy: float, r: float):
+    def __init__(self, t: "SheetTables", ox: float, oy: float, r: float):
         self.ox, self.oy, self.r = ox, oy, r
         self.w = math.sqrt(3) * r
         hexes = set(t.sheet.kingdom.hexes) | set(t.sheet.river_hexes)
@@ -512,7 +515,7 @@ class _Layout:
         return self.max_y * 1.5 * self.r + 2 * self.r
 
 
-def _facts(t: Any, observation: Mapping[str, Any], p: int) -> SheetFacts:
+def _facts(t: "SheetTables", observation: Mapping[str, Any], p: int) -> SheetFacts:
     """Seat ``p``'s :class:`.scoring.SheetFacts` from the observation (sheet 4: a top-row
     claim after another player's first claim is :data:`.scoring.CLAIMED_LATER`; the
     top-row bonus once the game ended with ``p`` holding the whole top row)."""
@@ -587,11 +590,11 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     return "".join(out)
 
 
-def _header(game: Any, obs: Mapping[str, Any], names: Sequence[str] | None, acting: Any,
+def _header(game: "CascaditoGame", obs: Mapping[str, Any], names: Sequence[str] | None, acting: Any,
             phase: str, prompt: str) -> str:
     t = game.tables
     sheet = t.sheet
-    head = f"Cascadito · sheet {sheet.number} “{sheet.title}” · {view_title(game, obs)}"
+    head = f"Cascadito · sheet {sheet.number} “{sheet.title}” · {view_title(game, dict(obs))}"
     if "harder-start" in (game.variants or ()):
         head += " · harder start"
     n = _seat_count(obs)
@@ -620,7 +623,7 @@ def _hl(target: bool) -> str:
     return (f' stroke="{TARGET}" stroke-width="3.2"' if target else "")
 
 
-def _field_title(game: Any, h: tuple[int, int], name: str, marked: bool) -> str:
+def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: bool) -> str:
     sheet = game.tables.sheet
     towns = sheet.neighbouring_towns(h)
     lines = [f"Field {name}" + (" (marked)" if marked else "")]
@@ -641,7 +644,7 @@ def _field_title(game: Any, h: tuple[int, int], name: str, marked: bool) -> str:
     return "\n".join(lines)
 
 
-def _kingdom(game: Any, obs: Mapping[str, Any], p: int, lay: _Layout, clickable: bool,
+def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout, clickable: bool,
              targets: set[str], small: bool) -> str:
     """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``."""
     t = game.tables
@@ -758,7 +761,7 @@ def _kingdom(game: Any, obs: Mapping[str, Any], p: int, lay: _Layout, clickable:
     return "".join(out)
 
 
-def _tracks(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: float, cw: float,
+def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float, cw: float,
             sh: float, clickable: bool, targets: set[str], small: bool) -> str:
     """Seat ``p``'s success tracks (bottom-up), castles on top, banners on the left, and
     the bandit track (sheet 2). ``(x0, y0)``: top left of the spaces; ``cw``, ``sh``:
@@ -820,16 +823,16 @@ def _tracks(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: float, cw:
                     f'fill-opacity="{op}" stroke="{TARGET if tgt else INKS[col]}" '
                     f'stroke-width="{3.2 if tgt else (2 if sp.highlight else 0.8)}"/>')
             if not small:
-                tip = [f"{col.capitalize()} track ({track.theme}), space {j + 1} of {length}"
+                lines = [f"{col.capitalize()} track ({track.theme}), space {j + 1} of {length}"
                        + (" (marked)" if done else " (the next one)" if is_next else ""),
                        f"{sp.points} points if it is your highest marked space"]
                 if sp.action:
-                    tip.append(f"When marked: {ACTION_WORDS[sp.action]} [{BOOK}, Actions]")
+                    lines.append(f"When marked: {ACTION_WORDS[sp.action]} [{BOOK}, Actions]")
                 if sp.highlight:
-                    tip.append("The 4th row: 4 spaces in every track end the game "
+                    lines.append("The 4th row: 4 spaces in every track end the game "
                                f"[{BOOK}, Play Sheet 4, Game End]")
-                tip.append(_prov(track))
-                body = _t("\n".join(tip)) + body
+                lines.append(_prov(track))
+                body = _t("\n".join(lines)) + body
                 if sp.action:
                     body += _action_icon(x + cw * 0.28, y + sh / 2, min(sh, cw) * 0.22,
                                          sp.action)
@@ -872,7 +875,7 @@ def _tracks(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: float, cw:
     return "".join(out)
 
 
-def _achievements(game: Any, obs: Mapping[str, Any], p: int, x0: float, y0: float,
+def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float,
                   clickable: bool, targets: set[str], names: Sequence[str] | None) -> str:
     t = game.tables
     sheet = obs["sheets"][p]
@@ -977,7 +980,7 @@ def _seat_head(obs: Mapping[str, Any], p: int, names: Sequence[str] | None, x: f
               f'{escape(" · " + extra) if extra else ""}</text></g>')
 
 
-def _big_sheet(game: Any, obs: Mapping[str, Any], p: int, names: Sequence[str] | None,
+def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Sequence[str] | None,
                clickable: bool, targets: set[str], acting: Any,
                pend: list[dict[str, Any]]) -> str:
     """The big sheet (top part of the picture): kingdom, tracks, achievements; the dice
@@ -1000,7 +1003,7 @@ def _big_sheet(game: Any, obs: Mapping[str, Any], p: int, names: Sequence[str] |
     return "".join(out)
 
 
-def _sheet_notes(game: Any, obs: Mapping[str, Any], p: int, x: float, y: float) -> str:
+def _sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float, y: float) -> str:
     """Rivers, bandits and the running score of the big sheet, in words."""
     t = game.tables
     f = _facts(t, obs, p)
@@ -1017,7 +1020,7 @@ def _sheet_notes(game: Any, obs: Mapping[str, Any], p: int, x: float, y: float) 
     return "".join(_txt(x, y + i * 16, s, 12, fill="#3b2f1a") for i, s in enumerate(lines))
 
 
-def _solo_timer(game: Any, obs: Mapping[str, Any], x: float, y: float) -> str:
+def _solo_timer(game: "CascaditoGame", obs: Mapping[str, Any], x: float, y: float) -> str:
     t = game.tables
     boxes = int((obs.get("solo") or {}).get("boxes", 0))
     out = [_txt(x, y + 4, "Solo timer: one dice box per round of 2 turns; the game ends with "
@@ -1037,7 +1040,7 @@ def _solo_timer(game: Any, obs: Mapping[str, Any], x: float, y: float) -> str:
     return "".join(out)
 
 
-def _pool(game: Any, obs: Mapping[str, Any], clickable: bool, targets: set[str],
+def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, targets: set[str],
           pend: list[dict[str, Any]], x0: float, y0: float) -> str:
     """The dice pool (3 dice a row), the forbidden faces, the actions waiting."""
     t = game.tables
@@ -1082,7 +1085,7 @@ def _pool(game: Any, obs: Mapping[str, Any], clickable: bool, targets: set[str],
     return "".join(out)
 
 
-def _others(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
+def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
             acting: Any) -> str:
     """The bottom band: every other seat's sheet, small, side by side (solo: the timer)."""
     t = game.tables
@@ -1124,7 +1127,7 @@ def _others(game: Any, obs: Mapping[str, Any], big: int, names: Sequence[str] | 
     return "".join(out)
 
 
-def _mini_achievements(game: Any, obs: Mapping[str, Any], p: int, right: float, y: float,
+def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, right: float, y: float,
                        names: Sequence[str] | None) -> str:
     """A small sheet's achievements: one square per achievement, the top row in a column
     left of the bottom row's, ending at ``right``; claimed ones green, ones another player
@@ -1159,28 +1162,42 @@ def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
-    """The running score of every sheet, itemised in the rulebook's order ("Scoring";
-    :func:`.scoring.score_steps`): one row per item (achievements, tracks, bonus, river,
-    bandits), a Total row; one column per seat."""
+    """The running score of every sheet (its final breakdown at the end), in the rulebook's
+    order ("Scoring"; :func:`.scoring.score_steps`): the top-row achievements, the
+    bottom-row ones (sheets 3-4), each success track, the all-tracks bonus (sheets 1, 3),
+    each river (sheets 1-3), the bandit track (sheet 2), the whole-top-row bonus (sheet
+    4), and a Total row. Headings: ``Scoring item`` and ``Player N`` per seat (the web
+    table shows the seats' labels)."""
     game = game_of(observation)
     t = game.tables
     n = _seat_count(observation)
-    steps = [score_steps(t, _facts(t, observation, p)) for p in range(n)]
-    rows: dict[str, list[Any]] = {}
-    order: list[str] = []
+    facts = [_facts(t, observation, p) for p in range(n)]
+    steps = [score_steps(t, f) for f in facts]
+    labels = {"top_row": "Top-row achievements", "bottom_row": "Bottom-row achievements"}
+    order = ["Top-row achievements"]
+    if any(a.points for a in t.achievements if a.row == "bottom"):
+        order.append("Bottom-row achievements")
+    order += [f"{TOWN_COLOURS[c].capitalize()} track" for c in t.track_colour]
+    if t.bonus is not None:
+        order.append("All tracks bonus")
+    order += [_river_label(t, r) if t.num_rivers > 1 else "River" for r in range(t.num_rivers)]
+    if t.bandit_points:
+        order.append("Raiding bandits")
+    if t.end.top_row_bonus:
+        order.append("Whole top row")
+    rows: dict[str, list[int]] = {k: [0] * n for k in order}
     for p, ss in enumerate(steps):
-        for s in ss:
-            label = {"top_row": f"Achievement {s.item}", "bottom_row": f"Achievement {s.item}",
-                     }.get(s.key, s.item[:1].upper() + s.item[1:])
-            if label not in rows:
-                rows[label] = [0] * n
+        for st in ss:
+            label = labels.get(st.key) or (st.item[:1].upper() + st.item[1:])
+            if label not in rows and not st.points:
+                continue  # an action-only achievement (sheets 1-2 bottom row): no points
+            rows.setdefault(label, [0] * n)[p] += st.points
+            if label not in order:
                 order.append(label)
-            rows[label][p] += s.points
-    totals = [sheet_total(t, _facts(t, observation, p)) for p in range(n)]
-    body = [{"label": k, "cells": rows[k]} for k in order]
-    body.append({"label": "Total", "cells": totals})
-    heads = [""] + [f"Seat {p + 1} ({CASTLE_ORDER[p]} castle)" for p in range(n)]
-    return {"headings": heads, "rows": body}
+    body: list[dict[str, Any]] = [{"label": k, "cells": rows[k]} for k in order]
+    body.append({"label": "Total", "cells": [sheet_total(t, f) for f in facts]})
+    return {"headings": ["Scoring item"] + [f"Player {p + 1}" for p in range(n)],
+            "rows": body}
 
 
 def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
