@@ -19,6 +19,7 @@ import secrets
 import threading
 import time
 from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
+from threading import Timer
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -44,6 +45,8 @@ DEFAULT_PACE = 0.7
 MAX_PACE = 10.0
 #: The longest click sequence a move in progress may have (board protocol v2).
 MAX_CLICKS = 32
+#: The clock of pacing (a name of this module, so a test can stand in for it).
+_clock = time.monotonic
 
 
 class WebError(Exception):
@@ -104,6 +107,7 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)
     views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     last_move_at: float = 0.0
+    movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
 
     @property
     def has_person(self) -> bool:
@@ -220,7 +224,8 @@ class Tables:
             state = self._rebuild(game, row.seed, row.actions)
             agents = {s.seat: make_agent(s.agent, seed=derive_seed(table_id, "seat", s.seat))
                       for s in row.seats if s.kind == COMPUTER and s.agent}
-            t = Table(row.id, game, state, row.seats, agents, options=row.options)
+            t = Table(row.id, game, state, row.seats, agents, options=row.options,
+                      movers=self._movers(game, row.actions))
             self._tables[table_id] = t
             return t
 
@@ -311,12 +316,7 @@ class Tables:
             if any(x.kind != COMPUTER and x.seat != seat for x in t.seats):
                 raise WebError(409, "undo is only for a person playing alone against "
                                     "computer players")
-            history = t.state.history()
-            replay = t.game.new_initial_state(0)
-            movers = []
-            for a in history:
-                movers.append(replay.current_player())
-                replay.apply_action(a)
+            movers = self._movers(t.game, t.state.history())
             mine = [i for i, p in enumerate(movers) if p == seat]
             if not mine:
                 raise WebError(409, "you have no move to take back")
@@ -332,8 +332,19 @@ class Tables:
             t.thinking = None
             row = self.store.load(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
+            t.movers = movers[:ply]
         self.notify(t.id)
         return t
+
+    @staticmethod
+    def _movers(game: Game, actions: list[int]) -> list[int]:
+        """The seat that made each of ``actions`` (-1: a chance outcome), replayed."""
+        replay = game.new_initial_state(0)
+        movers = []
+        for a in actions:
+            movers.append(replay.current_player())
+            replay.apply_action(a)
+        return movers
 
     @staticmethod
     def _rebuild(game: Game, seed: int, actions: list[int]) -> State:
@@ -374,19 +385,23 @@ class Tables:
         ``t.lock``). If the store refuses, the table is rebuilt from the store."""
         s = t.state
         start = len(s.history())
+        movers = len(t.movers)
         if action is not None:
+            t.movers.append(s.current_player())
             s.apply_action(action)
         while s.is_chance_node() and not s.is_terminal():
+            t.movers.append(s.current_player())
             s.apply_action(s.sample_chance_outcome(s.dealer()))
         new = s.history()[start:]
         if not new:
             return
-        t.last_move_at = time.monotonic()
+        t.last_move_at = _clock()
         try:
             self.store.append_actions(t.id, start, new)
         except Exception as exc:
             row = self.store.load(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
+            del t.movers[movers:]
             if isinstance(exc, ConflictError):
                 raise WebError(409, str(exc)) from None
             raise
@@ -429,9 +444,9 @@ class Tables:
             return
         # pacing: the move is shown no sooner than ``pace`` seconds after the last one, so
         # a person sees each computer move (and the thinking marker) one by one
-        delay = self.pace_of(t) - (time.monotonic() - t.last_move_at)
+        delay = self.pace_of(t) - (_clock() - t.last_move_at)
         if delay > 0:
-            timer = threading.Timer(delay, self._finish, (t, seat, generation, ply, action,
+            timer = Timer(delay, self._finish, (t, seat, generation, ply, action,
                                                           done))
             timer.daemon = True
             timer.start()
@@ -481,6 +496,14 @@ class Tables:
         return [str(m) for m in move_log(obs)] if move_log is not None else []
 
     @staticmethod
+    def _log_seats(t: Table, entries: int) -> list[int | None]:
+        """Who made each entry of a perfect-information log (None: a chance outcome, or an
+        entry of a drawing's ``move_log``, whose author the log itself names)."""
+        if not t.game.info.perfect_information:
+            return [None] * entries
+        return [p if p >= 0 else None for p in t.movers[:entries]]
+
+    @staticmethod
     def _extras(drawing: Any, obs: dict[str, Any]) -> dict[str, Any]:
         """The optional drawing functions' answers: ``score_table`` and ``scoring_help``
         (None when the drawing has none)."""
@@ -522,6 +545,7 @@ class Tables:
                 "terminal": s.is_terminal(), "thinking": t.thinking, "error": t.error,
                 "hints": bool(t.options.get("hints")), "pace": self.pace_of(t),
                 "observation": obs, "legal": moves, "log": log,
+                "log_seats": self._log_seats(t, len(log)),
                 "last": log[-1] if log else None,
                 "svg": drawing.render(obs, legal, names),
                 "scores": obs.get("scores"),

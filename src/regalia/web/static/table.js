@@ -69,10 +69,20 @@ function show(v) {
   $("thinking").hidden = v.thinking === null;
   if (v.thinking !== null) $("thinking").textContent = `${label(v.thinking)} is thinking…`;
   $("legal").textContent = v.legal.map((m) => m.notation).join("  ");
-  $("log").replaceChildren(...v.log.map((m, i) => el("li", m, i === v.log.length - 1 ? "last" : "")));
-  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
-  $("last").textContent = v.last ? `· last: ${v.last}` : "";
+  const seats = v.log_seats || [];
+  const entry = (m, i) => (seats[i] !== null && seats[i] !== undefined ? `${label(seats[i])}: ${m}` : m);
+  $("log").replaceChildren(...v.log.map((m, i) => {
+    const li = el("li", entry(m, i), i === v.log.length - 1 ? "last" : "");
+    if (seats[i] === null || seats[i] === undefined) li.classList.add("chance");
+    return li;
+  }));
+  const box = $("log"); box.scrollTop = box.scrollHeight;
+  let lastMove = v.log.length - 1;   // the last move of a player (chance outcomes skipped)
+  while (lastMove >= 0 && (seats[lastMove] === null || seats[lastMove] === undefined) && seats.length) lastMove--;
+  if (lastMove >= 0) box.children[lastMove].classList.add("lastmove");
+  $("last").textContent = lastMove >= 0 ? `· last move: ${entry(v.log[lastMove], lastMove)}` : (v.last ? `· last: ${v.last}` : "");
   $("typed").hidden = !v.legal.length;
+  if (v.legal.length) $("move").placeholder = `e.g. ${v.legal[0].notation}`;
   $("hintbutton").hidden = !v.hints || !v.legal.length;
   $("undo").hidden = v.seat === null || v.terminal || v.seats.some((s, i) => s.kind !== "computer" && i !== v.seat);
   $("error").textContent = v.error || "";
@@ -80,6 +90,7 @@ function show(v) {
   scoreTable(v.score_table, v.terminal ? v.winners : null);
   scoringHelp(v.scoring_help);
   result(v);
+  $("turn").hidden = v.terminal;
   clicks = [];
   setChoices([]);
   if (v.legal.length) startMove();
@@ -159,7 +170,14 @@ function scoreTable(t, winners) {
   const box = $("scoretable");
   if (!t) { box.replaceChildren(); return; }
   const head = el("tr");
-  head.append(el("th", ""), ...t.headings.map((h, i) => el("th", h, winners && winners.includes(i) ? "winner" : "")));
+  // the first heading names the label column when there is one more heading than cells;
+  // a drawing's default seat name ("Player 2") is shown as the seat's label
+  const corner = t.headings.length === view.seats.length + 1 ? t.headings[0] : "";
+  const seatHeads = corner ? t.headings.slice(1) : t.headings;
+  head.append(el("th", corner, "corner"), ...seatHeads.map((h, i) => {
+    const name = (h === `Player ${i + 1}` || h === `P${i + 1}`) && view.seats[i] ? view.seats[i].label : h;
+    return el("th", name, winners && winners.includes(i) ? "winner" : "");
+  }));
   const rows = t.rows.map((r) => {
     const tr = el("tr", undefined, /^total$/i.test(r.label) ? "total" : "");
     tr.append(el("th", r.label), ...r.cells.map((c) => el("td", String(c))));
