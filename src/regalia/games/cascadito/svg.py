@@ -728,6 +728,8 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
                                     ' pointer-events="none"'))
                 if sp.icon == "reminder":
                     out.append(_star(cx + r * 0.5, cy - r * 0.5, r * 0.2, "#7ac143"))
+            if nxt and not small:
+                out.append(_boat(cx, cy + r * 0.55, r * 0.28))
             if is_marked:
                 out.append(_cross(cx, cy, r * 0.42, 2.4 if not small else 1.4))
             out.append("</g>")
@@ -940,6 +942,30 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
     return "".join(out)
 
 
+def _boat(cx: float, cy: float, s: float) -> str:
+    """The ship on a river's next space."""
+    return (f'<path d="M{cx - s * 1.3:.1f} {cy - s * 0.3:.1f}h{s * 2.6:.1f}l-{s * 0.5:.1f} '
+            f'{s * 0.7:.1f}h-{s * 1.6:.1f}z M{cx:.1f} {cy - s * 0.3:.1f}v-{s * 1.3:.1f}l{s:.1f} '
+            f'{s:.1f}z" fill="#7a4a22" stroke="#4a2a10" stroke-width="0.6" '
+            f'pointer-events="none"/>')
+
+
+def _summary(game: "CascaditoGame", obs: Mapping[str, Any], p: int,
+             names: Sequence[str] | None) -> str:
+    """A small sheet's hover text: tracks, rivers, bandits, achievements claimed."""
+    t = game.tables
+    sheet = obs["sheets"][p]
+    lines = [f"{_label(names, p)}'s sheet ({CASTLE_ORDER[p]} home castle)",
+             "Tracks: " + ", ".join(f"{c} {h}" for c, h in sheet["tracks"].items())]
+    for r, k in enumerate(sheet["rivers"]):
+        lines.append(f"{_river_label(t, r)}: {k}/{t.river_len[r]} marked")
+    if t.bandit_points:
+        lines.append(f"Bandits marked: {sheet['bandits']}")
+    claimed = [achievement_name(t, a).removeprefix("claim ") for a in sheet["claimed"]]
+    lines.append("Achievements claimed: " + (", ".join(claimed) or "none"))
+    return "\n".join(lines)
+
+
 def _lock(x: float, y: float) -> str:
     return (f'<g pointer-events="none"><rect x="{x - 6}" y="{y - 2}" width="12" height="10" '
             f'rx="1.5" fill="#666"/><path d="M{x - 3.5} {y - 2}v-3a3.5 3.5 0 0 1 7 0v3" '
@@ -1107,10 +1133,12 @@ def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequ
     out = []
     for i, q in enumerate(others):
         px = 6 + i * (pw + 8)
-        out.append(f'<g class="sheet small" data-seat="{q}">')
-        out.append(_panel(px, y, pw, ph, acting == q and obs.get("phase") != "end"))
         sheet = obs["sheets"][q]
-        info = [f"river {k}/{t.river_len[rv]}" for rv, k in enumerate(sheet["rivers"])]
+        out.append(f'<g class="sheet small" data-seat="{q}">'
+                   + _t(_summary(game, obs, q, names)))
+        out.append(_panel(px, y, pw, ph, acting == q and obs.get("phase") != "end"))
+        info = [f"{t.river_names[rv] or 'river'} {k}/{t.river_len[rv]}"
+                for rv, k in enumerate(sheet["rivers"])]
         if t.bandit_points:
             info.append(f"bandits {sheet['bandits']}")
         out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
