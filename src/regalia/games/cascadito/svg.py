@@ -324,7 +324,8 @@ def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) 
                     "click": _river_click(t, r)} for r in sorted(rivers)]
         choices += [{"label": "Pass (use the die for nothing)", "click": {"pass": True}}
                     for _ in passes[:1]]
-        where = f"a highlighted field next to a {v} town" if fields else "no field (none is free next to a " + str(v) + " town)"
+        where = (f"a highlighted field next to {_a(v)} {v} town" if fields
+                 else f"no field (none is free next to {_a(v)} {v} town)")
         river = ", the next river space" if rivers else ""
         return {"next": {"prompt": f"With the {v} die: mark {where}{river}, or pass",
                          "targets": targets, "choices": choices}}
@@ -333,7 +334,7 @@ def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) 
         if v2 in fields:
             return {"action": fields[v2]}
         return {"error": f"the {v} die cannot mark {str(v2)[:16]}: mark an empty field next "
-                         f"to a {v} town ({', '.join(sorted(fields, key=_cell_key)) or 'none left'})"
+                         f"to {_a(v)} {v} town ({', '.join(sorted(fields, key=_cell_key)) or 'none left'})"
                          + (", the river" if rivers else "") + " or pass"}
     if k2 == "river":
         if v2 in rivers:
@@ -422,6 +423,11 @@ def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]
 def _ach_index(t: "SheetTables", name: str) -> int:
     row, k = name.split()
     return (t.top if row == "top" else t.bottom)[int(k) - 1]
+
+
+def _a(word: str) -> str:
+    """``an`` before a vowel (``an orange town``), else ``a``."""
+    return "an" if str(word)[:1] in "aeiou" else "a"
 
 
 def _cell_key(name: str) -> tuple[str, int]:
@@ -630,7 +636,7 @@ def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: b
     if towns:
         cols = sorted({tw.colour for tw in towns}, key=TOWN_COLOURS.index)
         lines.append("Next to " + ", ".join(f"{tw.colour} town" for tw in towns)
-                     + f"; a {' or '.join(cols)} die may mark it")
+                     + f"; {_a(cols[0])} {' or '.join(cols)} die may mark it")
     else:
         lines.append("Next to no town: only an action or a star can mark it")
     for s in sheet.specials_at(h):
@@ -679,7 +685,7 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
             tw = next(x for x in sheet.towns if x.at == h)
             face = game.dice.face(col) if col in {f.colour for f in game.dice.faces} else None
             theme = f" ({face.theme})" if face else ""
-            tip = (f"{col.capitalize()} town{theme}\nMark a field next to it with a {col} die. "
+            tip = (f"{col.capitalize()} town{theme}\nMark a field next to it with {_a(col)} {col} die. "
                    f"A town scoring (a group of 2+ marked fields newly touching it) marks the "
                    f"next space of the {col} success track [{BOOK}, Town Scoring]\n{_prov(tw)}")
             out.append(f'<g class="town">{"" if small else _t(tip)}<polygon points="{poly}" '
@@ -1084,7 +1090,8 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
         ck = {"die": col}
         tgt = canonical(ck) in targets
         face = game.dice.face(col)
-        tip = (f"A {col} die ({face.theme}): mark an empty field next to a {col} town, or the "
+        tip = (f"{_a(col).capitalize()} {col} die ({face.theme}): mark an empty field next to "
+               f"{_a(col)} {col} town, or the "
                f"next river space, or pass [{BOOK}, Select a die]\n{_prov(face)}")
         out.append(f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
                    f'{click_attr(ck) if clickable else " "}>{_t(tip)}'
