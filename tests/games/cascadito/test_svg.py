@@ -328,3 +328,33 @@ def test_states_draw_themselves_in_jupyter():
     s = load_game("cascadito", players=3, sheet=3).new_initial_state(2)
     root = ET.fromstring(s._repr_svg_())
     assert root.get("data-game") == "cascadito" and root.get("data-viewer") == ""
+
+
+@pytest.mark.parametrize("players,sheet,variants", [(1, 2, ()), (2, 3, ()), (1, 4, ("harder-start",))])
+def test_a_complete_game_played_by_clicks_only(players, sheet, variants):
+    """Solo on sheet 2 and 2 players on sheet 3 (issue 13's games), every decision taken
+    by clicking a random offered target or button until the game ends; the final score
+    table is the engine's."""
+    rng = random.Random(sheet)
+    g = load_game("cascadito", players=players, sheet=sheet, variants=list(variants))
+    s = g.new_initial_state(sheet)
+    moves = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance_outcome(rng))
+            continue
+        obs, legal = s.observation(s.current_player()), s.legal_actions()
+        clicks: list = []
+        while True:
+            ans = svg.click(obs, legal, clicks)
+            if "action" in ans:
+                break
+            nxt = ans["next"]
+            offered = [json.loads(x) for x in nxt["targets"]] + [c["click"] for c in nxt["choices"]]
+            clicks.append(rng.choice(offered))
+        s.apply_action(ans["action"])
+        moves += 1
+        assert moves < 5000
+    table = svg.score_table(s.observation(0))
+    assert table["rows"][-1]["cells"] == [int(x) for x in s.scores()]
+    ET.fromstring(svg.render(s.observation(0), (), NAMES[:players]))

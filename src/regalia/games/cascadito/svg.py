@@ -88,6 +88,14 @@ def _txt(x: float, y: float, text: str, size: float = 12, anchor: str = "start",
             f'fill="{fill}" font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
+def _hex_path(cx: float, cy: float, r: float) -> str:
+    """The ``d`` of a pointy-topped hexagon of circumradius ``r`` around ``(cx, cy)``
+    (relative moves: shorter than a polygon's points)."""
+    h = math.sqrt(3) / 2 * r
+    return (f"M{cx:.1f} {cy - r:.1f}l{h:.1f} {r / 2:.1f}v{r:.1f}l-{h:.1f} {r / 2:.1f}"
+            f"l-{h:.1f} -{r / 2:.1f}v-{r:.1f}z")
+
+
 def _hex_points(cx: float, cy: float, r: float) -> str:
     """A pointy-topped hexagon of circumradius ``r`` around ``(cx, cy)``."""
     pts = []
@@ -490,10 +498,11 @@ def _reward(ach: Any) -> str:
     return ", ".join(parts)
 
 
-def _prov(rec: Any) -> str:
-    """The provenance line of a record's hover help."""
+def _prov(rec: Any, note: bool = True) -> str:
+    """The provenance line of a record's hover help; ``note``: with the record's note on
+    why it was reconstructed (left out where a sheet repeats it on every hex)."""
     line = "Provenance: " + provenance_words(rec.provenance)
-    if rec.provenance == "reconstructed" and getattr(rec, "note", ""):
+    if note and rec.provenance == "reconstructed" and getattr(rec, "note", ""):
         line += f" ({rec.note})"
     return line
 
@@ -645,8 +654,8 @@ def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: b
         if s.action:
             effect = f"When you mark it, immediately {ACTION_WORDS[s.action]}."
         lines.append(f"{word.capitalize()}{extra}: {effect} [{BOOK}, {where}]")
-        lines.append(_prov(s))
-    lines.append(_prov(sheet.kingdom))
+        lines.append(_prov(s, False))
+    lines.append("Map: " + _prov(sheet.kingdom, False))
     return "\n".join(lines)
 
 
@@ -679,7 +688,7 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
     for h in all_hexes:
         cx, cy = lay.centre(h)
         name = f"{chr(97 + h[1])}{h[0] // 2 + 1}"
-        poly = _hex_points(cx, cy, rr)
+        poly = _hex_path(cx, cy, rr)
         if h in towns:
             col = towns[h]
             tw = next(x for x in sheet.towns if x.at == h)
@@ -687,15 +696,15 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
             theme = f" ({face.theme})" if face else ""
             tip = (f"{col.capitalize()} town{theme}\nMark a field next to it with {_a(col)} {col} die. "
                    f"A town scoring (a group of 2+ marked fields newly touching it) marks the "
-                   f"next space of the {col} success track [{BOOK}, Town Scoring]\n{_prov(tw)}")
-            out.append(f'<g class="town">{"" if small else _t(tip)}<polygon points="{poly}" '
+                   f"next space of the {col} success track [{BOOK}, Town Scoring]\n{_prov(tw, False)}")
+            out.append(f'<g class="town">{"" if small else _t(tip)}<path d="{poly}" '
                        f'fill="{COLOURS[col]}" stroke="{INKS[col]}" stroke-width="1.2"/>'
                        + ("" if small else _house(cx, cy, r * 0.42, col)) + "</g>")
             continue
         if sheet.bridge is not None and h == sheet.bridge.at:
             tip = (f"The low bridge: the ships cannot pass it; once both rivers are marked to "
                    f"it, they connect [{BOOK}, Play Sheet 3]\n{_prov(sheet.bridge)}")
-            out.append(f'<g class="bridge">{"" if small else _t(tip)}<polygon points="{poly}" '
+            out.append(f'<g class="bridge">{"" if small else _t(tip)}<path d="{poly}" '
                        f'fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>'
                        f'<path d="M{cx - r * .6:.1f} {cy - r * .25:.1f}H{cx + r * .6:.1f}M'
                        f'{cx - r * .6:.1f} {cy + r * .25:.1f}H{cx + r * .6:.1f}" '
@@ -720,9 +729,9 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
                 bits.append(f"When marked: {ACTION_WORDS[sp.action]} [{BOOK}, Actions]")
             if riv.scoring == "ship" and j == len(riv.spaces) - 1:
                 bits.append(f"The ship reaching the bridge scores {riv.ship_points} points")
-            bits.append(_prov(riv))
+            bits.append(_prov(riv, False))
             out.append(f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
-                       f'<polygon class="face" points="{poly}" fill="{WATER}" '
+                       f'<path class="face" d="{poly}" fill="{WATER}" '
                        f'stroke="{TARGET if tgt else "#4a8fc0"}" '
                        f'stroke-width="{3.2 if tgt else 1.2}"/>')
             if not small:
@@ -746,11 +755,14 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
         attrs = click_attr(ck) if can else " "
         cls = "field" + (" target" if can else "") + (" marked" if is_marked else "")
         fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
-        out.append(f'<g class="{cls}"{attrs}>'
-                   + ("" if small else _t(_field_title(game, h, name, is_marked)))
-                   + f'<polygon class="face" points="{poly}" fill="{fill}" '
-                     f'stroke="{TARGET if tgt else FIELD_EDGE}" '
-                     f'stroke-width="{3.2 if tgt else 1}"/>')
+        if small:  # no wrapper, no help: a small sheet is looked at, not clicked
+            out.append(f'<path d="{poly}" fill="{fill}" stroke="{FIELD_EDGE}" '
+                       f'stroke-width=".7"/>')
+        else:
+            out.append(f'<g class="{cls}"{attrs}>{_t(_field_title(game, h, name, is_marked))}'
+                       f'<path class="face" d="{poly}" fill="{fill}" '
+                       f'stroke="{TARGET if tgt else FIELD_EDGE}" '
+                       f'stroke-width="{3.2 if tgt else 1}"/>')
         for s in specials.get(h, ()):
             sz = r * 0.42
             if s.kind == "bandit":
@@ -765,7 +777,8 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
                 out.append(_action_icon(cx, cy, sz, s.action))
         if is_marked:
             out.append(_cross(cx, cy, r * 0.42, 2.6 if not small else 1.4))
-        out.append("</g>")
+        if not small:
+            out.append("</g>")
     return "".join(out)
 
 
@@ -839,7 +852,7 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
                 if sp.highlight:
                     lines.append("The 4th row: 4 spaces in every track end the game "
                                f"[{BOOK}, Play Sheet 4, Game End]")
-                lines.append(_prov(track))
+                lines.append(_prov(track, False))
                 body = _t("\n".join(lines)) + body
                 if sp.action:
                     body += _action_icon(x + cw * 0.28, y + sh / 2, min(sh, cw) * 0.22,
