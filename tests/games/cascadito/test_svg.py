@@ -43,9 +43,10 @@ def _positions(players, sheet, variants, seed, every=3, limit=400):
     return out
 
 
-def _walk(obs, legal):
+def _walk(obs, legal, draw=True):
     """Every action reachable by clicking from ``[]`` (targets and choices), checking that
-    each answer is legal and each offered click leads somewhere."""
+    each answer is legal and each offered click leads somewhere; ``draw``: also check that
+    every target is drawn (an element of the SVG with the move so far pending)."""
     found = set()
     todo = [[]]
     seen = 0
@@ -67,9 +68,10 @@ def _walk(obs, legal):
         for c in nxt["choices"]:
             assert isinstance(c["label"], str) and c["label"]
         # every target is drawn: an element of the SVG carries it
-        drawn = set(_clicks_in(svg.render(obs, legal, NAMES[:len(obs["sheets"])], clicks)))
-        missing = set(nxt["targets"]) - drawn
-        assert not missing, (clicks, missing)
+        if draw:
+            doc = svg.render(obs, legal, NAMES[:len(obs["sheets"])], clicks)
+            missing = set(nxt["targets"]) - set(_clicks_in(doc))
+            assert not missing, (clicks, missing)
         for c in {canonical(o): o for o in offered}.values():
             todo.append(clicks + [c])
     return found
@@ -94,7 +96,7 @@ def test_every_legal_action_is_reachable_by_clicks(players, sheet, variants):
                 continue
             p = s.current_player()
             legal = s.legal_actions()
-            assert _walk(s.observation(p), legal) == set(legal)
+            assert _walk(s.observation(p), legal, draw=n_checked % 4 == 0) == set(legal)
             n_checked += 1
     assert n_checked >= 10
 
