@@ -309,6 +309,7 @@ def test_scoring_help_comes_from_the_game_with_sources():
         items = svg.scoring_help(s.observation(0))
         assert items[0]["heading"] == "Scoring"
         assert all(i["source"] and i["text"] and i["heading"] for i in items)
+        assert all(i["source"].startswith("Cascadito rulebook (English), ") for i in items)
         heads = {i["heading"] for i in items}
         assert "Blue track" in heads
         assert ("Raiding bandit" in heads) == (sheet == 2)

@@ -1248,28 +1248,40 @@ def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
             "rows": body}
 
 
+def _section(source: str, default: str) -> str:
+    """``Cascadito rulebook (English), Play Sheet 2, Raiding bandits``: the book and the
+    section a data record's ``source`` names (its quotation left out)."""
+    if source.startswith(BOOK):
+        return source
+    section = source.split(":", 1)[0].strip() if source else ""
+    return f"{BOOK}, {section or default}"
+
+
 def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     """The scoring rules of this sheet from the game's help data (:func:`.help.help_entries`:
-    success tracks, river, bonus, bandits, achievements), each with its source."""
+    success tracks, bonus, river, bandits, then the achievements), each with its source
+    (book and section)."""
     game = game_of(observation)
-    out = [{"heading": "Scoring",
-            "text": "At the game end: top-row achievements (and on sheets 3 and 4 bottom-row "
-                    "ones) score the points shown; each success track scores the value beside "
-                    "its highest marked space (the higher home-castle value for your full "
-                    "home track); the river, bandit track and bonuses as below.",
-            "source": f"{BOOK}, Scoring"}]
+    first = [{"heading": "Scoring",
+              "text": "At the game end: top-row achievements (and on sheets 3 and 4 bottom-row "
+                      "ones) score the points shown; each success track scores the value "
+                      "beside its highest marked space (the higher home-castle value for your "
+                      "full home track); the river, bandit track and bonuses as below.",
+              "source": f"{BOOK}, Scoring"}]
+    achievements = []
     for e in help_entries(game):
         if e.kind in ("success track", "bonus") or e.kind == "sheet feature" and (
                 "river" in e.name.lower() or "bandit" in e.name.lower()):
             text = e.effect + (f" ({provenance_words(e.provenance)})"
                                if e.provenance == "reconstructed" else "")
-            out.append({"heading": e.name[:1].upper() + e.name[1:], "text": text,
-                        "source": e.source or f"{BOOK}, Scoring"})
+            first.append({"heading": e.name[:1].upper() + e.name[1:], "text": text,
+                          "source": _section(e.source, "Scoring")})
         elif e.kind.startswith("achievement"):
             det = e.details[0] if e.details else ""
-            out.append({"heading": f"Achievement {e.name}", "text": f"{e.effect} {det}".strip(),
-                        "source": e.source or f"{BOOK}, Achievements"})
-    return out
+            achievements.append({"heading": f"Achievement {e.name}",
+                                 "text": f"{e.effect} {det}".strip(),
+                                 "source": _section(e.source, "Achievements")})
+    return first + achievements
 
 
 __all__ = ["click", "game_of", "public_observation", "render",
