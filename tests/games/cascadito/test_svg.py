@@ -361,3 +361,13 @@ def test_a_complete_game_played_by_clicks_only(players, sheet, variants):
     table = svg.score_table(s.observation(0))
     assert table["rows"][-1]["cells"] == [int(x) for x in s.scores()]
     ET.fromstring(svg.render(s.observation(0), (), NAMES[:players]))
+
+
+def test_render_ignores_a_malformed_pending_move():
+    s = _state_in_phase("die")
+    obs, legal = s.observation(s.current_player()), s.legal_actions()
+    plain = svg.render(obs, legal, NAMES[:2])
+    for bad in ([{"x": 1}], "die", [[1]], [{"die": "pink"}] * 5, None):
+        assert svg.render(obs, legal, NAMES[:2], bad) == plain  # drawn as no move yet
+    doc = svg.render(obs, legal, NAMES[:2], [{"die": "purple"}])  # no such die: none lifted
+    assert "chosen" not in doc and ET.fromstring(doc) is not None
