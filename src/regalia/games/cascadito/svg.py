@@ -655,8 +655,8 @@ def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: b
         if s.action:
             effect = f"When you mark it, immediately {ACTION_WORDS[s.action]}."
         lines.append(f"{word.capitalize()}{extra}: {effect} [{BOOK}, {where}]")
-        lines.append(_prov(s, False))
-    lines.append("Map: " + _prov(sheet.kingdom, False))
+        lines.append(_prov(s, False).replace("Provenance", "Its position: provenance", 1))
+    lines.append(_prov(sheet.kingdom, False).replace("Provenance", "The map: provenance", 1))
     return "\n".join(lines)
 
 
