@@ -706,7 +706,7 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
                    f'pointer-events="none"/>')
     lines = _wrap(TYPE_NAMES[tile.type])
     size = max(7.0, min(s * .16, s * .9 / (.66 * max(len(w) for w in lines))))
-    y0 = cy - (len(lines) - 1) * size * .55 + size * .35 - (s * .06 if show_cost else 0)
+    y0 = cy - (len(lines) - 1) * size * .55 + size * .35 - s * .06
     for i, line in enumerate(lines):
         out.append(_text(cx, y0 + i * size * 1.1, line, size, weight="bold", halo="#fff8e6",
                          extra=' pointer-events="none"'))
@@ -1041,10 +1041,10 @@ def _landscape(b: _Board, labels: Sequence[str],
     moved = int(obs.get("moved") or 0)
     for xy, group in sorted(troops_at.items()):
         x, y = at(xy)
-        r = max(7.0, s * .14)
+        r = max(7.0, s * .12)
         for i, (seat, k) in enumerate(group):
-            px = x + s * (.76 if i == 0 else .26)
-            py = y + s * .7
+            px = x + s * (.8 if i == 0 else .2)
+            py = y + s * .78
             retinue = k == 0
             mv = bool(moved >> (3 * seat + k) & 1)
             who = labels[seat]
@@ -1125,9 +1125,10 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     out.append(_text(x0 + 270, cy, f"{bd[seat].total} points", 15 if not top else 14,
                      anchor="end", weight="bold", fill="#2b2118"))
     if acting:
-        out.append(_text(x0 + w - 10, y0 + 18, "▶ to play" if obs.get("phase") == "play"
-                         else f"▶ {obs.get('phase')}", 14, anchor="end", fill="#8a5a00",
-                         weight="bold"))
+        doing = {"play": "to play", "siege": "to decide the siege",
+                 "discard": "to discard"}.get(str(obs.get("phase")), "")
+        out.append(_text(x0 + w - 10, y0 + 18, f"▶ {doing}", 14, anchor="end",
+                         fill="#8a5a00", weight="bold"))
     heinrich = b.solo and seat == 1
     in_reserve = sum(1 for p in obs["troops"][seat] if p == "reserve")
     if heinrich:
@@ -1138,10 +1139,10 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     out.append(_text(x0 + 34, cy + 20, facts, 12.5, anchor="start", fill="#4a3c2a"))
     if not heinrich:
         acc = _access(obs, seat)
-        text = "Access now: " + " · ".join(f"{n} {r}" for r, n in acc.items())
+        text = "Access: " + " · ".join(f"{n} {r}" for r, n in acc.items())
         disc = int(obs.get("discounts") or 0) if seat == b.cur else 0
         if disc:
-            text += f" · {disc} discount{'s' if disc > 1 else ''} from expanding"
+            text += f" (+{disc} discount{'s' if disc > 1 else ''})"
         if not top:
             out.append(_text(x0 + 34, cy + 40, text, 12.5, anchor="start", fill="#4a3c2a"))
             if seat == b.cur and obs.get("phase") == "play":
@@ -1157,7 +1158,7 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     hand = list(obs["hands"][seat])
     if not heinrich:
         n = max(1, len(hand))
-        hx = 300.0 if not top else 560.0
+        hx = 350.0 if not top else 560.0
         size = min(92.0 if not top else 50.0, (x0 + w - hx - 8) / n - 6)
         hy = y0 + (h - size) / 2 + (0 if top else 4)
         if top:
@@ -1176,7 +1177,7 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     return "".join(out)
 
 
-RING_X, RING_Y, RING_R, RING_TILE = 1070.0, 248.0, 134.0, 66.0
+RING_X, RING_Y, RING_R, RING_TILE = 1066.0, 244.0, 128.0, 64.0
 
 
 def _slot_xy(b: _Board, slot: int) -> tuple[float, float, float]:
@@ -1272,7 +1273,7 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         a1 = end + step * .3
         while a1 <= a0:
             a1 += 360
-        rr = RING_R + 48 + 12 * seat
+        rr = RING_R + 46 + 11 * seat
         path = _arc(rr, a0, a1)
         out.append(f'<g class="reach" data-seat="{seat}"><path d="{path}" fill="none" '
                    f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
@@ -1311,7 +1312,7 @@ LEVELS = {1: "Heinrich the Poor", 2: "Heinrich the Brave", 3: "Heinrich the Hamm
 
 def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
     obs = b.obs
-    x0, y = 866.0, 440.0
+    x0, y = 866.0, 452.0
     out = ['<g class="panel">']
     left = int(obs.get("supply_left") or 0)
     top = obs.get("supply_top")
@@ -1321,8 +1322,8 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                    f'<rect x="{_f(x0)}" y="{_f(y + 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>')
     supply = (f"Supply: {left} tile{'s' if left != 1 else ''}"
-              + (f", the top one shows a {top} back" if top else ""))
-    out.append(_text(x0 + 42, y + 14, supply, 13.5, anchor="start", fill="#2b2118",
+              + (f" · the top one shows a {top} back" if top else ""))
+    out.append(_text(x0 + 42, y + 14, supply, 13, anchor="start", fill="#2b2118",
                      weight="bold"))
     box = len(obs.get("box") or ())
     sub = ("the last tile is out: final round, no more refills" if not left else
