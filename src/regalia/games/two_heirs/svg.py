@@ -62,6 +62,8 @@ from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from regalia.core.svgkit import canonical, click_attr
+
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, load_tiles, load_treasures)
 from .geometry import DIRS
@@ -86,8 +88,8 @@ GOLD = "#d4a017"
 HOT = "#e0452b"
 DASH = ' stroke-dasharray="5 3"'
 
-W, H = 1280, 800
-LEFT_W = 850                        # the landscape column; the reserve column to its right
+W, H = 1120, 880
+LEFT_W = 744                        # the landscape column; the reserve column to its right
 MAX_CLICKS = 3
 
 #: Keys of the click objects and the dialog buttons.
@@ -96,17 +98,6 @@ CHOICE_KEYS = ("mode", "withdraw", "flip", "destroy", "spare", "discard", "end")
 
 
 # ---------------------------------------------------------------------------------- helpers
-def canonical(obj: Any) -> str:
-    """The canonical JSON of a click object (keys sorted, no spaces)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
-
-
-def click_attr(obj: Any) -> str:
-    """`` data-click="..." ``: the canonical JSON of ``obj`` escaped for an attribute."""
-    return f" data-click={quoteattr(canonical(obj), {chr(34): '&quot;'})} "
-
-
 def _t(value: Any) -> str:
     return escape(str(value))
 
@@ -549,12 +540,14 @@ def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> li
 
 def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
     """The running score (the final scoring applied to the landscape as it stands), one
-    column per side (solo: you and Heinrich), one row per building, per scored road,
-    treasures (solo) and the total. Cells: points, with ``x2`` where doubled."""
+    column per side (solo: you and Heinrich), one row per building (with how it counted),
+    per scored road, treasures (solo) and the total. Cells: points, ``"8 (4 x2)"`` where
+    doubled. Headings: one per column (White, Blue / White, Heinrich), as the web client
+    lays them out after the row labels."""
     tiles = tiles_of(observation)
     b = breakdowns(observation)
     solo = _params(observation)[2]
-    heads = ["Scoring item", *seat_names(observation)]
+    heads = seat_names(observation)
     rows: list[dict[str, Any]] = []
     for seat in (0, 1):
         for bs in b[seat].buildings:
@@ -930,7 +923,7 @@ def _landscape(b: _Board, labels: Sequence[str],
     xmin, xmax = min(p[0] for p in pts), max(p[0] for p in pts)
     ymin, ymax = min(p[1] for p in pts), max(p[1] for p in pts)
     ncol, nrow = xmax - xmin + 1, ymax - ymin + 1
-    ax, ay, aw, ah = 16, 122, LEFT_W - 26, 548
+    ax, ay, aw, ah = 16, 128, LEFT_W - 26, 612
     s = min(104.0, (aw - 10) / (ncol + .4), (ah - 10) / (nrow + .4))
     ox = ax + (aw - ncol * s) / 2
     oy = ay + (ah - nrow * s) / 2
@@ -1109,7 +1102,7 @@ def _hand_tile(b: _Board, x: float, y: float, s: float, seat: int, tile_id: str)
 def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown], seat: int,
               top: bool) -> str:
     obs = b.obs
-    y0, h = (50.0, 66.0) if top else (676.0, 116.0)
+    y0, h = (50.0, 72.0) if top else (746.0, 128.0)
     x0, w = 12.0, LEFT_W - 18.0
     acting = seat == b.cur and obs.get("phase") != "end"
     out = [f'<g class="seat" data-seat="{seat}">',
@@ -1120,9 +1113,9 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     out.append(f'<circle cx="{_f(x0 + 18)}" cy="{_f(cy - 5)}" r="9" fill="{SEAT_FILL[seat]}" '
                f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>')
     name = labels[seat] + (" (you)" if seat == b.viewer else "")
-    out.append(_text(x0 + 34, cy, name, 17 if not top else 15, anchor="start",
+    out.append(_text(x0 + 34, cy, name, 19 if not top else 17, anchor="start",
                      weight="bold", fill="#2b2118"))
-    out.append(_text(x0 + 270, cy, f"{bd[seat].total} points", 15 if not top else 14,
+    out.append(_text(x0 + 290, cy, f"{bd[seat].total} points", 17 if not top else 16,
                      anchor="end", weight="bold", fill="#2b2118"))
     if acting:
         doing = {"play": "to play", "siege": "to decide the siege",
@@ -1136,7 +1129,7 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     else:
         facts = (f"Reach {obs['reach'][seat]} · {in_reserve} troop"
                  f"{'' if in_reserve == 1 else 's'} in the royal reserve")
-    out.append(_text(x0 + 34, cy + 20, facts, 12.5, anchor="start", fill="#4a3c2a"))
+    out.append(_text(x0 + 34, cy + 22, facts, 14, anchor="start", fill="#4a3c2a"))
     if not heinrich:
         acc = _access(obs, seat)
         text = "Access: " + " · ".join(f"{n} {r}" for r, n in acc.items())
@@ -1144,30 +1137,31 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
         if disc:
             text += f" (+{disc} discount{'s' if disc > 1 else ''})"
         if not top:
-            out.append(_text(x0 + 34, cy + 40, text, 12.5, anchor="start", fill="#4a3c2a"))
+            out.append(_text(x0 + 34, cy + 44, text, 14, anchor="start", fill="#4a3c2a"))
             if seat == b.cur and obs.get("phase") == "play":
                 took = int(obs.get("taken") or 0)
                 left = int(obs.get("takes_left") or 0)
                 a_text = ("Tile taken this turn" if took and not left else
                           "Encampment flipped: take another tile" if took else
                           "Take 1 tile from the reserve (mandatory)")
-                out.append(_text(x0 + 34, cy + 60, a_text, 12.5, anchor="start",
-                                 fill="#8a5a00"))
+                out.append(_text(x0 + 34, cy + 66, a_text, 14, anchor="start",
+                                 fill="#8a5a00", weight="bold"))
         else:
-            out.append(_text(x0 + 290, cy + 20, text, 12, anchor="start", fill="#4a3c2a"))
+            out.append(_text(x0 + 34, cy + 40, text, 14, anchor="start", fill="#4a3c2a"))
     hand = list(obs["hands"][seat])
     if not heinrich:
         n = max(1, len(hand))
-        hx = 350.0 if not top else 560.0
-        size = min(92.0 if not top else 50.0, (x0 + w - hx - 8) / n - 6)
+        hx = 370.0
+        size = min(100.0 if not top else 62.0, (x0 + w - hx - 8) / n - 6)
         hy = y0 + (h - size) / 2 + (0 if top else 4)
         if top:
-            hx = x0 + w - 8 - n * (size + 6) - (80 if acting else 0)
-        out.append(_text(hx, y0 + 12 if not top else hy - 3, f"Hand ({len(hand)})",
-                         11, anchor="start", fill="#4a3c2a"))
+            hx = x0 + w - 8 - n * (size + 6) - (110 if acting else 0)
+            hy = y0 + 5
+        out.append(_text(hx - 8, y0 + h / 2 + 4, f"Hand ({len(hand)})", 12.5, anchor="end",
+                         fill="#4a3c2a"))
         if not top:
-            hy = y0 + 20
-            size = min(size, h - 26)
+            hy = y0 + 12
+            size = min(size, h - 20)
         for i, tid in enumerate(hand):
             out.append(_hand_tile(b, hx + i * (size + 6), hy, size, seat, str(tid)))
         if not hand:
@@ -1177,7 +1171,7 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     return "".join(out)
 
 
-RING_X, RING_Y, RING_R, RING_TILE = 1066.0, 244.0, 128.0, 64.0
+RING_X, RING_Y, RING_R, RING_TILE = 932.0, 232.0, 118.0, 62.0
 
 
 def _slot_xy(b: _Board, slot: int) -> tuple[float, float, float]:
@@ -1200,7 +1194,8 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
     out = ['<g class="reserve">',
            f'<circle cx="{_f(RING_X)}" cy="{_f(RING_Y)}" r="{_f(RING_R + 40)}" fill="#e2d3ad" '
            f'stroke="#b6a47c" stroke-width="1.5"/>',
-           _text(868, 62, "Royal reserve", 16, anchor="start", weight="bold", fill="#2b2118")]
+           _text(756, 64, "Royal", 17, anchor="start", weight="bold", fill="#2b2118"),
+           _text(756, 84, "reserve", 17, anchor="start", weight="bold", fill="#2b2118")]
     shield = int(obs.get("shield_slot", 0))
     step = 360.0 / NUM_SLOTS
     shield_angle = _slot_xy(b, shield)[2]
@@ -1273,7 +1268,7 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         a1 = end + step * .3
         while a1 <= a0:
             a1 += 360
-        rr = RING_R + 46 + 11 * seat
+        rr = RING_R + 44 + 11 * seat
         path = _arc(rr, a0, a1)
         out.append(f'<g class="reach" data-seat="{seat}"><path d="{path}" fill="none" '
                    f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
@@ -1312,7 +1307,7 @@ LEVELS = {1: "Heinrich the Poor", 2: "Heinrich the Brave", 3: "Heinrich the Hamm
 
 def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
     obs = b.obs
-    x0, y = 866.0, 452.0
+    x0, y = LEFT_W + 12.0, 424.0
     out = ['<g class="panel">']
     left = int(obs.get("supply_left") or 0)
     top = obs.get("supply_top")
@@ -1322,13 +1317,13 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                    f'<rect x="{_f(x0)}" y="{_f(y + 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>')
     supply = (f"Supply: {left} tile{'s' if left != 1 else ''}"
-              + (f" · the top one shows a {top} back" if top else ""))
-    out.append(_text(x0 + 42, y + 14, supply, 13, anchor="start", fill="#2b2118",
+              + (f" · top: a {top} back" if top else ""))
+    out.append(_text(x0 + 42, y + 14, supply, 15, anchor="start", fill="#2b2118",
                      weight="bold"))
     box = len(obs.get("box") or ())
     sub = ("the last tile is out: final round, no more refills" if not left else
            f"{box} tile{'s' if box != 1 else ''} returned to the box")
-    out.append(_text(x0 + 42, y + 31, sub, 12, anchor="start", fill="#4a3c2a"))
+    out.append(_text(x0 + 42, y + 33, sub, 13, anchor="start", fill="#4a3c2a"))
     y += 52
     if b.solo:
         level = int((obs.get("params") or {}).get("level", 2))
@@ -1336,68 +1331,68 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
         on = len(tre.get("landscape", ()))
         pile = int(tre.get("pile", 0))
         gone = len(tre.get("removed", ()))
-        out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="410" height="186" rx="8" '
+        out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" rx="8" '
                    f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>')
         out.append(_text(x0 + 6, y + 20, f"{LEVELS.get(level, 'Heinrich')} (level {level})",
                          15, anchor="start", weight="bold", fill="#5b0f50"))
-        out.append(_text(x0 + 400, y + 20, f"{bd[1].total} points", 14, anchor="end",
+        out.append(_text(W - 14, y + 22, f"{bd[1].total} points", 15, anchor="end",
                          weight="bold", fill="#5b0f50"))
-        out.append(_text(x0 + 6, y + 40, f"Treasures: {on} on his buildings, {pile} in the pile,"
-                         f" {gone} removed (5 points each left)", 12, anchor="start",
-                         fill="#4a2a45"))
+        out.append(_text(x0 + 6, y + 44, f"Treasures: {on} on buildings · {pile} in the pile · "
+                         f"{gone} removed", 13, anchor="start", fill="#4a2a45"))
         aside = sum(1 for p in obs["troops"][1] if p == "aside")
-        out.append(_text(x0 + 6, y + 57, f"His troops: {3 - aside} on his buildings, {aside} "
-                         f"set aside", 12, anchor="start", fill="#4a2a45"))
+        out.append(_text(x0 + 6, y + 63, f"(5 points each left) · troops: {3 - aside} placed, "
+                         f"{aside} aside", 13, anchor="start", fill="#4a2a45"))
         steps, _ = _heinrich_steps(obs, b.tiles)
-        out.append(_text(x0 + 6, y + 80, "Heinrich's last turn:" if steps else
-                         "Heinrich has not played yet.", 13, anchor="start",
+        out.append(_text(x0 + 6, y + 90, "Heinrich's last turn:" if steps else
+                         "Heinrich has not played yet.", 14.5, anchor="start",
                          weight="bold", fill="#5b0f50"))
-        ly = y + 98
+        ly = y + 110
         for st in steps:
-            for i, line in enumerate(_wrap_text(st, 58)):
-                out.append(_text(x0 + (10 if i == 0 else 24), ly, line, 12, anchor="start",
+            for i, line in enumerate(_wrap_text(st, 44)):
+                out.append(_text(x0 + (8 if i == 0 else 24), ly, line, 13.5, anchor="start",
                                  fill="#3a2236"))
-                ly += 15
-        y += 196
+                ly += 17
+        y += 272
     else:
         out.append(_text(x0, y + 14, "Running score (if the game ended now)", 13.5,
                          anchor="start", weight="bold", fill="#2b2118"))
         rows = [("Buildings", bd[0].building_points, bd[1].building_points),
                 ("Roads", bd[0].road_points, bd[1].road_points),
                 ("Total", bd[0].total, bd[1].total)]
-        out.append(_text(x0 + 250, y + 34, labels[0][:14], 12.5, weight="bold"))
-        out.append(_text(x0 + 340, y + 34, labels[1][:14], 12.5, weight="bold"))
+        out.append(_text(x0 + 200, y + 38, labels[0][:12], 14, weight="bold"))
+        out.append(_text(x0 + 300, y + 38, labels[1][:12], 14, weight="bold"))
         for i, (name, a, c) in enumerate(rows):
-            yy = y + 52 + i * 18
+            yy = y + 60 + i * 22
             bold = "bold" if name == "Total" else "normal"
-            out.append(_text(x0 + 10, yy, name, 12.5, anchor="start", weight=bold))
-            out.append(_text(x0 + 250, yy, str(a), 12.5, weight=bold))
-            out.append(_text(x0 + 340, yy, str(c), 12.5, weight=bold))
+            out.append(_text(x0 + 6, yy, name, 14, anchor="start", weight=bold))
+            out.append(_text(x0 + 200, yy, str(a), 14, weight=bold))
+            out.append(_text(x0 + 300, yy, str(c), 14, weight=bold))
         if not (obs.get("params") or {}).get("roads", True):
-            out.append(_text(x0 + 10, y + 52 + 3 * 18, "Roads are not scored in this game",
-                             11.5, anchor="start", fill="#6a5a40",
+            out.append(_text(x0 + 6, y + 60 + 3 * 22, "Roads are not scored in this game",
+                             13, anchor="start", fill="#6a5a40",
                              extra=' font-style="italic"'))
         y += 124
     # legend
-    ly = max(y, 700.0)
-    out.append(_troop(x0 + 10, ly, 8, 0, True, False, "A retinue troop (gold rim): never "
+    ly = max(y, H - 110.0)
+    out.append(_troop(x0 + 10, ly, 9, 0, True, False, "A retinue troop (gold rim): never "
                       "withdrawn"))
-    out.append(_text(x0 + 24, ly + 4, "retinue", 11.5, anchor="start", fill="#4a3c2a"))
-    out.append(_troop(x0 + 90, ly, 8, 1, False, True, "A troop that moved this turn (its cross "
-                      "shows)"))
-    out.append(_text(x0 + 104, ly + 4, "moved", 11.5, anchor="start", fill="#4a3c2a"))
-    out.append(f'<circle cx="{_f(x0 + 164)}" cy="{_f(ly)}" r="8" fill="#fff" stroke="{GOLD}" '
+    out.append(_text(x0 + 26, ly + 5, "retinue troop", 13, anchor="start", fill="#4a3c2a"))
+    out.append(_troop(x0 + 190, ly, 9, 1, False, True, "A troop that moved this turn (its "
+                      "cross shows)"))
+    out.append(_text(x0 + 206, ly + 5, "moved this turn", 13, anchor="start", fill="#4a3c2a"))
+    ly += 24
+    out.append(f'<circle cx="{_f(x0 + 10)}" cy="{_f(ly)}" r="9" fill="#fff" stroke="{GOLD}" '
                f'stroke-width="2.5"/>')
-    out.append(_text(x0 + 178, ly + 4, "points (gold: doubled)", 11.5, anchor="start",
+    out.append(_text(x0 + 26, ly + 5, "points (gold: doubled)", 13, anchor="start",
                      fill="#4a3c2a"))
-    out.append(f'<rect x="{_f(x0 + 330)}" y="{_f(ly - 7)}" width="22" height="14" '
-               f'fill="{TERRAIN["grey"]}"/><rect x="{_f(x0 + 330)}" y="{_f(ly + 4)}" width="22" '
-               f'height="3" fill="{SEAT_FILL[1]}"/>')
-    out.append(_text(x0 + 356, ly + 4, "owner", 11.5, anchor="start", fill="#4a3c2a"))
+    out.append(f'<rect x="{_f(x0 + 180)}" y="{_f(ly - 8)}" width="22" height="14" '
+               f'fill="{TERRAIN["grey"]}"/><rect x="{_f(x0 + 180)}" y="{_f(ly + 3)}" width="22" '
+               f'height="4" fill="{SEAT_FILL[1]}"/>')
+    out.append(_text(x0 + 206, ly + 5, "owner's edge", 13, anchor="start", fill="#4a3c2a"))
     note = ("Hover a tile for its effect, cost, roads and data provenance. The bundled tiles "
             "are reconstructed (the printed manifest is not public); effects are the "
             "rulebook's.")
-    for i, line in enumerate(_wrap_text(note, 62)):
-        out.append(_text(x0, ly + 26 + i * 15, line, 11.5, anchor="start", fill="#5a4a30"))
+    for i, line in enumerate(_wrap_text(note, 50)):
+        out.append(_text(x0, ly + 26 + i * 17, line, 13, anchor="start", fill="#5a4a30"))
     out.append("</g>")
     return "".join(out)
