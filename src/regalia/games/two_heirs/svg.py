@@ -417,8 +417,7 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
                          f"again"}
 
 
-def _click(obs: Mapping[str, Any], legal_actions: Sequence[int],
-           clicks: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str, Any]:
     if isinstance(clicks, (str, bytes)) or not isinstance(clicks, Sequence):
         return {"error": "clicks must be a list of click objects"}
     if len(clicks) > MAX_CLICKS:
@@ -916,9 +915,12 @@ def _landscape(b: _Board, labels: Sequence[str],
     obs = b.obs
     tiles = b.tiles
     land = {(t["x"], t["y"]): t for t in obs["landscape"]}
-    empties = {tuple(int(v) for v in json.loads(k)["cell"].split(","))
-               for k in b.clickable if k.startswith('{"cell"')}
-    empties = {e for e in empties if e not in land}
+    empties: set[tuple[int, int]] = set()
+    for key in b.clickable:
+        if key.startswith('{"cell"'):
+            cx, cy = (int(v) for v in json.loads(key)["cell"].split(","))
+            if (cx, cy) not in land:
+                empties.add((cx, cy))
     pts = list(land) + list(empties) or [(0, 0)]
     xmin, xmax = min(p[0] for p in pts), max(p[0] for p in pts)
     ymin, ymax = min(p[1] for p in pts), max(p[1] for p in pts)
@@ -1017,11 +1019,11 @@ def _landscape(b: _Board, labels: Sequence[str],
                        f'stroke="#5a3d1a" stroke-width="2"/>'
                        + _title("Scaffold: your last built building; Heinrich builds next to "
                                 "it (solo rules, Play 2)") + "</g>")
-    for xy in sorted(empties):
-        x, y = at(xy)
-        attr, cls = b.attr({"cell": _cell(xy)})
+    for sp in sorted(empties):
+        x, y = at(sp)
+        attr, cls = b.attr({"cell": _cell(sp)})
         hot = "hot" in cls
-        out.append(f'<g class="space{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
+        out.append(f'<g class="space{cls}"{attr}data-x="{sp[0]}" data-y="{sp[1]}">'
                    f'<rect x="{_f(x + 3)}" y="{_f(y + 3)}" width="{_f(s - 6)}" height="{_f(s - 6)}" '
                    f'rx="6" fill="{HOT if hot else "#fffaf0"}" '
                    f'fill-opacity="{0.16 if hot else 0.35}" stroke="{HOT if hot else "#8a7650"}" '
@@ -1030,7 +1032,7 @@ def _landscape(b: _Board, labels: Sequence[str],
             word = "face down" if b.ghost_face_down else _name(tiles, b.ghost)
             out.append(_text(x + s / 2, y + s / 2 + 4, word, max(9.0, s * .13), fill="#8a2a17",
                              extra=' opacity="0.75" pointer-events="none"'))
-        out.append(_title(f"Empty space {xy[0]},{xy[1]}") + "</g>")
+        out.append(_title(f"Empty space {sp[0]},{sp[1]}") + "</g>")
     moved = int(obs.get("moved") or 0)
     for xy, group in sorted(troops_at.items()):
         x, y = at(xy)
@@ -1217,8 +1219,7 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
             continue
         pos = int(r["position"])
         by_pos[pos] = ang
-        obj = {"reserve": pos}
-        attr, cls = b.attr(obj)
+        attr, cls = b.attr({"reserve": pos})
         reach = reach_of.get(pos, [])
         extra = [f"Royal reserve, position {pos} clockwise from the shield; within the reach "
                  f"of: {', '.join(reach) if reach else 'no one'}"
