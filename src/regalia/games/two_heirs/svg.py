@@ -58,14 +58,13 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.svgkit import canonical, click_attr
 
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
-                         TileSet, load_tiles, load_treasures)
+                         TileSet, TreasureSet, load_tiles, load_treasures)
 from .geometry import DIRS
 from .help import BOOK, EFFECTS_CITE, SCORING_RULES, TYPE_EFFECTS
 from .landscape import Breakdown, PlacedTile, edge_direction
@@ -113,12 +112,22 @@ def _tiles(data: str | None) -> TileSet:
     return load_tiles(data)
 
 
+@dataclass(frozen=True)
+class _Source:
+    """The parts of a game :func:`.tables.build_tables` reads, from an observation's
+    parameters (the treasures drawn do not change the action layout)."""
+
+    tiles: TileSet
+    treasures: TreasureSet
+    sets: tuple[str, ...]
+    solo: bool
+    treasures_used: int = 0
+
+
 @lru_cache(maxsize=16)
 def _tables(data: str | None, sets: tuple[str, ...], solo: bool) -> Tables:
     """The game's action layout (:func:`.tables.build_tables`) from its parameters."""
-    game = SimpleNamespace(tiles=_tiles(data), treasures=load_treasures(), sets=sets,
-                           solo=solo, treasures_used=0)
-    return build_tables(game)  # type: ignore[arg-type]
+    return build_tables(_Source(_tiles(data), load_treasures(), sets, solo))
 
 
 def _params(obs: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...], bool]:
@@ -595,7 +604,8 @@ _H_BUILD = re.compile(r"\(([a-z0-9-]+)\) at (-?\d+),(-?\d+) \(option ([A-D])\)")
 def _provenance_text(tile: Tile) -> str:
     text = f"Tile data: {tile.provenance}"
     if tile.field_provenance:
-        text += " (" + ", ".join(f"{k}: {v}" for k, v in sorted(tile.field_provenance.items())) + ")"
+        better = sorted(tile.field_provenance.items())
+        text += " (" + ", ".join(f"{k}: {v}" for k, v in better) + ")"
     if tile.provenance == "reconstructed":
         text += (". The printed tile manifest is not public: colour, cost and roads are the "
                  "project's reconstruction; the effect is the rulebook's")
@@ -657,19 +667,17 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
     edge -> screen direction 0 up .. 3 left), the owner's band (``(screen direction,
     seat)``), name, cost pips."""
     out = []
+    box = f'x="{_f(x)}" y="{_f(y)}" width="{_f(s)}" height="{_f(s)}" rx="{_f(s * .06)}"'
     if not face_up:
-        out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(s)}" height="{_f(s)}" rx="{_f(s * .06)}" '
-                   f'fill="{TERRAIN_BACK[colour]}" stroke="#5a4a30" stroke-width="1"/>')
-        out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(s)}" height="{_f(s)}" rx="{_f(s * .06)}" '
-                   f'fill="url(#hatch)" pointer-events="none"/>')
+        out.append(f'<rect {box} fill="{TERRAIN_BACK[colour]}" stroke="#5a4a30" '
+                   f'stroke-width="1"/><rect {box} fill="url(#hatch)" pointer-events="none"/>')
         word = label or RESOURCE_OF_COLOUR[colour]
         out.append(_text(x + s / 2, y + s * .56, word, max(9.0, s * .15), fill="#fffbe9",
                          extra=' font-style="italic" pointer-events="none"'))
         return "".join(out)
     assert tile_id is not None
     tile = tiles.by_id(tile_id)
-    out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(s)}" height="{_f(s)}" rx="{_f(s * .06)}" '
-               f'fill="{TERRAIN[colour]}" stroke="#5a4a30" stroke-width="1"/>')
+    out.append(f'<rect {box} fill="{TERRAIN[colour]}" stroke="#5a4a30" stroke-width="1"/>')
     cx, cy = x + s / 2, y + s / 2
     if screen_of_edge is not None:
         for sec in tile.roads:
@@ -730,8 +738,9 @@ def _troop(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
                f'stroke-width="{3 if retinue else 1.5}"/>')
     if moved:
         d = r * .5
+        ink = SEAT_INK[seat] if seat == 0 else "#fff"
         out.append(f'<path d="M{_f(x - d)} {_f(y - d)}L{_f(x + d)} {_f(y + d)}M{_f(x + d)} '
-                   f'{_f(y - d)}L{_f(x - d)} {_f(y + d)}" stroke="{SEAT_INK[seat] if seat == 0 else "#fff"}" '
+                   f'{_f(y - d)}L{_f(x - d)} {_f(y + d)}" stroke="{ink}" '
                    f'stroke-width="{_f(max(1.5, r * .22))}" pointer-events="none"/>')
     out.append(_title(title))
     out.append("</g>")
@@ -1024,7 +1033,8 @@ def _landscape(b: _Board, labels: Sequence[str],
         attr, cls = b.attr({"cell": _cell(sp)})
         hot = "hot" in cls
         out.append(f'<g class="space{cls}"{attr}data-x="{sp[0]}" data-y="{sp[1]}">'
-                   f'<rect x="{_f(x + 3)}" y="{_f(y + 3)}" width="{_f(s - 6)}" height="{_f(s - 6)}" '
+                   f'<rect x="{_f(x + 3)}" y="{_f(y + 3)}" width="{_f(s - 6)}" '
+                   f'height="{_f(s - 6)}" '
                    f'rx="6" fill="{HOT if hot else "#fffaf0"}" '
                    f'fill-opacity="{0.16 if hot else 0.35}" stroke="{HOT if hot else "#8a7650"}" '
                    f'stroke-width="{2.5 if hot else 1.2}"{DASH}/>')
@@ -1332,7 +1342,8 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
         on = len(tre.get("landscape", ()))
         pile = int(tre.get("pile", 0))
         gone = len(tre.get("removed", ()))
-        out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" rx="8" '
+        out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" '
+                   f'rx="8" '
                    f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>')
         out.append(_text(x0 + 6, y + 20, f"{LEVELS.get(level, 'Heinrich')} (level {level})",
                          15, anchor="start", weight="bold", fill="#5b0f50"))
