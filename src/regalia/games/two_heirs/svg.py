@@ -1039,9 +1039,12 @@ def _landscape(b: _Board, labels: Sequence[str],
                    f'fill-opacity="{0.16 if hot else 0.35}" stroke="{HOT if hot else "#8a7650"}" '
                    f'stroke-width="{2.5 if hot else 1.2}"{DASH}/>')
         if hot and b.ghost:
-            word = "face down" if b.ghost_face_down else _name(tiles, b.ghost)
-            out.append(_text(x + s / 2, y + s / 2 + 4, word, max(9.0, s * .13), fill="#8a2a17",
-                             extra=' opacity="0.75" pointer-events="none"'))
+            words = ["face down"] if b.ghost_face_down else _wrap(_name(tiles, b.ghost))
+            size = max(7.0, min(s * .14, s * .85 / (.62 * max(len(w) for w in words))))
+            for i, word in enumerate(words):
+                out.append(_text(x + s / 2, y + s / 2 + 4 + (i - (len(words) - 1) / 2) * size,
+                                 word, size, fill="#8a2a17",
+                                 extra=' opacity="0.75" pointer-events="none"'))
         out.append(_title(f"Empty space {sp[0]},{sp[1]}") + "</g>")
     moved = int(obs.get("moved") or 0)
     for xy, group in sorted(troops_at.items()):
@@ -1287,8 +1290,8 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
                    f'stroke-linecap="round"/>'
                    + _title(f"{labels[seat]}'s reach: {obs['reach'][seat]} (1 + troops in the "
                             f"royal reserve), clockwise from the shield") + "</g>")
-        ex = RING_X + rr * math.cos(math.radians(a1))
-        ey = RING_Y + rr * math.sin(math.radians(a1))
+        la = math.radians(a1 + 6 * seat)
+        ex, ey = RING_X + rr * math.cos(la), RING_Y + rr * math.sin(la)
         out.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="9" fill="{SEAT_FILL[seat]}" '
                    f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>'
                    + _text(ex, ey + 4, str(obs["reach"][seat]), 11, weight="bold",
