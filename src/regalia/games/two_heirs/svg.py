@@ -410,7 +410,8 @@ def _prompt(obs: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
             bits.append("'Withdraw' it to the royal reserve (your reach grows by 1)")
         return "This troop: " + " or ".join(bits) + ", or Cancel"
     if k == "cell":
-        return "Flip this Encampment to take another tile from the reserve this turn?"
+        return ("Flip this Encampment face down to take another tile from the reserve this "
+                "turn? It then no longer scores its 2 points. Click the button, or Cancel")
     return "Choose, or Cancel"
 
 
