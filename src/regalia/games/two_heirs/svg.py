@@ -1128,12 +1128,13 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     cy = y0 + (22 if not top else 20)
     out.append(f'<circle cx="{_f(x0 + 18)}" cy="{_f(cy - 5)}" r="9" fill="{SEAT_FILL[seat]}" '
                f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>')
-    name = labels[seat] + (" (you)" if seat == b.viewer else "")
+    name = (("▶ " if acting else "") + labels[seat][:22]
+            + (" (you)" if seat == b.viewer else ""))
     out.append(_text(x0 + 34, cy, name, 19 if not top else 17, anchor="start",
                      weight="bold", fill="#2b2118"))
-    out.append(_text(x0 + 290, cy, f"{bd[seat].total} points", 17 if not top else 16,
+    out.append(_text(x0 + 372, cy, f"{bd[seat].total} points", 17 if not top else 16,
                      anchor="end", weight="bold", fill="#2b2118"))
-    if acting:
+    if acting and top:
         doing = {"play": "to play", "siege": "to decide the siege",
                  "discard": "to discard"}.get(str(obs.get("phase")), "")
         out.append(_text(x0 + w - 10, y0 + 18, f"▶ {doing}", 14, anchor="end",
@@ -1167,17 +1168,18 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     hand = list(obs["hands"][seat])
     if not heinrich:
         n = max(1, len(hand))
-        hx = 370.0
-        size = min(100.0 if not top else 62.0, (x0 + w - hx - 8) / n - 6)
-        hy = y0 + (h - size) / 2 + (0 if top else 4)
         if top:
+            size = min(62.0, (w - 480) / n - 6)
             hx = x0 + w - 8 - n * (size + 6) - (110 if acting else 0)
             hy = y0 + 5
-        out.append(_text(hx - 8, y0 + h / 2 + 4, f"Hand ({len(hand)})", 12.5, anchor="end",
-                         fill="#4a3c2a"))
-        if not top:
-            hy = y0 + 12
-            size = min(size, h - 20)
+            out.append(_text(hx - 8, y0 + h / 2 + 4, f"Hand ({len(hand)})", 12.5,
+                             anchor="end", fill="#4a3c2a"))
+        else:
+            hx = 400.0
+            size = min(100.0, h - 26, (x0 + w - hx - 8) / n - 6)
+            hy = y0 + 20
+            out.append(_text(hx, y0 + 15, f"Hand ({len(hand)}; keep at most {HAND_LIMIT})",
+                             12.5, anchor="start", fill="#4a3c2a"))
         for i, tid in enumerate(hand):
             out.append(_hand_tile(b, hx + i * (size + 6), hy, size, seat, str(tid)))
         if not hand:
