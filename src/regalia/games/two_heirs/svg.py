@@ -825,7 +825,8 @@ class _Board:
         self.prompt = str(nxt.get("prompt") or "")
         self.choices = list(nxt.get("choices") or ())
         self.ghost = next((str(c["hand"]) for c in pend if "hand" in c), None)
-        self.ghost_face_down = any("mode" in c for c in pend)
+        self.ghost_face_down = any("mode" in c for c in pend) or not any(
+            m.kind == "build" and m.tile == self.ghost for _, m in self.paths)
 
     def attr(self, obj: Any) -> tuple[str, str]:
         """(data-click attribute or ' ', extra classes) of an element's click object."""
@@ -1041,7 +1042,7 @@ def _landscape(b: _Board, labels: Sequence[str],
                    f'stroke-width="{2.5 if hot else 1.2}"{DASH}/>')
         if hot and b.ghost:
             words = ["face down"] if b.ghost_face_down else _wrap(_name(tiles, b.ghost))
-            size = max(7.0, min(s * .14, s * .85 / (.62 * max(len(w) for w in words))))
+            size = max(7.0, min(s * .14, s * .8 / (.66 * max(len(w) for w in words))))
             for i, word in enumerate(words):
                 out.append(_text(x + s / 2, y + s / 2 + 4 + (i - (len(words) - 1) / 2) * size,
                                  word, size, fill="#8a2a17",
@@ -1132,7 +1133,9 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
             + (" (you)" if seat == b.viewer else ""))
     out.append(_text(x0 + 34, cy, name, 19 if not top else 17, anchor="start",
                      weight="bold", fill="#2b2118"))
-    out.append(_text(x0 + 372, cy, f"{bd[seat].total} points", 17 if not top else 16,
+    pts = bd[seat].total
+    out.append(_text(x0 + 372, cy, f"{pts} point{'' if pts == 1 else 's'}",
+                     17 if not top else 16,
                      anchor="end", weight="bold", fill="#2b2118"))
     if acting and top:
         doing = {"play": "to play", "siege": "to decide the siege",
@@ -1353,7 +1356,8 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                    f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>')
         out.append(_text(x0 + 6, y + 20, f"{LEVELS.get(level, 'Heinrich')} (level {level})",
                          15, anchor="start", weight="bold", fill="#5b0f50"))
-        out.append(_text(W - 14, y + 22, f"{bd[1].total} points", 15, anchor="end",
+        out.append(_text(W - 14, y + 22, f"{bd[1].total} point{'' if bd[1].total == 1 else 's'}",
+                         15, anchor="end",
                          weight="bold", fill="#5b0f50"))
         out.append(_text(x0 + 6, y + 44, f"Treasures: {on} on buildings · {pile} in the pile · "
                          f"{gone} removed", 13, anchor="start", fill="#4a2a45"))
