@@ -706,7 +706,7 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
                    f'fill="{SEAT_FILL[seat]}" stroke="{SEAT_INK[seat]}" stroke-width="1" '
                    f'pointer-events="none"/>')
     lines = _wrap(TYPE_NAMES[tile.type])
-    size = max(7.0, min(s * .16, s * .9 / (.66 * max(len(w) for w in lines))))
+    size = max(7.0, min(s * .16, s * .86 / (.72 * max(len(w) for w in lines))))
     y0 = cy - (len(lines) - 1) * size * .55 + size * .35 - s * .06
     for i, line in enumerate(lines):
         out.append(_text(cx, y0 + i * size * 1.1, line, size, weight="bold", halo="#fff8e6",
