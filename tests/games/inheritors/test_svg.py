@@ -42,8 +42,30 @@ def _positions(players: int, seed: int, every: int = 9, limit: int = 12):
     return out
 
 
+RARE = frozenset({"ask", "sabotage", "take", "honor", "claim", "pass", "quest-discard"})
+
+
+def _rare_positions(players: int, seed: int, limit: int = 6):
+    """Decision states of a random game where an Advocate's effect waits (Spy, Advisor,
+    Saboteur, Conspirator...), a claim is open, or the hand is empty."""
+    g = InheritorsGame(players=players)
+    s = g.new_initial_state(seed)
+    rng = random.Random(seed)
+    out = []
+    while not s.is_terminal() and len(out) < limit:
+        legal = s.legal_actions()
+        if not s.is_chance_node() and (s.phase_name == "effect" or any(
+                s.decode(a).kind in RARE for a in legal)):
+            out.append(s.clone())
+        s.apply_action(rng.choice(legal))
+    return out
+
+
 POSITIONS = [(n, seed, s) for n, seed in ((2, 1), (3, 2), (4, 3), (3, 4))
              for s in _positions(n, seed)]
+POSITIONS += [(n, seed, s) for n, seed in ((2, 11), (3, 12), (4, 13), (3, 14), (4, 15),
+                                           (2, 16))
+              for s in _rare_positions(n, seed)]
 
 
 def _walk(obs, legal, limit=20000):
@@ -355,8 +377,7 @@ def test_equal_information_gives_byte_equal_outputs():
 
 
 def test_public_observation_drops_every_hand_and_quest():
-    s = POSITIONS[-1][2]
-    assert s.is_terminal()
+    s = next(x[2] for x in POSITIONS if x[2].is_terminal())
     obs = s.observation(1)
     pub = svg.public_observation(obs)
     assert "hand" in obs and "hands" in obs and "all_quests" in obs
@@ -411,7 +432,7 @@ def test_score_table_running_and_final():
     assert rows["1. Influence (top cards)"][0] == 4      # purple 3 + blue 1 (V. step 1)
     assert rows["5. Honors"][0] == 1                     # step 5
     assert rows["Public total"][0] == 5
-    end = POSITIONS[-1][2]
+    end = next(x[2] for x in POSITIONS if x[2].is_terminal())
     fin = svg.score_table(svg.public_observation(end.observation(0)))
     totals = next(r for r in fin["rows"] if r["label"] == "Total")["cells"]
     assert totals == [int(x) for x in end.scores()]
@@ -438,3 +459,60 @@ def test_move_log_says_it_is_partial_and_lists_what_the_table_learnt():
         assert len(log) >= 1 + len(obs["reveals"])
         if obs["reveals"]:
             assert any(line.startswith("ply ") for line in log)
+
+
+def _set_up(**described):
+    from regalia.games.inheritors.positions import position
+    return position(InheritorsGame(players=3), seed=1, **described)
+
+
+def _clicked(s, clicks):
+    p = s.current_player()
+    return svg.click(s.observation(p), s.legal_actions(), clicks)
+
+
+def test_hand_worked_claims_spy_saboteur_and_pass():
+    """Every decision kind by hand: a Clan and an Honor claimed by clicking them (III.
+    Claiming Clans and Honors), the Saboteur's removal by clicking the stack, the Spy's
+    question (seat, then card), a Quest from the pile, and Pass with an empty hand."""
+    s = _set_up(hands={0: ["Spy", "red 3", "Tome", "Tome", "Tome"], 1: ["blue 2"]},
+                stacks={0: {"red": [1, 2], "green": [1, 2, 3]},
+                        1: {"blue": [1, 2], "green": [1]}},
+                honors=["Three Tomes", "A Six"], clans=["Raven", "Lynx", "Wolf", "Boar", "Fox"])
+    start = _clicked(s, [])["next"]["targets"]
+    assert '{"clan":"Boar"}' in start and '{"honor":"Three Tomes"}' in start
+    assert '{"clan":"Wolf"}' not in start           # no yellow 3: not claimable
+    assert _clicked(s, [{"honor": "Three Tomes"}]) == {
+        "action": s.string_to_action("honor Three Tomes")}
+    q = _clicked(s, [{"pile": "quests"}])["next"]
+    assert {"label": "Quest: discard 3 purple cards", "click": {"quest": "purple"}} in q["choices"]
+    assert _clicked(s, [{"pile": "quests"}, {"quest": "white"}]) == {
+        "action": s.string_to_action("quest white")}
+    # the Spy: the seat, then the card asked for
+    spy = s.clone()
+    spy.apply_action(_clicked(spy, [{"card": "Spy"}, {"do": "use"}])["action"])
+    nxt = _clicked(spy, [])["next"]
+    assert nxt["targets"] == ['{"seat":1}', '{"seat":2}'] and "Spy" in nxt["prompt"]
+    asks = _clicked(spy, [{"seat": 1}])["next"]["choices"]
+    assert {"label": "Ask P2 for red 3", "click": {"ask": "red 3"}} in asks
+    assert _clicked(spy, [{"seat": 1}, {"ask": "red 3"}]) == {
+        "action": spy.string_to_action("ask P2 for red 3")}
+    text = svg.render(spy.observation(0), spy.legal_actions())
+    assert 'data-click="{&quot;seat&quot;:1}"' in text
+    # the Boar's Saboteur (claimed with a green 3), used on P2's top cards
+    s.apply_action(_clicked(s, [{"clan": "Boar"}])["action"])
+    while s.is_chance_node():
+        s.apply_action(s.legal_actions()[0])
+    s.apply_action(_clicked(s, [{"card": "Saboteur"}, {"do": "use"}])["action"])
+    nxt = _clicked(s, [])["next"]
+    assert sorted(nxt["targets"]) == ['{"seat":1,"stack":"blue"}', '{"seat":1,"stack":"green"}']
+    assert _clicked(s, [{"seat": 1, "stack": "blue"}]) == {
+        "action": s.string_to_action("sabotage P2 blue")}
+    text = svg.render(s.observation(0), s.legal_actions())
+    assert '{&quot;seat&quot;:1,&quot;stack&quot;:&quot;blue&quot;}' in text
+    # an empty hand passes
+    e = _set_up(hands={1: ["blue 2"]})
+    nxt = _clicked(e, [])["next"]
+    assert nxt["choices"] == [{"label": "Pass (your hand is empty)", "click": {"do": "pass"}}]
+    assert "empty" in nxt["prompt"]
+    assert _clicked(e, [{"do": "pass"}]) == {"action": e.string_to_action("pass")}
