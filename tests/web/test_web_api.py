@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 import pytest
 
@@ -23,7 +26,8 @@ HOT = [{"kind": "here"}, {"kind": "here"}]
 
 @pytest.fixture
 def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40")
+    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40",
+                     pace=0)
     with TestClient(app) as client:
         client.app_tables = app.state.tables
         client.db = tmp_path / "t.sqlite"
@@ -192,21 +196,116 @@ def test_unknown_tables_and_bad_tables_are_refused(server):
 def test_spectators_see_the_table_but_cannot_act_or_click(server):
     tid, tokens = create(server)
     v = view(server, tid)
-    assert v["seat"] is None and v["legal"] == [] and "data-action" not in v["svg"]
+    assert v["seat"] is None and v["legal"] == [] and "data-click" not in v["svg"]
     assert server.post(f"/api/tables/{tid}/click", json={"clicks": []}).status_code == 401
+
+
+def click(server, tid, tok, clicks):
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
+                    json={"clicks": clicks})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _click_move(server, tid, tok, pick_last=False):
+    """One move by clicks only, as the page makes it: ask click([]), follow the first
+    target (or the first choice), Rotate once when offered, then Place; post the action.
+    Returns the answers seen."""
+    answers = [click(server, tid, tok, [])]
+    clicks: list = []
+    while "next" in answers[-1]:
+        nxt = answers[-1]["next"]
+        labels = [c["label"] for c in nxt["choices"]]
+        if clicks and "Rotate" in labels and {"choice": "rotate"} not in clicks:
+            c = {"choice": "rotate"}
+        elif clicks and "Place" in labels:
+            c = {"choice": "place"}
+        elif nxt["targets"]:
+            c = json.loads(nxt["targets"][-1 if pick_last else 0])
+        else:
+            c = nxt["choices"][0]["click"]
+        clicks.append(c)
+        answers.append(click(server, tid, tok, clicks))
+        assert len(clicks) < 6, answers
+    assert "action" in answers[-1], answers
+    v = view(server, tid, tok)
+    assert answers[-1]["action"] in {m["id"] for m in v["legal"]}
+    assert answers[-1]["notation"] == next(m["notation"] for m in v["legal"]
+                                           if m["id"] == answers[-1]["action"])
+    r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                    json={"action": answers[-1]["action"], "ply": v["ply"]})
+    assert r.status_code == 200, r.text
+    return answers
+
+
+def test_a_whole_game_by_clicks_only_through_the_api(server):
+    tid, tokens = create(server)
+    v = view(server, tid)
+    previews = 0
+    while not v["terminal"]:
+        tok = tokens[v["current_player"]]
+        answers = _click_move(server, tid, tok, pick_last=v["ply"] % 2 == 1)
+        for a in answers:
+            if "next" in a:
+                assert a["next"]["prompt"]
+                svg = a["next"]["svg"]
+                if svg is not None:             # a placement in progress: drawn with
+                    ET.fromstring(svg)          # its preview
+                    previews += 'class="preview"' in svg
+                    # every target is a clickable element of that drawing
+                    for t in a["next"]["targets"]:
+                        assert f"data-click={quoteattr(t, {chr(34): '&quot;'})}" in svg
+        v = view(server, tid)
+    assert previews > 10
+    assert v["terminal"] and v["winners"]
+    rows = {r["label"]: r["cells"] for r in v["score_table"]["rows"]}
+    assert rows["Total"] == v["scores"] and "Largest property (tie-break)" in rows
+    assert v["scoring_help"][0]["heading"] == "Properties"
 
 
 def test_clicks_through_the_api_give_the_legal_action(server):
     tid, tokens = create(server)
     seat, tok = to_move(server, tid, tokens)
     v = view(server, tid, tok)
-    first = re.search(r'data-action="(\d+)"', v["svg"]).group(1)
-    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
-                    json={"clicks": [{"action": first}]})
-    assert r.json() == {"action": int(first)} and int(first) in {m["id"] for m in v["legal"]}
-    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
-                    json={"clicks": "e5"})
-    assert r.status_code == 422
+    start = click(server, tid, tok, [])
+    assert start["next"]["svg"] is None and start["next"]["prompt"].startswith("Pick")
+    first = json.loads(start["next"]["targets"][0])
+    assert f"data-click={quoteattr(start['next']['targets'][0], {chr(34): '&quot;'})}" in v["svg"]
+    r = click(server, tid, tok, [first])
+    assert r["action"] in {m["id"] for m in v["legal"]} and r["notation"].startswith("pick")
+    # nothing was played: the client posts the action
+    assert view(server, tid, tok) == v
+    # the other seat, out of turn, gets an error, not a move
+    assert "error" in click(server, tid, tokens[1 - seat], [first])
+
+
+@pytest.mark.parametrize("body", [
+    {"clicks": "e5"}, {"clicks": [1, 2]}, {"clicks": [{"square": "e5"}] * 40},
+    {"clicks": None}, {}, {"clicks": {"square": "e5"}}])
+def test_malformed_click_requests_are_refused(server, body):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    before = view(server, tid)
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok}, json=body)
+    assert r.status_code == 422 and "clicks must be a list" in r.json()["detail"]
+    assert view(server, tid) == before
+
+
+@pytest.mark.parametrize("clicks", [
+    [{"square": "z99"}], [{"action": 10**30}], [{"domino": "1"}], [{"action": True}],
+    [{"square": {"$gt": ""}}], [{"choice": "rotate"}], [{"x": [[[[[]]]]]}],
+    [{"square": "<script>alert(1)</script>"}], [{"domino": 2.0}]])
+def test_hostile_click_objects_get_an_error_and_change_nothing(server, clicks):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    before = view(server, tid)
+    res = click(server, tid, tok, clicks)
+    assert set(res) == {"error"} and res["error"]    # shown as text by the page
+    assert view(server, tid) == before
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok,
+                                                         "content-type": "application/json"},
+                    content=b'{"clicks": [{"action": NaN}]}')
+    assert r.status_code == 400
 
 
 def test_a_computer_seat_plays_in_the_background(server):
