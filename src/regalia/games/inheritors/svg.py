@@ -34,10 +34,11 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.help import HelpEntry
+from regalia.core.svgkit import canonical, click_attr, text as esc
 
 from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
 from .help import BOOK, help_entries, scoring_rules
@@ -48,25 +49,6 @@ from .view import public_scores
 if TYPE_CHECKING:
     from .state import InheritorsState
 
-
-# The two helpers of ``regalia.core.svgkit`` (board protocol v2), written here until that
-# module lands on main (it is being written on the web-client branch).
-def canonical(obj: Any) -> str:
-    """The canonical JSON text of a click object (keys sorted, no spaces)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
-
-
-def click_attr(obj: Any) -> str:
-    """`` data-click="..." `` (spaces around) carrying :func:`canonical` of ``obj``,
-    escaped for an XML attribute."""
-    return f" data-click={quoteattr(canonical(obj), {chr(34): '&quot;'})} "
-
-
-def esc(value: Any) -> str:
-    """``str(value)`` escaped for SVG text or a ``<title>``."""
-    return escape(str(value))
-
 #: Fill colour of each realm (the box's card colours as far as known; red is the data's
 #: reconstructed fifth colour) and the text colour on it.
 REALM_COLOURS = {"purple": "#7b4a9e", "blue": "#2f67b1", "yellow": "#e3b62c",
@@ -74,7 +56,7 @@ REALM_COLOURS = {"purple": "#7b4a9e", "blue": "#2f67b1", "yellow": "#e3b62c",
 INK_ON = {"yellow": "#2b2200"}
 #: Seat colours (markers and names).
 SEAT_COLOURS = ("#b5342a", "#2f67b1", "#3b8f45", "#8a5a12")
-WIDTH, HEIGHT = 1280, 800
+WIDTH, HEIGHT = 1040, 900
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 #: Most clicks a move takes (card, row, row or a button).
 MAX_CLICKS = 6
@@ -356,7 +338,7 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
         paths = _cached_paths(canonical(dict(observation)), tuple(legal))
     except (RegaliaError, KeyError, ValueError, TypeError) as exc:
         return {"error": f"this position cannot be read: {exc}"}
-    live = paths
+    live: Sequence[tuple[int, list[Step]]] = paths
     for i, c in enumerate(clicks):
         step_live = [(a, p) for a, p in live if len(p) > i and _matches(p[i], c)]
         if not step_live:
@@ -605,7 +587,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
              + (f"  \u2022  {removed} removed (2-player)" if removed else ""),
              13, "#f6e7bf", "normal", "end")
     # ---------------------------------------------------------------- tableau
-    left_w = 880
+    left_w = 700
     y0 = 48
     qn = int(observation.get("quests_in_row", 0))
     qobj = {"pile": "quests"}
@@ -621,22 +603,15 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         svg.add(f'<rect x="8" y="{y0 + 12}" width="90" height="88" rx="6" fill="none" '
                 f'stroke="#1a8f3a" stroke-width="3.5"/>')
     svg.add("</g>")
-    hx = 110
+    hx = 100
     svg.text(hx, y0 + 10, "Honors (1 VP each)", 12, "#5a4a35", "bold")
     for i, h in enumerate(observation.get("honor_row", ())):
         obj = {"honor": h}
         is_hot = canonical(obj) in hot
         rec = next((x for x in G.cards.honors if x.name == h), None)
         sub = rec.text if rec is not None and rec.text else ""
-        _record(svg, G, hx + i * 118, y0 + 16, 112, 76, h, _short(sub, 60), "#efe2b8",
+        _record(svg, G, hx + i * 116, y0 + 16, 110, 76, h, _short(sub, 60), "#efe2b8",
                 obj if is_hot else None, is_hot)
-    cx0 = 110 + 5 * 118 + 10
-    svg.text(cx0, y0 + 10, "Removed area", 12, "#5a4a35", "bold")
-    rem = observation.get("removed_area") or {}
-    for i, (name, k) in enumerate(sorted(rem.items())):
-        svg.text(cx0, y0 + 28 + i * 15, f"{name} \u00d7{int(k)}", 11.5, "#333")
-    if not rem:
-        svg.text(cx0, y0 + 28, "empty", 11.5, "#777")
     # clans
     cy = y0 + 104
     svg.text(12, cy + 10, "Clans (claim with a 3 or higher of the colour; one per player)", 12,
@@ -647,7 +622,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         col = str(c["colour"])
         sits = ", ".join(c.get("cards") or ())
         sub = f"{col}" + (f" \u2022 with {sits}" if sits else "")
-        _record(svg, G, 12 + i * 172, cy + 16, 164, 58, str(c["clan"]), sub,
+        _record(svg, G, 12 + i * 135, cy + 16, 129, 58, str(c["clan"]), sub,
                 REALM_COLOURS.get(col, "#ccc"), obj if is_hot else None, is_hot,
                 INK_ON.get(col, "#fff"), c.get("owner"))
     # market
@@ -685,11 +660,11 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     # ---------------------------------------------------------------- the others
     others = [q for q in range(n) if q != focus]
     ox, oy = left_w + 6, 46
-    ph = (HEIGHT - oy - 8 - 92) / max(1, len(others))
+    ph = (HEIGHT - oy - 8 - 150) / max(1, len(others))
     for i, q in enumerate(others):
         _seat_small(svg, G, observation, q, names, ox, oy + i * ph, WIDTH - ox - 10, ph - 8,
                     acting, scores, hot, picked)
-    _news(svg, observation, names, ox, HEIGHT - 100, WIDTH - ox - 10, 92)
+    _news(svg, observation, names, ox, HEIGHT - 158, WIDTH - ox - 10, 150)
     svg.add("</svg>")
     return "".join(svg.parts)
 
@@ -771,7 +746,7 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
     svg.text(x + 10, top + 10, "Play area", 11, "#5a4a35", "bold")
     area = observation["play_areas"][q]
     used = _stacks(svg, G, x + 10, top + 16, area, q, observation.get("removed_colour"),
-                   50, 64, 18, hot)
+                   56, 74, 21, hot)
     ix = x + 20 + used
     clan = next((c for c in observation.get("clans", ()) if c.get("owner") == q), None)
     honors = observation.get("honors", [[]] * (q + 1))[q]
@@ -804,7 +779,7 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
     if line == top + 28:
         svg.text(ix, line, "none yet", 11.5, "#777")
     # hand
-    hy = y + h - 86 - 26
+    hy = y + h - 96 - 26
     hand = observation.get("hand") if viewer == q else None
     if observation.get("phase") == "end" and observation.get("hands"):
         hand = observation["hands"][q]
@@ -814,28 +789,40 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
         for k in range(min(size, 20)):
             _back(svg, x + 10 + k * 16, hy + 16, 44, 60)
         return
-    svg.text(x + 10, hy + 10, f"{'Your hand' if viewer == q else 'Hand'}: {len(hand)} "
-             f"card(s)", 11, "#5a4a35", "bold")
     groups: list[list[Any]] = []
     for name in hand:
         if groups and groups[-1][0] == name:
             groups[-1][1] += 1
         else:
             groups.append([name, 1])
-    cw, ch = 62, 86
+    stack_bottom = top + 16 + 74 + 21 * max([len(v) for v in area.values()] + [1]) - 21
+    cw, ch = 66, 96
+    per_row = int((w - 20 + 6) // (cw + 6))
+    rows = 1
+    if len(groups) > per_row:
+        cw, ch = 60, 84
+        per_row = int((w - 20 + 6) // (cw + 6))
+        if y + h - 8 - 2 * (ch + 6) - 16 >= stack_bottom + 6:
+            rows = 2
+    per = per_row if rows == 2 else len(groups)
     avail = w - 20 - cw
-    step = min(cw + 6, avail / max(1, len(groups) - 1)) if len(groups) > 1 else 0
+    step = min(cw + 6, avail / max(1, per - 1)) if per > 1 else 0
+    y_first = y + h - 8 - rows * (ch + 6)
+    svg.text(x + 10, y_first - 6, f"{'Your hand' if viewer == q else 'Hand'}: {len(hand)} "
+             f"card(s)", 11, "#5a4a35", "bold")
     for k, (name, count) in enumerate(groups):
         obj = {"card": name}
         key = canonical(obj)
-        cx = x + 10 + k * step
-        _card(svg, G, cx, hy + 16, cw, ch, name, obj if viewer == q else None,
-              hot=key in hot, picked=key in picked,
-              compact=step < 44 and k < len(groups) - 1)
+        row, col = divmod(k, per) if rows == 2 else (0, k)
+        cx = x + 10 + col * step
+        cy = y_first + row * (ch + 6)
+        last = col == per - 1 or k == len(groups) - 1
+        _card(svg, G, cx, cy, cw, ch, name, obj if viewer == q else None,
+              hot=key in hot, picked=key in picked, compact=step < 44 and not last)
         if count > 1:
-            svg.add(f'<circle cx="{cx + cw - 10:g}" cy="{hy + 16 + ch - 10:g}" r="9" '
+            svg.add(f'<circle cx="{cx + cw - 10:g}" cy="{cy + ch - 10:g}" r="9" '
                     f'fill="#222" pointer-events="none"/>')
-            svg.text(cx + cw - 10, hy + 16 + ch - 6, f"\u00d7{count}", 10, "#fff", "bold",
+            svg.text(cx + cw - 10, cy + ch - 6, f"\u00d7{count}", 10, "#fff", "bold",
                      "middle")
 
 
@@ -850,20 +837,29 @@ def _seat_small(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q:
     size = observation["hand_sizes"][q]
     k = observation["quest_counts"][q]
     ty = y + 34
-    obj = {"seat": q}
-    is_hot = canonical(obj) in hot
-    svg.add(f'<g class="hand{" target hot" if is_hot else ""}"'
-            f'{click_attr(obj) if is_hot else " "}><title>{esc(names[q])}: {size} card(s) in '
-            f'hand, hidden</title>')
-    for i in range(min(size, 12)):
-        _back(svg, x + 8 + i * 6, ty, 26, 36)
-    svg.text(x + 8 + min(size, 12) * 6 + 24, ty + 22, f"{size} in hand", 12, "#222", "bold")
-    svg.add("</g>")
-    qx = x + 200
-    for i in range(min(k, 5)):
-        _back(svg, qx + i * 6, ty, 26, 36, "", "#4b3b6b")
-    svg.text(qx + min(k, 5) * 6 + (24 if k else 0), ty + 22,
-             f"{k} Quest{'s' if k != 1 else ''}", 12, "#4b3b6b", "bold")
+    end_hand = (observation["hands"][q] if observation.get("phase") == "end"
+                and observation.get("hands") else None)
+    if end_hand is not None:   # hands are shown for scoring (V. Scoring)
+        quests = (observation.get("all_quests") or [[]] * (q + 1))[q]
+        shown = ", ".join(end_hand) + (f"; Quests: {', '.join(quests)}" if quests else "")
+        for i, line in enumerate(_wrap(f"Hand: {shown}", 58)[:3]):
+            svg.text(x + 8, ty + 10 + i * 12, line, 10, "#333")
+    else:
+        obj = {"seat": q}
+        is_hot = canonical(obj) in hot
+        svg.add(f'<g class="hand{" target hot" if is_hot else ""}"'
+                f'{click_attr(obj) if is_hot else " "}><title>{esc(names[q])}: {size} card(s) '
+                f'in hand, hidden</title>')
+        for i in range(min(size, 12)):
+            _back(svg, x + 8 + i * 6, ty, 26, 36)
+        svg.text(x + 8 + min(size, 12) * 6 + 24, ty + 22, f"{size} in hand", 12, "#222",
+                 "bold")
+        svg.add("</g>")
+        qx = x + 200
+        for i in range(min(k, 5)):
+            _back(svg, qx + i * 6, ty, 26, 36, "", "#4b3b6b")
+        svg.text(qx + min(k, 5) * 6 + (24 if k else 0), ty + 22,
+                 f"{k} Quest{'s' if k != 1 else ''}", 12, "#4b3b6b", "bold")
     clan = next((c for c in observation.get("clans", ()) if c.get("owner") == q), None)
     honors = observation.get("honors", [[]] * (q + 1))[q]
     bits = ([f"Clan {clan['clan']}"] if clan else []) + [f"Honor {x_}" for x_ in honors]
@@ -875,24 +871,25 @@ def _seat_small(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q:
     stp = max(8.0, min(17.0, (avail - ch) / 5))
     _stacks(svg, G, x + 8, ty + 60, area, q, observation.get("removed_colour"), 42, ch, stp,
             hot)
-    if observation.get("phase") == "end" and observation.get("hands"):
-        hand = observation["hands"][q]
-        svg.text(x + 230, ty + 75, "Hand at the end:", 11, "#5a4a35", "bold")
-        for i, line in enumerate(_wrap(", ".join(hand), 26)[:6]):
-            svg.text(x + 230, ty + 90 + i * 13, line, 10.5, "#333")
 
 
 def _news(svg: _Svg, observation: Mapping[str, Any], names: Sequence[str], x: float,
           y: float, w: float, h: float) -> None:
-    """What the last moves told the table (Spy answers, cards shown, plays skipped)."""
+    """The removed area, and what the last moves told the table (Spy answers, cards
+    shown, plays skipped)."""
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="#efe6d2" '
             f'stroke="#b9a781"/>')
-    svg.text(x + 8, y + 16, "Told the table", 11, "#5a4a35", "bold")
-    lines = [_reveal_text(r, names) for r in (observation.get("reveals") or ())][-4:]
+    rem = observation.get("removed_area") or {}
+    text = ", ".join(f"{name} \u00d7{int(k)}" for name, k in sorted(rem.items())) or "empty"
+    svg.text(x + 8, y + 16, "Removed area", 11, "#5a4a35", "bold")
+    for i, line in enumerate(_wrap(text, 52)[:2]):
+        svg.text(x + 8, y + 31 + i * 14, line, 11, "#333")
+    svg.text(x + 8, y + 66, "Told the table", 11, "#5a4a35", "bold")
+    lines = [_reveal_text(r, names) for r in (observation.get("reveals") or ())][-5:]
     if not lines:
         lines = ["nothing yet (answers to questions and cards shown appear here)"]
     for i, line in enumerate(lines):
-        svg.text(x + 8, y + 32 + i * 15, _short(line, 62), 11, "#333")
+        svg.text(x + 8, y + 81 + i * 14, _short(line, 58), 10.5, "#333")
 
 
 def _reveal_text(r: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -914,9 +911,9 @@ def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
     and Quests each holds (their points are hidden); at the end the full breakdown of
     every seat (``scores``, V. Scoring steps 1-5, the Clan, the Epics) and a Total row.
 
-    Shape: ``{"headings": ["", "P1", ...], "rows": [{"label", "cells"}]}``."""
+    Shape: ``{"headings": ["Score", "P1", ...], "rows": [{"label", "cells"}]}``."""
     n = len(observation["play_areas"])
-    heads = [""] + [f"P{p + 1}" for p in range(n)]
+    heads = ["Score"] + [f"P{p + 1}" for p in range(n)]
     if observation.get("phase") == "end" and observation.get("scores"):
         sc = observation["scores"]
         rows = [{"label": label, "cells": [int(s.get(key, 0)) for s in sc]}
