@@ -408,6 +408,14 @@ def test_the_viewer_sees_its_own_hand_and_quests():
     pytest.skip("no Quest taken in the sample")
 
 
+def test_a_clan_shows_the_cards_sitting_with_it_on_hover():
+    s = _set_up(clans=["Raven", "Lynx", "Wolf", "Boar", "Fox"], hands={0: ["red 1"]})
+    root = ET.fromstring(svg.render(s.observation(0)))
+    boar = next(e for e in root.iter(NS + "g") if e.attrib.get("data-card") == "Boar")
+    tip = boar.find(NS + "title").text
+    assert tip.startswith("Boar (Clan of the green realm)") and "Saboteur (Special Advocate" in tip
+
+
 def test_hover_texts_carry_provenance():
     g = InheritorsGame(players=3)
     assert "reconstructed" in svg.hover(g, "purple 2")       # the 2/3/4 split
@@ -420,8 +428,6 @@ def test_hover_texts_carry_provenance():
 
 # ------------------------------------------------------------------ side panels
 def test_score_table_running_and_final():
-    g = InheritorsGame(players=3)
-    s = g.new_initial_state(1)
     obs = copy.deepcopy(POSITIONS[20][2].observation(0))
     obs["play_areas"] = [{"purple": [1, 2, 3], "blue": [1]}, {}, {"red": [1, 2]}][:len(
         obs["play_areas"])] + [{}] * max(0, len(obs["play_areas"]) - 3)
@@ -437,7 +443,6 @@ def test_score_table_running_and_final():
     totals = next(r for r in fin["rows"] if r["label"] == "Total")["cells"]
     assert totals == [int(x) for x in end.scores()]
     assert fin["headings"] == ["Score"] + [f"P{p + 1}" for p in range(end.game.num_players)]
-    assert s is not None
 
 
 def test_scoring_help_cites_the_rulebook():

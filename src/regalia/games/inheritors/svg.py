@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, AbstractSet as Set, Any, Mapping, Sequence, cast
 from xml.sax.saxutils import quoteattr
 
 from regalia.core.errors import RegaliaError
@@ -296,10 +296,11 @@ def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     if "card" in last:
         if phase == "quest-discard":
             return f"Click the Market row to discard {last['card']} onto"
-        what = ["click a Market row to discard it onto"]
-        if any(s.label for s in nexts):
-            what.insert(0, "choose below")
-        return f"{last['card']}: " + ", or ".join(what)
+        buttons = [s.label for s in nexts if s.label]
+        what = "click a Market row to discard it onto (then draw 2, or take a matching row)"
+        if buttons:
+            what = f"{', '.join(dict.fromkeys(buttons))}, or {what}"
+        return f"{last['card']}: {what}"
     if "row" in last and len(clicks) == 2:
         return (f"Discarded onto row {last['row']}: click another row whose top card matches "
                 f"to take it, or Draw 2 cards")
@@ -491,11 +492,13 @@ def _back(svg: _Svg, x: float, y: float, w: float, h: float, label: str = "",
 
 def _record(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, title: str,
             sub: str, fill: str, obj: Mapping[str, Any] | None, hot: bool,
-            ink: str = "#222", owner: int | None = None) -> None:
-    """An Honor or Clan card (landscape) with its hover text."""
+            ink: str = "#222", owner: int | None = None, extra: Sequence[str] = ()) -> None:
+    """An Honor or Clan card (landscape) with its hover text (and that of ``extra``, the
+    cards sitting with a Clan)."""
     data = click_attr(dict(obj)) if obj is not None else " "
     cls = ("record target" if obj is not None else "record") + (" hot" if hot else "")
-    svg.add(f'<g class="{cls}"{data}data-card={_attr(title)}><title>{esc(hover(G, title))}</title>')
+    tip = "\n\n".join([hover(G, title)] + [hover(G, e) for e in dict.fromkeys(extra)])
+    svg.add(f'<g class="{cls}"{data}data-card={_attr(title)}><title>{esc(tip)}</title>')
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="{fill}" '
             f'stroke="{"#1a8f3a" if hot else "#6b5d4a"}" stroke-width="{3.5 if hot else 1}"/>')
     svg.text(x + w / 2, y + 17, title, 12, ink, "bold", "middle")
@@ -624,7 +627,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         sub = f"{col}" + (f" \u2022 with {sits}" if sits else "")
         _record(svg, G, 12 + i * 135, cy + 16, 129, 58, str(c["clan"]), sub,
                 REALM_COLOURS.get(col, "#ccc"), obj if is_hot else None, is_hot,
-                INK_ON.get(col, "#fff"), c.get("owner"))
+                INK_ON.get(col, "#fff"), c.get("owner"), c.get("cards") or ())
     # market
     my = cy + 86
     svg.text(12, my + 10, "Market (discard onto a row; take a whole row whose top card "
@@ -712,10 +715,12 @@ def _winners_text(observation: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _seat_header(svg: _Svg, observation: Mapping[str, Any], q: int, names: Sequence[str],
                  x: float, y: float, w: float, acting: int | None, scores: Any,
-                 hot: set[str], size: float) -> None:
+                 hot: set[str], size: float, picked: Set[str] = frozenset()) -> None:
     colour = SEAT_COLOURS[q % 4]
     obj = {"seat": q}
     is_hot = canonical(obj) in hot
+    is_picked = canonical(obj) in picked
+    edge = "#d4145a" if is_picked else "#1a8f3a" if is_hot else "none"
     ended = observation.get("phase") == "end"
     pts = (f"{int(observation['scores'][q]['total'])} VP" if ended and observation.get("scores")
            else f"{scores[q]['total']} VP public")
@@ -726,8 +731,7 @@ def _seat_header(svg: _Svg, observation: Mapping[str, Any], q: int, names: Seque
             f'{click_attr(obj) if is_hot else " "}data-seat="{q}">'
             f'<title>{esc(names[q])} (P{q + 1}): {esc(pts)}</title>')
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{size + 10:g}" rx="5" '
-            f'fill="{colour}" stroke="{"#1a8f3a" if is_hot else "none"}" '
-            f'stroke-width="{3.5 if is_hot else 0}"/>')
+            f'fill="{colour}" stroke="{edge}" stroke-width="{3.5 if is_hot or is_picked else 0}"/>')
     svg.text(x + 8, y + size + 1, label, size, "#fff", "bold")
     svg.add("</g>")
 
@@ -833,7 +837,8 @@ def _seat_small(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q:
     border = "#d99a00" if acting == q else "#b9a781"
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="8" fill="#fbf6ea" '
             f'stroke="{border}" stroke-width="{4 if acting == q else 1.5}"/>')
-    _seat_header(svg, observation, q, names, x + 5, y + 5, w - 10, acting, scores, hot, 13)
+    _seat_header(svg, observation, q, names, x + 5, y + 5, w - 10, acting, scores, hot, 13,
+                 picked)
     size = observation["hand_sizes"][q]
     k = observation["quest_counts"][q]
     ty = y + 34
