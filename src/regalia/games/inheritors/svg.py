@@ -296,10 +296,10 @@ def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     if "card" in last:
         if phase == "quest-discard":
             return f"Click the Market row to discard {last['card']} onto"
-        buttons = [s.label for s in nexts if s.label]
         what = "click a Market row to discard it onto (then draw 2, or take a matching row)"
-        if buttons:
-            what = f"{', '.join(dict.fromkeys(buttons))}, or {what}"
+        if any(s.label for s in nexts):
+            labels = ", ".join(dict.fromkeys(s.label or "" for s in nexts if s.label))
+            what = f"choose {labels}; or {what}"
         return f"{last['card']}: {what}"
     if "row" in last and len(clicks) == 2:
         return (f"Discarded onto row {last['row']}: click another row whose top card matches "
@@ -417,7 +417,8 @@ class _Svg:
              weight: str = "normal", anchor: str = "start", cls: str = "") -> None:
         c = f' class="{cls}"' if cls else ""
         self.add(f'<text{c} x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
-                 f'font-weight="{weight}" text-anchor="{anchor}">{esc(s)}</text>')
+                 f'stroke="none" font-weight="{weight}" text-anchor="{anchor}">'
+                 f'{esc(s)}</text>')
 
 
 def _card_look(G: InheritorsGame, name: str) -> tuple[str, str, str, str]:
