@@ -19,6 +19,7 @@ import secrets
 import threading
 import time
 from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
+from threading import Timer
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -29,7 +30,7 @@ from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
-from .storage import ConflictError, SeatRow, Store
+from .storage import ConflictError, SeatRow, Store, TableRow
 
 HERE, INVITED, COMPUTER = "here", "invited", "computer"
 SEAT_KINDS = (HERE, INVITED, COMPUTER)
@@ -44,6 +45,8 @@ DEFAULT_PACE = 0.7
 MAX_PACE = 10.0
 #: The longest click sequence a move in progress may have (board protocol v2).
 MAX_CLICKS = 32
+#: The clock of pacing (a name of this module, so a test can stand in for it).
+_clock = time.monotonic
 
 
 class WebError(Exception):
@@ -104,6 +107,10 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)
     views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     last_move_at: float = 0.0
+    movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
+    #: bumped by every change a view shows (a client drops older views); it starts from
+    #: the time the table was loaded (microseconds), so it grows across server restarts too
+    version: int = field(default_factory=lambda: time.time_ns() // 1000)
 
     @property
     def has_person(self) -> bool:
@@ -181,7 +188,11 @@ class Tables:
                     raise WebError(422, f"seat {i + 1}: {exc}") from None
                 agent = spec
                 if not s.get("label"):
-                    label = f"Computer ({s.get('strength') or spec})"
+                    # "Computer (easy)"; with several computer seats, numbered by seat
+                    several = sum(isinstance(x, dict) and x.get("kind") == COMPUTER
+                                  for x in seats) > 1
+                    strength = s.get("strength") or (spec if s.get("agent") else "easy")
+                    label = f"Computer{f' {i + 1}' if several else ''} ({strength})"
             else:
                 token = new_token()
             rows.append(SeatRow(i, s["kind"], agent, label,
@@ -220,7 +231,8 @@ class Tables:
             state = self._rebuild(game, row.seed, row.actions)
             agents = {s.seat: make_agent(s.agent, seed=derive_seed(table_id, "seat", s.seat))
                       for s in row.seats if s.kind == COMPUTER and s.agent}
-            t = Table(row.id, game, state, row.seats, agents, options=row.options)
+            t = Table(row.id, game, state, row.seats, agents, options=row.options,
+                      movers=self._movers(game, row.actions))
             self._tables[table_id] = t
             return t
 
@@ -311,12 +323,7 @@ class Tables:
             if any(x.kind != COMPUTER and x.seat != seat for x in t.seats):
                 raise WebError(409, "undo is only for a person playing alone against "
                                     "computer players")
-            history = t.state.history()
-            replay = t.game.new_initial_state(0)
-            movers = []
-            for a in history:
-                movers.append(replay.current_player())
-                replay.apply_action(a)
+            movers = self._movers(t.game, t.state.history())
             mine = [i for i, p in enumerate(movers) if p == seat]
             if not mine:
                 raise WebError(409, "you have no move to take back")
@@ -330,10 +337,29 @@ class Tables:
                 _resolve(t.future)   # wait() returns; the move under way is dropped
             t.future = None
             t.thinking = None
-            row = self.store.load(t.id)
+            row = self._row(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
+            t.movers = movers[:ply]
+            t.version += 1
         self.notify(t.id)
         return t
+
+    def _row(self, table_id: str) -> TableRow:
+        """The stored table (it exists: the caller holds it live)."""
+        row = self.store.load(table_id)
+        if row is None:
+            raise WebError(404, f"no table {table_id!r}")
+        return row
+
+    @staticmethod
+    def _movers(game: Game, actions: list[int]) -> list[int]:
+        """The seat that made each of ``actions`` (-1: a chance outcome), replayed."""
+        replay = game.new_initial_state(0)
+        movers = []
+        for a in actions:
+            movers.append(replay.current_player())
+            replay.apply_action(a)
+        return movers
 
     @staticmethod
     def _rebuild(game: Game, seed: int, actions: list[int]) -> State:
@@ -374,22 +400,27 @@ class Tables:
         ``t.lock``). If the store refuses, the table is rebuilt from the store."""
         s = t.state
         start = len(s.history())
+        movers = len(t.movers)
         if action is not None:
+            t.movers.append(s.current_player())
             s.apply_action(action)
         while s.is_chance_node() and not s.is_terminal():
+            t.movers.append(s.current_player())
             s.apply_action(s.sample_chance_outcome(s.dealer()))
         new = s.history()[start:]
         if not new:
             return
-        t.last_move_at = time.monotonic()
+        t.last_move_at = _clock()
         try:
             self.store.append_actions(t.id, start, new)
         except Exception as exc:
-            row = self.store.load(t.id)
+            row = self._row(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
+            del t.movers[movers:]
             if isinstance(exc, ConflictError):
                 raise WebError(409, str(exc)) from None
             raise
+        t.version += 1
         self.notify(t.id)
 
     def advance(self, t: Table) -> None:
@@ -402,6 +433,7 @@ class Tables:
             if s.is_terminal() or cur not in t.agents or t.future is not None:
                 return
             t.thinking = cur
+            t.version += 1
             t.future = Future()
             self.pool.submit(self._think, t, cur, t.generation, s.clone(), t.future)
         self.notify(t.id)
@@ -424,15 +456,15 @@ class Tables:
                 if t.generation == generation:
                     t.error, t.thinking, t.future = (f"the computer player failed: {exc}",
                                                      None, None)
+                    t.version += 1
             _resolve(done)
             self.notify(t.id)
             return
         # pacing: the move is shown no sooner than ``pace`` seconds after the last one, so
         # a person sees each computer move (and the thinking marker) one by one
-        delay = self.pace_of(t) - (time.monotonic() - t.last_move_at)
+        delay = self.pace_of(t) - (_clock() - t.last_move_at)
         if delay > 0:
-            timer = threading.Timer(delay, self._finish, (t, seat, generation, ply, action,
-                                                          done))
+            timer = Timer(delay, self._finish, (t, seat, generation, ply, action, done))
             timer.daemon = True
             timer.start()
         else:
@@ -464,12 +496,25 @@ class Tables:
             fut.result(timeout=timeout)
 
     # ------------------------------------------------------------------ views
+    @staticmethod
+    def _drawing(t: Table) -> Any:
+        """The drawing module of the table's game (tables are only created for games that
+        have one).
+
+        Raises:
+            WebError(409): the game's drawing is gone (its package no longer offers one).
+        """
+        drawing = game_drawing(t.game.info.name)
+        if drawing is None:
+            raise WebError(409, f"{t.game.info.title} cannot be drawn at the web table")
+        return drawing
+
     def _observe(self, t: Table, state: State, seat: int | None) -> dict[str, Any]:
         """``observation(seat)``; for a spectator (None) the drawing's public part of
         ``observation(0)``."""
         obs: dict[str, Any] = state.observation(seat if seat is not None else 0)
         if seat is None:
-            obs = dict(game_drawing(t.game.info.name).public_observation(obs))
+            obs = dict(self._drawing(t).public_observation(obs))
         return obs
 
     def _log(self, t: Table, state: State, obs: dict[str, Any]) -> list[str]:
@@ -477,8 +522,16 @@ class Tables:
         information, else the drawing's ``move_log(observation)`` (nothing without one)."""
         if t.game.info.perfect_information:
             return state.history_strings()
-        move_log = getattr(game_drawing(t.game.info.name), "move_log", None)
+        move_log = getattr(self._drawing(t), "move_log", None)
         return [str(m) for m in move_log(obs)] if move_log is not None else []
+
+    @staticmethod
+    def _log_seats(t: Table, entries: int) -> list[int | None]:
+        """Who made each entry of a perfect-information log (None: a chance outcome, or an
+        entry of a drawing's ``move_log``, whose author the log itself names)."""
+        if not t.game.info.perfect_information:
+            return [None] * entries
+        return [p if p >= 0 else None for p in t.movers[:entries]]
 
     @staticmethod
     def _extras(drawing: Any, obs: dict[str, Any]) -> dict[str, Any]:
@@ -493,16 +546,17 @@ class Tables:
         """What ``seat`` (None: a spectator) sees, built from ``observation(seat)`` only
         (spectators: the drawing's ``public_observation`` of it).
 
-        Keys: table, game, title, params, ply, seat, seats, current_player, terminal,
-        thinking (the seat of the computer player thinking, or None), error, hints, pace,
+        Keys: table, version (grows with every change: a client drops a view older than
+        the one it shows), game, title, params, perfect_information, ply, seat, seats,
+        current_player, terminal, thinking (the seat of the computer player thinking, or None), error, hints, pace,
         observation, legal (``[{id, notation}]`` when the seat is to play), log (moves in
         notation as the viewer may see them), last (the last entry of the log, or None),
         svg, scores, score_table and scoring_help (from the drawing, or None), and once
         the game is over returns and winners."""
-        drawing = game_drawing(t.game.info.name)
+        drawing = self._drawing(t)
         with t.lock:
             s = t.state
-            key = (seat, len(s.history()), t.generation, t.thinking, t.error)
+            key = (seat, t.version, len(s.history()), t.generation, t.thinking, t.error)
             cached = t.views.get(key)
             if cached is not None:
                 return dict(cached)
@@ -515,13 +569,16 @@ class Tables:
             log = self._log(t, s, obs)
             names = [x.label for x in t.seats]
             out = {
-                "table": t.id, "game": t.game.info.name, "title": t.game.info.title,
+                "table": t.id, "version": t.version,
+                "game": t.game.info.name, "title": t.game.info.title,
                 "params": t.game.params, "ply": len(s.history()), "seat": seat,
                 "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label} for x in t.seats],
                 "current_player": cur if cur >= 0 else None,
                 "terminal": s.is_terminal(), "thinking": t.thinking, "error": t.error,
                 "hints": bool(t.options.get("hints")), "pace": self.pace_of(t),
+                "perfect_information": t.game.info.perfect_information,
                 "observation": obs, "legal": moves, "log": log,
+                "log_seats": self._log_seats(t, len(log)),
                 "last": log[-1] if log else None,
                 "svg": drawing.render(obs, legal, names),
                 "scores": obs.get("scores"),
@@ -547,7 +604,7 @@ class Tables:
                 or not all(isinstance(c, dict) for c in clicks)):
             raise WebError(422, f"clicks must be a list of at most {MAX_CLICKS} objects "
                                 f"(the clicked elements' data-click values)")
-        drawing = game_drawing(t.game.info.name)
+        drawing = self._drawing(t)
         with t.lock:
             s = t.state
             if s.is_terminal():
@@ -621,7 +678,7 @@ class Tables:
             plies = len(t.state.history())
         if type(ply) is not int or not 0 <= ply <= plies:
             raise WebError(422, f"ply must be a whole number 0 to {plies}")
-        drawing = game_drawing(t.game.info.name)
+        drawing = self._drawing(t)
         state = self._replay_state(t, ply)
         obs = self._observe(t, state, seat)
         move: str | None = None

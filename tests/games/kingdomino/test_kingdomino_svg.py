@@ -283,7 +283,7 @@ def test_score_table_of_a_hand_worked_position():
     t = svg.score_table(s.observation(0))
     rows = {r["label"]: r["cells"] for r in t["rows"]}
     assert t["headings"] == ["Scoring item", "Player 1", "Player 2"]
-    assert rows["Properties (squares × crowns)"] == [6 + 2, 2 * 3]
+    assert rows["Properties"] == [6 + 2, 2 * 3]
     assert rows["Crowns"] == [3, 3]
     assert rows["Middle Kingdom (+10)"] == [0, 0] and rows["Harmony (+5)"] == [0, 0]
     assert rows["Total"] == [int(x) for x in s.scores()] == [8, 6]
@@ -300,7 +300,7 @@ def test_score_table_total_is_the_games_score_to_the_end(players, seed, variants
     assert rows["Total"] == [int(x) for x in s.scores()]
     for p in range(players):
         bd = s.breakdown(p)
-        assert rows["Properties (squares × crowns)"][p] == bd.property_points
+        assert rows["Properties"][p] == bd.property_points
         assert rows["Largest property (tie-break)"][p] == bd.largest_property
         terrain_points = [r["cells"][p] for r in t["rows"] if r["label"] in
                           ("Wheat", "Forest", "Lake", "Grassland", "Swamp", "Mine")]

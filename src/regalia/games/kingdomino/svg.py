@@ -193,14 +193,17 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     scores = observation.get("scores") or [0] * n_players
     viewer = observation.get("player")
 
-    cell = CELL if b <= 9 else 22
-    side = b * cell
-    per_row = 2
-    kx0, ky0 = 10, 44
-    line_x = kx0 + min(per_row, n_players) * (side + GAP) + 30
+    order = list(range(n_players))
+    seated = isinstance(viewer, int) and 0 <= viewer < n_players
+    if isinstance(viewer, int) and seated:
+        order.remove(viewer)
+        order.insert(0, viewer)
+    boxes = _layout(b, n_players, seated)
+    line_x = max(x + b * c for x, _, c in boxes) + 50
     width = line_x + 2 * (2 * CELL + 60) + 10
-    rows = (n_players + per_row - 1) // per_row
-    height = max(ky0 + rows * (side + GAP + 24), ky0 + 24 + 4 * (CELL + 14) + 60)
+    ky0 = boxes[0][1] - 20
+    kx0 = boxes[0][0]
+    height = max(max(y + b * c + 10 for _, y, c in boxes), ky0 + 24 + 4 * (CELL + 14) + 60)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia kingdomino" '
            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            f'data-game="kingdomino" data-phase="{text(phase)}"'
@@ -214,7 +217,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         status = ""
     colour = "#333"
     if phase == "end":
-        status += "game over"
+        status += "Game over"
     elif isinstance(acting, int) and 0 <= acting < n_players:
         what = {"place": f"place domino {observation.get('domino')}",
                 "pick": "pick a domino of the next line"}.get(str(phase), str(phase))
@@ -226,15 +229,12 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append(f'<text class="status" x="{kx0}" y="26" font-size="18" font-weight="bold" '
                f'fill="{colour}">{text(status)}</text>')
 
-    order = list(range(n_players))
-    if isinstance(viewer, int) and 0 <= viewer < n_players:
-        order.remove(viewer)
-        order.insert(0, viewer)
     ghost = _preview(g, observation, legal, pending) if pending else None
     for slot, p in enumerate(order):
         rows_ = kingdoms[p]
-        ox = kx0 + (slot % per_row) * (side + GAP)
-        oy = ky0 + (slot // per_row) * (side + GAP + 24)
+        ox, oy, cell = boxes[slot]
+        oy -= 20
+        side = b * cell
         clickable = phase == "place" and p == acting and any(a < g.discard for a in legal)
         colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
         weight = "bold" if p == acting else "normal"
@@ -311,6 +311,23 @@ def _ghost(g: Geometry, ghost: _Ghost, ox: float, oy: float, cell: int) -> str:
                f'fill="#d11"><title>first half</title></circle>')
     out.append("</g>")
     return "".join(out)
+
+
+def _layout(b: int, n_players: int, seated: bool) -> list[tuple[int, int, int]]:
+    """Where each kingdom goes, in drawing order (the viewer's first): ``(x, y, cell)`` of
+    its top-left square and its square size. A seat's own kingdom is drawn large on the
+    left and the others smaller in a column beside it; a spectator sees them all alike,
+    two per row."""
+    top = 64
+    if seated:
+        big, small = (40, 24) if b <= 9 else (28, 17)
+        out = [(10, top, big)]
+        x = 10 + b * big + GAP
+        out += [(x, top + k * (b * small + 30), small) for k in range(n_players - 1)]
+        return out
+    cell = CELL if b <= 9 else 22
+    return [(10 + (k % 2) * (b * cell + GAP), top + (k // 2) * (b * cell + GAP + 24), cell)
+            for k in range(n_players)]
 
 
 def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
@@ -393,11 +410,11 @@ def _placing(g: Geometry, observation: Mapping[str, Any], legal: set[int],
                          f"square"}
     turn = 0
     for i, c in enumerate(clicks[1:], 1):
-        last = i == len(clicks) - 1
+        is_last = i == len(clicks) - 1
         if c == {"choice": "rotate"} or c == {"square": g.names[first]}:
             turn += 1
             continue
-        if not last:
+        if not is_last:
             return {"error": "a placement ends with Place or with the second half's square"}
         if c == {"choice": "place"}:
             return {"action": options[turn % len(options)][1]}
@@ -477,7 +494,7 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
             firsts = sorted({g.names[_ends(g, a)[0]] for a in place}
                             | ({g.names[_ends(g, a)[1]] for a in place}
                                if _symmetric(observation) else set()), key=_square_key)
-            return _next(f"Place domino {n} ({_domino_text(int(n), code).split(': ', 1)[1]}): "
+            return _next(f"Place domino {n} ({_domino_text(int(str(n)), code).split(': ', 1)[1]}): "
                          f"click the square for its first half ({first_half})",
                          [{"square": s} for s in firsts])
         if g.discard in legal:
@@ -583,7 +600,7 @@ def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
                 cells.append(" + ".join(f"{p.squares}×{p.crowns}" for p in props)
                              + f" = {sum(p.points for p in props)}" if props else 0)
             rows.append({"label": terrain.capitalize(), "cells": cells})
-    rows.append({"label": "Properties (squares × crowns)",
+    rows.append({"label": "Properties",
                  "cells": [b.property_points for b in bds]})
     rows.append({"label": "Crowns", "cells": [b.crowns for b in bds]})
     if "middle-kingdom" in variants:

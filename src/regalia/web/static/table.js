@@ -13,6 +13,7 @@ let view = null;         // the last view shown
 let shownKey = null;     // what that view showed (a repeated push changes nothing)
 let clicks = [];         // the click objects of the move in progress, oldest first
 let replayPly = null;    // the ply shown in a replay, or null for the live table
+let epoch = 0;           // bumped by every view shown: an answer to an older one is dropped
 
 function el(tag, content, cls) {
   const e = document.createElement(tag);
@@ -40,14 +41,34 @@ async function post(path, body) {
 }
 
 // Hot seat: when the seat to play is another of ours, show that seat's view.
+// Every view that arrives (the WebSocket's is the first token's seat) is shown as the
+// active seat's: fetched again for that seat when it is another.
+// With hidden information, the screen is covered when it passes from one of its seats to
+// another, until the next person asks to see their hand.
 async function update(v) {
-  const t = seatTokens[v.current_player];
-  if (t && t !== active) {
-    active = t;
+  if (stale(v)) return;
+  const before = active;
+  active = seatTokens[v.current_player] || active;
+  const showing = v.seat === null ? null : seatTokens[v.seat];
+  if (active && showing !== active) {
     const r = await fetch(`/api/tables/${tableId}`, { headers: headers() });
-    if (r.ok) v = await r.json();
+    if (!r.ok) return;
+    v = await r.json();
+    if (stale(v)) return;
   }
+  if (before && active !== before && !v.perfect_information && !v.terminal) cover(v);
   show(v);
+}
+
+// Answers may arrive out of order (a move's answer after the WebSocket's push of the
+// computer's reply): a view older than the one shown is dropped (an undo's is newer).
+function stale(v) { return view !== null && v.version < view.version; }
+
+function cover(v) {
+  const box = $("cover");
+  box.querySelector("p").textContent = `${v.seats[v.seat].label}'s turn: pass the screen to ${v.seats[v.seat].label}, then show the hand.`;
+  box.hidden = false;
+  box.querySelector("button").onclick = () => { box.hidden = true; };
 }
 
 function label(seat) { return view.seats[seat].label; }
@@ -57,6 +78,7 @@ function show(v) {
   view = v;
   if (key === shownKey) return;   // the same position pushed again: keep the move in progress
   shownKey = key;
+  epoch += 1;
   if (replayPly !== null) return; // replaying: the live table waits for "The end"
   $("board").innerHTML = v.svg;   // the server's drawing (every text escaped there)
   bindBoard();
@@ -69,10 +91,22 @@ function show(v) {
   $("thinking").hidden = v.thinking === null;
   if (v.thinking !== null) $("thinking").textContent = `${label(v.thinking)} is thinking…`;
   $("legal").textContent = v.legal.map((m) => m.notation).join("  ");
-  $("log").replaceChildren(...v.log.map((m, i) => el("li", m, i === v.log.length - 1 ? "last" : "")));
-  $("log").lastElementChild?.scrollIntoView({ block: "nearest" });
-  $("last").textContent = v.last ? `· last: ${v.last}` : "";
+  const seats = v.log_seats || [];
+  const entry = (m, i) => (seats[i] !== null && seats[i] !== undefined ? `${label(seats[i])}: ${m}` : m);
+  $("log").replaceChildren(...v.log.map((m, i) => {
+    // the entry's text is the notation; who made it is shown before it (CSS, data-who)
+    const li = el("li", m, i === v.log.length - 1 ? "last" : "");
+    if (seats[i] === null || seats[i] === undefined) li.classList.add("chance");
+    else li.dataset.who = `${label(seats[i])}: `;
+    return li;
+  }));
+  const box = $("log"); box.scrollTop = box.scrollHeight;
+  let lastMove = v.log.length - 1;   // the last move of a player (chance outcomes skipped)
+  while (lastMove >= 0 && (seats[lastMove] === null || seats[lastMove] === undefined) && seats.length) lastMove--;
+  if (lastMove >= 0) box.children[lastMove].classList.add("lastmove");
+  $("last").textContent = lastMove >= 0 ? `· last move: ${entry(v.log[lastMove], lastMove)}` : (v.last ? `· last: ${v.last}` : "");
   $("typed").hidden = !v.legal.length;
+  if (v.legal.length) $("move").placeholder = `e.g. ${v.legal[0].notation}`;
   $("hintbutton").hidden = !v.hints || !v.legal.length;
   $("undo").hidden = v.seat === null || v.terminal || v.seats.some((s, i) => s.kind !== "computer" && i !== v.seat);
   $("error").textContent = v.error || "";
@@ -80,6 +114,7 @@ function show(v) {
   scoreTable(v.score_table, v.terminal ? v.winners : null);
   scoringHelp(v.scoring_help);
   result(v);
+  $("turn").hidden = v.terminal;
   clicks = [];
   setChoices([]);
   if (v.legal.length) startMove();
@@ -93,8 +128,9 @@ function bindBoard() {
 // Start of a turn of a person: the drawing's prompt, targets and buttons for no click yet.
 async function startMove() {
   clicks = [];
+  const asked = epoch;
   const res = await post("click", { clicks: [] }).catch((e) => ({ error: e.message }));
-  answer(res, [], true);
+  if (asked === epoch) answer(res, [], true);
 }
 
 function answer(res, sent, first) {
@@ -137,8 +173,9 @@ function restart() {
 async function send(c) {
   if (replayPly !== null || !view.legal.length) return;
   const sent = [...clicks, c];
+  const asked = epoch;
   const res = await post("click", { clicks: sent }).catch((e) => ({ error: e.message }));
-  answer(res, sent, false);
+  if (asked === epoch) answer(res, sent, false);
 }
 
 function onClick(ev) {
@@ -152,14 +189,21 @@ async function play(body) {
   $("prompt").textContent = "";
   setChoices([]);
   try { await update(await post("actions", { ...body, ply: view.ply })); }
-  catch (e) { $("error").textContent = e.message; shownKey = null; show(view); }
+  catch (e) { shownKey = null; show(view); $("error").textContent = e.message; }
 }
 
 function scoreTable(t, winners) {
   const box = $("scoretable");
   if (!t) { box.replaceChildren(); return; }
   const head = el("tr");
-  head.append(el("th", ""), ...t.headings.map((h, i) => el("th", h, winners && winners.includes(i) ? "winner" : "")));
+  // the first heading names the label column when there is one more heading than cells;
+  // a drawing's default seat name ("Player 2") is shown as the seat's label
+  const corner = t.headings.length === view.seats.length + 1 ? t.headings[0] : "";
+  const seatHeads = corner ? t.headings.slice(1) : t.headings;
+  head.append(el("th", corner, "corner"), ...seatHeads.map((h, i) => {
+    const name = (h === `Player ${i + 1}` || h === `P${i + 1}`) && view.seats[i] ? view.seats[i].label : h;
+    return el("th", name, winners && winners.includes(i) ? "winner" : "");
+  }));
   const rows = t.rows.map((r) => {
     const tr = el("tr", undefined, /^total$/i.test(r.label) ? "total" : "");
     tr.append(el("th", r.label), ...r.cells.map((c) => el("td", String(c))));
