@@ -32,6 +32,12 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
+def python_path() -> str:
+    """PYTHONPATH for a ``python -m regalia`` subprocess: the tests' own, then this
+    checkout's ``src`` (where regalia is not installed)."""
+    return os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(SRC)) if p)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -44,7 +50,7 @@ class Server:
     def __init__(self, tmp: Path):
         self.log_path = tmp / "server.log"
         db = f"sqlite:///{tmp / 'tables.sqlite'}"
-        path = os.pathsep.join(p for p in (str(SRC), os.environ.get("PYTHONPATH")) if p)
+        path = python_path()
         env = {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": str(tmp)}
         for _attempt in range(3):   # a port taken between free_port() and the bind: retry
             self.port = free_port()
@@ -147,24 +153,126 @@ def create_in_lobby(page: Any, base_url: str, kinds: list[str],
     return links
 
 
-#: true once the page shows a settled table: no computer thinking, and either the viewer's
-#: turn (the move form shown) or the game over (the result shown)
-SETTLED_JS = """() => {
-  const thinking = document.getElementById('thinking');
-  if (!document.getElementById('who').textContent) return false;
-  if (thinking && !thinking.hidden) return false;
-  return !document.getElementById('typed').hidden
-      || document.getElementById('result').textContent !== '';
+#: Added to every page before its own scripts (:func:`prepare`): counts the client's
+#: requests under way, each until its answer has been read and handled (the handling runs
+#: in the microtasks after the body is read; the count drops one task later). A page whose
+#: count is 0 has finished reacting to everything it has sent or been answered; WebSocket
+#: pushes are waited for by what they show.
+PENDING_JS = """(() => {
+  let pending = 0;
+  const done = () => setTimeout(() => { pending -= 1; }, 0);
+  window.__regaliaPending = () => pending;
+  const fetch0 = window.fetch;
+  window.fetch = function (...args) {
+    pending += 1;
+    return fetch0.apply(this, args).then((r) => {
+      let read = false;
+      for (const name of ['json', 'text']) {
+        const f = r[name].bind(r);
+        r[name] = () => { read = true; return f().finally(done); };
+      }
+      setTimeout(() => { if (!read) done(); }, 0);   // an answer nobody reads
+      return r;
+    }, (e) => { done(); throw e; });
+  };
+})();"""
+
+
+def prepare(context: Any) -> None:
+    """Make the pages of a browser context waitable (:data:`PENDING_JS`)."""
+    context.add_init_script(PENDING_JS)
+
+
+#: The page's state once it has finished reacting: 'over' (the result shown), 'turn' (the
+#: viewer's move: the drawing's targets highlighted or its buttons shown), 'waiting' (a
+#: settled view that is not the viewer's turn: the others' turn, a spectator), or null
+#: while the page is still working (a request under way, a computer player thinking).
+STATE_JS = """() => {
+  const $ = (id) => document.getElementById(id);
+  if (window.__regaliaPending() > 0 || !$('who').textContent) return null;
+  if (!$('result').hidden) return 'over';
+  if (!$('thinking').hidden) return null;
+  if ($('typed').hidden) return 'waiting';
+  return document.querySelector('#board [data-click].hl, #choices button.choice')
+    ? 'turn' : null;
 }"""
 
 
-def wait_settled(page: Any) -> None:
-    """Wait until the page shows the viewer's turn or the end of the game."""
-    page.wait_for_function(SETTLED_JS)
+#: what the page shows, for failure messages
+DESCRIBE_JS = """() => JSON.stringify({
+  who: document.getElementById('who').textContent,
+  status: document.getElementById('status').textContent,
+  thinking: document.getElementById('thinking').hidden ? null
+            : document.getElementById('thinking').textContent,
+  prompt: document.getElementById('prompt').textContent,
+  error: document.getElementById('error').textContent,
+  choices: [...document.querySelectorAll('#choices button')].map((b) => b.textContent),
+  targets: [...document.querySelectorAll('#board [data-click].hl')].map(
+    (e) => e.getAttribute('data-click')),
+  log: document.querySelectorAll('#log li').length})"""
 
 
-def is_over(page: Any) -> bool:
-    return page.locator("#result").inner_text() != ""
+def page_state(page: Any, want: tuple[str, ...] = ("turn", "over")) -> str:
+    """Wait until the page has finished reacting and is in one of ``want``
+    (see :data:`STATE_JS`); returns that state."""
+    handle = page.wait_for_function(
+        f"(want) => {{ const s = ({STATE_JS})(); return want.includes(s) ? s : null; }}",
+        arg=list(want))
+    return str(handle.json_value())
+
+
+def targets(page: Any) -> list[Any]:
+    """The highlighted click targets of the drawing (elements with ``data-click``)."""
+    return page.locator("#board [data-click].hl").all()
+
+
+def choices(page: Any) -> dict[str, Any]:
+    """The drawing's buttons for the move in progress, by label (Cancel left out)."""
+    return {b.inner_text(): b for b in page.locator("#choices button.choice").all()}
+
+
+#: labels of buttons that finish a move in progress, preferred over more clicks
+FINISHING = ("Place", "Discard", "Confirm", "Done")
+MAX_CLICKS = 12
+
+
+def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
+    """Play the viewer's move by clicking only, reading the page: a button that finishes
+    the move if offered, else a highlighted target (the first, or a random one with
+    ``rng``), else another of the drawing's buttons. Returns what was clicked (the
+    targets' ``data-click`` JSON and the buttons' labels). Waits after each click until the
+    page has reacted; stops when the move has been played (a new view is drawn).
+
+    Raises:
+        AssertionError: the page refused a click it highlighted, or the move took more than
+            ``MAX_CLICKS`` clicks.
+    """
+    clicked: list[str] = []
+    log_before = page.locator("#log li").count()
+    for _ in range(MAX_CLICKS):
+        buttons = choices(page)
+        finish = next((b for label, b in buttons.items() if label in FINISHING), None)
+        hl = targets(page)
+        if finish is not None:
+            clicked.append(finish.inner_text())
+            finish.click()
+        elif hl:
+            el = hl[rng.randrange(len(hl))] if rng else hl[0]
+            clicked.append(str(el.get_attribute("data-click")))
+            el.click()
+        elif buttons:
+            label, b = next(iter(buttons.items()))
+            clicked.append(label)
+            b.click()
+        else:
+            raise AssertionError("it is the viewer's turn but the page offers nothing to "
+                                 "click: " + page.evaluate(DESCRIBE_JS))
+        state = page_state(page, ("turn", "over", "waiting"))
+        error = page.locator("#error").inner_text()
+        assert not error, f"the page refused {clicked[-1]}: {error}"
+        if state != "turn" or page.locator("#log li").count() != log_before:
+            return clicked    # the move was played (the page shows the position after it)
+    raise AssertionError(f"no move after {MAX_CLICKS} clicks: {clicked}")
 
 
 def log_lines(page: Any) -> list[str]:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))   # browser_driver, shared with tools/
-from browser_driver import DEFAULT_CHROMIUM, Server, chromium_path  # noqa: E402
+from browser_driver import DEFAULT_CHROMIUM, Server, chromium_path, prepare  # noqa: E402
 
 #: the default time Playwright waits for a DOM condition (ms); a greedy move takes far less
 WAIT_MS = 20_000
@@ -76,6 +76,7 @@ def new_page(chromium_browser: Any) -> Iterator[Callable[..., Any]]:
         ctx = chromium_browser.new_context(viewport={"width": 1280, "height": 800},
                                   accept_downloads=True)
         ctx.set_default_timeout(WAIT_MS)
+        prepare(ctx)
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))

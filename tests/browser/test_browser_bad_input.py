@@ -4,7 +4,7 @@ is unchanged (same ply, same drawing, same log), in the page and on the server."
 
 from __future__ import annotations
 
-from browser_driver import log_lines, wait_settled
+from browser_driver import log_lines, page_state
 
 
 def test_typed_illegal_moves_show_the_engines_reason_and_change_nothing(server, new_page):
@@ -13,7 +13,7 @@ def test_typed_illegal_moves_show_the_engines_reason_and_change_nothing(server, 
     tid, token = table["table"], table["seats"][0]["token"]
     page = new_page()
     page.goto(f"{server.url}/table/{tid}#token={token}")
-    wait_settled(page)
+    assert page_state(page) == "turn"
     before = server.view(tid, token)
     assert before["current_player"] == 0 and before["legal"], "Ada opens the game"
     board_before = page.locator("#board").inner_html()
