@@ -163,7 +163,7 @@ async function play(body) {
   $("prompt").textContent = "";
   setChoices([]);
   try { await update(await post("actions", { ...body, ply: view.ply })); }
-  catch (e) { $("error").textContent = e.message; shownKey = null; show(view); }
+  catch (e) { shownKey = null; show(view); $("error").textContent = e.message; }  // after show(), which clears it
 }
 
 function scoreTable(t, winners) {
