@@ -33,7 +33,10 @@ def test_typed_illegal_moves_show_the_engines_reason_and_change_nothing(server, 
         page.click("#typed button:not([type=button])")
         page.wait_for_function("(want) => document.getElementById('error').textContent === want",
                                arg=refusal["detail"])
-        # unchanged, as the page shows it and as the server holds it
+        # unchanged, as the page shows it (once it offers the move again) and as the server
+        # holds it
+        assert page_state(page) == "turn"
+        assert page.locator("#error").inner_text() == refusal["detail"]
         assert page.locator("#board").inner_html() == board_before
         assert log_lines(page) == log_before
         after = server.view(tid, token)
