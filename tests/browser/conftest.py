@@ -37,31 +37,36 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    for module in ("fastapi", "uvicorn", "sqlalchemy"):
+@pytest.fixture(scope="session", autouse=True)
+def browser_parts() -> str:
+    """The Chromium executable, once the parts the browser tests need are all there (checked
+    before any server starts, so a skip is quick); skip or fail (see :func:`unavailable`)."""
+    for module, extra in (("fastapi", "web"), ("uvicorn", "web"), ("websockets", "web"),
+                          ("sqlalchemy", "web"), ("playwright", "browser")):
         try:
             __import__(module)
         except ImportError:
-            unavailable(f"the web extra is not installed ({module} is missing: "
-                        f"pip install '.[web]')")
+            unavailable(f"{module} is not installed (pip install '.[{extra}]')")
+    exe = chromium_path()
+    if exe is None:
+        unavailable(f"no Chromium at {os.environ.get('REGALIA_CHROMIUM') or DEFAULT_CHROMIUM} "
+                    f"(apt-get install chromium, or set REGALIA_CHROMIUM)")
+    return str(exe)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory, browser_parts: str) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("regalia-serve"))
     yield srv
     srv.stop()
 
 
 @pytest.fixture(scope="session")
-def chromium_browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the playwright package is not installed (pip install '.[browser]')")
-    exe = chromium_path()
-    if exe is None:
-        unavailable(f"no Chromium at {os.environ.get('REGALIA_CHROMIUM') or DEFAULT_CHROMIUM} "
-                    f"(apt-get install chromium, or set REGALIA_CHROMIUM)")
+def chromium_browser(browser_parts: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, headless=True)
+        b = p.chromium.launch(executable_path=browser_parts, headless=True)
         yield b
         b.close()
 
@@ -74,7 +79,7 @@ def new_page(chromium_browser: Any) -> Iterator[Callable[..., Any]]:
 
     def make() -> Any:
         ctx = chromium_browser.new_context(viewport={"width": 1280, "height": 800},
-                                  accept_downloads=True)
+                                            accept_downloads=True)
         ctx.set_default_timeout(WAIT_MS)
         prepare(ctx)
         contexts.append(ctx)

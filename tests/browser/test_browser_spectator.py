@@ -31,8 +31,9 @@ def test_a_spectator_sees_both_kingdoms_live_and_no_token(server, new_page):
     assert "spectator" in page.locator("#who").inner_text()
 
     # the two people play (through the API: this test is about what the spectator sees);
-    # each move appears in the spectator's page without a reload
-    for _ in range(8):
+    # each move appears in the spectator's page without a reload; two rounds: the first
+    # picks, then each places two dominoes and picks two
+    for _ in range(4 + 8):
         v = server.view(tid)
         seat = v["current_player"]
         mine = server.view(tid, tokens[seat])
