@@ -641,3 +641,14 @@ def test_a_hidden_information_record_is_not_handed_out(server):
         r = server.get(f"/api/tables/{tid}/record",
                        headers={"x-seat-token": token} if token else {})
         assert r.status_code == 409 and "every card dealt" in r.json()["detail"]
+
+
+def test_computer_seats_are_told_apart_by_their_labels(server):
+    r = server.post("/api/tables", json={"game": "kingdomino", "players": 4, "pace": 0, "seats": [
+        {"kind": "here"}, {"kind": "computer"}, {"kind": "computer", "strength": "normal"},
+        {"kind": "computer", "label": "Hal"}]})
+    assert [s["label"] for s in r.json()["seats"]] == [
+        "Player 1", "Computer 2 (easy)", "Computer 3 (normal)", "Hal"]
+    r = server.post("/api/tables", json={"game": "kingdomino", "players": 2, "pace": 0,
+                                         "seats": [{"kind": "here"}, {"kind": "computer"}]})
+    assert r.json()["seats"][1]["label"] == "Computer (easy)"

@@ -32,7 +32,7 @@ import asyncio
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -50,7 +50,7 @@ class Hub:
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.queues: dict[str, set[asyncio.Queue]] = {}
+        self.queues: dict[str, set[asyncio.Queue[None]]] = {}
 
     def notify(self, table_id: str) -> None:
         loop = self.loop
@@ -85,7 +85,7 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
     tables = Tables(store, hub.notify, workers=workers, hint_spec=hint_spec, pace=pace)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI):
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         if resume:
             await asyncio.get_running_loop().run_in_executor(None, tables.resume_all)
@@ -196,7 +196,7 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
             await websocket.close(code=4000 + exc.status, reason=exc.message)
             return
         await websocket.accept()
-        q: asyncio.Queue = asyncio.Queue()
+        q: asyncio.Queue[None] = asyncio.Queue()
         hub.queues.setdefault(table_id, set()).add(q)
         try:
             await websocket.send_json(tables.view(t, seat))

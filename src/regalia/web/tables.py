@@ -30,7 +30,7 @@ from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
-from .storage import ConflictError, SeatRow, Store
+from .storage import ConflictError, SeatRow, Store, TableRow
 
 HERE, INVITED, COMPUTER = "here", "invited", "computer"
 SEAT_KINDS = (HERE, INVITED, COMPUTER)
@@ -185,7 +185,11 @@ class Tables:
                     raise WebError(422, f"seat {i + 1}: {exc}") from None
                 agent = spec
                 if not s.get("label"):
-                    label = f"Computer ({s.get('strength') or spec})"
+                    # "Computer (easy)"; with several computer seats, numbered by seat
+                    several = sum(isinstance(x, dict) and x.get("kind") == COMPUTER
+                                  for x in seats) > 1
+                    strength = s.get("strength") or (spec if s.get("agent") else "easy")
+                    label = f"Computer{f' {i + 1}' if several else ''} ({strength})"
             else:
                 token = new_token()
             rows.append(SeatRow(i, s["kind"], agent, label,
@@ -330,11 +334,18 @@ class Tables:
                 _resolve(t.future)   # wait() returns; the move under way is dropped
             t.future = None
             t.thinking = None
-            row = self.store.load(t.id)
+            row = self._row(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
             t.movers = movers[:ply]
         self.notify(t.id)
         return t
+
+    def _row(self, table_id: str) -> TableRow:
+        """The stored table (it exists: the caller holds it live)."""
+        row = self.store.load(table_id)
+        if row is None:
+            raise WebError(404, f"no table {table_id!r}")
+        return row
 
     @staticmethod
     def _movers(game: Game, actions: list[int]) -> list[int]:
@@ -399,7 +410,7 @@ class Tables:
         try:
             self.store.append_actions(t.id, start, new)
         except Exception as exc:
-            row = self.store.load(t.id)
+            row = self._row(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
             del t.movers[movers:]
             if isinstance(exc, ConflictError):
@@ -479,12 +490,25 @@ class Tables:
             fut.result(timeout=timeout)
 
     # ------------------------------------------------------------------ views
+    @staticmethod
+    def _drawing(t: Table) -> Any:
+        """The drawing module of the table's game (tables are only created for games that
+        have one).
+
+        Raises:
+            WebError(409): the game's drawing is gone (its package no longer offers one).
+        """
+        drawing = game_drawing(t.game.info.name)
+        if drawing is None:
+            raise WebError(409, f"{t.game.info.title} cannot be drawn at the web table")
+        return drawing
+
     def _observe(self, t: Table, state: State, seat: int | None) -> dict[str, Any]:
         """``observation(seat)``; for a spectator (None) the drawing's public part of
         ``observation(0)``."""
         obs: dict[str, Any] = state.observation(seat if seat is not None else 0)
         if seat is None:
-            obs = dict(game_drawing(t.game.info.name).public_observation(obs))
+            obs = dict(self._drawing(t).public_observation(obs))
         return obs
 
     def _log(self, t: Table, state: State, obs: dict[str, Any]) -> list[str]:
@@ -492,7 +516,7 @@ class Tables:
         information, else the drawing's ``move_log(observation)`` (nothing without one)."""
         if t.game.info.perfect_information:
             return state.history_strings()
-        move_log = getattr(game_drawing(t.game.info.name), "move_log", None)
+        move_log = getattr(self._drawing(t), "move_log", None)
         return [str(m) for m in move_log(obs)] if move_log is not None else []
 
     @staticmethod
@@ -522,7 +546,7 @@ class Tables:
         notation as the viewer may see them), last (the last entry of the log, or None),
         svg, scores, score_table and scoring_help (from the drawing, or None), and once
         the game is over returns and winners."""
-        drawing = game_drawing(t.game.info.name)
+        drawing = self._drawing(t)
         with t.lock:
             s = t.state
             key = (seat, len(s.history()), t.generation, t.thinking, t.error)
@@ -571,7 +595,7 @@ class Tables:
                 or not all(isinstance(c, dict) for c in clicks)):
             raise WebError(422, f"clicks must be a list of at most {MAX_CLICKS} objects "
                                 f"(the clicked elements' data-click values)")
-        drawing = game_drawing(t.game.info.name)
+        drawing = self._drawing(t)
         with t.lock:
             s = t.state
             if s.is_terminal():
@@ -645,7 +669,7 @@ class Tables:
             plies = len(t.state.history())
         if type(ply) is not int or not 0 <= ply <= plies:
             raise WebError(422, f"ply must be a whole number 0 to {plies}")
-        drawing = game_drawing(t.game.info.name)
+        drawing = self._drawing(t)
         state = self._replay_state(t, ply)
         obs = self._observe(t, state, seat)
         move: str | None = None

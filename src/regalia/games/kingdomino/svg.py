@@ -195,7 +195,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
 
     order = list(range(n_players))
     seated = isinstance(viewer, int) and 0 <= viewer < n_players
-    if seated:
+    if isinstance(viewer, int) and seated:
         order.remove(viewer)
         order.insert(0, viewer)
     boxes = _layout(b, n_players, seated)
@@ -217,7 +217,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         status = ""
     colour = "#333"
     if phase == "end":
-        status += "game over"
+        status += "Game over"
     elif isinstance(acting, int) and 0 <= acting < n_players:
         what = {"place": f"place domino {observation.get('domino')}",
                 "pick": "pick a domino of the next line"}.get(str(phase), str(phase))
@@ -410,11 +410,11 @@ def _placing(g: Geometry, observation: Mapping[str, Any], legal: set[int],
                          f"square"}
     turn = 0
     for i, c in enumerate(clicks[1:], 1):
-        last = i == len(clicks) - 1
+        is_last = i == len(clicks) - 1
         if c == {"choice": "rotate"} or c == {"square": g.names[first]}:
             turn += 1
             continue
-        if not last:
+        if not is_last:
             return {"error": "a placement ends with Place or with the second half's square"}
         if c == {"choice": "place"}:
             return {"action": options[turn % len(options)][1]}
@@ -494,7 +494,7 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
             firsts = sorted({g.names[_ends(g, a)[0]] for a in place}
                             | ({g.names[_ends(g, a)[1]] for a in place}
                                if _symmetric(observation) else set()), key=_square_key)
-            return _next(f"Place domino {n} ({_domino_text(int(n), code).split(': ', 1)[1]}): "
+            return _next(f"Place domino {n} ({_domino_text(int(str(n)), code).split(': ', 1)[1]}): "
                          f"click the square for its first half ({first_half})",
                          [{"square": s} for s in firsts])
         if g.discard in legal:

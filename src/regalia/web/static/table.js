@@ -72,8 +72,10 @@ function show(v) {
   const seats = v.log_seats || [];
   const entry = (m, i) => (seats[i] !== null && seats[i] !== undefined ? `${label(seats[i])}: ${m}` : m);
   $("log").replaceChildren(...v.log.map((m, i) => {
-    const li = el("li", entry(m, i), i === v.log.length - 1 ? "last" : "");
+    // the entry's text is the notation; who made it is shown before it (CSS, data-who)
+    const li = el("li", m, i === v.log.length - 1 ? "last" : "");
     if (seats[i] === null || seats[i] === undefined) li.classList.add("chance");
+    else li.dataset.who = `${label(seats[i])}: `;
     return li;
   }));
   const box = $("log"); box.scrollTop = box.scrollHeight;
@@ -163,7 +165,7 @@ async function play(body) {
   $("prompt").textContent = "";
   setChoices([]);
   try { await update(await post("actions", { ...body, ply: view.ply })); }
-  catch (e) { shownKey = null; show(view); $("error").textContent = e.message; }  // after show(), which clears it
+  catch (e) { shownKey = null; show(view); $("error").textContent = e.message; }
 }
 
 function scoreTable(t, winners) {
