@@ -77,5 +77,7 @@ def test_a_person_plays_a_whole_game_against_greedy_by_clicking(server, new_page
     done = subprocess.run([sys.executable, "-m", "regalia", "replay", str(path), "--brief"],
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    for score in final["scores"]:
-        assert str(score) in done.stdout
+    # the replay ends with the scores the page showed: "1   Seat 1 (Player 1)   31 ..."
+    for i, (s, score) in enumerate(zip(seats, final["scores"])):
+        assert re.search(rf"Seat {i + 1} \({re.escape(s['label'])}\)\s+{score}\s",
+                         done.stdout), done.stdout
