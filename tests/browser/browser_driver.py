@@ -239,7 +239,8 @@ MAX_CLICKS = 12
 def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
     """Play the viewer's move by clicking only, reading the page: a button that finishes
     the move if offered, else a highlighted target (the first, or a random one with
-    ``rng``), else another of the drawing's buttons. Returns what was clicked (the
+    ``rng``), else another of the drawing's buttons; with ``rng``, Rotate (when offered)
+    is clicked first, once or twice. Returns what was clicked (the
     targets' ``data-click`` JSON and the buttons' labels). Waits after each click until the
     page has reacted; stops when the move has been played (a new view is drawn).
 
@@ -253,7 +254,11 @@ def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
         buttons = choices(page)
         finish = next((b for label, b in buttons.items() if label in FINISHING), None)
         hl = targets(page)
-        if finish is not None:
+        turns = clicked.count("Rotate")
+        if rng and "Rotate" in buttons and (turns == 0 or turns == 1 and rng.random() < .5):
+            clicked.append("Rotate")    # turn the preview before placing, now and then
+            buttons["Rotate"].click()
+        elif finish is not None:
             clicked.append(finish.inner_text())
             finish.click()
         elif hl:

@@ -29,11 +29,14 @@ def test_a_person_plays_a_whole_game_against_greedy_by_clicking(server, new_page
     assert "easy" in seats[1]["label"], "the lobby's default computer is easy (greedy)"
 
     rng = random.Random(12)   # which highlighted target to click; the page offers them
-    moves = 0
+    moves, clicked = 0, []
     while page_state(page) == "turn":
-        play_turn_by_clicking(page, rng)
+        clicked += play_turn_by_clicking(page, rng)
         moves += 1
         assert moves <= MAX_TURNS, "the game does not end"
+    # dominoes picked, squares clicked, the preview rotated, placed
+    assert any('"domino"' in c for c in clicked) and any('"square"' in c for c in clicked)
+    assert "Place" in clicked and "Rotate" in clicked, clicked
     # 12 dominoes each in a 2-player game: 12 placements (or discards) and 12 picks, less
     # any move the table plays for the person
     assert 12 <= moves <= 24
