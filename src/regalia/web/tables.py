@@ -457,8 +457,7 @@ class Tables:
         # a person sees each computer move (and the thinking marker) one by one
         delay = self.pace_of(t) - (_clock() - t.last_move_at)
         if delay > 0:
-            timer = Timer(delay, self._finish, (t, seat, generation, ply, action,
-                                                          done))
+            timer = Timer(delay, self._finish, (t, seat, generation, ply, action, done))
             timer.daemon = True
             timer.start()
         else:

@@ -40,12 +40,15 @@ async function post(path, body) {
 }
 
 // Hot seat: when the seat to play is another of ours, show that seat's view.
+// Every view that arrives (the WebSocket's is the first token's seat) is shown as the
+// active seat's: fetched again for that seat when it is another.
 async function update(v) {
-  const t = seatTokens[v.current_player];
-  if (t && t !== active) {
-    active = t;
+  active = seatTokens[v.current_player] || active;
+  const showing = v.seat === null ? null : seatTokens[v.seat];
+  if (active && showing !== active) {
     const r = await fetch(`/api/tables/${tableId}`, { headers: headers() });
-    if (r.ok) v = await r.json();
+    if (!r.ok) return;
+    v = await r.json();
   }
   show(v);
 }
