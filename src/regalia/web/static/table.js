@@ -13,6 +13,7 @@ let view = null;         // the last view shown
 let shownKey = null;     // what that view showed (a repeated push changes nothing)
 let clicks = [];         // the click objects of the move in progress, oldest first
 let replayPly = null;    // the ply shown in a replay, or null for the live table
+let undoing = false;     // an undo under way: views of earlier plies are expected
 
 function el(tag, content, cls) {
   const e = document.createElement(tag);
@@ -56,6 +57,9 @@ async function update(v) {
 function label(seat) { return view.seats[seat].label; }
 
 function show(v) {
+  // A view older than the one shown arrives late (a move's answer read after the pushes
+  // that followed it): showing it would go back in the game and stall the page.
+  if (view && v.ply < view.ply && !undoing) return;
   const key = JSON.stringify([v.seat, v.ply, v.thinking, v.error, v.current_player, v.terminal]);
   view = v;
   if (key === shownKey) return;   // the same position pushed again: keep the move in progress
@@ -236,7 +240,9 @@ $("hintbutton").onclick = async () => {
   try { $("hint").textContent = (await post("hint", {})).summary; } catch (e) { $("hint").textContent = ""; $("error").textContent = e.message; }
 };
 $("undo").onclick = async () => {
+  undoing = true;
   try { shownKey = null; await update(await post("undo", {})); } catch (e) { $("error").textContent = e.message; }
+  finally { undoing = false; }
 };
 
 function connect() {
