@@ -123,12 +123,13 @@ class Server:
 
 
 # ---------------------------------------------------------------------- the pages
-def create_in_lobby(page: Any, base_url: str, kinds: list[str],
-                    game: str = "kingdomino") -> dict[str, Any]:
+def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kingdomino",
+                    pace: float | None = None) -> dict[str, Any]:
     """Create a table on the start page by choosing and clicking, as a person does.
 
     ``kinds``: one per seat, ``here`` | ``invited`` | ``computer`` (the computer at the
-    lobby's default strength, easy = greedy). Returns the links the page shows:
+    lobby's default strength, easy = greedy). ``pace``: the pause between computer moves
+    typed into the page (None: the page's default). Returns the links the page shows:
     ``{"here": url or None, "invited": [url, ...], "spectator": url}``.
     """
     page.goto(base_url + "/")
@@ -138,6 +139,8 @@ def create_in_lobby(page: Any, base_url: str, kinds: list[str],
     assert rows.count() == len(kinds)
     for i, kind in enumerate(kinds):
         rows.nth(i).locator("select.kind").select_option(kind)
+    if pace is not None:
+        page.fill("#pace", str(pace))
     page.click("#create button[type=submit]")
     page.locator("#created a").first.wait_for()
     links: dict[str, Any] = {"here": None, "invited": []}

@@ -19,7 +19,8 @@ MAX_TURNS = 60   # a 2-player game gives a person 24 moves
 
 def test_a_person_plays_a_whole_game_against_greedy_by_clicking(server, new_page, tmp_path):
     page = new_page()
-    links = create_in_lobby(page, server.url, ["here", "computer"])
+    # no pause between the computer's moves (the page's option), to keep the test short
+    links = create_in_lobby(page, server.url, ["here", "computer"], pace=0)
     assert links["here"] and not links["invited"]
     page.click("#created a:has-text('Play here')")
     page.wait_for_url(re.compile(r"/table/[\w-]+#token="))
