@@ -184,7 +184,9 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         seat = tables.seat_of(t, token_of(request))
         if seat is None:
             raise WebError(401, "clicking needs the seat's token (the private link)")
-        return tables.click(t, seat, d.get("clicks"))
+        # the drawing reads the clicks (and re-draws the board) off the event loop
+        return await asyncio.get_running_loop().run_in_executor(
+            None, lambda: tables.click(t, seat, d.get("clicks")))
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def api_ws(websocket: WebSocket, table_id: str) -> None:

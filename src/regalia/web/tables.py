@@ -108,6 +108,9 @@ class Table:
     views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     last_move_at: float = 0.0
     movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
+    #: bumped by every change a view shows (a client drops older views); it starts from
+    #: the time the table was loaded (microseconds), so it grows across server restarts too
+    version: int = field(default_factory=lambda: time.time_ns() // 1000)
 
     @property
     def has_person(self) -> bool:
@@ -337,6 +340,7 @@ class Tables:
             row = self._row(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
             t.movers = movers[:ply]
+            t.version += 1
         self.notify(t.id)
         return t
 
@@ -416,6 +420,7 @@ class Tables:
             if isinstance(exc, ConflictError):
                 raise WebError(409, str(exc)) from None
             raise
+        t.version += 1
         self.notify(t.id)
 
     def advance(self, t: Table) -> None:
@@ -428,6 +433,7 @@ class Tables:
             if s.is_terminal() or cur not in t.agents or t.future is not None:
                 return
             t.thinking = cur
+            t.version += 1
             t.future = Future()
             self.pool.submit(self._think, t, cur, t.generation, s.clone(), t.future)
         self.notify(t.id)
@@ -450,6 +456,7 @@ class Tables:
                 if t.generation == generation:
                     t.error, t.thinking, t.future = (f"the computer player failed: {exc}",
                                                      None, None)
+                    t.version += 1
             _resolve(done)
             self.notify(t.id)
             return
@@ -539,8 +546,9 @@ class Tables:
         """What ``seat`` (None: a spectator) sees, built from ``observation(seat)`` only
         (spectators: the drawing's ``public_observation`` of it).
 
-        Keys: table, game, title, params, ply, seat, seats, current_player, terminal,
-        thinking (the seat of the computer player thinking, or None), error, hints, pace,
+        Keys: table, version (grows with every change: a client drops a view older than
+        the one it shows), game, title, params, perfect_information, ply, seat, seats,
+        current_player, terminal, thinking (the seat of the computer player thinking, or None), error, hints, pace,
         observation, legal (``[{id, notation}]`` when the seat is to play), log (moves in
         notation as the viewer may see them), last (the last entry of the log, or None),
         svg, scores, score_table and scoring_help (from the drawing, or None), and once
@@ -548,7 +556,7 @@ class Tables:
         drawing = self._drawing(t)
         with t.lock:
             s = t.state
-            key = (seat, len(s.history()), t.generation, t.thinking, t.error)
+            key = (seat, t.version, len(s.history()), t.generation, t.thinking, t.error)
             cached = t.views.get(key)
             if cached is not None:
                 return dict(cached)
@@ -561,12 +569,14 @@ class Tables:
             log = self._log(t, s, obs)
             names = [x.label for x in t.seats]
             out = {
-                "table": t.id, "game": t.game.info.name, "title": t.game.info.title,
+                "table": t.id, "version": t.version,
+                "game": t.game.info.name, "title": t.game.info.title,
                 "params": t.game.params, "ply": len(s.history()), "seat": seat,
                 "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label} for x in t.seats],
                 "current_player": cur if cur >= 0 else None,
                 "terminal": s.is_terminal(), "thinking": t.thinking, "error": t.error,
                 "hints": bool(t.options.get("hints")), "pace": self.pace_of(t),
+                "perfect_information": t.game.info.perfect_information,
                 "observation": obs, "legal": moves, "log": log,
                 "log_seats": self._log_seats(t, len(log)),
                 "last": log[-1] if log else None,

@@ -13,7 +13,7 @@ let view = null;         // the last view shown
 let shownKey = null;     // what that view showed (a repeated push changes nothing)
 let clicks = [];         // the click objects of the move in progress, oldest first
 let replayPly = null;    // the ply shown in a replay, or null for the live table
-let undoing = false;     // an undo under way: views of earlier plies are expected
+let epoch = 0;           // bumped by every view shown: an answer to an older one is dropped
 
 function el(tag, content, cls) {
   const e = document.createElement(tag);
@@ -43,27 +43,42 @@ async function post(path, body) {
 // Hot seat: when the seat to play is another of ours, show that seat's view.
 // Every view that arrives (the WebSocket's is the first token's seat) is shown as the
 // active seat's: fetched again for that seat when it is another.
+// With hidden information, the screen is covered when it passes from one of its seats to
+// another, until the next person asks to see their hand.
 async function update(v) {
+  if (stale(v)) return;
+  const before = active;
   active = seatTokens[v.current_player] || active;
   const showing = v.seat === null ? null : seatTokens[v.seat];
   if (active && showing !== active) {
     const r = await fetch(`/api/tables/${tableId}`, { headers: headers() });
     if (!r.ok) return;
     v = await r.json();
+    if (stale(v)) return;
   }
+  if (before && active !== before && !v.perfect_information && !v.terminal) cover(v);
   show(v);
+}
+
+// Answers may arrive out of order (a move's answer after the WebSocket's push of the
+// computer's reply): a view older than the one shown is dropped (an undo's is newer).
+function stale(v) { return view !== null && v.version < view.version; }
+
+function cover(v) {
+  const box = $("cover");
+  box.querySelector("p").textContent = `${v.seats[v.seat].label}'s turn: pass the screen to ${v.seats[v.seat].label}, then show the hand.`;
+  box.hidden = false;
+  box.querySelector("button").onclick = () => { box.hidden = true; };
 }
 
 function label(seat) { return view.seats[seat].label; }
 
 function show(v) {
-  // A view older than the one shown arrives late (a move's answer read after the pushes
-  // that followed it): showing it would go back in the game and stall the page.
-  if (view && v.ply < view.ply && !undoing) return;
   const key = JSON.stringify([v.seat, v.ply, v.thinking, v.error, v.current_player, v.terminal]);
   view = v;
   if (key === shownKey) return;   // the same position pushed again: keep the move in progress
   shownKey = key;
+  epoch += 1;
   if (replayPly !== null) return; // replaying: the live table waits for "The end"
   $("board").innerHTML = v.svg;   // the server's drawing (every text escaped there)
   bindBoard();
@@ -113,8 +128,9 @@ function bindBoard() {
 // Start of a turn of a person: the drawing's prompt, targets and buttons for no click yet.
 async function startMove() {
   clicks = [];
+  const asked = epoch;
   const res = await post("click", { clicks: [] }).catch((e) => ({ error: e.message }));
-  answer(res, [], true);
+  if (asked === epoch) answer(res, [], true);
 }
 
 function answer(res, sent, first) {
@@ -157,8 +173,9 @@ function restart() {
 async function send(c) {
   if (replayPly !== null || !view.legal.length) return;
   const sent = [...clicks, c];
+  const asked = epoch;
   const res = await post("click", { clicks: sent }).catch((e) => ({ error: e.message }));
-  answer(res, sent, false);
+  if (asked === epoch) answer(res, sent, false);
 }
 
 function onClick(ev) {
@@ -240,9 +257,7 @@ $("hintbutton").onclick = async () => {
   try { $("hint").textContent = (await post("hint", {})).summary; } catch (e) { $("hint").textContent = ""; $("error").textContent = e.message; }
 };
 $("undo").onclick = async () => {
-  undoing = true;
   try { shownKey = null; await update(await post("undo", {})); } catch (e) { $("error").textContent = e.message; }
-  finally { undoing = false; }
 };
 
 function connect() {
