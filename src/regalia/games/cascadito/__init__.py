@@ -8,7 +8,7 @@ every record carries its provenance (``verified`` / ``rulebook`` / ``reconstruct
 Format: ``docs/data/cascadito.md``.
 """
 
-from regalia.core.registry import register_policy
+from regalia.core.registry import register_policy, register_tensors
 
 from . import hexgrid
 from .components import (
@@ -56,3 +56,4 @@ __all__ = [
     "load_sheet",
     "provenance_summary",
 ]
+register_tensors("cascadito", "regalia.games.cascadito.tensors")
