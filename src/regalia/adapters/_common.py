@@ -64,7 +64,8 @@ def ansi_text(state: State, viewer: int | None) -> str:
     only when a text render is asked for."""
     from rich.console import Console
 
-    from regalia.cli.app import ui_for  # noqa: F401  (registers every game's view)
+    import regalia.cli.app  # noqa: F401  (registers every game's view)
+    from regalia.cli.frontends import ui_for
 
     ui = ui_for(state.game.info.name)
     labels = [f"player_{p}" for p in range(state.game.num_players)]

@@ -50,7 +50,7 @@ ENV_IDS = {"regalia/Kingdomino-v0": "kingdomino", "regalia/Inheritors-v0": "inhe
            "regalia/Cascadito-v0": "cascadito", "regalia/TwoHeirs-v0": "two-heirs"}
 
 
-class RegaliaEnv(gymnasium.Env):  # type: ignore[misc]
+class RegaliaEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a regalia game against regalia agents (see the module docstring).
 
     Raises:
@@ -131,9 +131,11 @@ class RegaliaEnv(gymnasium.Env):  # type: ignore[misc]
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as booleans (what sb3-contrib's MaskablePPO asks for)."""
-        return self._info()["action_mask"].astype(bool)
+        mask: np.ndarray = self._info()["action_mask"].astype(bool)
+        return mask
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int | np.integer[Any]
+             ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         s = self.state
         if s.is_terminal():
             raise ParameterError("the episode is over; call reset()")

@@ -120,8 +120,8 @@ def encode(game: "InheritorsGame", obs: Mapping[str, Any]) -> Tensor:
     for clan in obs["clans"]:
         c = colour[clan["colour"]]
         row[c, ix["clan"][clan["clan"]]] = 1.0
-        r = rel(clan["owner"])
-        owner[c, n if r is None else r] = 1.0
+        ro = rel(clan["owner"])
+        owner[c, n if ro is None else ro] = 1.0
         for name in clan["cards"]:
             cards[c, card[name]] += 1.0
     v = lay.view(t, "honor_row")

@@ -98,7 +98,7 @@ def encode(game: "KingdominoGame", obs: Mapping[str, Any]) -> Tensor:
     disc = lay.view(t, "discarded")
     sc = lay.view(t, "scores")
     for seat in range(n):
-        r = relative_seat(seat, p, n)
-        disc[r] = obs["discarded"][seat] / 12.0
-        sc[r] = obs["scores"][seat] / 100.0
+        rs = relative_seat(seat, p, n)
+        disc[rs] = obs["discarded"][seat] / 12.0
+        sc[rs] = obs["scores"][seat] / 100.0
     return t

@@ -114,19 +114,20 @@ def encode(game: "TwoHeirsGame", obs: Mapping[str, Any]) -> Tensor:
         assert r is not None
         for pos in troops:
             if isinstance(pos, list):
-                i = where.get((pos[0], pos[1]))
-                if i is not None:
-                    land[i, o_owner + 4 + r] += 1.0 / 3.0
+                at = where.get((pos[0], pos[1]))
+                if at is not None:
+                    land[at, o_owner + 4 + r] += 1.0 / 3.0
             else:
                 off[r, 0 if pos == "reserve" else 1] += 1.0 / 3.0
     if "treasures" in obs:
         for x, y, _tid in obs["treasures"]["landscape"]:
-            i = where.get((x, y))
-            if i is not None:
-                land[i, o_owner + 6] = 1.0
-        i = where.get(tuple(obs["scaffold"]))  # type: ignore[arg-type]
-        if i is not None:
-            land[i, o_owner + 7] = 1.0
+            at = where.get((x, y))
+            if at is not None:
+                land[at, o_owner + 6] = 1.0
+        sx, sy = obs["scaffold"]
+        at = where.get((sx, sy))
+        if at is not None:
+            land[at, o_owner + 7] = 1.0
         tre = lay.view(t, "treasures")
         ids = [x.id for x in game.treasures.treasures]
         for tid in obs["treasures"]["removed"]:
