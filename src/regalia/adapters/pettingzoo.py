@@ -124,8 +124,6 @@ class RegaliaAECEnv(AECEnv):  # type: ignore[misc]
         self._clear_rewards()
         self._select()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # rendered on request (render()), not printed
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
