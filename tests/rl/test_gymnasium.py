@@ -91,3 +91,13 @@ def test_errors_name_what_is_allowed():
 def test_solo_games_have_no_opponents():
     env = gymnasium.make("regalia/Cascadito-v0", sheet=2)
     assert env.unwrapped.game.num_players == 1 and env.unwrapped.opponents == {}
+
+
+@pytest.mark.parametrize("name", ["kingdomino", "inheritors", "cascadito", "two-heirs"])
+def test_check_env_with_the_text_render(name):
+    env = RegaliaEnv(name, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check_env(env)
+    env.reset(seed=1)
+    assert isinstance(env.render(), str) and env.render().strip()
