@@ -304,10 +304,11 @@ class State(ABC):
         return self.game.encode_observation(self.observation(player))
 
     def information_state_tensor(self, player: int) -> "Tensor":
-        """Seat ``player``'s information state as a tensor. Every regalia observation
-        already carries the public record a seat needs to act (lines and kingdoms, the
-        Inheritors reveals, the Two Heirs hands, the Cascadito sheets), so this is the
-        observation tensor; games may override it where their observation forgets.
+        """Seat ``player``'s information state as a tensor: by default the observation
+        tensor, which holds the public record each game's observation keeps (lines and
+        kingdoms, Cascadito's sheets, Two Heirs' public hands, Inheritors' reveals). It is
+        not a perfect-recall encoding (Inheritors' string information state also records
+        the cards a seat saw enter another hand); a game may override it.
 
         Raises:
             ParameterError: ``player`` is not a seat.
