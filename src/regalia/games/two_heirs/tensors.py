@@ -30,10 +30,10 @@ LANDSCAPE_SLOTS = 32
 #: Values per landscape slot.
 SLOT = 3 + len(COLOURS) + len(TYPES) + 2 + 2 + 2 + 2
 #: Values of the ``turn`` segment.
-SCALARS = ("turn / 100", "tiles moved this turn / 6", "takes left / 2", "tiles taken / 2",
+SCALARS = ("turn / 100", "takes left / 2", "tiles taken / 2",
            "discounts / 2", "final turns left / 2 (0 before the end is triggered)",
-           "the end is triggered", "supply left / 54", "reach of seat 0 / 6",
-           "reach of seat 1 / 6")
+           "the end is triggered", "supply left / 54", "reach of relative seat 0 / 6",
+           "reach of relative seat 1 / 6")
 
 
 @lru_cache(maxsize=16)
@@ -60,6 +60,8 @@ def layout(game: "TwoHeirsGame") -> TensorLayout:
         ("box", (nt,), "tiles in the box"),
         ("troops_off", (2, 2), "per relative seat: troops in the royal reserve, set aside "
                                "(count / 3)"),
+        ("troops_moved", (2, 3), "per relative seat: each of its three troops has moved "
+                                 "this turn"),
         ("scalars", (len(SCALARS),), "; ".join(SCALARS)),
         ("siege", (3,), "a siege decision: present; its x / 29; its y / 29"),
         ("phase", (len(PHASE_NAMES),), "one-hot: " + ", ".join(PHASE_NAMES)),
@@ -148,10 +150,15 @@ def encode(game: "TwoHeirsGame", obs: Mapping[str, Any]) -> Tensor:
         box[tix[tid]] = 1.0
     sc = lay.view(t, "scalars")
     final = obs["final_turns_left"]
-    sc[:] = (obs["turn"] / 100.0, obs["moved"] / 6.0, obs["takes_left"] / 2.0,
+    moved = lay.view(t, "troops_moved")
+    for seat in (0, 1):
+        for k in range(3):
+            if obs["moved"] >> (3 * seat + k) & 1:
+                moved[rel(seat), k] = 1.0
+    sc[:] = (obs["turn"] / 100.0, obs["takes_left"] / 2.0,
              obs["taken"] / 2.0, obs["discounts"] / 2.0, max(final, 0) / 2.0,
              1.0 if final >= 0 else 0.0, obs["supply_left"] / 54.0,
-             obs["reach"][0] / 6.0, obs["reach"][1] / 6.0)
+             obs["reach"][p % 2] / 6.0, obs["reach"][(p + 1) % 2] / 6.0)
     if obs["siege"] is not None:
         x, y = (int(v) for v in obs["siege"].split(","))
         lay.view(t, "siege")[:] = (1.0, x / R, y / R)
