@@ -4,9 +4,11 @@ Kingdomino for 2 players (issue 16). Needs the ``[openspiel]`` extra.
 Both are UCT with random playouts (one rollout per leaf) and explicit chance nodes;
 regalia's searches for ``--seconds`` per move (``mcts:seconds=S,playout=random``),
 OpenSpiel's ``MCTSBot`` (``open_spiel.python.algorithms.mcts``, uct_c=2 as in OpenSpiel's
-examples, ``RandomRolloutEvaluator(1)``) takes a simulation count, so it is calibrated:
-the number of simulations it runs in ``--seconds`` on a few Kingdomino positions, measured
-before the match. Both measured times per move are printed. Seats alternate; each game's
+examples, ``RandomRolloutEvaluator(1)``) takes a simulation count, so its budget is
+steered: calibrated before the match on a few Kingdomino positions, then after each of its
+moves scaled by ``seconds / time taken`` (at most halved or doubled at once), so that its
+mean time per move follows ``--seconds`` as the machine's load changes. Both measured
+times per move are printed. Seats alternate; each game's
 chance comes from its own seed. A result is a win (1), a shared victory (0.5) or a loss.
 
 Usage: python benchmarks/bench_openspiel_mcts.py [--games N] [--seconds S] [--seed K]
@@ -78,7 +80,7 @@ def main() -> None:
         seed = args.seed * 100_003 + g
         regalia_seat = g % 2
         ours = make_agent(f"mcts:seconds={args.seconds},playout=random", seed=seed)
-        theirs = spiel_bot(game, sims, seed)
+        theirs = spiel_bot(game, sims, seed)  # the budget carries over between games
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -93,8 +95,13 @@ def main() -> None:
             else:
                 action = theirs.step(state)
                 side = "openspiel"
-            clock[side][0] += time.perf_counter() - t
+            took = time.perf_counter() - t
+            clock[side][0] += took
             clock[side][1] += 1
+            if side == "openspiel":
+                scale = min(2.0, max(0.5, args.seconds / max(took, 1e-6)))
+                sims = max(1, int(sims * scale))
+                theirs.max_simulations = sims
             state.apply_action(action)
         result = state.returns()[regalia_seat]
         score += result
@@ -105,6 +112,7 @@ def main() -> None:
               f"{mean:.3f} +- {half:.3f}", flush=True)
     for side, (total, moves) in clock.items():
         print(f"{side}: {moves} moves, {total / max(moves, 1):.3f} s per move")
+    print(f"OpenSpiel MCTSBot ended at {sims} simulations per move")
     print(f"regalia mcts scored {score:.1f} / {args.games} against OpenSpiel MCTSBot")
 
 
