@@ -5,9 +5,11 @@ Both are UCT with random playouts (one rollout per leaf) and explicit chance nod
 regalia's searches for ``--seconds`` per move (``mcts:seconds=S,playout=random``),
 OpenSpiel's ``MCTSBot`` (``open_spiel.python.algorithms.mcts``, uct_c=2 as in OpenSpiel's
 examples, ``RandomRolloutEvaluator(1)``) takes a simulation count, so its budget is
-steered: calibrated before the match on a few Kingdomino positions, then after each of its
-moves scaled by ``seconds / time taken`` (at most halved or doubled at once), so that its
-mean time per move follows ``--seconds`` as the machine's load changes. Both measured
+steered: calibrated before the match on a few Kingdomino positions, then kept per stage of
+the game (a bucket of 8 plies, since a simulation's cost falls as the game shortens) and
+scaled after each of its moves in that stage by ``seconds / time taken`` (at most halved
+or doubled at once), so that its time per move follows ``--seconds`` as the machine's load
+changes. Both measured
 times per move are printed. Seats alternate; each game's
 chance comes from its own seed. A result is a win (1), a shared victory (0.5) or a loss.
 
@@ -75,6 +77,7 @@ def main() -> None:
     print(f"Kingdomino 2p, {args.games} games, {args.seconds} s per move; OpenSpiel MCTSBot "
           f"calibrated to {sims} simulations per move", flush=True)
     score = 0.0
+    budget: dict[int, int] = {}
     clock = {"regalia": [0.0, 0], "openspiel": [0.0, 0]}
     for g in range(args.games):
         seed = args.seed * 100_003 + g
@@ -88,6 +91,8 @@ def main() -> None:
                 a, p = zip(*state.chance_outcomes())
                 state.apply_action(rng.choices(a, p)[0])
                 continue
+            bucket = len(state.history()) // 8
+            theirs.max_simulations = budget.setdefault(bucket, sims)
             t = time.perf_counter()
             if state.current_player() == regalia_seat:
                 action = ours.step(state.regalia.clone())
@@ -100,8 +105,7 @@ def main() -> None:
             clock[side][1] += 1
             if side == "openspiel":
                 scale = min(2.0, max(0.5, args.seconds / max(took, 1e-6)))
-                sims = max(1, int(sims * scale))
-                theirs.max_simulations = sims
+                budget[bucket] = max(1, int(budget[bucket] * scale))
             state.apply_action(action)
         result = state.returns()[regalia_seat]
         score += result
@@ -112,7 +116,8 @@ def main() -> None:
               f"{mean:.3f} +- {half:.3f}", flush=True)
     for side, (total, moves) in clock.items():
         print(f"{side}: {moves} moves, {total / max(moves, 1):.3f} s per move")
-    print(f"OpenSpiel MCTSBot ended at {sims} simulations per move")
+    print("OpenSpiel MCTSBot simulations per move by stage (8 plies): "
+          + ", ".join(str(budget[b]) for b in sorted(budget)))
     print(f"regalia mcts scored {score:.1f} / {args.games} against OpenSpiel MCTSBot")
 
 
