@@ -105,7 +105,8 @@ def main() -> None:
             clock[side][1] += 1
             if side == "openspiel":
                 scale = min(2.0, max(0.5, args.seconds / max(took, 1e-6)))
-                budget[bucket] = max(1, int(budget[bucket] * scale))
+                # MCTSBot needs a few simulations to expand its root at all
+                budget[bucket] = max(4, int(budget[bucket] * scale))
             state.apply_action(action)
         result = state.returns()[regalia_seat]
         score += result
