@@ -62,7 +62,7 @@ def calibrate(game, seconds: float) -> int:
         bot.step(state)
         times.append(time.perf_counter() - t)
     per_sim = sum(times) / len(times) / probe
-    return max(1, int(seconds / per_sim))
+    return max(4, int(seconds / per_sim))
 
 
 def main() -> None:
