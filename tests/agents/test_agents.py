@@ -95,7 +95,7 @@ def test_spec_strings():
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("minimax", "unknown agent 'minimax'; agents: greedy, ismcts, mce, mcts, random"),
+    ("minimax", "unknown agent 'minimax'; agents: greedy, ismcts, mce, mcts, policy, random"),
     ("greedy:seed", "is not key=value"),
     ("greedy:seed=x", "seed must be an integer"),
     ("greedy:depth=2", "agent .greedy. has no option .depth.; options: seed"),

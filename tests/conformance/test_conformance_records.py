@@ -70,7 +70,9 @@ def _cheap_spec(name: str) -> str:
     return f"{name}:iterations=4" if "iterations" in agent_options(name) else name
 
 
-@pytest.mark.parametrize("agent", sorted(list_agents()))
+# ``policy`` plays a trained policy file made for one game and parameter set (issue 16); it
+# is tested with a file it trains itself in tests/rl/test_training.py.
+@pytest.mark.parametrize("agent", sorted(set(list_agents()) - {"policy"}))
 def test_every_registered_agent_plays_legally(game_config, agent):
     game = _game(game_config)
     seats = [_cheap_spec(agent)] + ["random"] * (game.num_players - 1)

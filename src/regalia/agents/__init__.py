@@ -4,6 +4,7 @@ from . import greedy as _greedy  # noqa: F401  (registers)
 from . import ismcts as _ismcts  # noqa: F401
 from . import mce as _mce  # noqa: F401
 from . import mcts as _mcts  # noqa: F401
+from . import policy as _policy  # noqa: F401
 from . import random as _random  # noqa: F401
 from .base import (Agent, agent_options, check_spec, derive_seed, list_agents, make_agent,
                    parse_spec, register_agent)

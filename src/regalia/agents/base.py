@@ -87,16 +87,28 @@ def list_agents() -> dict[str, str]:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split ``"name:key=value,key=value"`` into the name and its options.
+    """Split ``"name:key=value,key=value"`` into the name and its options. An agent that
+    declares a ``POSITIONAL`` option takes its value without the key as the first option
+    (``policy:FILE`` is ``policy:file=FILE``).
 
     Raises:
         UnknownNameError: malformed options (the message shows the expected form).
     """
+    name = spec.strip().partition(":")[0].strip().lower()
+    cls = _AGENTS.get(name, (None, ""))[0]
+    return _split_spec(spec, getattr(cls, "POSITIONAL", None))
+
+
+def _split_spec(spec: str, positional: str | None = None) -> tuple[str, dict[str, str]]:
+    """:func:`parse_spec`; with ``positional``, a first option without ``=`` is the value of
+    that option (``policy:FILE`` is ``policy:file=FILE``)."""
     name, _, rest = spec.strip().partition(":")
     opts: dict[str, str] = {}
-    for item in filter(None, (x.strip() for x in rest.split(","))):
+    for i, item in enumerate(filter(None, (x.strip() for x in rest.split(",")))):
         key, eq, value = item.partition("=")
-        if not eq or not key.strip():
+        if not eq and positional is not None and i == 0:
+            key, value = positional, item
+        elif not eq or not key.strip():
             raise UnknownNameError(f"agent spec {spec!r}: option {item!r} is not key=value "
                                    f"(e.g. 'greedy:seed=7')")
         opts[key.strip()] = value.strip()
@@ -110,10 +122,11 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         UnknownNameError: an unknown agent name (the message lists the known ones) or a bad
             option.
     """
-    name, opts = parse_spec(spec)
+    name = spec.strip().partition(":")[0].strip().lower()
     if name not in _AGENTS:
         raise UnknownNameError(f"unknown agent {name!r}; agents: {', '.join(sorted(_AGENTS))}")
     cls = _AGENTS[name][0]
+    name, opts = _split_spec(spec, getattr(cls, "POSITIONAL", None))
     if "seed" in opts:
         try:
             seed = int(opts.pop("seed"))

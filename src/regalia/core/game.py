@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 if TYPE_CHECKING:
     from .state import State
+    from .tensors import Tensor, TensorLayout
 
 #: ``State.current_player()`` at a chance node.
 CHANCE = -1
@@ -93,6 +94,52 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> "State":
         """Rebuild a state from :meth:`State.to_json`; raises ``RecordError`` on bad data."""
+
+    # ------------------------------------------------------------------ tensors
+    def observation_tensor_layout(self) -> "TensorLayout":
+        """The named segments of this game's observation tensor (see
+        :mod:`regalia.core.tensors`); fixed for the game's parameters.
+
+        The default asks the tensor module the game registered
+        (:func:`regalia.core.registry.register_tensors`) for ``layout(game)``.
+
+        Raises:
+            NotImplementedError: the game offers no tensor.
+        """
+        return self._tensor_module().layout(self)  # type: ignore[no-any-return]
+
+    def _tensor_module(self) -> Any:
+        from .registry import game_tensors
+
+        module = game_tensors(self.info.name)
+        if module is None:
+            raise NotImplementedError(f"{self.info.title} offers no observation tensor")
+        return module
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`State.observation_tensor`: ``(size,)``, the same for every
+        state of this game (it depends on the parameters only)."""
+        return self.observation_tensor_layout().shape
+
+    def observation_tensor_size(self) -> int:
+        """The number of float32 values in an observation tensor."""
+        return self.observation_tensor_layout().size
+
+    def information_state_tensor_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`State.information_state_tensor` (the observation tensor's:
+        see that method)."""
+        return self.observation_tensor_shape()
+
+    def encode_observation(self, observation: Mapping[str, Any]) -> "Tensor":
+        """The float32 tensor of ``observation`` (what ``State.observation(player)``
+        returned), laid out as :meth:`observation_tensor_layout`.
+
+        The default calls ``encode(game, observation)`` of the registered tensor module.
+
+        Raises:
+            NotImplementedError: the game offers no tensor.
+        """
+        return self._tensor_module().encode(self, observation)  # type: ignore[no-any-return]
 
     def data_provenance(self) -> dict[str, int]:
         """Counts of component records per provenance (``verified``/``rulebook``/``reconstructed``)."""

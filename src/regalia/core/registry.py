@@ -112,3 +112,24 @@ def game_drawing(game: str) -> Any | None:
 
     path = _DRAWINGS.get(normalise_name(game))
     return importlib.import_module(path) if path else None
+
+
+#: game name -> module path of its observation tensor (``layout(game)``, ``encode(game,
+#: observation)``; see :mod:`regalia.core.tensors`)
+_TENSORS: dict[str, str] = {}
+
+
+def register_tensors(game: str, module: str) -> None:
+    """Declare the module that turns ``game``'s observations into tensors (e.g.
+    ``"regalia.games.kingdomino.tensors"``), imported (with numpy) only when first needed.
+    The module offers ``layout(game) -> TensorLayout`` and ``encode(game, observation) ->
+    float32 array``."""
+    _TENSORS[normalise_name(game)] = module
+
+
+def game_tensors(game: str) -> Any | None:
+    """The tensor module of ``game`` (imported now), or None when the game has none."""
+    import importlib
+
+    path = _TENSORS.get(normalise_name(game))
+    return importlib.import_module(path) if path else None

@@ -31,7 +31,11 @@ from .errors import IllegalActionError, NotationError, ParameterError, RegaliaEr
 from .game import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from .game import Game
+    from .tensors import Tensor
 
 #: Bits of a fresh seed (:func:`fresh_seed`): too many to find by trying seeds.
 FRESH_SEED_BITS = 128
@@ -300,6 +304,38 @@ class State(ABC):
     @abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
         """A JSON-able dict of exactly what ``player`` may see now."""
+
+    def observation_tensor(self, player: int) -> "Tensor":
+        """Seat ``player``'s observation as a float32 vector of shape
+        ``game.observation_tensor_shape()``, built from :meth:`observation` only (its
+        segments are listed by ``game.observation_tensor_layout()`` and in the game's docs).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+            NotImplementedError: the game offers no tensor.
+        """
+        self.check_seat(player)
+        return self.game.encode_observation(self.observation(player))
+
+    def information_state_tensor(self, player: int) -> "Tensor":
+        """Seat ``player``'s information state as a tensor: by default the observation
+        tensor, which holds the public record each game's observation keeps (lines and
+        kingdoms, Cascadito's sheets, Two Heirs' public hands, Inheritors' reveals). It is
+        not a perfect-recall encoding (Inheritors' string information state also records
+        the cards a seat saw enter another hand); a game may override it.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return self.observation_tensor(player)
+
+    def legal_actions_mask(self) -> "npt.NDArray[np.int8]":
+        """A 0/1 int8 vector over ``[0, num_distinct_actions)``: 1 at each legal action of
+        the player to move (all zeros at a terminal state; chance outcomes at a chance
+        node)."""
+        from .tensors import legal_actions_mask
+
+        return legal_actions_mask(self.legal_actions(), self.game.num_distinct_actions)
 
     def information_state_string(self, player: int) -> str:
         """A string identifying ``player``'s information state (perfect recall): the

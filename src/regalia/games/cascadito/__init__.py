@@ -8,7 +8,7 @@ every record carries its provenance (``verified`` / ``rulebook`` / ``reconstruct
 Format: ``docs/data/cascadito.md``.
 """
 
-from regalia.core.registry import register_drawing, register_policy
+from regalia.core.registry import register_drawing, register_policy, register_tensors
 
 from . import hexgrid
 from .components import (
@@ -57,3 +57,4 @@ __all__ = [
     "load_sheet",
     "provenance_summary",
 ]
+register_tensors("cascadito", "regalia.games.cascadito.tensors")

@@ -4,7 +4,7 @@ the pure-Python reference and a compiled one (:mod:`.compiled`).
 Importing this package registers the game as ``"kingdomino"``.
 """
 
-from regalia.core.registry import register_drawing, register_policy
+from regalia.core.registry import register_drawing, register_policy, register_tensors
 
 from .components import TERRAINS, Domino, DominoSet, load_dominoes
 from .rules import VARIANTS, KingdominoGame
@@ -17,3 +17,4 @@ register_drawing("kingdomino", "regalia.games.kingdomino.svg")
 
 __all__ = ["KingdominoGame", "KingdominoState", "PureKingdominoState", "VARIANTS", "TERRAINS",
            "Domino", "DominoSet", "load_dominoes", "Breakdown", "Property", "parse_kingdom"]
+register_tensors("kingdomino", "regalia.games.kingdomino.tensors")

@@ -29,3 +29,7 @@ __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREA
            "Tile", "TileSet", "Treasure", "TreasureSet", "data_digest", "load_tiles",
            "load_treasures", "provenance_summary", "rotate_cell", "rotate_edge", "TwoHeirsGame",
            "TwoHeirsState"]
+
+from regalia.core.registry import register_tensors  # noqa: E402
+
+register_tensors("two-heirs", "regalia.games.two_heirs.tensors")
