@@ -639,6 +639,17 @@ def test_sheet1_all_colours_achievement_is_the_four_colours():
     crit = g.sheet.achievements[3].criterion
     assert crit.kind == "group_colours" and "white" not in crit.colours
     assert len(crit.colours) == 4
+    # the counter-reading (issue 17) asks for a white town no die can reach: sheet 1 has
+    # no white track, forbids white dice, and the bundled sheet has no white town
+    assert "white" not in {t.colour for t in g.sheet.towns}
+    # met with the four: a group touching a town of each of the four colours claims it
+    # (every field marked; deferred-bottom-row, so the bottom row does not end the game)
+    g2 = game(players=2, sheet=1, variants=["deferred-bottom-row"])
+    s = start(g2, "BY")
+    s.set_marks(0, [n(h) for h in g2.sheet.fields])
+    do(s, "blue pass")
+    assert g2.tables.top[3] in s.claimable_achievements(0)
+    assert s.achievement_name(g2.tables.top[3]) == "claim top 4"
 
 
 def test_sheet3_bottom_row_scores_3_each():
