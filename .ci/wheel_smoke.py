@@ -39,6 +39,12 @@ def main() -> int:
         return 1
     failures = 0
     played = 0
+    # issue 15: the wheel holds the compiled Kingdomino engine, and games use it
+    engine = getattr(regalia.load_game("kingdomino"), "engine", None)
+    if engine != "compiled":
+        print(f"FAIL kingdomino: the wheel's games use the {engine} engine, not the "
+              f"compiled one (is the extension missing from the wheel?)")
+        failures += 1
     for info in list_games():
         for params in configurations(info):
             try:

@@ -41,6 +41,26 @@ def test_transcript_is_unchanged(filename):
                           f"python -m regalia.testing.golden --write --game {CONFIGS[filename][0]}")
 
 
+def _compiled_by_default(config) -> bool:
+    name, params = config
+    return getattr(regalia.load_game(name, **params), "engine", None) == "compiled"
+
+
+PURE_TOO = sorted(f for f, c in CONFIGS.items() if _compiled_by_default(c))
+
+
+@pytest.mark.parametrize("filename", PURE_TOO, ids=[n[:-4] + "-pure" for n in PURE_TOO])
+def test_transcript_is_unchanged_on_the_pure_engine(filename, monkeypatch):
+    """A game with a compiled engine (issue 15) plays its transcripts on the pure engine
+    (``REGALIA_PURE=1``) too: the two engines write the same files."""
+    monkeypatch.setenv("REGALIA_PURE", "1")
+    assert getattr(regalia.load_game(*CONFIGS[filename][:1], **CONFIGS[filename][1]),
+                   "engine") == "pure"
+    expected = (HERE / filename).read_text(encoding="utf-8")
+    diff = golden.first_difference(expected, golden.render(CONFIGS[filename]))
+    assert diff is None, f"{filename} on the pure engine: {diff}"
+
+
 def test_transcripts_are_whole_games_with_every_seat_observed():
     """The files really are what the header says: each ends at a terminal state with the
     returns; each ply has a player and one action; early plies show every seat."""

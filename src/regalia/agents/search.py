@@ -4,17 +4,19 @@ Budgets. Every search agent takes ``iterations`` (playouts per move) or ``second
 time per move), or both (whichever ends first). With an iteration budget and a fixed seed
 the agent is reproducible; a time budget depends on the machine's speed.
 
-Playouts. A playout plays the game to its end from a copy of the state: chance nodes
-sampled with the agent's own generator, decisions by a *playout policy*: ``random``
-(uniform over legal actions), ``greedy`` (the game's own fast greedy policy when it
-offers one through :func:`regalia.core.registry.game_policy`, else the generic one-step
-score maximiser of :mod:`regalia.agents.greedy`) or any other policy the game registers
-(e.g. Inheritors' ``fast``); an unknown name fails when the search starts. The value of a playout for each player
-is its ``returns()`` (victory share: 1 win, 1/k shared, 0 loss); ``value=margin`` blends in
-the score margin (:func:`margin_values`), and ``value=points`` values a playout in game
-points (:func:`points_values`: the score margin, or the score of a seat without
-opponents), for solo games where every playout is won (Cascadito) or lost (Two Heirs
-against Heinrich at level 3) and the victory share cannot rank moves.
+Playouts. A playout plays the game to its end from a copy of the state (in the game's
+compiled code when it offers one, :meth:`~regalia.core.state.State.compiled_playout`, with
+the same result): chance nodes sampled with the agent's own generator, decisions by a
+*playout policy*: ``random`` (uniform over legal actions), ``greedy`` (the game's own fast
+greedy policy when it offers one through :func:`regalia.core.registry.game_policy`, else
+the generic one-step score maximiser of :mod:`regalia.agents.greedy`) or any other policy
+the game registers (e.g. Inheritors' ``fast``); an unknown name fails when the search
+starts. The value of a playout for each player is its ``returns()`` (victory share: 1 win,
+1/k shared, 0 loss); ``value=margin`` blends in the score margin (:func:`margin_values`),
+and ``value=points`` values a playout in game points (:func:`points_values`: the score
+margin, or the score of a seat without opponents), for solo games where every playout is
+won (Cascadito) or lost (Two Heirs against Heinrich at level 3) and the victory share
+cannot rank moves.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Callable
 
 from regalia.core.errors import UnknownNameError
 from regalia.core.game import Game
+from regalia.core.policies import compiled_as, compiled_name
 from regalia.core.registry import all_policy_names, game_policies, game_policy
 from regalia.core.state import State
 
@@ -37,6 +40,7 @@ Policy = Callable[[State, random.Random], int]
 DEFAULT_ITERATIONS = 1000
 
 
+@compiled_as("random")
 def random_action(state: State, rng: random.Random) -> int:
     legal = state.legal_actions()
     return legal[int(rng.random() * len(legal))]
@@ -71,12 +75,20 @@ def playout(state: State, rng: random.Random, policy: Policy,
     """Play ``state`` (mutated) to the end; returns each seat's value:
     ``value="win"``: ``state.returns()`` (victory share, in [0, 1]); ``value="margin"``:
     :func:`margin_values` (in [0, 1]); ``value="points"``: :func:`points_values` (game
-    points, unbounded)."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance_outcome(rng))
-        else:
-            state.apply_action(policy(state, rng))
+    points, unbounded).
+
+    A policy that compiled code reproduces (marked with
+    :func:`regalia.core.policies.compiled_as`, like :func:`random_action` and Kingdomino's
+    greedy) is played by the game's compiled playout of that name when the state offers
+    one (:meth:`~regalia.core.state.State.compiled_playout`): the same draws from ``rng``,
+    the same result, only faster."""
+    name = compiled_name(policy)
+    if name is None or not state.compiled_playout(name, rng):
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+            else:
+                state.apply_action(policy(state, rng))
     if value == "margin":
         return margin_values(state)
     if value == "points":

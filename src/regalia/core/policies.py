@@ -4,10 +4,31 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 if TYPE_CHECKING:
     from .state import State
+
+F = TypeVar("F", bound=Callable[..., int])
+_COMPILED = "_regalia_compiled_playout"
+
+
+def compiled_as(name: str) -> Callable[[F], F]:
+    """Mark a playout policy as one that games' compiled playouts named ``name``
+    reproduce exactly (same actions, same draws from the generator; see
+    :meth:`regalia.core.state.State.compiled_playout`). A policy changed so that it no
+    longer matches must lose the mark (the differential tests of each compiled game compare
+    the two); an unmarked policy always runs in Python."""
+    def mark(policy: F) -> F:
+        setattr(policy, _COMPILED, name)
+        return policy
+    return mark
+
+
+def compiled_name(policy: Callable[..., int]) -> str | None:
+    """The compiled playout name a policy is marked with (:func:`compiled_as`), or None."""
+    name = getattr(policy, _COMPILED, None)
+    return name if isinstance(name, str) else None
 
 
 def one_step_greedy(state: "State", rng: random.Random) -> int:

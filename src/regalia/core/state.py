@@ -237,6 +237,20 @@ class State(ABC):
             raise no_dealer_error()
         return self._dealer
 
+    def compiled_playout(self, policy: str, rng: random.Random) -> bool:
+        """Play this state to its end inside the game's compiled code, the hook by which
+        a game offers whole playouts at C speed (ARCHITECTURE.md, "Compiled kernels").
+
+        ``policy`` names a playout policy (``random``, ``greedy``, ...); chance nodes and
+        decisions must draw from ``rng`` exactly as the Python loop of
+        ``regalia.agents.search.playout`` does with the game's policy of that name, so that
+        a search gives the same result either way (records, seeds and statistics stay
+        reproducible). Returns True once the state is terminal; False, with the state
+        unchanged and ``rng`` untouched, when the game offers no compiled playout for
+        ``policy`` (the default: no game has to).
+        """
+        return False
+
     # ------------------------------------------------------------------ results
     @abstractmethod
     def returns(self) -> list[float]:

@@ -12,30 +12,37 @@ Kingdoms are written as rows of tokens: ``C`` (castle), ``.`` (empty) or a terra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .components import TERRAIN_LETTERS
 from .phases import PH_PICK, PH_PLACE
 
 if TYPE_CHECKING:
+    from .board import Geometry
     from .state import KingdominoState
 
 
 def kingdom_rows(state: "KingdominoState", player: int) -> list[str]:
     """The whole B x B board of ``player`` as rows of space-separated tokens."""
-    g = state.game.geo
     p = player
+    return rows_from_masks(state.game.geo, state.terr[6 * p:6 * p + 6],
+                           state.crown[3 * p:3 * p + 3])
+
+
+def rows_from_masks(g: "Geometry", terr: Sequence[int], crown: Sequence[int]) -> list[str]:
+    """A kingdom given as bitboards (six terrain masks, three crown masks: squares with 1,
+    2, 3 crowns) as rows of tokens, the castle at the centre."""
     tokens = ["."] * (g.w * g.b)
     tokens[g.castle] = "C"
     for t in range(6):
-        m = state.terr[6 * p + t]
+        m = terr[t]
         letter = TERRAIN_LETTERS[t]
         while m:
             low = m & -m
             tokens[low.bit_length() - 1] = letter
             m ^= low
     for k in range(3):
-        m = state.crown[3 * p + k]
+        m = crown[k]
         while m:
             low = m & -m
             tokens[low.bit_length() - 1] += "*" * (k + 1)

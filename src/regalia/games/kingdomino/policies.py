@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from regalia.core.policies import one_step_greedy
+from regalia.core.policies import compiled_as, one_step_greedy
 
 from .scoring import components
 
@@ -31,6 +31,7 @@ def _terrain_points(w: int, mask: int, c1: int, c2: int, c3: int) -> int:
     return total
 
 
+@compiled_as("onestep")  # the compiled engine's playout "onestep" (_engine.pyx) reproduces it
 def greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     """A legal action maximising the acting player's immediate score; ties uniform by ``rng``."""
     legal = state.legal_actions()

@@ -16,10 +16,10 @@ from .phases import PH_DRAW
 from .scoring import parse_kingdom
 
 if TYPE_CHECKING:
-    from .state import KingdominoState
+    from .state import PureKingdominoState
 
 
-def new_game(state: "KingdominoState") -> None:
+def new_game(state: "PureKingdominoState") -> None:
     """Set up the box, the kings and empty kingdoms of a new game (rulebook: setup; each
     game of a Dynasty starts so). The match-wide fields (game number, past games,
     history) are left alone."""
@@ -42,7 +42,7 @@ def new_game(state: "KingdominoState") -> None:
     state.discarded = [0] * np_
 
 
-def recompute_derived(state: "KingdominoState", p: int) -> None:
+def recompute_derived(state: "PureKingdominoState", p: int) -> None:
     """Rebuild occupancy, adjacency, bounding box and free squares of seat ``p`` from
     its terrain masks (used when a position is loaded or set up)."""
     g = state.game.geo
@@ -65,7 +65,7 @@ def recompute_derived(state: "KingdominoState", p: int) -> None:
         state.adj[6 * p + t] = a
 
 
-def set_kingdom(state: "KingdominoState", player: int, text: str) -> None:
+def set_kingdom(state: "PureKingdominoState", player: int, text: str) -> None:
     """Replace ``player``'s kingdom by one written as a text grid (the scoring
     assistant's format, castle anywhere in it; re-centred on the board). For analysis
     positions and tests: it changes the position, not the history.

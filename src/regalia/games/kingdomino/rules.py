@@ -29,7 +29,8 @@ from regalia.core.registry import register_game
 
 from .board import geometry
 from .components import DominoSet, load_dominoes
-from .state import KingdominoState
+from .compiled import state_class
+from .state import KingdominoState, PureKingdominoState
 
 VARIANTS = {
     "dynasty": "Dynasty: three games in a row; the highest total wins.",
@@ -47,6 +48,10 @@ class KingdominoGame(Game):
         players: 2, 3 or 4 (default 4).
         variants: any of :data:`VARIANTS` (names, or one comma-separated string).
         data: path of a dominoes TOML file (default: the bundled, verified set).
+        engine: ``compiled`` or ``pure`` (default: the compiled engine when it is built
+            and ``REGALIA_PURE=1`` is not set; see :mod:`.compiled`). Both play the same
+            game; the engine is not a parameter of the game (not in :attr:`params`, so
+            records and JSON do not depend on it).
 
     Raises:
         ParameterError: a player count or variant the rules do not allow.
@@ -64,7 +69,7 @@ class KingdominoGame(Game):
     )
 
     def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
-                 data: str | Path | None = None):
+                 data: str | Path | None = None, *, engine: str | None = None):
         players = whole_number(players, "players", "2, 3 or 4")
         if players not in (2, 3, 4):
             raise ParameterError(f"Kingdomino is for 2, 3 or 4 players, not {players}")
@@ -97,6 +102,12 @@ class KingdominoGame(Game):
         self.c2 = [0] + [d.second.crowns for d in ds]
         self.sym = [False] + [d.first == d.second for d in ds]
         self.code = [""] + [d.code() for d in ds]
+        self._state_class = state_class(engine)
+
+    @property
+    def engine(self) -> str:
+        """The engine this game's states use: ``compiled`` or ``pure``."""
+        return "pure" if self._state_class is PureKingdominoState else "compiled"
 
     @property
     def params(self) -> dict[str, Any]:
@@ -123,10 +134,10 @@ class KingdominoGame(Game):
         return self.num_games * (3 * self.dominoes_used + 2 * self.num_kings)
 
     def new_initial_state(self, seed: int | None = None) -> KingdominoState:
-        return KingdominoState(self, seed)
+        return self._state_class(self, seed)  # type: ignore[call-arg]
 
     def state_from_json(self, data: Mapping[str, Any]) -> KingdominoState:
-        return KingdominoState.from_json(self, dict(data))
+        return self._state_class.from_json(self, dict(data))
 
     def data_provenance(self) -> dict[str, int]:
         return self.dominoes.provenance_summary()

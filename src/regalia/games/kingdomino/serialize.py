@@ -19,7 +19,7 @@ from .positions import recompute_derived
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
-    from .state import KingdominoState
+    from .state import KingdominoState, PureKingdominoState
 
 
 def to_json(state: "KingdominoState") -> dict[str, Any]:
@@ -46,9 +46,10 @@ def to_json(state: "KingdominoState") -> dict[str, Any]:
     }
 
 
-def from_json(cls: "type[KingdominoState]", game: "KingdominoGame",
-              data: dict[str, Any]) -> "KingdominoState":
-    """Rebuild a state of class ``cls`` (``KingdominoState``) from :func:`to_json` output.
+def from_json(cls: "type[PureKingdominoState]", game: "KingdominoGame",
+              data: dict[str, Any]) -> "PureKingdominoState":
+    """Rebuild a state of class ``cls`` (the pure engine's ``PureKingdominoState``; the
+    compiled engine converts it) from :func:`to_json` output.
 
     Raises:
         RecordError: naming the first field that is missing, of the wrong shape, or
@@ -62,8 +63,8 @@ def from_json(cls: "type[KingdominoState]", game: "KingdominoGame",
         raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
 
 
-def _from_json(cls: "type[KingdominoState]", game: "KingdominoGame",
-               d: dict[str, Any]) -> "KingdominoState":
+def _from_json(cls: "type[PureKingdominoState]", game: "KingdominoGame",
+               d: dict[str, Any]) -> "PureKingdominoState":
     if d.get("game") != game.info.name:
         raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
     if d.get("params") != game.params:
@@ -138,7 +139,7 @@ def _from_json(cls: "type[KingdominoState]", game: "KingdominoGame",
     return s
 
 
-def _load_kingdoms(state: "KingdominoState", kingdoms: list[list[str]]) -> None:
+def _load_kingdoms(state: "PureKingdominoState", kingdoms: list[list[str]]) -> None:
     g = state.game.geo
     np_ = state.game.num_players
     if len(kingdoms) != np_:

@@ -27,6 +27,7 @@ action-id layout), :mod:`.scoring` (properties and bonuses).
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
@@ -48,16 +49,16 @@ if TYPE_CHECKING:
 
 
 class KingdominoState(State):
-    """One position of a Kingdomino game (or of a Dynasty of three games).
-
-    Per-player data are flat lists indexed by seat ``p`` (stride 6 for per-terrain masks,
-    3 for crown masks, 4 for the bounding box), so :meth:`clone` is a handful of slices.
+    """One position of a Kingdomino game (or of a Dynasty of three games): what both
+    engines share. The data below are stored by an engine, :class:`PureKingdominoState`
+    (Python lists and ints, the reference) or the compiled one
+    (:class:`.compiled.CompiledKingdominoState`, C arrays shown through the same names);
+    every view, score breakdown, notation and JSON method here reads them and so works
+    on either. ``game.new_initial_state()`` gives the engine the game was built with
+    (see :class:`~.rules.KingdominoGame`).
     """
 
-    __slots__ = ("_game", "_geo", "_seed", "_dealer", "phase", "king", "idx", "game_no",
-                 "drawn", "cur_nums", "cur_kings", "nxt_nums", "nxt_kings", "box", "undrawn",
-                 "occ", "free", "terr", "adj", "crown", "bbox", "discarded",
-                 "past", "done", "hist")
+    __slots__ = ()
 
     # The data (set by :func:`.positions.new_game` for each game, except the match-wide last
     # four). Kings are 0-based; king k belongs to seat ``game.owner[k]``. Bitboards are over
@@ -86,63 +87,13 @@ class KingdominoState(State):
     done: tuple[tuple[tuple[str, ...], ...], ...]  #: finished kingdoms, see finished_kingdoms
     hist: list[int]             #: every action applied (the core's history)
 
-    def __init__(self, game: "KingdominoGame", seed: int | None = None):
-        self._start(game, seed)
-        self._geo = game.geo
-        self.game_no = 0
-        self.past = []
-        self.done = ()
-        self.hist = []
-        new_game(self)
+    #: A move in the notation, for the core's type-error message.
+    NOTATION_EXAMPLE = "d5-e5"
 
     # ------------------------------------------------------------------ identity
     @property
     def game(self) -> "KingdominoGame":
         return self._game
-
-    def clone(self) -> "KingdominoState":
-        s = object.__new__(KingdominoState)
-        s._game = self._game
-        s._geo = self._geo
-        s._seed = None      # copies never carry the seed (see regalia.core.state)
-        s._dealer = None
-        s.phase = self.phase
-        s.king = self.king
-        s.idx = self.idx
-        s.game_no = self.game_no
-        s.drawn = self.drawn
-        s.cur_nums = self.cur_nums[:]
-        s.cur_kings = self.cur_kings[:]
-        s.nxt_nums = self.nxt_nums[:]
-        s.nxt_kings = self.nxt_kings[:]
-        s.box = self.box[:]
-        s.undrawn = self.undrawn[:]
-        s.occ = self.occ[:]
-        s.free = self.free[:]
-        s.terr = self.terr[:]
-        s.adj = self.adj[:]
-        s.crown = self.crown[:]
-        s.bbox = self.bbox[:]
-        s.discarded = self.discarded[:]
-        s.past = self.past[:]
-        s.done = self.done
-        s.hist = self.hist[:]
-        return s
-
-    # ------------------------------------------------------------------ whose turn
-    def current_player(self) -> int:
-        ph = self.phase
-        if ph >= PH_PICK:
-            if ph == PH_END:
-                return TERMINAL
-            return self._game.owner[self.king]
-        return CHANCE
-
-    def is_chance_node(self) -> bool:
-        return self.phase < PH_PICK
-
-    def is_terminal(self) -> bool:
-        return self.phase == PH_END
 
     @property
     def phase_name(self) -> str:
@@ -202,6 +153,253 @@ class KingdominoState(State):
     def current_domino(self) -> int | None:
         """The domino number to place now (phase ``place``), else None."""
         return self.cur_nums[self.idx] if self.phase == PH_PLACE else None
+
+    # ------------------------------------------------------------------ notation
+    def action_to_string(self, action: int) -> str:
+        """See :func:`.notation.action_to_string`."""
+        return notation.action_to_string(self, action)
+
+    def string_to_action(self, text: str) -> int:
+        """See :func:`.notation.string_to_action`."""
+        return notation.string_to_action(self, text)
+
+    def decode(self, action: int) -> Action:
+        """``action`` as a typed value carrying its notation and fields (see
+        :mod:`.actions`): :class:`~.actions.Place`, :class:`~.actions.Discard`,
+        :class:`~.actions.Pick`, :class:`~.actions.Draw` or :class:`~.actions.KingDraw`.
+
+        Raises:
+            NotationError: ``action`` is not an id of this game.
+        """
+        return decode(self, action)
+
+    # ------------------------------------------------------------------ scores
+    def _game_summary(self, p: int) -> list[int]:
+        """[points incl. bonuses, largest property, crowns] of seat ``p``'s current kingdom."""
+        pts, largest, crowns = kingdom_summary(self._geo, self.terr[6 * p:6 * p + 6],
+                                               self.crown[3 * p:3 * p + 3])
+        return [pts + sum(self._bonuses(p)), largest, crowns]
+
+    def _game_points(self, p: int) -> int:
+        g = self._geo
+        return property_points(g, self.terr[6 * p:6 * p + 6],
+                               self.crown[3 * p:3 * p + 3]) + sum(self._bonuses(p))
+
+    def _bonuses(self, p: int) -> tuple[int, int]:
+        """(Middle Kingdom, Harmony) points now met by seat ``p`` (rulings R4, R6)."""
+        G, g = self._game, self._geo
+        middle = harmony = 0
+        if G.middle_kingdom and tuple(self.bbox[4 * p:4 * p + 4]) == centred_extent(g):
+            middle = MIDDLE_KINGDOM_BONUS
+        if G.harmony and is_harmony(g, self.occ[p], self.discarded[p]):
+            harmony = HARMONY_BONUS
+        return middle, harmony
+
+    def scores(self) -> list[float]:
+        """Points per player: finished games of a Dynasty plus the current kingdom as it
+        would score if the game ended now (properties and met variant bonuses)."""
+        return [self.player_score(p) for p in range(self._game.num_players)]
+
+    def player_score(self, player: int) -> int:
+        self.check_seat(player)
+        np_ = self._game.num_players
+        prev = sum(self.past[3 * (g * np_ + player)] for g in range(len(self.past) // (3 * np_)))
+        return prev + (self._game_points(player) if self.phase != PH_END else 0)
+
+    def breakdown(self, player: int, include_previous: bool = True) -> Breakdown:
+        """The score of ``player``'s current kingdom itemised (see :class:`Breakdown`);
+        once the game is over, the last game's kingdom with all previous Dynasty games."""
+        G, g = self._game, self._geo
+        p = self.check_seat(player)
+        bd = Breakdown(properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]))
+        bd.middle_kingdom, bd.harmony = self._bonuses(p)
+        if include_previous:
+            np_ = G.num_players
+            games = len(self.past) // (3 * np_)
+            if self.phase == PH_END:
+                games -= 1  # the kingdom on the table is the last game's
+            bd.previous_games = [self.past[3 * (k * np_ + p)] for k in range(games)]
+        return bd
+
+    def tie_break_keys(self) -> list[tuple[int, int, int]]:
+        """Per player ``(points, largest property, crowns)``: compared in that order
+        (rulebook: tie-break). Dynasty: totals over the games, the largest property of any
+        game, crowns summed over the games (ruling R5)."""
+        G = self._game
+        np_ = G.num_players
+        games = len(self.past) // (3 * np_)
+        keys = []
+        for p in range(np_):
+            pts = largest = crowns = 0
+            for k in range(games):
+                o = 3 * (k * np_ + p)
+                pts += self.past[o]
+                largest = max(largest, self.past[o + 1])
+                crowns += self.past[o + 2]
+            if self.phase != PH_END:
+                g_pts, g_largest, g_crowns = self._game_summary(p)
+                pts += g_pts
+                largest = max(largest, g_largest)
+                crowns += g_crowns
+            keys.append((pts, largest, crowns))
+        return keys
+
+    def winners(self) -> list[int]:
+        """Seats that win (several when the victory is shared), by score and tie-breaks."""
+        keys = self.tie_break_keys()
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def returns(self) -> list[float]:
+        np_ = self._game.num_players
+        if self.phase != PH_END:
+            return [0.0] * np_
+        win = self.winners()
+        share = 1.0 / len(win)
+        return [share if p in win else 0.0 for p in range(np_)]
+
+    # ------------------------------------------------------------------ views
+    def square_token(self, player: int, row: int, col: int) -> str:
+        """``C``, ``.`` or a terrain letter with one ``*`` per crown, at board (row, col)."""
+        g = self._geo
+        i = row * g.w + col
+        b = 1 << i
+        if b == g.castle_bit:
+            return "C"
+        p = player
+        for t in range(6):
+            if self.terr[6 * p + t] & b:
+                k = 0
+                for c in range(3):
+                    if self.crown[3 * p + c] & b:
+                        k = c + 1
+                return TERRAIN_LETTERS[t] + "*" * k
+        return "."
+
+    def kingdom_rows(self, player: int) -> list[str]:
+        """The whole B x B board of ``player`` as rows of space-separated tokens
+        (see :func:`.information.kingdom_rows`)."""
+        return information.kingdom_rows(self, player)
+
+    def kingdom_extent(self, player: int) -> tuple[int, int, int, int]:
+        """(min row, max row, min col, max col) of ``player``'s kingdom, castle included."""
+        o = 4 * player
+        return tuple(self.bbox[o:o + 4])  # type: ignore[return-value]
+
+    def line_view(self, which: str) -> list[dict[str, Any]]:
+        """See :func:`.information.line_view`."""
+        return information.line_view(self, which)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """See :func:`.information.observation` (everything is public but future draws)."""
+        return information.observation(self, player)
+
+    # ------------------------------------------------------------------ JSON, set-up
+    def to_json(self) -> dict[str, Any]:
+        """See :func:`.serialize.to_json`."""
+        return serialize.to_json(self)
+
+    @classmethod
+    def from_json(cls, game: "KingdominoGame", data: dict[str, Any]) -> "KingdominoState":
+        """Rebuild a state from :meth:`to_json` output (see :func:`.serialize.from_json`),
+        in the engine of ``cls`` (the pure engine for this base class).
+
+        Raises:
+            RecordError: naming the first field that is missing, of the wrong shape, or
+                inconsistent with the others.
+        """
+        return cls._from_pure(serialize.from_json(PureKingdominoState, game, data))
+
+    @classmethod
+    def _from_pure(cls, state: "PureKingdominoState") -> "KingdominoState":
+        """``state`` in the engine of ``cls`` (the compiled engine converts it)."""
+        return state
+
+    @abstractmethod
+    def recompute_derived(self, p: int) -> None:
+        """Rebuild seat ``p``'s derived bitboards from its terrain masks (see
+        :func:`.positions.recompute_derived`)."""
+
+    @abstractmethod
+    def set_kingdom(self, player: int, text: str) -> None:
+        """Replace ``player``'s kingdom by a text grid, for analysis positions and tests
+        (see :func:`.positions.set_kingdom`).
+
+        Raises:
+            DataError: a malformed grid (see ``scoring.parse_kingdom``).
+        """
+
+    def __repr__(self) -> str:
+        return (f"<KingdominoState {self._game.num_players}p game {self.game_no + 1} "
+                f"phase={self.phase_name} ply={len(self.hist)}>")
+
+
+
+class PureKingdominoState(KingdominoState):
+    """The pure-Python engine: the reference implementation of the rules, and the
+    fallback where the compiled engine (:mod:`.compiled`) is absent or ``REGALIA_PURE=1``.
+
+    Per-player data are flat lists indexed by seat ``p`` (stride 6 for per-terrain masks,
+    3 for crown masks, 4 for the bounding box), so :meth:`clone` is a handful of slices.
+    """
+
+    __slots__ = ("_game", "_geo", "_seed", "_dealer", "phase", "king", "idx", "game_no",
+                 "drawn", "cur_nums", "cur_kings", "nxt_nums", "nxt_kings", "box", "undrawn",
+                 "occ", "free", "terr", "adj", "crown", "bbox", "discarded",
+                 "past", "done", "hist")
+
+    def __init__(self, game: "KingdominoGame", seed: int | None = None):
+        self._start(game, seed)
+        self._geo = game.geo
+        self.game_no = 0
+        self.past = []
+        self.done = ()
+        self.hist = []
+        new_game(self)
+
+    def clone(self) -> "PureKingdominoState":
+        s = object.__new__(PureKingdominoState)
+        s._game = self._game
+        s._geo = self._geo
+        s._seed = None      # copies never carry the seed (see regalia.core.state)
+        s._dealer = None
+        s.phase = self.phase
+        s.king = self.king
+        s.idx = self.idx
+        s.game_no = self.game_no
+        s.drawn = self.drawn
+        s.cur_nums = self.cur_nums[:]
+        s.cur_kings = self.cur_kings[:]
+        s.nxt_nums = self.nxt_nums[:]
+        s.nxt_kings = self.nxt_kings[:]
+        s.box = self.box[:]
+        s.undrawn = self.undrawn[:]
+        s.occ = self.occ[:]
+        s.free = self.free[:]
+        s.terr = self.terr[:]
+        s.adj = self.adj[:]
+        s.crown = self.crown[:]
+        s.bbox = self.bbox[:]
+        s.discarded = self.discarded[:]
+        s.past = self.past[:]
+        s.done = self.done
+        s.hist = self.hist[:]
+        return s
+
+    # ------------------------------------------------------------------ whose turn
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph >= PH_PICK:
+            if ph == PH_END:
+                return TERMINAL
+            return self._game.owner[self.king]
+        return CHANCE
+
+    def is_chance_node(self) -> bool:
+        return self.phase < PH_PICK
+
+    def is_terminal(self) -> bool:
+        return self.phase == PH_END
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[int]:
@@ -284,9 +482,6 @@ class KingdominoState(State):
         raise RegaliaError(f"not a chance node (phase {self.phase_name})")
 
     # ------------------------------------------------------------------ applying
-    #: A move in the notation, for the core's type-error message.
-    NOTATION_EXAMPLE = "d5-e5"
-
     def _apply_action(self, action: int) -> None:
         """The transition for an id in range at a non-terminal state (the core's
         :meth:`~regalia.core.state.State.apply_action` checks type, range and the end and
@@ -472,161 +667,6 @@ class KingdominoState(State):
         return ("neither half touches the castle or a square of its own terrain "
                 "(rulebook: placement)")
 
-    # ------------------------------------------------------------------ notation
-    def action_to_string(self, action: int) -> str:
-        """See :func:`.notation.action_to_string`."""
-        return notation.action_to_string(self, action)
-
-    def string_to_action(self, text: str) -> int:
-        """See :func:`.notation.string_to_action`."""
-        return notation.string_to_action(self, text)
-
-    def decode(self, action: int) -> Action:
-        """``action`` as a typed value carrying its notation and fields (see
-        :mod:`.actions`): :class:`~.actions.Place`, :class:`~.actions.Discard`,
-        :class:`~.actions.Pick`, :class:`~.actions.Draw` or :class:`~.actions.KingDraw`.
-
-        Raises:
-            NotationError: ``action`` is not an id of this game.
-        """
-        return decode(self, action)
-
-    # ------------------------------------------------------------------ scores
-    def _game_summary(self, p: int) -> list[int]:
-        """[points incl. bonuses, largest property, crowns] of seat ``p``'s current kingdom."""
-        pts, largest, crowns = kingdom_summary(self._geo, self.terr[6 * p:6 * p + 6],
-                                               self.crown[3 * p:3 * p + 3])
-        return [pts + sum(self._bonuses(p)), largest, crowns]
-
-    def _game_points(self, p: int) -> int:
-        g = self._geo
-        return property_points(g, self.terr[6 * p:6 * p + 6],
-                               self.crown[3 * p:3 * p + 3]) + sum(self._bonuses(p))
-
-    def _bonuses(self, p: int) -> tuple[int, int]:
-        """(Middle Kingdom, Harmony) points now met by seat ``p`` (rulings R4, R6)."""
-        G, g = self._game, self._geo
-        middle = harmony = 0
-        if G.middle_kingdom and tuple(self.bbox[4 * p:4 * p + 4]) == centred_extent(g):
-            middle = MIDDLE_KINGDOM_BONUS
-        if G.harmony and is_harmony(g, self.occ[p], self.discarded[p]):
-            harmony = HARMONY_BONUS
-        return middle, harmony
-
-    def scores(self) -> list[float]:
-        """Points per player: finished games of a Dynasty plus the current kingdom as it
-        would score if the game ended now (properties and met variant bonuses)."""
-        return [self.player_score(p) for p in range(self._game.num_players)]
-
-    def player_score(self, player: int) -> int:
-        self.check_seat(player)
-        np_ = self._game.num_players
-        prev = sum(self.past[3 * (g * np_ + player)] for g in range(len(self.past) // (3 * np_)))
-        return prev + (self._game_points(player) if self.phase != PH_END else 0)
-
-    def breakdown(self, player: int, include_previous: bool = True) -> Breakdown:
-        """The score of ``player``'s current kingdom itemised (see :class:`Breakdown`);
-        once the game is over, the last game's kingdom with all previous Dynasty games."""
-        G, g = self._game, self._geo
-        p = self.check_seat(player)
-        bd = Breakdown(properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]))
-        bd.middle_kingdom, bd.harmony = self._bonuses(p)
-        if include_previous:
-            np_ = G.num_players
-            games = len(self.past) // (3 * np_)
-            if self.phase == PH_END:
-                games -= 1  # the kingdom on the table is the last game's
-            bd.previous_games = [self.past[3 * (k * np_ + p)] for k in range(games)]
-        return bd
-
-    def tie_break_keys(self) -> list[tuple[int, int, int]]:
-        """Per player ``(points, largest property, crowns)``: compared in that order
-        (rulebook: tie-break). Dynasty: totals over the games, the largest property of any
-        game, crowns summed over the games (ruling R5)."""
-        G = self._game
-        np_ = G.num_players
-        games = len(self.past) // (3 * np_)
-        keys = []
-        for p in range(np_):
-            pts = largest = crowns = 0
-            for k in range(games):
-                o = 3 * (k * np_ + p)
-                pts += self.past[o]
-                largest = max(largest, self.past[o + 1])
-                crowns += self.past[o + 2]
-            if self.phase != PH_END:
-                g_pts, g_largest, g_crowns = self._game_summary(p)
-                pts += g_pts
-                largest = max(largest, g_largest)
-                crowns += g_crowns
-            keys.append((pts, largest, crowns))
-        return keys
-
-    def winners(self) -> list[int]:
-        """Seats that win (several when the victory is shared), by score and tie-breaks."""
-        keys = self.tie_break_keys()
-        best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
-
-    def returns(self) -> list[float]:
-        np_ = self._game.num_players
-        if self.phase != PH_END:
-            return [0.0] * np_
-        win = self.winners()
-        share = 1.0 / len(win)
-        return [share if p in win else 0.0 for p in range(np_)]
-
-    # ------------------------------------------------------------------ views
-    def square_token(self, player: int, row: int, col: int) -> str:
-        """``C``, ``.`` or a terrain letter with one ``*`` per crown, at board (row, col)."""
-        g = self._geo
-        i = row * g.w + col
-        b = 1 << i
-        if b == g.castle_bit:
-            return "C"
-        p = player
-        for t in range(6):
-            if self.terr[6 * p + t] & b:
-                k = 0
-                for c in range(3):
-                    if self.crown[3 * p + c] & b:
-                        k = c + 1
-                return TERRAIN_LETTERS[t] + "*" * k
-        return "."
-
-    def kingdom_rows(self, player: int) -> list[str]:
-        """The whole B x B board of ``player`` as rows of space-separated tokens
-        (see :func:`.information.kingdom_rows`)."""
-        return information.kingdom_rows(self, player)
-
-    def kingdom_extent(self, player: int) -> tuple[int, int, int, int]:
-        """(min row, max row, min col, max col) of ``player``'s kingdom, castle included."""
-        o = 4 * player
-        return tuple(self.bbox[o:o + 4])  # type: ignore[return-value]
-
-    def line_view(self, which: str) -> list[dict[str, Any]]:
-        """See :func:`.information.line_view`."""
-        return information.line_view(self, which)
-
-    def observation(self, player: int) -> dict[str, Any]:
-        """See :func:`.information.observation` (everything is public but future draws)."""
-        return information.observation(self, player)
-
-    # ------------------------------------------------------------------ JSON, set-up
-    def to_json(self) -> dict[str, Any]:
-        """See :func:`.serialize.to_json`."""
-        return serialize.to_json(self)
-
-    @classmethod
-    def from_json(cls, game: "KingdominoGame", data: dict[str, Any]) -> "KingdominoState":
-        """Rebuild a state from :meth:`to_json` output (see :func:`.serialize.from_json`).
-
-        Raises:
-            RecordError: naming the first field that is missing, of the wrong shape, or
-                inconsistent with the others.
-        """
-        return serialize.from_json(cls, game, data)
-
     def recompute_derived(self, p: int) -> None:
         """See :func:`.positions.recompute_derived`."""
         positions.recompute_derived(self, p)
@@ -639,7 +679,3 @@ class KingdominoState(State):
             DataError: a malformed grid (see ``scoring.parse_kingdom``).
         """
         positions.set_kingdom(self, player, text)
-
-    def __repr__(self) -> str:
-        return (f"<KingdominoState {self._game.num_players}p game {self.game_no + 1} "
-                f"phase={self.phase_name} ply={len(self.hist)}>")

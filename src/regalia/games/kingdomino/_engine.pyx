@@ -1,0 +1,1038 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, embedsignature=True
+"""The compiled Kingdomino engine core (issue 15; ARCHITECTURE.md, "Compiled kernels").
+
+:class:`Core` keeps a whole position in one C struct and implements, in C, the hot part
+of the state contract: whose turn, legal actions, the transitions, chance outcomes, the
+scores and whole playouts (random and greedy, with the caller's generator). It is the
+first base of :class:`regalia.games.kingdomino.compiled.CompiledKingdominoState`, whose
+second base, :class:`regalia.games.kingdomino.state.KingdominoState`, supplies everything
+else (notation, observation, JSON, breakdowns) by reading the data through the same
+names as the pure engine (``phase``, ``cur_nums``, ``terr``... shown here as properties in
+the pure engine's layout).
+
+The rules are the pure engine's (:mod:`.state`, the reference, which cites the rulebook);
+every function below mirrors one there, named in its docstring, and the differential
+tests (``tests/games/kingdomino/test_kingdomino_compiled.py``) check that both give the
+same legal actions in the same order, histories, scores, observations and JSON, and
+consume the same random numbers. An illegal action is refused by asking the pure engine
+on a copy of the position, so the error is the reference's, word for word.
+
+Boards are row masks: one ``unsigned short`` per row of the ``B x B`` board (``B`` = 9, or
+13 in The Mighty Duel), bit ``c`` for column ``c``; row ``r`` is stored at index ``r + 1``
+so that the rows above the first and below the last are always-empty padding.
+"""
+
+from libc.string cimport memcpy, memset
+from libc.stdlib cimport malloc, realloc, free
+
+cdef extern from *:
+    int popcount "__builtin_popcount"(unsigned int) nogil
+    int ctz "__builtin_ctz"(unsigned int) nogil
+
+ctypedef unsigned short u16
+
+cdef enum:
+    NR = 15          # rows stored: 13 at most, plus one padding row on each side
+    PH_DRAW = 0      # the phases of .phases
+    PH_KING = 1
+    PH_PICK = 2
+    PH_PLACE = 3
+    PH_END = 4
+    CHANCE = -1      # regalia.core.game
+    TERMINAL = -4
+    MAX_PLACEMENTS = 676   # 4 directions x 13 x 13 squares
+
+
+cdef struct Kingdom:
+    u16 occ[NR]        # occupied squares, castle included
+    u16 free[NR]       # empty squares a domino may cover (within N x N)
+    u16 terr[6][NR]    # squares of each terrain
+    u16 adj[6][NR]     # squares touching each terrain or the castle
+    u16 crown[3][NR]   # squares with 1, 2, 3 crowns
+    int bbox[4]        # min row, max row, min col, max col
+    int discarded
+
+
+cdef struct Finished:  # a kingdom of a finished Dynasty game (for finished_kingdoms)
+    u16 terr[6][NR]
+    u16 crown[3][NR]
+
+
+cdef struct St:
+    # the game's constants (rules.KingdominoGame, board.Geometry)
+    int np, nk, per_line, used, ngames, n, b, w, area
+    int mk_bonus, harmony_bonus          # 0 when the variant is off
+    int discard, pick_base, draw_base, king_base, nact
+    signed char owner[4]
+    signed char t1[49]
+    signed char t2[49]
+    signed char c1[49]
+    signed char c2[49]
+    signed char sym[49]
+    # the position (state.PureKingdominoState's fields)
+    int phase, king, idx, game_no, drawn
+    int cur_nums[4]
+    int cur_kings[4]
+    int ncur
+    int nxt_nums[4]
+    int nxt_kings[4]
+    int nnxt
+    signed char box[48]
+    int nbox
+    int undrawn[4]
+    int nund
+    Kingdom kd[4]
+    int past[36]
+    int npast
+    Finished fin[2][4]
+    int nfin
+
+
+# ---------------------------------------------------------------------- geometry
+cdef inline u16 col_range(int lo, int hi) noexcept nogil:
+    """Bits lo..hi of a row."""
+    return <u16>(((1 << (hi + 1)) - 1) & ~((1 << lo) - 1))
+
+
+cdef inline void add_neighbours(St* s, u16* a, int r, int c) noexcept nogil:
+    """a |= the orthogonal neighbours of (r, c) on the board (Geometry.neigh)."""
+    a[r + 1] |= <u16>(((1 << (c + 1)) | ((1 << c) >> 1)) & ((1 << s.b) - 1))
+    if r > 0:
+        a[r] |= <u16>(1 << c)
+    if r < s.b - 1:
+        a[r + 2] |= <u16>(1 << c)
+
+
+cdef void set_free(St* s, Kingdom* k) noexcept nogil:
+    """free = Geometry.window(bbox) & ~occ: squares keeping the kingdom within N x N."""
+    cdef int kk = s.n - 1, r
+    cdef int rlo = k.bbox[1] - kk, rhi = k.bbox[0] + kk
+    cdef u16 cols = col_range(k.bbox[3] - kk, k.bbox[2] + kk)
+    for r in range(s.b):
+        if rlo <= r <= rhi:
+            k.free[r + 1] = cols & ~k.occ[r + 1]
+        else:
+            k.free[r + 1] = 0
+
+
+cdef void new_game(St* s) noexcept nogil:
+    """positions.new_game: the box, the kings and empty kingdoms of a new game."""
+    cdef int i, p, t, cr = s.n - 1
+    cdef Kingdom* k
+    s.phase = PH_DRAW
+    s.king = -1
+    s.idx = 0
+    s.drawn = 0
+    s.ncur = 0
+    s.nnxt = 0
+    s.nbox = 48
+    for i in range(48):
+        s.box[i] = i + 1
+    s.nund = s.nk
+    for i in range(s.nk):
+        s.undrawn[i] = i
+    for p in range(s.np):
+        k = &s.kd[p]
+        memset(k, 0, sizeof(Kingdom))
+        k.occ[cr + 1] = <u16>(1 << cr)
+        k.bbox[0] = k.bbox[1] = k.bbox[2] = k.bbox[3] = cr
+        for t in range(6):
+            add_neighbours(s, k.adj[t], cr, cr)
+        set_free(s, k)
+
+
+# ---------------------------------------------------------------------- scoring
+cdef int terrain_points(St* s, const u16* mask, const u16* c1, const u16* c2, const u16* c3,
+                        int lo, int hi, bint crowned_only, int* largest) noexcept nogil:
+    """Sum of squares x crowns over the properties of one terrain (rows lo..hi hold it);
+    ``largest`` is raised to the largest property's size. With ``crowned_only`` only
+    properties holding a crown are walked (scoring.property_points; the others score 0)."""
+    cdef u16 m[NR]
+    cdef u16 comp[NR]
+    cdef u16 x, y, seed
+    cdef int r, total = 0, size, k, changed, start
+    memset(m, 0, sizeof(m))
+    for r in range(lo + 1, hi + 2):
+        m[r] = mask[r]
+    while True:
+        start = -1
+        for r in range(lo + 1, hi + 2):
+            seed = m[r] & (c1[r] | c2[r] | c3[r]) if crowned_only else m[r]
+            if seed:
+                start = r
+                break
+        if start < 0:
+            return total
+        memset(comp, 0, sizeof(comp))
+        comp[start] = seed & (~seed + 1)
+        changed = 1
+        while changed:   # grow to the fixpoint, one sweep down and one up per round
+            changed = 0
+            for r in range(lo + 1, hi + 2):
+                x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r]
+                while True:
+                    y = (x | (x << 1) | (x >> 1)) & m[r]
+                    if y == x:
+                        break
+                    x = y
+                if x != comp[r]:
+                    comp[r] = x
+                    changed = 1
+            for r in range(hi + 1, lo, -1):
+                x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r]
+                while True:
+                    y = (x | (x << 1) | (x >> 1)) & m[r]
+                    if y == x:
+                        break
+                    x = y
+                if x != comp[r]:
+                    comp[r] = x
+                    changed = 1
+        size = 0
+        k = 0
+        for r in range(lo + 1, hi + 2):
+            if comp[r]:
+                size += popcount(comp[r])
+                k += (popcount(comp[r] & c1[r]) + 2 * popcount(comp[r] & c2[r])
+                      + 3 * popcount(comp[r] & c3[r]))
+                m[r] &= ~comp[r]
+        if size > largest[0]:
+            largest[0] = size
+        total += size * k
+
+
+cdef int kingdom_points(St* s, int p, bint all_properties, int* largest) noexcept nogil:
+    """Property points of seat p's kingdom (scoring.property_points, or with
+    ``all_properties`` scoring.kingdom_summary's points and largest property)."""
+    cdef Kingdom* k = &s.kd[p]
+    cdef int t, total = 0
+    for t in range(6):
+        total += terrain_points(s, k.terr[t], k.crown[0], k.crown[1], k.crown[2],
+                                k.bbox[0], k.bbox[1], not all_properties, largest)
+    return total
+
+
+cdef inline int bonuses(St* s, const int* bbox, int occupied, int discarded) noexcept nogil:
+    """KingdominoState._bonuses: Middle Kingdom (the extent is the N x N square centred
+    on the castle, ruling R4) plus Harmony (complete, nothing discarded, ruling R6)."""
+    cdef int out = 0, cr = s.n - 1, h = s.n // 2
+    if (s.mk_bonus and bbox[0] == cr - h and bbox[1] == cr + h and bbox[2] == cr - h
+            and bbox[3] == cr + h):
+        out += s.mk_bonus
+    if s.harmony_bonus and discarded == 0 and occupied == s.n * s.n:
+        out += s.harmony_bonus
+    return out
+
+
+cdef inline int occupied(St* s, Kingdom* k) noexcept nogil:
+    cdef int r, total = 0
+    for r in range(s.b):
+        total += popcount(k.occ[r + 1])
+    return total
+
+
+cdef int game_points(St* s, int p) noexcept nogil:
+    """KingdominoState._game_points: properties plus the bonuses met now."""
+    cdef int largest = 0
+    cdef Kingdom* k = &s.kd[p]
+    return kingdom_points(s, p, False, &largest) + bonuses(s, k.bbox, occupied(s, k),
+                                                           k.discarded)
+
+
+cdef void game_summary(St* s, int p, int* out) noexcept nogil:
+    """KingdominoState._game_summary: [points with bonuses, largest property, crowns]."""
+    cdef Kingdom* k = &s.kd[p]
+    cdef int largest = 0, r, crowns = 0
+    cdef int pts = kingdom_points(s, p, True, &largest)
+    for r in range(s.b):
+        crowns += (popcount(k.crown[0][r + 1]) + 2 * popcount(k.crown[1][r + 1])
+                   + 3 * popcount(k.crown[2][r + 1]))
+    out[0] = pts + bonuses(s, k.bbox, occupied(s, k), k.discarded)
+    out[1] = largest
+    out[2] = crowns
+
+
+cdef int player_score(St* s, int p) noexcept nogil:
+    """KingdominoState.player_score: finished games plus the kingdom on the table."""
+    cdef int g, total = 0
+    for g in range(s.npast // (3 * s.np)):
+        total += s.past[3 * (g * s.np + p)]
+    if s.phase != PH_END:
+        total += game_points(s, p)
+    return total
+
+
+# ---------------------------------------------------------------------- legal actions
+cdef int placements(St* s, int* out) noexcept nogil:
+    """PureKingdominoState._placements without the discard: the legal placements of the
+    current domino, in increasing action id (direction, then row, then column)."""
+    cdef int n = s.cur_nums[s.idx]
+    cdef Kingdom* k = &s.kd[s.owner[s.king]]
+    cdef u16* e = k.free
+    cdef u16* a1 = k.adj[s.t1[n]]
+    cdef u16* a2 = k.adj[s.t2[n]]
+    cdef int d, r, R, cnt = 0, dirs = 2 if s.sym[n] else 4
+    cdef unsigned int m
+    for d in range(dirs):
+        for r in range(s.b):
+            R = r + 1
+            if d == 0:
+                m = e[R] & (e[R] >> 1) & (a1[R] | (a2[R] >> 1))
+            elif d == 1:
+                m = e[R] & e[R + 1] & (a1[R] | a2[R + 1])
+            elif d == 2:
+                m = e[R] & (e[R] << 1) & (a1[R] | (a2[R] << 1))
+            else:
+                m = e[R] & e[R - 1] & (a1[R] | a2[R - 1])
+            while m:
+                out[cnt] = d * s.area + r * s.b + ctz(m)
+                cnt += 1
+                m &= m - 1
+    return cnt
+
+
+cdef inline bint placement_squares(St* s, int action, int* sq) noexcept nogil:
+    """Geometry.placement_squares as (r1, c1, r2, c2); False when off the board."""
+    cdef int d = action // s.area, rem = action % s.area
+    cdef int r = rem // s.b, c = rem % s.b, r2 = r, c2 = c
+    if d == 0:
+        c2 += 1
+    elif d == 1:
+        r2 += 1
+    elif d == 2:
+        c2 -= 1
+    else:
+        r2 -= 1
+    sq[0] = r
+    sq[1] = c
+    sq[2] = r2
+    sq[3] = c2
+    return not (r2 < 0 or r2 >= s.b or c2 < 0 or c2 >= s.b)
+
+
+cdef bint placement_legal(St* s, int action) noexcept nogil:
+    """The test of PureKingdominoState._place: both squares free, a half touching the
+    castle or its own terrain, not the west/north form of a symmetric domino."""
+    cdef int sq[4]
+    cdef int n = s.cur_nums[s.idx]
+    cdef Kingdom* k = &s.kd[s.owner[s.king]]
+    if not placement_squares(s, action, sq):
+        return False
+    if s.sym[n] and action >= 2 * s.area:
+        return False
+    if not ((k.free[sq[0] + 1] >> sq[1]) & 1 and (k.free[sq[2] + 1] >> sq[3]) & 1):
+        return False
+    return ((k.adj[s.t1[n]][sq[0] + 1] >> sq[1]) & 1
+            or (k.adj[s.t2[n]][sq[2] + 1] >> sq[3]) & 1)
+
+
+cdef int free_picks(St* s, int* out) noexcept nogil:
+    """The pick actions: free dominoes of the next line, lowest number first."""
+    cdef int i, cnt = 0
+    for i in range(s.nnxt):
+        if s.nxt_kings[i] < 0:
+            out[cnt] = s.pick_base - 1 + s.nxt_nums[i]
+            cnt += 1
+    return cnt
+
+
+cdef bint is_legal(St* s, int a) noexcept nogil:
+    """True when ``a`` (in range, the game not over) is legal here."""
+    cdef int i, ph = s.phase, buf[MAX_PLACEMENTS]
+    if ph == PH_PLACE:
+        if a > s.discard:
+            return False
+        if a == s.discard:
+            return placements(s, buf) == 0
+        return placement_legal(s, a)
+    if ph == PH_PICK:
+        if not s.pick_base <= a < s.draw_base:
+            return False
+        for i in range(s.nnxt):
+            if s.nxt_nums[i] == a - s.pick_base + 1:
+                return s.nxt_kings[i] < 0
+        return False
+    if ph == PH_DRAW:
+        if not s.draw_base <= a < s.king_base:
+            return False
+        for i in range(s.nbox):
+            if s.box[i] == a - s.draw_base + 1:
+                return True
+        return False
+    if ph == PH_KING:
+        for i in range(s.nund):
+            if s.undrawn[i] == a - s.king_base:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------- transitions
+cdef void place(St* s, int action) noexcept nogil:
+    """PureKingdominoState._place (legality already checked)."""
+    cdef int sq[4]
+    cdef int n = s.cur_nums[s.idx], t1 = s.t1[n], t2 = s.t2[n]
+    cdef Kingdom* k = &s.kd[s.owner[s.king]]
+    placement_squares(s, action, sq)
+    cdef u16 b1 = <u16>(1 << sq[1]), b2 = <u16>(1 << sq[3])
+    k.occ[sq[0] + 1] |= b1
+    k.occ[sq[2] + 1] |= b2
+    k.terr[t1][sq[0] + 1] |= b1
+    k.terr[t2][sq[2] + 1] |= b2
+    add_neighbours(s, k.adj[t1], sq[0], sq[1])
+    add_neighbours(s, k.adj[t2], sq[2], sq[3])
+    if s.c1[n]:
+        k.crown[s.c1[n] - 1][sq[0] + 1] |= b1
+    if s.c2[n]:
+        k.crown[s.c2[n] - 1][sq[2] + 1] |= b2
+    k.bbox[0] = min(k.bbox[0], sq[0], sq[2])
+    k.bbox[1] = max(k.bbox[1], sq[0], sq[2])
+    k.bbox[2] = min(k.bbox[2], sq[1], sq[3])
+    k.bbox[3] = max(k.bbox[3], sq[1], sq[3])
+    set_free(s, k)
+
+
+cdef void start_round(St* s) noexcept nogil:
+    """PureKingdominoState._start_round: the next line becomes the current line."""
+    memcpy(s.cur_nums, s.nxt_nums, sizeof(s.cur_nums))
+    memcpy(s.cur_kings, s.nxt_kings, sizeof(s.cur_kings))
+    s.ncur = s.nnxt
+    s.nnxt = 0
+    if s.drawn < s.used:
+        s.phase = PH_DRAW
+    else:
+        s.phase = PH_PLACE
+        s.idx = 0
+        s.king = s.cur_kings[0]
+
+
+cdef void end_game(St* s) noexcept nogil:
+    """PureKingdominoState._end_game: score the kingdoms; Dynasty goes on with a new game."""
+    cdef int p, t
+    for p in range(s.np):
+        game_summary(s, p, &s.past[s.npast])
+        s.npast += 3
+    s.game_no += 1
+    if s.game_no < s.ngames:
+        for p in range(s.np):
+            for t in range(6):
+                memcpy(s.fin[s.nfin][p].terr[t], s.kd[p].terr[t], sizeof(u16) * NR)
+            for t in range(3):
+                memcpy(s.fin[s.nfin][p].crown[t], s.kd[p].crown[t], sizeof(u16) * NR)
+        s.nfin += 1
+        new_game(s)
+    else:
+        s.phase = PH_END
+
+
+cdef void apply(St* s, int a) noexcept nogil:
+    """PureKingdominoState._apply_action for a legal action."""
+    cdef int ph = s.phase, n, i, j
+    if ph == PH_PLACE:
+        if a == s.discard:
+            s.kd[s.owner[s.king]].discarded += 1
+        else:
+            place(s, a)
+        # _after_place
+        if s.nnxt:
+            s.phase = PH_PICK
+            return
+        s.idx += 1
+        if s.idx < s.ncur:
+            s.king = s.cur_kings[s.idx]
+        else:
+            end_game(s)
+    elif ph == PH_PICK:
+        n = a - s.pick_base + 1
+        for i in range(s.nnxt):
+            if s.nxt_nums[i] == n:
+                s.nxt_kings[i] = s.king
+                break
+        if s.ncur == 0:    # first line: kings placed in the order they are drawn
+            if s.nund > 1:
+                s.phase = PH_KING
+            elif s.nund:
+                s.nund -= 1    # the last king has no draw and no choice
+                s.king = s.undrawn[s.nund]
+            else:
+                start_round(s)
+        else:              # _next_king
+            s.idx += 1
+            if s.idx < s.ncur:
+                s.king = s.cur_kings[s.idx]
+                s.phase = PH_PLACE
+            else:
+                start_round(s)
+    elif ph == PH_DRAW:
+        n = a - s.draw_base + 1
+        for i in range(s.nbox):
+            if s.box[i] == n:
+                break
+        for j in range(i, s.nbox - 1):
+            s.box[j] = s.box[j + 1]
+        s.nbox -= 1
+        i = s.nnxt     # insort into the next line
+        while i > 0 and s.nxt_nums[i - 1] > n:
+            s.nxt_nums[i] = s.nxt_nums[i - 1]
+            i -= 1
+        s.nxt_nums[i] = n
+        s.nxt_kings[s.nnxt] = -1
+        s.nnxt += 1
+        s.drawn += 1
+        if s.nnxt == s.per_line:
+            if s.ncur == 0:
+                s.phase = PH_KING
+            else:
+                s.phase = PH_PLACE
+                s.idx = 0
+                s.king = s.cur_kings[0]
+    elif ph == PH_KING:
+        n = a - s.king_base
+        for i in range(s.nund):
+            if s.undrawn[i] == n:
+                break
+        for j in range(i, s.nund - 1):
+            s.undrawn[j] = s.undrawn[j + 1]
+        s.nund -= 1
+        s.king = n
+        s.phase = PH_PICK
+
+
+# ---------------------------------------------------------------------- policies
+cdef int greedy_placement(St* s, const int* acts, int cnt, int* best) noexcept nogil:
+    """The placements of policies.greedy_policy: those maximising the acting seat's score
+    after the placement (its properties plus, with Middle Kingdom or Harmony, the bonuses
+    then met; the other terrains do not change and are left out). Returns how many, in
+    legal order, in ``best``."""
+    cdef int n = s.cur_nums[s.idx], p = s.owner[s.king]
+    cdef Kingdom* k = &s.kd[p]
+    cdef int t1 = s.t1[n], t2 = s.t2[n], k1 = s.c1[n], k2 = s.c2[n]
+    cdef u16 m1[NR]
+    cdef u16 m2[NR]
+    cdef u16 cr[3][NR]
+    cdef int sq[4]
+    cdef int bb[4]
+    cdef int i, lo, hi, value, best_value = -1, nbest = 0, largest = 0
+    cdef int occ = occupied(s, k)
+    cdef bint bonus = s.mk_bonus or s.harmony_bonus
+    memcpy(m1, k.terr[t1], sizeof(m1))
+    memcpy(m2, k.terr[t2], sizeof(m2))
+    memcpy(cr, k.crown, sizeof(cr))
+    for i in range(cnt):
+        placement_squares(s, acts[i], sq)
+        m1[sq[0] + 1] |= <u16>(1 << sq[1])
+        if t1 == t2:
+            m1[sq[2] + 1] |= <u16>(1 << sq[3])
+        else:
+            m2[sq[2] + 1] |= <u16>(1 << sq[3])
+        if k1:
+            cr[k1 - 1][sq[0] + 1] |= <u16>(1 << sq[1])
+        if k2:
+            cr[k2 - 1][sq[2] + 1] |= <u16>(1 << sq[3])
+        bb[0] = min(k.bbox[0], sq[0], sq[2])
+        bb[1] = max(k.bbox[1], sq[0], sq[2])
+        bb[2] = min(k.bbox[2], sq[1], sq[3])
+        bb[3] = max(k.bbox[3], sq[1], sq[3])
+        lo = bb[0]
+        hi = bb[1]
+        value = terrain_points(s, m1, cr[0], cr[1], cr[2], lo, hi, True, &largest)
+        if t1 != t2:
+            value += terrain_points(s, m2, cr[0], cr[1], cr[2], lo, hi, True, &largest)
+        if bonus:
+            value += bonuses(s, bb, occ + 2, k.discarded)
+        if value > best_value:
+            best_value = value
+            best[0] = acts[i]
+            nbest = 1
+        elif value == best_value:
+            best[nbest] = acts[i]
+            nbest += 1
+        # undo (both squares were free)
+        m1[sq[0] + 1] &= <u16>~(1 << sq[1])
+        if t1 == t2:
+            m1[sq[2] + 1] &= <u16>~(1 << sq[3])
+        else:
+            m2[sq[2] + 1] &= <u16>~(1 << sq[3])
+        if k1:
+            cr[k1 - 1][sq[0] + 1] &= <u16>~(1 << sq[1])
+        if k2:
+            cr[k2 - 1][sq[2] + 1] &= <u16>~(1 << sq[3])
+    return nbest
+
+
+#: The playout policies compiled here: name -> code of Core._playout. Each has a Python
+#: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
+#: ``agents.search.random_action``, ``onestep`` the one-step greedy of
+#: ``policies.greedy_policy`` (registered as ``greedy``).
+POLICIES = {"random": 0, "onestep": 1}
+
+
+# ---------------------------------------------------------------------- the state
+cdef class Core:
+    """The C-typed position and the hot methods of the state contract (see the module
+    docstring). Not used alone: :class:`~.compiled.CompiledKingdominoState` is the state."""
+
+    cdef St s
+    cdef int* _hist
+    cdef int _nhist, _hcap
+    cdef public object _game, _geo, _seed, _dealer
+
+    def __cinit__(self):
+        self._hcap = 256
+        self._hist = <int*>malloc(self._hcap * sizeof(int))
+        if self._hist == NULL:
+            raise MemoryError()
+        self._nhist = 0
+
+    def __dealloc__(self):
+        free(self._hist)
+
+    cdef int _reserve(self, int n) except -1:
+        cdef int cap = self._hcap
+        cdef int* grown
+        if n <= cap:
+            return 0
+        while cap < n:
+            cap *= 2
+        grown = <int*>realloc(self._hist, cap * sizeof(int))
+        if grown == NULL:
+            raise MemoryError()
+        self._hist = grown
+        self._hcap = cap
+        return 0
+
+    cdef inline int _push(self, int a) except -1:
+        if self._nhist == self._hcap:
+            self._reserve(self._nhist + 1)
+        self._hist[self._nhist] = a
+        self._nhist += 1
+        return 0
+
+    def __init__(self, game, seed=None):
+        self._start(game, seed)
+        self._init_game(game)
+        self.s.game_no = 0
+        self.s.npast = 0
+        self.s.nfin = 0
+        new_game(&self.s)
+
+    cdef _init_game(self, game):
+        """The game's constants and domino tables (rules.KingdominoGame, board.Geometry)."""
+        from .scoring import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS
+        cdef St* s = &self.s
+        cdef int k, i
+        g = game.geo
+        self._game = game
+        self._geo = g
+        s.np = game.num_players
+        s.nk = game.num_kings
+        s.per_line = game.per_line
+        s.used = game.dominoes_used
+        s.ngames = game.num_games
+        s.n = g.n
+        s.b = g.b
+        s.w = g.w
+        s.area = g.area
+        s.mk_bonus = MIDDLE_KINGDOM_BONUS if game.middle_kingdom else 0
+        s.harmony_bonus = HARMONY_BONUS if game.harmony else 0
+        s.discard = g.discard
+        s.pick_base = g.pick_base
+        s.draw_base = g.draw_base
+        s.king_base = g.king_base
+        s.nact = g.num_actions
+        for k in range(s.nk):
+            s.owner[k] = game.owner[k]
+        for i in range(49):
+            s.t1[i] = game.t1[i]
+            s.t2[i] = game.t2[i]
+            s.c1[i] = game.c1[i]
+            s.c2[i] = game.c2[i]
+            s.sym[i] = 1 if game.sym[i] else 0
+
+    def _load(self, pure):
+        """Take the position of ``pure`` (a PureKingdominoState of the same game, checked by
+        its own from_json or set-up) into the C struct."""
+        cdef St* s = &self.s
+        cdef int p, t, i
+        self._init_game(pure.game)
+        self._seed = None
+        self._dealer = None
+        s.phase = pure.phase
+        s.king = pure.king
+        s.idx = pure.idx
+        s.game_no = pure.game_no
+        s.drawn = pure.drawn
+        s.ncur = _load_ints(pure.cur_nums, s.cur_nums, 4)
+        _load_ints(pure.cur_kings, s.cur_kings, 4)
+        s.nnxt = _load_ints(pure.nxt_nums, s.nxt_nums, 4)
+        _load_ints(pure.nxt_kings, s.nxt_kings, 4)
+        if len(pure.box) > 48:
+            raise ValueError("at most 48 dominoes in the box")
+        for i, v in enumerate(pure.box):
+            s.box[i] = <signed char>v     # 1..48, checked by the pure engine
+        s.nbox = len(pure.box)
+        s.nund = _load_ints(pure.undrawn, s.undrawn, 4)
+        if len(pure.past) > 3 * s.np * s.ngames:
+            raise ValueError(f"'past_games' holds {len(pure.past)} numbers; a "
+                             f"{s.ngames}-game match has at most {3 * s.np * s.ngames}")
+        s.npast = _load_ints(pure.past, s.past, 36)
+        cdef Kingdom* k
+        for p in range(s.np):
+            k = &s.kd[p]
+            memset(k, 0, sizeof(Kingdom))
+            self._rows_in(pure.occ[p], k.occ)
+            self._rows_in(pure.free[p], k.free)
+            for t in range(6):
+                self._rows_in(pure.terr[6 * p + t], k.terr[t])
+                self._rows_in(pure.adj[6 * p + t], k.adj[t])
+            for t in range(3):
+                self._rows_in(pure.crown[3 * p + t], k.crown[t])
+            for i in range(4):
+                k.bbox[i] = pure.bbox[4 * p + i]
+            k.discarded = pure.discarded[p]
+        s.nfin = len(pure.done)
+        if s.nfin > 2:
+            raise ValueError("at most two finished Dynasty games")
+        memset(s.fin, 0, sizeof(s.fin))
+        for i, kingdoms in enumerate(pure.done):
+            for p, rows in enumerate(kingdoms):
+                self._finished_in(rows, &s.fin[i][p])
+        # positions the pure engine's from_json lets through but no game reaches, on which
+        # C would read past a line (the pure engine would fail on them with IndexError)
+        if s.phase == PH_PLACE and not 0 <= s.idx < s.ncur:
+            raise ValueError("a placement needs its domino on the current line ('idx')")
+        if s.phase in (PH_PICK, PH_PLACE) and not 0 <= s.king < s.nk:
+            raise ValueError("a pick or a placement needs the king that acts ('king')")
+        cdef int buf[4]
+        if s.phase == PH_PICK and free_picks(s, buf) == 0:
+            raise ValueError("a pick needs a free domino on the next line")
+        if (s.phase == PH_DRAW and s.nbox == 0) or (s.phase == PH_KING and s.nund == 0):
+            raise ValueError("a draw needs a domino in the box or a king to draw")
+        hist = pure.hist
+        self._reserve(len(hist))
+        for i, a in enumerate(hist):
+            self._hist[i] = a
+        self._nhist = len(hist)
+
+    cdef _rows_in(self, object mask, u16* rows):
+        cdef int r, w = self.s.w, full = (1 << self.s.b) - 1
+        for r in range(self.s.b):
+            rows[r + 1] = <u16>((mask >> (r * w)) & full)
+
+    cdef object _rows_out(self, const u16* rows):
+        cdef int r, w = self.s.w
+        out = 0
+        for r in range(self.s.b - 1, -1, -1):
+            out = (out << w) | rows[r + 1]
+        return out
+
+    cdef _finished_in(self, rows, Finished* f):
+        from .components import TERRAIN_LETTERS
+        cdef int r, c, centre = self.s.n - 1
+        for r, row in enumerate(rows):
+            for c, tok in enumerate(row.split()):
+                if tok == "." or (tok == "C" and r == c == centre):
+                    continue
+                if (not 1 <= len(tok) <= 4 or tok[0] not in TERRAIN_LETTERS
+                        or tok[1:] != "*" * (len(tok) - 1)):
+                    raise ValueError(f"'finished_kingdoms': {tok!r} at row {r + 1}, column "
+                                     f"{c + 1} is not a square of a kingdom (W F L G S M with "
+                                     f"0-3 '*', '.', or 'C' at the centre)")
+                f.terr[TERRAIN_LETTERS.index(tok[0])][r + 1] |= <u16>(1 << c)
+                if len(tok) > 1:
+                    f.crown[len(tok) - 2][r + 1] |= <u16>(1 << c)
+
+    # ------------------------------------------------------------------ the data
+    # The pure engine's fields, in its layout (state.KingdominoState lists them).
+    @property
+    def phase(self):
+        return self.s.phase
+
+    @property
+    def king(self):
+        return self.s.king
+
+    @property
+    def idx(self):
+        return self.s.idx
+
+    @property
+    def game_no(self):
+        return self.s.game_no
+
+    @property
+    def drawn(self):
+        return self.s.drawn
+
+    @property
+    def cur_nums(self):
+        return [self.s.cur_nums[i] for i in range(self.s.ncur)]
+
+    @property
+    def cur_kings(self):
+        return [self.s.cur_kings[i] for i in range(self.s.ncur)]
+
+    @property
+    def nxt_nums(self):
+        return [self.s.nxt_nums[i] for i in range(self.s.nnxt)]
+
+    @property
+    def nxt_kings(self):
+        return [self.s.nxt_kings[i] for i in range(self.s.nnxt)]
+
+    @property
+    def box(self):
+        return [self.s.box[i] for i in range(self.s.nbox)]
+
+    @property
+    def undrawn(self):
+        return [self.s.undrawn[i] for i in range(self.s.nund)]
+
+    @property
+    def occ(self):
+        return [self._rows_out(self.s.kd[p].occ) for p in range(self.s.np)]
+
+    @property
+    def free(self):
+        return [self._rows_out(self.s.kd[p].free) for p in range(self.s.np)]
+
+    @property
+    def terr(self):
+        return [self._rows_out(self.s.kd[p].terr[t]) for p in range(self.s.np)
+                for t in range(6)]
+
+    @property
+    def adj(self):
+        return [self._rows_out(self.s.kd[p].adj[t]) for p in range(self.s.np)
+                for t in range(6)]
+
+    @property
+    def crown(self):
+        return [self._rows_out(self.s.kd[p].crown[t]) for p in range(self.s.np)
+                for t in range(3)]
+
+    @property
+    def bbox(self):
+        return [self.s.kd[p].bbox[i] for p in range(self.s.np) for i in range(4)]
+
+    @property
+    def discarded(self):
+        return [self.s.kd[p].discarded for p in range(self.s.np)]
+
+    @property
+    def past(self):
+        return [self.s.past[i] for i in range(self.s.npast)]
+
+    @property
+    def done(self):
+        from .information import rows_from_masks
+        g = self._geo
+        return tuple(
+            tuple(tuple(rows_from_masks(g, [self._rows_out(self.s.fin[i][p].terr[t])
+                                            for t in range(6)],
+                                        [self._rows_out(self.s.fin[i][p].crown[t])
+                                         for t in range(3)]))
+                  for p in range(self.s.np))
+            for i in range(self.s.nfin))
+
+    @property
+    def hist(self):
+        return [self._hist[i] for i in range(self._nhist)]
+
+    @property
+    def placed(self):
+        return [(occupied(&self.s, &self.s.kd[p]) - 1) // 2 for p in range(self.s.np)]
+
+    # ------------------------------------------------------------------ the contract
+    def clone(self):
+        cdef Core c = Core.__new__(type(self))
+        memcpy(&c.s, &self.s, sizeof(St))
+        c._reserve(self._nhist)
+        memcpy(c._hist, self._hist, self._nhist * sizeof(int))
+        c._nhist = self._nhist
+        c._game = self._game
+        c._geo = self._geo
+        c._seed = None       # copies never carry the seed (see regalia.core.state)
+        c._dealer = None
+        return c
+
+    def history(self):
+        return [self._hist[i] for i in range(self._nhist)]
+
+    def current_player(self):
+        cdef int ph = self.s.phase
+        if ph >= PH_PICK:
+            if ph == PH_END:
+                return TERMINAL
+            return self.s.owner[self.s.king]
+        return CHANCE
+
+    def is_chance_node(self):
+        return self.s.phase < PH_PICK
+
+    def is_terminal(self):
+        return self.s.phase == PH_END
+
+    def legal_actions(self):
+        cdef St* s = &self.s
+        cdef int buf[MAX_PLACEMENTS]
+        cdef int i, cnt
+        ph = s.phase
+        if ph == PH_PLACE:
+            cnt = placements(s, buf)
+            if cnt == 0:
+                return [s.discard]
+            return [buf[i] for i in range(cnt)]
+        if ph == PH_PICK:
+            cnt = free_picks(s, buf)
+            return [buf[i] for i in range(cnt)]
+        if ph == PH_DRAW:
+            return [s.draw_base - 1 + s.box[i] for i in range(s.nbox)]
+        if ph == PH_KING:
+            return [s.king_base + s.undrawn[i] for i in range(s.nund)]
+        return []
+
+    def num_placements(self):
+        cdef int buf[MAX_PLACEMENTS]
+        if self.s.phase != PH_PLACE:
+            return self._to_pure().num_placements()   # raises the reference's error
+        return placements(&self.s, buf)
+
+    def chance_outcomes(self):
+        cdef St* s = &self.s
+        cdef double p
+        if s.phase == PH_DRAW:
+            p = 1.0 / s.nbox
+            return [(s.draw_base - 1 + s.box[i], p) for i in range(s.nbox)]
+        if s.phase == PH_KING:
+            p = 1.0 / s.nund
+            return [(s.king_base + s.undrawn[i], p) for i in range(s.nund)]
+        return self._to_pure().chance_outcomes()
+
+    def sample_chance_outcome(self, rng):
+        cdef St* s = &self.s
+        cdef double x
+        if s.phase == PH_DRAW:
+            x = rng.random()
+            return s.draw_base - 1 + s.box[<int>(x * s.nbox)]
+        if s.phase == PH_KING:
+            x = rng.random()
+            return s.king_base + s.undrawn[<int>(x * s.nund)]
+        return self._to_pure().sample_chance_outcome(rng)
+
+    def apply_action(self, action):
+        """State.apply_action: the same checks, the same errors, the transition in C."""
+        if (type(action) is not int or not 0 <= action < self.s.nact
+                or self.s.phase == PH_END):
+            raise self._refusal(action)
+        cdef int a = action
+        if not is_legal(&self.s, a):
+            self._to_pure()._apply_action(a)   # raises the reference's IllegalActionError
+            raise AssertionError(f"the compiled engine refused action {a} that the pure "
+                                 f"engine accepts")
+        apply(&self.s, a)
+        self._push(a)
+
+    def player_score(self, player):
+        if type(player) is not int or not 0 <= player < self.s.np:
+            self.check_seat(player)
+        return player_score(&self.s, player)
+
+    def scores(self):
+        return [player_score(&self.s, p) for p in range(self.s.np)]
+
+    def tie_break_keys(self):
+        cdef St* s = &self.s
+        cdef int p, g, o, pts, largest, crowns
+        cdef int cur[3]
+        keys = []
+        for p in range(s.np):
+            pts = largest = crowns = 0
+            for g in range(s.npast // (3 * s.np)):
+                o = 3 * (g * s.np + p)
+                pts += s.past[o]
+                largest = max(largest, s.past[o + 1])
+                crowns += s.past[o + 2]
+            if s.phase != PH_END:
+                game_summary(s, p, cur)
+                pts += cur[0]
+                largest = max(largest, cur[1])
+                crowns += cur[2]
+            keys.append((pts, largest, crowns))
+        return keys
+
+    def returns(self):
+        cdef int np_ = self.s.np
+        if self.s.phase != PH_END:
+            return [0.0] * np_
+        keys = self.tie_break_keys()
+        best = max(keys)
+        win = [k == best for k in keys]
+        share = 1.0 / sum(win)
+        return [share if w else 0.0 for w in win]
+
+    def compiled_playout(self, policy, rng):
+        """State.compiled_playout: play to the end here with ``policy`` (``random`` or
+        ``onestep``, as :data:`POLICIES`), drawing from ``rng`` exactly as the Python loop of
+        ``regalia.agents.search.playout`` does with the same policy; False for another
+        policy (the state is then unchanged)."""
+        code = POLICIES.get(policy)
+        if code is None:
+            return False
+        self._playout(rng.random, code)
+        return True
+
+    cdef int _playout(self, object draw, int greedy) except -1:
+        """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
+        called exactly where the Python policies call ``rng.random()``: every chance node;
+        every decision of ``random`` (even a forced one: agents.search.random_action);
+        ``onestep`` only when it has a choice (policies.greedy_policy: a uniform pick, or a
+        tie among the best placements)."""
+        cdef St* s = &self.s
+        cdef int acts[MAX_PLACEMENTS]
+        cdef int best[MAX_PLACEMENTS]
+        cdef int a, cnt
+        cdef double x
+        while s.phase != PH_END:
+            ph = s.phase
+            if ph == PH_DRAW:
+                x = draw()
+                a = s.draw_base - 1 + s.box[<int>(x * s.nbox)]
+            elif ph == PH_KING:
+                x = draw()
+                a = s.king_base + s.undrawn[<int>(x * s.nund)]
+            else:
+                if ph == PH_PICK:
+                    cnt = free_picks(s, acts)
+                else:
+                    cnt = placements(s, acts)
+                    if cnt == 0:
+                        acts[0] = s.discard
+                        cnt = 1
+                    elif greedy and cnt > 1:
+                        cnt = greedy_placement(s, acts, cnt, best)
+                        memcpy(acts, best, cnt * sizeof(int))
+                        if cnt == 1:    # one best: greedy_policy still draws for the tie
+                            x = draw()
+                            a = acts[0]
+                            apply(s, a)
+                            self._push(a)
+                            continue
+                if greedy and cnt == 1:
+                    a = acts[0]
+                else:
+                    x = draw()
+                    a = acts[<int>(x * cnt)]
+            apply(s, a)
+            self._push(a)
+        return 0
+
+
+cdef int _load_ints(object values, int* out, int cap) except -1:
+    cdef int i = 0
+    if len(values) > cap:
+        raise ValueError(f"at most {cap} values, not {len(values)}")
+    for v in values:
+        out[i] = v
+        i += 1
+    return i

@@ -1,0 +1,133 @@
+"""The compiled Kingdomino engine, and the choice between the two engines.
+
+:class:`CompiledKingdominoState` is a Kingdomino state whose position lives in C (the
+Cython extension ``_engine``, built by ``pip install .``; see ARCHITECTURE.md, "Compiled
+kernels"): legal actions, transitions, scores and whole playouts run there; notation,
+observation, JSON and breakdowns are :class:`~.state.KingdominoState`'s, shared with the
+pure engine. Both engines give the same legal actions in the same order, histories,
+scores, observations and JSON, and draw the same random numbers (differential tests in
+``tests/games/kingdomino/test_kingdomino_compiled.py``).
+
+Which engine a game uses (:func:`state_class`): the compiled one when the extension is
+built, the pure one when it is absent or when the environment sets ``REGALIA_PURE=1``
+(read when a game is made); ``load_game("kingdomino", engine="pure")`` chooses in code.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from regalia.core.errors import ParameterError, RecordError
+
+from . import serialize
+from .state import KingdominoState, PureKingdominoState
+
+if TYPE_CHECKING:
+    from .rules import KingdominoGame
+
+try:
+    from . import _engine
+except ImportError:  # not built (a source tree without build_ext, or no C compiler)
+    _engine = None  # type: ignore[assignment]
+
+#: The engines a game may be asked for.
+ENGINES = ("compiled", "pure")
+
+
+def available() -> bool:
+    """True when the compiled extension is built and importable."""
+    return _engine is not None
+
+
+def default_engine() -> str:
+    """``pure`` when ``REGALIA_PURE`` is set to ``1`` (or ``true``/``yes``) or the
+    extension is absent, else ``compiled``."""
+    if os.environ.get("REGALIA_PURE", "").strip().lower() in ("1", "true", "yes"):
+        return "pure"
+    return "compiled" if available() else "pure"
+
+
+def state_class(engine: str | None) -> type[KingdominoState]:
+    """The state class of ``engine`` (``compiled``, ``pure``, or None for
+    :func:`default_engine`).
+
+    Raises:
+        ParameterError: another name, or ``compiled`` when the extension is not built.
+    """
+    if engine is None:
+        engine = default_engine()
+    if engine == "pure":
+        return PureKingdominoState
+    if engine == "compiled":
+        if _engine is None:
+            raise ParameterError("the compiled Kingdomino engine is not built in this "
+                                 "installation (pip install . builds it with the C compiler); "
+                                 "use engine='pure'")
+        return CompiledKingdominoState
+    raise ParameterError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+
+
+_PURE_FIELDS = ("phase", "king", "idx", "game_no", "drawn", "cur_nums", "cur_kings",
+                "nxt_nums", "nxt_kings", "box", "undrawn", "occ", "free", "terr", "adj",
+                "crown", "bbox", "discarded", "past", "done", "hist")
+
+
+if _engine is not None:
+    class CompiledKingdominoState(_engine.Core, KingdominoState):
+        """A Kingdomino state of the compiled engine (see the module docstring)."""
+
+        __slots__ = ()
+
+        def _to_pure(self) -> PureKingdominoState:
+            """The same position in the pure engine (no seed, no dealer): used to raise the
+            reference's own error for a refused action, and for set-up changes."""
+            pure = object.__new__(PureKingdominoState)
+            pure._game, pure._geo = self._game, self._geo
+            pure._seed = pure._dealer = None
+            for name in _PURE_FIELDS:
+                setattr(pure, name, getattr(self, name))
+            return pure
+
+        @classmethod
+        def _from_pure(cls, state: PureKingdominoState) -> "CompiledKingdominoState":
+            """``state`` (checked by the pure engine's from_json or set-up) in C.
+
+            Raises:
+                RecordError: a field the C struct cannot hold (more finished-game scores
+                    than a Dynasty has, a number beyond a C int).
+            """
+            out: CompiledKingdominoState = cls.__new__(cls)
+            try:
+                out._load(state)
+            except (ValueError, OverflowError) as exc:
+                raise RecordError(f"state JSON does not fit a Kingdomino position: {exc}") \
+                    from None
+            return out
+
+        def recompute_derived(self, p: int) -> None:
+            """See :func:`.positions.recompute_derived` (done on the pure engine's copy)."""
+            pure = self._to_pure()
+            pure.recompute_derived(p)
+            self._reload(pure)
+
+        def set_kingdom(self, player: int, text: str) -> None:
+            """See :meth:`.state.KingdominoState.set_kingdom` (done on the pure engine's
+            copy, then taken back; the seed and dealer are kept)."""
+            pure = self._to_pure()
+            pure.set_kingdom(player, text)
+            self._reload(pure)
+
+        def _reload(self, pure: PureKingdominoState) -> None:
+            seed, dealer = self._seed, self._dealer
+            self._load(pure)
+            self._seed, self._dealer = seed, dealer
+
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (_rebuild, (self._game, self.to_json()))
+
+
+def _rebuild(game: "KingdominoGame", data: dict[str, Any]) -> KingdominoState:
+    """Unpickle a compiled state (from its JSON, as every copy: no seed, no dealer)."""
+    return CompiledKingdominoState._from_pure(serialize.from_json(PureKingdominoState, game,
+                                                                  data))
