@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from xml.sax.saxutils import quoteattr
 
 import pytest
 
@@ -23,7 +26,8 @@ HOT = [{"kind": "here"}, {"kind": "here"}]
 
 @pytest.fixture
 def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40")
+    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40",
+                     pace=0)
     with TestClient(app) as client:
         client.app_tables = app.state.tables
         client.db = tmp_path / "t.sqlite"
@@ -192,21 +196,116 @@ def test_unknown_tables_and_bad_tables_are_refused(server):
 def test_spectators_see_the_table_but_cannot_act_or_click(server):
     tid, tokens = create(server)
     v = view(server, tid)
-    assert v["seat"] is None and v["legal"] == [] and "data-action" not in v["svg"]
+    assert v["seat"] is None and v["legal"] == [] and "data-click" not in v["svg"]
     assert server.post(f"/api/tables/{tid}/click", json={"clicks": []}).status_code == 401
+
+
+def click(server, tid, tok, clicks):
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
+                    json={"clicks": clicks})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _click_move(server, tid, tok, pick_last=False):
+    """One move by clicks only, as the page makes it: ask click([]), follow the first
+    target (or the first choice), Rotate once when offered, then Place; post the action.
+    Returns the answers seen."""
+    answers = [click(server, tid, tok, [])]
+    clicks: list = []
+    while "next" in answers[-1]:
+        nxt = answers[-1]["next"]
+        labels = [c["label"] for c in nxt["choices"]]
+        if clicks and "Rotate" in labels and {"choice": "rotate"} not in clicks:
+            c = {"choice": "rotate"}
+        elif clicks and "Place" in labels:
+            c = {"choice": "place"}
+        elif nxt["targets"]:
+            c = json.loads(nxt["targets"][-1 if pick_last else 0])
+        else:
+            c = nxt["choices"][0]["click"]
+        clicks.append(c)
+        answers.append(click(server, tid, tok, clicks))
+        assert len(clicks) < 6, answers
+    assert "action" in answers[-1], answers
+    v = view(server, tid, tok)
+    assert answers[-1]["action"] in {m["id"] for m in v["legal"]}
+    assert answers[-1]["notation"] == next(m["notation"] for m in v["legal"]
+                                           if m["id"] == answers[-1]["action"])
+    r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                    json={"action": answers[-1]["action"], "ply": v["ply"]})
+    assert r.status_code == 200, r.text
+    return answers
+
+
+def test_a_whole_game_by_clicks_only_through_the_api(server):
+    tid, tokens = create(server)
+    v = view(server, tid)
+    previews = 0
+    while not v["terminal"]:
+        tok = tokens[v["current_player"]]
+        answers = _click_move(server, tid, tok, pick_last=v["ply"] % 2 == 1)
+        for a in answers:
+            if "next" in a:
+                assert a["next"]["prompt"]
+                svg = a["next"]["svg"]
+                if svg is not None:             # a placement in progress: drawn with
+                    ET.fromstring(svg)          # its preview
+                    previews += 'class="preview"' in svg
+                    # every target is a clickable element of that drawing
+                    for t in a["next"]["targets"]:
+                        assert f"data-click={quoteattr(t, {chr(34): '&quot;'})}" in svg
+        v = view(server, tid)
+    assert previews > 10
+    assert v["terminal"] and v["winners"]
+    rows = {r["label"]: r["cells"] for r in v["score_table"]["rows"]}
+    assert rows["Total"] == v["scores"] and "Largest property (tie-break)" in rows
+    assert v["scoring_help"][0]["heading"] == "Properties"
 
 
 def test_clicks_through_the_api_give_the_legal_action(server):
     tid, tokens = create(server)
     seat, tok = to_move(server, tid, tokens)
     v = view(server, tid, tok)
-    first = re.search(r'data-action="(\d+)"', v["svg"]).group(1)
-    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
-                    json={"clicks": [{"action": first}]})
-    assert r.json() == {"action": int(first)} and int(first) in {m["id"] for m in v["legal"]}
-    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok},
-                    json={"clicks": "e5"})
-    assert r.status_code == 422
+    start = click(server, tid, tok, [])
+    assert start["next"]["svg"] is None and start["next"]["prompt"].startswith("Pick")
+    first = json.loads(start["next"]["targets"][0])
+    assert f"data-click={quoteattr(start['next']['targets'][0], {chr(34): '&quot;'})}" in v["svg"]
+    r = click(server, tid, tok, [first])
+    assert r["action"] in {m["id"] for m in v["legal"]} and r["notation"].startswith("pick")
+    # nothing was played: the client posts the action
+    assert view(server, tid, tok) == v
+    # the other seat, out of turn, gets an error, not a move
+    assert "error" in click(server, tid, tokens[1 - seat], [first])
+
+
+@pytest.mark.parametrize("body", [
+    {"clicks": "e5"}, {"clicks": [1, 2]}, {"clicks": [{"square": "e5"}] * 40},
+    {"clicks": None}, {}, {"clicks": {"square": "e5"}}])
+def test_malformed_click_requests_are_refused(server, body):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    before = view(server, tid)
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok}, json=body)
+    assert r.status_code == 422 and "clicks must be a list" in r.json()["detail"]
+    assert view(server, tid) == before
+
+
+@pytest.mark.parametrize("clicks", [
+    [{"square": "z99"}], [{"action": 10**30}], [{"domino": "1"}], [{"action": True}],
+    [{"square": {"$gt": ""}}], [{"choice": "rotate"}], [{"x": [[[[[]]]]]}],
+    [{"square": "<script>alert(1)</script>"}], [{"domino": 2.0}]])
+def test_hostile_click_objects_get_an_error_and_change_nothing(server, clicks):
+    tid, tokens = create(server)
+    seat, tok = to_move(server, tid, tokens)
+    before = view(server, tid)
+    res = click(server, tid, tok, clicks)
+    assert set(res) == {"error"} and res["error"]    # shown as text by the page
+    assert view(server, tid) == before
+    r = server.post(f"/api/tables/{tid}/click", headers={"x-seat-token": tok,
+                                                         "content-type": "application/json"},
+                    content=b'{"clicks": [{"action": NaN}]}')
+    assert r.status_code == 400
 
 
 def test_a_computer_seat_plays_in_the_background(server):
@@ -304,7 +403,8 @@ def test_no_response_holds_the_seed_and_the_future_draws_cannot_be_told(server):
         for token in (None, *tokens):
             a = view(server, cut, token)
             b = view(server, twin, token)
-            a.pop("table"), b.pop("table")
+            for x in (a, b):
+                x.pop("table"), x.pop("version")
             assert a == b
 
 
@@ -353,7 +453,9 @@ def test_undo_against_the_computer_until_a_draw(server):
             refused += 1
         else:
             assert r.status_code == 200, r.text
-            assert r.json() == before
+            undone_view = r.json()
+            assert undone_view.pop("version") > before.pop("version")   # newer, same view
+            assert undone_view == before
             assert len(server.app_tables.store.load(tid).actions) == before["ply"]
             undone += 1
             server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
@@ -405,3 +507,151 @@ def test_a_finished_game_replays_step_by_step(server):
     assert mid["move"] == final["log"][30]
     for bad in (final["ply"] + 1, "x", "-1", "9" * 40):
         assert server.get(f"/api/tables/{tid}/replay/{bad}").status_code in (404, 422)
+
+
+class _Timers:
+    """Stands in for ``threading.Timer`` in regalia.web.tables: records each paced
+    computer move (its delay) instead of waiting, so a test fires them one by one."""
+
+    def __init__(self):
+        self.made = []
+
+    def __call__(self, delay, fn, args):
+        timers = self
+
+        class _T:
+            daemon = False
+
+            def start(self):
+                timers.made.append((delay, fn, args))
+        return _T()
+
+    def next(self, limit=2000):
+        for _ in range(limit):              # the computer thinks in the pool: let it finish
+            if self.made:
+                return self.made.pop(0)
+            time.sleep(0.005)
+        raise AssertionError("no computer move was scheduled")
+
+
+def test_computer_moves_are_paced_and_pushed_one_by_one(server, monkeypatch):
+    from regalia.web import tables as tables_module
+
+    timers = _Timers()
+    monkeypatch.setattr(tables_module, "Timer", timers)
+    monkeypatch.setattr(tables_module, "_clock", lambda: 1000.0)   # no time passes
+    tid, (tok, _) = create(server, seats=[{"kind": "here"},
+                                          {"kind": "computer", "strength": "easy"}], pace=0.5)
+    assert view(server, tid, tok)["pace"] == 0.5
+    paced = 0
+    with server.websocket_connect(f"/api/tables/{tid}/ws?token={tok}") as ws:
+        last = ws.receive_json()
+        while paced < 6:
+            if last["current_player"] == 0:
+                if last["thinking"] is not None or not last["legal"]:
+                    last = ws.receive_json()
+                    continue
+                server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                            json={"action": last["legal"][0]["id"], "ply": last["ply"]})
+                last = ws.receive_json()
+                continue
+            # the computer is to move: it is shown thinking, and its move waits for the pace
+            delay, fn, args = timers.next()
+            assert delay == 0.5
+            now = view(server, tid, tok)
+            assert now["thinking"] == 1 and now["ply"] == last["ply"]
+            while last["thinking"] != 1:
+                last = ws.receive_json()
+            fn(*args)                            # the pace is over: the move is made
+            pushed = ws.receive_json()
+            while pushed["ply"] == last["ply"]:   # a repeated push of the same position
+                pushed = ws.receive_json()
+            # exactly one computer move (and the draws it triggers) per push
+            new = pushed["log_seats"][last["ply"]:]
+            assert new[0] == 1 and all(p is None for p in new[1:]), new
+            paced += 1
+            last = pushed
+
+
+def test_pace_is_a_table_option_and_only_where_a_person_sits(server):
+    for bad in ("fast", -1, 11, True, [1]):
+        r = server.post("/api/tables", json={"game": "kingdomino", "players": 2,
+                                              "seats": HOT, "pace": bad})
+        assert r.status_code == 422 and "pace" in r.json()["detail"], bad
+    tid, _ = create(server, seats=[{"kind": "computer", "strength": "easy"}] * 2, pace=3)
+    server.app_tables.wait(tid)
+    v = view(server, tid)
+    assert v["pace"] == 0 and v["terminal"]            # no person: no pause
+    tid, tokens = create(server, seats=[{"kind": "here"}, {"kind": "computer"}])
+    assert view(server, tid, tokens[0])["pace"] == 0     # the server's default (tests: 0)
+
+
+def _hidden_game_played(server):
+    """A finished 2-seat Inheritors table (hot seat), played through the API; skipped
+    while Inheritors has no drawing."""
+    from regalia.core.registry import game_drawing
+
+    if game_drawing("inheritors") is None:
+        pytest.skip("Inheritors has no drawing on this branch yet")
+    r = server.post("/api/tables", json={"game": "inheritors", "players": 2, "seats": HOT})
+    assert r.status_code == 201, r.text
+    tid = r.json()["table"]
+    tokens = [s["token"] for s in r.json()["seats"]]
+    n = 0
+    v = view(server, tid)
+    while not v["terminal"]:
+        tok = tokens[v["current_player"]]
+        mine = view(server, tid, tok)
+        r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+                        json={"action": mine["legal"][n * 7 % len(mine["legal"])]["id"]})
+        assert r.status_code == 200, r.text
+        n += 1
+        v = view(server, tid)
+    return tid, tokens, v
+
+
+def test_a_hidden_information_game_replays_as_each_seat_saw_it(server):
+    tid, tokens, final = _hidden_game_played(server)
+    from regalia.core.registry import game_drawing, load_game
+
+    drawing = game_drawing("inheritors")
+    row = server.app_tables.store.load(tid)
+    game = load_game(row.game, **row.params)
+    labels = [s.label for s in row.seats]
+    for ply in (0, 7, len(row.actions) // 2, len(row.actions)):
+        state = game.new_initial_state(0)
+        for a in row.actions[:ply]:
+            state.apply_action(a)
+        for seat, token in ((0, tokens[0]), (1, tokens[1]), (None, None)):
+            r = server.get(f"/api/tables/{tid}/replay/{ply}",
+                           headers={"x-seat-token": token} if token else {})
+            assert r.status_code == 200, r.text
+            obs = state.observation(seat if seat is not None else 0)
+            if seat is None:
+                obs = drawing.public_observation(obs)
+            # drawn from that seat's observation then (spectators: the public part)
+            assert r.json()["svg"] == drawing.render(obs, (), labels)
+    # the log is the drawing's move_log of the viewer's observation, by nobody's seat
+    spectator = view(server, tid)
+    assert spectator["log"] == [str(m) for m in drawing.move_log(
+        drawing.public_observation(server.app_tables.get(tid).state.observation(0)))]
+    assert set(spectator["log_seats"]) <= {None}
+
+
+def test_a_hidden_information_record_is_not_handed_out(server):
+    tid, tokens, _ = _hidden_game_played(server)
+    for token in (None, *tokens):
+        r = server.get(f"/api/tables/{tid}/record",
+                       headers={"x-seat-token": token} if token else {})
+        assert r.status_code == 409 and "every card dealt" in r.json()["detail"]
+
+
+def test_computer_seats_are_told_apart_by_their_labels(server):
+    r = server.post("/api/tables", json={"game": "kingdomino", "players": 4, "pace": 0, "seats": [
+        {"kind": "here"}, {"kind": "computer"}, {"kind": "computer", "strength": "normal"},
+        {"kind": "computer", "label": "Hal"}]})
+    assert [s["label"] for s in r.json()["seats"]] == [
+        "Player 1", "Computer 2 (easy)", "Computer 3 (normal)", "Hal"]
+    r = server.post("/api/tables", json={"game": "kingdomino", "players": 2, "pace": 0,
+                                         "seats": [{"kind": "here"}, {"kind": "computer"}]})
+    assert r.json()["seats"][1]["label"] == "Computer (easy)"

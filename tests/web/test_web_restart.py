@@ -103,6 +103,8 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path):
     srv = Server(db, tmp_path)
     try:
         after_hot = [srv.get(hot, t) for t in (None, *hot_tokens)]
+        # the same views, newer: a page open across the restart takes them
+        assert all(a.pop("version") > b.pop("version") for a, b in zip(after_hot, before_hot))
         assert after_hot == before_hot
         after_cpu = srv.settled(cpu, cpu_token)
         # the computer's move in flight (if any) is made again after the restart

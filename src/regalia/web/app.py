@@ -15,9 +15,12 @@ parameter; without one a visitor is a spectator):
 * ``POST /api/tables/{id}/undo``: take back the seat's last move (alone against computer
   players, nothing drawn since);
 * ``POST /api/tables/{id}/hint``: the hint agent's suggestion (tables with ``hints``);
-* ``GET /api/tables/{id}/replay/{ply}``: a finished game's public view after ``ply`` moves;
+* ``GET /api/tables/{id}/replay/{ply}``: a finished game after ``ply`` moves as the
+  token's seat saw it (spectators: the public view);
 * ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed);
-* ``POST /api/tables/{id}/click``: ``{clicks: [...]}`` -> the drawing's answer;
+* ``POST /api/tables/{id}/click``: ``{clicks: [...]}``, the click objects of a move in
+  progress (board protocol v2) -> ``{action, notation}``, ``{next: {prompt, targets,
+  choices, svg}}`` or ``{error}``;
 * ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change.
 
 Errors are HTTP 4xx with ``{"detail": message}``; the table is then unchanged.
@@ -29,14 +32,14 @@ import asyncio
 import json
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from .storage import Store, default_db_url
-from .tables import Tables, WebError, games_catalogue
+from .tables import DEFAULT_PACE, Tables, WebError, games_catalogue
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
@@ -47,7 +50,7 @@ class Hub:
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.queues: dict[str, set[asyncio.Queue]] = {}
+        self.queues: dict[str, set[asyncio.Queue[None]]] = {}
 
     def notify(self, table_id: str) -> None:
         loop = self.loop
@@ -64,18 +67,25 @@ class Hub:
                 q.put_nowait(None)
 
 
+def _no_constant(name: str) -> None:
+    """Refuse ``NaN`` and ``Infinity`` in a request body (not JSON, though Python reads
+    them)."""
+    raise ValueError(f"{name} is not JSON")
+
+
 def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
-               hint_spec: str | None = None) -> FastAPI:
+               hint_spec: str | None = None, pace: float = DEFAULT_PACE) -> FastAPI:
     """The web table's app on the store at ``db_url`` (an SQLAlchemy URL; default: an
     SQLite file in the user's data directory). ``resume`` lets the computer players of
     unfinished tables go on at start-up. ``hint_spec``: the hint agent (default: the
-    game's, see :func:`regalia.agents.default_hint_spec`)."""
+    game's, see :func:`regalia.agents.default_hint_spec`). ``pace``: the default seconds
+    between consecutive computer moves at a table where a person sits (0: no pause)."""
     store = Store(db_url or default_db_url())
     hub = Hub()
-    tables = Tables(store, hub.notify, workers=workers, hint_spec=hint_spec)
+    tables = Tables(store, hub.notify, workers=workers, hint_spec=hint_spec, pace=pace)
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI):
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
         if resume:
             await asyncio.get_running_loop().run_in_executor(None, tables.resume_all)
@@ -96,7 +106,7 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         if len(raw) > MAX_BODY:
             raise WebError(413, f"request body over {MAX_BODY} bytes")
         try:
-            data = json.loads(raw or b"null")
+            data = json.loads(raw or b"null", parse_constant=_no_constant)
         except ValueError:
             raise WebError(400, "the request body is not JSON") from None
         if not isinstance(data, dict):
@@ -119,7 +129,8 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         d = await body(request)
         tid, seats = await asyncio.get_running_loop().run_in_executor(
             None, lambda: tables.create(d.get("game"), d.get("players"), d.get("variants"),
-                                        d.get("seats"), d.get("hints", False)))
+                                        d.get("seats"), d.get("hints", False),
+                                        d.get("pace")))
         return {"table": tid, "seats": seats}
 
     @app.get("/api/tables/{table_id}")
@@ -153,14 +164,16 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
             None, lambda: tables.hint(table_id, token))
 
     @app.get("/api/tables/{table_id}/replay/{ply}")
-    def api_replay(table_id: str, ply: str) -> dict[str, Any]:
+    def api_replay(table_id: str, ply: str, request: Request) -> dict[str, Any]:
         if not ply.isdigit() or len(ply) > 6:
             raise WebError(422, "ply must be a whole number")
-        return tables.replay_view(tables.get(table_id), int(ply))
+        t = tables.get(table_id)
+        return tables.replay_view(t, int(ply), tables.seat_of(t, token_of(request)))
 
     @app.get("/api/tables/{table_id}/record")
-    def api_record(table_id: str) -> Response:
-        text = tables.record(tables.get(table_id))
+    def api_record(table_id: str, request: Request) -> Response:
+        t = tables.get(table_id)
+        text = tables.record(t, tables.seat_of(t, token_of(request)))
         return Response(text, media_type="application/json", headers={
             "content-disposition": f'attachment; filename="regalia-{table_id}.json"'})
 
@@ -171,7 +184,9 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         seat = tables.seat_of(t, token_of(request))
         if seat is None:
             raise WebError(401, "clicking needs the seat's token (the private link)")
-        return tables.click(t, seat, d.get("clicks"))
+        # the drawing reads the clicks (and re-draws the board) off the event loop
+        return await asyncio.get_running_loop().run_in_executor(
+            None, lambda: tables.click(t, seat, d.get("clicks")))
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def api_ws(websocket: WebSocket, table_id: str) -> None:
@@ -183,7 +198,7 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
             await websocket.close(code=4000 + exc.status, reason=exc.message)
             return
         await websocket.accept()
-        q: asyncio.Queue = asyncio.Queue()
+        q: asyncio.Queue[None] = asyncio.Queue()
         hub.queues.setdefault(table_id, set()).add(q)
         try:
             await websocket.send_json(tables.view(t, seat))

@@ -99,7 +99,7 @@ class Store:
         self.engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             @event.listens_for(self.engine, "connect")
-            def _pragmas(conn, _record):  # pragma: no cover - trivial
+            def _pragmas(conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
                 cur = conn.cursor()
                 cur.execute("PRAGMA journal_mode=WAL")
                 # WAL + NORMAL: a committed transaction survives the process being

@@ -17,7 +17,9 @@ import hashlib
 import hmac
 import secrets
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+import time
+from concurrent.futures import Future, InvalidStateError, ThreadPoolExecutor
+from threading import Timer
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -28,7 +30,7 @@ from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
-from .storage import ConflictError, SeatRow, Store
+from .storage import ConflictError, SeatRow, Store, TableRow
 
 HERE, INVITED, COMPUTER = "here", "invited", "computer"
 SEAT_KINDS = (HERE, INVITED, COMPUTER)
@@ -37,6 +39,14 @@ STRENGTHS = {"easy": "greedy", "normal": "mcts:seconds=0.5", "strong": "mcts:sec
 HIDDEN_STRENGTHS = {"easy": "greedy", "normal": "ismcts:seconds=0.5",
                     "strong": "ismcts:seconds=2"}
 MAX_SEATS = 8
+#: Seconds between two consecutive moves of computer players when a person sits at the
+#: table (so each move can be seen; a table option, 0 for tests and benchmarks).
+DEFAULT_PACE = 0.7
+MAX_PACE = 10.0
+#: The longest click sequence a move in progress may have (board protocol v2).
+MAX_CLICKS = 32
+#: The clock of pacing (a name of this module, so a test can stand in for it).
+_clock = time.monotonic
 
 
 class WebError(Exception):
@@ -66,8 +76,24 @@ def games_catalogue() -> list[dict[str, Any]]:
              "playable": game_drawing(g.name) is not None} for g in list_games()]
 
 
+def _resolve(future: Future[None]) -> None:
+    """Mark a computer move's future done (once; a second call does nothing)."""
+    try:
+        future.set_result(None)
+    except InvalidStateError:
+        pass
+
+
 @dataclass
 class Table:
+    """One live table: its game and state (the authoritative position), seats, computer
+    players, and what the views need (who is thinking, the last error, cached views).
+
+    ``future`` is set while a computer player's move is under way (thinking, then paced),
+    and done once that move is committed or dropped; ``generation`` is bumped by an undo so
+    that a move thought before it is dropped; ``last_move_at`` is the ``time.monotonic()``
+    of the last stored move (pacing)."""
+
     id: str
     game: Game
     state: State
@@ -75,11 +101,21 @@ class Table:
     agents: dict[int, Agent] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     thinking: int | None = None
-    future: Future | None = None
+    future: Future[None] | None = None
     error: str | None = None
-    generation: int = 0   # bumped by undo: a computer move thought before it is dropped
+    generation: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    views: dict[tuple, dict[str, Any]] = field(default_factory=dict)  # (seat, ply, ...) -> view
+    views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    last_move_at: float = 0.0
+    movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
+    #: bumped by every change a view shows (a client drops older views); it starts from
+    #: the time the table was loaded (microseconds), so it grows across server restarts too
+    version: int = field(default_factory=lambda: time.time_ns() // 1000)
+
+    @property
+    def has_person(self) -> bool:
+        """True when some seat is played by a person (here or invited)."""
+        return any(s.kind != COMPUTER for s in self.seats)
 
 
 class Tables:
@@ -89,11 +125,16 @@ class Tables:
         store: the :class:`Store`.
         notify: called as ``notify(table_id)`` (from any thread) after each change.
         workers: threads for computer players.
+        hint_spec: the hint agent (default: the game's).
+        pace: the default seconds between consecutive computer moves at tables where a
+            person sits (a table created with its own ``pace`` keeps that).
     """
 
     def __init__(self, store: Store, notify: Callable[[str], None] | None = None,
-                 workers: int = 2, hint_spec: str | None = None):
+                 workers: int = 2, hint_spec: str | None = None,
+                 pace: float = DEFAULT_PACE):
         self.store = store
+        self.pace = pace
         self.hint_spec = hint_spec
         self.notify = notify or (lambda _tid: None)
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="regalia-ai")
@@ -102,9 +143,10 @@ class Tables:
 
     # ------------------------------------------------------------------ creation
     def create(self, game_name: Any, players: Any, variants: Any, seats: Any,
-               hints: Any = False) -> tuple[str, list[dict[str, Any]]]:
+               hints: Any = False, pace: Any = None) -> tuple[str, list[dict[str, Any]]]:
         """Create a table; returns its id and, per seat, kind, label and (human seats) the
-        token, shown this once.
+        token, shown this once. ``pace``: seconds between consecutive computer moves
+        when a person sits at the table (0 to 10; default: the server's).
 
         Raises:
             WebError(400/422): an unknown game, bad parameters or seats.
@@ -146,7 +188,11 @@ class Tables:
                     raise WebError(422, f"seat {i + 1}: {exc}") from None
                 agent = spec
                 if not s.get("label"):
-                    label = f"Computer ({s.get('strength') or spec})"
+                    # "Computer (easy)"; with several computer seats, numbered by seat
+                    several = sum(isinstance(x, dict) and x.get("kind") == COMPUTER
+                                  for x in seats) > 1
+                    strength = s.get("strength") or (spec if s.get("agent") else "easy")
+                    label = f"Computer{f' {i + 1}' if several else ''} ({strength})"
             else:
                 token = new_token()
             rows.append(SeatRow(i, s["kind"], agent, label,
@@ -155,10 +201,15 @@ class Tables:
                         **({"token": token} if token else {})})
         if not isinstance(hints, bool):
             raise WebError(422, "hints must be true or false")
+        if pace is None:
+            pace = self.pace
+        if (isinstance(pace, bool) or not isinstance(pace, (int, float))
+                or not 0 <= pace <= MAX_PACE):
+            raise WebError(422, f"pace must be a number of seconds from 0 to {MAX_PACE:g}")
         table_id = secrets.token_urlsafe(9)
         seed = fresh_seed()
         self.store.create_table(table_id, game.info.name, game.params, seed, rows,
-                                {"hints": hints})
+                                {"hints": hints, "pace": float(pace)})
         self.advance(self.get(table_id))
         return table_id, out
 
@@ -180,7 +231,8 @@ class Tables:
             state = self._rebuild(game, row.seed, row.actions)
             agents = {s.seat: make_agent(s.agent, seed=derive_seed(table_id, "seat", s.seat))
                       for s in row.seats if s.kind == COMPUTER and s.agent}
-            t = Table(row.id, game, state, row.seats, agents, options=row.options)
+            t = Table(row.id, game, state, row.seats, agents, options=row.options,
+                      movers=self._movers(game, row.actions))
             self._tables[table_id] = t
             return t
 
@@ -271,12 +323,7 @@ class Tables:
             if any(x.kind != COMPUTER and x.seat != seat for x in t.seats):
                 raise WebError(409, "undo is only for a person playing alone against "
                                     "computer players")
-            history = t.state.history()
-            replay = t.game.new_initial_state(0)
-            movers = []
-            for a in history:
-                movers.append(replay.current_player())
-                replay.apply_action(a)
+            movers = self._movers(t.game, t.state.history())
             mine = [i for i, p in enumerate(movers) if p == seat]
             if not mine:
                 raise WebError(409, "you have no move to take back")
@@ -286,12 +333,33 @@ class Tables:
                                     "(hidden information revealed): it cannot be taken back")
             self.store.truncate(t.id, ply)
             t.generation += 1
+            if t.future is not None:
+                _resolve(t.future)   # wait() returns; the move under way is dropped
             t.future = None
             t.thinking = None
-            row = self.store.load(t.id)
+            row = self._row(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
+            t.movers = movers[:ply]
+            t.version += 1
         self.notify(t.id)
         return t
+
+    def _row(self, table_id: str) -> TableRow:
+        """The stored table (it exists: the caller holds it live)."""
+        row = self.store.load(table_id)
+        if row is None:
+            raise WebError(404, f"no table {table_id!r}")
+        return row
+
+    @staticmethod
+    def _movers(game: Game, actions: list[int]) -> list[int]:
+        """The seat that made each of ``actions`` (-1: a chance outcome), replayed."""
+        replay = game.new_initial_state(0)
+        movers = []
+        for a in actions:
+            movers.append(replay.current_player())
+            replay.apply_action(a)
+        return movers
 
     @staticmethod
     def _rebuild(game: Game, seed: int, actions: list[int]) -> State:
@@ -332,21 +400,27 @@ class Tables:
         ``t.lock``). If the store refuses, the table is rebuilt from the store."""
         s = t.state
         start = len(s.history())
+        movers = len(t.movers)
         if action is not None:
+            t.movers.append(s.current_player())
             s.apply_action(action)
         while s.is_chance_node() and not s.is_terminal():
+            t.movers.append(s.current_player())
             s.apply_action(s.sample_chance_outcome(s.dealer()))
         new = s.history()[start:]
         if not new:
             return
+        t.last_move_at = _clock()
         try:
             self.store.append_actions(t.id, start, new)
         except Exception as exc:
-            row = self.store.load(t.id)
+            row = self._row(t.id)
             t.state = self._rebuild(t.game, row.seed, row.actions)
+            del t.movers[movers:]
             if isinstance(exc, ConflictError):
                 raise WebError(409, str(exc)) from None
             raise
+        t.version += 1
         self.notify(t.id)
 
     def advance(self, t: Table) -> None:
@@ -359,10 +433,21 @@ class Tables:
             if s.is_terminal() or cur not in t.agents or t.future is not None:
                 return
             t.thinking = cur
-            t.future = self.pool.submit(self._think, t, cur, t.generation, s.clone())
+            t.version += 1
+            t.future = Future()
+            self.pool.submit(self._think, t, cur, t.generation, s.clone(), t.future)
         self.notify(t.id)
 
-    def _think(self, t: Table, seat: int, generation: int, copy: State) -> None:
+    def pace_of(self, t: Table) -> float:
+        """Seconds between consecutive computer moves at ``t``: its ``pace`` option (the
+        server's default for tables created before it) when a person sits there, else 0."""
+        if not t.has_person:
+            return 0.0
+        pace = t.options.get("pace", self.pace)
+        return float(pace) if isinstance(pace, (int, float)) else self.pace
+
+    def _think(self, t: Table, seat: int, generation: int, copy: State,
+               done: Future[None]) -> None:
         ply = len(copy.history())
         try:
             action = t.agents[seat].step(copy)
@@ -371,16 +456,34 @@ class Tables:
                 if t.generation == generation:
                     t.error, t.thinking, t.future = (f"the computer player failed: {exc}",
                                                      None, None)
+                    t.version += 1
+            _resolve(done)
             self.notify(t.id)
             return
-        with t.lock:  # cleared and resubmitted under one lock: wait() sees no gap
-            if t.generation != generation:
-                return   # an undo came in meanwhile: this move is no longer asked for
-            t.future = None
-            t.thinking = None
-            if len(t.state.history()) == ply and t.state.current_player() == seat:
-                self._commit(t, action)
-            self.advance(t)
+        # pacing: the move is shown no sooner than ``pace`` seconds after the last one, so
+        # a person sees each computer move (and the thinking marker) one by one
+        delay = self.pace_of(t) - (_clock() - t.last_move_at)
+        if delay > 0:
+            timer = Timer(delay, self._finish, (t, seat, generation, ply, action, done))
+            timer.daemon = True
+            timer.start()
+        else:
+            self._finish(t, seat, generation, ply, action, done)
+
+    def _finish(self, t: Table, seat: int, generation: int, ply: int, action: int,
+                done: Future[None]) -> None:
+        """Commit a computer player's move (unless an undo came in meanwhile) and go on."""
+        try:
+            with t.lock:  # cleared and resubmitted under one lock: wait() sees no gap
+                if t.generation != generation:
+                    return   # an undo came in meanwhile: this move is no longer asked for
+                t.future = None
+                t.thinking = None
+                if len(t.state.history()) == ply and t.state.current_player() == seat:
+                    self._commit(t, action)
+                self.advance(t)
+        finally:
+            _resolve(done)
 
     def wait(self, table_id: str, timeout: float = 30.0) -> None:
         """Block until no computer player of the table is thinking (tests, tools)."""
@@ -393,37 +496,93 @@ class Tables:
             fut.result(timeout=timeout)
 
     # ------------------------------------------------------------------ views
-    def view(self, t: Table, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) sees: built from ``observation(seat)`` only
-        (spectators: the drawing's public part of it), the drawing, the seat's legal moves
-        in notation when it is to play, the public move log, scores and result."""
+    @staticmethod
+    def _drawing(t: Table) -> Any:
+        """The drawing module of the table's game (tables are only created for games that
+        have one).
+
+        Raises:
+            WebError(409): the game's drawing is gone (its package no longer offers one).
+        """
         drawing = game_drawing(t.game.info.name)
+        if drawing is None:
+            raise WebError(409, f"{t.game.info.title} cannot be drawn at the web table")
+        return drawing
+
+    def _observe(self, t: Table, state: State, seat: int | None) -> dict[str, Any]:
+        """``observation(seat)``; for a spectator (None) the drawing's public part of
+        ``observation(0)``."""
+        obs: dict[str, Any] = state.observation(seat if seat is not None else 0)
+        if seat is None:
+            obs = dict(self._drawing(t).public_observation(obs))
+        return obs
+
+    def _log(self, t: Table, state: State, obs: dict[str, Any]) -> list[str]:
+        """The move log a viewer may see: the whole history in notation for perfect
+        information, else the drawing's ``move_log(observation)`` (nothing without one)."""
+        if t.game.info.perfect_information:
+            return state.history_strings()
+        move_log = getattr(self._drawing(t), "move_log", None)
+        return [str(m) for m in move_log(obs)] if move_log is not None else []
+
+    @staticmethod
+    def _log_seats(t: Table, entries: int) -> list[int | None]:
+        """Who made each entry of a perfect-information log (None: a chance outcome, or an
+        entry of a drawing's ``move_log``, whose author the log itself names)."""
+        if not t.game.info.perfect_information:
+            return [None] * entries
+        return [p if p >= 0 else None for p in t.movers[:entries]]
+
+    @staticmethod
+    def _extras(drawing: Any, obs: dict[str, Any]) -> dict[str, Any]:
+        """The optional drawing functions' answers: ``score_table`` and ``scoring_help``
+        (None when the drawing has none)."""
+        table = getattr(drawing, "score_table", None)
+        helps = getattr(drawing, "scoring_help", None)
+        return {"score_table": table(obs) if table is not None else None,
+                "scoring_help": helps(obs) if helps is not None else None}
+
+    def view(self, t: Table, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) sees, built from ``observation(seat)`` only
+        (spectators: the drawing's ``public_observation`` of it).
+
+        Keys: table, version (grows with every change: a client drops a view older than
+        the one it shows), game, title, params, perfect_information, ply, seat, seats,
+        current_player, terminal, thinking (the seat of the computer player thinking, or None), error, hints, pace,
+        observation, legal (``[{id, notation}]`` when the seat is to play), log (moves in
+        notation as the viewer may see them), last (the last entry of the log, or None),
+        svg, scores, score_table and scoring_help (from the drawing, or None), and once
+        the game is over returns and winners."""
+        drawing = self._drawing(t)
         with t.lock:
             s = t.state
-            key = (seat, len(s.history()), t.generation, t.thinking, t.error)
+            key = (seat, t.version, len(s.history()), t.generation, t.thinking, t.error)
             cached = t.views.get(key)
             if cached is not None:
                 return dict(cached)
             if any(k[1:] != key[1:] for k in t.views):
                 t.views.clear()   # the table moved on: older views are stale
-            obs = s.observation(seat if seat is not None else 0)
-            if seat is None:
-                obs = drawing.public_observation(obs)
+            obs = self._observe(t, s, seat)
             cur = s.current_player()
             legal = s.legal_actions() if seat is not None and cur == seat else []
             moves = [{"id": a, "notation": s.action_to_string(a)} for a in legal]
-            log = s.history_strings() if t.game.info.perfect_information else []
+            log = self._log(t, s, obs)
             names = [x.label for x in t.seats]
             out = {
-                "table": t.id, "game": t.game.info.name, "title": t.game.info.title,
+                "table": t.id, "version": t.version,
+                "game": t.game.info.name, "title": t.game.info.title,
                 "params": t.game.params, "ply": len(s.history()), "seat": seat,
                 "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label} for x in t.seats],
                 "current_player": cur if cur >= 0 else None,
                 "terminal": s.is_terminal(), "thinking": t.thinking, "error": t.error,
-                "hints": bool(t.options.get("hints")),
+                "hints": bool(t.options.get("hints")), "pace": self.pace_of(t),
+                "perfect_information": t.game.info.perfect_information,
                 "observation": obs, "legal": moves, "log": log,
+                "log_seats": self._log_seats(t, len(log)),
+                "last": log[-1] if log else None,
                 "svg": drawing.render(obs, legal, names),
                 "scores": obs.get("scores"),
+                **self._extras(drawing, obs),
             }
             if s.is_terminal():
                 out["returns"] = s.returns()
@@ -432,59 +591,105 @@ class Tables:
         return dict(out)
 
     def click(self, t: Table, seat: int, clicks: Any) -> dict[str, Any]:
-        """The game drawing's answer to a click sequence of ``seat`` (see the game's
-        ``svg.click``): an action, the next step, or an error."""
-        if not isinstance(clicks, list) or not all(isinstance(c, dict) for c in clicks):
-            raise WebError(422, "clicks must be a list of objects (the clicked elements' "
-                                "data attributes)")
-        drawing = game_drawing(t.game.info.name)
+        """The game drawing's answer to the click sequence of a move in progress of
+        ``seat`` (board protocol v2, ``docs/web.md``): ``{"action": id, "notation"}`` for a
+        complete legal action (not played: the client posts it), ``{"next": {"prompt",
+        "targets", "choices", "svg"}}`` with the board re-drawn showing the pending move,
+        or ``{"error": message}``.
+
+        Raises:
+            WebError(422): ``clicks`` is not a list of at most :data:`MAX_CLICKS` objects.
+        """
+        if (not isinstance(clicks, list) or len(clicks) > MAX_CLICKS
+                or not all(isinstance(c, dict) for c in clicks)):
+            raise WebError(422, f"clicks must be a list of at most {MAX_CLICKS} objects "
+                                f"(the clicked elements' data-click values)")
+        drawing = self._drawing(t)
         with t.lock:
             s = t.state
-            legal = s.legal_actions() if s.current_player() == seat else []
-            return drawing.click(s.observation(seat), legal, clicks)
+            if s.is_terminal():
+                return {"error": "the game is over"}
+            if s.current_player() != seat:
+                return {"error": "it is not your turn"}
+            legal = s.legal_actions()
+            obs = s.observation(seat)
+            try:
+                answer = drawing.click(obs, legal, clicks)
+            except Exception:   # a drawing must not raise; if it does, nothing changes
+                return {"error": "these clicks could not be read; start the move again"}
+            if not isinstance(answer, dict):
+                return {"error": "these clicks could not be read; start the move again"}
+            if "action" in answer:
+                a = answer["action"]
+                if type(a) is not int or a not in legal:
+                    return {"error": "these clicks lead to no legal move now"}
+                return {"action": a, "notation": s.action_to_string(a)}
+            if "next" in answer and isinstance(answer["next"], dict):
+                nxt = dict(answer["next"])
+                nxt.setdefault("prompt", "")
+                nxt.setdefault("targets", [])
+                nxt.setdefault("choices", [])
+                nxt["svg"] = (drawing.render(obs, legal, [x.label for x in t.seats],
+                                             pending=clicks) if clicks else None)
+                return {"next": nxt}
+            return {"error": str(answer.get("error") or "these clicks lead to no legal move")}
 
-    def record(self, t: Table) -> str:
+    def _replay_state(self, t: Table, ply: int | None = None) -> State:
+        """The table's game after its first ``ply`` moves (all of them for None), rebuilt
+        from the stored actions (no dealer: every outcome is in the history)."""
+        actions = t.state.history()
+        state = t.game.new_initial_state(0)
+        for a in actions[:ply]:
+            state.apply_action(a)
+        return state
+
+    def record(self, t: Table, seat: int | None = None) -> str:
         """The finished game as a regalia record (JSON text) that ``regalia replay`` reads,
         without the seed (every chance outcome is in it; the dealer's seed stays here).
 
         Raises:
-            WebError(409): the game is not over, or it has hidden information (a seat's
-                redacted record is not built yet).
+            WebError(409): the game is not over, or it has hidden information (a record
+                holds every chance outcome, so it would show every seat's cards).
         """
         with t.lock:
             if not t.game.info.perfect_information:
                 raise WebError(409, f"records of {t.game.info.title} tables cannot be "
-                                    f"downloaded yet")
+                                    f"downloaded: a record holds every card dealt, and "
+                                    f"regalia replay cannot yet read one with the others' "
+                                    f"cards left out; replay the game step by step here")
             if not t.state.is_terminal():
                 raise WebError(409, "the record can be downloaded once the game is over")
             # a clone carries no seed, so the record has none
             rec = GameRecord.from_state(t.state.clone(), [x.label for x in t.seats])
         return rec.to_json_string()
 
-    def replay_view(self, t: Table, ply: Any) -> dict[str, Any]:
-        """The public view of a finished game after its first ``ply`` moves (step-by-step
-        replay): ``{ply, plies, move (the notation of move ply, or None), svg, scores}``.
+    def replay_view(self, t: Table, ply: Any, seat: int | None = None) -> dict[str, Any]:
+        """A finished game after its first ``ply`` moves (step-by-step replay), as ``seat``
+        saw it then (``observation(seat)``; None: a spectator, the public view):
+        ``{ply, plies, move (the log entry of move ply as the viewer may see it, or None),
+        svg, scores, score_table}``.
 
         Raises:
-            WebError: 409 the game is not over or has hidden information; 422 a ply
-                outside 0..plies.
+            WebError: 409 the game is not over; 422 a ply outside 0..plies.
         """
         with t.lock:
-            if not t.game.info.perfect_information:
-                raise WebError(409, f"{t.game.info.title} tables cannot be replayed here yet")
             if not t.state.is_terminal():
                 raise WebError(409, "a game can be replayed once it is over")
-            actions = t.state.history()
-        if type(ply) is not int or not 0 <= ply <= len(actions):
-            raise WebError(422, f"ply must be a whole number 0 to {len(actions)}")
-        state = t.game.new_initial_state(0)   # the moves are given: no dealer deals here
-        for a in actions[:ply]:
-            state.apply_action(a)
-        drawing = game_drawing(t.game.info.name)
-        obs = drawing.public_observation(state.observation(0))
-        move = state.action_to_string(actions[ply]) if ply < len(actions) else None
-        return {"ply": ply, "plies": len(actions), "move": move, "scores": obs.get("scores"),
-                "svg": drawing.render(obs, (), [x.label for x in t.seats])}
+            plies = len(t.state.history())
+        if type(ply) is not int or not 0 <= ply <= plies:
+            raise WebError(422, f"ply must be a whole number 0 to {plies}")
+        drawing = self._drawing(t)
+        state = self._replay_state(t, ply)
+        obs = self._observe(t, state, seat)
+        move: str | None = None
+        if ply < plies:
+            after = self._replay_state(t, ply + 1)
+            before_log = self._log(t, state, obs)
+            after_log = self._log(t, after, self._observe(t, after, seat))
+            move = after_log[-1] if len(after_log) > len(before_log) else None
+        return {"ply": ply, "plies": plies, "move": move, "scores": obs.get("scores"),
+                "svg": drawing.render(obs, (), [x.label for x in t.seats]),
+                "score_table": self._extras(drawing, obs)["score_table"]}
 
     def listing(self) -> list[dict[str, Any]]:
         """Open tables for the lobby: id, game, seats (kinds and labels), ply, over."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import xml.etree.ElementTree as ET
 
@@ -45,7 +46,7 @@ def test_initial_position_draws_every_square_and_the_castles():
                and e.get("data-half") is None]
     assert len(squares) == 2 * 81            # two 9 x 9 boards
     assert sum(e.get("class") == "sq castle" for e in squares) == 2
-    assert not _elements(text, "data-action")   # no legal actions given: nothing to click
+    assert not _elements(text, "data-click")   # no legal actions given: nothing to click
 
 
 def test_mighty_duel_boards_are_13_by_13():
@@ -82,32 +83,41 @@ def test_names_are_escaped():
     assert "<b>" not in text
 
 
-def _all_clicks(s, legal):
-    """Every action reachable by clicking, and every click pair tried (first, second)."""
-    obs = s.observation(s.current_player())
-    g = svg.geometry_of(obs)
-    text = svg.render(obs, legal)
-    reached = set()
-    for e in _elements(text, "data-action"):
-        res = svg.click(obs, legal, [{"action": e.get("data-action")}])
-        assert "action" in res, res
-        reached.add(res["action"])
-    targets = [e.get("data-square") for e in _elements(text, "data-square")]
-    for first in targets:
-        step = svg.click(obs, legal, [{"square": first}])
-        if "error" in step:
+def _targets(text: str) -> dict[str, ET.Element]:
+    """data-click value -> element, for every clickable element of a drawing."""
+    out = {}
+    for e in _elements(text, "data-click"):
+        assert "target" in e.get("class").split(), e.attrib
+        out[e.get("data-click")] = e
+    return out
+
+
+def _walk(obs, legal, limit=4000):
+    """Every action reachable from ``[]`` through ``click`` by following targets and
+    choices (breadth first, bounded); checks on the way that every target is drawn as a
+    clickable element of the board re-drawn with the pending clicks."""
+    reached, seen = set(), 0
+    queue = [[]]
+    while queue and seen < limit:
+        clicks = queue.pop(0)
+        seen += 1
+        res = svg.click(obs, legal, clicks)
+        if "action" in res:
+            assert res["action"] in legal
+            reached.add(res["action"])
             continue
-        assert step["next"]["first"] == first
-        for second in targets:
-            res = svg.click(obs, legal, [{"square": first}, {"square": second}])
-            if second in step["next"]["squares"]:
-                assert res["action"] in legal
-                reached.add(res["action"])
-            else:
-                assert "error" in res
-    start = svg.click(obs, legal, [])
-    assert set(start["next"]["squares"]) <= set(targets)
-    return reached, g
+        assert "next" in res, (clicks, res)
+        nxt = res["next"]
+        assert isinstance(nxt["prompt"], str) and nxt["prompt"]
+        drawn = _targets(svg.render(obs, legal, pending=clicks))
+        for t in nxt["targets"]:
+            assert t in drawn, (clicks, t)
+            queue.append(clicks + [json.loads(t)])
+        for ch in nxt["choices"]:
+            if ch["click"] == {"choice": "rotate"} and clicks.count(ch["click"]) >= 3:
+                continue
+            queue.append(clicks + [ch["click"]])
+    return reached
 
 
 @settings(max_examples=25, deadline=None)
@@ -117,28 +127,29 @@ def test_clicks_reach_exactly_the_legal_actions(players, plies, seed):
     if s.is_terminal():
         return
     legal = s.legal_actions()
-    reached, g = _all_clicks(s, legal)
-    assert reached == set(legal)
+    assert _walk(s.observation(s.current_player()), legal) == set(legal)
+
+
+def _placing_position(symmetric=None):
+    """A position where a domino is to be placed with several placements (and, when
+    ``symmetric`` is given, whose halves are identical or not)."""
+    for seed in range(80):
+        s = _play(2, 0, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.phase_name == "place" and s.num_placements() > 3:
+                obs = s.observation(s.current_player())
+                code = next(d["code"] for d in obs["current_line"]
+                            if d["domino"] == obs["domino"])
+                a, _, b = code.partition("/")
+                if symmetric is None or (a == b) == symmetric:
+                    return s, obs
+            s.apply_action(rng.choice(s.legal_actions()))
+    raise AssertionError("no such position in 80 games")
 
 
 def test_symmetric_domino_clicked_either_way_is_one_placement():
-    # find a position placing a domino with two identical halves
-    def symmetric_placement():
-        for seed in range(50):
-            s = _play(2, 0, seed)
-            rng = random.Random(seed)
-            while not s.is_terminal():
-                if s.phase_name == "place" and s.num_placements():
-                    obs = s.observation(s.current_player())
-                    code = next(d["code"] for d in obs["current_line"]
-                                if d["domino"] == obs["domino"])
-                    a, _, b = code.partition("/")
-                    if a == b:
-                        return s, obs
-                s.apply_action(rng.choice(s.legal_actions()))
-        raise AssertionError("no symmetric placement in 50 games")
-
-    s, obs = symmetric_placement()
+    s, obs = _placing_position(symmetric=True)
     legal = s.legal_actions()
     g = svg.geometry_of(obs)
     act = legal[0]
@@ -148,17 +159,163 @@ def test_symmetric_domino_clicked_either_way_is_one_placement():
     assert one == other == {"action": act}
 
 
-def test_bad_clicks_are_refused_with_a_reason():
-    s = _play(2, 8, 1)
-    while s.phase_name != "place":
-        s.apply_action(random.Random(0).choice(s.legal_actions()))
+def _ghost_squares(text):
+    """(square names under the preview's two halves) read back from the drawing."""
+    root = ET.fromstring(text)
+    previews = [e for e in root.iter() if e.get("class") == "preview"]
+    if not previews:
+        return None
+    rects = [e for e in previews[0].iter(NS + "rect") if (e.get("class") or "").startswith("sq")]
+    squares = {(e.get("x"), e.get("y")): e.get("data-square") for e in root.iter(NS + "rect")
+               if e.get("data-square") and e.get("data-seat") is not None}
+    return [squares[(r.get("x"), r.get("y"))] for r in rects]
+
+
+def test_preview_rotate_and_place():
+    s, obs = _placing_position(symmetric=False)
+    legal = s.legal_actions()
+    g = svg.geometry_of(obs)
+    start = svg.click(obs, legal, [])
+    assert "first half" in start["next"]["prompt"] and start["next"]["choices"] == []
+    # a first square with at least two legal second halves
+    first = next(json.loads(t)["square"] for t in start["next"]["targets"]
+                 if len(svg.click(obs, legal, [json.loads(t)])["next"]["targets"]) > 1)
+    clicks = [{"square": first}]
+    step = svg.click(obs, legal, clicks)["next"]
+    seconds = [json.loads(t)["square"] for t in step["targets"]]
+    labels = [c["label"] for c in step["choices"]]
+    assert labels == ["Rotate", "Place"]
+    assert f"first half on {first}, second half on {seconds[0]}" in step["prompt"]
+    # the ghost lies on the first square and the first legal second square, then turns
+    # through every legal second square and back
+    assert _ghost_squares(svg.render(obs, legal)) is None
+    for k in range(len(seconds) + 1):
+        pending = clicks + [{"choice": "rotate"}] * k
+        assert _ghost_squares(svg.render(obs, legal, pending=pending)) == \
+            [first, seconds[k % len(seconds)]]
+        placed = svg.click(obs, legal, pending + [{"choice": "place"}])
+        want = g.placement_from_squares(g.by_name[first], g.by_name[seconds[k % len(seconds)]])
+        assert placed == {"action": want} and want in legal
+    # clicking the first square again turns the preview too; a highlighted square places
+    assert _ghost_squares(svg.render(obs, legal, pending=clicks * 2)) == [first, seconds[1]]
+    direct = svg.click(obs, legal, clicks + [{"square": seconds[-1]}])
+    assert direct["action"] == g.placement_from_squares(g.by_name[first],
+                                                        g.by_name[seconds[-1]])
+    # hostile pending clicks draw no ghost and raise nothing
+    for bad in ([{"square": "z99"}], [{"x": 1}], "e5", [{"square": first}] * 99, [None]):
+        assert _ghost_squares(svg.render(obs, legal, pending=bad)) is None
+
+
+def test_pick_and_discard_by_click():
+    s = _play(2, 0, 0)
+    while s.phase_name != "pick":
+        s.apply_action(s.legal_actions()[0])
     obs, legal = s.observation(s.current_player()), s.legal_actions()
-    assert "error" in svg.click(obs, legal, [{"square": "z99"}])
-    assert "error" in svg.click(obs, legal, [{"square": "a1"}])   # far from the castle
-    assert "error" in svg.click(obs, legal, [{"action": "x"}])
-    assert "error" in svg.click(obs, legal, [{"domino": 99}])
-    assert "error" in svg.click(obs, legal, [{"square": "e5"}] * 3)
-    assert "error" in svg.click(obs, legal, [{"action": 9999}])
+    start = svg.click(obs, legal, [])["next"]
+    doms = [json.loads(t)["domino"] for t in start["targets"]]
+    assert sorted(svg.pick_action(obs, d) for d in doms) == sorted(legal)
+    assert svg.click(obs, legal, [{"domino": doms[0]}]) == {"action": svg.pick_action(obs, doms[0])}
+    # a domino of the current line is drawn but not clickable
+    drawn = _targets(svg.render(obs, legal))
+    assert set(drawn) == set(start["targets"])
+    # discard: a full kingdom cannot take the domino
+    for seed in range(200):
+        s = _play(2, 0, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            if s.current_player() >= 0 and legal == [svg.geometry_of(
+                    s.observation(0)).discard]:
+                obs = s.observation(s.current_player())
+                nxt = svg.click(obs, legal, [])["next"]
+                assert nxt["choices"] == [{"label": "Discard", "click": {"choice": "discard"}}]
+                assert svg.click(obs, legal, [{"choice": "discard"}]) == {"action": legal[0]}
+                assert '"choice"' in svg.render(obs, legal).replace("&quot;", '"')
+                return
+            s.apply_action(rng.choice(legal))
+    raise AssertionError("no discard in 200 random games")
+
+
+@pytest.mark.parametrize("clicks", [
+    [{"square": "z99"}], [{"square": "a1"}], [{"action": "x"}], [{"domino": 99}],
+    [{"action": 9999}], [{"action": True}], [{"domino": 1.5}], [{"square": 5}],
+    [{"square": "e5", "domino": 3}], [{}], [None], ["e5"], [[1]], [{"choice": "fly"}],
+    [{"choice": "rotate"}], [{"choice": "place"}], [{"choice": "discard"}],
+    [{"action": 10**30}], [{"square": "e5" * 1000}], [{"square": "e5"}] * 40,
+    [{"huge": "x" * 10**5}], "e5", None, 17, [{"domino": -1}],
+])
+def test_hostile_clicks_are_refused_with_a_reason(clicks):
+    s, obs = _placing_position()
+    legal = s.legal_actions()
+    res = svg.click(obs, legal, clicks)
+    assert set(res) == {"error"} and isinstance(res["error"], str) and res["error"]
+    assert len(res["error"]) < 300
+    # the same clicks when it is not the seat's turn
+    assert "error" in svg.click(obs, [], clicks)
+
+
+def test_a_second_square_that_is_not_legal_names_the_allowed_ones():
+    s, obs = _placing_position(symmetric=False)
+    legal = s.legal_actions()
+    first = json.loads(svg.click(obs, legal, [])["next"]["targets"][0])["square"]
+    seconds = [json.loads(t)["square"] for t in
+               svg.click(obs, legal, [{"square": first}])["next"]["targets"]]
+    res = svg.click(obs, legal, [{"square": first}, {"square": "a1"}])
+    assert "is not a legal placement" in res["error"]
+    assert all(x in res["error"] for x in seconds)
+    res = svg.click(obs, legal, [{"square": first}, {"choice": "place"}, {"choice": "place"}])
+    assert "error" in res
+
+
+def _kingdom_position():
+    g = regalia.load_game("kingdomino", players=2, variants=["middle-kingdom", "harmony"])
+    s = g.new_initial_state(5)
+    # hand-worked kingdoms: seat 0 has a forest of 3 squares with 2 crowns (6), a lake of
+    # 2 squares with 1 crown (2) and a crownless wheat square; castle in the centre of a
+    # kingdom not spanning 5x5 (no Middle Kingdom)
+    s.set_kingdom(0, "F* F* F\nL* C W\nL . .")
+    s.set_kingdom(1, "M*** M G\nW C S\n")
+    return s
+
+
+def test_score_table_of_a_hand_worked_position():
+    s = _kingdom_position()
+    t = svg.score_table(s.observation(0))
+    rows = {r["label"]: r["cells"] for r in t["rows"]}
+    assert t["headings"] == ["Scoring item", "Player 1", "Player 2"]
+    assert rows["Properties"] == [6 + 2, 2 * 3]
+    assert rows["Crowns"] == [3, 3]
+    assert rows["Middle Kingdom (+10)"] == [0, 0] and rows["Harmony (+5)"] == [0, 0]
+    assert rows["Total"] == [int(x) for x in s.scores()] == [8, 6]
+    assert "Wheat" not in rows               # the per-terrain rows come at the end
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6),
+       variants=st.sampled_from([(), ("middle-kingdom", "harmony"), ("dynasty",)]))
+def test_score_table_total_is_the_games_score_to_the_end(players, seed, variants):
+    s = _play(players, 10**6, seed, variants)
+    t = svg.score_table(s.observation(0))
+    rows = {r["label"]: r["cells"] for r in t["rows"]}
+    assert rows["Total"] == [int(x) for x in s.scores()]
+    for p in range(players):
+        bd = s.breakdown(p)
+        assert rows["Properties"][p] == bd.property_points
+        assert rows["Largest property (tie-break)"][p] == bd.largest_property
+        terrain_points = [r["cells"][p] for r in t["rows"] if r["label"] in
+                          ("Wheat", "Forest", "Lake", "Grassland", "Swamp", "Mine")]
+        assert sum(int(str(c).rsplit("= ", 1)[-1]) for c in terrain_points) == \
+            bd.property_points
+
+
+def test_scoring_help_cites_its_sources():
+    s = _kingdom_position()
+    helps = svg.scoring_help(s.observation(0))
+    headings = [h["heading"] for h in helps]
+    assert headings == ["Properties", "Harmony", "Middle Kingdom", "Tie-break"]
+    assert all(h["text"] and h["source"] for h in helps)
+    assert "End of the Game" in helps[0]["source"]
+    assert svg.scoring_help(_play(2, 0, 0).observation(0))[1]["heading"] == "Tie-break"
 
 
 def test_the_drawing_uses_only_the_observation():

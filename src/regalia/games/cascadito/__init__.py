@@ -8,7 +8,7 @@ every record carries its provenance (``verified`` / ``rulebook`` / ``reconstruct
 Format: ``docs/data/cascadito.md``.
 """
 
-from regalia.core.registry import register_policy
+from regalia.core.registry import register_drawing, register_policy
 
 from . import hexgrid
 from .components import (
@@ -34,6 +34,7 @@ from .rules import CascaditoGame
 from .state import CascaditoState
 
 register_policy("cascadito", "greedy", greedy_policy)
+register_drawing("cascadito", "regalia.games.cascadito.svg")
 
 __all__ = [
     "ACTIONS",

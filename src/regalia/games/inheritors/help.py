@@ -147,4 +147,50 @@ def rules_summary(state: "InheritorsState") -> RulesSummary:
         f"{BOOK}, III. Gameplay, During your turn")
 
 
-__all__ = ["help_entries", "rules_summary"]
+def scoring_rules(game: "InheritorsGame") -> list[RulesSummary]:
+    """The end-of-game scoring, step by step as the rulebook orders it (V. Scoring), with
+    the numbers of this game's card data (the Tome majority's points, each Relic's and
+    Quest's points; provenance said where the data is a reconstruction), then the
+    tie-break. One :class:`RulesSummary` per step: ``title``, ``lines``, ``cite``."""
+    cs = game.cards
+    maj = cs.tome_majority
+    pts = ", ".join(f"{p} VP" for p in maj.points)
+    relic = cs.relics[0] if cs.relics else None
+    quest = cs.quests[0] if cs.quests else None
+    weakest_quest = min((q.provenance for q in cs.quests), key=lambda p: STRENGTH[p],
+                        default="rulebook")
+    out = [
+        RulesSummary("1. Influence Cards",
+                     ("Sum your topmost played Influence Card of each colour.",),
+                     f"{BOOK}, V. Scoring, step 1"),
+        RulesSummary("2. Tomes (and Epics)",
+                     (f"The most Tomes and Epics left in hand, then the second-most: {pts}. "
+                      "Ties share the full award; if first place is tied there is no second "
+                      "place.",),
+                     f"{BOOK}, V. Scoring, step 2 (card data: {maj.provenance})"),
+        RulesSummary("3. Relics",
+                     ((f"A Relic's owner who played the highest number (ties included) of "
+                       f"its colour gains {relic.points_met:+d} VP, otherwise "
+                       f"{relic.points_unmet:+d} VP.") if relic else "No Relics.",),
+                     f"{BOOK}, V. Scoring, step 3"),
+        RulesSummary("4. Quests",
+                     ((f"Each Quest scores {quest.points_met} VP if the Influence Cards in "
+                       f"your hand meet it, else {quest.points_unmet} VP; the same cards may "
+                       "count for several Quests.") if quest else "No Quests.",),
+                     f"{BOOK}, III. Gameplay, action 4 and V. Scoring, step 4 (Quest texts: "
+                     f"{weakest_quest})"),
+        RulesSummary("5. Honors", ("Each Honor claimed: its VP (1 each).",),
+                     f"{BOOK}, III. Claiming Clans and Honors and V. Scoring, step 5"),
+        RulesSummary("Clans and Epics",
+                     ("Some Clans affect end-game scoring, and an Epic held in hand scores "
+                      "its text: see each card's hover text.",),
+                     f"{BOOK}, V. Scoring (\"some Clans affect end-game scoring\")"),
+        RulesSummary("Winner",
+                     ("The most VPs wins; if tied, more Tomes in hand; then more cards in "
+                      "hand; then the tied players share the victory.",),
+                     f"{BOOK}, V. Scoring"),
+    ]
+    return out
+
+
+__all__ = ["help_entries", "rules_summary", "scoring_rules"]

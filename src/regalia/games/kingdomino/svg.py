@@ -1,28 +1,40 @@
-"""Kingdomino drawn as SVG from a seat's observation, and clicks mapped to actions.
+"""Kingdomino drawn as SVG from a seat's observation, clicks mapped to actions, and the
+score table and scoring help of the web table (board protocol v2, ``docs/web.md``).
 
 The drawing takes only ``observation(seat)`` (see :meth:`KingdominoState.observation`),
 never the state, so nothing a seat may not see can be drawn (ARCHITECTURE.md,
 "Presentation"). The same drawing serves the web table, ``regalia render`` and Jupyter
 (``_repr_svg_``).
 
-Clickable elements carry data attributes:
+Click objects (each clickable element carries ``data-click`` with the canonical JSON of its
+object, :func:`regalia.core.svgkit.click_attr`, and the class ``target``):
 
-* ``data-action="ID"``: a complete action (pick a domino of the next line; discard);
-* ``data-square="e5"`` (with ``data-seat``): a square of the acting seat's kingdom, one step
-  of a two-click placement (first half, then second half);
-* ``data-domino="N"``: a domino of a line (informative; picks also carry ``data-action``).
+* ``{"domino": N}``: pick domino N of the next line (a whole move);
+* ``{"square": "d5"}``: a square of the acting seat's kingdom. The first is where the
+  domino's first half goes; the drawing then shows a preview (a ghost of the domino) with
+  the second half on the first legal square around it, and
+* ``{"choice": "rotate"}`` turns the preview to the next legal second-half square
+  (east, south, west, north), ``{"choice": "place"}`` places the domino as previewed, and
+  clicking a highlighted square places the second half there;
+* ``{"choice": "discard"}``: discard the domino when it fits nowhere (a whole move);
+* ``{"action": ID}``: any legal action by its id (:mod:`regalia.games.kingdomino.board`).
 
-:func:`click` maps a sequence of clicks (those attributes as dicts) and the legal actions to
-an action id, to the next step (which squares complete the placement), or to a refusal.
-Action ids follow :mod:`regalia.games.kingdomino.board`.
+:func:`click` maps a click sequence to an action, to the next step (prompt, targets,
+choices), or to a refusal naming what was wrong.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
-from xml.sax.saxutils import escape, quoteattr
+import json
+from functools import lru_cache
+from typing import Any, Mapping, NamedTuple, Sequence
+
+from regalia.core.svgkit import canonical, click_attr, text
 
 from .board import Geometry, geometry
+from .help import BOOK, VARIANT_SOURCE
+from .rules import VARIANTS
+from .scoring import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, parse_kingdom
 
 #: Fill colour of each terrain letter (wheat, forest, lake, grassland, swamp, mine).
 TERRAIN_COLOURS = {"W": "#e6c440", "F": "#2f6b33", "L": "#3a7bd5", "G": "#8dc641",
@@ -33,6 +45,15 @@ TERRAIN_NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S"
 SEAT_COLOURS = ("#d94f9b", "#e3b51f", "#3c9a4b", "#3f6fd1")
 CELL = 30
 GAP = 24
+#: The longest click sequence :func:`click` reads (first square, rotations, the last).
+MAX_CLICKS = 16
+CHOICES = ("rotate", "place", "discard")
+#: The variants that change the scoring (their rules go in the scoring help).
+SCORING_VARIANTS = {"dynasty", "middle-kingdom", "harmony"}
+#: Where the scoring rules are printed (the quick reference's "End of the Game").
+SCORING_SOURCE = f"{BOOK}, 'End of the Game'"
+TIE_BREAK_SOURCE = ("Kingdomino rules, tie-break (COMPONENTS.md, Kingdomino); Dynasty: "
+                    "docs/rulings/kingdomino.md R5")
 
 
 def geometry_of(observation: Mapping[str, Any]) -> Geometry:
@@ -42,28 +63,38 @@ def geometry_of(observation: Mapping[str, Any]) -> Geometry:
     return geometry((b + 1) // 2)
 
 
-def _attr(**attrs: Any) -> str:
-    return "".join(f" {k.replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items()
-                   if v is not None)
+def _token_text(token: str) -> str:
+    """Hover text of a kingdom token: ``forest, 2 crowns``, ``castle``, ``empty``."""
+    if token == ".":
+        return "empty"
+    if token == "C":
+        return "castle (wild: any terrain may touch it)"
+    k = token.count("*")
+    return TERRAIN_NAMES[token[0]] + (f", {k} crown{'s' * (k > 1)}" if k else "")
 
 
 def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None = None,
-            square: str | None = None, half: int | None = None) -> str:
+            square: str | None = None, half: int | None = None, clickable: bool = False,
+            extra: str = "") -> str:
     """One square: terrain fill, crowns as small dots, the castle as a grey keep.
-    ``square`` (a square name such as ``e5``) makes it a click target; ``seat`` and
-    ``half`` are data attributes (all three are plain ints or names: nothing to escape)."""
+    ``square`` (a square name such as ``e5``) is written as ``data-square``; with
+    ``clickable`` the square is a click target (``data-click``)."""
     out = []
     if token == ".":
-        fill, cls = "#f4efe4", "sq empty target" if square else "sq empty"
+        fill, cls = "#f4efe4", "sq empty"
     elif token == "C":
         fill, cls = "#d8d8d8", "sq castle"
     else:
         fill, cls = TERRAIN_COLOURS[token[0]], f"sq {TERRAIN_NAMES[token[0]]}"
+    if clickable:
+        cls += " target"
     data = ((f' data-seat="{seat}"' if seat is not None else "")
             + (f' data-square="{square}"' if square else "")
-            + (f' data-half="{half}"' if half is not None else ""))
+            + (f' data-half="{half}"' if half is not None else "")
+            + (click_attr({"square": square}).rstrip() if clickable and square else ""))
+    tip = f"<title>{square + ': ' if square else ''}{_token_text(token)}</title>"
     out.append(f'<rect class="{cls}" x="{x}" y="{y}" width="{size}" height="{size}" '
-               f'fill="{fill}" stroke="#8c8273" stroke-width="1"{data}/>')
+               f'fill="{fill}" stroke="#8c8273" stroke-width="1"{data}{extra}>{tip}</rect>')
     if token == "C":
         s = size
         out.append(f'<path class="keep" d="M{x + s * .25} {y + s * .8}V{y + s * .35}h{s * .12}'
@@ -85,13 +116,23 @@ def _king(x: float, y: float, king: int, seat: int) -> str:
             f'font-weight="bold" fill="#111">{king}</text></g>')
 
 
-def _domino(x: float, y: float, entry: Mapping[str, Any], action: int | None,
+def _domino_text(n: int, code: str) -> str:
+    """``Domino 23: wheat / forest, 1 crown``."""
+    first, _, second = code.partition("/")
+    return f"Domino {n}: {_token_text(first)} / {_token_text(second)}"
+
+
+def _domino(x: float, y: float, entry: Mapping[str, Any], pickable: bool,
             highlight: bool) -> str:
     """A domino of a line laid horizontally: number, two halves, its king if any."""
-    first, second = str(entry["code"]).split("/")
+    code = str(entry["code"])
+    first, second = code.split("/")
     n = int(entry["domino"])
-    cls = "domino" + (" pickable" if action is not None else "") + (" acting" if highlight else "")
-    out = [f'<g class="{cls}"{_attr(data_domino=n, data_action=action)}>']
+    cls = "domino" + (" target" if pickable else "") + (" acting" if highlight else "")
+    out = [f'<g class="{cls}" data-domino="{n}"'
+           + (click_attr({"domino": n}).rstrip() if pickable else "") + ">"]
+    out.append(f"<title>{text(_domino_text(n, code))}"
+               f"{' (click to pick it)' if pickable else ''}</title>")
     out.append(f'<text x="{x - 6}" y="{y + CELL * 0.65}" text-anchor="end" font-size="12" '
                f'fill="#333">{n}</text>')
     out.append(_square(x, y, first, half=1))
@@ -99,7 +140,7 @@ def _domino(x: float, y: float, entry: Mapping[str, Any], action: int | None,
     if highlight:
         out.append(f'<rect x="{x - 2}" y="{y - 2}" width="{2 * CELL + 4}" height="{CELL + 4}" '
                    f'fill="none" stroke="#d11" stroke-width="3" pointer-events="none"/>')
-    if action is not None:
+    if pickable:
         out.append(f'<rect class="hit" x="{x}" y="{y}" width="{2 * CELL}" height="{CELL}" '
                    f'fill="transparent" stroke="#1a1" stroke-width="2" stroke-dasharray="4 3"/>')
     if entry.get("king") is not None:
@@ -114,70 +155,106 @@ def pick_action(observation: Mapping[str, Any], domino: int) -> int:
     return geometry_of(observation).pick_base + domino - 1
 
 
+def _code_of(observation: Mapping[str, Any], domino: Any) -> str | None:
+    """The code (``W/F*``) of domino ``domino`` of the current line, or None."""
+    for entry in observation.get("current_line", ()):
+        if entry.get("domino") == domino:
+            return str(entry.get("code", ""))
+    return None
+
+
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
-           names: Sequence[str] | None = None) -> str:
+           names: Sequence[str] | None = None, pending: Sequence[Any] = ()) -> str:
     """The table as an SVG document (a string).
 
     Args:
         observation: ``state.observation(seat)`` (a JSON-able dict); never the state.
         legal_actions: the actions the viewer may take now (empty when it is not the
-            viewer's turn); picks among them get ``data-action``, the acting kingdom's
-            squares get ``data-square`` in the place phase, and a discard button appears
-            when discarding is legal.
+            viewer's turn): pickable dominoes and, in the place phase, the empty squares
+            of the acting kingdom become click targets; a Discard button appears when
+            discarding is legal.
         names: a label per seat (default ``Player 1``...).
+        pending: the clicks of a placement in progress (see :func:`click`); a valid one is
+            shown as a ghost of the domino on the board (the preview). Anything else in it
+            is ignored.
 
-    Shape: every kingdom (B x B squares, B = 9, or 13 in The Mighty Duel), the current and
-    next lines with their kings, scores and whose turn it is.
+    Shape: every kingdom (B x B squares, B = 9, or 13 in The Mighty Duel; the viewer's
+    first), the current and next lines with their kings, scores and whose turn it is.
     """
     g = geometry_of(observation)
     b = g.b
     kingdoms = observation["kingdoms"]
     n_players = len(kingdoms)
-    names = list(names) if names else [f"Player {p + 1}" for p in range(n_players)]
+    names = [str(x) for x in names] if names else []
+    names += [f"Player {p + 1}" for p in range(len(names), n_players)]
     legal = set(legal_actions)
     acting = observation.get("current_player")
     phase = observation.get("phase")
     scores = observation.get("scores") or [0] * n_players
     viewer = observation.get("player")
 
-    side = b * CELL
-    per_row = 2
-    kx0, ky0 = 10, 40
-    line_x = kx0 + per_row * (side + GAP) + 10
-    width = line_x + 2 * (2 * CELL + 60) + 20
-    rows = (n_players + per_row - 1) // per_row
-    height = max(ky0 + rows * (side + GAP + 24), 320)
+    order = list(range(n_players))
+    seated = isinstance(viewer, int) and 0 <= viewer < n_players
+    if isinstance(viewer, int) and seated:
+        order.remove(viewer)
+        order.insert(0, viewer)
+    boxes = _layout(b, n_players, seated)
+    line_x = max(x + b * c for x, _, c in boxes) + 50
+    width = line_x + 2 * (2 * CELL + 60) + 10
+    ky0 = boxes[0][1] - 20
+    kx0 = boxes[0][0]
+    height = max(max(y + b * c + 10 for _, y, c in boxes), ky0 + 24 + 4 * (CELL + 14) + 60)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia kingdomino" '
-           f'width="{width}" height="{height}" viewBox="0 0 {width} {height}"'
-           f'{_attr(data_game="kingdomino", data_phase=phase, data_current_player=acting, data_viewer=viewer)}>']
-    out.append('<style>.pickable,.target{cursor:pointer}.pickable:hover .hit{fill:rgba(40,200,40,.25)}'
-               '.target:hover{stroke:#d11;stroke-width:3}text{font-family:sans-serif}</style>')
-    status = f"Game {observation.get('game_number', 1)} of {observation.get('games', 1)}"
+           f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+           f'data-game="kingdomino" data-phase="{text(phase)}"'
+           + (f' data-current-player="{int(acting)}"' if isinstance(acting, int) else "")
+           + (f' data-viewer="{int(viewer)}"' if isinstance(viewer, int) else "") + ">"]
+    out.append('<style>.target{cursor:pointer}.domino.target:hover .hit{fill:rgba(40,200,40,.25)}'
+               'rect.target:hover{stroke:#d11;stroke-width:3}text{font-family:sans-serif}'
+               '</style>')
+    status = f"Game {observation.get('game_number', 1)} of {observation.get('games', 1)}: "
+    if observation.get("games", 1) == 1:
+        status = ""
+    colour = "#333"
     if phase == "end":
-        status += ": game over"
+        status += "Game over"
     elif isinstance(acting, int) and 0 <= acting < n_players:
         what = {"place": f"place domino {observation.get('domino')}",
                 "pick": "pick a domino of the next line"}.get(str(phase), str(phase))
-        status += f": {escape(names[acting])} to {what}"
+        who = "Your turn" if acting == viewer else names[acting]
+        status += f"{who}: {what}" if acting == viewer else f"{who} to {what}"
+        colour = SEAT_COLOURS[acting % len(SEAT_COLOURS)]
     else:
-        status += f": {escape(str(phase))}"
-    out.append(f'<text class="status" x="{kx0}" y="22" font-size="16">{escape(status)}</text>')
+        status += str(phase)
+    out.append(f'<text class="status" x="{kx0}" y="26" font-size="18" font-weight="bold" '
+               f'fill="{colour}">{text(status)}</text>')
 
-    for p, rows_ in enumerate(kingdoms):
-        ox = kx0 + (p % per_row) * (side + GAP)
-        oy = ky0 + (p // per_row) * (side + GAP + 24)
+    ghost = _preview(g, observation, legal, pending) if pending else None
+    for slot, p in enumerate(order):
+        rows_ = kingdoms[p]
+        ox, oy, cell = boxes[slot]
+        oy -= 20
+        side = b * cell
         clickable = phase == "place" and p == acting and any(a < g.discard for a in legal)
         colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
         weight = "bold" if p == acting else "normal"
         out.append(f'<g class="kingdom" data-seat="{p}">')
+        if p == acting and phase != "end":
+            out.append(f'<rect class="acting-frame" x="{ox - 4}" y="{oy - 2}" '
+                       f'width="{side + 8}" height="{side + 28}" rx="6" fill="none" '
+                       f'stroke="{colour}" stroke-width="3"/>')
+        you = " (you)" if p == viewer else ""
         out.append(f'<text x="{ox}" y="{oy + 14}" font-size="14" font-weight="{weight}" '
-                   f'fill="{colour}">{escape(names[p])}: <tspan class="score" '
+                   f'fill="{colour}">{text(names[p] + you)}: <tspan class="score" '
                    f'data-seat="{p}">{int(scores[p])}</tspan> points</text>')
         for r, row in enumerate(rows_):
             for c, tok in enumerate(row.split()):
-                name = f"{chr(97 + c)}{r + 1}" if clickable and tok == "." else None
-                out.append(_square(ox + c * CELL, oy + 20 + r * CELL, tok, seat=p,
-                                   square=name))
+                name = f"{chr(97 + c)}{r + 1}"
+                out.append(_square(ox + c * cell, oy + 20 + r * cell, tok, size=cell,
+                                   seat=p, square=name,
+                                   clickable=clickable and tok == "."))
+        if ghost is not None and p == acting:
+            out.append(_ghost(g, ghost, ox, oy + 20, cell))
         out.append("</g>")
     # lines
     picks = {a for a in legal if g.pick_base <= a < g.draw_base}
@@ -188,21 +265,69 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         out.append(f'<text x="{x - 20}" y="{ky0 + 14}" font-size="13">{title}</text>')
         for i, entry in enumerate(observation[key]):
             y = ky0 + 24 + i * (CELL + 14)
-            pick: int | None = pick_action(observation, int(entry["domino"]))
-            act = pick if pick in picks else None
-            hl = key == "current_line" and phase == "place" and entry["domino"] == observation.get("domino")
-            out.append(_domino(x, y, entry, act, hl))
+            pickable = key == "next_line" and pick_action(observation,
+                                                          int(entry["domino"])) in picks
+            hl = (key == "current_line" and phase == "place"
+                  and entry["domino"] == observation.get("domino"))
+            out.append(_domino(x, y, entry, pickable, hl))
         out.append("</g>")
     y = ky0 + 24 + 4 * (CELL + 14) + 10
     out.append(f'<text x="{line_x - 20}" y="{y}" font-size="12" fill="#555">Dominoes left to '
                f'draw: {int(observation.get("dominoes_left_to_draw", 0))}</text>')
     if g.discard in legal:
-        out.append(f'<g class="button pickable" data-action="{g.discard}">'
+        out.append(f'<g class="button target"{click_attr({"choice": "discard"}).rstrip()}>'
+                   f'<title>Domino {text(observation.get("domino"))} fits nowhere in your '
+                   f'kingdom: discard it</title>'
                    f'<rect class="hit" x="{line_x - 20}" y="{y + 10}" width="120" height="28" '
                    f'rx="5" fill="#eee" stroke="#a33"/><text x="{line_x + 40}" y="{y + 29}" '
                    f'text-anchor="middle" font-size="13">Discard</text></g>')
     out.append("</svg>")
     return "".join(out)
+
+
+class _Ghost(NamedTuple):
+    """A placement previewed: the padded squares of the two halves and the domino's code."""
+
+    first: int
+    second: int
+    code: str
+
+
+def _ghost(g: Geometry, ghost: _Ghost, ox: float, oy: float, cell: int) -> str:
+    """The domino being placed, drawn translucent over its squares with a dashed outline."""
+    first, _, second = ghost.code.partition("/")
+    out = ['<g class="preview" opacity="0.85" pointer-events="none">']
+    for idx, token in ((ghost.first, first), (ghost.second, second)):
+        r, c = g.rc[idx]
+        out.append(_square(ox + c * cell, oy + r * cell, token, size=cell))
+    (r1, c1), (r2, c2) = g.rc[ghost.first], g.rc[ghost.second]
+    x, y = ox + min(c1, c2) * cell, oy + min(r1, r2) * cell
+    w, h = (abs(c1 - c2) + 1) * cell, (abs(r1 - r2) + 1) * cell
+    out.append(f'<rect class="preview-outline" x="{x - 2}" y="{y - 2}" width="{w + 4}" '
+               f'height="{h + 4}" fill="none" stroke="#d11" stroke-width="3" '
+               f'stroke-dasharray="6 3"/>')
+    fx, fy = ox + c1 * cell, oy + r1 * cell
+    out.append(f'<circle cx="{fx + cell / 2}" cy="{fy + cell / 2}" r="{cell * 0.12}" '
+               f'fill="#d11"><title>first half</title></circle>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _layout(b: int, n_players: int, seated: bool) -> list[tuple[int, int, int]]:
+    """Where each kingdom goes, in drawing order (the viewer's first): ``(x, y, cell)`` of
+    its top-left square and its square size. A seat's own kingdom is drawn large on the
+    left and the others smaller in a column beside it; a spectator sees them all alike,
+    two per row."""
+    top = 64
+    if seated:
+        big, small = (40, 24) if b <= 9 else (28, 17)
+        out = [(10, top, big)]
+        x = 10 + b * big + GAP
+        out += [(x, top + k * (b * small + 30), small) for k in range(n_players - 1)]
+        return out
+    cell = CELL if b <= 9 else 22
+    return [(10 + (k % 2) * (b * cell + GAP), top + (k // 2) * (b * cell + GAP + 24), cell)
+            for k in range(n_players)]
 
 
 def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
@@ -213,81 +338,218 @@ def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+# ---------------------------------------------------------------------------- clicks
+class _Placing(NamedTuple):
+    """A placement in progress: the first half's padded square, the legal second-half
+    squares around it in turning order (name, action), and which one is previewed."""
+
+    first: int
+    options: list[tuple[str, int]]
+    turn: int
+
+
+def _check(c: Any) -> str | None:
+    """Why a click object is malformed, or None when it is one of the documented shapes."""
+    if not isinstance(c, dict) or len(c) != 1:
+        return ("a click is an object with one key: square, domino, choice or action "
+                f"(got {_short(c)})")
+    (key, value), = c.items()
+    if key == "square":
+        ok = isinstance(value, str) and 2 <= len(value) <= 3
+    elif key in ("domino", "action"):
+        ok = type(value) is int and 0 <= value < 10**6
+    elif key == "choice":
+        ok = value in CHOICES
+    else:
+        return f"unknown click {_short(c)}: a click names a square, domino, choice or action"
+    return None if ok else f"malformed click {_short(c)}"
+
+
+def _short(value: Any) -> str:
+    try:
+        t = json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        t = type(value).__name__
+    return t if len(t) <= 40 else t[:37] + "..."
+
+
+def _options(g: Geometry, observation: Mapping[str, Any], place: Sequence[int],
+             first: int) -> list[tuple[str, int]]:
+    """Legal second-half squares for the first half on ``first``, in turning order (east,
+    south, west, north), each with its action. A domino with two identical halves has only
+    east/south ids (ruling R3): the same squares the other way round name the same
+    placement."""
+    symmetric = _symmetric(observation)
+    found: dict[int, int] = {}
+    for a in place:
+        i1, i2 = _ends(g, a)
+        if i1 == first:
+            found[i2] = a
+        elif symmetric and i2 == first:
+            found.setdefault(i1, a)
+    order = [first + off for off in g.offsets]
+    return [(g.names[i], found[i]) for i in order if i in found]
+
+
+def _placing(g: Geometry, observation: Mapping[str, Any], legal: set[int],
+             clicks: Sequence[Any]) -> dict[str, Any] | _Placing:
+    """Read a placement's clicks: ``{"action"}``, ``{"error"}``, or the step reached."""
+    place = sorted(a for a in legal if a < g.discard)
+    name = str(clicks[0]["square"]).strip().lower()
+    if name not in g.by_name:
+        last = f"{chr(96 + g.b)}{g.b}"
+        return {"error": f"{clicks[0]['square']!r} is not a square of the kingdom "
+                         f"(a1 to {last})"}
+    if not place:
+        return {"error": "there is no domino to place now"}
+    first = g.by_name[name]
+    options = _options(g, observation, place, first)
+    if not options:
+        return {"error": f"no legal placement puts the first half of domino "
+                         f"{observation.get('domino')} on {name}; click a highlighted "
+                         f"square"}
+    turn = 0
+    for i, c in enumerate(clicks[1:], 1):
+        is_last = i == len(clicks) - 1
+        if c == {"choice": "rotate"} or c == {"square": g.names[first]}:
+            turn += 1
+            continue
+        if not is_last:
+            return {"error": "a placement ends with Place or with the second half's square"}
+        if c == {"choice": "place"}:
+            return {"action": options[turn % len(options)][1]}
+        if "square" in c:
+            second = str(c["square"]).strip().lower()
+            for n, a in options:
+                if n == second:
+                    return {"action": a}
+            return {"error": f"{g.names[first]}-{c['square']} is not a legal placement; with "
+                             f"the first half on {g.names[first]} the second may go on "
+                             f"{', '.join(n for n, _ in options)}"}
+        return {"error": f"{_short(c)} does not go on with a placement: Rotate, Place or a "
+                         f"highlighted square"}
+    return _Placing(first, options, turn % len(options))
+
+
+def _preview(g: Geometry, observation: Mapping[str, Any], legal: set[int],
+             pending: Sequence[Any]) -> _Ghost | None:
+    """The ghost of a valid placement in progress (None for anything else)."""
+    if (not isinstance(pending, (list, tuple)) or not pending or len(pending) > MAX_CLICKS
+            or any(_check(c) for c in pending) or "square" not in pending[0]):
+        return None
+    step = _placing(g, observation, legal, pending)
+    code = _code_of(observation, observation.get("domino"))
+    if not isinstance(step, _Placing) or code is None:
+        return None
+    return _Ghost(step.first, g.by_name[step.options[step.turn][0]], code)
+
+
 def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
-          clicks: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Map a sequence of clicks to a legal action, to the next step, or to a refusal.
+          clicks: Sequence[Any]) -> dict[str, Any]:
+    """Map the clicks of a move in progress to a legal action, the next step, or a refusal
+    (board protocol v2; the click objects are listed in the module docstring).
 
     Args:
         observation: the acting seat's observation.
-        legal_actions: the current legal actions (of the acting seat).
-        clicks: the data attributes of the clicked elements, oldest first, e.g.
-            ``[{"square": "d5"}, {"square": "e5"}]`` or ``[{"action": 193}]``.
+        legal_actions: the current legal actions of the acting seat (empty: not its turn).
+        clicks: the click objects so far, oldest first (``[]`` at the start of a turn).
 
     Returns:
         ``{"action": id}`` for a complete legal action;
-        ``{"next": {"first": "d5", "squares": ["e5", ...]}}`` after a valid first square
-        (the squares that complete a legal placement with the first half there);
-        ``{"next": {"first": None, "squares": [...]}}`` for no click yet in the place phase;
-        ``{"error": message}`` for a click that leads to no legal action.
+        ``{"next": {"prompt", "targets", "choices"}}``: what to do now, the ``data-click``
+        values to highlight, and buttons (``{"label", "click"}``);
+        ``{"error": message}`` for anything else (malformed or hostile clicks included),
+        naming what was wrong and what is allowed. Never raises.
     """
+    try:
+        return _click(observation, legal_actions, clicks)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return {"error": "these clicks could not be read; start the move again"}
+
+
+def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
+           clicks: Sequence[Any]) -> dict[str, Any]:
     g = geometry_of(observation)
-    legal = set(legal_actions)
-    if not clicks:
-        firsts = sorted({g.names[_ends(g, a)[0]] for a in legal if a < g.discard},
-                        key=_square_key)
-        return {"next": {"first": None, "squares": firsts}}
-    if len(clicks) > 2:
-        return {"error": "a move takes at most two clicks (first half, second half)"}
-    c0 = clicks[0]
-    if "action" in c0:
-        if len(clicks) != 1:
-            return {"error": "a domino or button click is a whole move"}
-        try:
-            a = int(c0["action"])
-        except (TypeError, ValueError):
-            return {"error": f"not an action id: {c0['action']!r}"}
-        return {"action": a} if a in legal else {"error": f"action {a} is not legal now"}
-    if "domino" in c0 and "square" not in c0:
-        try:
-            a = pick_action(observation, int(c0["domino"]))
-        except (TypeError, ValueError):
-            return {"error": f"not a domino number: {c0['domino']!r}"}
-        if a in legal and len(clicks) == 1:
-            return {"action": a}
-        return {"error": f"domino {c0['domino']} cannot be picked now"}
-    squares = []
+    legal = {a for a in legal_actions if type(a) is int}
+    if not legal:
+        return {"error": "it is not your turn"}
+    if not isinstance(clicks, (list, tuple)):
+        return {"error": "clicks must be a list of click objects"}
+    if len(clicks) > MAX_CLICKS:
+        return {"error": f"a move takes at most {MAX_CLICKS} clicks; start again"}
     for c in clicks:
-        name = str(c.get("square", "")).strip().lower()
-        if name not in g.by_name:
-            return {"error": f"not a square of the kingdom: {c.get('square')!r}"}
-        squares.append(g.by_name[name])
+        problem = _check(c)
+        if problem:
+            return {"error": problem}
     place = [a for a in legal if a < g.discard]
-    if not place:
-        return {"error": "there is no domino to place now"}
-    first = squares[0]
-    options = _completions(g, place, first, _symmetric(observation))
-    if not options:
-        return {"error": f"no legal placement puts the first half of domino "
-                         f"{observation.get('domino')} on {g.names[first]}"}
-    if len(squares) == 1:
-        return {"next": {"first": g.names[first],
-                         "squares": sorted(options, key=_square_key)}}
-    second = g.names[squares[1]]
-    if second not in options:
-        return {"error": f"{g.names[first]}-{second} is not a legal placement; with the first "
-                         f"half on {g.names[first]} the second may go on "
-                         f"{', '.join(sorted(options, key=_square_key))}"}
-    return {"action": options[second]}
+    picks = sorted(a for a in legal if g.pick_base <= a < g.draw_base)
+    n = observation.get("domino")
+    code = _code_of(observation, n) or "?/?"
+    if not clicks:
+        if picks:
+            return _next("Pick a domino of the next line: click it (you place it next round)",
+                         [{"domino": a - g.pick_base + 1} for a in picks])
+        if place:
+            first_half = _token_text(code.partition("/")[0])
+            firsts = sorted({g.names[_ends(g, a)[0]] for a in place}
+                            | ({g.names[_ends(g, a)[1]] for a in place}
+                               if _symmetric(observation) else set()), key=_square_key)
+            return _next(f"Place domino {n} ({_domino_text(int(str(n)), code).split(': ', 1)[1]}): "
+                         f"click the square for its first half ({first_half})",
+                         [{"square": s} for s in firsts])
+        if g.discard in legal:
+            return _next(f"Domino {n} fits nowhere in your kingdom: it is discarded",
+                         [], [("Discard", {"choice": "discard"})])
+        return _next("Choose your move", [], [(f"action {a}", {"action": a})
+                                               for a in sorted(legal)])
+    c0 = clicks[0]
+    whole = None
+    if "action" in c0:
+        whole = c0["action"] if c0["action"] in legal else None
+        why = f"action {c0['action']} is not legal now"
+    elif "domino" in c0:
+        a = g.pick_base + c0["domino"] - 1
+        whole = a if 1 <= c0["domino"] <= 48 and a in legal else None
+        free = ", ".join(str(p - g.pick_base + 1) for p in picks)
+        why = (f"domino {c0['domino']} cannot be picked now"
+               + (f"; free dominoes of the next line: {free}" if free else ""))
+    elif c0 == {"choice": "discard"}:
+        whole = g.discard if g.discard in legal else None
+        why = "discarding is allowed only when the domino fits nowhere in your kingdom"
+    elif "choice" in c0:
+        return {"error": f"{c0['choice'].capitalize()} goes on with a placement: click the "
+                         f"square of the first half first"}
+    else:
+        step = _placing(g, observation, legal, clicks)
+        if not isinstance(step, _Placing):
+            return step
+        second, _ = step.options[step.turn]
+        first = g.names[step.first]
+        choices = [("Place", {"choice": "place"})]
+        if len(step.options) > 1:
+            choices.insert(0, ("Rotate", {"choice": "rotate"}))
+        others = ", ".join(s for s, _ in step.options if s != second)
+        prompt = (f"Domino {n}: first half on {first}, second half on {second} (preview). "
+                  f"Place it" + (f", Rotate, or click {others}" if others else "")
+                  + "; Cancel to start over")
+        return _next(prompt, [{"square": s} for s, _ in step.options], choices)
+    if whole is None:
+        return {"error": why}
+    if len(clicks) != 1:
+        return {"error": "a pick, a discard or an action id is a whole move by itself"}
+    return {"action": whole}
+
+
+def _next(prompt: str, targets: Sequence[Mapping[str, Any]],
+          choices: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> dict[str, Any]:
+    return {"next": {"prompt": prompt, "targets": [canonical(t) for t in targets],
+                     "choices": [{"label": label, "click": dict(c)} for label, c in choices]}}
 
 
 def _symmetric(observation: Mapping[str, Any]) -> bool:
     """True when the domino to place has two identical halves (code ``X/X``)."""
-    n = observation.get("domino")
-    for entry in observation.get("current_line", ()):
-        if entry.get("domino") == n:
-            a, _, b = str(entry.get("code", "")).partition("/")
-            return a == b
-    return False
+    a, _, b = (_code_of(observation, observation.get("domino")) or "").partition("/")
+    return bool(a) and a == b
 
 
 def _ends(g: Geometry, action: int) -> tuple[int, int]:
@@ -297,19 +559,87 @@ def _ends(g: Geometry, action: int) -> tuple[int, int]:
     return squares
 
 
-def _completions(g: Geometry, place: Sequence[int], first: int, symmetric: bool) -> dict[str, int]:
-    """Second-half square name -> action, for legal placements with the first half on
-    ``first``. A domino with two identical halves has only east/south ids (ruling R3): the
-    same squares clicked the other way round name the same placement."""
-    out: dict[str, int] = {}
-    for a in place:
-        i1, i2 = _ends(g, a)
-        if i1 == first:
-            out[g.names[i2]] = a
-        elif symmetric and i2 == first:
-            out.setdefault(g.names[i1], a)
+def _square_key(name: str) -> tuple[int, str]:
+    return int(name[1:]), name[0]
+
+
+# ---------------------------------------------------------------------------- scores
+def breakdowns(observation: Mapping[str, Any]) -> list[Breakdown]:
+    """Each seat's kingdom on the table scored with the game's own scoring
+    (:func:`~regalia.games.kingdomino.scoring.parse_kingdom` and its ``breakdown``), from the
+    kingdoms in the observation; the bonuses of the variants played. Previous Dynasty games
+    are not in a kingdom: they are ``scores - game_total``."""
+    g = geometry_of(observation)
+    variants = set((observation.get("params") or {}).get("variants") or ())
+    discarded = list(observation.get("discarded") or [])
+    out = []
+    for p, rows in enumerate(observation["kingdoms"]):
+        kingdom = parse_kingdom("\n".join(rows), size=g.n, source=f"kingdom {p + 1}")
+        out.append(kingdom.breakdown("middle-kingdom" in variants, "harmony" in variants,
+                                     int(discarded[p]) if p < len(discarded) else 0))
     return out
 
 
-def _square_key(name: str) -> tuple[int, str]:
-    return int(name[1:]), name[0]
+def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """The score of every kingdom as it stands (the final scoring applied now), one column
+    per seat: property points, crowns, the bonuses of the variants played (Middle Kingdom
+    +10, Harmony +5), previous Dynasty games, and the total (= the observation's scores).
+    Once the game is over: the points of each terrain's properties and the tie-break
+    (largest property, crowns) too. Headings: ``Scoring item``, ``Player 1``..."""
+    bds = breakdowns(observation)
+    n = len(bds)
+    variants = set((observation.get("params") or {}).get("variants") or ())
+    scores = [int(s) for s in (observation.get("scores") or [b.game_total for b in bds])]
+    over = observation.get("phase") == "end"
+    rows: list[dict[str, Any]] = []
+    if over:
+        for letter, terrain in TERRAIN_NAMES.items():
+            cells: list[str | int] = []
+            for b in bds:
+                props = [p for p in b.properties if p.terrain == terrain and p.crowns]
+                cells.append(" + ".join(f"{p.squares}×{p.crowns}" for p in props)
+                             + f" = {sum(p.points for p in props)}" if props else 0)
+            rows.append({"label": terrain.capitalize(), "cells": cells})
+    rows.append({"label": "Properties",
+                 "cells": [b.property_points for b in bds]})
+    rows.append({"label": "Crowns", "cells": [b.crowns for b in bds]})
+    if "middle-kingdom" in variants:
+        rows.append({"label": f"Middle Kingdom (+{MIDDLE_KINGDOM_BONUS})",
+                     "cells": [b.middle_kingdom for b in bds]})
+    if "harmony" in variants:
+        rows.append({"label": f"Harmony (+{HARMONY_BONUS})", "cells": [b.harmony for b in bds]})
+    if "dynasty" in variants:
+        rows.append({"label": "Previous games (Dynasty)",
+                     "cells": [scores[p] - bds[p].game_total for p in range(n)]})
+    if over:
+        rows.append({"label": "Largest property (tie-break)",
+                     "cells": [b.largest_property for b in bds]})
+    rows.append({"label": "Total", "cells": scores})
+    return {"headings": ["Scoring item"] + [f"Player {p + 1}" for p in range(n)],
+            "rows": rows}
+
+
+def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
+    """How Kingdomino scores (the quick reference's "End of the Game"), the variants played
+    (their text from :data:`~regalia.games.kingdomino.rules.VARIANTS`) and the tie-break,
+    each with its source."""
+    variants = tuple((observation.get("params") or {}).get("variants") or ())
+    return [dict(x) for x in _scoring_help(variants)]
+
+
+@lru_cache(maxsize=32)
+def _scoring_help(variants: tuple[str, ...]) -> tuple[dict[str, str], ...]:
+    out = [{"heading": "Properties",
+            "text": "A property is a group of squares of one terrain connected horizontally "
+                    "or vertically. Each property scores its number of squares times the "
+                    "crowns in it; a property without a crown scores 0. A kingdom may hold "
+                    "several properties of one terrain, each scored on its own.",
+            "source": SCORING_SOURCE}]
+    for name in sorted(set(variants) & SCORING_VARIANTS):
+        heading, _, rule = VARIANTS.get(name, name).partition(": ")
+        out.append({"heading": heading, "text": rule or heading, "source": VARIANT_SOURCE})
+    out.append({"heading": "Tie-break",
+                "text": "On equal points the player with the most extended property wins; if "
+                        "still tied, the one with the most crowns; then the victory is shared.",
+                "source": TIE_BREAK_SOURCE})
+    return tuple(out)

@@ -8,6 +8,8 @@ are reconstructions that satisfy every known fact, and every record carries its 
 (``verified`` / ``rulebook`` / ``reconstructed``).
 """
 
+from regalia.core.registry import register_drawing
+
 from .components import (COLOURS, COMPASS, CRAFT_COLOURS, DEFAULT_TILES, DEFAULT_TREASURES,
                          EDGES, NUM_TILES, NUM_TREASURES, RESOURCE_OF_COLOUR, SET_NAMES,
                          SET_TYPES, SETS, TARGETS, TYPE_NAMES, TYPES, Cell, Cost,
@@ -18,6 +20,8 @@ from .rules import TwoHeirsGame
 from .state import TwoHeirsState
 from . import policies as _policies  # noqa: F401,E402  (registers the greedy policy)
 from . import playout as _playout  # noqa: F401,E402  (registers the fast playout policy)
+
+register_drawing("two-heirs", "regalia.games.two_heirs.svg")
 
 __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREASURES", "EDGES",
            "NUM_TILES", "NUM_TREASURES", "RESOURCE_OF_COLOUR", "SET_NAMES", "SET_TYPES", "SETS",

@@ -90,6 +90,55 @@ TYPE_EFFECTS: dict[str, str] = {
 }
 
 
+SOLO_BOOK = "Two Heirs solo rules (two-heirs.solo.en.md, from the German SOLOMODUS)"
+
+#: The rulebook's scoring rules: ``(heading, text, source, applies)``; ``applies`` is
+#: ``all``, ``roads`` (only when roads are scored), ``no-roads``, ``two`` (2 players) or
+#: ``solo``. Building effects are :data:`TYPE_EFFECTS`.
+SCORING_RULES: tuple[tuple[str, str, str, str], ...] = (
+    ("Your buildings",
+     "Add up the points for buildings you constructed: the building tiles in the play area "
+     "with their bottom edges facing towards you. Each tile is assessed individually, "
+     "according to the scoring condition on it (hover a building for its effect).",
+     f"{BOOK}, 'Scoring'", "all"),
+    ("Troop placement",
+     "If you have troops located on any of your buildings at the end of the game, you score "
+     "double the usual amount of points for that building. If your opponent has troops "
+     "located on any of your buildings, it doesn't affect scoring in any way.",
+     f"{BOOK}, 'Scoring: Troop placement'", "all"),
+    ("Roads",
+     "A road is only considered for scoring if it connects buildings on at least 2 tiles. "
+     "Each road is scored separately: both players count how many of their buildings the "
+     "road connects; the player who connected the most subtracts the opponent's number and "
+     "scores the difference. A tie scores nothing. Open terrain does not count as a road "
+     "section and does not connect roads; a tile with 4 separate road sections ends each of "
+     "its 4 roads.",
+     f"{BOOK}, 'Scoring: Roads'", "roads"),
+    ("Roads (not scored in this game)",
+     "'For your first game, we recommend not scoring roads at all': this game was set up "
+     "without road scoring (the Pilgrimage Site still counts its road).",
+     f"{BOOK}, 'Scoring: Roads' (note)", "no-roads"),
+    ("Winner",
+     "The player with the most points wins. If there's a tie, the player with the most "
+     "troops in the royal reserve wins. If they are still tied, the victory is shared.",
+     f"{BOOK}, 'Scoring'", "two"),
+    ("Heinrich's score",
+     "You score normally. Heinrich scores: 1. his buildings score normally, and his 3 "
+     "highest-scoring buildings score double; Heinrich's troops are ignored. 2. Roads score "
+     "normally. 3. 5 points for each treasure left (in the pile and in the play area).",
+     f"{SOLO_BOOK}, 'Scoring'", "solo"),
+    ("Treasures",
+     "You remove one of Heinrich's treasures when you meet the condition shown on it "
+     "(vertical or horizontal: at least 2 tiles of the colour shown in its column or row, "
+     "its own building not counted; formation: the tiles shown around it; brown means any "
+     "colour). A condition already met when the treasure is placed removes it at once.",
+     f"{SOLO_BOOK}, 'Treasures and how to remove them'", "solo"),
+    ("Winner (solo)",
+     "You win with more points than Heinrich. With fewer points, or a tie, you lose.",
+     f"{SOLO_BOOK}, 'Scoring'", "solo"),
+)
+
+
 def help_entries(game: "TwoHeirsGame") -> list[HelpEntry]:
     """One entry per building type: the rulebook's effect, then every tile of the type in
     the game's tile data (colour, cost, roads, parameters, provenance); a tile id finds its
@@ -170,4 +219,4 @@ def rules_summary(state: "TwoHeirsState") -> RulesSummary:
                         f"{BOOK}, How to play: Actions A, B, C; Resources")
 
 
-__all__ = ["TYPE_EFFECTS", "help_entries", "rules_summary"]
+__all__ = ["SCORING_RULES", "SOLO_BOOK", "TYPE_EFFECTS", "help_entries", "rules_summary"]

@@ -9,13 +9,26 @@ A, B, C; Final round). Layer: imports only this game's component modules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .components import COLOURS
+from .components import COLOURS, TileSet, TreasureSet
 from .landscape import PlacedTile
 
-if TYPE_CHECKING:
-    from .rules import TwoHeirsGame
+
+class TableSource(Protocol):
+    """What :func:`build_tables` reads of a game (a :class:`~.rules.TwoHeirsGame`, or the
+    drawing's stand-in built from an observation's parameters)."""
+
+    @property
+    def tiles(self) -> TileSet: ...
+    @property
+    def treasures(self) -> TreasureSet: ...
+    @property
+    def sets(self) -> tuple[str, ...]: ...
+    @property
+    def solo(self) -> bool: ...
+    @property
+    def treasures_used(self) -> int: ...
 
 SEAT_COLOURS = ("white", "blue")
 HAND_MAX = 7            # 3 kept + 1 take + at most 3 Encampment takes (<= 3 per set)
@@ -66,7 +79,7 @@ class Tables:
     max_length: int
 
 
-def build_tables(game: "TwoHeirsGame") -> Tables:
+def build_tables(game: TableSource) -> Tables:
     """The game's :class:`Tables`: tile facts as flat tuples, the base id of each kind of
     action (``take0`` .. ``treasure0``, in this order) and a bound on the game's length."""
     tiles = game.tiles.tiles

@@ -49,7 +49,7 @@ $("create").onsubmit = async (ev) => {
   const variants = [...$("variants").querySelectorAll("input:checked")].map((c) => c.value);
   const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: $("game").value, players: Number($("players").value), variants, seats,
-    hints: $("hints").checked }) });
+    hints: $("hints").checked, pace: Number($("pace").value) }) });
   const d = await r.json();
   if (!r.ok) { $("error").textContent = d.detail; return; }
   const out = $("created"); out.replaceChildren(text("p", "Table created. Private seat links (keep them; they are shown once):"));

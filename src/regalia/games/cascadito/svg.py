@@ -1,0 +1,1289 @@
+"""Cascadito drawn as SVG from a seat's observation, and clicks mapped to actions (board
+protocol v2, ``docs/web.md``).
+
+The drawing takes only ``observation(seat)`` (:func:`.information.observation`), never the
+state: what a page shows is what the seat sees. (Cascadito is a game of perfect
+information: every sheet and the dice pool are public; only future rolls are unknown, and
+they are in no observation.) The play sheet is the game's own data (``data/sheets``),
+loaded through the registry from the observation's ``params``; action ids are decoded
+with :func:`.notation.decode`. The same drawing serves the web table, ``regalia render``
+and Jupyter (``_repr_svg_``).
+
+What is drawn (rulebook, "The Play Sheets"): the viewer's sheet large (a spectator sees the
+player to move, or seat 1): the kingdom of hexes with towns, rivers, the low bridge,
+bandits, stars, trade goods, crowns and action fields, the marked fields crossed out; the
+success tracks with the home castles and achievement banners, the bandit track; the two
+rows of achievements; the solo timer. Beside it: the dice pool with the forbidden faces
+and every other player's sheet, small. Every field, town, track space, river space and
+achievement has hover help (``<title>``) saying what it does and its provenance
+("reconstructed" where the sheet data is the project's reconstruction).
+
+Clicks (canonical JSON objects, the elements' ``data-click``):
+
+* ``{"die": "pink"}``: select a die of the pool (phase ``die``);
+* ``{"field": "c5"}``: a field of the kingdom (after a die; or for an action or a star);
+* ``{"river": 0}``: the next space of river 0 (the sheet's river order; sheet 3 has two);
+* ``{"pass": true}``: use the selected die for nothing;
+* ``{"track": "blue"}``: the next space of a success track (an action);
+* ``{"claim": "top 2"}``: claim an achievement; ``{"decline": true}``: claim nothing now.
+
+A move is a die and where it goes (two clicks), or one click for a task or a claim.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
+from xml.sax.saxutils import escape, quoteattr
+
+from regalia.core.errors import RegaliaError
+from regalia.core.help import provenance_words
+from regalia.core.registry import load_game
+from regalia.core.svgkit import canonical, click_attr
+
+from . import hexgrid
+from .components import CASTLE_ORDER, TOWN_COLOURS
+from .help import ACTION_WORDS, BOOK, SPECIAL_EFFECTS, help_entries
+from .notation import Action, achievement_name, decode
+from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts, score_steps, sheet_total
+from .view import title as view_title
+
+if TYPE_CHECKING:
+    from .rules import CascaditoGame
+    from .tables import SheetTables
+
+# ------------------------------------------------------------------ look
+#: Town and die colours (the sheet's pastel inks; black: the forbidden face).
+COLOURS = {"blue": "#3f83c8", "yellow": "#f1c318", "orange": "#ec7a2c", "pink": "#e2619f",
+           "white": "#fbfaf5", "black": "#2b2b2b"}
+#: Darker strokes of the same colours.
+INKS = {"blue": "#1f4f80", "yellow": "#8a6d00", "orange": "#8c4210", "pink": "#84204f",
+        "white": "#6f6f6f", "black": "#000000"}
+#: Fills of the six trade goods (Play Sheet 4); others get grey.
+GOODS = {"grain": "#e2bd4f", "wool": "#f2efe6", "timber": "#9a6a3a", "stone": "#a3a3a3",
+         "cloth": "#8a5bb0", "salt": "#dfe7ee", "wine": "#8e2c48", "fish": "#6aa6c8"}
+PAPER, FIELD, FIELD_EDGE, WATER = "#f7f1e3", "#efe5c9", "#bfae84", "#9fd0ee"
+PENCIL, TARGET, ACTING = "#333333", "#17a34a", "#d4a017"
+FONT = "DejaVu Sans, Verdana, sans-serif"
+W, H = 960, 800
+#: The big sheet's panel (top, height) and the dice pool's column (left edge).
+BIG_TOP, BIG_H, POOL_X = 52, 560, 800
+
+#: A move takes at most this many clicks (a die, then where it goes).
+MAX_CLICKS = 2
+CLICK_KEYS = ("die", "field", "river", "pass", "track", "claim", "decline")
+
+
+# ------------------------------------------------------------------ svg helpers
+def _t(text: str) -> str:
+    """A ``<title>`` child (hover help), escaped."""
+    return f"<title>{escape(text)}</title>"
+
+
+def _txt(x: float, y: float, text: str, size: float = 12, anchor: str = "start",
+         fill: str = "#222", weight: str = "normal", extra: str = "") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" '
+            f'fill="{fill}" font-weight="{weight}"{extra}>{escape(text)}</text>')
+
+
+def _hex_path(cx: float, cy: float, r: float) -> str:
+    """The ``d`` of a pointy-topped hexagon of circumradius ``r`` around ``(cx, cy)``
+    (relative moves: shorter than a polygon's points)."""
+    h = math.sqrt(3) / 2 * r
+    return (f"M{cx:.1f} {cy - r:.1f}l{h:.1f} {r / 2:.1f}v{r:.1f}l-{h:.1f} {r / 2:.1f}"
+            f"l-{h:.1f} -{r / 2:.1f}v-{r:.1f}z")
+
+
+def _hex_points(cx: float, cy: float, r: float) -> str:
+    """A pointy-topped hexagon of circumradius ``r`` around ``(cx, cy)``."""
+    pts = []
+    for k in range(6):
+        a = math.radians(60 * k - 90)
+        pts.append(f"{cx + r * math.cos(a):.1f},{cy + r * math.sin(a):.1f}")
+    return " ".join(pts)
+
+
+def _star(cx: float, cy: float, r: float, fill: str = "#f2b705") -> str:
+    pts = []
+    for k in range(10):
+        rr = r if k % 2 == 0 else r * 0.45
+        a = math.radians(36 * k - 90)
+        pts.append(f"{cx + rr * math.cos(a):.1f},{cy + rr * math.sin(a):.1f}")
+    return (f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="#7a5a00" '
+            f'stroke-width="0.8" pointer-events="none"/>')
+
+
+def _crown(cx: float, cy: float, s: float, colour: str) -> str:
+    x0, y0 = cx - s, cy + s * 0.6
+    d = (f"M{x0:.1f} {y0:.1f}L{x0:.1f} {cy - s * 0.5:.1f}L{cx - s * 0.5:.1f} {cy:.1f}"
+         f"L{cx:.1f} {cy - s * 0.8:.1f}L{cx + s * 0.5:.1f} {cy:.1f}L{cx + s:.1f} "
+         f"{cy - s * 0.5:.1f}L{cx + s:.1f} {y0:.1f}Z")
+    return (f'<path d="{d}" fill="{COLOURS[colour]}" stroke="{INKS[colour]}" '
+            f'stroke-width="1.2" pointer-events="none"/>')
+
+
+def _bandit(cx: float, cy: float, s: float) -> str:
+    """A bandit's mask: a dark band with two eye holes."""
+    return (f'<g pointer-events="none"><rect x="{cx - s:.1f}" y="{cy - s * 0.45:.1f}" '
+            f'width="{2 * s:.1f}" height="{s * 0.9:.1f}" rx="{s * 0.45:.1f}" fill="#3a2418"/>'
+            f'<circle cx="{cx - s * 0.45:.1f}" cy="{cy:.1f}" r="{s * 0.22:.1f}" fill="#f7f1e3"/>'
+            f'<circle cx="{cx + s * 0.45:.1f}" cy="{cy:.1f}" r="{s * 0.22:.1f}" fill="#f7f1e3"/>'
+            f'</g>')
+
+
+def _good(cx: float, cy: float, s: float, good: str) -> str:
+    fill = GOODS.get(good, "#c8c8c8")
+    light = good in ("wool", "salt", "stone", "grain")
+    return (f'<g pointer-events="none"><rect x="{cx - s:.1f}" y="{cy - s * 0.8:.1f}" '
+            f'width="{2 * s:.1f}" height="{1.6 * s:.1f}" rx="{s * 0.3:.1f}" fill="{fill}" '
+            f'stroke="#5a4a2a" stroke-width="0.8"/>'
+            + _txt(cx, cy + s * 0.36, good[:2].capitalize(), s * 0.95, "middle",
+                   "#222" if light else "#fff", "bold") + "</g>")
+
+
+def _action_icon(cx: float, cy: float, s: float, action: str) -> str:
+    """The three action icons (rulebook, Actions): next space of any track (an arrow up a
+    column), any empty field (a hexagon with a plus), next river space (waves)."""
+    out = [f'<g pointer-events="none"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{s:.1f}" '
+           f'fill="#fff" stroke="#555" stroke-width="0.9"/>']
+    k = s * 0.55
+    if action == "advance_track":
+        out.append(f'<path d="M{cx:.1f} {cy - k:.1f}L{cx + k:.1f} {cy:.1f}H{cx + k * 0.4:.1f}'
+                   f'V{cy + k:.1f}H{cx - k * 0.4:.1f}V{cy:.1f}H{cx - k:.1f}Z" fill="#444"/>')
+    elif action == "mark_field":
+        out.append(f'<polygon points="{_hex_points(cx, cy, k * 1.1)}" fill="none" '
+                   f'stroke="#444" stroke-width="1"/>'
+                   f'<path d="M{cx - k * 0.5:.1f} {cy:.1f}H{cx + k * 0.5:.1f}M{cx:.1f} '
+                   f'{cy - k * 0.5:.1f}V{cy + k * 0.5:.1f}" stroke="#444" stroke-width="1.4"/>')
+    else:
+        for dy in (-k * 0.35, k * 0.45):
+            out.append(f'<path d="M{cx - k:.1f} {cy + dy:.1f}q{k / 2:.1f} {-k / 2:.1f} '
+                       f'{k:.1f} 0t{k:.1f} 0" fill="none" stroke="#2a6fb0" stroke-width="1.3"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _cross(cx: float, cy: float, s: float, width: float = 2.4) -> str:
+    """A pencil cross (a marked field or space)."""
+    return (f'<path d="M{cx - s:.1f} {cy - s:.1f}L{cx + s:.1f} {cy + s:.1f}M{cx + s:.1f} '
+            f'{cy - s:.1f}L{cx - s:.1f} {cy + s:.1f}" stroke="{PENCIL}" stroke-width="{width}" '
+            f'stroke-linecap="round" pointer-events="none"/>')
+
+
+def _castle(x: float, y: float, s: float, colour: str, filled: bool) -> str:
+    """A home castle of width ``2s`` standing on ``y``; filled when it is marked."""
+    fill = COLOURS[colour] if filled else "#fff"
+    d = (f"M{x - s:.1f} {y:.1f}V{y - s * 1.2:.1f}h{s * 0.4:.1f}v{s * 0.3:.1f}h{s * 0.3:.1f}"
+         f"v-{s * 0.3:.1f}h{s * 0.6:.1f}v{s * 0.3:.1f}h{s * 0.3:.1f}v-{s * 0.3:.1f}"
+         f"h{s * 0.4:.1f}V{y:.1f}Z")
+    return (f'<path d="{d}" fill="{fill}" stroke="{INKS[colour]}" stroke-width="1.4" '
+            f'pointer-events="none"/>')
+
+
+def _house(cx: float, cy: float, s: float, colour: str) -> str:
+    ink = "#555" if colour == "white" else "#fff"
+    d = (f"M{cx - s:.1f} {cy + s * 0.8:.1f}V{cy - s * 0.1:.1f}L{cx:.1f} {cy - s:.1f}"
+         f"L{cx + s:.1f} {cy - s * 0.1:.1f}V{cy + s * 0.8:.1f}Z")
+    return f'<path d="{d}" fill="none" stroke="{ink}" stroke-width="1.6" pointer-events="none"/>'
+
+
+# ------------------------------------------------------------------ the game behind it
+@lru_cache(maxsize=32)
+def _game_for(key: str) -> "CascaditoGame":
+    return cast("CascaditoGame", load_game("cascadito", **json.loads(key)))
+
+
+def game_of(observation: Mapping[str, Any]) -> "CascaditoGame":
+    """The :class:`.rules.CascaditoGame` an observation belongs to (built from its
+    ``params``, cached): the sheet's data and the action ids' meaning."""
+    params = observation.get("params")
+    if not isinstance(params, Mapping):
+        raise RegaliaError("the observation has no game parameters")
+    return _game_for(canonical(dict(params)))
+
+
+def _decoded(game: "CascaditoGame", legal: Sequence[Any]) -> list[Action]:
+    out = []
+    for a in legal:
+        if type(a) is int and 0 <= a < game.num_distinct_actions:
+            out.append(decode(game, a))
+    return out
+
+
+def _seat_count(observation: Mapping[str, Any]) -> int:
+    return len(observation["sheets"])
+
+
+def _label(names: Sequence[str] | None, p: int) -> str:
+    if names and 0 <= p < len(names) and str(names[p]).strip():
+        return str(names[p])
+    return f"Player {p + 1}"
+
+
+def _river_click(t: "SheetTables", r: int) -> dict[str, Any]:
+    return {"river": r}
+
+
+def _river_label(t: "SheetTables", r: int) -> str:
+    name = t.rivers[r].name
+    return name[:1].upper() + name[1:] if "river" in name.lower() else f"{name} river"
+
+
+# ------------------------------------------------------------------ clicks
+def _check_clicks(clicks: Any) -> str | None:
+    """A message naming what is wrong with the click list, or None."""
+    if not isinstance(clicks, (list, tuple)):
+        return "clicks must be a list of click objects"
+    if len(clicks) > MAX_CLICKS:
+        return (f"a move takes at most {MAX_CLICKS} clicks (a die, then a field, a river "
+                f"or Pass); got {len(clicks)}")
+    for c in clicks:
+        if not isinstance(c, Mapping) or len(c) != 1:
+            return ("each click is an object with one key: "
+                    + ", ".join(CLICK_KEYS))
+        (k, v), = c.items()
+        if k not in CLICK_KEYS:
+            return f"unknown click {str(k)[:20]!r}; clicks are: {', '.join(CLICK_KEYS)}"
+        if k in ("pass", "decline"):
+            if v is not True:
+                return f"{{{k!r}: true}} is the only {k} click"
+        elif k == "river":
+            if type(v) is not int or not 0 <= v < 8:
+                return "a river click names the river by its number (0, or 0-1 on sheet 3)"
+        elif not isinstance(v, str) or not 0 < len(v) <= 16:
+            return f"a {k} click names it in a short text (e.g. {_EXAMPLES[k]})"
+    return None
+
+
+_EXAMPLES = {"die": '{"die": "pink"}', "field": '{"field": "c5"}',
+             "track": '{"track": "blue"}', "claim": '{"claim": "top 2"}'}
+
+
+def _key(c: Mapping[str, Any]) -> tuple[str, Any]:
+    (k, v), = c.items()
+    return str(k), v
+
+
+def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
+          clicks: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Map the clicks of a move in progress (oldest first) to an action, the next step,
+    or a refusal (board protocol v2).
+
+    Args:
+        observation: the acting seat's observation.
+        legal_actions: the seat's legal action ids now.
+        clicks: click objects (module docstring), ``[]`` at the start of a turn.
+
+    Returns:
+        ``{"action": id}``; ``{"next": {"prompt", "targets", "choices"}}`` (targets are
+        canonical JSON strings, choices ``{"label", "click"}`` buttons); or
+        ``{"error": message}`` naming what was wrong and what is allowed. Never raises on
+        malformed input.
+    """
+    problem = _check_clicks(clicks)
+    if problem:
+        return {"error": problem}
+    try:
+        game = game_of(observation)
+    except (RegaliaError, TypeError, ValueError) as e:
+        return {"error": f"cannot read the position: {e}"}
+    acts = _decoded(game, list(legal_actions) if isinstance(legal_actions, (list, tuple))
+                    else [])
+    if not acts:
+        return {"error": "you have no move to make now"}
+    t = game.tables
+    kinds = {a.kind for a in acts}
+    if kinds <= {"field", "river", "pass"}:
+        return _die_click(t, acts, [_key(c) for c in clicks])
+    if kinds <= {"claim", "decline"}:
+        return _claim_click(t, acts, [_key(c) for c in clicks])
+    if kinds <= {"mark", "river_space", "track"}:
+        return _task_click(t, observation, acts, [_key(c) for c in clicks])
+    return {"error": "the dice are being rolled; wait for the pool"}
+
+
+def _river_index(t: "SheetTables", a: Action) -> int:
+    return t.river_names.index(a.river.removeprefix("river").strip()) if t.num_rivers > 1 else 0
+
+
+def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
+    colours = [c for c in TOWN_COLOURS if any(a.colour == c for a in acts)]
+    if not ks:
+        return {"next": {"prompt": "Choose a die from the pool (then mark a field next to a "
+                                   "town of its colour, the river, or pass)",
+                         "targets": [canonical({"die": c}) for c in colours],
+                         "choices": []}}
+    k, v = ks[0]
+    if k != "die":
+        return {"error": f"choose a die first (the pool's colours: {', '.join(colours)})"}
+    if v not in colours:
+        return {"error": f"there is no {str(v)[:16]} die to choose; the pool offers "
+                         f"{', '.join(colours)}"}
+    mine = [a for a in acts if a.colour == v]
+    fields = {a.cell: a.id for a in mine if a.kind == "field"}
+    rivers = {_river_index(t, a): a.id for a in mine if a.kind == "river"}
+    passes = [a.id for a in mine if a.kind == "pass"]
+    if len(ks) == 1:
+        targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
+        targets += [canonical(_river_click(t, r)) for r in sorted(rivers)]
+        choices = [{"label": f"Mark the next space of the {_river_label(t, r).lower()}",
+                    "click": _river_click(t, r)} for r in sorted(rivers)]
+        choices += [{"label": "Pass (use the die for nothing)", "click": {"pass": True}}
+                    for _ in passes[:1]]
+        where = (f"a highlighted field next to {_a(v)} {v} town" if fields
+                 else f"no field (none is free next to {_a(v)} {v} town)")
+        river = ", the next river space" if rivers else ""
+        return {"next": {"prompt": f"With the {v} die: mark {where}{river}, or pass",
+                         "targets": targets, "choices": choices}}
+    k2, v2 = ks[1]
+    if k2 == "field":
+        if v2 in fields:
+            return {"action": fields[v2]}
+        return {"error": f"the {v} die cannot mark {str(v2)[:16]}: mark an empty field next "
+                         f"to {_a(v)} {v} town ({', '.join(sorted(fields, key=_cell_key)) or 'none left'})"
+                         + (", the river" if rivers else "") + " or pass"}
+    if k2 == "river":
+        if v2 in rivers:
+            return {"action": rivers[v2]}
+        return {"error": "that river is marked to its end or not on this sheet"
+                         + (f"; open: {', '.join(_river_label(t, r) for r in sorted(rivers))}"
+                            if rivers else "")}
+    if k2 == "pass" and passes:
+        return {"action": passes[0]}
+    return {"error": f"after choosing the {v} die, click a field, the river or Pass"}
+
+
+def _task_prompt(observation: Mapping[str, Any]) -> str:
+    tasks = observation.get("tasks") or []
+    task = str(tasks[0]) if tasks else ""
+    more = len(tasks) - 1
+    tail = f" ({more} more action{'s' if more > 1 else ''} waiting)" if more > 0 else ""
+    if task.startswith("star"):
+        return f"The star on {task.split()[-1]}: mark an empty field next to it{tail}"
+    words = {"advance_track": "Action: mark the next space of any success track",
+             "mark_field": "Action: mark any empty field (or the next river space)",
+             "advance_river": "Action: mark the next river space"}
+    return words.get(task, "Action: choose where it applies") + tail
+
+
+def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Action],
+                ks: list[tuple[str, Any]]) -> dict[str, Any]:
+    fields = {a.cell: a.id for a in acts if a.kind == "mark"}
+    rivers = {_river_index(t, a): a.id for a in acts if a.kind == "river_space"}
+    tracks = {a.colour: a.id for a in acts if a.kind == "track"}
+    if not ks:
+        targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
+        targets += [canonical(_river_click(t, r)) for r in sorted(rivers)]
+        order = [c for c in TOWN_COLOURS if c in tracks]
+        targets += [canonical({"track": c}) for c in order]
+        choices = [{"label": f"{c.capitalize()} track", "click": {"track": c}} for c in order]
+        choices += [{"label": f"Next space of the {_river_label(t, r).lower()}",
+                     "click": _river_click(t, r)} for r in sorted(rivers)]
+        return {"next": {"prompt": _task_prompt(observation), "targets": targets,
+                         "choices": choices}}
+    if len(ks) > 1:
+        return {"error": "an action is resolved with one click"}
+    k, v = ks[0]
+    if k == "field" and v in fields:
+        return {"action": fields[v]}
+    if k == "river" and v in rivers:
+        return {"action": rivers[v]}
+    if k == "track" and v in tracks:
+        return {"action": tracks[v]}
+    allowed = []
+    if fields:
+        allowed.append("a highlighted field")
+    if rivers:
+        allowed.append("the next river space")
+    if tracks:
+        allowed.append("a success track (" + ", ".join(c for c in TOWN_COLOURS if c in tracks)
+                       + ")")
+    return {"error": f"{_task_prompt(observation).split(' (')[0]}: that is not possible "
+                     f"here; click {' or '.join(allowed)}"}
+
+
+def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
+    claims = {a.achievement: a.id for a in acts if a.kind == "claim"}
+    decline = [a.id for a in acts if a.kind == "decline"]
+    if not ks:
+        order = sorted(claims, key=lambda n: (n.split()[0] != "top", int(n.split()[1])))
+        choices = [{"label": f"Claim {n}: {_short(t, t.achievements[_ach_index(t, n)])}",
+                    "click": {"claim": n}} for n in order]
+        choices += [{"label": "Decline (claim later)", "click": {"decline": True}}
+                    for _ in decline[:1]]
+        return {"next": {"prompt": "You have met an achievement: claim it (click it or a "
+                                   "button), or decline for now",
+                         "targets": [canonical({"claim": n}) for n in order],
+                         "choices": choices}}
+    if len(ks) > 1:
+        return {"error": "a claim is one click"}
+    k, v = ks[0]
+    if k == "claim" and v in claims:
+        return {"action": claims[v]}
+    if k == "decline" and decline:
+        return {"action": decline[0]}
+    return {"error": "claim one of the achievements you have met ("
+                     + ", ".join(sorted(claims)) + ") or decline"}
+
+
+def _ach_index(t: "SheetTables", name: str) -> int:
+    row, k = name.split()
+    return (t.top if row == "top" else t.bottom)[int(k) - 1]
+
+
+def _a(word: str) -> str:
+    """``an`` before a vowel (``an orange town``), else ``a``."""
+    return "an" if str(word)[:1] in "aeiou" else "a"
+
+
+def _cell_key(name: str) -> tuple[str, int]:
+    return name[0], int(name[1:])
+
+
+# ------------------------------------------------------------------ achievements in words
+def _short(t: "SheetTables", ach: Any) -> str:
+    """A few words for an achievement's box (the full text is its hover help)."""
+    c = ach.criterion
+    sheet = t.sheet
+    if c.kind == "banner":
+        fl = "1st" if c.banner == 1 else "2nd" if c.banner == 2 else f"{c.banner}th"
+        if len(sheet.banners) == 1:
+            fl = "the"
+        if c.track is None:
+            n = c.tracks
+            return f"{fl} banner on {'all ' if n == len(sheet.tracks) else ''}{n} track{'s' if n != 1 else ''}"
+        return f"{fl} banner on {'home' if c.track == 'home' else c.track} track"
+    if c.kind == "group_towns":
+        col = "" if c.colour == "any" else f"{c.colour} "
+        return f"group: {c.count} {col}towns" + (" of 1 colour" if c.colour == "any" else "")
+    if c.kind == "group_colours":
+        return f"group: towns of {len(c.colours or ())} colours"
+    if c.kind == "separate_groups":
+        return f"{c.count} separate groups"
+    if c.kind == "bandits":
+        return f"{c.count} bandits marked"
+    fields = tuple(c.fields or ())
+    specials = [s for h in fields for s in sheet.specials_at(h)]
+    if specials and all(s.kind == "trade_good" for s in specials):
+        return f"both {specials[0].good} fields"
+    if specials and all(s.kind == "crown" for s in specials):
+        return f"group: both {specials[0].colour} crowns"
+    if fields and all(h in sheet.river_hexes for h in fields):
+        if len(fields) == 1:
+            for r in sheet.rivers:
+                pos = [s.at for s in r.spaces]
+                if fields[0] in pos:
+                    k = pos.index(fields[0]) + 1
+                    return "last river space" if k == len(pos) else f"river space {k}"
+        return f"{len(fields)} river action spaces"
+    if specials and all(s.kind == "action" for s in specials):
+        ys = [h[1] for h in fields]
+        rows = [s.at[1] for r in sheet.rivers for s in r.spaces]
+        if rows:
+            side = "above" if max(ys) < min(rows) else "below" if min(ys) > max(rows) else ""
+            return f"{len(fields)} action fields {side}".strip()
+        return f"{len(fields)} action fields"
+    return f"mark {len(fields)} fields"
+
+
+def _reward(ach: Any) -> str:
+    parts = []
+    if ach.points:
+        parts.append(f"{ach.points} VP" + (f" ({ach.later_points} later)"
+                                           if ach.later_points is not None else ""))
+    parts += ["+track" if a == "advance_track" else "+field" if a == "mark_field" else "+river"
+              for a in ach.actions]
+    return ", ".join(parts)
+
+
+def _prov(rec: Any, note: bool = True) -> str:
+    """The provenance line of a record's hover help; ``note``: with the record's note on
+    why it was reconstructed (left out where a sheet repeats it on every hex)."""
+    line = "Provenance: " + provenance_words(rec.provenance)
+    if note and rec.provenance == "reconstructed" and getattr(rec, "note", ""):
+        line += f" ({rec.note})"
+    return line
+
+
+# ------------------------------------------------------------------ render
+class _Layout:
+    """Where a sheet's parts go: hex radius ``r`` and origin of the kingdom."""
+
+    def __init__(self, t: "SheetTables", ox: float, oy: float, r: float):
+        self.ox, self.oy, self.r = ox, oy, r
+        self.w = math.sqrt(3) * r
+        hexes = set(t.sheet.kingdom.hexes) | set(t.sheet.river_hexes)
+        self.max_x = max(h[0] for h in hexes)
+        self.max_y = max(h[1] for h in hexes)
+
+    def centre(self, h: tuple[int, int]) -> tuple[float, float]:
+        return (self.ox + (h[0] + 1) * self.w / 2, self.oy + self.r + h[1] * 1.5 * self.r)
+
+    @property
+    def width(self) -> float:
+        return (self.max_x + 2) * self.w / 2
+
+    @property
+    def height(self) -> float:
+        return self.max_y * 1.5 * self.r + 2 * self.r
+
+
+def _facts(t: "SheetTables", observation: Mapping[str, Any], p: int) -> SheetFacts:
+    """Seat ``p``'s :class:`.scoring.SheetFacts` from the observation (sheet 4: a top-row
+    claim after another player's first claim is :data:`.scoring.CLAIMED_LATER`; the
+    top-row bonus once the game ended with ``p`` holding the whole top row)."""
+    sheet = observation["sheets"][p]
+    heights = sheet["tracks"]
+    tracks = tuple(int(heights.get(TOWN_COLOURS[c], 0)) for c in t.track_colour)
+    claimed = set(sheet["claimed"])
+    first = observation.get("top_row_first") or [-1] * t.num_achievements
+    claims = []
+    for a in range(t.num_achievements):
+        if a not in claimed:
+            claims.append(UNCLAIMED)
+        elif t.ach_later[a] and first[a] not in (p, -1):
+            claims.append(CLAIMED_LATER)
+        else:
+            claims.append(CLAIMED)
+    home = t.castle_track[p] if p < len(t.castle_track) else -1
+    bonus = 0
+    e = t.end
+    if (observation.get("phase") == "end" and e.top_row_by_one and e.top_row_bonus
+            and t.top and all(a in claimed for a in t.top) and _seat_count(observation) > 1):
+        bonus = e.top_row_bonus
+    return SheetFacts(tracks, home, tuple(int(n) for n in sheet["rivers"]),
+                      int(sheet["bandits"]), tuple(claims), bonus)
+
+
+def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
+           names: Sequence[str] | None = None,
+           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The table as an SVG document (a string, 960 x 800 user units, to sit beside the web
+    table's side panel at 1280 x 800).
+
+    Args:
+        observation: ``state.observation(seat)`` (or its :func:`public_observation`).
+        legal_actions: the viewer's legal action ids now (empty when it is not the
+            viewer's turn): the viewer's dice, fields, river, tracks and achievements
+            get ``data-click`` and the class ``target``; those that are valid next clicks
+            are highlighted.
+        names: a label per seat (default ``Player 1``...).
+        pending: the clicks of the move in progress (the chosen die is shown lifted).
+    """
+    game = game_of(observation)
+    t = game.tables
+    n = _seat_count(observation)
+    viewer = observation.get("player")
+    acting = observation.get("current_player")
+    phase = str(observation.get("phase"))
+    legal = [a for a in legal_actions if type(a) is int]
+    ok = isinstance(pending, (list, tuple)) and not _check_clicks(pending)
+    pend = [dict(c) for c in pending] if ok else []
+    step = click(observation, legal, pend) if legal else {}
+    nxt = step.get("next") or {}
+    targets = set(nxt.get("targets") or ())
+    if isinstance(viewer, int) and 0 <= viewer < n:
+        big = viewer
+    elif isinstance(acting, int) and 0 <= acting < n:
+        big = acting
+    else:
+        big = 0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia cascadito" '
+           f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="cascadito" '
+           f'data-phase={quoteattr(phase)} data-current-player="{acting}" '
+           f'data-viewer="{viewer if isinstance(viewer, int) else ""}" font-family="{FONT}">']
+    out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'
+               'stroke-width:3}.hot .ring{animation:pulse 1.2s ease-in-out infinite}'
+               '@keyframes pulse{50%{stroke-opacity:.35}}</style>')
+    out.append(f'<rect x="0" y="0" width="{W}" height="{H}" fill="#e9e1cf"/>')
+    out.append(_header(game, observation, names, acting, phase, nxt.get("prompt") or ""))
+    clickable = bool(legal) and big == viewer
+    out.append(_big_sheet(game, observation, big, names, clickable, targets, acting, pend))
+    out.append(_others(game, observation, big, names, acting))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _header(game: "CascaditoGame", obs: Mapping[str, Any], names: Sequence[str] | None, acting: Any,
+            phase: str, prompt: str) -> str:
+    t = game.tables
+    sheet = t.sheet
+    head = f"Cascadito · sheet {sheet.number} “{sheet.title}” · {view_title(game, dict(obs))}"
+    if "harder-start" in (game.variants or ()):
+        head += " · harder start"
+    n = _seat_count(obs)
+    if phase == "end":
+        sc = obs.get("scores") or [0] * n
+        best = max(sc)
+        win = max(p for p, s in enumerate(sc) if s == best)  # ties: the later castle
+        status = (f"Game over: {int(sc[0])} points" if n == 1 else
+                  f"Game over: {_label(names, win)} wins with {int(best)} points")
+    elif isinstance(acting, int) and 0 <= acting < n:
+        what = {"die": "choose a die", "task": "resolve an action",
+                "claim": "claim or decline an achievement"}.get(phase, phase)
+        who = _label(names, acting)
+        status = f"{who} to {what}"
+        if prompt:
+            status = f"Your turn: {prompt}"
+    else:
+        status = "Rolling the dice…"
+    line = _txt(16, 44, status, 14, fill="#8a1c1c" if prompt else "#333",
+                weight="bold" if prompt else "normal", extra=' class="status"')
+    return (f'<g class="header">{_txt(16, 24, head, 16, weight="bold", fill="#3b2f1a")}'
+            f'{line}</g>')
+
+
+def _hl(target: bool) -> str:
+    return (f' stroke="{TARGET}" stroke-width="3.2"' if target else "")
+
+
+def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: bool) -> str:
+    sheet = game.tables.sheet
+    towns = sheet.neighbouring_towns(h)
+    lines = [f"Field {name}" + (" (marked)" if marked else "")]
+    if towns:
+        cols = sorted({tw.colour for tw in towns}, key=TOWN_COLOURS.index)
+        lines.append("Next to " + ", ".join(f"{tw.colour} town" for tw in towns)
+                     + f"; {_a(cols[0])} {' or '.join(cols)} die may mark it")
+    else:
+        lines.append("Next to no town: only an action or a star can mark it")
+    for s in sheet.specials_at(h):
+        word, effect, where = SPECIAL_EFFECTS[s.kind]
+        extra = (f" ({s.good})" if s.good else f" ({s.colour})" if s.colour else "")
+        if s.action:
+            effect = f"When you mark it, immediately {ACTION_WORDS[s.action]}."
+        lines.append(f"{word.capitalize()}{extra}: {effect} [{BOOK}, {where}]")
+        lines.append(_prov(s, False).replace("Provenance", "Its position: provenance", 1))
+    lines.append(_prov(sheet.kingdom, False).replace("Provenance", "The map: provenance", 1))
+    return "\n".join(lines)
+
+
+def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout, clickable: bool,
+             targets: set[str], small: bool) -> str:
+    """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``."""
+    t = game.tables
+    sheet = t.sheet
+    r = lay.r
+    marked = set(obs["sheets"][p]["marked"])
+    progress = obs["sheets"][p]["rivers"]
+    out = []
+    towns = sheet.town_hexes
+    river_at = {s.at: (k, j, s) for k, riv in enumerate(sheet.rivers)
+                for j, s in enumerate(riv.spaces)}
+    specials: dict[tuple[int, int], list[Any]] = {}
+    for s in sheet.specials:
+        specials.setdefault(s.at, []).append(s)
+    rr = r * 0.97
+    if not small:
+        # row letters and positions, as the notation names fields (c5: row c, 5th hex)
+        for y in range(lay.max_y + 1):
+            if any(h[1] == y for h in sheet.kingdom.hexes) or any(h[1] == y for h in river_at):
+                out.append(_txt(lay.ox - 8, lay.centre((0, y))[1] + 4, chr(97 + y), 11,
+                                "middle", "#7a6a4a"))
+        for k in range((lay.max_x // 2) + 1):
+            out.append(_txt(lay.centre((2 * k, 0))[0], lay.oy - 3, str(k + 1), 10, "middle",
+                            "#7a6a4a"))
+    all_hexes = sorted(set(sheet.kingdom.hexes) | set(river_at), key=lambda h: (h[1], h[0]))
+    for h in all_hexes:
+        cx, cy = lay.centre(h)
+        name = f"{chr(97 + h[1])}{h[0] // 2 + 1}"
+        poly = _hex_path(cx, cy, rr)
+        if h in towns:
+            col = towns[h]
+            tw = next(x for x in sheet.towns if x.at == h)
+            face = game.dice.face(col) if col in {f.colour for f in game.dice.faces} else None
+            theme = f" ({face.theme})" if face else ""
+            tip = (f"{col.capitalize()} town{theme}\nMark a field next to it with {_a(col)} {col} die. "
+                   f"A town scoring (a group of 2+ marked fields newly touching it) marks the "
+                   f"next space of the {col} success track [{BOOK}, Town Scoring]\n{_prov(tw, False)}")
+            out.append(f'<g class="town">{"" if small else _t(tip)}<path d="{poly}" '
+                       f'fill="{COLOURS[col]}" stroke="{INKS[col]}" stroke-width="1.2"/>'
+                       + ("" if small else _house(cx, cy, r * 0.42, col)) + "</g>")
+            continue
+        if sheet.bridge is not None and h == sheet.bridge.at:
+            tip = (f"The low bridge: the ships cannot pass it; once both rivers are marked to "
+                   f"it, they connect [{BOOK}, Play Sheet 3]\n{_prov(sheet.bridge)}")
+            out.append(f'<g class="bridge">{"" if small else _t(tip)}<path d="{poly}" '
+                       f'fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>'
+                       f'<path d="M{cx - r * .6:.1f} {cy - r * .25:.1f}H{cx + r * .6:.1f}M'
+                       f'{cx - r * .6:.1f} {cy + r * .25:.1f}H{cx + r * .6:.1f}" '
+                       f'stroke="#6b4a2a" stroke-width="2" pointer-events="none"/></g>')
+            continue
+        is_marked = name in marked
+        if h in river_at:
+            k, j, sp = river_at[h]
+            nxt = j == progress[k]
+            ck = _river_click(t, k)
+            tgt = canonical(ck) in targets and nxt
+            attrs = click_attr(ck) if clickable and nxt else " "
+            cls = "river-space" + (" target" if clickable and nxt else "")
+            riv = sheet.rivers[k]
+            bits = [f"{_river_label(t, k)}, space {j + 1} of {len(riv.spaces)}"
+                    + (" (marked)" if is_marked else " (the next one)" if nxt else "")]
+            bits.append("Any die may mark the next river space instead of a field "
+                        f"[{BOOK}, Rivers]")
+            if sp.points:
+                bits.append(f"Scores {sp.points} points if it is your highest marked space")
+            if sp.action:
+                bits.append(f"When marked: {ACTION_WORDS[sp.action]} [{BOOK}, Actions]")
+            if riv.scoring == "ship" and j == len(riv.spaces) - 1:
+                bits.append(f"The ship reaching the bridge scores {riv.ship_points} points")
+            bits.append(_prov(riv, False))
+            out.append(f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
+                       f'<path class="face" d="{poly}" fill="{WATER}" '
+                       f'stroke="{TARGET if tgt else "#4a8fc0"}" '
+                       f'stroke-width="{3.2 if tgt else 1.2}"/>')
+            if not small:
+                if sp.action:
+                    out.append(_action_icon(cx, cy - r * 0.18, r * 0.36, sp.action))
+                if sp.points:
+                    out.append(_txt(cx, cy + r * (0.62 if sp.action else 0.18), str(sp.points),
+                                    r * 0.42, "middle", "#123d63", "bold",
+                                    ' pointer-events="none"'))
+                if sp.icon == "reminder":
+                    out.append(_star(cx + r * 0.5, cy - r * 0.5, r * 0.2, "#7ac143"))
+            if nxt and not small:
+                out.append(_boat(cx, cy + r * 0.55, r * 0.28))
+            if is_marked:
+                out.append(_cross(cx, cy, r * 0.42, 2.4 if not small else 1.4))
+            out.append("</g>")
+            continue
+        ck = {"field": name}
+        tgt = canonical(ck) in targets
+        can = clickable and not is_marked
+        attrs = click_attr(ck) if can else " "
+        cls = "field" + (" target" if can else "") + (" marked" if is_marked else "")
+        fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
+        if small:  # no wrapper, no help: a small sheet is looked at, not clicked
+            out.append(f'<path d="{poly}" fill="{fill}" stroke="{FIELD_EDGE}" '
+                       f'stroke-width=".7"/>')
+        else:
+            out.append(f'<g class="{cls}"{attrs}>{_t(_field_title(game, h, name, is_marked))}'
+                       f'<path class="face" d="{poly}" fill="{fill}" '
+                       f'stroke="{TARGET if tgt else FIELD_EDGE}" '
+                       f'stroke-width="{3.2 if tgt else 1}"/>')
+        for s in specials.get(h, ()):
+            sz = r * 0.42
+            if s.kind == "bandit":
+                out.append(_bandit(cx, cy, sz))
+            elif s.kind == "star":
+                out.append(_star(cx, cy, sz * 1.1))
+            elif s.kind == "crown" and s.colour:
+                out.append(_crown(cx, cy, sz * 0.95, s.colour))
+            elif s.kind == "trade_good" and s.good:
+                out.append(_good(cx, cy, sz * 0.85, s.good))
+            elif s.kind == "action" and s.action:
+                out.append(_action_icon(cx, cy, sz, s.action))
+        if is_marked:
+            out.append(_cross(cx, cy, r * 0.42, 2.6 if not small else 1.4))
+        if not small:
+            out.append("</g>")
+    return "".join(out)
+
+
+def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float, cw: float,
+            sh: float, clickable: bool, targets: set[str], small: bool) -> str:
+    """Seat ``p``'s success tracks (bottom-up), castles on top, banners on the left, and
+    the bandit track (sheet 2). ``(x0, y0)``: top left of the spaces; ``cw``, ``sh``:
+    column width and space height."""
+    t = game.tables
+    sheet = t.sheet
+    heights = obs["sheets"][p]["tracks"]
+    out = []
+    nmax = max(t.track_len)
+    banners = {b.height: b for b in sheet.banners}
+    bx = x0 - (16 if not small else 0)
+    for hgt, b in sorted(banners.items()):
+        if small:
+            break
+        y = y0 + (nmax - hgt) * sh
+        tip = (f"Achievement banner {b.fleurs}: reached on a track when its space {hgt} is "
+               f"marked [{BOOK}, Achievement banners]\n{_prov(b)}")
+        out.append(f'<g class="banner">{_t(tip)}<path d="M{bx - 10:.1f} {y + 4:.1f}h22v'
+                   f'{sh - 8:.1f}l-11 -5l-11 5z" fill="#4f9a4a" stroke="#2c5e28"/>'
+                   + _txt(bx + 1, y + sh / 2 + 3, "⚜" * b.fleurs if b.fleurs <= 2 else str(b.fleurs),
+                          9 if b.fleurs > 1 else 11, "middle", "#fff") + "</g>")
+    for k, track in enumerate(t.tracks):
+        col = track.colour
+        x = x0 + k * cw
+        hgt = int(heights.get(col, 0))
+        length = len(track.spaces)
+        ck = {"track": col}
+        nxt_tgt = canonical(ck) in targets
+        castle_seat = CASTLE_ORDER.index(col) if col in CASTLE_ORDER else -1
+        if track.castle:
+            mine = castle_seat == p
+            owner = castle_seat < _seat_count(obs)
+            cy = y0 + (nmax - length) * sh - (4 if not small else 2)
+            if not small:
+                tip = (f"Home castle of the {col} track"
+                       + (f" (this sheet's player: {'yes' if mine else 'no'})")
+                       + f": with all {length} spaces marked the home player scores "
+                         f"{track.home_points} points instead of {track.spaces[-1].points} "
+                         f"[{BOOK}, Scoring]\n{_prov(track)}")
+                out.append(f'<g class="castle">{_t(tip)}'
+                           + _castle(x + cw / 2, cy, cw * 0.3, col, mine and owner)
+                           + _txt(x + cw / 2, cy - cw * 0.42 - 3, str(track.home_points), 11,
+                                  "middle", "#333", "bold" if mine else "normal")
+                           + "</g>")
+            elif mine:
+                out.append(_castle(x + cw / 2, cy, cw * 0.32, col, True))
+        for j, sp in enumerate(track.spaces):
+            y = y0 + (nmax - 1 - j) * sh
+            done = j < hgt
+            is_next = j == hgt
+            can = clickable and is_next
+            tgt = can and nxt_tgt
+            attrs = click_attr(ck) if can else " "
+            cls = "track-space" + (" target" if can else "")
+            fill = COLOURS[col] if not done else "#d8d0bd"
+            op = "0.55" if not done else "1"
+            body = (f'<rect class="face" x="{x + 2:.1f}" y="{y + 1:.1f}" width="{cw - 4:.1f}" '
+                    f'height="{sh - 2:.1f}" rx="{3 if not small else 1}" fill="{fill}" '
+                    f'fill-opacity="{op}" stroke="{TARGET if tgt else INKS[col]}" '
+                    f'stroke-width="{3.2 if tgt else (2 if sp.highlight else 0.8)}"/>')
+            if not small:
+                lines = [f"{col.capitalize()} track ({track.theme}), space {j + 1} of {length}"
+                       + (" (marked)" if done else " (the next one)" if is_next else ""),
+                       f"{sp.points} points if it is your highest marked space"]
+                if sp.action:
+                    lines.append(f"When marked: {ACTION_WORDS[sp.action]} [{BOOK}, Actions]")
+                if sp.highlight:
+                    lines.append("The 4th row: 4 spaces in every track end the game "
+                               f"[{BOOK}, Play Sheet 4, Game End]")
+                lines.append(_prov(track, False))
+                body = _t("\n".join(lines)) + body
+                if sp.action:
+                    body += _action_icon(x + cw * 0.28, y + sh / 2, min(sh, cw) * 0.22,
+                                         sp.action)
+                    body += _txt(x + cw * 0.72, y + sh / 2 + 4, str(sp.points), 11, "middle",
+                                 "#222", "bold", ' pointer-events="none"')
+                else:
+                    body += _txt(x + cw / 2, y + sh / 2 + 4, str(sp.points), 12, "middle",
+                                 "#222", "bold", ' pointer-events="none"')
+            if done:
+                body += _cross(x + cw / 2, y + sh / 2, min(cw, sh) * (0.3 if not small else 0.28),
+                               2 if not small else 1)
+            out.append(f'<g class="{cls}"{attrs}>{body}</g>')
+    if t.bandit_points:
+        x = x0 + len(t.tracks) * cw + (10 if not small else 3)
+        crossed = int(obs["sheets"][p]["bandits"])
+        bt = sheet.bandit_track
+        for j, pts in enumerate(t.bandit_points):
+            hh = sh * nmax / len(t.bandit_points)
+            y = y0 + (len(t.bandit_points) - 1 - j) * hh
+            done = j < crossed
+            body = (f'<rect x="{x:.1f}" y="{y + 1:.1f}" width="{cw * 0.8:.1f}" '
+                    f'height="{hh - 2:.1f}" rx="2" fill="{"#d8d0bd" if done else "#caa89a"}" '
+                    f'stroke="#5a3020" stroke-width="0.8"/>')
+            if not small:
+                body = _t(f"Raiding bandit track, space {j + 1}: {pts} points if it is your "
+                          f"highest crossed space; each marked bandit field crosses the next "
+                          f"[{BOOK}, Play Sheet 2, Raiding bandits]\n{_prov(bt)}") + body
+                body += _txt(x + cw * 0.4, y + hh / 2 + 4, str(pts), 11, "middle", "#222",
+                             "bold", ' pointer-events="none"')
+            if done:
+                body += _cross(x + cw * 0.4, y + hh / 2, min(cw, hh) * 0.28,
+                               1.8 if not small else 1)
+            out.append(f'<g class="bandit-space">{body}</g>')
+        if not small:
+            out.append(_bandit(x + cw * 0.4, y0 - 14, 9))
+    if not small:
+        for k, track in enumerate(t.tracks):
+            out.append(_txt(x0 + k * cw + cw / 2, y0 + nmax * sh + 14 + 11 * (k % 2),
+                            track.theme, 10, "middle", INKS[track.colour]))
+    return "".join(out)
+
+
+def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float,
+                  clickable: bool, targets: set[str], names: Sequence[str] | None) -> str:
+    t = game.tables
+    sheet = obs["sheets"][p]
+    claimed, claimable = set(sheet["claimed"]), set(sheet["claimable"])
+    first = obs.get("top_row_first") or [-1] * t.num_achievements
+    n = _seat_count(obs)
+    out = []
+    bw, bh, gap = 122, 54, 6
+    for row_i, (row, idx) in enumerate((("top", t.top), ("bottom", t.bottom))):
+        if not idx:
+            continue
+        y = y0 + row_i * (bh + 20)
+        word = ("Top row (first player only)" if not any(t.ach_later[a] for a in idx)
+                else "Top row (8 VP first, 5 VP later)") if row == "top" else "Bottom row (every player)"
+        out.append(_txt(x0, y - 5, word, 11, fill="#5a4a2a", weight="bold"))
+        for k, a in enumerate(idx):
+            ach = t.achievements[a]
+            name = f"{row} {k + 1}"
+            x = x0 + k * (bw + gap)
+            ck = {"claim": name}
+            can = clickable and a in claimable
+            tgt = canonical(ck) in targets
+            locked = (row == "top" and first[a] >= 0 and first[a] != p
+                      and not t.ach_later[a] and a not in claimed)
+            state = ("claimed" if a in claimed else "met: claim it" if a in claimable
+                     else f"locked: {_label(names, first[a])} claimed it first" if locked
+                     else "open")
+            tip = [f"{name.capitalize()} ({state})", ach.text,
+                   f"Reward: {_reward(ach) or 'none'}"]
+            if ach.later_points is not None and first[a] >= 0:
+                tip.append(f"First claimed by {_label(names, first[a])}")
+            tip += [f"Source: {ach.source}" if ach.source else f"[{BOOK}, The Play Sheets]",
+                    _prov(ach)]
+            fill = ("#e8f4e2" if a in claimed else "#fff7d1" if a in claimable
+                    else "#d9d4c8" if locked else "#fbf7ec")
+            stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
+            cls = "achievement" + (" target" if can else "") + (" hot" if a in claimable else "")
+            attrs = click_attr(ck) if can else " "
+            body = [f'<rect class="face ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
+                    f'fill="{fill}" stroke="{stroke}" '
+                    f'stroke-width="{3.2 if tgt or a in claimable else 1.2}"/>']
+            body.append(_txt(x + 5, y + 13, name, 10, fill="#7a6a4a", weight="bold"))
+            body.append(_txt(x + bw - 5, y + 13, _reward(ach), 10, "end", "#8a1c1c", "bold"))
+            colour = ach.criterion.colour or ""
+            if colour in COLOURS:
+                body.append(f'<circle cx="{x + bw - 10}" cy="{y + bh - 10}" r="6" '
+                            f'fill="{COLOURS[colour]}" stroke="{INKS[colour]}"/>')
+            for li, line in enumerate(_wrap(_short(t, ach), 22)[:2]):
+                body.append(_txt(x + 5, y + 26 + li * 12, line, 10.5, fill="#222"))
+            if a in claimed:
+                body.append(f'<path d="M{x + bw - 26} {y + bh - 16}l6 7l12 -14" fill="none" '
+                            f'stroke="#1d7a33" stroke-width="3" stroke-linecap="round"/>')
+            elif locked:
+                body.append(_lock(x + bw - 12, y + bh - 14))
+            if ach.provenance == "reconstructed":
+                body.append(_txt(x + 5, y + bh - 4, "reconstructed", 8, fill="#9a8a6a",
+                                 extra=' font-style="italic"'))
+            if n > 1 and row == "top" and first[a] >= 0 and a not in claimed and not locked:
+                body.append(_txt(x + bw - 5, y + bh - 4, f"1st: P{first[a] + 1}", 8, "end",
+                                 "#555"))
+            out.append(f'<g class="{cls}"{attrs}>{_t(chr(10).join(tip))}{"".join(body)}</g>')
+    return "".join(out)
+
+
+def _boat(cx: float, cy: float, s: float) -> str:
+    """The ship on a river's next space."""
+    return (f'<path d="M{cx - s * 1.3:.1f} {cy - s * 0.3:.1f}h{s * 2.6:.1f}l-{s * 0.5:.1f} '
+            f'{s * 0.7:.1f}h-{s * 1.6:.1f}z M{cx:.1f} {cy - s * 0.3:.1f}v-{s * 1.3:.1f}l{s:.1f} '
+            f'{s:.1f}z" fill="#7a4a22" stroke="#4a2a10" stroke-width="0.6" '
+            f'pointer-events="none"/>')
+
+
+def _summary(game: "CascaditoGame", obs: Mapping[str, Any], p: int,
+             names: Sequence[str] | None) -> str:
+    """A small sheet's hover text: tracks, rivers, bandits, achievements claimed."""
+    t = game.tables
+    sheet = obs["sheets"][p]
+    lines = [f"{_label(names, p)}'s sheet ({CASTLE_ORDER[p]} home castle)",
+             "Tracks: " + ", ".join(f"{c} {h}" for c, h in sheet["tracks"].items())]
+    for r, k in enumerate(sheet["rivers"]):
+        lines.append(f"{_river_label(t, r)}: {k}/{t.river_len[r]} marked")
+    if t.bandit_points:
+        lines.append(f"Bandits marked: {sheet['bandits']}")
+    claimed = [achievement_name(t, a).removeprefix("claim ") for a in sheet["claimed"]]
+    lines.append("Achievements claimed: " + (", ".join(claimed) or "none"))
+    return "\n".join(lines)
+
+
+def _lock(x: float, y: float) -> str:
+    return (f'<g pointer-events="none"><rect x="{x - 6}" y="{y - 2}" width="12" height="10" '
+            f'rx="1.5" fill="#666"/><path d="M{x - 3.5} {y - 2}v-3a3.5 3.5 0 0 1 7 0v3" '
+            f'fill="none" stroke="#666" stroke-width="2"/></g>')
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    cur = ""
+    for w in text.split():
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _panel(x: float, y: float, w: float, h: float, active: bool) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{PAPER}" '
+            f'stroke="{ACTING if active else "#b9a98a"}" stroke-width="{4 if active else 1.2}"/>')
+
+
+def _seat_head(obs: Mapping[str, Any], p: int, names: Sequence[str] | None, x: float,
+               y: float, size: float, viewer: Any, extra: str = "") -> str:
+    col = CASTLE_ORDER[p % len(CASTLE_ORDER)]
+    sc = obs.get("scores") or [0] * _seat_count(obs)
+    who = _label(names, p) + (" (you)" if viewer == p else "")
+    return (f'<g class="seat-head" data-seat="{p}">'
+            f'<circle cx="{x + size * 0.45}" cy="{y - size * 0.35}" r="{size * 0.45}" '
+            f'fill="{COLOURS[col]}" stroke="{INKS[col]}"/>'
+            + _txt(x + size * 1.2, y, who, size, weight="bold", fill="#2a2a2a")
+            + f'<text x="{x + size * 1.2 + len(who) * size * 0.62 + 8:.1f}" y="{y}" '
+              f'font-size="{size * 0.9:.1f}" fill="#6a4a1a"><tspan class="score" '
+              f'data-seat="{p}" font-weight="bold">{int(sc[p])}</tspan> point{"" if int(sc[p]) == 1 else "s"}'
+              f'{escape(" · " + extra) if extra else ""}</text></g>')
+
+
+def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Sequence[str] | None,
+               clickable: bool, targets: set[str], acting: Any,
+               pend: list[dict[str, Any]]) -> str:
+    """The big sheet (top part of the picture): kingdom, tracks, achievements; the dice
+    pool and the sheet's notes in a column on its right."""
+    t = game.tables
+    out = [f'<g class="sheet big" data-seat="{p}">',
+           _panel(6, BIG_TOP, W - 12, BIG_H, acting == p and obs.get("phase") != "end"),
+           _seat_head(obs, p, names, 18, BIG_TOP + 22, 15, obs.get("player"))]
+    lay = _Layout(t, 26, BIG_TOP + 40, 24.0)
+    out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
+    nmax = max(t.track_len)
+    sh = min(36.0, 290.0 / nmax)
+    tx = 26 + lay.width + 28
+    out.append(_tracks(game, obs, p, tx, BIG_TOP + 64, 42, sh, clickable, targets, False))
+    ay = BIG_TOP + 40 + lay.height + 22
+    out.append(_achievements(game, obs, p, 26, ay, clickable, targets, names))
+    out.append(_pool(game, obs, clickable, targets, pend, POOL_X, BIG_TOP + 8))
+    out.append(_sheet_notes(game, obs, p, POOL_X + 10, BIG_TOP + 250))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float, y: float) -> str:
+    """Rivers, bandits and the running score of the big sheet, in words."""
+    t = game.tables
+    f = _facts(t, obs, p)
+    lines = []
+    for r, riv in enumerate(t.rivers):
+        k = f.rivers[r]
+        lines.append(f"{_river_label(t, r)}: {k}/{len(riv.spaces)} marked")
+    if t.bandit_points:
+        lines.append(f"Bandits marked: {f.bandits}")
+    groups = hexgrid.components([t.cells[t.name_index[c]] for c in obs["sheets"][p]["marked"]
+                                 if c in t.name_index])
+    lines.append(f"Groups of 2+ fields: {sum(1 for g in groups if len(g) >= 2)}")
+    lines.append(f"Score now: {sheet_total(t, f)} points")
+    return "".join(_txt(x, y + i * 16, s, 12, fill="#3b2f1a") for i, s in enumerate(lines))
+
+
+def _solo_timer(game: "CascaditoGame", obs: Mapping[str, Any], x: float, y: float) -> str:
+    t = game.tables
+    boxes = int((obs.get("solo") or {}).get("boxes", 0))
+    out = [_txt(x, y + 4, "Solo timer: one dice box per round of 2 turns; the game ends with "
+                         "the last box", 11, fill="#5a4a2a", weight="bold")]
+    for k in range(t.solo_boxes):
+        bx = x + k * 34 + (8 if k >= t.solo_harder else 0)
+        done = k < boxes
+        tip = (f"Dice box {k + 1} of {t.solo_boxes}" + (" (marked)" if done else "")
+               + (f"; the first {t.solo_harder} are marked before a harder game"
+                  if k < t.solo_harder else "") + f" [{BOOK}, Solo Play]\n"
+               + _prov(t.sheet.solo))
+        out.append(f'<g class="solo-box">{_t(tip)}<rect x="{bx}" y="{y + 12}" width="28" '
+                   f'height="28" rx="5" fill="#fff" stroke="#666"/>'
+                   f'<circle cx="{bx + 9}" cy="{y + 21}" r="2.5" fill="#666"/>'
+                   f'<circle cx="{bx + 19}" cy="{y + 31}" r="2.5" fill="#666"/>'
+                   + (_cross(bx + 14, y + 26, 9, 2.4) if done else "") + "</g>")
+    return "".join(out)
+
+
+def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, targets: set[str],
+          pend: list[dict[str, Any]], x0: float, y0: float) -> str:
+    """The dice pool (3 dice a row), the forbidden faces, the actions waiting."""
+    t = game.tables
+    out = [_txt(x0 + 10, y0 + 18, "Dice pool", 14, weight="bold")]
+    pool = str(obs.get("pool") or "-")
+    chosen = next((c["die"] for c in pend if "die" in c), None)
+    letters = {c[0].upper(): c for c in TOWN_COLOURS}
+    dice = [letters[ch] for ch in pool if ch in letters]
+    lifted = False
+    for k, col in enumerate(dice):
+        dx = x0 + 10 + (k % 3) * 48
+        up = chosen == col and not lifted
+        lifted = lifted or up
+        dy = y0 + 30 + (k // 3) * 50 - (6 if up else 0)
+        ck = {"die": col}
+        tgt = canonical(ck) in targets
+        face = game.dice.face(col)
+        tip = (f"{_a(col).capitalize()} {col} die ({face.theme}): mark an empty field next to "
+               f"{_a(col)} {col} town, or the "
+               f"next river space, or pass [{BOOK}, Select a die]\n{_prov(face)}")
+        out.append(f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
+                   f'{click_attr(ck) if clickable else " "}>{_t(tip)}'
+                   f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
+                   f'fill="{COLOURS[col]}" stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
+                   f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
+                   + _house(dx + 20, dy + 20, 10, col) + "</g>")
+    if not dice:
+        for i, line in enumerate(("Empty: the next player", "rolls all 6 dice")):
+            out.append(_txt(x0 + 10, y0 + 48 + i * 16, line, 12, fill="#555"))
+    fy = y0 + 152
+    out.append(_txt(x0 + 10, fy + 4, "Forbidden:", 12, fill="#555"))
+    for k, col in enumerate(t.forbidden):
+        fx = x0 + 84 + k * 28
+        out.append(f'<g class="forbidden">{_t(f"The {col} face is forbidden on this sheet: such dice leave the pool after every roll [{BOOK}, Roll all 6 dice]")}'
+                   f'<rect x="{fx}" y="{fy - 12}" width="22" height="22" rx="4" '
+                   f'fill="{COLOURS[col]}" stroke="#555"/>'
+                   f'<path d="M{fx - 2} {fy - 14}L{fx + 24} {fy + 12}" stroke="#c22" '
+                   f'stroke-width="2.5"/></g>')
+    tasks = obs.get("tasks") or []
+    if tasks:
+        out.append(_txt(x0 + 10, fy + 30, f"Actions waiting: {len(tasks)}", 12,
+                        fill="#8a1c1c", weight="bold"))
+    return "".join(out)
+
+
+def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
+            acting: Any) -> str:
+    """The bottom band: every other seat's sheet, small, side by side (solo: the timer)."""
+    t = game.tables
+    n = _seat_count(obs)
+    y = BIG_TOP + BIG_H + 8
+    ph = H - y - 6
+    if n == 1:
+        solo = obs.get("solo") or {}
+        out = [_panel(6, y, W - 12, ph, False),
+               _solo_timer(game, obs, 22, y + 22),
+               _txt(22, y + 92, f"Solo game: round {int(solo.get('boxes', 0)) + 1} of "
+                                f"{t.solo_boxes}, turn {int(solo.get('turn', 0)) + 1} of 2. "
+                                "Roll all 6 dice each round, take 2 turns, then mark the "
+                                "next dice box.", 12.5, fill="#333"),
+               _txt(22, y + 112, "How many points can you achieve?", 12.5, fill="#333")]
+        return "".join(out)
+    others = [q for q in range(n) if q != big]
+    pw = min(470.0, (W - 12 - 8 * (len(others) - 1)) / len(others))
+    out = []
+    for i, q in enumerate(others):
+        px = 6 + i * (pw + 8)
+        sheet = obs["sheets"][q]
+        out.append(f'<g class="sheet small" data-seat="{q}">'
+                   + _t(_summary(game, obs, q, names)))
+        out.append(_panel(px, y, pw, ph, acting == q and obs.get("phase") != "end"))
+        info = [f"{t.river_names[rv] or 'river'} {k}/{t.river_len[rv]}"
+                for rv, k in enumerate(sheet["rivers"])]
+        if t.bandit_points:
+            info.append(f"bandits {sheet['bandits']}")
+        out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
+                              " · ".join(info)))
+        r = min(9.0, (ph - 34) / 15.5)
+        lay = _Layout(t, px + 10, y + 26, r)
+        out.append(_kingdom(game, obs, q, lay, False, set(), True))
+        nmax = max(t.track_len)
+        sh = min(13.0, (ph - 48) / nmax)
+        out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,
+                           set(), True))
+        out.append(_mini_achievements(game, obs, q, px + pw - 8, y + 30, names))
+        out.append("</g>")
+    return "".join(out)
+
+
+def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, right: float, y: float,
+                       names: Sequence[str] | None) -> str:
+    """A small sheet's achievements: one square per achievement, the top row in a column
+    left of the bottom row's, ending at ``right``; claimed ones green, ones another player
+    took first grey."""
+    t = game.tables
+    sheet = obs["sheets"][p]
+    claimed = set(sheet["claimed"])
+    first = obs.get("top_row_first") or [-1] * t.num_achievements
+    out = []
+    s = 13
+    for ri, idx in enumerate((t.top, t.bottom)):
+        for k, a in enumerate(idx):
+            x = right - (2 - ri) * (s + 4)
+            yy = y + k * (s + 3)
+            locked = (a in t.top and first[a] >= 0 and first[a] != p and not t.ach_later[a]
+                      and a not in claimed)
+            fill = "#7cc36a" if a in claimed else "#b5b0a5" if locked else "#fbf7ec"
+            name = achievement_name(t, a).removeprefix("claim ")
+            state = "claimed" if a in claimed else "taken by another player" if locked else "open"
+            out.append(f'<rect x="{x:.1f}" y="{yy:.1f}" width="{s}" height="{s}" rx="2" '
+                       f'fill="{fill}" stroke="#8a7a5a">{_t(f"{name}: {state}")}</rect>')
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ public view, scores
+def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """What a spectator may see: in Cascadito every sheet and the pool are public (the
+    future rolls, the only hidden thing, are in no observation); the viewer is dropped."""
+    out = dict(observation)
+    out["player"] = None
+    return out
+
+
+def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """The running score of every sheet (its final breakdown at the end), in the rulebook's
+    order ("Scoring"; :func:`.scoring.score_steps`): the top-row achievements, the
+    bottom-row ones (sheets 3-4), each success track, the all-tracks bonus (sheets 1, 3),
+    each river (sheets 1-3), the bandit track (sheet 2), the whole-top-row bonus (sheet
+    4), and a Total row. Headings: ``Scoring item`` and ``Player N`` per seat (the web
+    table shows the seats' labels)."""
+    game = game_of(observation)
+    t = game.tables
+    n = _seat_count(observation)
+    facts = [_facts(t, observation, p) for p in range(n)]
+    steps = [score_steps(t, f) for f in facts]
+    labels = {"top_row": "Top-row achievements", "bottom_row": "Bottom-row achievements"}
+    order = ["Top-row achievements"]
+    if any(a.points for a in t.achievements if a.row == "bottom"):
+        order.append("Bottom-row achievements")
+    order += [f"{TOWN_COLOURS[c].capitalize()} track" for c in t.track_colour]
+    if t.bonus is not None:
+        order.append("All tracks bonus")
+    order += [_river_label(t, r) if t.num_rivers > 1 else "River" for r in range(t.num_rivers)]
+    if t.bandit_points:
+        order.append("Raiding bandits")
+    if t.end.top_row_bonus:
+        order.append("Whole top row")
+    rows: dict[str, list[int]] = {k: [0] * n for k in order}
+    for p, ss in enumerate(steps):
+        for st in ss:
+            label = labels.get(st.key) or (st.item[:1].upper() + st.item[1:])
+            if label not in rows and not st.points:
+                continue  # an action-only achievement (sheets 1-2 bottom row): no points
+            rows.setdefault(label, [0] * n)[p] += st.points
+            if label not in order:
+                order.append(label)
+    body: list[dict[str, Any]] = [{"label": k, "cells": rows[k]} for k in order]
+    body.append({"label": "Total", "cells": [sheet_total(t, f) for f in facts]})
+    return {"headings": ["Scoring item"] + [f"Player {p + 1}" for p in range(n)],
+            "rows": body}
+
+
+def _section(source: str, default: str) -> str:
+    """``Cascadito rulebook (English), Play Sheet 2, Raiding bandits``: the book and the
+    section a data record's ``source`` names (its quotation left out)."""
+    if source.startswith(BOOK):
+        return source
+    section = source.split(":", 1)[0].strip() if source else ""
+    return f"{BOOK}, {section or default}"
+
+
+def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The scoring rules of this sheet from the game's help data (:func:`.help.help_entries`:
+    success tracks, bonus, river, bandits, then the achievements), each with its source
+    (book and section)."""
+    game = game_of(observation)
+    first = [{"heading": "Scoring",
+              "text": "At the game end: top-row achievements (and on sheets 3 and 4 bottom-row "
+                      "ones) score the points shown; each success track scores the value "
+                      "beside its highest marked space (the higher home-castle value for your "
+                      "full home track); the river, bandit track and bonuses as below.",
+              "source": f"{BOOK}, Scoring"}]
+    achievements = []
+    for e in help_entries(game):
+        if e.kind in ("success track", "bonus") or e.kind == "sheet feature" and (
+                "river" in e.name.lower() or "bandit" in e.name.lower()):
+            text = e.effect + (f" ({provenance_words(e.provenance)})"
+                               if e.provenance == "reconstructed" else "")
+            first.append({"heading": e.name[:1].upper() + e.name[1:], "text": text,
+                          "source": _section(e.source, "Scoring")})
+        elif e.kind.startswith("achievement"):
+            det = e.details[0] if e.details else ""
+            achievements.append({"heading": f"Achievement {e.name}",
+                                 "text": f"{e.effect} {det}".strip(),
+                                 "source": _section(e.source, "Achievements")})
+    return first + achievements
+
+
+__all__ = ["click", "game_of", "public_observation", "render",
+           "score_table", "scoring_help"]

@@ -1,0 +1,972 @@
+"""Inheritors drawn as SVG from one seat's observation, and clicks mapped to actions
+(the web table's board protocol v2; ``docs/web.md``).
+
+Hidden information (rulebook II. Setup, III. Gameplay action 4): each hand and each
+player's Quests are hidden. Everything here is a pure function of ``observation(seat)``
+(:func:`.information.observation`), never of the state: the drawing for seat p shows p's
+own hand and Quests face up, the other seats' hands and Quests as backs with their counts,
+and everything public (the Market rows, every play area, the Honor and Clan rows, the
+removed area, the deck size, what moves told the table). :func:`public_observation`
+(spectators, replays) drops every hand and Quest. The game's tables (the card data and the
+action layout) come from :class:`.rules.InheritorsGame` built from the observation's
+``params``: public data, the same for every seat.
+
+Clickable elements carry ``data-click`` (:func:`regalia.core.svgkit.click_attr`) with one
+of these click objects:
+
+* ``{"card": "purple 2"}``: a card of the viewer's hand (copies carry the same object);
+* ``{"row": 1}``: a Market row (its label); ``{"row": 1, "depth": 2}``: a card of a row,
+  1 the top card (the last laid). Where a row is asked for, a card of it names its row;
+* ``{"pile": "quests"}``: the face-down Quests (action 4);
+* ``{"clan": "Wolf"}``, ``{"honor": "A Six"}``: claims;
+* ``{"seat": 1}``: another seat (whom a Spy asks); ``{"seat": 1, "stack": "blue"}``: its
+  stack of a colour (an effect removing a top card).
+
+Buttons (the ``choices`` of :func:`click`) add ``{"do": "play" | "use" | "draw" | "end" |
+"pass"}``, ``{"quest": "purple"}`` and ``{"ask": "purple 2"}``. Each legal action has one
+or two click paths (:func:`_paths`); :func:`click` follows them, so every legal action is
+reachable and nothing else is.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, AbstractSet as Set, Any, Mapping, Sequence, cast
+from xml.sax.saxutils import quoteattr
+
+from regalia.core.errors import RegaliaError
+from regalia.core.help import HelpEntry
+from regalia.core.svgkit import canonical, click_attr, text as esc
+
+from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
+from .help import BOOK, help_entries, scoring_rules
+from .notation import Action, decode
+from .rules import InheritorsGame
+from .view import public_scores
+
+if TYPE_CHECKING:
+    from .state import InheritorsState
+
+#: Fill colour of each realm (the box's card colours as far as known; red is the data's
+#: reconstructed fifth colour) and the text colour on it.
+REALM_COLOURS = {"purple": "#7b4a9e", "blue": "#2f67b1", "yellow": "#e3b62c",
+                 "green": "#3b8f45", "red": "#c0392b"}
+INK_ON = {"yellow": "#2b2200"}
+#: Seat colours (markers and names).
+SEAT_COLOURS = ("#b5342a", "#2f67b1", "#3b8f45", "#8a5a12")
+WIDTH, HEIGHT = 1040, 900
+FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
+#: Most clicks a move takes (card, row, row or a button).
+MAX_CLICKS = 6
+CLICK_KEYS = frozenset({"card", "row", "depth", "pile", "clan", "honor", "seat", "stack",
+                        "do", "quest", "ask", "action"})
+BREAKDOWN_LABELS = (("influence", "1. Influence (top cards)"), ("tomes", "2. Tomes majority"),
+                    ("relics", "3. Relics"), ("quests", "4. Quests"),
+                    ("honors", "5. Honors"), ("clan", "Clan"), ("epics", "Epics"),
+                    ("total", "Total"))
+
+
+# ====================================================================== the game's data
+@lru_cache(maxsize=8)
+def _game_for(players: int, data: str | None) -> InheritorsGame:
+    return InheritorsGame(players=players, data=data)
+
+
+def game_of(observation: Mapping[str, Any]) -> InheritorsGame:
+    """The game an observation belongs to (its ``params``: players, cards file): the card
+    data and the action layout, public and the same for every seat.
+
+    Raises:
+        RegaliaError: params that make no Inheritors game (a ParameterError or DataError).
+    """
+    params = observation.get("params") or {}
+    data = params.get("data")
+    return _game_for(int(params.get("players", len(observation["play_areas"]))),
+                     None if data is None else str(data))
+
+
+@lru_cache(maxsize=8)
+def _hover_texts(game: InheritorsGame) -> dict[str, str]:
+    """Card or record name (case-folded) -> its hover text: the help entry (effect,
+    details, provenance in words, source, note) from the card data."""
+    out = {e.name.casefold(): e.text() for e in help_entries(game)}
+    cs = game.cards
+    for rec in cs.influence:
+        name = f"{rec.colour} {rec.number}"
+        entry = HelpEntry(name=name, kind=f"Influence Card of the {rec.colour} realm",
+                          effect=(f"Played on your {rec.colour} stack in order from 1 to 6; "
+                                  f"while on top it scores {rec.number} VP (III. Gameplay, "
+                                  f"action 1; V. Scoring, step 1)."),
+                          provenance=rec.provenance, source=rec.source, note=rec.note,
+                          details=(f"Copies: {rec.copies}",))
+        out[name.casefold()] = entry.text()
+    return out
+
+
+def hover(game: InheritorsGame, name: str) -> str:
+    """The hover text of a card, Quest, Honor or Clan named ``name`` (from the card data,
+    with its provenance); the bare name for one the data does not know."""
+    return _hover_texts(game).get(name.casefold(), name)
+
+
+# ====================================================================== public view
+def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """What a spectator may see of any seat's observation: every public field, without the
+    viewer, the viewer's hand and Quests, and (at the end) the hands and Quests shown for
+    scoring; the final score breakdown (``scores``) stays. Shape: the observation's keys
+    less ``hand``, ``quests``, ``hands``, ``all_quests``; ``player`` None."""
+    out = {k: v for k, v in observation.items()
+           if k not in ("hand", "quests", "hands", "all_quests")}
+    out["player"] = None
+    return out
+
+
+# ====================================================================== click paths
+@dataclass(frozen=True)
+class Step:
+    """One click of a path: ``obj`` the click object; ``label`` the button text for a
+    choice (None: an element of the drawing, a target)."""
+
+    obj: Mapping[str, Any]
+    label: str | None = None
+
+
+class _Table:
+    """What :func:`.notation.decode` reads of a position: the game and the Market rows
+    (as card types), here from an observation."""
+
+    def __init__(self, game: InheritorsGame, market: Sequence[Sequence[str]]):
+        self.game = game
+        self.rows = [[game.lookup[n.casefold()] for n in row] for row in market]
+
+
+def _decode_all(observation: Mapping[str, Any], legal: Sequence[int]) -> list[Action]:
+    G = game_of(observation)
+    table = cast("InheritorsState", _Table(G, observation["market"]))
+    return [decode(table, a) for a in legal]
+
+
+def _quest_colour_ok(G: InheritorsGame, card: str, colour: str) -> bool:
+    """Whether a hand card may be one of the three discards of a Quest of ``colour``
+    (Tomes and Epics count as any colour; Advocates are white)."""
+    t = G.lookup[card.casefold()]
+    k = G.tkind[t]
+    if k in (K_TOME, K_EPIC):
+        return True
+    if k in (K_ADV, K_SPEC):
+        return colour == "white"
+    return G.colours[G.tcol[t]] == colour
+
+
+def _paths(observation: Mapping[str, Any], legal: Sequence[int]) -> list[tuple[int, list[Step]]]:
+    """Every click path of every legal action (an action may have two)."""
+    G = game_of(observation)
+    phase = observation.get("phase")
+    out: list[tuple[int, list[Step]]] = []
+    for a in _decode_all(observation, legal):
+        k = a.kind
+        card = {"card": a.card}
+        if k == "play":
+            if phase == "effect":
+                out.append((a.id, [Step(card)]))
+            else:
+                out.append((a.id, [Step(card), Step({"do": "play"}, f"Play {a.card}")]))
+        elif k == "use":
+            out.append((a.id, [Step(card), Step({"do": "use"}, f"Use {a.card}")]))
+        elif k == "discard-draw":
+            out.append((a.id, [Step(card), Step({"row": a.row}),
+                               Step({"do": "draw"}, "Draw 2 cards")]))
+        elif k == "discard-take":
+            out.append((a.id, [Step(card), Step({"row": a.row}), Step({"row": a.take_row})]))
+        elif k == "quest-discard":
+            out.append((a.id, [Step(card), Step({"row": a.row})]))
+        elif k == "quest":
+            label = f"Quest: discard 3 {a.colour} cards"
+            choice = Step({"quest": a.colour}, label)
+            out.append((a.id, [Step({"pile": "quests"}), choice]))
+            for name in sorted(set(observation.get("hand") or ())):
+                if _quest_colour_ok(G, name, str(a.colour)):
+                    out.append((a.id, [Step({"card": name}), choice]))
+        elif k == "ask":
+            out.append((a.id, [Step({"seat": a.seat}),
+                               Step({"ask": a.card}, f"Ask P{(a.seat or 0) + 1} for {a.card}")]))
+        elif k == "take":
+            out.append((a.id, [Step({"row": a.row, "depth": a.depth})]))
+        elif k == "sabotage":
+            out.append((a.id, [Step({"seat": a.seat, "stack": a.colour})]))
+        elif k == "claim":
+            out.append((a.id, [Step({"clan": a.clan})]))
+        elif k == "honor":
+            out.append((a.id, [Step({"honor": a.honor})]))
+        elif k == "end-turn":
+            out.append((a.id, [Step({"do": "end"}, "End turn")]))
+        elif k == "pass":
+            out.append((a.id, [Step({"do": "pass"}, "Pass (your hand is empty)")]))
+        else:   # pragma: no cover - every decision kind is handled above
+            out.append((a.id, [Step({"action": a.id}, a.notation)]))
+    return out
+
+
+@lru_cache(maxsize=32)
+def _cached_paths(observation: str, legal: tuple[int, ...]) -> tuple[tuple[int, list[Step]], ...]:
+    """:func:`_paths` of an observation given as its canonical JSON (a move's clicks are
+    answered one by one for the same position)."""
+    return tuple(_paths(json.loads(observation), legal))
+
+
+def _matches(step: Step, click: Mapping[str, Any]) -> bool:
+    """A click matches a step with an equal object; where a row is asked for
+    (``{"row": r}``), a card of that row (``{"row": r, "depth": d}``) names it too."""
+    if dict(click) == dict(step.obj):
+        return True
+    return (set(step.obj) == {"row"} and set(click) == {"row", "depth"}
+            and click["row"] == step.obj["row"])
+
+
+def _check_clicks(clicks: Any) -> str | None:
+    """Why ``clicks`` is malformed (None: a list of small click objects)."""
+    if not isinstance(clicks, (list, tuple)):
+        return f"clicks must be a list of click objects, not {type(clicks).__name__}"
+    if len(clicks) > MAX_CLICKS:
+        return f"a move takes at most {MAX_CLICKS} clicks, not {len(clicks)}"
+    for i, c in enumerate(clicks, 1):
+        if not isinstance(c, Mapping) or not c:
+            return f"click {i} must be a non-empty object such as {{\"card\": \"purple 2\"}}"
+        for key, value in c.items():
+            if key not in CLICK_KEYS:
+                return (f"click {i} has an unknown key {str(key)[:40]!r}; keys: "
+                        f"{', '.join(sorted(CLICK_KEYS))}")
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                return f"click {i}: {key} must be a number or a name"
+            if isinstance(value, int) and abs(value) > 10 ** 6:
+                return f"click {i}: {key} {value} is out of range"
+            if isinstance(value, str) and len(value) > 80:
+                return f"click {i}: {key} is too long"
+    return None
+
+
+def _describe(obj: Mapping[str, Any]) -> str:
+    if "depth" in obj:
+        return f"card {obj['depth']} of Market row {obj['row']}"
+    if "row" in obj:
+        return f"Market row {obj['row']}"
+    if "stack" in obj:
+        return f"the {obj['stack']} stack of P{int(obj['seat']) + 1}"
+    if "seat" in obj:
+        return f"P{int(obj['seat']) + 1}"
+    if "pile" in obj:
+        return "the Quests"
+    for key in ("card", "clan", "honor"):
+        if key in obj:
+            return str(obj[key])
+    return canonical(dict(obj))
+
+
+def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
+            nexts: Sequence[Step]) -> str:
+    """What the person does now, in the rulebook's terms."""
+    phase = observation.get("phase")
+    pending = observation.get("pending") or []
+    if not clicks:
+        if phase == "start":
+            if not observation.get("hand"):
+                return "Your hand is empty: claim what you can, or Pass"
+            return ("Your turn: click a card in your hand (play it, use it, or discard it "
+                    "to a Market row), the Quests, or a Clan or Honor you may claim")
+        if phase == "post":
+            return "Claim a Clan or Honors you qualify for (highlighted), or End turn"
+        if phase == "quest-discard":
+            q = observation.get("quest_action") or {}
+            return (f"Quest: click a {q.get('colour')} card (Tomes and Epics count as any) "
+                    f"to discard; {q.get('discards_left')} left")
+        if pending:
+            kind = pending[0].get("effect")
+            return {"play_influence": "Click the Influence Card to play"
+                                      + (f", skipping {pending[0].get('skip')} number"
+                                         if pending[0].get("skip") else ""),
+                    "demand_card": "Spy: click the player you ask for a card",
+                    "take_from_market": (f"Advisor: click a Market card to take "
+                                         f"({pending[0].get('count')} left)"),
+                    "remove_top_card": "Click another player's stack to remove its top card",
+                    }.get(str(kind), "Carry out the card's effect")
+        return "Your move"
+    last = clicks[-1]
+    if "card" in last:
+        if phase == "quest-discard":
+            return f"Click the Market row to discard {last['card']} onto"
+        what = "click a Market row to discard it onto (then draw 2, or take a matching row)"
+        if any(s.label for s in nexts):
+            labels = ", ".join(dict.fromkeys(s.label or "" for s in nexts if s.label))
+            what = f"choose {labels}; or {what}"
+        return f"{last['card']}: {what}"
+    if "row" in last and len(clicks) == 2:
+        return (f"Discarded onto row {last['row']}: click another row whose top card matches "
+                f"to take it, or Draw 2 cards")
+    if "pile" in last:
+        return "Quest: choose the colour of the 3 cards to discard"
+    if "seat" in last:
+        return f"Spy: choose the Influence Card to ask P{int(last['seat']) + 1} for"
+    return "Choose"
+
+
+def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
+          clicks: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Map the clicks of a move in progress (oldest first) to an action, the next step or
+    a refusal (board protocol v2).
+
+    Args:
+        observation: the acting seat's observation (never the state).
+        legal_actions: that seat's legal actions now (empty when it is not its turn).
+        clicks: click objects (see the module docstring); any input is hostile.
+
+    Returns:
+        ``{"action": id}`` (a legal action), ``{"next": {"prompt", "targets", "choices"}}``
+        (``targets``: canonical JSON of the elements to click next; ``choices``: buttons
+        ``{"label", "click"}``), or ``{"error": message}`` naming what was wrong and what
+        is allowed. Never raises.
+    """
+    bad = _check_clicks(clicks)
+    if bad:
+        return {"error": bad}
+    legal = [a for a in legal_actions if isinstance(a, int) and not isinstance(a, bool)]
+    if not legal:
+        if clicks:
+            return {"error": "no move is open to you now: it is not your turn"}
+        return {"next": {"prompt": _waiting(observation), "targets": [], "choices": []}}
+    try:
+        paths = _cached_paths(canonical(dict(observation)), tuple(legal))
+    except (RegaliaError, KeyError, ValueError, TypeError) as exc:
+        return {"error": f"this position cannot be read: {exc}"}
+    live: Sequence[tuple[int, list[Step]]] = paths
+    for i, c in enumerate(clicks):
+        step_live = [(a, p) for a, p in live if len(p) > i and _matches(p[i], c)]
+        if not step_live:
+            allowed = _next_steps(live, i)
+            names = ", ".join(sorted({s.label or _describe(s.obj) for s in allowed}))
+            return {"error": f"{_describe(c)} cannot be clicked now"
+                             + (f" (click {i + 1} of the move)" if i else "")
+                             + f"; you may click: {names or 'nothing'}. Start the move again."}
+        live = step_live
+        done = [a for a, p in live if len(p) == i + 1]
+        if done:
+            return {"action": done[0]}
+    nexts = _next_steps(live, len(clicks))
+    targets: list[str] = []
+    choices: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for s in nexts:
+        key = canonical(dict(s.obj))
+        if key in seen:
+            continue
+        seen.add(key)
+        if s.label is not None:
+            choices.append({"label": s.label, "click": dict(s.obj)})
+        else:
+            targets.append(key)
+            if set(s.obj) == {"row"}:   # a card of the row names it too
+                r = int(s.obj["row"])
+                rows = observation["market"]
+                for d in range(1, len(rows[r - 1]) + 1 if 1 <= r <= len(rows) else 1):
+                    extra = canonical({"row": r, "depth": d})
+                    if extra not in seen:
+                        seen.add(extra)
+                        targets.append(extra)
+    return {"next": {"prompt": _prompt(observation, clicks, nexts), "targets": targets,
+                     "choices": choices}}
+
+
+def _next_steps(live: Sequence[tuple[int, list[Step]]], i: int) -> list[Step]:
+    return [p[i] for _, p in live if len(p) > i]
+
+
+def _waiting(observation: Mapping[str, Any]) -> str:
+    cur = observation.get("current_player")
+    if observation.get("phase") == "end":
+        return "The game is over"
+    if isinstance(cur, int) and cur >= 0:
+        return f"Waiting for P{cur + 1}"
+    return "Waiting"
+
+
+def _step_targets(observation: Mapping[str, Any], legal: Sequence[int],
+                  pending: Sequence[Mapping[str, Any]]) -> set[str]:
+    """The targets of the move in progress (drawn highlighted)."""
+    if not legal:
+        return set()
+    reply = click(observation, legal, list(pending))
+    return set(reply["next"]["targets"]) if "next" in reply else set()
+
+
+# ====================================================================== drawing
+def _attr(value: Any) -> str:
+    return quoteattr(str(value))
+
+
+class _Svg:
+    """An SVG document under construction (strings only; every text escaped)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, s: str) -> None:
+        self.parts.append(s)
+
+    def text(self, x: float, y: float, s: Any, size: float = 13, fill: str = "#222",
+             weight: str = "normal", anchor: str = "start", cls: str = "") -> None:
+        c = f' class="{cls}"' if cls else ""
+        self.add(f'<text{c} x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" '
+                 f'stroke="none" font-weight="{weight}" text-anchor="{anchor}">'
+                 f'{esc(s)}</text>')
+
+
+def _card_look(G: InheritorsGame, name: str) -> tuple[str, str, str, str]:
+    """(fill, ink, big label, small label) of a card face."""
+    t = G.lookup.get(name.casefold())
+    if t is None:
+        return "#ddd", "#222", "?", name
+    kind = G.tkind[t]
+    if kind == K_INF:
+        col = G.colours[G.tcol[t]]
+        return (REALM_COLOURS.get(col, "#888"), INK_ON.get(col, "#fff"), str(G.tnum[t]), col)
+    if kind == K_RELIC:
+        col = G.colours[G.tcol[t]]
+        return ("#3a2f28", REALM_COLOURS.get(col, "#ddd"), "\u25c6", f"{col} relic")
+    if kind == K_TOME:
+        return "#d8c49a", "#3b2a10", "\u2756", name
+    if kind == K_EPIC:
+        return "#e9c75a", "#3b2a10", "\u2605", name
+    if kind == K_SPEC:
+        return "#fbf7ec", "#6b4e00", name[:1], name
+    return "#f6f3ea", "#333", name[:1], name   # a Basic Advocate: white
+
+
+def _wrap(s: str, width: int) -> list[str]:
+    words, lines, cur = s.split(), [], ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _card(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, name: str,
+          obj: Mapping[str, Any] | None = None, hot: bool = False, picked: bool = False,
+          compact: bool = False) -> None:
+    """One face-up card: colour, number or symbol, its name, and its hover text."""
+    fill, ink, big, small = _card_look(G, name)
+    data = click_attr(dict(obj)) if obj is not None else " "
+    cls = "card target" if obj is not None else "card"
+    if hot:
+        cls += " hot"
+    svg.add(f'<g class="{cls}"{data}data-card={_attr(name)}><title>{esc(hover(G, name))}</title>')
+    stroke = "#d4145a" if picked else "#1a8f3a" if hot else "#5a5148"
+    sw = 3.5 if picked else 2.5 if hot else 1
+    svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="5" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{sw}"/>')
+    t = G.lookup.get(name.casefold())
+    kind = G.tkind[t] if t is not None else -1
+    if kind == K_INF:
+        svg.text(x + 5, y + 17, big, 16, ink, "bold")
+        if not compact:
+            svg.text(x + w / 2, y + h / 2 + 10, big, min(30, h * .4), ink, "bold", "middle")
+    else:
+        svg.text(x + w / 2, y + 17, big, 15, ink, "bold", "middle")
+        if not compact:
+            for i, line in enumerate(_wrap(small, max(6, int(w / 6.4)))[:3]):
+                svg.text(x + w / 2, y + h / 2 + 2 + i * 11, line, 9.5, ink, "normal", "middle")
+    svg.add("</g>")
+
+
+def _back(svg: _Svg, x: float, y: float, w: float, h: float, label: str = "",
+          fill: str = "#5b3a6e") -> None:
+    svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="4" fill="{fill}" '
+            f'stroke="#e8d9a8" stroke-width="1.2"/>')
+    if label:
+        svg.text(x + w / 2, y + h / 2 + 5, label, 13, "#f3e7c4", "bold", "middle")
+
+
+def _record(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, title: str,
+            sub: str, fill: str, obj: Mapping[str, Any] | None, hot: bool,
+            ink: str = "#222", owner: int | None = None, extra: Sequence[str] = ()) -> None:
+    """An Honor or Clan card (landscape) with its hover text (and that of ``extra``, the
+    cards sitting with a Clan)."""
+    data = click_attr(dict(obj)) if obj is not None else " "
+    cls = ("record target" if obj is not None else "record") + (" hot" if hot else "")
+    tip = "\n\n".join([hover(G, title)] + [hover(G, e) for e in dict.fromkeys(extra)])
+    svg.add(f'<g class="{cls}"{data}data-card={_attr(title)}><title>{esc(tip)}</title>')
+    svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="{fill}" '
+            f'stroke="{"#1a8f3a" if hot else "#6b5d4a"}" stroke-width="{3.5 if hot else 1}"/>')
+    svg.text(x + w / 2, y + 17, title, 12, ink, "bold", "middle")
+    for i, line in enumerate(_wrap(sub, max(8, int(w / 5.6)))[:3]):
+        svg.text(x + w / 2, y + 31 + i * 11, line, 9.5, ink, "normal", "middle")
+    if owner is not None:
+        svg.add(f'<circle cx="{x + w - 9:g}" cy="{y + h - 9:g}" r="7" '
+                f'fill="{SEAT_COLOURS[owner % 4]}" stroke="#fff" stroke-width="1.5"/>')
+        svg.text(x + w - 9, y + h - 5.5, owner + 1, 9, "#fff", "bold", "middle")
+    svg.add("</g>")
+
+
+def _stacks(svg: _Svg, G: InheritorsGame, x: float, y: float, area: Mapping[str, Sequence[int]],
+            seat: int, removed: str | None, cw: float, ch: float, step: float,
+            hot: set[str]) -> float:
+    """A play area: one column per realm, the cards of a stack fanned downwards (every
+    number visible, the top card last). Returns the width used."""
+    for i, col in enumerate(c for c in G.colours if c != removed):
+        cx = x + i * (cw + 6)
+        nums = list(area.get(col, ()))
+        obj = {"seat": seat, "stack": col}
+        key = canonical(obj)
+        if not nums:
+            svg.add(f'<rect x="{cx:g}" y="{y:g}" width="{cw:g}" height="{ch:g}" rx="4" '
+                    f'fill="none" stroke="{REALM_COLOURS.get(col, "#999")}" '
+                    f'stroke-dasharray="3 3" opacity=".6"/>')
+            continue
+        for j, n in enumerate(nums):
+            last = j == len(nums) - 1
+            clickable = last and key in hot
+            _card(svg, G, cx, y + j * step, cw, ch, f"{col} {n}",
+                  obj if clickable else None, hot=clickable, compact=not last)
+    return len([c for c in G.colours if c != removed]) * (cw + 6)
+
+
+def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
+           names: Sequence[str] | None = None,
+           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The table as an SVG document (a string), 1280 x 800 user units.
+
+    Args:
+        observation: ``observation(seat)`` or :func:`public_observation` of one; never the
+            state.
+        legal_actions: the viewer's legal actions now (empty when not its turn): the
+            elements that are next clicks are highlighted.
+        names: one label per seat (default ``P1``, ``P2``...).
+        pending: the clicks of a move in progress (oldest first), drawn selected.
+
+    Shape: a status bar (whose turn, what to do, deck), the face-down Quests, the Honor
+    row, the Clans, the three Market rows; the viewer's area (largest: play area, Clan,
+    Honors, Quests, hand) at the bottom; every other seat on the right (hand size and
+    Quests as backs); the removed area and what moves told the table.
+    """
+    G = game_of(observation)
+    n = len(observation["play_areas"])
+    names = [str(x) for x in names][:n] if names else []
+    names += [f"P{p + 1}" for p in range(len(names), n)]
+    viewer = observation.get("player")
+    focus = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
+    cur = observation.get("current_player")
+    acting = cur if isinstance(cur, int) and 0 <= cur < n else None
+    removed = observation.get("removed_colour")
+    ended = observation.get("phase") == "end"
+    legal = list(legal_actions)
+    hot = _step_targets(observation, legal, pending) if viewer is not None else set()
+    picked = {canonical(dict(c)) for c in pending if isinstance(c, Mapping)}
+    svg = _Svg()
+    svg.add(f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia inheritors" '
+            f'width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'data-game="inheritors" data-phase={_attr(observation.get("phase"))} '
+            f'data-viewer={_attr("spectator" if viewer is None else viewer)}>')
+    svg.add(f'<style>text{{{FONT}}} .target{{cursor:pointer}} '
+            '.target:hover rect{stroke:#d4145a;stroke-width:3}</style>')
+    svg.add(f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ecdc"/>')
+    svg.add(f'<rect width="{WIDTH}" height="38" fill="#3d2b1f"/>')
+    scores = public_scores(dict(observation), {h.name: h.points for h in G.cards.honors})
+    # ---------------------------------------------------------------- status bar
+    if ended:
+        status = "Game over: " + _winners_text(observation, names)
+    elif acting is not None:
+        who = "Your" if acting == viewer else f"{names[acting]}'s"
+        status = f"{who} turn \u2014 {_phase_words(observation)}"
+    else:
+        status = "Setting up"
+    if observation.get("end_triggered") and not ended:
+        status += "  \u2022  last round"
+    svg.text(12, 25, status, 16, "#f6e7bf", "bold")
+    svg.text(WIDTH - 12, 25, f"Deck: {int(observation.get('deck_size', 0))} cards"
+             + (f"  \u2022  {removed} removed (2-player)" if removed else ""),
+             13, "#f6e7bf", "normal", "end")
+    # ---------------------------------------------------------------- tableau
+    left_w = 700
+    y0 = 48
+    qn = int(observation.get("quests_in_row", 0))
+    qobj = {"pile": "quests"}
+    qhot = canonical(qobj) in hot
+    svg.text(12, y0 + 10, "Quests", 12, "#5a4a35", "bold")
+    svg.add(f'<g class="pile target{" hot" if qhot else ""}"{click_attr(qobj)}>'
+            f'<title>{esc(_quest_pile_text(qn))}</title>')
+    for k in range(min(qn, 5)):
+        _back(svg, 12 + k * 5, y0 + 16 + k * 2, 60, 76, "", "#4b3b6b")
+    _back(svg, 12 + max(0, min(qn, 5) - 1) * 5, y0 + 16 + max(0, min(qn, 5) - 1) * 2, 60, 76,
+          str(qn) if qn else "none", "#4b3b6b")
+    if qhot:
+        svg.add(f'<rect x="8" y="{y0 + 12}" width="90" height="88" rx="6" fill="none" '
+                f'stroke="#1a8f3a" stroke-width="3.5"/>')
+    svg.add("</g>")
+    hx = 100
+    svg.text(hx, y0 + 10, "Honors (1 VP each)", 12, "#5a4a35", "bold")
+    for i, h in enumerate(observation.get("honor_row", ())):
+        obj = {"honor": h}
+        is_hot = canonical(obj) in hot
+        rec = next((x for x in G.cards.honors if x.name == h), None)
+        sub = rec.text if rec is not None and rec.text else ""
+        _record(svg, G, hx + i * 116, y0 + 16, 110, 76, h, _short(sub, 60), "#efe2b8",
+                obj if is_hot else None, is_hot)
+    # clans
+    cy = y0 + 104
+    svg.text(12, cy + 10, "Clans (claim with a 3 or higher of the colour; one per player)", 12,
+             "#5a4a35", "bold")
+    for i, c in enumerate(observation.get("clans", ())):
+        obj = {"clan": c["clan"]}
+        is_hot = canonical(obj) in hot
+        col = str(c["colour"])
+        sits = ", ".join(c.get("cards") or ())
+        sub = f"{col}" + (f" \u2022 with {sits}" if sits else "")
+        _record(svg, G, 12 + i * 135, cy + 16, 129, 58, str(c["clan"]), sub,
+                REALM_COLOURS.get(col, "#ccc"), obj if is_hot else None, is_hot,
+                INK_ON.get(col, "#fff"), c.get("owner"), c.get("cards") or ())
+    # market
+    my = cy + 86
+    svg.text(12, my + 10, "Market (discard onto a row; take a whole row whose top card "
+             "matches your discard)", 12, "#5a4a35", "bold")
+    for r, row in enumerate(observation.get("market", ())):
+        ry = my + 18 + r * 84
+        robj = {"row": r + 1}
+        rkey = canonical(robj)
+        row_hot = rkey in hot
+        row_picked = rkey in picked
+        svg.add(f'<g class="row target{" hot" if row_hot else ""}"{click_attr(robj)}>'
+                f'<title>Market row {r + 1}: {len(row)} card(s); the top card is the '
+                f'rightmost</title>'
+                f'<rect x="12" y="{ry:g}" width="{left_w - 24}" height="78" rx="6" '
+                f'fill="{"#e2f3df" if row_hot else "#e8dcc3"}" stroke='
+                f'"{"#d4145a" if row_picked else "#1a8f3a" if row_hot else "#b9a781"}" '
+                f'stroke-width="{3 if row_hot or row_picked else 1}"/>')
+        svg.text(40, ry + 45, f"Row {r + 1}", 14, "#5a4a35", "bold", "middle")
+        svg.add("</g>")
+        cw, ch = 54, 70
+        span = left_w - 24 - 80 - cw - 8
+        step = min(cw + 4, span / max(1, len(row) - 1)) if len(row) > 1 else 0
+        for j, name in enumerate(row):
+            depth = len(row) - j
+            obj = {"row": r + 1, "depth": depth}
+            key = canonical(obj)
+            _card(svg, G, 80 + j * step, ry + 4, cw, ch, name, obj, hot=key in hot,
+                  picked=key in picked, compact=j < len(row) - 1 and step < 40)
+    # ---------------------------------------------------------------- the focus seat
+    fy = my + 18 + 3 * 84 + 6
+    _seat_big(svg, G, observation, focus, names, 12, fy, left_w - 24, HEIGHT - fy - 8,
+              viewer, acting, scores, hot, picked)
+    # ---------------------------------------------------------------- the others
+    others = [q for q in range(n) if q != focus]
+    ox, oy = left_w + 6, 46
+    ph = (HEIGHT - oy - 8 - 150) / max(1, len(others))
+    for i, q in enumerate(others):
+        _seat_small(svg, G, observation, q, names, ox, oy + i * ph, WIDTH - ox - 10, ph - 8,
+                    acting, scores, hot, picked)
+    _news(svg, observation, names, ox, HEIGHT - 158, WIDTH - ox - 10, 150)
+    svg.add("</svg>")
+    return "".join(svg.parts)
+
+
+def _short(s: str, k: int) -> str:
+    return s if len(s) <= k else s[:k - 1].rstrip() + "\u2026"
+
+
+def _quest_pile_text(qn: int) -> str:
+    return (f"{qn} face-down Quest(s). Action 4: discard 3 cards of the same colour, take "
+            f"1 Quest and draw 1 card. A Quest scores 1 or 2 VP by the Influence Cards in "
+            f"its owner's hand at the end ({BOOK}, III. Gameplay, action 4).")
+
+
+def _phase_words(observation: Mapping[str, Any]) -> str:
+    ph = observation.get("phase")
+    pending = observation.get("pending") or []
+    if ph == "start":
+        return "choose one of the five actions (claims before or after)"
+    if ph == "post":
+        return "claim a Clan or Honors, or end the turn"
+    if ph == "quest-discard":
+        q = observation.get("quest_action") or {}
+        return f"Quest: discard {q.get('discards_left')} more {q.get('colour')} card(s)"
+    if ph == "effect" and pending:
+        adv = observation.get("advocate_this_turn")
+        return {"play_influence": "play an Influence Card",
+                "demand_card": "ask a player for a card",
+                "take_from_market": "take a card from the Market",
+                "remove_top_card": "remove another player's top card"}.get(
+            str(pending[0].get("effect")), "carry out an effect") + (f" ({adv})" if adv else "")
+    return str(ph)
+
+
+def _winners_text(observation: Mapping[str, Any], names: Sequence[str]) -> str:
+    scores = observation.get("scores") or []
+    if not scores:
+        return "final scores"
+    totals = [int(s["total"]) for s in scores]
+    best = max(totals)
+    top = [names[p] for p, t in enumerate(totals) if t == best]
+    return (" and ".join(top) + f" {'win' if len(top) > 1 else 'wins'} with {best} VP "
+            "(ties: more Tomes, then more cards)")
+
+
+def _seat_header(svg: _Svg, observation: Mapping[str, Any], q: int, names: Sequence[str],
+                 x: float, y: float, w: float, acting: int | None, scores: Any,
+                 hot: set[str], size: float, picked: Set[str] = frozenset()) -> None:
+    colour = SEAT_COLOURS[q % 4]
+    obj = {"seat": q}
+    is_hot = canonical(obj) in hot
+    is_picked = canonical(obj) in picked
+    edge = "#d4145a" if is_picked else "#1a8f3a" if is_hot else "none"
+    ended = observation.get("phase") == "end"
+    pts = (f"{int(observation['scores'][q]['total'])} VP" if ended and observation.get("scores")
+           else f"{scores[q]['total']} VP public")
+    label = f"{names[q]}  \u2022  {pts}"
+    if acting == q:
+        label = "\u25b6 " + label + "  (to play)"
+    svg.add(f'<g class="seat{" target hot" if is_hot else ""}"'
+            f'{click_attr(obj) if is_hot else " "}data-seat="{q}">'
+            f'<title>{esc(names[q])} (P{q + 1}): {esc(pts)}</title>')
+    svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{size + 10:g}" rx="5" '
+            f'fill="{colour}" stroke="{edge}" stroke-width="{3.5 if is_hot or is_picked else 0}"/>')
+    svg.text(x + 8, y + size + 1, label, size, "#fff", "bold")
+    svg.add("</g>")
+
+
+def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: int,
+              names: Sequence[str], x: float, y: float, w: float, h: float,
+              viewer: Any, acting: int | None, scores: Any, hot: set[str],
+              picked: set[str]) -> None:
+    """The focus seat (the viewer; a spectator's first seat): play area, Clan, Honors,
+    Quests, hand."""
+    border = "#d99a00" if acting == q else "#b9a781"
+    svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="8" fill="#fbf6ea" '
+            f'stroke="{border}" stroke-width="{4 if acting == q else 1.5}"/>')
+    _seat_header(svg, observation, q, names, x + 6, y + 6, w - 12, acting, scores, hot, 14)
+    top = y + 36
+    svg.text(x + 10, top + 10, "Play area", 11, "#5a4a35", "bold")
+    area = observation["play_areas"][q]
+    used = _stacks(svg, G, x + 10, top + 16, area, q, observation.get("removed_colour"),
+                   56, 74, 21, hot)
+    ix = x + 20 + used
+    clan = next((c for c in observation.get("clans", ()) if c.get("owner") == q), None)
+    honors = observation.get("honors", [[]] * (q + 1))[q]
+    svg.text(ix, top + 10, "Clan, Honors, Quests", 11, "#5a4a35", "bold")
+    line = top + 28
+    if clan is not None:
+        svg.add(f'<g data-card={_attr(clan["clan"])}><title>{esc(hover(G, clan["clan"]))}</title>')
+        svg.text(ix, line, f"Clan: {clan['clan']} ({clan['colour']})", 12, "#222", "bold")
+        svg.add("</g>")
+        line += 16
+    for hname in honors:
+        svg.add(f'<g data-card={_attr(hname)}><title>{esc(hover(G, hname))}</title>')
+        svg.text(ix, line, f"Honor: {hname}", 12, "#222")
+        svg.add("</g>")
+        line += 16
+    own = observation.get("quests") if viewer == q else None
+    if observation.get("phase") == "end" and observation.get("all_quests"):
+        own = observation["all_quests"][q]
+    if own is not None:
+        for qname in own:
+            svg.add(f'<g data-card={_attr(qname)}><title>{esc(hover(G, qname))}</title>')
+            svg.text(ix, line, f"Quest: {qname}", 12, "#4b3b6b", "bold")
+            svg.add("</g>")
+            line += 16
+    else:
+        k = observation["quest_counts"][q]
+        if k:
+            svg.text(ix, line, f"Quests: {k} face down", 12, "#4b3b6b")
+            line += 16
+    if line == top + 28:
+        svg.text(ix, line, "none yet", 11.5, "#777")
+    # hand
+    hy = y + h - 96 - 26
+    hand = observation.get("hand") if viewer == q else None
+    if observation.get("phase") == "end" and observation.get("hands"):
+        hand = observation["hands"][q]
+    size = observation["hand_sizes"][q]
+    if hand is None:
+        svg.text(x + 10, hy + 10, f"Hand: {size} card(s), hidden", 11, "#5a4a35", "bold")
+        for k in range(min(size, 20)):
+            _back(svg, x + 10 + k * 16, hy + 16, 44, 60)
+        return
+    groups: list[list[Any]] = []
+    for name in hand:
+        if groups and groups[-1][0] == name:
+            groups[-1][1] += 1
+        else:
+            groups.append([name, 1])
+    stack_bottom = top + 16 + 74 + 21 * max([len(v) for v in area.values()] + [1]) - 21
+    cw, ch = 66, 96
+    per_row = int((w - 20 + 6) // (cw + 6))
+    rows = 1
+    if len(groups) > per_row:
+        cw, ch = 60, 84
+        per_row = int((w - 20 + 6) // (cw + 6))
+        if y + h - 8 - 2 * (ch + 6) - 16 >= stack_bottom + 6:
+            rows = 2
+    per = per_row if rows == 2 else len(groups)
+    avail = w - 20 - cw
+    step = min(cw + 6, avail / max(1, per - 1)) if per > 1 else 0
+    y_first = y + h - 8 - rows * (ch + 6)
+    svg.text(x + 10, y_first - 6, f"{'Your hand' if viewer == q else 'Hand'}: {len(hand)} "
+             f"card(s)", 11, "#5a4a35", "bold")
+    for k, (name, count) in enumerate(groups):
+        obj = {"card": name}
+        key = canonical(obj)
+        row, col = divmod(k, per) if rows == 2 else (0, k)
+        cx = x + 10 + col * step
+        cy = y_first + row * (ch + 6)
+        last = col == per - 1 or k == len(groups) - 1
+        _card(svg, G, cx, cy, cw, ch, name, obj if viewer == q else None,
+              hot=key in hot, picked=key in picked, compact=step < 44 and not last)
+        if count > 1:
+            svg.add(f'<circle cx="{cx + cw - 10:g}" cy="{cy + ch - 10:g}" r="9" '
+                    f'fill="#222" pointer-events="none"/>')
+            svg.text(cx + cw - 10, cy + ch - 6, f"\u00d7{count}", 10, "#fff", "bold",
+                     "middle")
+
+
+def _seat_small(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: int,
+                names: Sequence[str], x: float, y: float, w: float, h: float,
+                acting: int | None, scores: Any, hot: set[str], picked: set[str]) -> None:
+    """Another seat: header, hand size and Quests as backs, Clan, Honors, play area."""
+    border = "#d99a00" if acting == q else "#b9a781"
+    svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="8" fill="#fbf6ea" '
+            f'stroke="{border}" stroke-width="{4 if acting == q else 1.5}"/>')
+    _seat_header(svg, observation, q, names, x + 5, y + 5, w - 10, acting, scores, hot, 13,
+                 picked)
+    size = observation["hand_sizes"][q]
+    k = observation["quest_counts"][q]
+    ty = y + 34
+    end_hand = (observation["hands"][q] if observation.get("phase") == "end"
+                and observation.get("hands") else None)
+    if end_hand is not None:   # hands are shown for scoring (V. Scoring)
+        quests = (observation.get("all_quests") or [[]] * (q + 1))[q]
+        shown = ", ".join(end_hand) + (f"; Quests: {', '.join(quests)}" if quests else "")
+        for i, line in enumerate(_wrap(f"Hand: {shown}", 58)[:3]):
+            svg.text(x + 8, ty + 10 + i * 12, line, 10, "#333")
+    else:
+        obj = {"seat": q}
+        is_hot = canonical(obj) in hot
+        svg.add(f'<g class="hand{" target hot" if is_hot else ""}"'
+                f'{click_attr(obj) if is_hot else " "}><title>{esc(names[q])}: {size} card(s) '
+                f'in hand, hidden</title>')
+        for i in range(min(size, 12)):
+            _back(svg, x + 8 + i * 6, ty, 26, 36)
+        svg.text(x + 8 + min(size, 12) * 6 + 24, ty + 22, f"{size} in hand", 12, "#222",
+                 "bold")
+        svg.add("</g>")
+        qx = x + 200
+        for i in range(min(k, 5)):
+            _back(svg, qx + i * 6, ty, 26, 36, "", "#4b3b6b")
+        svg.text(qx + min(k, 5) * 6 + (24 if k else 0), ty + 22,
+                 f"{k} Quest{'s' if k != 1 else ''}", 12, "#4b3b6b", "bold")
+    clan = next((c for c in observation.get("clans", ()) if c.get("owner") == q), None)
+    honors = observation.get("honors", [[]] * (q + 1))[q]
+    bits = ([f"Clan {clan['clan']}"] if clan else []) + [f"Honor {x_}" for x_ in honors]
+    svg.text(x + 8, ty + 52, _short(", ".join(bits) or "No Clan, no Honors", 60), 11.5,
+             "#333")
+    area = observation["play_areas"][q]
+    avail = h - (ty + 60 - y) - 6
+    ch = max(30.0, min(48.0, avail - 5 * 16))
+    stp = max(8.0, min(17.0, (avail - ch) / 5))
+    _stacks(svg, G, x + 8, ty + 60, area, q, observation.get("removed_colour"), 42, ch, stp,
+            hot)
+
+
+def _news(svg: _Svg, observation: Mapping[str, Any], names: Sequence[str], x: float,
+          y: float, w: float, h: float) -> None:
+    """The removed area, and what the last moves told the table (Spy answers, cards
+    shown, plays skipped)."""
+    svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="#efe6d2" '
+            f'stroke="#b9a781"/>')
+    rem = observation.get("removed_area") or {}
+    text = ", ".join(f"{name} \u00d7{int(k)}" for name, k in sorted(rem.items())) or "empty"
+    svg.text(x + 8, y + 16, "Removed area", 11, "#5a4a35", "bold")
+    for i, line in enumerate(_wrap(text, 52)[:2]):
+        svg.text(x + 8, y + 31 + i * 14, line, 11, "#333")
+    svg.text(x + 8, y + 66, "Told the table", 11, "#5a4a35", "bold")
+    lines = [_reveal_text(r, names) for r in (observation.get("reveals") or ())][-5:]
+    if not lines:
+        lines = ["nothing yet (answers to questions and cards shown appear here)"]
+    for i, line in enumerate(lines):
+        svg.text(x + 8, y + 81 + i * 14, _short(line, 58), 10.5, "#333")
+
+
+def _reveal_text(r: Mapping[str, Any], names: Sequence[str]) -> str:
+    def nm(q: Any) -> str:
+        return names[q] if isinstance(q, int) and 0 <= q < len(names) else f"P{q}"
+    ev = r.get("event")
+    if ev == "spy":
+        return (f"{nm(r.get('seat'))}'s Spy asked {nm(r.get('asked'))} for {r.get('card')}: "
+                + ("had it" if r.get("held") else "did not"))
+    if ev == "shown":
+        return f"{nm(r.get('seat'))} showed {', '.join(r.get('cards') or ())} for {r.get('honor')}"
+    return f"{nm(r.get('seat'))} had no card to play"
+
+
+# ====================================================================== side panels
+def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """The score as the observation shows it: during the game the public points (V.
+    Scoring step 1, the top Influence Cards; step 5, the Honors) per seat, with the cards
+    and Quests each holds (their points are hidden); at the end the full breakdown of
+    every seat (``scores``, V. Scoring steps 1-5, the Clan, the Epics) and a Total row.
+
+    Shape: ``{"headings": ["Score", "P1", ...], "rows": [{"label", "cells"}]}``."""
+    n = len(observation["play_areas"])
+    heads = ["Score"] + [f"P{p + 1}" for p in range(n)]
+    if observation.get("phase") == "end" and observation.get("scores"):
+        sc = observation["scores"]
+        rows = [{"label": label, "cells": [int(s.get(key, 0)) for s in sc]}
+                for key, label in BREAKDOWN_LABELS]
+        return {"headings": heads, "rows": rows}
+    G = game_of(observation)
+    pub = public_scores(dict(observation), {h.name: h.points for h in G.cards.honors})
+    rows = [{"label": "1. Influence (top cards)", "cells": [s["influence"] for s in pub]},
+            {"label": "5. Honors", "cells": [s["honors"] for s in pub]},
+            {"label": "Public total", "cells": [s["total"] for s in pub]},
+            {"label": "Quests held (scored at the end)",
+             "cells": [int(k) for k in observation["quest_counts"]]},
+            {"label": "Cards in hand (Tomes, Relics, Quests scored at the end)",
+             "cells": [int(k) for k in observation["hand_sizes"]]}]
+    return {"headings": heads, "rows": rows}
+
+
+def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The rulebook's scoring, step by step (:func:`.help.scoring_rules`), each with its
+    source (book, section)."""
+    G = game_of(observation)
+    return [{"heading": r.title, "text": " ".join(r.lines), "source": r.cite}
+            for r in scoring_rules(G)]
+
+
+def move_log(observation: Mapping[str, Any]) -> list[str]:
+    """The moves as this seat may see them, as far as the observation carries them.
+
+    The observation holds no move history (only what moves told the table beyond their
+    notation, ``reveals``, and the turn in progress), so the log is those events, oldest
+    first, with the ply each happened at, then the turn in progress; the first line says
+    the log is partial. A full per-seat log is the web layer's to build from the state's
+    history and ``visibility()`` (another seat's draws written as "drew a card")."""
+    out = ["(Only what moves told the table is known here; the full move list is not "
+           "part of a seat's observation.)"]
+    names = [f"P{p + 1}" for p in range(len(observation["play_areas"]))]
+    for r in observation.get("reveals") or ():
+        out.append(f"ply {int(r.get('ply', 0)) + 1}: {_reveal_text(r, names)}")
+    cur = observation.get("current_player")
+    if observation.get("phase") == "end":
+        out.append("The game is over.")
+    elif isinstance(cur, int) and 0 <= cur < len(names):
+        adv = observation.get("advocate_this_turn")
+        out.append(f"Now: {names[cur]} to {_phase_words(observation)}"
+                   + (f"; played {adv} this turn" if adv else ""))
+    return out
+
+
+__all__ = ["render", "click", "public_observation", "score_table", "scoring_help",
+           "move_log", "game_of", "hover", "Step"]

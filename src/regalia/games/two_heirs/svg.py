@@ -1,0 +1,1420 @@
+"""Two Heirs drawn as SVG from a seat's observation, and clicks mapped to actions (the web
+table's board protocol v2, ``docs/web.md``).
+
+The drawing takes only ``observation(seat)`` (:func:`.information.observation`), never the
+state: nothing a seat may not see (the face-down starting tile, the supply's order) can be
+drawn. It serves the web table, ``regalia render`` and Jupyter (``_repr_svg_``).
+
+What it shows (rulebook, Setup and How to play): both landscapes seen from the viewer's side
+of the table (a spectator sits where white sits), each building turned with its owner (its
+roads and the owner's band at the owner's bottom edge; names stay upright to be read); the
+road sections, troops (retinue troops with a gold rim, moved troops crossed), treasures and
+Heinrich's last building (solo); the royal reserve as a ring of 7 slots with the royal
+shield, each seat's reach as an arc clockwise from the shield, the troops in the reserve in
+its middle; the supply; both hands (hands are public: they come face up from the reserve);
+the running score of every building as a badge. Every tile's ``<title>`` gives its effect
+(the rulebook's words, :data:`.help.TYPE_EFFECTS`), cost, roads and its data provenance
+("reconstructed" for the bundled tiles).
+
+Clicks (each clickable element carries ``data-click`` with the canonical JSON of its click
+object and the class ``target``):
+
+==================== ============================================ =======================
+click object         element                                      step of
+==================== ============================================ =======================
+``{"reserve": N}``   the N-th tile clockwise from the shield       Action A: take it
+``{"hand": ID}``     a tile in the hand                            Action B; the discard
+``{"cell": "x,y"}``  a space of the landscape (table frame)        where to build, move,
+                                                                    deploy; a siege target
+``{"troop": K}``     the player's troop K (0: the retinue)         Action C: move/withdraw
+``{"troop":          a troop of the player in the royal reserve   Action C.2: deploy
+"reserve"}``
+==================== ============================================ =======================
+
+and the dialog buttons (protocol ``choices``): ``{"mode": "expand"}`` (lay the selected tile
+face down), ``{"withdraw": true}``, ``{"flip": "x,y"}`` (the Encampment), ``{"destroy":
+"x,y"}`` and ``{"spare": true}`` (the Siege Tower choice), ``{"discard": ID}`` (the hand
+limit), ``{"end": true}``. Every legal action is one short path of clicks (:func:`paths`):
+``take`` one click; ``build`` hand tile then space; ``expand`` hand tile, "Lay face down",
+space (hand tile then space when the building cannot be afforded); ``move`` troop then
+space; ``withdraw`` troop then "Withdraw"; ``deploy`` reserve troop then space; ``flip``
+the Encampment's space or its button, then confirm; ``destroy``/``spare``/``discard``/
+``end`` one click or button.
+
+Heinrich (solo) is not a seat: the engine plays his whole turn after the human's ``end``
+(stopping only at chance nodes), so there are no plies of his to pace. The drawing shows
+"Heinrich's last turn" from what the observation carries: his building (marked on the
+landscape), its treasure and his troop on it, with the engine's own sentence.
+
+Action ids follow :mod:`.tables` (:func:`.tables.build_tables`), decoded here from the
+observation alone (the player's hand and troops give tiles and spaces, as
+:mod:`.actions` does from the state).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from regalia.core.svgkit import canonical, click_attr
+
+from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
+                         TileSet, TreasureSet, load_tiles, load_treasures)
+from .geometry import DIRS
+from .help import BOOK, EFFECTS_CITE, SCORING_RULES, TYPE_EFFECTS
+from .landscape import Breakdown, PlacedTile, edge_direction
+from .scoring import score_heinrich, score_landscape
+from .solo import HEINRICH_TROOP_COLOURS
+from .tables import HAND_LIMIT, HAND_MAX, NUM_SLOTS, TROOPS, Tables, build_tables
+
+# ---------------------------------------------------------------------------------- colours
+#: Terrain fills (the tiles' colours: green = wood, grey = stone, yellow = wheat).
+TERRAIN = {"green": "#79a94a", "grey": "#a7aaa4", "yellow": "#e6c34a"}
+#: Face-down tiles (open terrain): the same colours, darker.
+TERRAIN_BACK = {"green": "#55803a", "grey": "#7e817c", "yellow": "#b9953a"}
+#: Seat colours of the troop tokens and crowns (white, blue).
+SEAT_FILL = ("#fbfaf5", "#2f63b0")
+SEAT_INK = ("#3a3a3a", "#15325e")
+SEAT_NAMES = ("White", "Blue")
+ROAD = "#d9c39b"
+ROAD_EDGE = "#8c7248"
+GOLD = "#d4a017"
+HOT = "#e0452b"
+DASH = ' stroke-dasharray="5 3"'
+
+W, H = 1120, 880
+LEFT_W = 744                        # the landscape column; the reserve column to its right
+MAX_CLICKS = 3
+
+#: Keys of the click objects and the dialog buttons.
+ELEMENT_KEYS = ("reserve", "hand", "cell", "troop")
+CHOICE_KEYS = ("mode", "withdraw", "flip", "destroy", "spare", "discard", "end")
+
+
+# ---------------------------------------------------------------------------------- helpers
+def _t(value: Any) -> str:
+    return escape(str(value))
+
+
+def _f(v: float) -> str:
+    """A coordinate with at most one decimal (stable, short output)."""
+    r = round(v, 1)
+    return str(int(r)) if r == int(r) else str(r)
+
+
+@lru_cache(maxsize=8)
+def _tiles(data: str | None) -> TileSet:
+    return load_tiles(data)
+
+
+@dataclass(frozen=True)
+class _Source:
+    """The parts of a game :func:`.tables.build_tables` reads, from an observation's
+    parameters (the treasures drawn do not change the action layout)."""
+
+    tiles: TileSet
+    treasures: TreasureSet
+    sets: tuple[str, ...]
+    solo: bool
+    treasures_used: int = 0
+
+
+@lru_cache(maxsize=16)
+def _tables(data: str | None, sets: tuple[str, ...], solo: bool) -> Tables:
+    """The game's action layout (:func:`.tables.build_tables`) from its parameters."""
+    return build_tables(_Source(_tiles(data), load_treasures(), sets, solo))
+
+
+def _params(obs: Mapping[str, Any]) -> tuple[str | None, tuple[str, ...], bool]:
+    p = obs.get("params") or {}
+    data = p.get("data")
+    return (str(data) if data else None, tuple(p.get("sets") or ()),
+            int(p.get("players", 2)) == 1)
+
+
+def tiles_of(obs: Mapping[str, Any]) -> TileSet:
+    """The game's tile data (the bundled reconstruction or the ``data`` file it names)."""
+    return _tiles(_params(obs)[0])
+
+
+def tables_of(obs: Mapping[str, Any]) -> Tables:
+    """The action-id layout of the observation's game (:class:`.tables.Tables`)."""
+    return _tables(*_params(obs))
+
+
+def _xy(pos: Any) -> tuple[int, int] | None:
+    if isinstance(pos, list) and len(pos) == 2:
+        return int(pos[0]), int(pos[1])
+    return None
+
+
+def _cell(xy: tuple[int, int]) -> str:
+    return f"{xy[0]},{xy[1]}"
+
+
+def _label(tiles: TileSet, tile_id: str) -> str:
+    return f"{TYPE_NAMES[tiles.by_id(tile_id).type]} ({tile_id})"
+
+
+def _name(tiles: TileSet, tile_id: str) -> str:
+    return TYPE_NAMES[tiles.by_id(tile_id).type]
+
+
+# ---------------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Move:
+    """A legal action as the drawing reads it from the observation: ``kind`` as in
+    :data:`.actions.KINDS`, the hand/reserve ``tile`` id, the troop, and spaces ``at`` /
+    ``origin`` in the table frame."""
+
+    id: int
+    kind: str
+    tile: str | None = None
+    position: int | None = None
+    troop: int | None = None
+    origin: tuple[int, int] | None = None
+    at: tuple[int, int] | None = None
+
+
+def decode(obs: Mapping[str, Any], action: int) -> Move | None:
+    """``action`` of the player to move, read from the observation (None: an id that names
+    nothing here)."""
+    T = tables_of(obs)
+    p = obs.get("current_player")
+    if not isinstance(p, int) or p not in (0, 1) or type(action) is not int:
+        return None
+    hand = obs["hands"][p]
+    troops = obs["troops"][p]
+
+    def from_code(code: int) -> tuple[int, int] | None:
+        pos = _xy(troops[code // 8]) if code // 8 < TROOPS else None
+        if pos is None:
+            return None
+        dx, dy = DIRS[code % 8]
+        return pos[0] + dx, pos[1] + dy
+
+    if T.take0 <= action < T.take0 + NUM_SLOTS:
+        return Move(action, "take", position=action - T.take0 + 1)
+    if T.build0 <= action < T.expand0 + HAND_MAX * 24:
+        build = action < T.expand0
+        h, code = divmod(action - (T.build0 if build else T.expand0), 24)
+        at = from_code(code)
+        if h >= len(hand) or at is None:
+            return None
+        return Move(action, "build" if build else "expand", tile=hand[h], at=at)
+    if T.move0 <= action < T.move0 + 24:
+        k, d = divmod(action - T.move0, 8)
+        pos = _xy(troops[k])
+        if pos is None:
+            return None
+        return Move(action, "move", troop=k, origin=pos,
+                    at=(pos[0] + DIRS[d][0], pos[1] + DIRS[d][1]))
+    if T.deploy0 <= action < T.deploy0 + 24:
+        at = from_code(action - T.deploy0)
+        return None if at is None else Move(action, "deploy", at=at)
+    if T.withdraw0 <= action < T.withdraw0 + TROOPS:
+        k = action - T.withdraw0
+        pos = _xy(troops[k])
+        return None if pos is None else Move(action, "withdraw", troop=k, at=pos)
+    if T.flip0 <= action < T.flip0 + T.n_tiles:
+        tid = T.ids[action - T.flip0]
+        for t in obs["landscape"]:
+            if t["tile"] == tid:
+                return Move(action, "flip", tile=tid, at=(t["x"], t["y"]))
+        return None
+    if T.destroy0 <= action < T.destroy0 + 4:
+        siege = obs.get("siege")
+        if not siege:
+            return None
+        x, y = (int(v) for v in str(siege).split(","))
+        dx, dy = ((0, 1), (1, 0), (0, -1), (-1, 0))[action - T.destroy0]
+        return Move(action, "destroy", at=(x + dx, y + dy))
+    if action == T.spare:
+        return Move(action, "spare")
+    if T.discard0 <= action < T.discard0 + HAND_MAX:
+        h = action - T.discard0
+        return None if h >= len(hand) else Move(action, "discard", tile=hand[h])
+    if action == T.end:
+        return Move(action, "end")
+    return None
+
+
+def paths(obs: Mapping[str, Any], legal_actions: Sequence[int]) -> list[tuple[tuple[str, ...],
+                                                                          Move]]:
+    """Every click path (canonical click objects, oldest first) with the legal action it
+    makes. An action may have more than one path; no complete path is the beginning of
+    another."""
+    moves = [m for m in (decode(obs, a) for a in sorted(set(legal_actions))
+                         if type(a) is int) if m is not None]
+    buildable = {m.tile for m in moves if m.kind == "build"}
+    out: list[tuple[tuple[str, ...], Move]] = []
+
+    def add(m: Move, *clicks: dict[str, Any]) -> None:
+        out.append((tuple(canonical(c) for c in clicks), m))
+
+    for m in moves:
+        at = _cell(m.at) if m.at else None
+        if m.kind == "take":
+            add(m, {"reserve": m.position})
+        elif m.kind == "build":
+            add(m, {"hand": m.tile}, {"cell": at})
+        elif m.kind == "expand":
+            add(m, {"hand": m.tile}, {"mode": "expand"}, {"cell": at})
+            if m.tile not in buildable:
+                add(m, {"hand": m.tile}, {"cell": at})
+        elif m.kind == "move":
+            add(m, {"troop": m.troop}, {"cell": at})
+        elif m.kind == "withdraw":
+            add(m, {"troop": m.troop}, {"withdraw": True})
+        elif m.kind == "deploy":
+            add(m, {"troop": "reserve"}, {"cell": at})
+        elif m.kind == "flip":
+            add(m, {"flip": at})
+            add(m, {"cell": at}, {"flip": at})
+        elif m.kind == "destroy":
+            add(m, {"destroy": at})
+            add(m, {"cell": at})
+        elif m.kind == "spare":
+            add(m, {"spare": True})
+        elif m.kind == "discard":
+            add(m, {"discard": m.tile})
+            add(m, {"hand": m.tile})
+        elif m.kind == "end":
+            add(m, {"end": True})
+    return out
+
+
+# ---------------------------------------------------------------------------------- clicks
+def _valid_click(c: Any) -> str | None:
+    """Why click object ``c`` is malformed, or None."""
+    if not isinstance(c, Mapping):
+        return f"a click is an object such as {{\"cell\": \"0,1\"}}, not {type(c).__name__}"
+    if len(c) != 1:
+        return (f"a click object has exactly one key ({', '.join(ELEMENT_KEYS + CHOICE_KEYS)}),"
+                f" not {len(c)}")
+    (k, v), = c.items()
+    if k not in ELEMENT_KEYS + CHOICE_KEYS:
+        return (f"unknown click key {str(k)[:40]!r}; keys: "
+                f"{', '.join(ELEMENT_KEYS + CHOICE_KEYS)}")
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, int):
+        return None if abs(v) <= 100 else f"{k} {v} is out of range"
+    if isinstance(v, str):
+        return None if len(v) <= 40 else f"the {k} value is too long ({len(v)} characters)"
+    return f"the {k} value must be a number, a name or true, not {type(v).__name__}"
+
+
+def _describe(obs: Mapping[str, Any], c: Mapping[str, Any]) -> str:
+    """A click object in words (for prompts and errors)."""
+    tiles = tiles_of(obs)
+    (k, v), = c.items()
+    try:
+        if k == "reserve":
+            return f"reserve tile {v}"
+        if k == "hand":
+            return f"{_label(tiles, str(v))} in hand"
+        if k == "cell":
+            return f"space {v}"
+        if k == "troop":
+            return "a troop in the royal reserve" if v == "reserve" else (
+                "your retinue troop" if v == 0 else f"troop {v}")
+    except KeyError:
+        pass
+    return f"{k} {v}"
+
+
+def _choice_label(obs: Mapping[str, Any], c: Mapping[str, Any], m: Move) -> str:
+    tiles = tiles_of(obs)
+    (k, v), = c.items()
+    if k == "mode":
+        return "Lay it face down (open terrain)"
+    if k == "withdraw":
+        return "Withdraw to the royal reserve"
+    if k == "flip":
+        return f"Flip the Encampment at {v}: take another tile"
+    if k == "destroy":
+        typ = _at(obs, m.at)
+        name = TYPE_NAMES.get(str(typ.get("type")), "building") if typ else "building"
+        return f"Destroy the {name} at {v}"
+    if k == "spare":
+        return "Spare it (no destruction)"
+    if k == "discard":
+        return f"Return {_label(tiles, str(v))} to the box"
+    return "End turn"
+
+
+def _at(obs: Mapping[str, Any], xy: tuple[int, int] | None) -> dict[str, Any] | None:
+    if xy is None:
+        return None
+    for t in obs["landscape"]:
+        if (t["x"], t["y"]) == xy:
+            return dict(t)
+    return None
+
+
+def _cost_text(tile: Tile) -> str:
+    return str(tile.cost)
+
+
+def _prompt(obs: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
+            nexts: Sequence[tuple[str, Move]]) -> str:
+    tiles = tiles_of(obs)
+    phase = obs.get("phase")
+    kinds = {m.kind for _, m in nexts}
+    if not clicks:
+        if phase == "siege":
+            return ("Siege: your Siege Towers flank an opponent's building. Destroy it (click "
+                    "it or its button) or spare it")
+        if phase == "discard":
+            return (f"Hand size limit: you may keep {HAND_LIMIT} tiles. Click a tile of your "
+                    f"hand (or its button) to return it to the box")
+        bits = []
+        if "take" in kinds:
+            bits.append("take a tile within your reach from the royal reserve (mandatory)")
+        if kinds & {"build", "expand"}:
+            bits.append("play a tile from your hand")
+        if kinds & {"move", "withdraw", "deploy"}:
+            bits.append("move a troop")
+        text = "Your turn: " + (", ".join(bits) if bits else "nothing to play")
+        if "end" in kinds:
+            text += "; or End turn"
+        return text
+    last = dict(clicks[-1])
+    (k, v), = last.items()
+    if k == "hand":
+        tile = tiles.by_id(str(v))
+        name = TYPE_NAMES[tile.type]
+        if "build" in kinds:
+            return (f"Click a highlighted space to build the {name} (cost {tile.cost}), or "
+                    f"'Lay it face down' to expand the landscape, or Cancel")
+        return (f"You cannot construct the {name} now (cost {tile.cost}): click a highlighted "
+                f"space to lay it face down as open terrain (free; 1 building this turn then "
+                f"costs 1 resource less), or Cancel")
+    if k == "mode":
+        return ("Click a highlighted space to lay the tile face down as open terrain, or "
+                "Cancel")
+    if k == "troop":
+        if v == "reserve":
+            return ("Click a highlighted tile to deploy a troop from the royal reserve next to "
+                    "another of your troops, or Cancel")
+        bits = []
+        if "move" in kinds:
+            bits.append("click a highlighted tile to move it there")
+        if "withdraw" in kinds:
+            bits.append("'Withdraw' it to the royal reserve (your reach grows by 1)")
+        return "This troop: " + " or ".join(bits) + ", or Cancel"
+    if k == "cell":
+        return ("Flip this Encampment face down to take another tile from the reserve this "
+                "turn? It then no longer scores its 2 points. Click the button, or Cancel")
+    return "Choose, or Cancel"
+
+
+def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
+          clicks: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Map the clicks of a move in progress (oldest first; ``[]`` at the start of a turn)
+    to ``{"action": id}``, ``{"next": {"prompt", "targets", "choices"}}`` or
+    ``{"error": message}`` (board protocol v2). Never raises on hostile input."""
+    try:
+        return _click(observation, legal_actions, clicks)
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
+        return {"error": f"those clicks cannot be read ({type(e).__name__}); start the move "
+                         f"again"}
+
+
+def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str, Any]:
+    if isinstance(clicks, (str, bytes)) or not isinstance(clicks, Sequence):
+        return {"error": "clicks must be a list of click objects"}
+    if len(clicks) > MAX_CLICKS:
+        return {"error": f"too many clicks: a Two Heirs move takes at most {MAX_CLICKS}"}
+    for i, c in enumerate(clicks):
+        why = _valid_click(c)
+        if why:
+            return {"error": f"click {i + 1}: {why}"}
+    if not isinstance(legal_actions, Sequence) or isinstance(legal_actions, (str, bytes)):
+        return {"error": "legal actions must be a list of action ids"}
+    all_paths = paths(obs, legal_actions)
+    if not all_paths:
+        return {"error": "it is not your turn: there is nothing to click now"}
+    keys = tuple(canonical(dict(c)) for c in clicks)
+    n = len(keys)
+    for i in range(n + 1):
+        live = [(p, m) for p, m in all_paths if p[:i] == keys[:i] and len(p) >= i]
+        if not live:
+            before = [(p, m) for p, m in all_paths if p[:i - 1] == keys[:i - 1]
+                      and len(p) >= i]
+            allowed = sorted({_describe(obs, json.loads(p[i - 1])) if
+                              next(iter(json.loads(p[i - 1]))) in ELEMENT_KEYS else
+                              _choice_label(obs, json.loads(p[i - 1]), m)
+                              for p, m in before})
+            what = _describe(obs, dict(clicks[i - 1]))
+            shown = "; ".join(allowed[:8]) + (f" (and {len(allowed) - 8} more)"
+                                               if len(allowed) > 8 else "")
+            return {"error": f"{what} is not a legal step here; allowed: {shown}"}
+        if i == n:
+            done = [m for p, m in live if len(p) == n]
+            if done:
+                return {"action": done[0].id}
+            nexts = [(p[n], m) for p, m in live]
+            targets = sorted({k for k, _ in nexts if json.loads(k) and
+                              next(iter(json.loads(k))) in ELEMENT_KEYS})
+            choices: list[dict[str, Any]] = []
+            seen: set[str] = set()
+            for k, m in sorted(nexts, key=lambda km: (_choice_order(km[0]), km[0])):
+                obj = json.loads(k)
+                if next(iter(obj)) in CHOICE_KEYS and k not in seen:
+                    seen.add(k)
+                    choices.append({"label": _choice_label(obs, obj, m), "click": obj})
+            return {"next": {"prompt": _prompt(obs, clicks, nexts), "targets": targets,
+                             "choices": choices}}
+    return {"error": "no legal move"}  # pragma: no cover (the loop returns)
+
+
+def _choice_order(k: str) -> int:
+    key = next(iter(json.loads(k)))
+    return CHOICE_KEYS.index(key) if key in CHOICE_KEYS else -1
+
+
+def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """What a spectator may see: every part of a Two Heirs observation is public (hands
+    come face up from the reserve; the face-down starting tile and the supply's order are
+    in no observation); the viewer is dropped."""
+    out = dict(observation)
+    out["player"] = None
+    return out
+
+
+# ---------------------------------------------------------------------------------- scores
+@lru_cache(maxsize=8)
+def _index(data: str | None) -> dict[str, int]:
+    return {t.id: i for i, t in enumerate(_tiles(data).tiles)}
+
+
+def landscape_of(obs: Mapping[str, Any]) -> dict[tuple[int, int], PlacedTile]:
+    """The observation's landscape as :mod:`.landscape` wants it. The face-down starting
+    tile, whose identity is hidden, is open terrain: only its colour counts, so any tile of
+    that colour stands in for it."""
+    tiles = tiles_of(obs)
+    index = _index(_params(obs)[0])
+    by_colour = {c: next(i for i, t in enumerate(tiles.tiles) if t.colour == c)
+                 for c in COLOURS}
+    out: dict[tuple[int, int], PlacedTile] = {}
+    for t in obs["landscape"]:
+        i = index[t["tile"]] if t["tile"] is not None else by_colour[t["colour"]]
+        owner = t["owner"]
+        out[(t["x"], t["y"])] = PlacedTile(i, owner is not None, owner)
+    return out
+
+
+def troop_map(obs: Mapping[str, Any]) -> dict[tuple[int, int], int]:
+    """Troops in the play area: ``(x, y) -> seat``."""
+    out: dict[tuple[int, int], int] = {}
+    for seat, troops in enumerate(obs["troops"]):
+        for pos in troops:
+            xy = _xy(pos)
+            if xy is not None:
+                out[xy] = seat
+    return out
+
+
+def breakdowns(obs: Mapping[str, Any]) -> tuple[Breakdown, Breakdown]:
+    """Both seats' scores as the game would end now, itemised (:mod:`.scoring`): seat 0
+    and seat 1, or the human and Heinrich (his solo scoring, treasures included)."""
+    tiles = tiles_of(obs)
+    land = landscape_of(obs)
+    troops = troop_map(obs)
+    roads = bool((obs.get("params") or {}).get("roads", True))
+    if _params(obs)[2]:
+        tre = obs.get("treasures") or {}
+        left = len(tre.get("landscape", ())) + int(tre.get("pile", 0))
+        return score_heinrich(tiles, land, troops, (), left, roads=roads)
+    return score_landscape(tiles, land, troops, roads=roads)
+
+
+def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
+    """A label per side of the table: the given names (seat order), else White/Blue; in a
+    solo game the second side is Heinrich."""
+    solo = _params(obs)[2]
+    out = [SEAT_NAMES[0], "Heinrich" if solo else SEAT_NAMES[1]]
+    for i, n in enumerate(list(names or ())[:2]):
+        if n:
+            out[i] = str(n)
+    return out
+
+
+def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """The running score (the final scoring applied to the landscape as it stands), one
+    column per side (solo: you and Heinrich), one row per building (with how it counted),
+    per scored road, treasures (solo) and the total. Cells: points, ``"8 (4 x2)"`` where
+    doubled. Headings: one per column (White, Blue / White, Heinrich), as the web client
+    lays them out after the row labels."""
+    tiles = tiles_of(observation)
+    b = breakdowns(observation)
+    solo = _params(observation)[2]
+    heads = seat_names(observation)
+    rows: list[dict[str, Any]] = []
+    for seat in (0, 1):
+        for bs in b[seat].buildings:
+            tile = tiles.tiles[bs.tile]
+            cells: list[str | int] = ["", ""]
+            cells[seat] = f"{bs.points} ({bs.base} x2)" if bs.doubled else bs.points
+            rows.append({"label": f"{TYPE_NAMES[bs.type]} ({tile.id}) at "
+                                  f"{bs.position[0]},{bs.position[1]}: {bs.detail}",
+                         "cells": cells})
+    for i, (r0, r1) in enumerate(zip(b[0].roads, b[1].roads)):
+        n0, n1 = r0.road.buildings
+        rows.append({"label": f"Road {i + 1} ({len(r0.road.tiles)} tiles; buildings "
+                              f"{n0}:{n1})", "cells": [r0.points, r1.points]})
+    if solo:
+        rows.append({"label": f"Treasures left ({b[1].treasures} x 5)",
+                     "cells": ["", b[1].treasure_points]})
+    rows.append({"label": "Total", "cells": [b[0].total, b[1].total]})
+    return {"headings": heads, "rows": rows}
+
+
+def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The rulebook's scoring rules for this game (roads scored or not, solo or not) and
+    the effect of every building type of its 3 sets, each with its source
+    (:data:`.help.SCORING_RULES`, :data:`.help.TYPE_EFFECTS`)."""
+    _, sets, solo = _params(observation)
+    roads = bool((observation.get("params") or {}).get("roads", True))
+    applies = {"all", "roads" if roads else "no-roads", "solo" if solo else "two"}
+    out = [{"heading": h, "text": t, "source": s} for h, t, s, a in SCORING_RULES
+           if a in applies]
+    for typ, effect in TYPE_EFFECTS.items():
+        if SET_OF_TYPE[typ] in sets:
+            out.append({"heading": f"{TYPE_NAMES[typ]} ({SET_NAMES[SET_OF_TYPE[typ]]})",
+                        "text": effect,
+                        "source": f"{EFFECTS_CITE}, {SET_NAMES[SET_OF_TYPE[typ]]}"})
+    return out
+
+
+# ---------------------------------------------------------------------------------- drawing
+_SCREEN_DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))       # up, right, down, left
+_OPTION_TEXT = {"A": "continuing a road of your last built building",
+                "B": "blocking a road of your last built building",
+                "C": "on the first empty space next to your last built building"}
+_H_BUILD = re.compile(r"\(([a-z0-9-]+)\) at (-?\d+),(-?\d+) \(option ([A-D])\)")
+
+
+def _provenance_text(tile: Tile) -> str:
+    text = f"Tile data: {tile.provenance}"
+    if tile.field_provenance:
+        better = sorted(tile.field_provenance.items())
+        text += " (" + ", ".join(f"{k}: {v}" for k, v in better) + ")"
+    if tile.provenance == "reconstructed":
+        text += (". The printed tile manifest is not public: colour, cost and roads are the "
+                 "project's reconstruction; the effect is the rulebook's")
+    return text
+
+
+def _roads_text(tile: Tile) -> str:
+    if not tile.roads:
+        return "Roads: none"
+    names = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
+    secs = ["-".join(names[e] for e in sec.edges) for sec in tile.roads]
+    return "Roads (as its owner sees it): " + "; ".join(secs)
+
+
+def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
+    """The hover text of a building tile: name, set, colour and resource, cost, the
+    rulebook's effect, its parameters, roads and data provenance."""
+    tile = tiles.by_id(tile_id)
+    lines = [f"{TYPE_NAMES[tile.type]} ({tile.id}), {SET_NAMES[tile.set]} set",
+             f"{tile.colour.capitalize()} tile: {RESOURCE_OF_COLOUR[tile.colour]}",
+             f"Cost: {tile.cost}", f"Effect: {TYPE_EFFECTS[tile.type]}"]
+    if tile.direction:
+        lines.append(f"Direction: its {tile.direction}")
+    if tile.target:
+        lines.append(f"Target: {TYPE_NAMES.get(tile.target, tile.target)}")
+    if tile.formation:
+        lines.append("Formation pairs (its frame): " + " ".join(str(p) for p in tile.formation))
+    lines.append(_roads_text(tile))
+    lines += list(extra)
+    lines.append(_provenance_text(tile))
+    lines.append(f"Source: {EFFECTS_CITE}")
+    return "\n".join(lines)
+
+
+def _title(text: str) -> str:
+    return f"<title>{_t(text)}</title>"
+
+
+def _wrap(name: str) -> list[str]:
+    words = name.split()
+    if len(name) <= 9 or len(words) == 1:
+        return [name]
+    return [" ".join(words[:-1]), words[-1]]
+
+
+def _text(x: float, y: float, text: str, size: float, anchor: str = "middle",
+          fill: str = "#222", weight: str = "normal", halo: str | None = None,
+          extra: str = "") -> str:
+    h = (f' stroke="{halo}" stroke-width="{_f(max(2.0, size / 4))}" paint-order="stroke"'
+         if halo else "")
+    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" text-anchor="{anchor}" '
+            f'fill="{fill}" font-weight="{weight}"{h}{extra}>{_t(text)}</text>')
+
+
+def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None,
+               colour: str, face_up: bool, screen_of_edge: Mapping[str, int] | None,
+               band: tuple[int, int] | None, show_cost: bool, label: str | None = None) -> str:
+    """The art of one tile at (x, y), side ``s``: terrain, roads (``screen_of_edge``: tile
+    edge -> screen direction 0 up .. 3 left), the owner's band (``(screen direction,
+    seat)``), name, cost pips."""
+    out = []
+    box = f'x="{_f(x)}" y="{_f(y)}" width="{_f(s)}" height="{_f(s)}" rx="{_f(s * .06)}"'
+    if not face_up:
+        out.append(f'<rect {box} fill="{TERRAIN_BACK[colour]}" stroke="#5a4a30" '
+                   f'stroke-width="1"/><rect {box} fill="url(#hatch)" pointer-events="none"/>')
+        word = label or RESOURCE_OF_COLOUR[colour]
+        out.append(_text(x + s / 2, y + s * .56, word, max(9.0, s * .15), fill="#fffbe9",
+                         extra=' font-style="italic" pointer-events="none"'))
+        return "".join(out)
+    assert tile_id is not None
+    tile = tiles.by_id(tile_id)
+    out.append(f'<rect {box} fill="{TERRAIN[colour]}" stroke="#5a4a30" stroke-width="1"/>')
+    cx, cy = x + s / 2, y + s / 2
+    if screen_of_edge is not None:
+        for sec in tile.roads:
+            for e in sec.edges:
+                dx, dy = _SCREEN_DIRS[screen_of_edge[e]]
+                ex, ey = cx + dx * s / 2, cy + dy * s / 2
+                if len(sec.edges) > 1:
+                    tx, ty = cx, cy
+                else:
+                    tx, ty = cx + dx * s * .2, cy + dy * s * .2
+                for width, col in ((s * .16, ROAD_EDGE), (s * .11, ROAD)):
+                    out.append(f'<line x1="{_f(ex)}" y1="{_f(ey)}" x2="{_f(tx)}" y2="{_f(ty)}" '
+                               f'stroke="{col}" stroke-width="{_f(width)}" '
+                               f'stroke-linecap="{"butt" if len(sec.edges) > 1 else "round"}"'
+                               f' pointer-events="none"/>')
+                if len(sec.edges) == 1:
+                    out.append(f'<circle cx="{_f(tx)}" cy="{_f(ty)}" r="{_f(s * .07)}" '
+                               f'fill="{ROAD_EDGE}" pointer-events="none"/>')
+    if band is not None:
+        d, seat = band
+        bw = s * .09
+        bx, by, w, h = {0: (x, y, s, bw), 1: (x + s - bw, y, bw, s), 2: (x, y + s - bw, s, bw),
+                        3: (x, y, bw, s)}[d]
+        out.append(f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(w)}" height="{_f(h)}" '
+                   f'fill="{SEAT_FILL[seat]}" stroke="{SEAT_INK[seat]}" stroke-width="1" '
+                   f'pointer-events="none"/>')
+    lines = _wrap(TYPE_NAMES[tile.type])
+    size = max(7.0, min(s * .16, s * .86 / (.72 * max(len(w) for w in lines))))
+    y0 = cy - (len(lines) - 1) * size * .55 + size * .35 - s * .06
+    for i, line in enumerate(lines):
+        out.append(_text(cx, y0 + i * size * 1.1, line, size, weight="bold", halo="#fff8e6",
+                         extra=' pointer-events="none"'))
+    if show_cost:
+        pips = [c for c, r in (("green", "wood"), ("grey", "stone"), ("yellow", "wheat"))
+                for _ in range(getattr(tile.cost, r))]
+        r = s * .055
+        px = cx - (len(pips) - 1) * r * 1.3
+        py = y + s * .8
+        for i, c in enumerate(pips):
+            out.append(f'<circle cx="{_f(px + i * r * 2.6)}" cy="{_f(py)}" r="{_f(r)}" '
+                       f'fill="{TERRAIN[c]}" stroke="#3b3123" stroke-width="1.2" '
+                       f'pointer-events="none"/>')
+    return "".join(out)
+
+
+def _troop(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
+           title: str, click_obj: Any = None, hot: bool = False, selected: bool = False) -> str:
+    cls = "troop" + (" target" if click_obj is not None else "") + (" hot" if hot else "") + (
+        " selected" if selected else "")
+    attr = click_attr(click_obj) if click_obj is not None else " "
+    out = [f'<g class="{cls}"{attr}data-seat="{seat}">']
+    if selected or hot:
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r + 5)}" fill="none" '
+                   f'stroke="{"#1a73e8" if selected else HOT}" stroke-width="3"'
+                   f'{"" if selected else DASH}/>')
+    out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{SEAT_FILL[seat]}" '
+               f'stroke="{GOLD if retinue else SEAT_INK[seat]}" '
+               f'stroke-width="{3 if retinue else 1.5}"/>')
+    if moved:
+        d = r * .5
+        ink = SEAT_INK[seat] if seat == 0 else "#fff"
+        out.append(f'<path d="M{_f(x - d)} {_f(y - d)}L{_f(x + d)} {_f(y + d)}M{_f(x + d)} '
+                   f'{_f(y - d)}L{_f(x - d)} {_f(y + d)}" stroke="{ink}" '
+                   f'stroke-width="{_f(max(1.5, r * .22))}" pointer-events="none"/>')
+    out.append(_title(title))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _access(obs: Mapping[str, Any], seat: int) -> dict[str, int]:
+    """The resources ``seat`` has access to now (Action B.1, Resources): reserve tiles
+    within reach, tiles its troops stand on, +1 per own Farm / Sawmill / Quarry."""
+    out = {"wood": 0, "stone": 0, "wheat": 0}
+    reach = int(obs["reach"][seat])
+    for r in obs["reserve"]:
+        if r["position"] is not None and r["position"] <= reach and r["colour"]:
+            out[RESOURCE_OF_COLOUR[r["colour"]]] += 1
+    land = {(t["x"], t["y"]): t for t in obs["landscape"]}
+    for pos in obs["troops"][seat]:
+        xy = _xy(pos)
+        if xy is not None and xy in land:
+            out[RESOURCE_OF_COLOUR[land[xy]["colour"]]] += 1
+    producers = {"farm": "wheat", "sawmill": "wood", "quarry": "stone"}
+    for t in obs["landscape"]:
+        if t["owner"] == seat and t["type"] in producers:
+            out[producers[t["type"]]] += 1
+    return out
+
+
+def _heinrich_steps(obs: Mapping[str, Any], tiles: TileSet
+                    ) -> tuple[list[str], tuple[int, int] | None]:
+    """Heinrich's last turn as steps, from the engine's sentence and the landscape."""
+    text = str(obs.get("heinrich") or "")
+    if not text:
+        return [], None
+    m = _H_BUILD.search(text)
+    if not m:
+        return [text + "."], None
+    tid, x, y, opt = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+    pos = (x, y)
+    name = _label(tiles, tid) if tid in _index(_params(obs)[0]) else tid
+    steps = [f"1. Takes {name} from the reserve",
+             f"2. Builds it at {x},{y}: option {opt}, {_OPTION_TEXT.get(opt, '')}"]
+    tre = {(a, b): t for a, b, t in (obs.get("treasures") or {}).get("landscape", ())}
+    if pos in tre:
+        steps.append(f"3. Puts {tre[pos]} on it")
+    else:
+        steps.append("3. No treasure on it now (none left, or its condition was met)")
+    on = [k for k, p in enumerate(obs["troops"][1]) if _xy(p) == pos]
+    if on:
+        steps.append(f"4. His {HEINRICH_TROOP_COLOURS[on[0]]} troop moves onto it")
+    here = _at(obs, pos)
+    if here is None or here.get("tile") != tid:
+        return steps, None
+    return steps, pos
+
+
+class _Board:
+    """Per-render facts: the viewer's side, the clickable elements, highlights."""
+
+    def __init__(self, obs: Mapping[str, Any], legal_actions: Sequence[int],
+                 pending: Sequence[Mapping[str, Any]]):
+        self.obs = obs
+        self.tiles = tiles_of(obs)
+        viewer = obs.get("player")
+        self.viewer = viewer if isinstance(viewer, int) and viewer in (0, 1) else None
+        self.side = self.viewer if self.viewer is not None else 0
+        self.solo = _params(obs)[2]
+        self.cur = obs.get("current_player")
+        legal = [a for a in legal_actions if type(a) is int]
+        self.paths = paths(obs, legal) if legal else []
+        #: every element click of any path (the elements that get data-click)
+        self.clickable = {k for p, _ in self.paths for k in p
+                          if next(iter(json.loads(k))) in ELEMENT_KEYS}
+        pend = [dict(c) for c in pending] if pending else []
+        step = click(obs, legal, pend) if self.paths else {}
+        if "error" in step and pend:
+            pend = []
+            step = click(obs, legal, [])
+        self.pending = pend
+        self.selected = {canonical(c) for c in pend}
+        nxt = step.get("next") or {}
+        self.hot = set(nxt.get("targets") or ())
+        self.prompt = str(nxt.get("prompt") or "")
+        self.choices = list(nxt.get("choices") or ())
+        self.ghost = next((str(c["hand"]) for c in pend if "hand" in c), None)
+        self.ghost_face_down = any("mode" in c for c in pend) or not any(
+            m.kind == "build" and m.tile == self.ghost for _, m in self.paths)
+
+    def attr(self, obj: Any) -> tuple[str, str]:
+        """(data-click attribute or ' ', extra classes) of an element's click object."""
+        k = canonical(obj)
+        if k not in self.clickable:
+            return " ", ""
+        cls = " target" + (" hot" if k in self.hot else "") + (
+            " selected" if k in self.selected else "")
+        return click_attr(obj), cls
+
+
+def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
+           names: Sequence[str] | None = None,
+           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The table as an SVG document (a string, 1280 x 800 user units).
+
+    Args:
+        observation: ``state.observation(seat)`` (or :func:`public_observation` of it);
+            never the state.
+        legal_actions: the viewer's legal action ids now (empty when it is not the viewer's
+            turn); their elements carry ``data-click`` (:func:`paths`).
+        names: a label per seat (default White / Blue; Heinrich in a solo game).
+        pending: the clicks of a move in progress, oldest first; the selected tile or troop
+            is outlined in blue and the next valid clicks in red (invalid pending clicks are
+            ignored).
+    """
+    b = _Board(observation, legal_actions, pending)
+    obs = observation
+    labels = seat_names(obs, names)
+    bd = breakdowns(obs)
+    points = {bs.position: bs for seat in (0, 1) for bs in bd[seat].buildings}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia two-heirs" '
+           f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="two-heirs" '
+           f'data-phase={quoteattr(str(obs.get("phase")))} '
+           f'data-current-player="{_t(obs.get("current_player"))}" '
+           f'data-viewer="{"" if b.viewer is None else b.viewer}">']
+    out.append('<style>text{font-family:"DejaVu Sans",Verdana,sans-serif}'
+               '.target{cursor:pointer}.target:hover>rect:first-of-type{stroke:#e0452b;'
+               'stroke-width:3}.troop.target:hover circle{stroke:#e0452b}</style>')
+    out.append('<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+               'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" '
+               'stroke="#ffffff" stroke-opacity="0.18" stroke-width="3"/></pattern></defs>')
+    out.append(f'<rect width="{W}" height="{H}" fill="#efe6d0"/>')
+    out.append(f'<rect x="6" y="44" width="{LEFT_W - 6}" height="{H - 50}" rx="10" '
+               f'fill="#d9c9a3" stroke="#b6a47c"/>')
+    out.append(_header(b, labels, bd))
+    out.append(_landscape(b, labels, points))
+    out.append(_seat_bar(b, labels, bd, 1 - b.side, top=True))
+    out.append(_seat_bar(b, labels, bd, b.side, top=False))
+    out.append(_reserve(b, labels))
+    out.append(_side_panel(b, labels, bd))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _header(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
+    obs = b.obs
+    phase = obs.get("phase")
+    cur = b.cur
+    you = b.viewer
+    if phase == "end":
+        a, c = bd[0].total, bd[1].total
+        if b.solo:
+            status = (f"Game over: you win, {a} to {c}" if a > c else
+                      f"Game over: Heinrich wins, {c} to {a}")
+        elif a != c:
+            w = 0 if a > c else 1
+            status = f"Game over: {labels[w]} wins, {max(a, c)} to {min(a, c)}"
+        else:
+            r = [sum(1 for p in obs["troops"][s] if p == "reserve") for s in (0, 1)]
+            status = (f"Game over: {a} all; " + (f"{labels[0 if r[0] > r[1] else 1]} wins with "
+                      f"more troops in the royal reserve" if r[0] != r[1] else
+                      "a shared victory (same troops in the reserve)"))
+    elif isinstance(cur, int) and cur in (0, 1):
+        who = "You" if cur == you else labels[cur]
+        what = {"play": "to play", "siege": "to decide the siege",
+                "discard": "to return tiles to the box (hand limit 3)"}.get(str(phase), "")
+        status = f"Turn {obs.get('turn')}: {who} {'are' if who == 'You' else 'is'} {what}"
+    else:
+        status = f"Turn {obs.get('turn')}: dealing ({phase})"
+    fl = obs.get("final_turns_left", -1)
+    if isinstance(fl, int) and fl > 0 and phase != "end":
+        status += f" · final round: {fl} turn{'s' if fl > 1 else ''} left"
+    colour = SEAT_FILL[cur] if isinstance(cur, int) and cur in (0, 1) else "#ccc"
+    out = [f'<rect x="0" y="0" width="{W}" height="38" fill="#3b2f22"/>',
+           f'<circle cx="22" cy="19" r="10" fill="{colour}" stroke="{GOLD}" stroke-width="2"/>',
+           _text(42, 26, status, 18, anchor="start", fill="#fff6dc", weight="bold",
+                 extra=' class="status"')]
+    scores = f"{labels[0]} {bd[0].total} · {labels[1]} {bd[1].total}"
+    out.append(_text(W - 14, 26, scores, 16, anchor="end", fill="#fff6dc",
+                     extra=' class="scores"'))
+    return "".join(out)
+
+
+def _landscape(b: _Board, labels: Sequence[str],
+               points: Mapping[tuple[int, int], Any]) -> str:
+    obs = b.obs
+    tiles = b.tiles
+    land = {(t["x"], t["y"]): t for t in obs["landscape"]}
+    empties: set[tuple[int, int]] = set()
+    for key in b.clickable:
+        if key.startswith('{"cell"'):
+            cx, cy = (int(v) for v in json.loads(key)["cell"].split(","))
+            if (cx, cy) not in land:
+                empties.add((cx, cy))
+    pts = list(land) + list(empties) or [(0, 0)]
+    xmin, xmax = min(p[0] for p in pts), max(p[0] for p in pts)
+    ymin, ymax = min(p[1] for p in pts), max(p[1] for p in pts)
+    ncol, nrow = xmax - xmin + 1, ymax - ymin + 1
+    ax, ay, aw, ah = 16, 128, LEFT_W - 26, 612
+    s = min(104.0, (aw - 10) / (ncol + .4), (ah - 10) / (nrow + .4))
+    ox = ax + (aw - ncol * s) / 2
+    oy = ay + (ah - nrow * s) / 2
+    side = b.side
+
+    def at(xy: tuple[int, int]) -> tuple[float, float]:
+        x, y = xy
+        if side == 0:
+            return ox + (x - xmin) * s, oy + (ymax - y) * s
+        return ox + (xmax - x) * s, oy + (y - ymin) * s
+
+    def screen(table_dir: int) -> int:
+        return table_dir if side == 0 else (table_dir + 2) % 4
+
+    out = ['<g class="landscape">']
+    troops_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for seat, troops in enumerate(obs["troops"]):
+        for k, pos in enumerate(troops):
+            xy = _xy(pos)
+            if xy is not None:
+                troops_at.setdefault(xy, []).append((seat, k))
+    tre = {(a, c): t for a, c, t in (obs.get("treasures") or {}).get("landscape", ())}
+    treasures = {t.id: t for t in load_treasures().treasures}
+    h_steps, h_pos = _heinrich_steps(obs, tiles) if b.solo else ([], None)
+    scaffold = tuple(obs["scaffold"]) if b.solo and obs.get("scaffold") else None
+    for xy in sorted(land):
+        t = land[xy]
+        x, y = at(xy)
+        face_up = t["owner"] is not None
+        extra = []
+        if face_up:
+            owner = int(t["owner"])
+            edges = {e: screen(edge_direction(e, owner)) for e in "TRBL"}
+            band = (screen(edge_direction("B", owner)), owner)
+            bs = points.get(xy)
+            if bs is not None:
+                extra.append(f"Owner: {labels[owner]}. Scores now: {bs.points}"
+                             + (" (doubled)" if bs.doubled else "") + f" ({bs.detail})")
+            title = tile_title(tiles, t["tile"], extra)
+            art = _tile_face(x, y, s, tiles, t["tile"], t["colour"], True, edges, band, False)
+        elif t["tile"] is None:
+            title = (f"The starting tile, face down: a {t['colour']} tile "
+                     f"({RESOURCE_OF_COLOUR[t['colour']]}); which tile it is stays hidden. "
+                     f"Open terrain: a troop on it gives 1 {RESOURCE_OF_COLOUR[t['colour']]}.")
+            art = _tile_face(x, y, s, tiles, None, t["colour"], False, None, None, False,
+                             label="start")
+        else:
+            title = (f"Open terrain (face down): {_label(tiles, t['tile'])}, a {t['colour']} "
+                     f"tile. It belongs to no one; a troop on it gives 1 "
+                     f"{RESOURCE_OF_COLOUR[t['colour']]}. Open terrain is no road.")
+            art = _tile_face(x, y, s, tiles, None, t["colour"], False, None, None, False)
+        attr, cls = b.attr({"cell": _cell(xy)})
+        out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">{art}')
+        if "hot" in cls or "selected" in cls:
+            out.append(f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(s - 4)}" '
+                       f'height="{_f(s - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
+                       f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>')
+        out.append(_title(title) + "</g>")
+        bs = points.get(xy)
+        if face_up and bs is not None:
+            owner = int(t["owner"])
+            r = max(8.0, s * .13)
+            bx, by = x + s - r - 3, y + r + 3
+            out.append(f'<g class="points" pointer-events="none"><circle cx="{_f(bx)}" '
+                       f'cy="{_f(by)}" r="{_f(r)}" fill="{SEAT_FILL[owner]}" '
+                       f'stroke="{GOLD if bs.doubled else SEAT_INK[owner]}" '
+                       f'stroke-width="{2.5 if bs.doubled else 1.2}"/>'
+                       + _text(bx, by + r * .4, str(bs.points), r * 1.1, weight="bold",
+                               fill=SEAT_INK[0] if owner == 0 else "#fff") + "</g>")
+        if xy in tre:
+            tr = treasures.get(tre[xy])
+            cond = _treasure_text(tr) if tr is not None else ""
+            d = max(7.0, s * .11)
+            tx, ty = x + d + 4, y + d + 4
+            out.append(f'<g class="treasure"><path d="M{_f(tx)} {_f(ty - d)}L{_f(tx + d)} '
+                       f'{_f(ty)}L{_f(tx)} {_f(ty + d)}L{_f(tx - d)} {_f(ty)}Z" fill="{GOLD}" '
+                       f'stroke="#6b4e00" stroke-width="1.5"/>'
+                       + _title(f"Heinrich's treasure {tre[xy]} (5 points for him at the end). "
+                                f"{cond}") + "</g>")
+        if xy == h_pos:
+            out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(s + 6)}" '
+                       f'height="{_f(s + 6)}" rx="7" fill="none" stroke="#b5179e" '
+                       f'stroke-width="3"{DASH} pointer-events="none"/>')
+            out.append(_text(x + s / 2, y - 6 if side == 0 else y + s + 14, "Heinrich's last",
+                             11, fill="#7a0f6b", weight="bold", halo="#efe6d0",
+                             extra=' pointer-events="none"'))
+        if xy == scaffold and xy != (0, 0):
+            out.append(f'<g class="scaffold"><rect x="{_f(x + 3)}" y="{_f(y + s - 15)}" '
+                       f'width="12" height="12" fill="none" stroke="#5a3d1a" stroke-width="2"/>'
+                       f'<path d="M{_f(x + 3)} {_f(y + s - 3)}L{_f(x + 15)} {_f(y + s - 15)}" '
+                       f'stroke="#5a3d1a" stroke-width="2"/>'
+                       + _title("Scaffold: your last built building; Heinrich builds next to "
+                                "it (solo rules, Play 2)") + "</g>")
+    for sp in sorted(empties):
+        x, y = at(sp)
+        attr, cls = b.attr({"cell": _cell(sp)})
+        hot = "hot" in cls
+        out.append(f'<g class="space{cls}"{attr}data-x="{sp[0]}" data-y="{sp[1]}">'
+                   f'<rect x="{_f(x + 3)}" y="{_f(y + 3)}" width="{_f(s - 6)}" '
+                   f'height="{_f(s - 6)}" '
+                   f'rx="6" fill="{HOT if hot else "#fffaf0"}" '
+                   f'fill-opacity="{0.16 if hot else 0.35}" stroke="{HOT if hot else "#8a7650"}" '
+                   f'stroke-width="{2.5 if hot else 1.2}"{DASH}/>')
+        if hot and b.ghost:
+            words = ["face down"] if b.ghost_face_down else _wrap(_name(tiles, b.ghost))
+            size = max(7.0, min(s * .14, s * .8 / (.66 * max(len(w) for w in words))))
+            for i, word in enumerate(words):
+                out.append(_text(x + s / 2, y + s / 2 + 4 + (i - (len(words) - 1) / 2) * size,
+                                 word, size, fill="#8a2a17",
+                                 extra=' opacity="0.75" pointer-events="none"'))
+        out.append(_title(f"Empty space {sp[0]},{sp[1]}") + "</g>")
+    moved = int(obs.get("moved") or 0)
+    for xy, group in sorted(troops_at.items()):
+        x, y = at(xy)
+        r = max(7.0, s * .12)
+        for i, (seat, k) in enumerate(group):
+            px = x + s * (.8 if i == 0 else .2)
+            py = y + s * .78
+            retinue = k == 0
+            mv = bool(moved >> (3 * seat + k) & 1)
+            who = labels[seat]
+            title = (f"{who}'s {'retinue troop' if retinue else 'troop'} at {xy[0]},{xy[1]}"
+                     + (" (moved this turn)" if mv else "")
+                     + ("" if seat != 1 or not b.solo else
+                        f"; Heinrich's {HEINRICH_TROOP_COLOURS[k]} troop"))
+            obj: Any = {"troop": k} if seat == b.cur else None
+            attr, cls = b.attr(obj) if obj is not None else (" ", "")
+            out.append(_troop(px, py, r, seat, retinue and not (b.solo and seat == 1), mv,
+                              title, obj if attr.strip() else None, "hot" in cls,
+                              "selected" in cls))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _treasure_text(tr: Any) -> str:
+    if tr.kind in ("vertical", "horizontal"):
+        line = "column" if tr.kind == "vertical" else "row"
+        col = "tiles of any colour" if tr.colour == "any" else f"{tr.colour} tiles"
+        text = f"Removed when its {line} holds at least 2 {col} (its building not counted)."
+    else:
+        cells = ", ".join(f"{c.at} {c.colour}" for c in tr.cells or ())
+        text = f"Removed when these spaces around it (your frame) hold: {cells}."
+    return f"{text} Treasure data: {tr.provenance}" + (
+        " (the printed treasures are not public)" if tr.provenance == "reconstructed" else "")
+
+
+def _wrap_text(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _hand_tile(b: _Board, x: float, y: float, s: float, seat: int, tile_id: str) -> str:
+    tiles = b.tiles
+    obj = {"hand": tile_id}
+    attr, cls = b.attr(obj) if seat == b.cur else (" ", "")
+    edges = {e: i for i, e in enumerate("TRBL")}
+    art = _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
+                     (2, seat), True)
+    extra = [f"In {'your' if seat == b.viewer else 'the'} hand"
+             + (": click it to build it or lay it face down" if "target" in cls else "")]
+    out = [f'<g class="hand-tile{cls}"{attr}data-tile="{_t(tile_id)}">{art}']
+    if "selected" in cls or "hot" in cls:
+        col = "#1a73e8" if "selected" in cls else HOT
+        out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(s + 6)}" '
+                   f'height="{_f(s + 6)}" rx="6" fill="none" stroke="{col}" stroke-width="4"'
+                   f'{"" if "selected" in cls else DASH} pointer-events="none"/>')
+    out.append(_title(tile_title(tiles, tile_id, extra)) + "</g>")
+    return "".join(out)
+
+
+def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown], seat: int,
+              top: bool) -> str:
+    obs = b.obs
+    y0, h = (50.0, 72.0) if top else (746.0, 128.0)
+    x0, w = 12.0, LEFT_W - 18.0
+    acting = seat == b.cur and obs.get("phase") != "end"
+    out = [f'<g class="seat" data-seat="{seat}">',
+           f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(h)}" rx="8" '
+           f'fill="{"#fbf3dc" if acting else "#efe4c8"}" stroke="{GOLD if acting else "#b6a47c"}" '
+           f'stroke-width="{3 if acting else 1}"/>']
+    cy = y0 + (22 if not top else 20)
+    out.append(f'<circle cx="{_f(x0 + 18)}" cy="{_f(cy - 5)}" r="9" fill="{SEAT_FILL[seat]}" '
+               f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>')
+    name = (("▶ " if acting else "") + labels[seat][:22]
+            + (" (you)" if seat == b.viewer else ""))
+    out.append(_text(x0 + 34, cy, name, 19 if not top else 17, anchor="start",
+                     weight="bold", fill="#2b2118"))
+    pts = bd[seat].total
+    out.append(_text(x0 + 372, cy, f"{pts} point{'' if pts == 1 else 's'}",
+                     17 if not top else 16,
+                     anchor="end", weight="bold", fill="#2b2118"))
+    if acting and top:
+        doing = {"play": "to play", "siege": "to decide the siege",
+                 "discard": "to discard"}.get(str(obs.get("phase")), "")
+        out.append(_text(x0 + w - 10, y0 + 18, f"▶ {doing}", 14, anchor="end",
+                         fill="#8a5a00", weight="bold"))
+    heinrich = b.solo and seat == 1
+    in_reserve = sum(1 for p in obs["troops"][seat] if p == "reserve")
+    if heinrich:
+        facts = "Unlimited reach · builds for free · troops set aside until he builds"
+    else:
+        facts = (f"Reach {obs['reach'][seat]} · {in_reserve} troop"
+                 f"{'' if in_reserve == 1 else 's'} in the royal reserve")
+    out.append(_text(x0 + 34, cy + 22, facts, 14, anchor="start", fill="#4a3c2a"))
+    if not heinrich:
+        acc = _access(obs, seat)
+        text = "Access: " + " · ".join(f"{n} {r}" for r, n in acc.items())
+        disc = int(obs.get("discounts") or 0) if seat == b.cur else 0
+        if disc:
+            text += f" (+{disc} discount{'s' if disc > 1 else ''})"
+        if not top:
+            out.append(_text(x0 + 34, cy + 44, text, 14, anchor="start", fill="#4a3c2a"))
+            if seat == b.cur and obs.get("phase") == "play":
+                took = int(obs.get("taken") or 0)
+                left = int(obs.get("takes_left") or 0)
+                a_text = ("Tile taken this turn" if took and not left else
+                          "Encampment flipped: take another tile" if took else
+                          "Take 1 tile from the reserve (mandatory)")
+                out.append(_text(x0 + 34, cy + 66, a_text, 14, anchor="start",
+                                 fill="#8a5a00", weight="bold"))
+        else:
+            out.append(_text(x0 + 34, cy + 40, text, 14, anchor="start", fill="#4a3c2a"))
+    hand = list(obs["hands"][seat])
+    if not heinrich:
+        n = max(1, len(hand))
+        if top:
+            size = min(62.0, (w - 480) / n - 6)
+            hx = x0 + w - 8 - n * (size + 6) - (110 if acting else 0)
+            hy = y0 + 5
+            out.append(_text(hx - 8, y0 + h / 2 + 4, f"Hand ({len(hand)})", 12.5,
+                             anchor="end", fill="#4a3c2a"))
+        else:
+            hx = 400.0
+            size = min(100.0, h - 26, (x0 + w - hx - 8) / n - 6)
+            hy = y0 + 20
+            out.append(_text(hx, y0 + 15, f"Hand ({len(hand)}; keep at most {HAND_LIMIT})",
+                             12.5, anchor="start", fill="#4a3c2a"))
+        for i, tid in enumerate(hand):
+            out.append(_hand_tile(b, hx + i * (size + 6), hy, size, seat, str(tid)))
+        if not hand:
+            out.append(_text(hx, hy + size / 2 + 4, "no tiles", 12, anchor="start",
+                             fill="#7a6a50", extra=' font-style="italic"'))
+    out.append("</g>")
+    return "".join(out)
+
+
+RING_X, RING_Y, RING_R, RING_TILE = 932.0, 232.0, 118.0, 62.0
+
+
+def _slot_xy(b: _Board, slot: int) -> tuple[float, float, float]:
+    a = -90.0 + slot * 360.0 / NUM_SLOTS + (180.0 if b.side == 1 else 0.0)
+    r = math.radians(a)
+    return RING_X + RING_R * math.cos(r), RING_Y + RING_R * math.sin(r), a
+
+
+def _arc(r: float, a0: float, a1: float) -> str:
+    p0 = (RING_X + r * math.cos(math.radians(a0)), RING_Y + r * math.sin(math.radians(a0)))
+    p1 = (RING_X + r * math.cos(math.radians(a1)), RING_Y + r * math.sin(math.radians(a1)))
+    large = 1 if (a1 - a0) % 360 > 180 else 0
+    return (f"M{_f(p0[0])} {_f(p0[1])}A{_f(r)} {_f(r)} 0 {large} 1 "
+            f"{_f(p1[0])} {_f(p1[1])}")
+
+
+def _reserve(b: _Board, labels: Sequence[str]) -> str:
+    obs = b.obs
+    tiles = b.tiles
+    out = ['<g class="reserve">',
+           f'<circle cx="{_f(RING_X)}" cy="{_f(RING_Y)}" r="{_f(RING_R + 40)}" fill="#e2d3ad" '
+           f'stroke="#b6a47c" stroke-width="1.5"/>',
+           _text(756, 64, "Royal", 17, anchor="start", weight="bold", fill="#2b2118"),
+           _text(756, 84, "reserve", 17, anchor="start", weight="bold", fill="#2b2118")]
+    shield = int(obs.get("shield_slot", 0))
+    step = 360.0 / NUM_SLOTS
+    shield_angle = _slot_xy(b, shield)[2]
+    by_pos: dict[int, float] = {}
+    reach_of: dict[int, list[str]] = {}
+    for seat in (0, 1):
+        if b.solo and seat == 1:
+            continue
+        for pos in range(1, int(obs["reach"][seat]) + 1):
+            reach_of.setdefault(pos, []).append(labels[seat])
+    for r in obs["reserve"]:
+        sx, sy, ang = _slot_xy(b, int(r["slot"]))
+        x, y = sx - RING_TILE / 2, sy - RING_TILE / 2
+        if r["tile"] is None:
+            out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(RING_TILE)}" '
+                       f'height="{_f(RING_TILE)}" rx="6" fill="none" stroke="#a08c62" '
+                       f'stroke-width="1.5"{DASH}><title>An empty slot: skipped, it does not '
+                       f'count towards reach</title></rect>')
+            continue
+        pos = int(r["position"])
+        by_pos[pos] = ang
+        attr, cls = b.attr({"reserve": pos})
+        reach = reach_of.get(pos, [])
+        extra = [f"Royal reserve, position {pos} clockwise from the shield; within the reach "
+                 f"of: {', '.join(reach) if reach else 'no one'}"
+                 + ("; Heinrich reaches every tile" if b.solo else "")]
+        if "target" in cls:
+            extra.append("Click to take it into your hand (Action A)")
+        edges = {e: i for i, e in enumerate("TRBL")}
+        art = _tile_face(x, y, RING_TILE, tiles, r["tile"], r["colour"], True, edges, None,
+                         True)
+        out.append(f'<g class="reserve-tile{cls}"{attr}data-position="{pos}">{art}')
+        if "hot" in cls:
+            out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
+                       f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
+                       f'stroke-width="3"{DASH} pointer-events="none"/>')
+        out.append(_title(tile_title(tiles, r["tile"], extra)) + "</g>")
+        rad = math.radians(ang)
+        nx, ny = RING_X + (RING_R - 50) * math.cos(rad), RING_Y + (RING_R - 50) * math.sin(rad)
+        out.append(f'<circle cx="{_f(nx)}" cy="{_f(ny)}" r="9" fill="#fff8e6" stroke="#5a4a30"/>'
+                   + _text(nx, ny + 4, str(pos), 11, weight="bold"))
+    # the royal shield
+    sx, sy, _ = _slot_xy(b, shield)
+    cur = b.cur
+    takes = int(obs.get("takes_left") or 0)
+    crown = (cur if takes > 0 else 1 - cur) if isinstance(cur, int) and cur in (0, 1) else None
+    fill = SEAT_FILL[crown] if crown is not None else "#ccc"
+    ink = SEAT_INK[crown] if crown is not None else "#555"
+    who = labels[crown] if crown is not None else "the next player"
+    out.append(f'<g class="shield"><path d="M{_f(sx - 24)} {_f(sy - 26)}H{_f(sx + 24)}V{_f(sy)}'
+               f'Q{_f(sx + 24)} {_f(sy + 22)} {_f(sx)} {_f(sy + 32)}Q{_f(sx - 24)} {_f(sy + 22)} '
+               f'{_f(sx - 24)} {_f(sy)}Z" fill="#8c1c13" stroke="{GOLD}" stroke-width="3"/>'
+               f'<path d="M{_f(sx - 13)} {_f(sy + 6)}L{_f(sx - 15)} {_f(sy - 12)}L{_f(sx - 6)} '
+               f'{_f(sy - 3)}L{_f(sx)} {_f(sy - 16)}L{_f(sx + 6)} {_f(sy - 3)}L{_f(sx + 15)} '
+               f'{_f(sy - 12)}L{_f(sx + 13)} {_f(sy + 6)}Z" fill="{fill}" stroke="{ink}" '
+               f'stroke-width="1.5"/>'
+               + _title(f"The royal shield. Its crown shows {who}'s colour: {who} takes the next "
+                        f"tile. Reach counts clockwise from here (rulebook, Royal protocol).")
+               + "</g>")
+    # reach arcs, clockwise from the shield
+    for seat in (0, 1):
+        if b.solo and seat == 1:
+            continue
+        n = min(int(obs["reach"][seat]), len(by_pos))
+        if n <= 0:
+            continue
+        end = by_pos[n]
+        a0 = shield_angle + step * .35
+        a1 = end + step * .3
+        while a1 <= a0:
+            a1 += 360
+        rr = RING_R + 44 + 11 * seat
+        path = _arc(rr, a0, a1)
+        out.append(f'<g class="reach" data-seat="{seat}"><path d="{path}" fill="none" '
+                   f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
+                   f'<path d="{path}" fill="none" stroke="{SEAT_FILL[seat]}" stroke-width="5" '
+                   f'stroke-linecap="round"/>'
+                   + _title(f"{labels[seat]}'s reach: {obs['reach'][seat]} (1 + troops in the "
+                            f"royal reserve), clockwise from the shield") + "</g>")
+        la = math.radians(a1 + 6 * seat)
+        ex, ey = RING_X + rr * math.cos(la), RING_Y + rr * math.sin(la)
+        out.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="9" fill="{SEAT_FILL[seat]}" '
+                   f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>'
+                   + _text(ex, ey + 4, str(obs["reach"][seat]), 11, weight="bold",
+                           fill=SEAT_INK[seat] if seat == 0 else "#fff"))
+    # troops in the reserve, in the middle of the ring
+    moved = int(obs.get("moved") or 0)
+    tokens = [(seat, k) for seat in (0, 1) for k, p in enumerate(obs["troops"][seat])
+              if p == "reserve"]
+    for i, (seat, k) in enumerate(tokens):
+        tx = RING_X - (len(tokens) - 1) * 13 + i * 26
+        obj: Any = {"troop": "reserve"} if seat == b.cur else None
+        attr, cls = b.attr(obj) if obj is not None else (" ", "")
+        mv = bool(moved >> (3 * seat + k) & 1)
+        title = (f"{labels[seat]}'s troop in the royal reserve (adds 1 to reach)"
+                 + (": click to deploy it" if attr.strip() else ""))
+        out.append(_troop(tx, RING_Y, 11, seat, False, mv, title,
+                          obj if attr.strip() else None, "hot" in cls, "selected" in cls))
+    if not tokens:
+        out.append(_text(RING_X, RING_Y + 4, "no troops", 11, fill="#7a6a50",
+                         extra=' font-style="italic"'))
+    out.append("</g>")
+    return "".join(out)
+
+
+LEVELS = {1: "Heinrich the Poor", 2: "Heinrich the Brave", 3: "Heinrich the Hammer"}
+
+
+def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
+    obs = b.obs
+    x0, y = LEFT_W + 12.0, 424.0
+    out = ['<g class="panel">']
+    left = int(obs.get("supply_left") or 0)
+    top = obs.get("supply_top")
+    if top:
+        out.append(f'<rect x="{_f(x0 + 4)}" y="{_f(y - 2)}" width="30" height="30" rx="3" '
+                   f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>'
+                   f'<rect x="{_f(x0)}" y="{_f(y + 2)}" width="30" height="30" rx="3" '
+                   f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>')
+    supply = (f"Supply: {left} tile{'s' if left != 1 else ''}"
+              + (f" · top: a {top} back" if top else ""))
+    out.append(_text(x0 + 42, y + 14, supply, 15, anchor="start", fill="#2b2118",
+                     weight="bold"))
+    box = len(obs.get("box") or ())
+    sub = ("the last tile is out: final round, no more refills" if not left else
+           f"{box} tile{'s' if box != 1 else ''} returned to the box")
+    out.append(_text(x0 + 42, y + 33, sub, 13, anchor="start", fill="#4a3c2a"))
+    y += 52
+    if b.solo:
+        level = int((obs.get("params") or {}).get("level", 2))
+        tre = obs.get("treasures") or {}
+        on = len(tre.get("landscape", ()))
+        pile = int(tre.get("pile", 0))
+        gone = len(tre.get("removed", ()))
+        out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" '
+                   f'rx="8" '
+                   f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>')
+        out.append(_text(x0 + 6, y + 20, f"{LEVELS.get(level, 'Heinrich')} (level {level})",
+                         15, anchor="start", weight="bold", fill="#5b0f50"))
+        out.append(_text(W - 14, y + 22, f"{bd[1].total} point{'' if bd[1].total == 1 else 's'}",
+                         15, anchor="end",
+                         weight="bold", fill="#5b0f50"))
+        out.append(_text(x0 + 6, y + 44, f"Treasures: {on} on buildings · {pile} in the pile · "
+                         f"{gone} removed", 13, anchor="start", fill="#4a2a45"))
+        aside = sum(1 for p in obs["troops"][1] if p == "aside")
+        out.append(_text(x0 + 6, y + 63, f"(5 points each left) · troops: {3 - aside} placed, "
+                         f"{aside} aside", 13, anchor="start", fill="#4a2a45"))
+        steps, _ = _heinrich_steps(obs, b.tiles)
+        out.append(_text(x0 + 6, y + 90, "Heinrich's last turn:" if steps else
+                         "Heinrich has not played yet.", 14.5, anchor="start",
+                         weight="bold", fill="#5b0f50"))
+        ly = y + 110
+        for st in steps:
+            for i, line in enumerate(_wrap_text(st, 44)):
+                out.append(_text(x0 + (8 if i == 0 else 24), ly, line, 13.5, anchor="start",
+                                 fill="#3a2236"))
+                ly += 17
+        y += 272
+    else:
+        out.append(_text(x0, y + 14, "Running score (if the game ended now)", 13.5,
+                         anchor="start", weight="bold", fill="#2b2118"))
+        rows = [("Buildings", bd[0].building_points, bd[1].building_points),
+                ("Roads", bd[0].road_points, bd[1].road_points),
+                ("Total", bd[0].total, bd[1].total)]
+        out.append(_text(x0 + 200, y + 38, labels[0][:12], 14, weight="bold"))
+        out.append(_text(x0 + 300, y + 38, labels[1][:12], 14, weight="bold"))
+        for i, (name, a, c) in enumerate(rows):
+            yy = y + 60 + i * 22
+            bold = "bold" if name == "Total" else "normal"
+            out.append(_text(x0 + 6, yy, name, 14, anchor="start", weight=bold))
+            out.append(_text(x0 + 200, yy, str(a), 14, weight=bold))
+            out.append(_text(x0 + 300, yy, str(c), 14, weight=bold))
+        if not (obs.get("params") or {}).get("roads", True):
+            out.append(_text(x0 + 6, y + 60 + 3 * 22, "Roads are not scored in this game",
+                             13, anchor="start", fill="#6a5a40",
+                             extra=' font-style="italic"'))
+        y += 124
+    # legend
+    ly = max(y, H - 110.0)
+    out.append(_troop(x0 + 10, ly, 9, 0, True, False, "A retinue troop (gold rim): never "
+                      "withdrawn"))
+    out.append(_text(x0 + 26, ly + 5, "retinue troop", 13, anchor="start", fill="#4a3c2a"))
+    out.append(_troop(x0 + 190, ly, 9, 1, False, True, "A troop that moved this turn (its "
+                      "cross shows)"))
+    out.append(_text(x0 + 206, ly + 5, "moved this turn", 13, anchor="start", fill="#4a3c2a"))
+    ly += 24
+    out.append(f'<circle cx="{_f(x0 + 10)}" cy="{_f(ly)}" r="9" fill="#fff" stroke="{GOLD}" '
+               f'stroke-width="2.5"/>')
+    out.append(_text(x0 + 26, ly + 5, "points (gold: doubled)", 13, anchor="start",
+                     fill="#4a3c2a"))
+    out.append(f'<rect x="{_f(x0 + 180)}" y="{_f(ly - 8)}" width="22" height="14" '
+               f'fill="{TERRAIN["grey"]}"/><rect x="{_f(x0 + 180)}" y="{_f(ly + 3)}" width="22" '
+               f'height="4" fill="{SEAT_FILL[1]}"/>')
+    out.append(_text(x0 + 206, ly + 5, "owner's edge", 13, anchor="start", fill="#4a3c2a"))
+    note = ("Hover a tile for its effect, cost, roads and data provenance. The bundled tiles "
+            "are reconstructed (the printed manifest is not public); effects are the "
+            "rulebook's.")
+    for i, line in enumerate(_wrap_text(note, 50)):
+        out.append(_text(x0, ly + 26 + i * 17, line, 13, anchor="start", fill="#5a4a30"))
+    out.append("</g>")
+    return "".join(out)

@@ -1,0 +1,288 @@
+"""The web table as a browser test sees it: a real ``regalia serve`` process and a page
+driver that reads what the page shows (no pytest here: ``tools/screenshots.py`` uses it too).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+
+
+def chromium_path() -> str | None:
+    """The Chromium executable: ``$REGALIA_CHROMIUM``, else ``/usr/bin/chromium`` (or
+    ``chromium`` on the PATH); None when there is none."""
+    given = os.environ.get("REGALIA_CHROMIUM")
+    if given:
+        return given if os.access(given, os.X_OK) else None
+    if os.access(DEFAULT_CHROMIUM, os.X_OK):
+        return DEFAULT_CHROMIUM
+    return shutil.which("chromium")
+
+
+def python_path() -> str:
+    """PYTHONPATH for a ``python -m regalia`` subprocess: the tests' own, then this
+    checkout's ``src`` (where regalia is not installed)."""
+    return os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(SRC)) if p)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A running ``python -m regalia serve`` process and a JSON client for its API."""
+
+    def __init__(self, tmp: Path):
+        self.log_path = tmp / "server.log"
+        db = f"sqlite:///{tmp / 'tables.sqlite'}"
+        path = python_path()
+        env = {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": str(tmp)}
+        for _attempt in range(3):   # a port taken between free_port() and the bind: retry
+            self.port = free_port()
+            self.url = f"http://127.0.0.1:{self.port}"
+            with open(self.log_path, "ab") as log:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "regalia", "serve", "--host", "127.0.0.1",
+                     "--port", str(self.port), "--db", db],
+                    env=env, stdout=log, stderr=subprocess.STDOUT)
+            if self._wait_ready():
+                return
+        raise AssertionError(f"the server did not start:\n{self.log()}")
+
+    def _wait_ready(self, seconds: float = 30) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                return False
+            try:
+                with urllib.request.urlopen(self.url + "/api/games", timeout=2) as r:
+                    if r.status == 200:
+                        return True
+            except (OSError, urllib.error.URLError):
+                pass
+            time.sleep(0.1)   # polling a process that is starting; no DOM to wait on
+        self.stop()
+        return False
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+    # ------------------------------------------------------------------ JSON API
+    def request(self, method: str, path: str, body: Any = None,
+                token: str | None = None) -> tuple[int, Any]:
+        """``(status, decoded JSON)`` of one API request."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        req.add_header("content-type", "application/json")
+        if token:
+            req.add_header("x-seat-token", token)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status, json.loads(r.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"null")
+
+    def create_table(self, seats: list[dict[str, Any]], game: str = "kingdomino",
+                     **options: Any) -> dict[str, Any]:
+        """A table made through the API (for tests about something else than the lobby):
+        ``{table, seats: [{seat, kind, label, token?}]}``."""
+        status, out = self.request("POST", "/api/tables",
+                                   {"game": game, "players": len(seats), "seats": seats,
+                                    **options})
+        assert status == 201, out
+        return out
+
+    def view(self, table: str, token: str | None = None) -> dict[str, Any]:
+        status, out = self.request("GET", f"/api/tables/{table}", token=token)
+        assert status == 200, out
+        return out
+
+
+# ---------------------------------------------------------------------- the pages
+def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kingdomino",
+                    pace: float | None = None) -> dict[str, Any]:
+    """Create a table on the start page by choosing and clicking, as a person does.
+
+    ``kinds``: one per seat, ``here`` | ``invited`` | ``computer`` (the computer at the
+    lobby's default strength, easy = greedy). ``pace``: the pause between computer moves
+    typed into the page (None: the page's default). Returns the links the page shows:
+    ``{"here": url or None, "invited": [url, ...], "spectator": url}``.
+    """
+    page.goto(base_url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(kinds)))
+    rows = page.locator("#seats > div")
+    assert rows.count() == len(kinds)
+    for i, kind in enumerate(kinds):
+        rows.nth(i).locator("select.kind").select_option(kind)
+    if pace is not None:
+        page.fill("#pace", str(pace))
+    page.click("#create button[type=submit]")
+    page.locator("#created a").first.wait_for()
+    links: dict[str, Any] = {"here": None, "invited": []}
+    for a in page.locator("#created a").all():
+        text, href = a.inner_text(), a.get_attribute("href")
+        url = href if href.startswith("http") else base_url + href
+        if text.startswith("Play here"):
+            links["here"] = url
+        elif text.startswith("Invitation"):
+            links["invited"].append(url)
+        else:
+            links["spectator"] = url
+    return links
+
+
+#: Added to every page before its own scripts (:func:`prepare`): counts the client's
+#: requests under way, each until its answer has been read and handled (the handling runs
+#: in the microtasks after the body is read; the count drops one task later). A page whose
+#: count is 0 has finished reacting to everything it has sent or been answered; WebSocket
+#: pushes are waited for by what they show.
+PENDING_JS = """(() => {
+  let pending = 0;
+  const done = () => setTimeout(() => { pending -= 1; }, 0);
+  window.__regaliaPending = () => pending;
+  const fetch0 = window.fetch;
+  window.fetch = function (...args) {
+    pending += 1;
+    return fetch0.apply(this, args).then((r) => {
+      let read = false;
+      for (const name of ['json', 'text']) {
+        const f = r[name].bind(r);
+        r[name] = () => { read = true; return f().finally(done); };
+      }
+      setTimeout(() => { if (!read) done(); }, 0);   // an answer nobody reads
+      return r;
+    }, (e) => { done(); throw e; });
+  };
+})();"""
+
+
+def prepare(context: Any) -> None:
+    """Make the pages of a browser context waitable (:data:`PENDING_JS`)."""
+    context.add_init_script(PENDING_JS)
+
+
+#: The page's state once it has finished reacting: 'over' (the result shown), 'turn' (the
+#: viewer's move: the drawing's targets highlighted or its buttons shown), 'waiting' (a
+#: settled view that is not the viewer's turn: the others' turn, a spectator), or null
+#: while the page is still working (a request under way, a computer player thinking).
+STATE_JS = """() => {
+  const $ = (id) => document.getElementById(id);
+  if (window.__regaliaPending() > 0 || !$('who').textContent) return null;
+  if (!$('result').hidden) return 'over';
+  if (!$('thinking').hidden) return null;
+  if ($('typed').hidden) return 'waiting';
+  return document.querySelector('#board [data-click].hl, #choices button.choice')
+    ? 'turn' : null;
+}"""
+
+
+#: what the page shows, for failure messages
+DESCRIBE_JS = """() => JSON.stringify({
+  who: document.getElementById('who').textContent,
+  status: document.getElementById('status').textContent,
+  thinking: document.getElementById('thinking').hidden ? null
+            : document.getElementById('thinking').textContent,
+  prompt: document.getElementById('prompt').textContent,
+  error: document.getElementById('error').textContent,
+  choices: [...document.querySelectorAll('#choices button')].map((b) => b.textContent),
+  targets: [...document.querySelectorAll('#board [data-click].hl')].map(
+    (e) => e.getAttribute('data-click')),
+  log: document.querySelectorAll('#log li').length})"""
+
+
+def page_state(page: Any, want: tuple[str, ...] = ("turn", "over")) -> str:
+    """Wait until the page has finished reacting and is in one of ``want``
+    (see :data:`STATE_JS`); returns that state."""
+    handle = page.wait_for_function(
+        f"(want) => {{ const s = ({STATE_JS})(); return want.includes(s) ? s : null; }}",
+        arg=list(want))
+    return str(handle.json_value())
+
+
+def targets(page: Any) -> list[Any]:
+    """The highlighted click targets of the drawing (elements with ``data-click``)."""
+    return page.locator("#board [data-click].hl").all()
+
+
+def choices(page: Any) -> dict[str, Any]:
+    """The drawing's buttons for the move in progress, by label (Cancel left out)."""
+    return {b.inner_text(): b for b in page.locator("#choices button.choice").all()}
+
+
+#: labels of buttons that finish a move in progress, preferred over more clicks
+FINISHING = ("Place", "Discard", "Confirm", "Done")
+MAX_CLICKS = 12
+
+
+def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
+    """Play the viewer's move by clicking only, reading the page: a button that finishes
+    the move if offered, else a highlighted target (the first, or a random one with
+    ``rng``), else another of the drawing's buttons; with ``rng``, Rotate (when offered)
+    is clicked first, once or twice. Returns what was clicked (the
+    targets' ``data-click`` JSON and the buttons' labels). Waits after each click until the
+    page has reacted; stops when the move has been played (a new view is drawn).
+
+    Raises:
+        AssertionError: the page refused a click it highlighted, or the move took more than
+            ``MAX_CLICKS`` clicks.
+    """
+    clicked: list[str] = []
+    log_before = page.locator("#log li").count()
+    for _ in range(MAX_CLICKS):
+        buttons = choices(page)
+        finish = next((b for label, b in buttons.items() if label in FINISHING), None)
+        hl = targets(page)
+        turns = clicked.count("Rotate")
+        if rng and "Rotate" in buttons and (turns == 0 or turns == 1 and rng.random() < .5):
+            clicked.append("Rotate")    # turn the preview before placing, now and then
+            buttons["Rotate"].click()
+        elif finish is not None:
+            clicked.append(finish.inner_text())
+            finish.click()
+        elif hl:
+            el = hl[rng.randrange(len(hl))] if rng else hl[0]
+            clicked.append(str(el.get_attribute("data-click")))
+            el.click()
+        elif buttons:
+            label, b = next(iter(buttons.items()))
+            clicked.append(label)
+            b.click()
+        else:
+            raise AssertionError("it is the viewer's turn but the page offers nothing to "
+                                 "click: " + page.evaluate(DESCRIBE_JS))
+        state = page_state(page, ("turn", "over", "waiting"))
+        error = page.locator("#error").inner_text()
+        assert not error, f"the page refused {clicked[-1]}: {error}"
+        if state != "turn" or page.locator("#log li").count() != log_before:
+            return clicked    # the move was played (the page shows the position after it)
+    raise AssertionError(f"no move after {MAX_CLICKS} clicks: {clicked}")
+
+
+def log_lines(page: Any) -> list[str]:
+    """The move log as the page shows it (notation, oldest first)."""
+    return [li.text_content() for li in page.locator("#log li").all()]
