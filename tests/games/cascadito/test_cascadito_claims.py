@@ -99,10 +99,10 @@ def test_a_claim_locks_the_top_row_achievement_for_the_others_open_claims_too():
 
 
 def test_claim_at_the_start_of_a_turn_takes_its_action_before_the_die():
-    """Play Sheet 1, bottom row: "mark the space below and immediately take the action
-    indicated (mark the next space on any 1 success track)": claimed at the start of the
-    turn, the action comes first, then the die."""
-    g = load_game("cascadito", players=2, sheet=1)
+    """Variant ``deferred-bottom-row`` (R12's other reading): a bottom-row claim put off
+    and made at the start of a later turn: "immediately take the action indicated (mark the
+    next space on any 1 success track)": the action comes first, then the die."""
+    g = load_game("cascadito", players=2, sheet=1, variants=["deferred-bottom-row"])
     s = start(g, "BY")
     s.set_marks(0, blue_path(g.sheet))
     do(s, "blue pass")
@@ -142,8 +142,9 @@ def test_declining_a_game_ending_claim_keeps_the_game_going():
 def test_claiming_the_game_end_after_the_waiting_actions_keeps_them():
     """Game End: "The game always ends instantly" (R13: actions still waiting are lost).
     Declining the last bottom-row claim while actions wait, then claiming it once they are
-    taken, keeps their track spaces."""
-    g = load_game("cascadito", players=2, sheet=1)
+    taken, keeps their track spaces (variant ``deferred-bottom-row``; by default the bottom
+    row is claimed at once, R12)."""
+    g = load_game("cascadito", players=2, sheet=1, variants=["deferred-bottom-row"])
     s = start(g, "BY")
     s.set_marks(0, [cell_name(h) for h in g.sheet.fields])
     do(s, "blue pass", "claim bottom 1", "claim bottom 2", "claim bottom 3")
@@ -185,7 +186,7 @@ def test_bad_claims_are_refused_and_change_nothing():
 
 
 def test_json_round_trip_in_the_claim_phase():
-    g = load_game("cascadito", players=2, sheet=1)
+    g = load_game("cascadito", players=2, sheet=1, variants=["deferred-bottom-row"])
     s = start(g, "BY")
     s.set_marks(0, blue_path(g.sheet))
     do(s, "blue pass", "decline", "yellow pass", "roll BY")  # claim at the turn's start
@@ -258,7 +259,7 @@ def test_greedy_uses_its_die_before_a_winning_game_end_offered_at_the_turn_start
 
 
 def test_greedy_claims_what_does_not_end_the_game_and_defers_a_winning_end():
-    g = load_game("cascadito", players=2, sheet=1)
+    g = load_game("cascadito", players=2, sheet=1, variants=["deferred-bottom-row"])
     s = start(g, "BY")
     s.set_marks(0, [cell_name(h) for h in g.sheet.fields])
     do(s, "blue pass")
@@ -294,3 +295,74 @@ def test_engine_messages_number_seats_from_1_as_at_the_table():
     with pytest.raises(IllegalActionError, match="now seat 2 selects a die") as err:
         do(s, "decline")
     assert "seat 1 " not in str(err.value)
+
+
+# ============================== R12: sheets 1-2 bottom row claimed at once; R13; R11
+def test_bottom_row_claims_at_once_and_takes_the_action():
+    """R12: Play Sheet 1: "Each time you accomplish 1 of these achievements ..., mark the
+    space below and immediately take the action indicated": the bottom-row achievement is
+    claimed the moment it is met, with no ``decline``; the variant ``deferred-bottom-row``
+    asks instead."""
+    g = load_game("cascadito", players=2, sheet=1)
+    s = start(g, "BY")
+    s.set_marks(0, blue_path(g.sheet))
+    do(s, "blue pass")
+    assert s.phase_name == "task" and s.pending_tasks() == ["advance_track"]
+    assert s.claimed_achievements(0) == [g.tables.bottom[0]]
+    assert s.claimable_achievements(0) == []
+    do(s, "track pink")
+    assert s.current_player() == 1 and s.track_heights(0)["pink"] == 1
+    d = load_game("cascadito", players=2, sheet=1, variants=["deferred-bottom-row"])
+    s = start(d, "BY")
+    s.set_marks(0, blue_path(d.sheet))
+    do(s, "blue pass")
+    assert offered(s) == ["claim bottom 1", "decline"] and s.claimed_achievements(0) == []
+
+
+def test_bottom_row_ends_the_game_at_once_and_the_top_row_stays_optional():
+    """With every field marked, seat 1 meets its whole bottom row: the four claims are taken
+    at once and the game ends instantly (R13), the claims' actions and the open top-row
+    claims lost; a trailing player cannot put the end off. The top row stays the player's
+    decision ("may claim")."""
+    g = load_game("cascadito", players=2, sheet=1)
+    s = start(g, "BY")
+    s.set_marks(0, [cell_name(h) for h in g.sheet.fields])
+    do(s, "blue pass")
+    assert s.is_terminal() and s.end_reason == "seat 1 claimed the whole bottom row"
+    assert sorted(s.claimed_achievements(0)) == sorted(g.tables.bottom)
+    assert s.track_heights(0) == {"blue": 0, "yellow": 0, "orange": 0, "pink": 0}
+    s = start(g, "BY")
+    s.set_marks(0, river(g))
+    do(s, "blue pass")
+    assert offered(s) == ["claim top 5", "decline"]
+
+
+def test_immediate_bottom_row_still_needs_the_turn_cap():
+    """R11 answered: immediate bottom-row claims remove one way of putting the end off, not
+    the other: a player "can ... not want to use their selected die" and pass, so passing
+    players never meet an achievement and only the engine's cap ends the game."""
+    g = load_game("cascadito", players=2, sheet=2)
+    assert g.auto_claims
+    s = start(g, "BY")
+    while not s.is_terminal():
+        if s.is_chance_node():
+            do(s, "roll BY")
+        do(s, "blue pass" if s.dice_pool.startswith("B") else "yellow pass")
+    assert s.turns == g.max_turns
+    assert s.end_reason == f"the engine's limit of {g.max_turns} turns (R11)"
+
+
+def test_deferred_bottom_row_is_for_sheets_1_and_2_and_is_recorded():
+    """The variant ``deferred-bottom-row`` is refused on sheets 3 and 4 (no bottom-row
+    achievement with an action), naming the sheets it is for; on sheet 2 it is kept in the
+    game's parameters (and so in records). Sheets 3-4 claim nothing at once."""
+    from regalia.core.errors import ParameterError
+    for sheet in (3, 4):
+        with pytest.raises(ParameterError, match="play sheets 1 and 2"):
+            load_game("cascadito", players=2, sheet=sheet, variants=["deferred-bottom-row"])
+        assert load_game("cascadito", players=2, sheet=sheet).auto_claims == 0
+    g = load_game("cascadito", players=3, sheet=2)
+    assert g.auto_claims == sum(1 << a for a in g.tables.bottom)
+    d = load_game("cascadito", players=3, sheet=2, variants="deferred-bottom-row")
+    assert d.params["variants"] == ["deferred-bottom-row"] and d.auto_claims == 0
+    assert load_game("cascadito", **d.params).auto_claims == 0

@@ -621,15 +621,15 @@ def test_top_row_first_claimant_only_bottom_row_everyone():
     s2.set_marks(0, [n(h) for h in path])
     do(s2, "blue pass")
     bottom_blue = g.tables.bottom[0]
-    assert [s2.action_to_string(a) for a in s2.legal_actions()] == ["claim bottom 1",
-                                                                    "decline"]
-    do(s2, "claim bottom 1")
+    # R12: "Each time you accomplish ..., mark the space below and immediately take the
+    # action": claimed at once, its action asked for at once
     assert bottom_blue in s2.claimed_achievements(0)
     assert s2.pending_tasks() == ["advance_track"]
     do(s2, "track pink")
     s2.set_marks(1, [n(h) for h in path])
-    do(s2, "yellow pass", "claim bottom 1")
+    do(s2, "yellow pass")
     assert bottom_blue in s2.claimed_achievements(1)
+    assert s2.pending_tasks() == ["advance_track"]
 
 
 def test_sheet1_all_colours_achievement_is_the_four_colours():
@@ -639,6 +639,17 @@ def test_sheet1_all_colours_achievement_is_the_four_colours():
     crit = g.sheet.achievements[3].criterion
     assert crit.kind == "group_colours" and "white" not in crit.colours
     assert len(crit.colours) == 4
+    # the counter-reading (issue 17) asks for a white town no die can reach: sheet 1 has
+    # no white track, forbids white dice, and the bundled sheet has no white town
+    assert "white" not in {t.colour for t in g.sheet.towns}
+    # met with the four: a group touching a town of each of the four colours claims it
+    # (every field marked; deferred-bottom-row, so the bottom row does not end the game)
+    g2 = game(players=2, sheet=1, variants=["deferred-bottom-row"])
+    s = start(g2, "BY")
+    s.set_marks(0, [n(h) for h in g2.sheet.fields])
+    do(s, "blue pass")
+    assert g2.tables.top[3] in s.claimable_achievements(0)
+    assert s.achievement_name(g2.tables.top[3]) == "claim top 4"
 
 
 def test_sheet3_bottom_row_scores_3_each():
@@ -709,17 +720,13 @@ def test_separate_groups_achievement_counts_groups_of_two(sheet_file):
 # ====================================================================== game end
 def test_game_ends_instantly_when_bottom_row_claimed_by_one(sheet_file):
     """Game End (sheets 1-3): "1 player has claimed every Achievement on the bottom row";
-    "The game always ends instantly" (R13: the claim's own action is not taken)."""
+    "The game always ends instantly" (R13: the claim's own action is not taken). The
+    bottom-row claims of sheet 1 are immediate (R12), so the top-row claims met at the same
+    moment (top 3, top 4) are never offered."""
     g = game(players=2, sheet=1)
     s = start(g, "BY")
     s.set_marks(0, [n(h) for h in g.sheet.fields])
-    do(s, "blue pass")
-    assert [s.action_to_string(a) for a in s.legal_actions()] == [
-        "claim top 3", "claim top 4", "claim bottom 1", "claim bottom 2", "claim bottom 3",
-        "claim bottom 4", "decline"]
-    do(s, "claim bottom 1", "claim bottom 2", "claim bottom 3")
-    assert s.pending_tasks() == ["advance_track"] * 3 and not s.is_terminal()
-    do(s, "claim bottom 4")
+    do(s, "blue pass")  # R12: the four bottom-row claims are taken at once
     assert s.is_terminal() and s.end_reason == "seat 1 claimed the whole bottom row"
     assert s.pending_tasks() == [] and s.track_heights(0) == dict.fromkeys(
         ("blue", "yellow", "orange", "pink"), 0)

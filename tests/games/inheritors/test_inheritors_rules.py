@@ -14,6 +14,7 @@ import pytest
 
 import regalia
 from regalia import IllegalActionError
+from regalia.core.errors import ParameterError
 from regalia.games.inheritors.state import PH_POST, PH_START
 
 
@@ -451,6 +452,24 @@ def test_covered_cards_do_not_count_for_honors(inh):
     s = inh.position(players=3, hands={0: ["red 1"]}, stacks={0: {"blue": [1, 2, 3, 4, 5]}},
                      honors=["Two Fours", "Three Threes"])
     assert honor_moves(inh, s) == []
+
+
+def test_variant_honors_count_covered_cards(inh):
+    """R1's other reading, the variant ``honors-count-covered-cards``: "cards in your play
+    area" read literally, a stack 1-2-3-4-5 holds two cards of 4 or above and three of 3
+    or above; a 4 under nothing else does not make two. Recorded in the parameters."""
+    from regalia.games.inheritors.positions import position as set_up
+    g = regalia.load_game("inheritors", players=3, variants=["honors-count-covered-cards"])
+    assert g.params["variants"] == ["honors-count-covered-cards"]
+    assert regalia.load_game("inheritors", **g.params).covered_cards
+    s = set_up(g, seed=0, hands={0: ["red 1"]}, stacks={0: {"blue": [1, 2, 3, 4, 5]}},
+               honors=["Two Fours", "Three Threes"])
+    assert honor_moves(inh, s) == ["honor Two Fours", "honor Three Threes"]
+    s = set_up(g, seed=0, hands={0: ["red 1"]}, stacks={0: {"blue": [1, 2, 3, 4]}},
+               honors=["Two Fours", "Four Twos"])
+    assert honor_moves(inh, s) == []  # one 4 (two 2+ cards short of four: 2, 3, 4)
+    with pytest.raises(ParameterError, match="honors-count-covered-cards"):
+        regalia.load_game("inheritors", players=3, variants=["covered"])
 
 
 def test_epics_do_not_count_for_the_three_tomes_honor(inh):

@@ -148,6 +148,19 @@ def test_pilgrimage_site_longest_road(owner):
     assert building(land, (0, 0), {(0, 0): owner}).points == 10
 
 
+def test_pilgrimage_site_counts_the_whole_road_with_its_branches():
+    # Ruling S4 against the path reading (issue 17): "the number of tiles of the longest
+    # continuous road" (German "Anzahl an Plättchen entlang der längsten Straße") counts
+    # the tiles of the road as road scoring defines it, a junction's branches included.
+    # The site's north end meets a Market (travel-4, a junction E-S-W for seat 0); the
+    # road branches east over 2 tiles and west over 1: 5 tiles, where a path would take 4.
+    land = {(0, 0): b("travel-6", 0), (0, 1): b("travel-4", 0),
+            (1, 1): b("land-1", 0), (2, 1): b("land-1", 1), (-1, 1): b("land-1", 1)}
+    assert building(land, (0, 0)).base == 5
+    del land[(2, 1)]  # branches of 1 and 1: 4 (a path: 3)
+    assert building(land, (0, 0)).base == 4
+
+
 def test_pilgrimage_site_alone_scores_1_and_counts_once():
     # "The Pilgrimage Site itself also counts as a road, which means it scores 1 point even
     # if no other roads are connected to it."

@@ -139,7 +139,10 @@ def rules_summary(state: "CascaditoState") -> RulesSummary:
              "The top row can be claimed by only 1 player (the others mark its lock); the "
              "bottom row by every player.",
              "The game ends when the top row is all claimed (between all players) or 1 player "
-             "has claimed the whole bottom row."),
+             "has claimed the whole bottom row."
+             + ("" if state.game.deferred_bottom else
+                " On sheets 1-2 a bottom-row achievement is claimed the moment it is met "
+                "(variant deferred-bottom-row: when you choose).")),
             f"{BOOK}, Achievements; Game End")
     if ph != "die":
         return RulesSummary(

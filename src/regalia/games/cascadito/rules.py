@@ -27,6 +27,10 @@ from .tables import NUM_COLOURS, POOLS, SheetTables
 VARIANTS = {
     "harder-start": "Solo only: the first 2 dice boxes are marked before the game "
                     "(rulebook: Solo Play, 'For a greater challenge').",
+    "deferred-bottom-row": "Sheets 1-2: a bottom-row achievement met is not claimed at once "
+                           "but, like the top row, when its player chooses, on that turn "
+                           "or a later one, or never ('may claim'; ruling R12's other "
+                           "reading, the engine's rule before issue 17).",
 }
 
 #: Engine limit (ruling R11): a multiplayer game ends after this many turns per player and
@@ -43,7 +47,8 @@ class CascaditoGame(Game):
         players: 1 to 4 (default 2); 1 is the solo game.
         sheet: the play sheet 1 to 4 (default 1, "We recommend starting with play sheet
             1"); with ``data``, the file's sheet (giving another number is an error).
-        variants: ``harder-start`` (solo only).
+        variants: ``harder-start`` (solo only); ``deferred-bottom-row`` (sheets 1-2:
+            bottom-row claims are the player's decision, ruling R12's other reading).
         data: path of a sheet TOML file (a transcription of a printed sheet,
             ``docs/data/cascadito.md``) to play on instead of a bundled sheet.
 
@@ -86,6 +91,7 @@ class CascaditoGame(Game):
             raise ParameterError(f"data must be the path of a sheet TOML file, not "
                                  f"{type(data).__name__}")
         self._players = players
+        self.deferred_bottom = "deferred-bottom-row" in self._variants
         if data is None:
             self._data = None
             self.sheet: Sheet = load_sheet(1 if sheet is None else sheet)
@@ -101,6 +107,17 @@ class CascaditoGame(Game):
         self.dice = load_dice()
         self.tables = SheetTables(self.sheet, self.dice)
         t = self.tables
+        #: Achievements claimed the moment they are met (ruling R12): the bottom-row
+        #: achievements that give an action (sheets 1-2: "Each time you accomplish ...,
+        #: mark the space below and immediately take the action"); none with the variant
+        #: ``deferred-bottom-row``.
+        auto = sum(1 << a for a in range(t.num_achievements)
+                   if not t.ach_top[a] and t.ach_actions[a])
+        if self.deferred_bottom and not auto:
+            raise ParameterError(f"deferred-bottom-row is for play sheets 1 and 2 (their "
+                                 f"bottom-row achievements give an action); sheet "
+                                 f"{self.sheet.number} has none")
+        self.auto_claims = 0 if self.deferred_bottom else auto
         H, R, NT = t.num_cells, t.num_rivers, t.num_tracks
         b1 = NUM_COLOURS * H
         b2 = b1 + NUM_COLOURS * R

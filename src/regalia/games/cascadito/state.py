@@ -17,7 +17,9 @@ Phases (each action is one step):
    (``track blue``, ``mark c5``, ``river west``): one decision per task, in the order the
    tasks were triggered (R9). A task with nowhere to apply lapses.
 4. ``claim``: "On their turn, a player may claim any Achievements whose criteria they have
-   met" ("Achievements"): reached only when the player to move has met an achievement
+   met" ("Achievements"), except the bottom row of sheets 1-2, claimed the moment it is met
+   ("Each time you accomplish ..., mark the space below and immediately take the action";
+   R12; the variant ``deferred-bottom-row`` treats it like the rest): reached only when the player to move has met an achievement
    they have not claimed and may still claim, at the start of their turn and after each
    step of it: ``claim top 2`` (the row and the position from the left) for each, or
    ``decline`` (claim nothing now; the claims stay open). Criteria are checked after
@@ -516,11 +518,16 @@ class CascaditoState(State):
         drop tasks with nowhere to apply (R10), then offer the open claims (phase
         ``claim``) or go on with the turn. ``cell``: the cell just marked (only its group
         can newly meet a group criterion), ``_NO_GROUP`` (no mark: group criteria cannot
-        change) or ``_ALL_GROUPS`` (check every group)."""
+        change) or ``_ALL_GROUPS`` (check every group). A newly met bottom-row achievement
+        of sheets 1-2 is claimed at once, without a decision (R12; not with the variant
+        ``deferred-bottom-row``)."""
         p = self.cur
         new = self._newly_met(p, cell)
         if new:
             self.claimable[p] |= new
+            for a in bits(new & self._game.auto_claims):
+                if self._claim(p, a):
+                    return  # the game ended (R13)
         self._drop_lapsed()
         if self.claimable[p]:
             self.phase = PH_CLAIM
@@ -564,20 +571,28 @@ class CascaditoState(State):
             raise self.illegal(G.claim_base + k, f"achievement "
                                f"{self.achievement_name(k).removeprefix('claim ')} is not "
                                f"open to seat {p + 1} (open: {self._claim_hint()})")
+        if self._claim(p, k):
+            return
+        if self.claimable[p]:
+            self._drop_lapsed()
+            return  # still in phase claim
+        self._continue()
+
+    def _claim(self, p: int, k: int) -> bool:
+        """Seat ``p`` claims open achievement ``k``: mark it, lock a top-row one for the
+        others (unless later claimants score ``later_points``), queue its actions; True
+        when the claim ends the game at once (sheets 1-3, R13)."""
+        t = self._t
+        G = self._game
         self.claimable[p] &= ~(1 << k)
-        self.claimed[p * A + k] = 1
+        self.claimed[p * t.num_achievements + k] = 1
         if t.ach_top[k] and self.first[k] < 0:
             self.first[k] = p
             if not t.ach_later[k]:  # "no longer available to be claimed"
                 for q in range(G.num_players):
                     self.claimable[q] &= ~(1 << k)
         self.tasks.extend(t.ach_actions[k])
-        if G.num_players > 1 and self._instant_end(p):
-            return
-        if self.claimable[p]:
-            self._drop_lapsed()
-            return  # still in phase claim
-        self._continue()
+        return G.num_players > 1 and self._instant_end(p)
 
     def _newly_met(self, p: int, cell: int = -2) -> int:
         """Bitmask of the achievements ``p`` meets now that were not yet claimable,

@@ -9,8 +9,8 @@ ANY = -1             # Tomes and Epics: any colour in the Market (action 3)
 MAX_DEPTH = 120      # positions in a Market row an Advisor may take from (> every card)
 MAX_SEATS = 4
 
-# condition codes
-C_HAND, C_STACKS, C_INF, C_HIGH, C_QUESTS, C_AHEAD, C_USED = range(7)
+# condition codes (C_CARDS: the variant ``honors-count-covered-cards``, ruling R1)
+C_HAND, C_STACKS, C_INF, C_HIGH, C_QUESTS, C_AHEAD, C_USED, C_CARDS = range(8)
 # effect codes (pending effects of a turn; scoring effects)
 E_DRAW, E_TAKE, E_PLAY, E_DEMAND, E_REMOVE, E_CARDS, E_SCORE, E_MAJORITY, E_IF = range(9)
 

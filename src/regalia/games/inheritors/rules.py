@@ -22,15 +22,22 @@ from typing import Any, Iterable, Mapping
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
-from regalia.core.params import whole_number
+from regalia.core.params import normalise_variants, whole_number
 from regalia.core.registry import register_game
 
-from .codes import (ANY, C_AHEAD, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
+from .codes import (ANY, C_AHEAD, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
                     E_CARDS, E_DEMAND, E_DRAW, E_IF, E_MAJORITY, E_PLAY, E_REMOVE, E_SCORE, E_TAKE,
                     K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME, KIND_NAMES, MAX_DEPTH,
                     MAX_SEATS, WHITE)
 from .components import CardSet, load_cards
 from .state import InheritorsState
+
+VARIANTS = {
+    "honors-count-covered-cards": "The Honors counting cards 'in your play area' (a number "
+                                  "6; two 4s, three 3s, four 2s or above) count covered "
+                                  "cards of a stack too, not only the top cards (ruling R1's "
+                                  "other reading).",
+}
 
 
 class InheritorsGame(Game):
@@ -38,7 +45,9 @@ class InheritorsGame(Game):
 
     Args:
         players: 2, 3 or 4 (default 4). 2 players use the rulebook's 2-Player Variant.
-        variants: Inheritors has no optional variants; only ``None``/empty is accepted.
+        variants: ``honors-count-covered-cards`` (the Honors "Two number 4 (or above)
+            cards in your play area" and the like count covered cards too; ruling R1's
+            other reading). The 2-Player Variant applies by itself with ``players=2``.
         data: path of a cards TOML file (default: the bundled ``data/cards.toml``).
 
     Raises:
@@ -51,7 +60,7 @@ class InheritorsGame(Game):
         title="Inheritors",
         min_players=2,
         max_players=4,
-        variants={},
+        variants=VARIANTS,
         perfect_information=False,
         rulebook="inheritors.rulebook.en.txt",
     )
@@ -61,11 +70,9 @@ class InheritorsGame(Game):
         players = whole_number(players, "players", "2, 3 or 4")
         if players not in (2, 3, 4):
             raise ParameterError(f"Inheritors is for 2, 3 or 4 players, not {players}")
-        if variants:
-            names = [variants] if isinstance(variants, str) else list(variants)
-            raise ParameterError(f"Inheritors has no optional variants (unknown: "
-                                 f"{', '.join(map(str, names))}); the 2-Player Variant "
-                                 f"applies by itself with players=2")
+        self._variants = normalise_variants(variants, VARIANTS, "Inheritors")
+        #: Ruling R1's other reading: covered cards count for the number Honors.
+        self.covered_cards = "honors-count-covered-cards" in self._variants
         if data is not None and not isinstance(data, (str, Path)):
             raise ParameterError(f"data must be the path of a cards TOML file, not "
                                  f"{type(data).__name__}")
@@ -154,7 +161,8 @@ class InheritorsGame(Game):
         self.tclan = tuple(clan_index[record[t].clan] if kind[t] in (K_SPEC, K_EPIC) else -1
                            for t in range(T))
         # compiled texts
-        self.honor_req = tuple(self.compile_condition(h.requirement) for h in cs.honors)
+        self.honor_req = tuple(self._honor_condition(self.compile_condition(h.requirement))
+                               for h in cs.honors)
         self.quest_req = tuple(self.compile_condition(q.requirement) for q in cs.quests)
         self.relic_req = {t: self.compile_condition(record[t].requirement)
                           for t in range(T) if kind[t] == K_RELIC}
@@ -234,6 +242,14 @@ class InheritorsGame(Game):
         self.A_HIDDEN = block(1)
         self.num_actions = base
 
+    def _honor_condition(self, cond: tuple[Any, ...]) -> tuple[Any, ...]:
+        """An Honor's compiled requirement; with ``honors-count-covered-cards`` a count of
+        stacks ("Two number 4 (or above) cards in your play area") counts every card of
+        the stacks, covered ones too (ruling R1)."""
+        if self.covered_cards and cond[0] == C_STACKS:
+            return (C_CARDS, *cond[1:])
+        return cond
+
     def compile_condition(self, cond: Any) -> tuple[Any, ...]:
         """A condition of :mod:`.effects` as a tuple the state evaluates quickly."""
         k = cond.kind
@@ -312,9 +328,15 @@ class InheritorsGame(Game):
     @property
     def params(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": self._players}
+        if self._variants:
+            out["variants"] = list(self._variants)
         if self._data is not None:
             out["data"] = self._data
         return out
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        return self._variants
 
     @property
     def num_players(self) -> int:

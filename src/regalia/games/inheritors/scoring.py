@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
-from .codes import C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, E_SCORE
+from .codes import BITS, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, E_SCORE
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
@@ -94,6 +94,11 @@ def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple[Any, ...]) 
         o = player * 5
         need = cond[2]
         return bool(sum(1 for c in range(5) if m[o + c].bit_length() >= need) >= cond[1])
+    if k == C_CARDS:  # covered cards count too (variant honors-count-covered-cards, R1)
+        m = pos.mask
+        o = player * 5
+        low = cond[2] - 1
+        return bool(sum(1 for c in range(5) for b in BITS[m[o + c]] if b >= low) >= cond[1])
     if k == C_INF:
         return bool(pos.mask[player * 5 + cond[1]].bit_length() >= cond[2])
     if k == C_HIGH:
