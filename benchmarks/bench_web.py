@@ -199,14 +199,14 @@ async def start_later(delay: float, run: Any) -> None:
 
 
 def report(tables: int, think: float, figures: Figures, wall: float,
-           cpu: float | None) -> None:
+           cpu: float | None, client_cpu: float) -> None:
     q, dq = quantiles(figures.latencies), quantiles(figures.delivery)
     cpu_text = f"{cpu:.1f} s ({100 * cpu / wall:.0f}% of one core)" if cpu is not None else "?"
     print(f"{tables} tables, think {think:g} s: {figures.moves} moves in {wall:.1f} s = "
           f"{figures.moves / wall:.1f} actions/s; move latency p50 {1000 * q[49]:.1f} ms, "
           f"p95 {1000 * q[94]:.1f} ms, p99 {1000 * q[98]:.1f} ms; view delivery p50 "
           f"{1000 * dq[49]:.1f} ms, p95 {1000 * dq[94]:.1f} ms; {figures.views} views pushed; "
-          f"server CPU {cpu_text}", flush=True)
+          f"server CPU {cpu_text}, client CPU {client_cpu:.1f} s", flush=True)
     if figures.errors:
         print(f"  {len(figures.errors)} errors, e.g. {figures.errors[0]}", flush=True)
 
@@ -215,12 +215,12 @@ def run_load(tables: int, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(tmp)
         try:
-            before = cpu_seconds(proc.pid)
+            before, mine = cpu_seconds(proc.pid), time.process_time()
             figures, wall = asyncio.run(drive(url, tables, args.moves, args.think,
                                               args.seconds, args.seed))
             after = cpu_seconds(proc.pid)
             cpu = after - before if before is not None and after is not None else None
-            report(tables, args.think, figures, wall, cpu)
+            report(tables, args.think, figures, wall, cpu, time.process_time() - mine)
         finally:
             log = Path(tmp, "server.log").read_text()
             if log.strip():
