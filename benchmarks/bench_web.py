@@ -201,7 +201,8 @@ async def start_later(delay: float, run: Any) -> None:
 def report(tables: int, think: float, figures: Figures, wall: float,
            cpu: float | None, client_cpu: float) -> None:
     q, dq = quantiles(figures.latencies), quantiles(figures.delivery)
-    cpu_text = f"{cpu:.1f} s ({100 * cpu / wall:.0f}% of one core)" if cpu is not None else "?"
+    cpu_text = (f"{cpu:.1f} s ({100 * cpu / wall:.0f}% of one core, "
+                f"{1000 * cpu / max(figures.moves, 1):.1f} ms a move)" if cpu is not None else "?")
     print(f"{tables} tables, think {think:g} s: {figures.moves} moves in {wall:.1f} s = "
           f"{figures.moves / wall:.1f} actions/s; move latency p50 {1000 * q[49]:.1f} ms, "
           f"p95 {1000 * q[94]:.1f} ms, p99 {1000 * q[98]:.1f} ms; view delivery p50 "
@@ -215,12 +216,23 @@ def run_load(tables: int, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(tmp)
         try:
+            spy = None
+            if args.profile:
+                # py-spy (pip install py-spy) samples the server for the whole run
+                out = f"{args.profile}-{tables}.txt"
+                spy = subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-r", "200",
+                                        "-f", "raw", "-o", out, "--nonblocking"],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             before, mine = cpu_seconds(proc.pid), time.process_time()
             figures, wall = asyncio.run(drive(url, tables, args.moves, args.think,
                                               args.seconds, args.seed))
             after = cpu_seconds(proc.pid)
             cpu = after - before if before is not None and after is not None else None
             report(tables, args.think, figures, wall, cpu, time.process_time() - mine)
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)
+                spy.wait(timeout=30)
+                print(f"  server profile (py-spy, raw stacks): {out}")
         finally:
             log = Path(tmp, "server.log").read_text()
             if log.strip():
@@ -241,6 +253,8 @@ def main() -> None:
                     help="seconds a seat thinks before each move (times 0.5..1.5); 0: closed loop")
     ap.add_argument("--moves", type=int, default=20, help="moves per table at most")
     ap.add_argument("--seconds", type=float, default=60.0, help="time budget of each load")
+    ap.add_argument("--profile", metavar="PREFIX",
+                    help="sample the server with py-spy into PREFIX-<tables>.txt")
     ap.add_argument("--seed", type=int, default=1, help="seed of the bench's think times")
     args = ap.parse_args()
     try:

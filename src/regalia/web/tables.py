@@ -55,6 +55,10 @@ MAX_CLICKS = 32
 _clock = time.monotonic
 
 
+#: the drawing module of each game, looked up once (the registry imports on every lookup)
+_drawings: dict[str, Any] = {}
+
+
 def _dumps(value: Any) -> str:
     """JSON text of a view (orjson when installed: about 5 times faster than json)."""
     if _orjson is not None:
@@ -520,7 +524,10 @@ class Tables:
         Raises:
             WebError(409): the game's drawing is gone (its package no longer offers one).
         """
-        drawing = game_drawing(t.game.info.name)
+        name = t.game.info.name
+        drawing = _drawings.get(name)
+        if drawing is None:
+            drawing = _drawings[name] = game_drawing(name)
         if drawing is None:
             raise WebError(409, f"{t.game.info.title} cannot be drawn at the web table")
         return drawing
