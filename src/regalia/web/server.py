@@ -26,7 +26,7 @@ def _protocol() -> Any:
     except ImportError:  # pragma: no cover - older uvicorn or websockets
         return None
 
-    class FastDeflateProtocol(WebSocketsSansIOProtocol):  # type: ignore[misc]
+    class FastDeflateProtocol(WebSocketsSansIOProtocol):
         """uvicorn's protocol, its deflate factory set to a faster level before any
         handshake reads it."""
 
@@ -34,7 +34,7 @@ def _protocol() -> Any:
             super().__init__(*args, **kwargs)
             for factory in getattr(self.conn, "available_extensions", None) or ():
                 if isinstance(factory, ServerPerMessageDeflateFactory):
-                    factory.compress_settings = {**factory.compress_settings,
+                    factory.compress_settings = {**(factory.compress_settings or {}),
                                                  "level": WS_COMPRESSION_LEVEL}
 
     return FastDeflateProtocol

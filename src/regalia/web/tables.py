@@ -31,6 +31,7 @@ from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
+_orjson: Any
 try:
     import orjson as _orjson
 except ImportError:  # pragma: no cover - orjson is in the web extra
@@ -62,7 +63,8 @@ _drawings: dict[str, Any] = {}
 def _dumps(value: Any) -> str:
     """JSON text of a view (orjson when installed: about 5 times faster than json)."""
     if _orjson is not None:
-        return _orjson.dumps(value, option=_orjson.OPT_NON_STR_KEYS).decode()
+        text: str = _orjson.dumps(value, option=_orjson.OPT_NON_STR_KEYS).decode()
+        return text
     return json.dumps(value, separators=(",", ":"))
 
 
