@@ -32,9 +32,10 @@ def serve(
 ) -> None:
     """Start the web table."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (checked here: the web extra is installed)
 
         from regalia.web import create_app
+        from regalia.web.server import run
     except ImportError as exc:
         raise error(f"the web table needs the web extra ({exc.name} is missing): "
                     f"pip install 'regalia[web]'", EXIT_USAGE) from None
@@ -45,4 +46,4 @@ def serve(
     except Exception as exc:  # a bad URL or an unreachable database
         raise error(f"--db: cannot open the table store: {exc}", EXIT_USAGE) from None
     typer.echo(f"regalia web table on http://{host}:{port}/  (Ctrl-C stops it)")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    run(application, host, port)

@@ -133,20 +133,24 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
                                         d.get("pace")))
         return {"table": tid, "seats": seats}
 
+    def json_response(text: str) -> Response:
+        """A view already encoded (:meth:`Tables.view_json`), sent as it is."""
+        return Response(text, media_type="application/json")
+
     @app.get("/api/tables/{table_id}")
-    def api_view(table_id: str, request: Request) -> dict[str, Any]:
+    def api_view(table_id: str, request: Request) -> Response:
         t = tables.get(table_id)
-        return tables.view(t, tables.seat_of(t, token_of(request)))
+        return json_response(tables.view_json(t, tables.seat_of(t, token_of(request))))
 
     @app.post("/api/tables/{table_id}/actions")
-    async def api_act(table_id: str, request: Request) -> dict[str, Any]:
+    async def api_act(table_id: str, request: Request) -> Response:
         d = await body(request)
         token = token_of(request)
 
-        def run() -> dict[str, Any]:
+        def run() -> str:
             t = tables.act(table_id, token, d.get("action"), d.get("notation"), d.get("ply"))
-            return tables.view(t, tables.seat_of(t, token))
-        return await asyncio.get_running_loop().run_in_executor(None, run)
+            return tables.view_json(t, tables.seat_of(t, token))
+        return json_response(await asyncio.get_running_loop().run_in_executor(None, run))
 
     @app.post("/api/tables/{table_id}/undo")
     async def api_undo(table_id: str, request: Request) -> dict[str, Any]:
@@ -200,8 +204,9 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         await websocket.accept()
         q: asyncio.Queue[None] = asyncio.Queue()
         hub.queues.setdefault(table_id, set()).add(q)
+        receiver: asyncio.Future[str] | None = None
         try:
-            await websocket.send_json(tables.view(t, seat))
+            await websocket.send_text(tables.view_json(t, seat))
             receiver = asyncio.ensure_future(websocket.receive_text())
             while True:
                 getter = asyncio.ensure_future(q.get())
@@ -212,11 +217,15 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
                     receiver.result()  # raises WebSocketDisconnect when the client left
                     receiver = asyncio.ensure_future(websocket.receive_text())
                     continue
-                await websocket.send_json(tables.view(t, seat))
+                await websocket.send_text(tables.view_json(t, seat))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             hub.queues.get(table_id, set()).discard(q)
+            if receiver is not None and not receiver.done():
+                receiver.cancel()
+            elif receiver is not None and not receiver.cancelled():
+                receiver.exception()   # retrieved: the client left
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
