@@ -294,7 +294,7 @@ def load_any_record(path: str | Path) -> GameRecord | SeatRecord:
         return SeatRecord.from_data(data, str(p))
     if kind == RECORD_FORMAT:
         return GameRecord.from_json_string(text, source=str(p))
-    raise RecordError(f"{p}: not a regalia record (expected \"format\": "
+    raise RecordError(f"{p}: not a regalia game record (expected \"format\": "
                       f"\"{RECORD_FORMAT}\" or \"{SEAT_RECORD_FORMAT}\")")
 
 
