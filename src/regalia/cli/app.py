@@ -428,7 +428,9 @@ def replay(
     as_seat: Optional[int] = typer.Option(None, "--as", metavar="N", show_default=False,
                                           help="Show the game as seat N (1 = the first "
                                                "seat) could see it: other players' hidden "
-                                               "cards stay hidden (the record keeps them)."),
+                                               "cards stay hidden (the record keeps them). "
+                                               "A seat record is shown only as its own "
+                                               "seat."),
     data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
                                         help="The component data file the game was played "
                                              "with, for a game played with --data (a "
