@@ -638,12 +638,43 @@ def test_a_hidden_information_game_replays_as_each_seat_saw_it(server):
     assert set(spectator["log_seats"]) <= {None}
 
 
-def test_a_hidden_information_record_is_not_handed_out(server):
-    tid, tokens, _ = _hidden_game_played(server)
-    for token in (None, *tokens):
+def test_a_hidden_information_record_is_each_seats_own_seat_record(server, tmp_path):
+    """A seat downloads the seat record of what it saw (never the full record: no seed,
+    no action ids, no other hand); a spectator the public one; `regalia replay` shows
+    the downloaded file and its final scores."""
+    import subprocess
+    import sys
+
+    from regalia.core.seat_record import SeatRecord
+
+    tid, tokens, final = _hidden_game_played(server)
+    state = server.app_tables.get(tid).state
+    for seat, token in ((None, None), *enumerate(tokens)):
         r = server.get(f"/api/tables/{tid}/record",
                        headers={"x-seat-token": token} if token else {})
-        assert r.status_code == 409 and "every card dealt" in r.json()["detail"]
+        assert r.status_code == 200, r.text
+        assert '"regalia-seat-record"' in r.text and '"seed"' not in r.text
+        rec = SeatRecord.from_json_string(r.text)
+        rec.check()
+        assert rec.seat == seat and rec.returns == state.returns()
+        expected = SeatRecord.from_state(state.clone(), seat, rec.players, observe=(
+            None if seat is not None else lambda s: server.app_tables._observe(
+                server.app_tables.get(tid), s, None)))
+        assert rec == expected
+        if seat is not None:     # what only the other seat saw is not in it
+            other = 1 - seat
+            hidden = [i for i, v in enumerate(state.visibility()) if v == other]
+            assert hidden and all(rec.plies[i].notation is None for i in hidden)
+    # the seat link's own query-string token (the page's download link) works too
+    r = server.get(f"/api/tables/{tid}/record?token={tokens[1]}")
+    path = tmp_path / "seat2.json"
+    path.write_text(r.text)
+    run = subprocess.run([sys.executable, "-m", "regalia", "replay", str(path), "--brief"],
+                         capture_output=True, text=True, timeout=300,
+                         env={**__import__("os").environ, "COLUMNS": "120",
+                              "PYTHONPATH": str(Path(__file__).parents[2] / "src")})
+    assert run.returncode == 0, run.stderr
+    assert "as seat 2" in run.stdout and "Final scores" in run.stdout
 
 
 def test_computer_seats_are_told_apart_by_their_labels(server):

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import typer
 from rich import box
 from rich.table import Table
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
@@ -39,6 +40,7 @@ from regalia.core.errors import (DataError, NotationError, ParameterError, Recor
                                  RegaliaError)
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
+from regalia.core.seat_record import SeatRecord, load_any_record
 from regalia.core.registry import game_class, list_games, load_game
 from regalia.core.state import State
 
@@ -406,11 +408,17 @@ def match(
     outcome, the component data, every move, the final scores); a record that fails is
     refused with the first problem (exit 1). Then the moves are printed, the table (every
     kingdom and the lines) at the end of each round, and the final kingdoms and scores:
-    the same as the original game. --brief prints only the moves and the result."""),
+    the same as the original game. --brief prints only the moves and the result.
+
+    A seat record (downloaded from a web table by a seat of a game with hidden
+    information) holds only what that seat saw: the moves it could see (another seat's
+    draws read "not seen"), its view of the table after each move, and the final scores.
+    It is shown as that seat saw it, never as another seat (--as only takes that seat)."""),
     epilog=_examples("regalia replay game.json", "regalia replay game.json --brief",
                      "regalia replay game.json --step", "regalia replay game.json --as 2"))
 def replay(
-    file: Path = typer.Argument(..., metavar="FILE", help="A game record written by --record.",
+    file: Path = typer.Argument(..., metavar="FILE", help="A game record written by --record, or a seat "
+                                "record downloaded from a web table.",
                                 show_default=False),
     brief: bool = typer.Option(False, "--brief", metavar="",
                                help="Print only the moves and the result, not the table at "
@@ -420,7 +428,9 @@ def replay(
     as_seat: Optional[int] = typer.Option(None, "--as", metavar="N", show_default=False,
                                           help="Show the game as seat N (1 = the first "
                                                "seat) could see it: other players' hidden "
-                                               "cards stay hidden (the record keeps them)."),
+                                               "cards stay hidden (the record keeps them). "
+                                               "A seat record is shown only as its own "
+                                               "seat."),
     data: Optional[Path] = typer.Option(None, "--data", metavar="FILE", show_default=False,
                                         help="The component data file the game was played "
                                              "with, for a game played with --data (a "
@@ -435,7 +445,12 @@ def replay(
         if data is not None:
             check_data_file(data)
     with user_errors(EXIT_FAILED):
-        rec = GameRecord.load(file)
+        loaded = load_any_record(file)
+    if isinstance(loaded, SeatRecord):
+        _replay_seat_record(loaded, file, brief, step, as_seat, data, console)
+        return
+    rec = loaded
+    with user_errors(EXIT_FAILED):
         try:
             rec.replay(data=data)  # check the whole record before printing anything
             g = rec.build_game(data)
@@ -493,6 +508,76 @@ def replay(
         console.print("[yellow]The record ends before the game is over; the last "
                       "position:[/yellow]")
         console.print(ui.position(state, labels))
+
+
+def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
+                        as_seat: int | None, data: Path | None, console: Console) -> None:
+    """``regalia replay`` of a seat record: the moves as its seat saw them, the table
+    drawn from its stored observations (no state is rebuilt: the hidden outcomes are not
+    in it), and the final scores."""
+    with user_errors(EXIT_FAILED):
+        g = rec.check(data)   # the whole record before printing anything
+    n = g.num_players
+    viewer = rec.seat
+    if as_seat is not None:
+        if viewer is None:
+            raise error(f"--as {as_seat}: {file} is a spectator's record of public "
+                        f"information only; it holds no seat's view (replay it without "
+                        f"--as)", EXIT_USAGE)
+        if as_seat != viewer + 1:
+            raise error(f"--as {as_seat}: {file} is the seat record of seat {viewer + 1}: "
+                        f"it holds only what that seat saw, so it cannot be shown as "
+                        f"another seat (replay it without --as, or with --as "
+                        f"{viewer + 1})", EXIT_USAGE)
+    ui = ui_for(g.info.name)
+    specs = rec.players if len(rec.players) == n else [f"player {i + 1}" for i in range(n)]
+    labels = seat_labels(specs, you=False)
+    params = ", ".join(f"{k}={v}" for k, v in g.params.items())
+    whose = (f"as seat {viewer + 1} ({labels[viewer]}) saw it" if viewer is not None
+             else "as a spectator saw it (public information only)")
+    console.print(Text(f"{g.info.title} ({params}), {whose}", style="bold"))
+    console.print(Text("Seats: " + " · ".join(labels)))
+    console.print(Text("A seat record: it holds only what this viewer saw; moves it did "
+                       "not see read 'not seen'.", style="dim"))
+
+    def drawn(obs: dict[str, Any], where: str) -> RenderableType:
+        try:
+            return ui.observed(g, obs, labels)
+        except Exception:   # a hostile observation that passed the shape check
+            raise error(f"{file}: {where}: the observation cannot be drawn as a table "
+                        f"of {g.info.title} (the record is damaged or forged)",
+                        EXIT_FAILED) from None
+
+    stepping = step
+    before = rec.start
+    for i, ply in enumerate(rec.plies):
+        if stepping and ply.mover is not None:
+            console.print()
+            console.print(drawn(before, "start" if i == 0 else f"ply {i}"))
+            try:
+                answer = console.input("[dim]Enter: next move, c: to the end, "
+                                       "q: stop[/dim] ")
+            except EOFError:
+                answer = "c"
+            answer = answer.strip().lower()
+            if answer in ("q", "quit"):
+                console.print("[yellow]Replay stopped.[/yellow]")
+                return
+            if answer in ("c", "continue"):
+                stepping = False
+        who = labels[ply.mover] if ply.mover is not None else "chance"
+        text = ply.notation if ply.notation is not None else "(not seen)"
+        console.print(Text(f"  {who}: {text}", style="dim" if ply.mover is None else ""))
+        before = ply.observation
+    console.print()
+    if rec.scores is not None and rec.returns is not None:
+        if not brief:
+            console.print(drawn(before, "the last ply"))
+        console.print(ui.final_scores(rec.scores, rec.returns, labels))
+    else:
+        console.print("[yellow]The record ends before the game is over; the last "
+                      "position:[/yellow]")
+        console.print(drawn(before, "the last ply"))
 
 
 # ---------------------------------------------------------------------- score

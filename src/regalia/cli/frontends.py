@@ -89,6 +89,21 @@ class GameUI(Generic[S]):
         obs = state.observation(0 if viewer is None or viewer < 0 else viewer)
         return Text(json.dumps(obs, indent=1))
 
+    def observed(self, game: Game, obs: dict[str, Any],
+                 labels: Sequence[str]) -> RenderableType:
+        """The table drawn from one observation alone, for the replay of a seat record
+        (which holds observations, never a state). The generic view lists the
+        observation's fields, one line each; a game's view may draw its table."""
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for key, value in obs.items():
+            if key in ("game", "params"):
+                continue
+            text = json.dumps(value, separators=(", ", ": "))
+            table.add_row(key, Text(text if len(text) <= 2000 else text[:1997] + "..."))
+        return table
+
     def decision(self, state: S) -> str:
         """What the player to act must do, one line."""
         return "Your move"
@@ -165,11 +180,18 @@ class GameUI(Generic[S]):
     # ------------------------------------------------------------------ results
     def final(self, state: S, labels: Sequence[str], detailed: bool = True) -> RenderableType:
         """The result of a finished game: scores and who wins."""
+        return self.final_scores(state.scores(), state.returns(), labels)
+
+    @staticmethod
+    def final_scores(scores: Sequence[float], returns: Sequence[float],
+                     labels: Sequence[str]) -> RenderableType:
+        """The final scores table: a row per seat with its points and "win" for a seat
+        with a positive return."""
         table = Table(title="Final scores", title_justify="left")
         table.add_column("seat")
         table.add_column("points", justify="right")
         table.add_column("result", justify="right")
-        for p, (score, ret) in enumerate(zip(state.scores(), state.returns())):
+        for p, (score, ret) in enumerate(zip(scores, returns)):
             table.add_row(Text(labels[p]), _num(score), "win" if ret > 0 else "")
         return table
 

@@ -11,7 +11,7 @@ replay without ``--as``), a seat shows that seat's hand and Quests and hides the
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -25,7 +25,7 @@ from regalia.core.help import HelpEntry, RulesSummary
 from regalia.games.inheritors.components import load_cards
 from regalia.games.inheritors import help
 from regalia.games.inheritors import view as inheritors_view
-from regalia.games.inheritors import InheritorsState
+from regalia.games.inheritors import InheritorsGame, InheritorsState
 from regalia.games.inheritors.notation import NOTATION_HELP
 from regalia.games.inheritors.textformat import result, score_text
 
@@ -42,15 +42,15 @@ COLOUR_STYLES = {"purple": "magenta", "blue": "blue", "yellow": "yellow", "green
                  "red": "red", "white": "bold white"}
 
 
-def card_text(state: InheritorsState, name: str) -> Text:
+def card_text(game: InheritorsGame, name: str) -> Text:
     """A card name, coloured by its realm (Tomes and Epics cyan, Advocates bold)."""
-    realm = inheritors_view.card_colour(state.game, name)
+    realm = inheritors_view.card_colour(game, name)
     style = ("bold cyan" if realm == "any" else "bold" if realm == "white"
              else COLOUR_STYLES.get(realm or "", ""))
     return Text(name, style=style)
 
 
-def cards_text(state: InheritorsState, names: Sequence[str], sep: str = ", ") -> Text:
+def cards_text(game: InheritorsGame, names: Sequence[str], sep: str = ", ") -> Text:
     """Cards in the given order; repeated neighbours as ``purple 2 x2``."""
     out = Text()
     groups: list[list] = []
@@ -62,7 +62,7 @@ def cards_text(state: InheritorsState, names: Sequence[str], sep: str = ", ") ->
     for i, (name, k) in enumerate(groups):
         if i:
             out.append(sep)
-        out.append_text(card_text(state, name))
+        out.append_text(card_text(game, name))
         if k > 1:
             out.append(f" x{k}")
     return out if groups else Text("(none)", style="dim")
@@ -102,7 +102,7 @@ class InheritorsNarrator(Narrator[InheritorsState]):
 
     def _card(self, state: InheritorsState, name: str) -> Text:
         known = inheritors_view.card_colour(state.game, name) is not None
-        return card_text(state, name) if known else Text(name)
+        return card_text(state.game, name) if known else Text(name)
 
     def _chance(self, state: InheritorsState, note: "inheritors_view.ChanceNote") -> None:
         G = state.game
@@ -155,7 +155,7 @@ class InheritorsNarrator(Narrator[InheritorsState]):
             if None not in dealt:
                 names = inheritors_view.sort_cards(state.game, dealt)  # type: ignore[arg-type]
                 self._say(Text.assemble(f"{self.labels[p]} is dealt ",
-                                        cards_text(state, names)))
+                                        cards_text(state.game, names)))
         self.dealt = {}
 
 
@@ -183,7 +183,17 @@ class InheritorsUI(GameUI[InheritorsState]):
 
     def position(self, state: InheritorsState, labels: Sequence[str],
                  viewer: int | None = None, compact: bool = False) -> RenderableType:
-        view = inheritors_view.table(state, self._viewer(viewer))
+        return self._table(state.game, inheritors_view.table(state, self._viewer(viewer)),
+                           labels)
+
+    def observed(self, game: Game, obs: dict[str, Any],
+                 labels: Sequence[str]) -> RenderableType:
+        """The table drawn from one seat's (or the public) observation alone."""
+        assert isinstance(game, InheritorsGame)
+        return self._table(game, inheritors_view.table_of(game, obs), labels)
+
+    def _table(self, game: InheritorsGame, view: "inheritors_view.TableView",
+               labels: Sequence[str]) -> RenderableType:
         viewer = view.viewer
         title = (f"Turn of {labels[view.turn]}" if view.turn is not None else "Setup")
         title += f" · deck {view.deck_size} cards · {view.quests_in_row} face-down Quests"
@@ -194,7 +204,7 @@ class InheritorsUI(GameUI[InheritorsState]):
         market.add_column(style="bold", no_wrap=True)
         market.add_column()
         for r, row in enumerate(view.market):
-            market.add_row(f"Market {r + 1}", cards_text(state, row, sep=" < ") if row
+            market.add_row(f"Market {r + 1}", cards_text(game, row, sep=" < ") if row
                            else Text("(empty)", "dim"))
         market.add_row("Honors", ", ".join(view.honor_row) or "(all taken)")
         clans = Text()
@@ -205,7 +215,7 @@ class InheritorsUI(GameUI[InheritorsState]):
             clans.append(f" ({labels[clan.owner]})" if clan.owner is not None else " (free)")
             if clan.cards:
                 clans.append(" with ")
-                clans.append_text(cards_text(state, clan.cards))
+                clans.append_text(cards_text(game, clan.cards))
         market.add_row("Clans", clans)
         if view.removed_colour is not None:
             market.add_row("Removed", f"{view.removed_colour} (2-player game)")
@@ -225,7 +235,7 @@ class InheritorsUI(GameUI[InheritorsState]):
                 area.append(f"{colour} " + "-".join(map(str, nums)),
                             style=COLOUR_STYLES.get(colour, ""))
             if seat.hand is not None:
-                hand = Text(f"{seat.hand_size}: ").append_text(cards_text(state, seat.hand))
+                hand = Text(f"{seat.hand_size}: ").append_text(cards_text(game, seat.hand))
             else:
                 hand = Text(f"{seat.hand_size} cards", style="dim")
             extras = []

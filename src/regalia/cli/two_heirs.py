@@ -8,7 +8,7 @@ observation); this module lays it out and colours it, and reads no state field. 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence, cast
+from typing import Any, Sequence, cast
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -246,6 +246,22 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             return Group(grid, self.status(state, labels, obs))
         return Group(grid, legend, self.reserve_table(state.game.solo, obs),
                      self.status(state, labels, obs))
+
+    def observed(self, game: Game, obs: dict[str, Any],
+                 labels: Sequence[str]) -> RenderableType:
+        """The landscape, the royal reserve and each seat's points, hand and reach drawn
+        from one observation alone (a seat record's replay)."""
+        assert isinstance(game, TwoHeirsGame)
+        grid = view.grid_of(obs, game.tiles, mark_placements=False)
+        seats = Text()
+        for p, label in enumerate(labels[:2]):
+            hand = ", ".join(obs["hands"][p]) or "-"
+            seats.append(f"{label}: {obs['scores'][p]:g} points, reach {obs['reach'][p]}, "
+                         f"hand {hand}\n")
+        top = f", top tile {obs['supply_top']}" if obs["supply_top"] else ""
+        seats.append(f"Supply: {obs['supply_left']} tiles{top}; phase {obs['phase']}, "
+                     f"turn {obs['turn']}")
+        return Group(grid_text(grid), self.reserve_table(game.solo, obs), seats)
 
     def round_end(self, state: TwoHeirsState, action: int,
                   labels: Sequence[str]) -> RenderableType | None:

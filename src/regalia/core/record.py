@@ -165,56 +165,15 @@ class GameRecord(BaseModel):
 
     # ------------------------------------------------------------------ replay
     def build_game(self, data: str | Path | None = None) -> Game:
-        """The game this record was played in, built from its name and parameters.
-
-        A path in the record is never opened: a game played with a user's component file
-        (``params["data"]``) is built with ``data``, the file the caller names (on the
-        command line: ``--data FILE``), whose content must have the record's
-        ``data_digest``. A record of the bundled components takes no ``data``.
+        """The game this record was played in (:func:`build_recorded_game`: a path in the
+        record is never opened; ``data`` is the caller's file, checked against
+        ``data_digest``).
 
         Raises:
-            RecordError: the game cannot be built from the record, the record needs
-                ``data`` and none was given (or the reverse), or the components differ
-                from those the game was recorded with.
+            RecordError: see :func:`build_recorded_game`.
             DataError: ``data`` cannot be read or does not validate.
         """
-        params = dict(self.params)
-        own_data = "data" in params
-        if own_data:
-            if data is None:
-                raise RecordError(
-                    "this game was played with a component data file of its players' own; "
-                    "pass that file with --data FILE to replay it (regalia never opens a "
-                    "file a record names; the file's content must match the record's data "
-                    "digest)")
-            if self.data_digest is None:
-                raise RecordError("the record names a component data file but carries no "
-                                  "data digest to check a file against, so it cannot be "
-                                  "replayed")
-            params["data"] = str(data)
-        elif data is not None:
-            raise RecordError("this game was played with the bundled component data; "
-                              "replay it without --data")
-        try:
-            game = load_game(self.game, **params)
-        except DataError:
-            if own_data:  # the user's --data file: a data problem, not a record problem
-                raise
-            raise RecordError("record names a game whose component data cannot be loaded") \
-                from None
-        except RegaliaError as exc:
-            raise RecordError(f"record names a game that cannot be built: {exc}") from None
-        except (TypeError, ValueError, OverflowError) as exc:  # a parameter of a wrong type
-            raise RecordError(f"record names a game that cannot be built: {exc}") from None
-        if self.data_digest is not None and game.data_digest() != self.data_digest:
-            if own_data:
-                raise RecordError(f"--data {data}: these components differ from those the "
-                                  f"game was recorded with (data digest "
-                                  f"{game.data_digest()} instead of the record's "
-                                  f"{self.data_digest})")
-            raise RecordError("the component data differs from the data this game was "
-                              "recorded with (the bundled data changed since)")
-        return game
+        return build_recorded_game(self.game, self.params, self.data_digest, data)
 
     def replay(self, on_step: Callable[[State, int, str], None] | None = None,
                data: str | Path | None = None) -> State:
@@ -270,6 +229,61 @@ class GameRecord(BaseModel):
                 raise RecordError(f"replayed scores {state.scores()} differ from the "
                                   f"record's {self.scores}")
         return state
+
+
+def build_recorded_game(name: str, params: dict[str, Any], data_digest: str | None,
+                        data: str | Path | None = None) -> Game:
+    """The game a record (full or seat record) was played in, built from its game name,
+    parameters and data digest.
+
+    A path in the record is never opened: a game played with a user's component file
+    (``params["data"]``) is built with ``data``, the file the caller names (on the
+    command line: ``--data FILE``), whose content must have the record's
+    ``data_digest``. A record of the bundled components takes no ``data``.
+
+    Raises:
+        RecordError: the game cannot be built from the record, the record needs
+            ``data`` and none was given (or the reverse), or the components differ
+            from those the game was recorded with.
+        DataError: ``data`` cannot be read or does not validate.
+    """
+    params = dict(params)
+    own_data = "data" in params
+    if own_data:
+        if data is None:
+            raise RecordError(
+                "this game was played with a component data file of its players' own; "
+                "pass that file with --data FILE to replay it (regalia never opens a "
+                "file a record names; the file's content must match the record's data "
+                "digest)")
+        if data_digest is None:
+            raise RecordError("the record names a component data file but carries no "
+                              "data digest to check a file against, so it cannot be "
+                              "replayed")
+        params["data"] = str(data)
+    elif data is not None:
+        raise RecordError("this game was played with the bundled component data; "
+                          "replay it without --data")
+    try:
+        game = load_game(name, **params)
+    except DataError:
+        if own_data:  # the user's --data file: a data problem, not a record problem
+            raise
+        raise RecordError("record names a game whose component data cannot be loaded") \
+            from None
+    except RegaliaError as exc:
+        raise RecordError(f"record names a game that cannot be built: {exc}") from None
+    except (TypeError, ValueError, OverflowError) as exc:  # a parameter of a wrong type
+        raise RecordError(f"record names a game that cannot be built: {exc}") from None
+    if data_digest is not None and game.data_digest() != data_digest:
+        if own_data:
+            raise RecordError(f"--data {data}: these components differ from those the "
+                              f"game was recorded with (data digest "
+                              f"{game.data_digest()} instead of the record's "
+                              f"{data_digest})")
+        raise RecordError("the component data differs from the data this game was "
+                          "recorded with (the bundled data changed since)")
+    return game
 
 
 def _notation_and_dealer_check(state: State) -> tuple[list[str], bool]:

@@ -44,6 +44,12 @@ FRESH_SEED_BITS = 128
 MAX_SEED_BITS = 256
 
 
+#: In :meth:`State.visibility`: an action every seat saw.
+SEEN_BY_ALL = -1
+#: In :meth:`State.visibility`: an outcome no seat saw (e.g. a tile placed face down).
+SEEN_BY_NONE = -2
+
+
 def fresh_seed() -> int:
     """An unguessable seed for a new game: ``FRESH_SEED_BITS`` (128) random bits from
     :mod:`secrets` (the operating system's entropy), an int in ``[0, 2**128)``."""
@@ -292,6 +298,32 @@ class State(ABC):
         out = []
         for action in self.history():
             out.append(replay.action_to_string(action))
+            replay.apply_action(action)
+        return out
+
+    def visibility(self) -> list[int]:
+        """Per history entry, who saw what it was: :data:`SEEN_BY_ALL` (-1) every seat, a
+        seat number only that seat (a card drawn into a hand), :data:`SEEN_BY_NONE` (-2)
+        no seat (a tile placed face down). Default (perfect information): every seat saw
+        every action."""
+        return [SEEN_BY_ALL] * len(self.history())
+
+    def known_history(self, player: int | None) -> list[str | None]:
+        """The history in notation as ``player`` (None: a spectator, who sees only what
+        every seat sees) knows it: each action rendered in the state it was applied to,
+        None for an outcome that player did not see (:meth:`visibility`).
+
+        Raises:
+            ParameterError: ``player`` is neither None nor a seat.
+        """
+        if player is not None:
+            self.check_seat(player)
+        seen = self.visibility()
+        replay = self.game.new_initial_state(0)   # every outcome is in the history
+        out: list[str | None] = []
+        for action, v in zip(self.history(), seen):
+            known = v == SEEN_BY_ALL or (player is not None and v == player)
+            out.append(replay.action_to_string(action) if known else None)
             replay.apply_action(action)
         return out
 

@@ -17,7 +17,9 @@ parameter; without one a visitor is a spectator):
 * ``POST /api/tables/{id}/hint``: the hint agent's suggestion (tables with ``hints``);
 * ``GET /api/tables/{id}/replay/{ply}``: a finished game after ``ply`` moves as the
   token's seat saw it (spectators: the public view);
-* ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed);
+* ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed) for
+  perfect information; for hidden information the seat record of what the token's seat
+  saw (spectators: the public one);
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}``, the click objects of a move in
   progress (board protocol v2) -> ``{action, notation}``, ``{next: {prompt, targets,
   choices, svg}}`` or ``{error}``;

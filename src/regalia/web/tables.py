@@ -28,6 +28,7 @@ from regalia.agents import Agent, check_spec, derive_seed, hint, make_agent
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
+from regalia.core.seat_record import SeatRecord
 from regalia.core.registry import game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
@@ -686,24 +687,27 @@ class Tables:
         return state
 
     def record(self, t: Table, seat: int | None = None) -> str:
-        """The finished game as a regalia record (JSON text) that ``regalia replay`` reads,
-        without the seed (every chance outcome is in it; the dealer's seed stays here).
+        """The finished game as a record (JSON text) that ``regalia replay`` reads.
+
+        Perfect information: the full regalia record, without the seed (every chance
+        outcome is in it; the dealer's seed stays here). Hidden information: the seat
+        record of what ``seat`` saw (:class:`~regalia.core.seat_record.SeatRecord`: the
+        moves it could see, its observation after each, the final scores); a spectator
+        (None) gets the public one, built from the drawing's public observation.
 
         Raises:
-            WebError(409): the game is not over, or it has hidden information (a record
-                holds every chance outcome, so it would show every seat's cards).
+            WebError(409): the game is not over.
         """
         with t.lock:
-            if not t.game.info.perfect_information:
-                raise WebError(409, f"records of {t.game.info.title} tables cannot be "
-                                    f"downloaded: a record holds every card dealt, and "
-                                    f"regalia replay cannot yet read one with the others' "
-                                    f"cards left out; replay the game step by step here")
             if not t.state.is_terminal():
                 raise WebError(409, "the record can be downloaded once the game is over")
-            # a clone carries no seed, so the record has none
-            rec = GameRecord.from_state(t.state.clone(), [x.label for x in t.seats])
-        return rec.to_json_string()
+            state = t.state.clone()   # a clone carries no seed
+            labels = [x.label for x in t.seats]
+        if t.game.info.perfect_information:
+            return GameRecord.from_state(state, labels).to_json_string()
+        return SeatRecord.from_state(state, seat, labels,
+                                     observe=lambda s: self._observe(t, s, seat)
+                                     ).to_json_string()
 
     def replay_view(self, t: Table, ply: Any, seat: int | None = None) -> dict[str, Any]:
         """A finished game after its first ``ply`` moves (step-by-step replay), as ``seat``

@@ -341,8 +341,23 @@ def table(state: "InheritorsState", viewer: int | None) -> TableView:
         state.check_seat(viewer)
     seen = [state.observation(p) for p in range(n)] if viewer is None else None
     obs = state.observation(0 if viewer is None or viewer < 0 else viewer)
+    return table_of(state.game, obs, -1 if viewer is not None and viewer < 0 else viewer,
+                    seen)
+
+
+def table_of(game: "InheritorsGame", obs: dict[str, Any], viewer: int | None = -2,
+             seen: list[dict[str, Any]] | None = None) -> TableView:
+    """The table drawn from one observation alone (a seat record's replay): the hand and
+    Quests of ``obs["player"]`` (None: a spectator's public observation, no hand), every
+    hand and Quest at the end; ``seen``: every seat's own observation (a spectator of a
+    computer match sees each hand). ``viewer`` defaults to the observation's player
+    (-1 for a public observation)."""
+    n = game.num_players
+    if viewer == -2:
+        viewer = obs.get("player")
+        viewer = viewer if isinstance(viewer, int) else -1
     ended = obs["phase"] == "end"
-    public = public_scores(obs, {h.name: h.points for h in state.game.honors})
+    public = public_scores(obs, {h.name: h.points for h in game.honors})
     owners = {c["owner"]: c["clan"] for c in obs["clans"] if c["owner"] is not None}
     seats = []
     for p in range(n):

@@ -17,6 +17,8 @@ import random
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.state import SEEN_BY_ALL, SEEN_BY_NONE
+
 from .components import COLOURS
 from .geometry import ORIGIN, fmt_cell, xy_of
 from .serialize import troops_json
@@ -37,6 +39,14 @@ def information_state_string(s: "TwoHeirsState", player: int) -> str:
     hidden = s.T.draw0 + s.start_tile if s.start_tile >= 0 else -1
     col = COLOURS[s.T.colour[s.start_tile]] if s.start_tile >= 0 else ""
     return " ".join(f"start:{col}" if a == hidden else str(a) for a in s.hist)
+
+
+def visibility(s: "TwoHeirsState") -> list[int]:
+    """Per history entry, who saw it: ``SEEN_BY_NONE`` for the draw of the face-down
+    starting tile (its identity stays hidden from both players; only its colour, whose
+    back shows, is known), ``SEEN_BY_ALL`` for every other action."""
+    hidden = s.T.draw0 + s.start_tile if s.start_tile >= 0 else -1
+    return [SEEN_BY_NONE if a == hidden else SEEN_BY_ALL for a in s.hist]
 
 
 def resample_from_infostate(state: "TwoHeirsState", player: int,

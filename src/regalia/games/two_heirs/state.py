@@ -862,6 +862,11 @@ class TwoHeirsState(State):
     def information_state_string(self, player: int) -> str:
         return information.information_state_string(self, player)
 
+    def visibility(self) -> list[int]:
+        """Per history entry, who saw it (:func:`.information.visibility`): every seat,
+        but no seat for the face-down starting tile."""
+        return information.visibility(self)
+
     def resample_from_infostate(self, player: int, rng: random.Random) -> "TwoHeirsState":
         """A copy with the face-down starting tile redrawn
         (:func:`.information.resample_from_infostate`)."""

@@ -232,7 +232,7 @@ function result(v) {
   const scores = v.seats.map((s, i) => `${s.label} ${v.scores ? v.scores[i] : ""}`).join(", ");
   const p = el("p", `Game over. ${v.winners.length > 1 ? "Shared victory" : "Winner"}: ${best}. `, "winner-line");
   p.append(el("span", `(${scores})`));
-  const a = el("a", "Download the record"); a.href = `/api/tables/${tableId}/record`; a.id = "download";
+  const a = el("a", "Download the record"); a.href = `/api/tables/${tableId}/record${active ? "?token=" + encodeURIComponent(active) : ""}`; a.id = "download";
   a.setAttribute("download", `regalia-${tableId}.json`);
   $("result").replaceChildren(p, a);
 }
