@@ -33,6 +33,7 @@ from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
+from .movelog import MoveLog
 from .storage import ConflictError, SeatRow, Store, TableRow
 
 HERE, INVITED, COMPUTER = "here", "invited", "computer"
@@ -206,6 +207,8 @@ class Table:
     views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     last_move_at: float = 0.0
     movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
+    #: the per-seat move log, built one ply at a time (:mod:`.movelog`)
+    movelog: MoveLog | None = None
     #: bumped by every change a view shows (a client drops older views); it starts from
     #: the time the table was loaded (microseconds), so it grows across server restarts too
     version: int = field(default_factory=lambda: time.time_ns() // 1000)
@@ -624,21 +627,14 @@ class Tables:
             obs = dict(self._drawing(t).public_observation(obs))
         return obs
 
-    def _log(self, t: Table, state: State, obs: dict[str, Any]) -> list[str]:
-        """The move log a viewer may see: the whole history in notation for perfect
-        information, else the drawing's ``move_log(observation)`` (nothing without one)."""
-        if t.game.info.perfect_information:
-            return state.history_strings()
-        move_log = getattr(self._drawing(t), "move_log", None)
-        return [str(m) for m in move_log(obs)] if move_log is not None else []
-
-    @staticmethod
-    def _log_seats(t: Table, entries: int) -> list[int | None]:
-        """Who made each entry of a perfect-information log (None: a chance outcome, or an
-        entry of a drawing's ``move_log``, whose author the log itself names)."""
-        if not t.game.info.perfect_information:
-            return [None] * entries
-        return [p if p >= 0 else None for p in t.movers[:entries]]
+    def _movelog(self, t: Table) -> MoveLog:
+        """The table's per-seat move log, brought up to its history (new plies only; the
+        caller holds ``t.lock``)."""
+        if t.movelog is None:
+            t.movelog = MoveLog(t.game, [x.label for x in t.seats],
+                                self._drawing(t).public_observation)
+        t.movelog.update(t.state.history())
+        return t.movelog
 
     @staticmethod
     def notation_example(t: Table) -> str:
@@ -664,8 +660,10 @@ class Tables:
         the one it shows), game, title, params, perfect_information, ply, seat, seats,
         current_player, terminal, thinking (the seat of the computer player thinking, or None), error, hints, pace,
         observation, legal (``[{id, notation}]`` when the seat is to play),
-        notation_example (the game's example move in notation), log (moves in
-        notation as the viewer may see them), last (the last entry of the log, or None),
+        notation_example (the game's example move in notation), log (one line per ply:
+        its notation where the viewer saw it, else a redacted line, :mod:`.movelog`),
+        log_seats (who made each ply; None for chance), last (the last entry of the log,
+        or None),
         svg, scores, score_table and scoring_help (from the drawing, or None), and once
         the game is over returns and winners."""
         drawing = self._drawing(t)
@@ -681,7 +679,8 @@ class Tables:
             cur = s.current_player()
             legal = s.legal_actions() if seat is not None and cur == seat else []
             moves = [{"id": a, "notation": s.action_to_string(a)} for a in legal]
-            log = self._log(t, s, obs)
+            movelog = self._movelog(t)
+            log = movelog.log(seat)
             names = [x.label for x in t.seats]
             out = {
                 "table": t.id, "version": t.version,
@@ -693,7 +692,7 @@ class Tables:
                 "hints": bool(t.options.get("hints")), "pace": self.pace_of(t),
                 "perfect_information": t.game.info.perfect_information,
                 "observation": obs, "legal": moves, "log": log,
-                "log_seats": self._log_seats(t, len(log)),
+                "log_seats": movelog.seats(),
                 "last": log[-1] if log else None,
                 "svg": drawing.render(obs, legal, names),
                 "scores": obs.get("scores"),
@@ -799,10 +798,8 @@ class Tables:
         obs = self._observe(t, state, seat)
         move: str | None = None
         if ply < plies:
-            after = self._replay_state(t, ply + 1)
-            before_log = self._log(t, state, obs)
-            after_log = self._log(t, after, self._observe(t, after, seat))
-            move = after_log[-1] if len(after_log) > len(before_log) else None
+            with t.lock:
+                move = self._movelog(t).log(seat)[ply]
         return {"ply": ply, "plies": plies, "move": move, "scores": obs.get("scores"),
                 "svg": drawing.render(obs, (), [x.label for x in t.seats]),
                 "score_table": self._extras(drawing, obs,
