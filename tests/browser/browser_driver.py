@@ -124,12 +124,15 @@ class Server:
 
 # ---------------------------------------------------------------------- the pages
 def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kingdomino",
-                    pace: float | None = None) -> dict[str, Any]:
+                    pace: float | None = None,
+                    params: dict[str, Any] | None = None) -> dict[str, Any]:
     """Create a table on the start page by choosing and clicking, as a person does.
 
     ``kinds``: one per seat, ``here`` | ``invited`` | ``computer`` (the computer at the
     lobby's default strength, easy = greedy). ``pace``: the pause between computer moves
-    typed into the page (None: the page's default). Returns the links the page shows:
+    typed into the page (None: the page's default). ``params``: the game's options set in
+    the form the page generated (a bool ticks or clears the box, anything else is typed).
+    Returns the links the page shows:
     ``{"here": url or None, "invited": [url, ...], "spectator": url}``.
     """
     page.goto(base_url + "/")
@@ -139,6 +142,12 @@ def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kin
     assert rows.count() == len(kinds)
     for i, kind in enumerate(kinds):
         rows.nth(i).locator("select.kind").select_option(kind)
+    for name, value in (params or {}).items():
+        field = page.locator(f"#params input[name='{name}']")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
     if pace is not None:
         page.fill("#pace", str(pace))
     page.click("#create button[type=submit]")
