@@ -49,7 +49,8 @@ class Server:
 
     def __init__(self, tmp: Path):
         self.log_path = tmp / "server.log"
-        db = f"sqlite:///{tmp / 'tables.sqlite'}"
+        self.db_path = tmp / "tables.sqlite"   # a test may read the store (the truth)
+        db = f"sqlite:///{self.db_path}"
         path = python_path()
         env = {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": str(tmp)}
         for _attempt in range(3):   # a port taken between free_port() and the bind: retry
@@ -234,8 +235,11 @@ def page_state(page: Any, want: tuple[str, ...] = ("turn", "over")) -> str:
 
 
 def targets(page: Any) -> list[Any]:
-    """The highlighted click targets of the drawing (elements with ``data-click``)."""
-    return page.locator("#board [data-click].hl").all()
+    """The highlighted click targets of the drawing (elements with ``data-click``); those
+    holding no other target come first (a group's own area may be covered entirely by the
+    targets inside it, e.g. an Inheritors Market row and its cards)."""
+    leaves = page.locator("#board [data-click].hl:not(:has([data-click]))").all()
+    return leaves or page.locator("#board [data-click].hl").all()
 
 
 def choices(page: Any) -> dict[str, Any]:

@@ -18,12 +18,10 @@ from browser_driver import create_in_lobby, page_state, play_turn_by_clicking
 MAX_TURNS = 400   # far more moves than any of these games gives one person
 
 GAMES = [
-    pytest.param("two-heirs", ["here", "computer"], {}, id="two-heirs-2p-greedy",
-                 marks=pytest.mark.slow),
+    pytest.param("two-heirs", ["here", "computer"], {}, id="two-heirs-2p-greedy"),
     pytest.param("two-heirs", ["here"], {"level": 1}, id="two-heirs-solo-level-1"),
     pytest.param("cascadito", ["here"], {"sheet": 2}, id="cascadito-solo-sheet-2"),
-    pytest.param("cascadito", ["here", "computer"], {"sheet": 3}, id="cascadito-2p-sheet-3",
-                 marks=pytest.mark.slow),
+    pytest.param("cascadito", ["here", "computer"], {"sheet": 3}, id="cascadito-2p-sheet-3"),
     pytest.param("inheritors", ["here", "computer"], {}, id="inheritors-2p-greedy"),
 ]
 

@@ -99,3 +99,37 @@ def test_a_solo_score_table_names_the_person_and_heinrich(server):
     r = post(server, "two-heirs", 1, [{"kind": "here", "label": "Ann"}])
     v = server.get(f"/api/tables/{r.json()['table']}").json()
     assert v["score_table"]["headings"] == ["Scoring item", "Ann", "Heinrich"]
+
+
+def test_a_computer_move_the_store_refuses_stops_the_table_visibly(server, monkeypatch):
+    """Issue 13, bug (b): a computer seat shown "thinking" for ever. A move that cannot be
+    committed (the store busy past its timeout) was lost in the pool thread with the
+    marker still shown; now the table says so and no seat is left thinking."""
+    tables = server.app_tables
+    r = post(server, "kingdomino", 2, [{"kind": "here"}, {"kind": "here"}])
+    tid = r.json()["table"]
+    t = tables.get(tid)
+    # the second seat becomes a computer player whose moves the store refuses
+    from regalia.agents import make_agent
+    t.agents[1] = make_agent("greedy", seed=1)
+
+    def busy(*_args, **_kwargs):
+        raise RuntimeError("database is locked")
+
+    tok = r.json()["seats"]
+    tokens = [s["token"] for s in tok]
+    v = server.get(f"/api/tables/{tid}").json()
+    while v["current_player"] != 1:
+        me = tokens[v["current_player"]]
+        mine = server.get(f"/api/tables/{tid}", headers={"x-seat-token": me}).json()
+        v = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": me},
+                        json={"action": mine["legal"][0]["id"]}).json()
+    monkeypatch.setattr(tables.store, "append_actions", busy)
+    with t.lock:
+        t.future = None
+        t.thinking = None
+    tables.advance(t)
+    tables.wait(tid)
+    v = server.get(f"/api/tables/{tid}").json()
+    assert v["thinking"] is None
+    assert "could not be stored" in v["error"] and "database is locked" in v["error"]

@@ -582,7 +582,12 @@ class Tables:
 
     def _finish(self, t: Table, seat: int, generation: int, ply: int, action: int,
                 done: Future[None]) -> None:
-        """Commit a computer player's move (unless an undo came in meanwhile) and go on."""
+        """Commit a computer player's move (unless an undo came in meanwhile) and go on.
+
+        This runs in a pool or timer thread, where an exception would be lost: a move that
+        cannot be stored (the store busy or gone) stops the table visibly instead (its
+        ``error`` set, the thinking marker cleared, every page told), never a computer
+        player shown "thinking" for ever."""
         try:
             with t.lock:  # cleared and resubmitted under one lock: wait() sees no gap
                 if t.generation != generation:
@@ -592,6 +597,14 @@ class Tables:
                 if len(t.state.history()) == ply and t.state.current_player() == seat:
                     self._commit(t, action)
                 self.advance(t)
+        except Exception as exc:
+            with t.lock:
+                t.error = (f"the computer player's move could not be stored ({exc}); "
+                           f"restart the server to resume the table")
+                t.thinking = None
+                t.future = None
+                t.version += 1
+            self.notify(t.id)
         finally:
             _resolve(done)
 
