@@ -235,11 +235,8 @@ def page_state(page: Any, want: tuple[str, ...] = ("turn", "over")) -> str:
 
 
 def targets(page: Any) -> list[Any]:
-    """The highlighted click targets of the drawing (elements with ``data-click``); those
-    holding no other target come first (a group's own area may be covered entirely by the
-    targets inside it, e.g. an Inheritors Market row and its cards)."""
-    leaves = page.locator("#board [data-click].hl:not(:has([data-click]))").all()
-    return leaves or page.locator("#board [data-click].hl").all()
+    """The highlighted click targets of the drawing (elements with ``data-click``)."""
+    return page.locator("#board [data-click].hl").all()
 
 
 def choices(page: Any) -> dict[str, Any]:
@@ -264,6 +261,8 @@ def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
         AssertionError: the page refused a click it highlighted, or the move took more than
             ``MAX_CLICKS`` clicks.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     clicked: list[str] = []
     log_before = page.locator("#log li").count()
     for _ in range(MAX_CLICKS):
@@ -278,9 +277,22 @@ def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
             clicked.append(finish.inner_text())
             finish.click()
         elif hl:
-            el = hl[rng.randrange(len(hl))] if rng else hl[0]
-            clicked.append(str(el.get_attribute("data-click")))
-            el.click()
+            # a random highlighted target (the first without rng); one that another drawn
+            # element covers entirely cannot be clicked by a person either: the next one
+            order = list(hl)
+            if rng:
+                rng.shuffle(order)
+            for el in order:
+                what = str(el.get_attribute("data-click"))
+                try:
+                    el.click(timeout=3000)
+                except PlaywrightTimeout:
+                    continue
+                clicked.append(what)
+                break
+            else:
+                raise AssertionError("no highlighted target can be clicked: "
+                                     + page.evaluate(DESCRIBE_JS))
         elif buttons:
             label, b = next(iter(buttons.items()))
             clicked.append(label)

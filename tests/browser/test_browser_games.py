@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
@@ -60,3 +61,22 @@ def test_a_whole_game_by_clicking_only(server, new_page, game, kinds, params):
         assert f"{s['label']} {score}" in result
     # the typed-move field showed the game's own example
     assert final["notation_example"] and final["notation_example"] != "d5-e5"
+
+
+@pytest.mark.parametrize("game", ["kingdomino", "two-heirs", "cascadito", "inheritors"])
+def test_pace_zero_tables_are_created_through_the_api_of_a_real_server(server, game):
+    """Issue 13, bug (a): a table created with ``"pace": 0`` from a script reportedly never
+    answered. With a real server process the request is answered (201) for a table of
+    computer players only and for one with a person, and the computers' game goes on to
+    its end."""
+    computers = server.create_table([{"kind": "computer"}, {"kind": "computer"}], game=game,
+                                    pace=0)
+    person = server.create_table([{"kind": "here"}, {"kind": "computer"}], game=game, pace=0)
+    assert person["seats"][0]["token"] and server.view(person["table"])["pace"] == 0
+    v = server.view(computers["table"])
+    for _ in range(600):
+        if v["terminal"]:
+            break
+        time.sleep(0.1)   # a game between computer players, polled through the API
+        v = server.view(computers["table"])
+    assert v["terminal"], v["ply"]
