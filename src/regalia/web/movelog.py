@@ -91,15 +91,15 @@ class MoveLog:
         self.actions.append(action)
         self.movers.append(mover)
 
-    def _redacted(self, chance: bool, witnesses: list[Viewer]) -> str:
+    def _redacted(self, chance: bool, witnesses: list[int]) -> str:
+        """The line for a ply the viewer did not see; ``witnesses``: the seats that saw it."""
         if not chance:
             return "a hidden move"
-        if len(witnesses) == 1 and witnesses[0] is not None:
+        if len(witnesses) == 1:
             return f"{self.names[witnesses[0]]} drew a card"
         if not witnesses:
             return "a face-down draw"
-        return "a card was drawn (" + ", ".join(self.names[w] for w in witnesses
-                                                if w is not None) + " saw it)"
+        return "a card was drawn (" + ", ".join(self.names[w] for w in witnesses) + " saw it)"
 
     def _seen(self, s: State, action: int, chance: bool, text: str) -> dict[Viewer, bool]:
         """Which viewers saw ``action`` at ``s`` (see the module docstring)."""
