@@ -596,7 +596,10 @@ class Tables:
                 t.thinking = None
                 if len(t.state.history()) == ply and t.state.current_player() == seat:
                     self._commit(t, action)
+                else:
+                    t.version += 1   # no move stored, but the thinking marker is gone
                 self.advance(t)
+            self.notify(t.id)        # advance() tells no one when no computer goes on
         except Exception as exc:
             with t.lock:
                 t.error = (f"the computer player's move could not be stored ({exc}); "
