@@ -109,9 +109,6 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(server, monke
     r = post(server, "kingdomino", 2, [{"kind": "here"}, {"kind": "here"}])
     tid = r.json()["table"]
     t = tables.get(tid)
-    # the second seat becomes a computer player whose moves the store refuses
-    from regalia.agents import make_agent
-    t.agents[1] = make_agent("greedy", seed=1)
 
     def busy(*_args, **_kwargs):
         raise RuntimeError("database is locked")
@@ -124,12 +121,16 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(server, monke
         mine = server.get(f"/api/tables/{tid}", headers={"x-seat-token": me}).json()
         v = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": me},
                         json={"action": mine["legal"][0]["id"]}).json()
+    # now the second seat becomes a computer player whose moves the store refuses
+    from regalia.agents import make_agent
+    monkeypatch.setitem(t.agents, 1, make_agent("greedy", seed=1))
     monkeypatch.setattr(tables.store, "append_actions", busy)
     with t.lock:
         t.future = None
         t.thinking = None
+    ply = v["ply"]
     tables.advance(t)
     tables.wait(tid)
     v = server.get(f"/api/tables/{tid}").json()
-    assert v["thinking"] is None
+    assert v["thinking"] is None and v["current_player"] == 1 and v["ply"] == ply
     assert "could not be stored" in v["error"] and "database is locked" in v["error"]
