@@ -49,7 +49,8 @@ class Server:
 
     def __init__(self, tmp: Path):
         self.log_path = tmp / "server.log"
-        db = f"sqlite:///{tmp / 'tables.sqlite'}"
+        self.db_path = tmp / "tables.sqlite"   # a test may read the store (the truth)
+        db = f"sqlite:///{self.db_path}"
         path = python_path()
         env = {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": str(tmp)}
         for _attempt in range(3):   # a port taken between free_port() and the bind: retry
@@ -124,12 +125,15 @@ class Server:
 
 # ---------------------------------------------------------------------- the pages
 def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kingdomino",
-                    pace: float | None = None) -> dict[str, Any]:
+                    pace: float | None = None,
+                    params: dict[str, Any] | None = None) -> dict[str, Any]:
     """Create a table on the start page by choosing and clicking, as a person does.
 
     ``kinds``: one per seat, ``here`` | ``invited`` | ``computer`` (the computer at the
     lobby's default strength, easy = greedy). ``pace``: the pause between computer moves
-    typed into the page (None: the page's default). Returns the links the page shows:
+    typed into the page (None: the page's default). ``params``: the game's options set in
+    the form the page generated (a bool ticks or clears the box, anything else is typed).
+    Returns the links the page shows:
     ``{"here": url or None, "invited": [url, ...], "spectator": url}``.
     """
     page.goto(base_url + "/")
@@ -139,6 +143,12 @@ def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kin
     assert rows.count() == len(kinds)
     for i, kind in enumerate(kinds):
         rows.nth(i).locator("select.kind").select_option(kind)
+    for name, value in (params or {}).items():
+        field = page.locator(f"#params input[name='{name}']")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
     if pace is not None:
         page.fill("#pace", str(pace))
     page.click("#create button[type=submit]")
@@ -251,6 +261,8 @@ def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
         AssertionError: the page refused a click it highlighted, or the move took more than
             ``MAX_CLICKS`` clicks.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     clicked: list[str] = []
     log_before = page.locator("#log li").count()
     for _ in range(MAX_CLICKS):
@@ -265,9 +277,22 @@ def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
             clicked.append(finish.inner_text())
             finish.click()
         elif hl:
-            el = hl[rng.randrange(len(hl))] if rng else hl[0]
-            clicked.append(str(el.get_attribute("data-click")))
-            el.click()
+            # a random highlighted target (the first without rng); one that another drawn
+            # element covers entirely cannot be clicked by a person either: the next one
+            order = list(hl)
+            if rng:
+                rng.shuffle(order)
+            for el in order:
+                what = str(el.get_attribute("data-click"))
+                try:
+                    el.click(timeout=3000)
+                except PlaywrightTimeout:
+                    continue
+                clicked.append(what)
+                break
+            else:
+                raise AssertionError("no highlighted target can be clicked: "
+                                     + page.evaluate(DESCRIBE_JS))
         elif buttons:
             label, b = next(iter(buttons.items()))
             clicked.append(label)

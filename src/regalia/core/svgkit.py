@@ -14,7 +14,7 @@ import json
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["canonical", "click_attr", "text"]
+__all__ = ["canonical", "click_attr", "score_headings", "text"]
 
 
 def canonical(obj: Any) -> str:
@@ -45,3 +45,23 @@ def click_attr(obj: Any) -> str:
 def text(value: Any) -> str:
     """``str(value)`` escaped for SVG text content or a ``<title>`` (``&``, ``<``, ``>``)."""
     return escape(str(value))
+
+
+#: The corner heading of every drawing's score table (the column of row labels).
+SCORE_CORNER = "Scoring item"
+
+
+def score_headings(columns: int, names: Any = None, default: Any = None) -> list[str]:
+    """The headings of a drawing's ``score_table``: the corner heading
+    (:data:`SCORE_CORNER`) then one per column, the given ``names`` (seat order) where
+    given, else ``default[i]`` (a list), else ``Player i+1``. Every drawing uses this, so
+    the web client lays out any game's table the same way."""
+    given = list(names or ())
+    fallback = list(default or ())
+    out = [SCORE_CORNER]
+    for i in range(columns):
+        name = given[i] if i < len(given) and given[i] else None
+        if name is None:
+            name = fallback[i] if i < len(fallback) else f"Player {i + 1}"
+        out.append(str(name))
+    return out

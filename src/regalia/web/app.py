@@ -3,9 +3,11 @@
 API (JSON; a seat's token goes in the ``X-Seat-Token`` header or the ``token`` query
 parameter; without one a visitor is a spectator):
 
-* ``GET /api/games``: the registered games (player counts, variants, playable here);
+* ``GET /api/games``: the registered games (player counts, variants, parameters with
+  their defaults per player count, playable here);
 * ``GET /api/tables``: recent tables; ``POST /api/tables`` creates one from
-  ``{game, players, variants, seats: [{kind: here|invited|computer, strength|agent, label}]}``
+  ``{game, players, variants, params: {sheet: 2, ...}, seats: [{kind:
+  here|invited|computer, strength|agent, label}], hints, pace}``
   and answers with the table id and each human seat's token (shown once);
 * ``GET /api/tables/{id}``: the view of the token's seat (observation, SVG, legal moves
   in notation, log, scores);
@@ -132,7 +134,7 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         tid, seats = await asyncio.get_running_loop().run_in_executor(
             None, lambda: tables.create(d.get("game"), d.get("players"), d.get("variants"),
                                         d.get("seats"), d.get("hints", False),
-                                        d.get("pace")))
+                                        d.get("pace"), d.get("params")))
         return {"table": tid, "seats": seats}
 
     def json_response(text: str) -> Response:

@@ -13,9 +13,12 @@ What leaves this module for a seat is built from ``observation(seat)`` only
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
+import inspect
 import json
+import re
 import secrets
 import threading
 import time
@@ -29,8 +32,10 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
 from regalia.core.seat_record import SeatRecord
-from regalia.core.registry import game_drawing, list_games, load_game
+from regalia.core.registry import game_class, game_drawing, list_games, load_game
 from regalia.core.state import State, fresh_seed
+
+from .movelog import MoveLog
 
 _orjson: Any
 try:
@@ -87,13 +92,108 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
+#: Parameters every table gives by their own fields (not in ``params``).
+OWN_FIELDS = ("players", "variants")
+
+
+def _arg_help(doc: str) -> dict[str, str]:
+    """``name -> text`` of a docstring's ``Args:`` section (continuation lines joined)."""
+    out: dict[str, str] = {}
+    section = doc.split("Args:", 1)[1] if "Args:" in doc else ""
+    name = None
+    for line in section.splitlines()[1:]:
+        if not line.strip() or re.match(r"\s*(Raises|Returns|Yields):", line):
+            if out:
+                break
+            continue
+        m = re.match(r"\s{4,8}(\w+)(?:, \w+)*:\s*(.*)", line)
+        if m and len(line) - len(line.lstrip()) <= 8:
+            name = m.group(1)
+            out[name] = m.group(2).strip()
+        elif name is not None:
+            out[name] += " " + line.strip()
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _file_params(game_name: str) -> frozenset[str]:
+    """The parameters of a game that name a file on the server (annotated ``Path``),
+    which a web table refuses: a visitor must not make the server read its files."""
+    sig = inspect.signature(game_class(game_name).__init__)
+    return frozenset(p.name for p in sig.parameters.values() if "Path" in str(p.annotation))
+
+
+@functools.lru_cache(maxsize=None)
+def game_parameters(game_name: str) -> tuple[dict[str, Any], ...]:
+    """The parameters a web table of ``game_name`` may set, read from the game class (the
+    ones ``regalia play`` takes as ``--param KEY=VALUE``, ``--sheet``, ``--level``): every
+    keyword of its ``__init__`` except ``players`` and ``variants`` (their own fields), the
+    keyword-only ones (``engine``: not a parameter of the game) and those naming files
+    on the server (custom data files). Each: ``{name, help (the docstring's Args line),
+    type ("bool", "int", "list" or "text", from the default), defaults ({player count:
+    the value a game of that count uses, absent where the game takes no such value})}``.
+    """
+    cls = game_class(game_name)
+    info = cls.info
+    helps = _arg_help(cls.__doc__ or "")
+    sig = inspect.signature(cls.__init__)
+    names = [p.name for p in sig.parameters.values()
+             if p.name != "self" and p.name not in OWN_FIELDS
+             and p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+             and p.name not in _file_params(game_name)]
+    by_count = {n: load_game(info.name, players=n).params
+                for n in range(info.min_players, info.max_players + 1)}
+    out = []
+    for name in names:
+        defaults = {str(n): ps[name] for n, ps in by_count.items() if name in ps}
+        sample = next(iter(defaults.values()), sig.parameters[name].default)
+        kind = ("bool" if isinstance(sample, bool) else "int" if isinstance(sample, int)
+                else "list" if isinstance(sample, (list, tuple)) else "text")
+        out.append({"name": name, "help": helps.get(name, ""), "type": kind,
+                    "defaults": defaults})
+    return tuple(out)
+
+
 def games_catalogue() -> list[dict[str, Any]]:
-    """The registered games for the lobby: name, title, player counts, variants, and
-    whether the web table can draw them yet."""
+    """The registered games for the lobby: name, title, player counts, variants, their
+    parameters (:func:`game_parameters`), and whether the web table can draw them yet."""
     return [{"name": g.name, "title": g.title, "min_players": g.min_players,
              "max_players": g.max_players, "variants": dict(g.variants),
+             "params": list(game_parameters(g.name)),
              "perfect_information": g.perfect_information,
              "playable": game_drawing(g.name) is not None} for g in list_games()]
+
+
+def check_params(game_name: str, params: Any) -> dict[str, Any]:
+    """A table's ``params`` (the game's own parameters beyond players and variants) as
+    ``load_game`` keywords, before the game checks their values.
+
+    Raises:
+        WebError(422): not an object; a key the game does not take here (the message lists
+        the ones it does); a parameter naming a file on the server.
+    """
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise WebError(422, "params must be an object of the game's parameters, e.g. "
+                            "{\"sheet\": 2}")
+    try:
+        offered = [p["name"] for p in game_parameters(game_name)]
+        files = _file_params(game_name)
+    except RegaliaError as exc:
+        raise WebError(422, str(exc)) from None
+    title = game_class(game_name).info.title
+    for key in params:
+        if key in files:
+            raise WebError(422, f"{key}: a web table cannot read files on the server (custom "
+                                f"component files are for 'regalia play --data'); leave "
+                                f"{key} out to play with the bundled components")
+        if key in OWN_FIELDS:
+            raise WebError(422, f"params.{key}: give it as the table's own '{key}' field")
+        if key not in offered:
+            raise WebError(422, f"{title} has no parameter {str(key)[:40]!r} at the web "
+                                f"table; its parameters: {', '.join(offered) or 'none'}")
+    return dict(params)
 
 
 def _resolve(future: Future[None]) -> None:
@@ -131,6 +231,8 @@ class Table:
     encoded: dict[tuple[Any, ...], str] = field(default_factory=dict)
     last_move_at: float = 0.0
     movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
+    #: the per-seat move log, built one ply at a time (:mod:`.movelog`)
+    movelog: MoveLog | None = None
     #: bumped by every change a view shows (a client drops older views); it starts from
     #: the time the table was loaded (microseconds), so it grows across server restarts too
     version: int = field(default_factory=lambda: time.time_ns() // 1000)
@@ -166,21 +268,29 @@ class Tables:
 
     # ------------------------------------------------------------------ creation
     def create(self, game_name: Any, players: Any, variants: Any, seats: Any,
-               hints: Any = False, pace: Any = None) -> tuple[str, list[dict[str, Any]]]:
+               hints: Any = False, pace: Any = None,
+               params: Any = None) -> tuple[str, list[dict[str, Any]]]:
         """Create a table; returns its id and, per seat, kind, label and (human seats) the
         token, shown this once. ``pace``: seconds between consecutive computer moves
-        when a person sits at the table (0 to 10; default: the server's).
+        when a person sits at the table (0 to 10; default: the server's). ``params``:
+        the game's other parameters (:func:`game_parameters`, e.g. ``{"sheet": 2}``),
+        checked by the game.
 
         Raises:
-            WebError(400/422): an unknown game, bad parameters or seats.
+            WebError(400/422): an unknown game, bad parameters (the game's message) or
+                seats; a parameter naming a file on the server.
         """
         if not isinstance(game_name, str):
             raise WebError(422, "game must be a game name, e.g. 'kingdomino'")
         try:
-            params: dict[str, Any] = {"players": players}
+            extra = check_params(game_class(game_name).info.name, params)
+        except RegaliaError as exc:
+            raise WebError(422, str(exc)) from None
+        try:
+            kwargs: dict[str, Any] = {"players": players, **extra}
             if variants:
-                params["variants"] = variants
-            game = load_game(game_name, **params)
+                kwargs["variants"] = variants
+            game = load_game(game_name, **kwargs)
         except (RegaliaError, TypeError, ValueError) as exc:
             raise WebError(422, str(exc)) from None
         if game_drawing(game.info.name) is None:
@@ -312,7 +422,8 @@ class Tables:
             try:
                 if notation is not None:
                     if not isinstance(notation, str):
-                        raise WebError(422, "notation must be text, e.g. 'd5-e5' or 'pick 23'")
+                        raise WebError(422, f"notation must be text, e.g. "
+                                            f"{self.notation_example(t)!r}")
                     a = s.string_to_action(notation)
                 else:
                     if type(action) is not int:
@@ -495,7 +606,12 @@ class Tables:
 
     def _finish(self, t: Table, seat: int, generation: int, ply: int, action: int,
                 done: Future[None]) -> None:
-        """Commit a computer player's move (unless an undo came in meanwhile) and go on."""
+        """Commit a computer player's move (unless an undo came in meanwhile) and go on.
+
+        This runs in a pool or timer thread, where an exception would be lost: a move that
+        cannot be stored (the store busy or gone) stops the table visibly instead (its
+        ``error`` set, the thinking marker cleared, every page told), never a computer
+        player shown "thinking" for ever."""
         try:
             with t.lock:  # cleared and resubmitted under one lock: wait() sees no gap
                 if t.generation != generation:
@@ -504,7 +620,18 @@ class Tables:
                 t.thinking = None
                 if len(t.state.history()) == ply and t.state.current_player() == seat:
                     self._commit(t, action)
+                else:
+                    t.version += 1   # no move stored, but the thinking marker is gone
                 self.advance(t)
+            self.notify(t.id)        # advance() tells no one when no computer goes on
+        except Exception as exc:
+            with t.lock:
+                t.error = (f"the computer player's move could not be stored ({exc}); "
+                           f"restart the server to resume the table")
+                t.thinking = None
+                t.future = None
+                t.version += 1
+            self.notify(t.id)
         finally:
             _resolve(done)
 
@@ -543,29 +670,29 @@ class Tables:
             obs = dict(self._drawing(t).public_observation(obs))
         return obs
 
-    def _log(self, t: Table, state: State, obs: dict[str, Any]) -> list[str]:
-        """The move log a viewer may see: the whole history in notation for perfect
-        information, else the drawing's ``move_log(observation)`` (nothing without one)."""
-        if t.game.info.perfect_information:
-            return state.history_strings()
-        move_log = getattr(self._drawing(t), "move_log", None)
-        return [str(m) for m in move_log(obs)] if move_log is not None else []
+    def _movelog(self, t: Table) -> MoveLog:
+        """The table's per-seat move log, brought up to its history (new plies only; the
+        caller holds ``t.lock``)."""
+        if t.movelog is None:
+            t.movelog = MoveLog(t.game, [x.label for x in t.seats],
+                                self._drawing(t).public_observation)
+        t.movelog.update(t.state.history())
+        return t.movelog
 
     @staticmethod
-    def _log_seats(t: Table, entries: int) -> list[int | None]:
-        """Who made each entry of a perfect-information log (None: a chance outcome, or an
-        entry of a drawing's ``move_log``, whose author the log itself names)."""
-        if not t.game.info.perfect_information:
-            return [None] * entries
-        return [p if p >= 0 else None for p in t.movers[:entries]]
+    def notation_example(t: Table) -> str:
+        """The game's example of a move in notation (its state's ``NOTATION_EXAMPLE``,
+        e.g. ``"pink c5"``), for the typed-move field's placeholder and messages."""
+        return str(getattr(t.state, "NOTATION_EXAMPLE", "") or "")
 
     @staticmethod
-    def _extras(drawing: Any, obs: dict[str, Any]) -> dict[str, Any]:
-        """The optional drawing functions' answers: ``score_table`` and ``scoring_help``
-        (None when the drawing has none)."""
+    def _extras(drawing: Any, obs: dict[str, Any],
+                names: list[str] | None = None) -> dict[str, Any]:
+        """The optional drawing functions' answers: ``score_table`` (its columns headed by
+        the seats' ``names``) and ``scoring_help`` (None when the drawing has none)."""
         table = getattr(drawing, "score_table", None)
         helps = getattr(drawing, "scoring_help", None)
-        return {"score_table": table(obs) if table is not None else None,
+        return {"score_table": table(obs, names=names) if table is not None else None,
                 "scoring_help": helps(obs) if helps is not None else None}
 
     def view(self, t: Table, seat: int | None) -> dict[str, Any]:
@@ -591,8 +718,11 @@ class Tables:
         Keys: table, version (grows with every change: a client drops a view older than
         the one it shows), game, title, params, perfect_information, ply, seat, seats,
         current_player, terminal, thinking (the seat of the computer player thinking, or None), error, hints, pace,
-        observation, legal (``[{id, notation}]`` when the seat is to play), log (moves in
-        notation as the viewer may see them), last (the last entry of the log, or None),
+        observation, legal (``[{id, notation}]`` when the seat is to play),
+        notation_example (the game's example move in notation), log (one line per ply:
+        its notation where the viewer saw it, else a redacted line, :mod:`.movelog`),
+        log_seats (who made each ply; None for chance), last (the last entry of the log,
+        or None),
         svg, scores, score_table and scoring_help (from the drawing, or None), and once
         the game is over returns and winners."""
         drawing = self._drawing(t)
@@ -609,7 +739,8 @@ class Tables:
             cur = s.current_player()
             legal = s.legal_actions() if seat is not None and cur == seat else []
             moves = [{"id": a, "notation": s.action_to_string(a)} for a in legal]
-            log = self._log(t, s, obs)
+            movelog = self._movelog(t)
+            log = movelog.log(seat)
             names = [x.label for x in t.seats]
             out = {
                 "table": t.id, "version": t.version,
@@ -621,11 +752,12 @@ class Tables:
                 "hints": bool(t.options.get("hints")), "pace": self.pace_of(t),
                 "perfect_information": t.game.info.perfect_information,
                 "observation": obs, "legal": moves, "log": log,
-                "log_seats": self._log_seats(t, len(log)),
+                "log_seats": movelog.seats(),
                 "last": log[-1] if log else None,
                 "svg": drawing.render(obs, legal, names),
                 "scores": obs.get("scores"),
-                **self._extras(drawing, obs),
+                "notation_example": self.notation_example(t),
+                **self._extras(drawing, obs, names),
             }
             if s.is_terminal():
                 out["returns"] = s.returns()
@@ -729,13 +861,12 @@ class Tables:
         obs = self._observe(t, state, seat)
         move: str | None = None
         if ply < plies:
-            after = self._replay_state(t, ply + 1)
-            before_log = self._log(t, state, obs)
-            after_log = self._log(t, after, self._observe(t, after, seat))
-            move = after_log[-1] if len(after_log) > len(before_log) else None
+            with t.lock:
+                move = self._movelog(t).log(seat)[ply]
         return {"ply": ply, "plies": plies, "move": move, "scores": obs.get("scores"),
                 "svg": drawing.render(obs, (), [x.label for x in t.seats]),
-                "score_table": self._extras(drawing, obs)["score_table"]}
+                "score_table": self._extras(drawing, obs,
+                                            [x.label for x in t.seats])["score_table"]}
 
     def listing(self) -> list[dict[str, Any]]:
         """Open tables for the lobby: id, game, seats (kinds and labels), ply, over."""

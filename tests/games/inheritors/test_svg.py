@@ -442,7 +442,7 @@ def test_score_table_running_and_final():
     fin = svg.score_table(svg.public_observation(end.observation(0)))
     totals = next(r for r in fin["rows"] if r["label"] == "Total")["cells"]
     assert totals == [int(x) for x in end.scores()]
-    assert fin["headings"] == ["Score"] + [f"P{p + 1}" for p in range(end.game.num_players)]
+    assert fin["headings"] == ["Scoring item"] + [f"P{p + 1}" for p in range(end.game.num_players)]
 
 
 def test_scoring_help_cites_the_rulebook():

@@ -336,8 +336,11 @@ def test_score_table_matches_the_engine():
     for params, s in _positions()[::2]:
         obs = s.observation(0)
         table = svg.score_table(obs)
-        assert table["headings"] == (["White", "Heinrich"] if s.game.solo
-                                     else ["White", "Blue"])
+        assert table["headings"] == ["Scoring item"] + (["White", "Heinrich"] if s.game.solo
+                                                        else ["White", "Blue"])
+        named = svg.score_table(obs, names=["Ann"] if s.game.solo else ["Ann", "Bo"])
+        assert named["headings"] == ["Scoring item", "Ann",
+                                     "Heinrich" if s.game.solo else "Bo"]
         assert all(len(r["cells"]) == 2 for r in table["rows"])
         total = table["rows"][-1]
         assert total["label"] == "Total"

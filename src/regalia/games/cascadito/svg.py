@@ -41,7 +41,7 @@ from xml.sax.saxutils import escape, quoteattr
 from regalia.core.errors import RegaliaError
 from regalia.core.help import provenance_words
 from regalia.core.registry import load_game
-from regalia.core.svgkit import canonical, click_attr
+from regalia.core.svgkit import canonical, click_attr, score_headings
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
@@ -1210,13 +1210,14 @@ def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+def score_table(observation: Mapping[str, Any],
+                names: Sequence[str] | None = None) -> dict[str, Any]:
     """The running score of every sheet (its final breakdown at the end), in the rulebook's
     order ("Scoring"; :func:`.scoring.score_steps`): the top-row achievements, the
     bottom-row ones (sheets 3-4), each success track, the all-tracks bonus (sheets 1, 3),
     each river (sheets 1-3), the bandit track (sheet 2), the whole-top-row bonus (sheet
-    4), and a Total row. Headings: ``Scoring item`` and ``Player N`` per seat (the web
-    table shows the seats' labels)."""
+    4), and a Total row. Headings: ``Scoring item`` and one per seat (``names``, else
+    ``Player N``; :func:`regalia.core.svgkit.score_headings`)."""
     game = game_of(observation)
     t = game.tables
     n = _seat_count(observation)
@@ -1245,8 +1246,7 @@ def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
                 order.append(label)
     body: list[dict[str, Any]] = [{"label": k, "cells": rows[k]} for k in order]
     body.append({"label": "Total", "cells": [sheet_total(t, f) for f in facts]})
-    return {"headings": ["Scoring item"] + [f"Player {p + 1}" for p in range(n)],
-            "rows": body}
+    return {"headings": score_headings(n, names), "rows": body}
 
 
 def _section(source: str, default: str) -> str:

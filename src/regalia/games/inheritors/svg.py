@@ -38,7 +38,7 @@ from xml.sax.saxutils import quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.help import HelpEntry
-from regalia.core.svgkit import canonical, click_attr, text as esc
+from regalia.core.svgkit import canonical, click_attr, score_headings, text as esc
 
 from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
 from .help import BOOK, help_entries, scoring_rules
@@ -911,15 +911,17 @@ def _reveal_text(r: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 # ====================================================================== side panels
-def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+def score_table(observation: Mapping[str, Any],
+                names: Sequence[str] | None = None) -> dict[str, Any]:
     """The score as the observation shows it: during the game the public points (V.
     Scoring step 1, the top Influence Cards; step 5, the Honors) per seat, with the cards
     and Quests each holds (their points are hidden); at the end the full breakdown of
     every seat (``scores``, V. Scoring steps 1-5, the Clan, the Epics) and a Total row.
 
-    Shape: ``{"headings": ["Score", "P1", ...], "rows": [{"label", "cells"}]}``."""
+    Shape: ``{"headings": ["Scoring item", NAME or "P1", ...], "rows": [{"label",
+    "cells"}]}`` (``names``: one per seat; :func:`regalia.core.svgkit.score_headings`)."""
     n = len(observation["play_areas"])
-    heads = ["Score"] + [f"P{p + 1}" for p in range(n)]
+    heads = score_headings(n, names, [f"P{p + 1}" for p in range(n)])
     if observation.get("phase") == "end" and observation.get("scores"):
         sc = observation["scores"]
         rows = [{"label": label, "cells": [int(s.get(key, 0)) for s in sc]}

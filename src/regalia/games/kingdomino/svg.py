@@ -29,7 +29,7 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from regalia.core.svgkit import canonical, click_attr, text
+from regalia.core.svgkit import canonical, click_attr, score_headings, text
 
 from .board import Geometry, geometry
 from .help import BOOK, VARIANT_SOURCE
@@ -580,12 +580,14 @@ def breakdowns(observation: Mapping[str, Any]) -> list[Breakdown]:
     return out
 
 
-def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+def score_table(observation: Mapping[str, Any],
+                names: Sequence[str] | None = None) -> dict[str, Any]:
     """The score of every kingdom as it stands (the final scoring applied now), one column
     per seat: property points, crowns, the bonuses of the variants played (Middle Kingdom
     +10, Harmony +5), previous Dynasty games, and the total (= the observation's scores).
     Once the game is over: the points of each terrain's properties and the tie-break
-    (largest property, crowns) too. Headings: ``Scoring item``, ``Player 1``..."""
+    (largest property, crowns) too. Headings: ``Scoring item`` and one per seat
+    (``names``, else ``Player N``; :func:`regalia.core.svgkit.score_headings`)."""
     bds = breakdowns(observation)
     n = len(bds)
     variants = set((observation.get("params") or {}).get("variants") or ())
@@ -615,8 +617,7 @@ def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
         rows.append({"label": "Largest property (tie-break)",
                      "cells": [b.largest_property for b in bds]})
     rows.append({"label": "Total", "cells": scores})
-    return {"headings": ["Scoring item"] + [f"Player {p + 1}" for p in range(n)],
-            "rows": rows}
+    return {"headings": score_headings(n, names), "rows": rows}
 
 
 def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:

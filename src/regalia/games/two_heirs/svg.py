@@ -61,7 +61,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from regalia.core.svgkit import canonical, click_attr
+from regalia.core.svgkit import canonical, click_attr, score_headings
 
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, TreasureSet, load_tiles, load_treasures)
@@ -547,16 +547,17 @@ def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> li
     return out
 
 
-def score_table(observation: Mapping[str, Any]) -> dict[str, Any]:
+def score_table(observation: Mapping[str, Any],
+                names: Sequence[str] | None = None) -> dict[str, Any]:
     """The running score (the final scoring applied to the landscape as it stands), one
     column per side (solo: you and Heinrich), one row per building (with how it counted),
     per scored road, treasures (solo) and the total. Cells: points, ``"8 (4 x2)"`` where
-    doubled. Headings: one per column (White, Blue / White, Heinrich), as the web client
-    lays them out after the row labels."""
+    doubled. Headings: ``Scoring item`` then one per column (``names``, else White, Blue /
+    White, Heinrich; :func:`regalia.core.svgkit.score_headings`)."""
     tiles = tiles_of(observation)
     b = breakdowns(observation)
     solo = _params(observation)[2]
-    heads = seat_names(observation)
+    heads = score_headings(2, None, seat_names(observation, names))
     rows: list[dict[str, Any]] = []
     for seat in (0, 1):
         for bs in b[seat].buildings:

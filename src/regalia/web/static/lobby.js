@@ -7,7 +7,7 @@ function text(tag, content) { const e = document.createElement(tag); e.textConte
 async function load() {
   games = (await (await fetch("/api/games")).json()).filter((g) => g.playable);
   for (const g of games) { const o = text("option", g.title); o.value = g.name; $("game").append(o); }
-  $("game").onchange = gameChanged; $("players").onchange = seatsChanged;
+  $("game").onchange = gameChanged; $("players").onchange = () => { seatsChanged(); paramsChanged(); };
   gameChanged();
   const tables = await (await fetch("/api/tables")).json();
   for (const t of tables.reverse()) {
@@ -28,6 +28,35 @@ function gameChanged() {
     c.type = "checkbox"; c.value = name; l.append(c, ` ${desc}`); $("variants").append(l, document.createElement("br"));
   }
   seatsChanged();
+  paramsChanged();
+}
+
+// the game's parameters (from the registry: GET /api/games), each with the default of the
+// chosen player count; a parameter the game takes no value for at that count is left out
+function paramsChanged() {
+  const g = current(); const n = $("players").value;
+  const box = $("params"); box.replaceChildren(text("legend", "Options"));
+  const shown = g.params.filter((p) => n in p.defaults);
+  box.hidden = !shown.length;
+  for (const p of shown) {
+    const d = p.defaults[n]; const l = document.createElement("label"); const i = document.createElement("input");
+    i.name = p.name; i.dataset.type = p.type; i.className = "param";
+    if (p.type === "bool") { i.type = "checkbox"; i.checked = !!d; }
+    else if (p.type === "int") { i.type = "number"; i.step = "1"; i.value = d; }
+    else { i.type = "text"; i.value = Array.isArray(d) ? d.join(",") : (d ?? ""); }
+    l.title = p.help; l.append(`${p.name} `, i, text("span", ` ${p.help}`));
+    l.lastChild.className = "paramhelp";
+    box.append(l, document.createElement("br"));
+  }
+}
+
+function paramValues() {
+  const out = {};
+  for (const i of $("params").querySelectorAll("input.param")) {
+    const t = i.dataset.type;
+    out[i.name] = t === "bool" ? i.checked : t === "int" ? (i.value === "" ? i.value : Number(i.value)) : i.value;
+  }
+  return out;
 }
 
 function seatsChanged() {
@@ -49,6 +78,7 @@ $("create").onsubmit = async (ev) => {
   const variants = [...$("variants").querySelectorAll("input:checked")].map((c) => c.value);
   const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ game: $("game").value, players: Number($("players").value), variants, seats,
+    params: paramValues(),
     hints: $("hints").checked, pace: Number($("pace").value) }) });
   const d = await r.json();
   if (!r.ok) { $("error").textContent = d.detail; return; }

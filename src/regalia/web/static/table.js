@@ -106,7 +106,7 @@ function show(v) {
   if (lastMove >= 0) box.children[lastMove].classList.add("lastmove");
   $("last").textContent = lastMove >= 0 ? `· last move: ${entry(v.log[lastMove], lastMove)}` : (v.last ? `· last: ${v.last}` : "");
   $("typed").hidden = !v.legal.length;
-  if (v.legal.length) $("move").placeholder = `e.g. ${v.legal[0].notation}`;
+  if (v.legal.length) $("move").placeholder = v.notation_example ? `e.g. ${v.notation_example}` : `e.g. ${v.legal[0].notation}`;
   $("hintbutton").hidden = !v.hints || !v.legal.length;
   $("undo").hidden = v.seat === null || v.terminal || v.seats.some((s, i) => s.kind !== "computer" && i !== v.seat);
   $("error").textContent = v.error || "";
@@ -196,14 +196,11 @@ function scoreTable(t, winners) {
   const box = $("scoretable");
   if (!t) { box.replaceChildren(); return; }
   const head = el("tr");
-  // the first heading names the label column when there is one more heading than cells;
-  // a drawing's default seat name ("Player 2") is shown as the seat's label
-  const corner = t.headings.length === view.seats.length + 1 ? t.headings[0] : "";
-  const seatHeads = corner ? t.headings.slice(1) : t.headings;
-  head.append(el("th", corner, "corner"), ...seatHeads.map((h, i) => {
-    const name = (h === `Player ${i + 1}` || h === `P${i + 1}`) && view.seats[i] ? view.seats[i].label : h;
-    return el("th", name, winners && winners.includes(i) ? "winner" : "");
-  }));
+  // every drawing's headings: one corner heading (the label column), then one per column
+  // (the seats' names, passed to the drawing; solo games may add a column, e.g. Heinrich)
+  const [corner, ...seatHeads] = t.headings;
+  head.append(el("th", corner, "corner"), ...seatHeads.map((h, i) =>
+    el("th", h, winners && winners.includes(i) ? "winner" : "")));
   const rows = t.rows.map((r) => {
     const tr = el("tr", undefined, /^total$/i.test(r.label) ? "total" : "");
     tr.append(el("th", r.label), ...r.cells.map((c) => el("td", String(c))));
@@ -224,12 +221,24 @@ function scoringHelp(items) {
   }));
 }
 
+// a seat's final score for the game-over line: the score table's Total row, else the
+// observation's score when it is a number (some games' scores are breakdown objects)
+function finalScore(v, i) {
+  const rows = v.score_table ? v.score_table.rows : [];
+  const total = rows.find((r) => /^total$/i.test(r.label));
+  if (total && total.cells[i] !== undefined && total.cells[i] !== "") return String(total.cells[i]);
+  const s = v.scores ? v.scores[i] : undefined;
+  if (typeof s === "number" || typeof s === "string") return String(s);
+  if (s && typeof s === "object" && typeof s.total === "number") return String(s.total);
+  return v.returns ? String(v.returns[i]) : "";
+}
+
 function result(v) {
   $("result").hidden = !v.terminal;
   $("replay").hidden = !v.terminal;
   if (!v.terminal) return;
   const best = v.winners.map((p) => v.seats[p].label).join(" and ");
-  const scores = v.seats.map((s, i) => `${s.label} ${v.scores ? v.scores[i] : ""}`).join(", ");
+  const scores = v.seats.map((s, i) => `${s.label} ${finalScore(v, i)}`).join(", ");
   const p = el("p", `Game over. ${v.winners.length > 1 ? "Shared victory" : "Winner"}: ${best}. `, "winner-line");
   p.append(el("span", `(${scores})`));
   const a = el("a", "Download the record"); a.href = `/api/tables/${tableId}/record${active ? "?token=" + encodeURIComponent(active) : ""}`; a.id = "download";
