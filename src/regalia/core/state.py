@@ -27,6 +27,7 @@ import secrets
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
+from .breakdown import Breakdown, ScoreItem
 from .errors import IllegalActionError, NotationError, ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
 
@@ -245,11 +246,24 @@ class State(ABC):
 
     @abstractmethod
     def scores(self) -> list[float]:
-        """Per-player game points so far (the printed score; a breakdown is game-specific)."""
+        """Per-player game points so far (the printed score; :meth:`breakdown` itemises it)."""
 
     def player_score(self, player: int) -> float:
         """``scores()[player]``; games override it when one player's score is cheaper."""
         return self.scores()[player]
+
+    def breakdown(self, player: int) -> Breakdown:
+        """Seat ``player``'s score as it stands, itemised in the rulebook's order
+        (:class:`~regalia.core.breakdown.Breakdown`; its total is
+        :meth:`player_score`). The default is one item ``"score"``; games override it.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        points = self.player_score(self.check_seat(player))
+        if points == int(points):
+            points = int(points)  # 12, not 12.0, for a game whose scores are floats
+        return Breakdown((ScoreItem("score", "score", points),))
 
     def score_margin(self, player: int) -> float | None:
         """Seat ``player``'s score minus the best score among its opponents, an automated

@@ -44,6 +44,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
@@ -775,17 +776,22 @@ class CascaditoState(State):
                           tuple(self.river[p * R:(p + 1) * R]), self.bandits[p], tuple(claims),
                           self.bonus[p])
 
-    def breakdown(self, player: int) -> dict[str, Any]:
-        """``player``'s score as it stands (rulebook: Scoring), itemised by
-        :func:`.scoring.breakdown`: ``tracks`` (points per track colour: the highest marked
-        space; the home-castle value when the home track is full), ``all_tracks`` (sheets
-        1, 3), ``river`` (sheets 1-2: the highest value reached; sheet 3: points per ship
-        at the bridge), ``bandits`` (sheet 2), ``top_row``, ``bottom_row`` (achievement
-        points), ``top_row_bonus`` (sheet 4), ``total``."""
+    def breakdown(self, player: int) -> Breakdown:
+        """``player``'s score as it stands (rulebook: Scoring), itemised in the rulebook's
+        order by :func:`.scoring.breakdown`: claimed achievements (keys ``top_row``,
+        ``bottom_row``), ``tracks`` (one item per track colour, facts ``colour``: the
+        highest marked space; the home-castle value when the home track is full),
+        ``all_tracks`` (sheets 1, 3), ``river`` (sheets 1-2: the highest value reached;
+        sheet 3: points per ship at the bridge), ``bandits`` (sheet 2), ``top_row_bonus``
+        (sheet 4).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
         return sheet_breakdown(self._t, self.sheet_facts(player))
 
     def player_score(self, player: int) -> int:
-        """``breakdown(player)["total"]``, computed without building the breakdown."""
+        """``breakdown(player).total``, computed without building the breakdown."""
         return sheet_total(self._t, self.sheet_facts(player))
 
     def scores(self) -> list[float]:

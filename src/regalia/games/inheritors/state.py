@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
@@ -872,22 +873,27 @@ class InheritorsState(State):
         return notation.string_to_action(self, text)
 
     # ------------------------------------------------------------------ scores
-    def breakdown(self, player: int) -> dict[str, int]:
-        """Points of ``player`` if the game ended now, in the rulebook's order (V. Scoring),
-        by :func:`.scoring.breakdown`: ``influence`` (top cards), ``tomes`` (majority),
-        ``relics``, ``quests``, ``honors``, ``clan`` (the claimed Clan's scoring text),
-        ``epics`` (Epics held), ``total``."""
-        return scoring.breakdown(self._game, self, player)
+    def breakdown(self, player: int) -> Breakdown:
+        """Points of ``player`` if the game ended now, itemised in the rulebook's order
+        (V. Scoring) by :func:`.scoring.score_steps`: keys ``influence`` (top card of each
+        stack), ``tomes`` (majority), ``relics``, ``quests``, ``honors``, ``clan`` (the
+        claimed Clan's scoring text), ``epics`` (Epics held).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return scoring.breakdown(self._game, self, self.check_seat(player))
 
     def scoring_points(self, p: int, abilities: tuple[Any, ...]) -> int:
         """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
         return scoring.scoring_points(self._game, self, p, abilities)
 
     def scores(self) -> list[float]:
-        return [float(self.breakdown(p)["total"]) for p in range(self._game.num_players)]
+        G = self._game
+        return [float(scoring.entry_points(G, self, p)["total"]) for p in range(G.num_players)]
 
     def player_score(self, player: int) -> float:
-        return float(self.breakdown(player)["total"])
+        return float(scoring.entry_points(self._game, self, self.check_seat(player))["total"])
 
     def tie_break_keys(self) -> list[tuple[int, int, int]]:
         """(points, Tomes in hand, cards in hand) per seat (:func:`.scoring.tie_break_keys`;

@@ -30,6 +30,7 @@ import random
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
@@ -40,8 +41,8 @@ from .board import Geometry
 from .components import TERRAIN_LETTERS
 from .phases import PH_DRAW, PH_END, PH_KING, PH_PICK, PH_PLACE, PHASE_NAMES
 from .positions import new_game
-from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
-                      is_harmony, kingdom_summary, properties, property_points)
+from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, centred_extent, is_harmony,
+                      kingdom_breakdown, kingdom_summary, properties, property_points)
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
@@ -525,19 +526,27 @@ class KingdominoState(State):
         return prev + (self._game_points(player) if self.phase != PH_END else 0)
 
     def breakdown(self, player: int, include_previous: bool = True) -> Breakdown:
-        """The score of ``player``'s current kingdom itemised (see :class:`Breakdown`);
-        once the game is over, the last game's kingdom with all previous Dynasty games."""
+        """The score of ``player``'s current kingdom itemised
+        (:func:`.scoring.kingdom_breakdown`: properties, the bonus of each variant played,
+        previous Dynasty games); once the game is over, the last game's kingdom with all
+        previous Dynasty games.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
         G, g = self._game, self._geo
         p = self.check_seat(player)
-        bd = Breakdown(properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]))
-        bd.middle_kingdom, bd.harmony = self._bonuses(p)
+        middle, harmony = self._bonuses(p)
+        previous: list[int] = []
         if include_previous:
             np_ = G.num_players
             games = len(self.past) // (3 * np_)
             if self.phase == PH_END:
                 games -= 1  # the kingdom on the table is the last game's
-            bd.previous_games = [self.past[3 * (k * np_ + p)] for k in range(games)]
-        return bd
+            previous = [self.past[3 * (k * np_ + p)] for k in range(games)]
+        return kingdom_breakdown(
+            properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]),
+            middle if G.middle_kingdom else None, harmony if G.harmony else None, previous)
 
     def tie_break_keys(self) -> list[tuple[int, int, int]]:
         """Per player ``(points, largest property, crowns)``: compared in that order

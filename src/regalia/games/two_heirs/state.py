@@ -47,6 +47,7 @@ import random
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import State
@@ -62,7 +63,7 @@ from .tables import (HAND_LIMIT, HAND_MAX, IN_RESERVE, NUM_SLOTS, OFF_BOARD, OPE
                      PHASE_NAMES, START, TROOPS)
 
 if TYPE_CHECKING:
-    from .landscape import Breakdown, PlacedTile
+    from .landscape import PlacedTile
     from .rules import TwoHeirsGame
 
 
@@ -785,14 +786,25 @@ class TwoHeirsState(State):
             self._cache = c
         return c
 
-    def breakdowns(self) -> tuple["Breakdown", "Breakdown"]:
-        """``(Breakdown of seat 0, Breakdown of seat 1)`` (:class:`.landscape.Breakdown`):
-        per building and per road; solo: the human and Heinrich (treasures included)."""
+    def breakdowns(self) -> tuple[Breakdown, Breakdown]:
+        """The final scoring of both sides of the table if the game ended now: ``(south,
+        north)``, each a :class:`~regalia.core.breakdown.Breakdown` (per building, per
+        scored road; see :func:`.scoring.score_landscape`); solo: the human and Heinrich
+        (his treasures left included, :func:`.scoring.score_heinrich`)."""
         G = self._game
         if G.solo:
             return score_heinrich(G.tiles, self.landscape(), self.troop_map(), (),
                                   self.treasures_left, roads=G.roads)
         return score_landscape(G.tiles, self.landscape(), self.troop_map(), roads=G.roads)
+
+    def breakdown(self, player: int) -> Breakdown:
+        """Seat ``player``'s score itemised (``breakdowns()[player]``); solo, seat 0 is the
+        human (Heinrich's is ``breakdowns()[1]``).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return self.breakdowns()[self.check_seat(player)]
 
     def scores(self) -> list[float]:
         """Points of each seat if the game ended now (final scoring). Solo: ``[human]``;
