@@ -352,9 +352,10 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             win = state.winners()
             if len(win) == 1:
                 w = win[0]
+                obs = state.observation(w)
                 why = "" if a != b else (f" (tie at {a}; more troops in the royal reserve: "
-                                         f"{state.troops_in_reserve(w)} to "
-                                         f"{state.troops_in_reserve(1 - w)})")
+                                         f"{view.troops_in_reserve(obs, w)} to "
+                                         f"{view.troops_in_reserve(obs, 1 - w)})")
                 result = f"{names[w]} wins, {max(a, b)} to {min(a, b)}{why}."
             else:
                 result = f"Tie at {a} with equal troops in the reserve: no winner."

@@ -20,7 +20,7 @@ discarded domino), ``mighty-duel`` (2 players, all 48 dominoes, 7x7 kingdoms).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
@@ -29,6 +29,7 @@ from regalia.core.registry import register_game
 
 from .board import geometry
 from .components import DominoSet, load_dominoes
+from . import serialize
 from .state import KingdominoState
 
 VARIANTS = {
@@ -99,21 +100,6 @@ class KingdominoGame(Game):
         self.code = [""] + [d.code() for d in ds]
 
     @property
-    def params(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": self._players, "variants": list(self._variants)}
-        if self._data is not None:
-            out["data"] = self._data
-        return out
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        return self._variants
-
-    @property
-    def num_players(self) -> int:
-        return self._players
-
-    @property
     def num_distinct_actions(self) -> int:
         return self.geo.num_actions
 
@@ -125,8 +111,8 @@ class KingdominoGame(Game):
     def new_initial_state(self, seed: int | None = None) -> KingdominoState:
         return KingdominoState(self, seed)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> KingdominoState:
-        return KingdominoState.from_json(self, dict(data))
+    def _state_from_json(self, data: dict[str, Any]) -> KingdominoState:
+        return serialize.from_json(KingdominoState, self, data)
 
     def data_provenance(self) -> dict[str, int]:
         return self.dominoes.provenance_summary()

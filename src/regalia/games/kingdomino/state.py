@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize
 from .actions import Action, decode
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from .rules import KingdominoGame
 
 
-class KingdominoState(State):
+class KingdominoState(PhasedState["KingdominoGame"]):
     """One position of a Kingdomino game (or of a Dynasty of three games).
 
     Per-player data are flat lists indexed by seat ``p`` (stride 6 for per-terrain masks,
@@ -59,11 +59,14 @@ class KingdominoState(State):
                  "drawn", "cur_nums", "cur_kings", "nxt_nums", "nxt_kings", "box", "undrawn",
                  "occ", "free", "terr", "adj", "crown", "bbox", "discarded",
                  "past", "done", "hist")
+    # the phase codes (regalia.core.state.PhasedState)
+    PHASE_NAMES = PHASE_NAMES
+    END_PHASE = PH_END
+    CHANCE_PHASES = frozenset({PH_DRAW, PH_KING})
 
     # The data (set by :func:`.positions.new_game` for each game, except the match-wide last
     # four). Kings are 0-based; king k belongs to seat ``game.owner[k]``. Bitboards are over
     # the padded board of :mod:`.board`.
-    _game: "KingdominoGame"
     _geo: Geometry
     phase: int                  #: one of :mod:`.phases`
     king: int                   #: the king acting (pick, place), else -1
@@ -97,16 +100,9 @@ class KingdominoState(State):
         new_game(self)
 
     # ------------------------------------------------------------------ identity
-    @property
-    def game(self) -> "KingdominoGame":
-        return self._game
-
     def clone(self) -> "KingdominoState":
-        s = object.__new__(KingdominoState)
-        s._game = self._game
+        s = self._blank_copy()
         s._geo = self._geo
-        s._seed = None      # copies never carry the seed (see regalia.core.state)
-        s._dealer = None
         s.phase = self.phase
         s.king = self.king
         s.idx = self.idx
@@ -138,17 +134,6 @@ class KingdominoState(State):
                 return TERMINAL
             return self._game.owner[self.king]
         return CHANCE
-
-    def is_chance_node(self) -> bool:
-        return self.phase < PH_PICK
-
-    def is_terminal(self) -> bool:
-        return self.phase == PH_END
-
-    @property
-    def phase_name(self) -> str:
-        """``draw``, ``king-draw``, ``pick``, ``place`` or ``end``."""
-        return PHASE_NAMES[self.phase]
 
     @property
     def current_line_dominoes(self) -> tuple[int, ...]:
@@ -571,20 +556,6 @@ class KingdominoState(State):
             keys.append((pts, largest, crowns))
         return keys
 
-    def winners(self) -> list[int]:
-        """Seats that win (several when the victory is shared), by score and tie-breaks."""
-        keys = self.tie_break_keys()
-        best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
-
-    def returns(self) -> list[float]:
-        np_ = self._game.num_players
-        if self.phase != PH_END:
-            return [0.0] * np_
-        win = self.winners()
-        share = 1.0 / len(win)
-        return [share if p in win else 0.0 for p in range(np_)]
-
     # ------------------------------------------------------------------ views
     def square_token(self, player: int, row: int, col: int) -> str:
         """``C``, ``.`` or a terrain letter with one ``*`` per crown, at board (row, col)."""
@@ -625,16 +596,6 @@ class KingdominoState(State):
     def to_json(self) -> dict[str, Any]:
         """See :func:`.serialize.to_json`."""
         return serialize.to_json(self)
-
-    @classmethod
-    def from_json(cls, game: "KingdominoGame", data: dict[str, Any]) -> "KingdominoState":
-        """Rebuild a state from :meth:`to_json` output (see :func:`.serialize.from_json`).
-
-        Raises:
-            RecordError: naming the first field that is missing, of the wrong shape, or
-                inconsistent with the others.
-        """
-        return serialize.from_json(cls, game, data)
 
     def recompute_derived(self, p: int) -> None:
         """See :func:`.positions.recompute_derived`."""
