@@ -7,6 +7,7 @@ may be :data:`CHANCE` (a chance node) or :data:`TERMINAL`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import wraps
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
@@ -56,6 +57,25 @@ class Game(ABC):
     """
 
     info: ClassVar[GameInfo]
+
+    #: :attr:`num_distinct_actions` kept as a plain attribute once ``__init__`` has run
+    #: (a game's parameters, hence its action count, never change): what
+    #: ``State.apply_action`` checks every id against, at every ply.
+    action_bound: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each game's ``__init__`` ends by setting :attr:`action_bound`."""
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            return
+
+        @wraps(init)
+        def __init__(self: Game, *args: Any, **kw: Any) -> None:
+            init(self, *args, **kw)
+            self.action_bound = self.num_distinct_actions
+
+        setattr(cls, "__init__", __init__)
 
     #: What the defaults of :attr:`num_players`, :attr:`variants` and :attr:`params` read;
     #: a subclass's ``__init__`` sets them once validated.

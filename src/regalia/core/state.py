@@ -178,7 +178,7 @@ class State(ABC, Generic[GameT]):
         """
         # one test on the hot path (playouts apply millions of actions); the message is
         # built only for a refusal
-        if (type(action) is not int or not 0 <= action < self._game.num_distinct_actions
+        if (type(action) is not int or not 0 <= action < self._game.action_bound
                 or self.is_terminal()):
             raise self._refusal(action)
         self._apply_action(action)
@@ -442,6 +442,39 @@ class PhasedState(State[GameT]):
 
     def is_chance_node(self) -> bool:
         return self.phase in self.CHANCE_PHASES
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that declares its phase codes gets :meth:`is_terminal`,
+        :meth:`is_chance_node` and the :meth:`State.apply_action` template made for it,
+        with its codes as constants: a class attribute read through an instance costs
+        more than the whole phase test, and playouts ask these at every ply. Methods the
+        class defines itself are kept."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "END_PHASE" not in own and "CHANCE_PHASES" not in own:
+            return
+        end = cls.END_PHASE
+        chance = tuple(p in cls.CHANCE_PHASES for p in range(len(cls.PHASE_NAMES)))
+
+        def is_terminal(self: PhasedState[Any]) -> bool:
+            return self.phase == end
+
+        def is_chance_node(self: PhasedState[Any]) -> bool:
+            return chance[self.phase]
+
+        def apply_action(self: PhasedState[Any], action: int) -> None:
+            if (type(action) is not int or not 0 <= action < self._game.action_bound
+                    or self.phase == end):
+                raise self._refusal(action)
+            self._apply_action(action)
+            self.hist.append(action)
+
+        for fn, doc in ((is_terminal, None), (is_chance_node, None),
+                        (apply_action, State.apply_action.__doc__)):
+            if fn.__name__ not in own:
+                fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+                fn.__doc__ = doc
+                setattr(cls, fn.__name__, fn)
 
     @property
     def phase_name(self) -> str:

@@ -75,10 +75,10 @@ def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple[Any, ...]) 
     highest influence, Quests); the scoring texts use only these
     (``effects.TRIGGER_CONDITIONS["scoring"]``)."""
     k = cond[0]
-    if k == C_HAND:
-        T = G.T
-        o = player * T
-        return bool(sum(pos.hand[o + t] for t in cond[2]) >= cond[1])
+    if k == C_HAND:  # the commonest (playout policies ask it for every card they weigh)
+        o = player * G.T
+        hand = pos.hand
+        return bool(sum([hand[o + t] for t in cond[2]]) >= cond[1])
     if k == C_STACKS:
         m = pos.mask
         o = player * 5
