@@ -27,7 +27,6 @@ Scoring, in the rulebook's order:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from regalia.core.breakdown import Breakdown, ScoreItem

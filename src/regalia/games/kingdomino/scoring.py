@@ -11,7 +11,7 @@ Harmony +5 (complete kingdom, no discarded domino). Rulings: ``docs/rulings/king
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from regalia.core.breakdown import Breakdown, ScoreItem
 from regalia.core.errors import DataError
