@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from regalia.games.kingdomino import parse_kingdom
+from regalia.games.kingdomino.scoring import properties_of
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -29,10 +30,10 @@ def test_readme_kingdom_example_scores_37():
     # castle centred in a full 5x5 extent: Middle Kingdom +10; two empty squares: no Harmony.
     (grid,) = blocks("text")
     bd = parse_kingdom(grid).breakdown(middle_kingdom=True, harmony=True)
-    assert sorted((p.terrain, p.squares, p.crowns) for p in bd.properties) == [
+    assert sorted((p.terrain, p.squares, p.crowns) for p in properties_of(bd)) == [
         ("forest", 4, 1), ("grassland", 5, 2), ("lake", 3, 1), ("mine", 3, 1),
         ("swamp", 4, 1), ("wheat", 3, 1)]
-    assert (bd.property_points, bd.middle_kingdom, bd.harmony, bd.total) == (27, 10, 0, 37)
+    assert (bd.points("property"), bd.points("middle_kingdom"), bd.points("harmony"), bd.total) == (27, 10, 0, 37)
 
 
 def test_readme_opens_with_the_run_and_test_commands():

@@ -41,5 +41,5 @@ def test_dynasty_plays_three_games():
     s = result.state
     # 2 players: per game 24 draws, 3 king draws, 24 placements, 20 picks (lines 2..6) + 4
     assert len(s.history()) == 3 * (24 + 3 + 24 + 24)
-    totals = [sum(s.breakdown(p).previous_games) + s.breakdown(p).game_total for p in range(2)]
+    totals = [s.breakdown(p).total for p in range(2)]
     assert totals == s.scores()

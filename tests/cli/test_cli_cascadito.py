@@ -12,6 +12,7 @@ import regalia
 from regalia.cli.frontends import ui_for
 from regalia.cli.session import run_play
 from regalia.games.cascadito.components import sheet_path
+from regalia.games.cascadito.scoring import tracks_of
 
 
 def test_play_solo_sheet2_whole_game_through_stdin(cli, human_inputs, middle_choice):
@@ -89,9 +90,10 @@ def test_final_breakdown_adds_up():
     text = console.export_text()
     for p, label in enumerate(["A", "B"]):
         b = state.breakdown(p)
-        parts = (sum(b["tracks"].values()) + b["all_tracks"] + b["river"] + b["bandits"]
-                 + b["top_row"] + b["bottom_row"] + b["top_row_bonus"])
-        assert parts == b["total"] == state.scores()[p]
+        parts = (sum(tracks_of(b).values())
+                 + b.points("all_tracks", "river", "bandits", "top_row", "bottom_row",
+                            "top_row_bonus"))
+        assert parts == b.total == state.scores()[p]
     assert re.search(r"total\s+\d+\s+\d+", text)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import regalia
 from regalia.games.kingdomino import view
-from regalia.games.kingdomino.scoring import Breakdown, Property
+from regalia.games.kingdomino.scoring import Property, kingdom_breakdown
 
 
 def state_with(kingdoms: list[str], players: int = 2):
@@ -40,9 +40,10 @@ def test_wide_tokens_keep_a_space():
 
 
 def test_breakdown_text_and_rows():
-    bd = Breakdown([Property("forest", 4, 2), Property("lake", 3, 0), Property("swamp", 1, 0)],
-                   middle_kingdom=10, previous_games=[30])
-    rows = view.breakdown_rows(bd, middle_kingdom=True, harmony=True)
+    bd = kingdom_breakdown([Property("forest", 4, 2), Property("lake", 3, 0),
+                            Property("swamp", 1, 0)],
+                           middle_kingdom=10, harmony=0, previous_games=[30])
+    rows = view.breakdown_rows(bd)
     assert rows[0] == ("forest", "4", "2", "8")
     assert ("Middle Kingdom bonus", "", "", "10") in rows
     assert ("Harmony bonus", "", "", "0") in rows

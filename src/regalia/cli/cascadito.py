@@ -290,10 +290,12 @@ class CascaditoUI(GameUI[CascaditoState]):
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
         t.add_column("points", footer="total")
         for p in range(n):
-            t.add_column(Text(labels[p]), justify="right", footer=str(bds[p]["total"]))
-        for colour in bds[0]["tracks"]:
+            t.add_column(Text(labels[p]), justify="right", footer=str(bds[p].total))
+        tracks = [b.of("tracks") for b in bds]
+        for k, item in enumerate(tracks[0]):
+            colour = item.facts["colour"]
             t.add_row(Text(f"{colour} track", style=FG_STYLES[colour]),
-                      *[str(b["tracks"][colour]) for b in bds])
+                      *[str(tr[k].points) for tr in tracks])
         tb = state.game.tables
         rows = [("all tracks bonus", "all_tracks", tb.bonus is not None),
                 ("river", "river", bool(tb.rivers)),
@@ -303,7 +305,7 @@ class CascaditoUI(GameUI[CascaditoState]):
                 ("whole top row bonus", "top_row_bonus", bool(tb.end.top_row_bonus))]
         for label, key, shown in rows:
             if shown:
-                t.add_row(label, *[str(b[key]) for b in bds])
+                t.add_row(label, *[str(b.points(key)) for b in bds])
         return t
 
     def final(self, state: CascaditoState, labels: Sequence[str],
@@ -402,9 +404,7 @@ class CascaditoUI(GameUI[CascaditoState]):
         console.print(Text(f"Cascadito, play sheet {t.number} '{t.sheet.title}' ({kind})",
                            style="bold"))
         for s in scored.scores:
-            console.print(steps_table(f"{s.name} (castle {s.castle})",
-                                      [(st.item, st.detail, st.points) for st in s.steps],
-                                      s.total))
+            console.print(steps_table(f"{s.name} (castle {s.castle})", s.breakdown))
             for warning in s.warnings:
                 console.print(Text(f"Warning: {warning}", style="yellow"))
         w, why = winner(scored)

@@ -324,8 +324,8 @@ class InheritorsUI(GameUI[InheritorsState]):
                          ("tomes", "2 tomes majority"), ("relics", "3 relics"),
                          ("quests", "4 quests"), ("honors", "5 honors"),
                          ("clan", "clan scoring"), ("epics", "epics")):
-            t.add_row(label, *(str(b[k]) for b in bds))
-        t.add_row(Text("total", style="bold"), *(Text(str(b["total"]), style="bold")
+            t.add_row(label, *(str(b.points(k)) for b in bds))
+        t.add_row(Text("total", style="bold"), *(Text(str(b.total), style="bold")
                                                  for b in bds))
         keys = state.tie_break_keys()
         t.add_row(Text("tie-break: tomes in hand", style="dim"),
@@ -353,8 +353,7 @@ class InheritorsUI(GameUI[InheritorsState]):
         console.print(Text(f"Inheritors, {len(table.scores)} players, from {source} "
                            f"(scored with {cards})", style="bold"))
         for s in table.scores:
-            console.print(steps_table(s.name, [(st.item, st.detail, st.points)
-                                               for st in s.steps], s.total))
+            console.print(steps_table(s.name, s.breakdown))
         sc = table.scores
         console.print(totals_table([s.name for s in sc],
                                    [("points", [s.total for s in sc]),

@@ -17,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game
 from regalia.core.help import HelpEntry, RulesSummary
@@ -24,7 +25,7 @@ from regalia.games.kingdomino import KingdominoState, help, view
 from regalia.games.kingdomino.actions import Discard, Draw, KingDraw, Place
 from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
-from regalia.games.kingdomino.scoring import Breakdown, parse_kingdom
+from regalia.games.kingdomino.scoring import parse_kingdom
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
 
@@ -337,7 +338,8 @@ class KingdominoUI(GameUI[KingdominoState]):
         game_no = view.game_just_ended(state)
         if game_no is not None:
             grids = view.finished_kingdoms(state)
-            points = [state.breakdown(p).previous_games[-1] for p in range(G.num_players)]
+            points = [state.breakdown(p).of("previous_game")[-1].points
+                      for p in range(G.num_players)]
             blocks: list[RenderableType] = [
                 Group(Text(f"{labels[p]}: {_points(points[p])}", style="bold"),
                       grid_text(grids[p]))
@@ -395,9 +397,8 @@ class KingdominoUI(GameUI[KingdominoState]):
         return KingdominoNarrator(self, labels, console)
 
     # ------------------------------------------------------------------ results
-    def breakdown_table(self, bd: Breakdown, middle_kingdom: bool = False,
-                        harmony: bool = False, group_crownless: bool = False) -> Table:
-        rows = view.breakdown_rows(bd, middle_kingdom, harmony, group_crownless)
+    def breakdown_table(self, bd: Breakdown, group_crownless: bool = False) -> Table:
+        rows = view.breakdown_rows(bd, group_crownless)
         total = rows.pop()
         t = Table(box=box.SIMPLE, padding=(0, 1), pad_edge=False, show_edge=False,
                   show_footer=True, footer_style="bold")
@@ -426,8 +427,7 @@ class KingdominoUI(GameUI[KingdominoState]):
                 row.add_column(no_wrap=True)
                 row.add_column()
                 row.add_row(grid_text(view.kingdom_grid(table, p, margin=False)),
-                            self.breakdown_table(bd, G.middle_kingdom, G.harmony,
-                                                  group_crownless=True))
+                            self.breakdown_table(bd, group_crownless=True))
                 parts += [Text(f"{labels[p]}: {_points(bd.total)}", style="bold"), row,
                           Text("")]
         keys = state.tie_break_keys()
@@ -478,7 +478,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         row = Table.grid(padding=(0, 3))
         row.add_column(no_wrap=True)
         row.add_column()
-        row.add_row(grid_text(grid, coordinates=False), self.breakdown_table(bd, mk, harmony))
+        row.add_row(grid_text(grid, coordinates=False), self.breakdown_table(bd))
         console.print(Text(f"Kingdom from {source} ({size}x{size})", style="bold"))
         console.print(row)
         console.print(Text(f"Total: {_points(bd.total)}", style="bold green"))

@@ -11,19 +11,20 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import NotationError, ParameterError
 
 
-def steps_table(title: str, steps: Sequence[tuple[str, str, int]], total: int) -> Table:
-    """One player's scoring: a row per step ``(what, how counted, points)``, the total in
-    the footer."""
+def steps_table(title: str, breakdown: Breakdown) -> Table:
+    """One player's scoring: a row per item of ``breakdown`` (what, how counted, points),
+    the total in the footer."""
     t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
               pad_edge=False, show_footer=True, footer_style="bold")
     t.add_column("step", footer="total", no_wrap=True)
     t.add_column("how counted", ratio=1)
-    t.add_column("points", justify="right", footer=str(total))
-    for what, how, pts in steps:
-        t.add_row(what, how, str(pts))
+    t.add_column("points", justify="right", footer=str(breakdown.total))
+    for item in breakdown:
+        t.add_row(item.label, item.detail, str(item.points))
     return t
 
 

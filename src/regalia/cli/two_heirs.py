@@ -16,6 +16,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.data import read_toml
 from regalia.core.errors import DataError
 from regalia.core.game import Game
@@ -24,8 +25,8 @@ from regalia.games.two_heirs import TwoHeirsGame, TwoHeirsState, view
 from regalia.games.two_heirs import help
 from regalia.games.two_heirs.components import (TYPE_NAMES, TileSet, TreasureSet, load_tiles,
                                                 load_treasures)
-from regalia.games.two_heirs.landscape import Breakdown
 from regalia.games.two_heirs.rules import LEVEL_NAMES
+from regalia.games.two_heirs.scoring import buildings_of, roads_of, treasures_of
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, register_ui
@@ -331,18 +332,19 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         t.add_column("building")
         t.add_column("points", justify="right")
         t.add_column("how")
-        for b in bd.buildings:
+        for b in buildings_of(bd):
             tile = tiles.tiles[b.tile]
             pts = f"{b.base} x2 = {b.points}" if b.doubled else str(b.points)
             t.add_row(f"{b.position[0]},{b.position[1]}",
                       f"{TYPE_NAMES[tile.type]} ({tile.id})", pts, b.detail)
-        for r in bd.roads:
+        for r in roads_of(bd):
             if r.points:
                 ends = " ".join(f"{p[0]},{p[1]}" for p in r.road.tiles)
                 t.add_row("road", ends, str(r.points),
                           f"buildings white {r.road.buildings[0]}, blue {r.road.buildings[1]}")
-        if bd.treasures:
-            t.add_row("", f"{bd.treasures} treasures", str(bd.treasure_points), "5 each")
+        treasures = treasures_of(bd)
+        if treasures:
+            t.add_row("", f"{treasures} treasures", str(bd.points("treasures")), "5 each")
         t.add_row("", Text("total", style="bold"), Text(str(bd.total), style="bold"), "")
         return t
 
@@ -366,9 +368,10 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             win = state.winners()
             if len(win) == 1:
                 w = win[0]
+                obs = state.observation(w)
                 why = "" if a != b else (f" (tie at {a}; more troops in the royal reserve: "
-                                         f"{state.troops_in_reserve(w)} to "
-                                         f"{state.troops_in_reserve(1 - w)})")
+                                         f"{view.troops_in_reserve(obs, w)} to "
+                                         f"{view.troops_in_reserve(obs, 1 - w)})")
                 result = f"{names[w]} wins, {max(a, b)} to {min(a, b)}{why}."
             else:
                 result = f"Tie at {a} with equal troops in the reserve: no winner."

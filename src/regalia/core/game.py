@@ -7,8 +7,11 @@ may be :data:`CHANCE` (a chance node) or :data:`TERMINAL`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import wraps
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+
+from .errors import RecordError
 
 if TYPE_CHECKING:
     from .state import State
@@ -56,15 +59,58 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
 
-    @property
-    @abstractmethod
-    def params(self) -> dict[str, Any]:
-        """The parameters as a JSON-able dict; ``load_game(name, **params)`` rebuilds the game."""
+    #: :attr:`num_distinct_actions` kept as a plain attribute once ``__init__`` has run
+    #: (a game's parameters, hence its action count, never change): what
+    #: ``State.apply_action`` checks every id against, at every ply.
+    action_bound: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each game's ``__init__`` ends by setting :attr:`action_bound`."""
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None:
+            return
+
+        @wraps(init)
+        def __init__(self: Game, *args: Any, **kw: Any) -> None:
+            init(self, *args, **kw)
+            self.action_bound = self.num_distinct_actions
+
+        setattr(cls, "__init__", __init__)
+
+    #: What the defaults of :attr:`num_players`, :attr:`variants` and :attr:`params` read;
+    #: a subclass's ``__init__`` sets them once validated.
+    _players: int
+    _variants: tuple[str, ...] = ()
+    #: The resolved path of the component data file, None for the bundled data.
+    _data: str | None = None
 
     @property
-    @abstractmethod
+    def params(self) -> dict[str, Any]:
+        """The parameters as a JSON-able dict; ``load_game(name, **params)`` rebuilds the game.
+
+        The default: ``players``, then :meth:`_game_params`, then ``data`` when a data file
+        was given."""
+        out: dict[str, Any] = {"players": self._players}
+        out.update(self._game_params())
+        if self._data is not None:
+            out["data"] = self._data
+        return out
+
+    def _game_params(self) -> dict[str, Any]:
+        """The parameters :attr:`params` lists between ``players`` and ``data``; the
+        default: ``variants`` (a list) for a game that has variants, else none."""
+        return {"variants": list(self._variants)} if self.info.variants else {}
+
+    @property
     def num_players(self) -> int:
         """Number of seats (players 0 .. num_players-1)."""
+        return self._players
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants played, sorted (names from ``info.variants``)."""
+        return self._variants
 
     @property
     @abstractmethod
@@ -91,9 +137,38 @@ class Game(ABC):
             ParameterError: ``seed`` is not an int of at most 256 bits.
         """
 
-    @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> "State":
-        """Rebuild a state from :meth:`State.to_json`; raises ``RecordError`` on bad data."""
+        """Rebuild a state from :meth:`State.to_json`.
+
+        Raises:
+            RecordError: ``data`` is not a JSON object, or (from the game's
+                :meth:`_state_from_json`) a field is missing, malformed or inconsistent.
+        """
+        if not isinstance(data, Mapping):
+            raise RecordError(f"state JSON must be an object, not {type(data).__name__}")
+        d = dict(data)
+        if d.get("game") != self.info.name:
+            raise RecordError(f"state JSON is for game {d.get('game')!r}, not "
+                              f"{self.info.name!r}")
+        if d.get("params") != self.params:
+            raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
+                              f"game's {self.params!r}")
+        try:
+            return self._state_from_json(d)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # a field of the wrong shape that the game's reader did not name itself
+            raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
+
+    def _state_from_json(self, data: dict[str, Any]) -> "State":
+        """The game's reader behind :meth:`state_from_json`: ``data`` (a fresh dict) is
+        already known to be this game's, with these parameters; raise ``RecordError``
+        naming a missing, malformed or inconsistent field (any ``KeyError``,
+        ``TypeError``, ``ValueError``, ``IndexError`` or ``AttributeError`` it lets out
+        becomes one)."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither "
+                                  f"state_from_json nor _state_from_json")
 
     # ------------------------------------------------------------------ tensors
     def observation_tensor_layout(self) -> "TensorLayout":

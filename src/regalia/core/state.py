@@ -25,8 +25,11 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, Sequence
 
+from typing_extensions import TypeVar
+
+from .breakdown import Breakdown, ScoreItem
 from .errors import IllegalActionError, NotationError, ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
 
@@ -36,6 +39,9 @@ if TYPE_CHECKING:
 
     from .game import Game
     from .tensors import Tensor
+
+#: The game class of a state (``State[KingdominoGame]``): what :attr:`State.game` returns.
+GameT = TypeVar("GameT", bound="Game", default="Game", covariant=True)
 
 #: Bits of a fresh seed (:func:`fresh_seed`): too many to find by trying seeds.
 FRESH_SEED_BITS = 128
@@ -77,15 +83,18 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class State(ABC):
-    """One position of a game. See the module docstring for the dealer."""
+class State(ABC, Generic[GameT]):
+    """One position of a game. See the module docstring for the dealer.
+
+    A game's state class names its game class (``class KingdominoState(
+    PhasedState["KingdominoGame"])``), so :attr:`game` has that type."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ identity
     # A subclass stores ``_game``, ``_seed`` and ``_dealer`` (as slots or attributes);
     # ``_start`` sets them for a new game.
-    _game: "Game"
+    _game: GameT
     _seed: int | None
     _dealer: random.Random | None
 
@@ -103,8 +112,29 @@ class State(ABC):
         setattr(self, "_seed", seed)
         setattr(self, "_dealer", random.Random(seed))
 
+    @classmethod
+    def _blank(cls, game: "Game") -> Self:
+        """A new state of this class holding only ``game``, without a seed or a dealer:
+        a game's JSON reader starts from it and fills the position in."""
+        s = object.__new__(cls)
+        slots: Any = s  # the slots are the subclass's, which mypy cannot see from here
+        slots._game = game
+        slots._seed = None
+        slots._dealer = None
+        return s
+
+    def _blank_copy(self) -> Self:
+        """A new state of the same class holding only the game, without the seed and the
+        dealer (as every copy): :meth:`clone` starts from it and copies the position."""
+        s = object.__new__(type(self))
+        slots: Any = s  # the slots are the subclass's, which mypy cannot see from here
+        slots._game = self._game
+        slots._seed = None
+        slots._dealer = None
+        return s
+
     @property
-    def game(self) -> "Game":
+    def game(self) -> GameT:
         """The game this state belongs to."""
         return self._game
 
@@ -158,7 +188,7 @@ class State(ABC):
         """
         # one test on the hot path (playouts apply millions of actions); the message is
         # built only for a refusal
-        if (type(action) is not int or not 0 <= action < self._game.num_distinct_actions
+        if (type(action) is not int or not 0 <= action < self._game.action_bound
                 or self.is_terminal()):
             raise self._refusal(action)
         self._apply_action(action)
@@ -263,17 +293,49 @@ class State(ABC):
 
     # ------------------------------------------------------------------ results
     @abstractmethod
+    def scores(self) -> list[float]:
+        """Per-player game points so far (the printed score; :meth:`breakdown` itemises it)."""
+
+    def tie_break_keys(self) -> list[tuple[Any, ...]]:
+        """Per seat, what decides the winner, compared as tuples (the best wins, equal
+        best keys share the victory). The default is ``(score,)``; games add their
+        rulebook's tie-breaks."""
+        return [(v,) for v in self.scores()]
+
+    def winners(self) -> list[int]:
+        """The seats that win (several share a victory; none where a solo player loses),
+        at a terminal state: those with the best :meth:`tie_break_keys`."""
+        keys = self.tie_break_keys()
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
     def returns(self) -> list[float]:
         """Per-player utility: at a terminal state the victory share (a sole winner 1.0,
-        ``k`` players sharing a victory ``1/k`` each, others 0.0); zeros before the end."""
-
-    @abstractmethod
-    def scores(self) -> list[float]:
-        """Per-player game points so far (the printed score; a breakdown is game-specific)."""
+        ``k`` players sharing a victory ``1/k`` each, others 0.0; a solo game 1.0 won, 0.0
+        lost); zeros before the end. The default reads :meth:`winners`."""
+        n = self._game.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        win = self.winners()
+        share = 1.0 / len(win) if win else 0.0
+        return [share if p in win else 0.0 for p in range(n)]
 
     def player_score(self, player: int) -> float:
         """``scores()[player]``; games override it when one player's score is cheaper."""
         return self.scores()[player]
+
+    def breakdown(self, player: int) -> Breakdown:
+        """Seat ``player``'s score as it stands, itemised in the rulebook's order
+        (:class:`~regalia.core.breakdown.Breakdown`; its total is
+        :meth:`player_score`). The default is one item ``"score"``; games override it.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        points = self.player_score(self.check_seat(player))
+        if points == int(points):
+            points = int(points)  # 12, not 12.0, for a game whose scores are floats
+        return Breakdown((ScoreItem("score", "score", points),))
 
     def score_margin(self, player: int) -> float | None:
         """Seat ``player``'s score minus the best score among its opponents, an automated
@@ -436,6 +498,70 @@ class State(ABC):
         if drawing is None:
             return None
         return str(drawing.render(drawing.public_observation(self.observation(0))))
+
+
+class PhasedState(State[GameT]):
+    """A state whose position keeps its phase code in :attr:`phase` (an int, the index of
+    its name in :attr:`PHASE_NAMES`): the phase answers :meth:`is_terminal`,
+    :meth:`is_chance_node` and :attr:`phase_name` without asking :meth:`current_player`.
+
+    A subclass sets :attr:`PHASE_NAMES`, :attr:`END_PHASE` and :attr:`CHANCE_PHASES`.
+    """
+
+    __slots__ = ()
+
+    #: The current phase code.
+    phase: int
+    #: Names by phase code (what ``phase_name``, observations and JSON show).
+    PHASE_NAMES: ClassVar[tuple[str, ...]] = ()
+    #: The phase of a finished game.
+    END_PHASE: ClassVar[int] = -1
+    #: The phases whose state is a chance node.
+    CHANCE_PHASES: ClassVar[frozenset[int]] = frozenset()
+
+    def is_terminal(self) -> bool:
+        return self.phase == self.END_PHASE
+
+    def is_chance_node(self) -> bool:
+        return self.phase in self.CHANCE_PHASES
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that declares its phase codes gets :meth:`is_terminal`,
+        :meth:`is_chance_node` and the :meth:`State.apply_action` template made for it,
+        with its codes as constants: a class attribute read through an instance costs
+        more than the whole phase test, and playouts ask these at every ply. Methods the
+        class defines itself are kept."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "END_PHASE" not in own and "CHANCE_PHASES" not in own:
+            return
+        end = cls.END_PHASE
+        chance = tuple(p in cls.CHANCE_PHASES for p in range(len(cls.PHASE_NAMES)))
+
+        def is_terminal(self: PhasedState[Any]) -> bool:
+            return self.phase == end
+
+        def is_chance_node(self: PhasedState[Any]) -> bool:
+            return chance[self.phase]
+
+        def apply_action(self: PhasedState[Any], action: int) -> None:
+            if (type(action) is not int or not 0 <= action < self._game.action_bound
+                    or self.phase == end):
+                raise self._refusal(action)
+            self._apply_action(action)
+            self.hist.append(action)
+
+        for fn, doc in ((is_terminal, None), (is_chance_node, None),
+                        (apply_action, State.apply_action.__doc__)):
+            if fn.__name__ not in own:
+                fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+                fn.__doc__ = doc
+                setattr(cls, fn.__name__, fn)
+
+    @property
+    def phase_name(self) -> str:
+        """The current phase's name (:attr:`PHASE_NAMES`)."""
+        return self.PHASE_NAMES[self.phase]
 
 
 def no_dealer_error() -> RegaliaError:

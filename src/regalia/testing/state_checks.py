@@ -18,8 +18,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from regalia.core import (CHANCE, TERMINAL, Game, IllegalActionError, NotationError,
-                          RegaliaError, State)
+from regalia.core import (CHANCE, TERMINAL, Breakdown, Game, IllegalActionError,
+                          NotationError, RegaliaError, ScoreItem, State)
 
 from ._assert import NotApplicable, close_to_one, expect_raises
 
@@ -139,6 +139,22 @@ def check_results(state: State) -> None:
             assert returns in ([0.0], [1.0]), f"solo returns must be [0.0] or [1.0]: {returns}"
     else:
         assert all(r == 0 for r in returns), f"returns before the end: {returns}"
+    if state.is_terminal():
+        check_breakdowns(state, scores)
+
+
+def check_breakdowns(state: State, scores: list[float]) -> None:
+    """Each seat's ``breakdown(p)`` is the core :class:`~regalia.core.breakdown.Breakdown`,
+    its items add up to the seat's score, and its JSON goes through text unchanged."""
+    for p, score in enumerate(scores):
+        bd = state.breakdown(p)
+        assert isinstance(bd, Breakdown), f"breakdown({p}) is a {type(bd).__name__}"
+        assert all(isinstance(i, ScoreItem) for i in bd.items), f"breakdown({p}) items"
+        assert bd.total == score, f"breakdown({p}) totals {bd.total}, the score is {score}"
+        data = bd.to_json()
+        back = json.loads(json.dumps(data))
+        assert back["total"] == score and len(back["items"]) == len(bd.items), (
+            f"breakdown({p}).to_json() does not go through JSON text")
 
 
 def check_json(state: State, legal: list[int], data: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from regalia.core.errors import IllegalActionError, NotationError
 from regalia.games.cascadito import hexgrid
 from regalia.games.cascadito.policies import greedy_policy
 from regalia.games.cascadito.tables import cell_name
+from regalia.games.cascadito.scoring import tracks_of
 
 
 def start(g, pool):
@@ -78,7 +79,7 @@ def test_claim_is_offered_only_when_met_and_a_declined_claim_stays_open():
     assert offered(s) == ["claim top 5", "decline"]
     do(s, "claim top 5")
     assert s.phase_name == "die" and s.current_player() == 0  # the die is still to come
-    assert s.first[g.tables.top[4]] == 0 and s.breakdown(0)["top_row"] == 5
+    assert s.first[g.tables.top[4]] == 0 and s.breakdown(0).points("top_row") == 5
     do(s, "blue pass")
     assert s.current_player() == 1 and s.phase_name == "die"
 
@@ -160,7 +161,7 @@ def test_claiming_the_game_end_after_the_waiting_actions_keeps_them():
     do(s, "claim bottom 4")
     assert s.is_terminal() and s.end_reason == "seat 1 claimed the whole bottom row"
     assert s.track_heights(0) == {"blue": 0, "yellow": 2, "orange": 0, "pink": 1}
-    assert s.breakdown(0)["tracks"] == {"blue": 0, "yellow": 2, "orange": 0, "pink": 1}
+    assert tracks_of(s.breakdown(0)) == {"blue": 0, "yellow": 2, "orange": 0, "pink": 1}
 
 
 def test_bad_claims_are_refused_and_change_nothing():

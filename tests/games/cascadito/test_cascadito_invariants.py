@@ -47,7 +47,7 @@ def _check_step(before, after, t):
         for a in range(A):
             assert after.claimed[p * A + a] >= before.claimed[p * A + a]
         assert after.bandits[p] == (after.marked[p] & t.bandit_mask).bit_count()
-        assert after.player_score(p) == after.breakdown(p)["total"]
+        assert after.player_score(p) == after.breakdown(p).total
     if not before.is_chance_node() and not after.is_chance_node():
         assert sum(after.pool) <= sum(before.pool)
     if not before.is_chance_node():
@@ -76,7 +76,7 @@ def test_random_games_keep_invariants(players, sheet):
         assert len(final.history()) <= game.max_game_length
         assert sum(final.returns()) == pytest.approx(1.0)
         for p in range(players):
-            assert final.breakdown(p)["total"] == final.scores()[p]
+            assert final.breakdown(p).total == final.scores()[p]
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ import pytest
 
 from regalia import load_game
 from regalia.core.errors import ParameterError, RecordError
+from regalia.games.cascadito.scoring import tracks_of
 
 
 def _start(players=2, sheet=1):
@@ -23,7 +24,7 @@ def test_set_tracks_sets_heights_by_colour_and_scores_them_without_actions():
     s.set_tracks(0, {"blue": 3, "yellow": 1})
     assert s.track_heights(0) == {"blue": 3, "yellow": 1, "orange": 0, "pink": 0}
     assert s.track_heights(1) == {"blue": 0, "yellow": 0, "orange": 0, "pink": 0}
-    assert s.breakdown(0)["tracks"]["blue"] == 4 and s.scores() == [5, 0]
+    assert tracks_of(s.breakdown(0))["blue"] == 4 and s.scores() == [5, 0]
     assert s.pending_tasks() == [] and s.history() == [s.string_to_action("roll BY")]
 
 
@@ -35,7 +36,7 @@ def test_set_claims_locks_a_first_top_row_claim_for_the_others():
     s.set_claims(1, ["bottom 1"])
     assert s.claimed_achievements(0) == [s.tables.top[0], s.tables.bottom[0]]
     assert s.observation(1)["top_row_first"][s.tables.top[0]] == 0
-    assert s.breakdown(0)["top_row"] == 5
+    assert s.breakdown(0).points("top_row") == 5
     assert s.pending_tasks() == []  # the claims' actions are not queued
 
 

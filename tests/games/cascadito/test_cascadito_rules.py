@@ -21,6 +21,7 @@ from regalia.core.errors import (
 )
 from regalia.games.cascadito import hexgrid, load_sheet
 from regalia.games.cascadito.tables import POOLS, cell_name
+from regalia.games.cascadito.scoring import tracks_of
 
 
 def game(players=2, sheet=1, **kw):
@@ -130,7 +131,7 @@ def test_home_castles_in_turn_order_and_home_value():
     for p in range(4):
         s.track[p * 4:(p + 1) * 4] = [top["blue"]] * 4
     for p, colour in enumerate(("blue", "yellow", "orange", "pink")):
-        b = s.breakdown(p)["tracks"]
+        b = tracks_of(s.breakdown(p))
         assert b[colour] == g.sheet.track(colour).home_points == 20
         assert all(b[c] == 16 for c in b if c != colour)
 
@@ -248,7 +249,7 @@ def test_two_towns_of_one_colour_score_twice(sheet_file):
     s.set_marks(0, ["d3"])
     do(s, "pink c3")
     assert heights(s) == {"blue": 0, "yellow": 0, "orange": 0, "pink": 2, "white": 0}
-    assert s.breakdown(0)["tracks"]["pink"] == 3
+    assert tracks_of(s.breakdown(0))["pink"] == 3
 
 
 def test_same_town_scores_again_with_a_distinct_group_only(sheet_file):
@@ -297,7 +298,7 @@ def test_full_track_scores_no_more(sheet_file):
     s.set_marks(0, [n((1, 1)), n((7, 3))])
     do(s, f"pink {n((3, 1))}", f"pink {n((5, 3))}")
     assert heights(s)["pink"] == 1
-    assert s.breakdown(0)["tracks"]["pink"] == 1
+    assert tracks_of(s.breakdown(0))["pink"] == 1
 
 
 # ====================================================================== actions
@@ -376,9 +377,9 @@ def test_river_marked_left_to_right_any_die_and_scores_highest_value():
     do(s, "orange river")
     assert s.marked_cells(0) == [n(river.spaces[0].at)]
     s.set_marks(0, [n(sp.at) for sp in river.spaces[1:6]])
-    assert s.breakdown(0)["river"] == max(sp.points for sp in river.spaces[:6]) == 6
+    assert s.breakdown(0).points("river") == max(sp.points for sp in river.spaces[:6]) == 6
     s.set_marks(0, [n(sp.at) for sp in river.spaces[6:]])
-    assert s.breakdown(0)["river"] == 10
+    assert s.breakdown(0).points("river") == 10
     s2 = start(g, "OO")
     with pytest.raises(NotationError):
         s2.string_to_action(f"orange {n(river.spaces[1].at)}")
@@ -418,10 +419,10 @@ def test_sheet3_rivers_connect_at_the_low_bridge():
     s = start(g, "BB")
     s.set_marks(0, [n(sp.at) for sp in west.spaces] + [n(sp.at) for sp in east.spaces[:-1]])
     assert len(s.groups(0)) == 2
-    assert s.breakdown(0)["river"] == 10
+    assert s.breakdown(0).points("river") == 10
     do(s, "blue river east")
     assert len(s.groups(0)) == 1 and len(s.groups(0)[0]) == 10
-    assert s.breakdown(0)["river"] == 20
+    assert s.breakdown(0).points("river") == 20
 
 
 def test_sheet3_white_track_marks_either_river():
@@ -461,16 +462,16 @@ def test_sheet2_bandits_cross_off_the_bandit_track_and_score_highest():
     colour = sheet.neighbouring_towns(b)[0].colour
     s = start(g, colour[0].upper())
     do(s, f"{colour} {n(b)}")
-    assert s.bandits[0] == 1 and s.breakdown(0)["bandits"] == 1
+    assert s.bandits[0] == 1 and s.breakdown(0).points("bandits") == 1
     s2 = start(g, "B")
     s2.set_marks(0, [n(h) for h in bandits[:6]])
-    assert s2.breakdown(0)["bandits"] == sheet.bandit_track.spaces[5].points == 10
+    assert s2.breakdown(0).points("bandits") == sheet.bandit_track.spaces[5].points == 10
     do(s2, "blue pass")  # claims happen on the player's turn
     claim_all(s2)
     bandit_ach = next(a for a, x in enumerate(sheet.achievements)
                       if x.criterion.kind == "bandits")
     assert bandit_ach in s2.claimed_achievements(0)
-    assert s2.breakdown(0)["top_row"] == 5
+    assert s2.breakdown(0).points("top_row") == 5
 
 
 # ====================================================================== sheet 4
@@ -513,7 +514,7 @@ def test_sheet4_trade_goods_and_crowns_achievements():
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim bottom 1",
                                                                   "decline"]
     do(s, "claim bottom 1")
-    assert s.breakdown(0)["bottom_row"] == 5
+    assert s.breakdown(0).points("bottom_row") == 5
     crown = sheet.row("top")[0].criterion.fields
     path = _path(sheet, crown[0], crown[1])
     s.set_marks(1, [n(h) for h in path])
@@ -521,14 +522,14 @@ def test_sheet4_trade_goods_and_crowns_achievements():
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 1", "decline"]
     do(s, "claim top 1")
     b1 = s.breakdown(1)
-    assert b1["top_row"] == 8 and s.first[g.tables.top[0]] == 1
+    assert b1.points("top_row") == 8 and s.first[g.tables.top[0]] == 1
     s.set_marks(0, [n(h) for h in path])
     s.pool = [1, 0, 0, 0, 0]
     s.phase = 1
     do(s, "blue pass")
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 1", "decline"]
     do(s, "claim top 1")
-    assert s.breakdown(0)["top_row"] == 5  # a later claimant
+    assert s.breakdown(0).points("top_row") == 5  # a later claimant
 
 
 def _path(sheet, a, b):
@@ -577,7 +578,7 @@ def test_sheet4_whole_top_row_ends_with_5_bonus():
     do(s, "blue pass")
     assert s.is_terminal()
     b = s.breakdown(0)
-    assert b["top_row_bonus"] == 5 and b["top_row"] == 40
+    assert b.points("top_row_bonus") == 5 and b.points("top_row") == 40
     assert s.claimed[A:A + A] == [0] * A
     # both conditions at once: the bonus still counts
     s2 = start(g, "BY")
@@ -586,7 +587,7 @@ def test_sheet4_whole_top_row_ends_with_5_bonus():
         s2.claimed[a] = 1
         s2.first[a] = 0
     do(s2, "blue pass")
-    assert s2.is_terminal() and s2.breakdown(0)["top_row_bonus"] == 5
+    assert s2.is_terminal() and s2.breakdown(0).points("top_row_bonus") == 5
 
 
 # ====================================================================== achievements
@@ -606,7 +607,7 @@ def test_top_row_first_claimant_only_bottom_row_everyone():
     assert s.achievement_name(top_river) == "claim top 5"
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 5", "decline"]
     do(s, "claim top 5")
-    assert s.first[top_river] == 0 and s.breakdown(0)["top_row"] == 5
+    assert s.first[top_river] == 0 and s.breakdown(0).points("top_row") == 5
     s.set_marks(1, [n(sp.at) for sp in sheet.rivers[0].spaces])
     do(s, "yellow pass")
     assert s.is_chance_node()  # nothing to offer seat 1: locked
@@ -664,7 +665,7 @@ def test_sheet3_bottom_row_scores_3_each():
     do(s, "blue pass")
     claim_all(s)
     assert set(g.tables.bottom) <= set(s.claimed_achievements(0))
-    assert s.breakdown(0)["bottom_row"] == 15
+    assert s.breakdown(0).points("bottom_row") == 15
 
 
 def test_sheet3_single_banner_on_any_track():
@@ -714,7 +715,7 @@ def test_separate_groups_achievement_counts_groups_of_two(sheet_file):
     do(s, "roll BB", "decline", "blue pass")
     assert len(s.groups(0)) < 4 and s.claimable_achievements(0) == [a]
     do(s, "claim top 4")
-    assert a in s.claimed_achievements(0) and s.breakdown(0)["top_row"] == 5
+    assert a in s.claimed_achievements(0) and s.breakdown(0).points("top_row") == 5
 
 
 # ====================================================================== game end
@@ -769,10 +770,10 @@ def test_all_tracks_bonus_sheet1():
     g = game(players=1, sheet=1)
     s = start(g, "BB")
     s.track[:] = [3, 3, 3, 2]
-    assert s.breakdown(0)["all_tracks"] == 0
+    assert s.breakdown(0).points("all_tracks") == 0
     s.track[3] = 3
     b = s.breakdown(0)
-    assert b["all_tracks"] == 10 and b["total"] == 4 * 4 + 10
+    assert b.points("all_tracks") == 10 and b.total == 4 * 4 + 10
 
 
 def test_stuck_game_ends(sheet_file):
@@ -808,7 +809,7 @@ def test_engine_turn_limit_ends_with_the_normal_scoring():
         turns += 1
     assert turns == g.max_turns == s.turns
     assert s.end_reason == f"the engine's limit of {g.max_turns} turns (R11)"
-    assert s.scores() == [5, 2] and s.breakdown(0)["total"] == 5
+    assert s.scores() == [5, 2] and s.breakdown(0).total == 5
     assert s.returns() == [1.0, 0.0]
 
 
@@ -863,7 +864,7 @@ def test_solo_sheet4_whole_top_row_neither_ends_nor_scores_the_bonus():
     assert set(g.tables.top) <= set(s.claimed_achievements(0))
     assert not s.is_terminal() and s.phase_name == "die"  # the second solo turn
     b = s.breakdown(0)
-    assert b["top_row"] == 5 * 8 and b["top_row_bonus"] == 0
+    assert b.points("top_row") == 5 * 8 and b.points("top_row_bonus") == 0
 
 
 # ====================================================================== parameters
@@ -933,12 +934,12 @@ def test_hand_built_rivers_meet_at_the_bridge_and_score_the_new_town(sheet_file)
     assert "river east" in {s.action_to_string(a) for a in s.legal_actions()}
     do(s, "river east")
     assert heights(s)["pink"] == 1  # (3, 1) joined (1, 1): first contact with pink
-    assert s.breakdown(0)["river"] == 10
+    assert s.breakdown(0).points("river") == 10
     assert len(s.groups(0)) == 1  # the east space stands alone, not a group
     do(s, "roll OO", "orange river east")
     assert heights(s) == {"blue": 0, "yellow": 0, "orange": 1, "pink": 1, "white": 0}
     assert len(s.groups(0)) == 1 and len(s.groups(0)[0]) == 4
-    assert s.breakdown(0)["river"] == 20
+    assert s.breakdown(0).points("river") == 20
 
 
 def test_hand_built_rivers_do_not_connect_before_both_ships_arrive(sheet_file):
@@ -986,11 +987,11 @@ def test_hand_built_separate_river_highest_value_and_action(sheet_file):
     assert sorted(s.action_to_string(a) for a in s.legal_actions()) == [
         "yellow pass", "yellow river"]
     do(s, "yellow river", "yellow river")
-    assert s.breakdown(0)["river"] == 3
+    assert s.breakdown(0).points("river") == 3
     do(s, "roll YY", "yellow river")
     assert s.pending_tasks() == ["mark_field"]
     do(s, "river")  # the action may mark the next river space
-    assert s.breakdown(0)["river"] == 7 and s.river_progress(0) == [4]
+    assert s.breakdown(0).points("river") == 7 and s.river_progress(0) == [4]
     assert s.groups(0) == []
 
 

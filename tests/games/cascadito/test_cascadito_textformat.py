@@ -22,7 +22,7 @@ from regalia.arena.match import play_match
 from regalia.core.errors import NotationError
 from regalia.games.cascadito.components import CASTLE_ORDER, TOWN_COLOURS
 from regalia.games.cascadito.scoring import (CLAIMED, CLAIMED_LATER, SheetFacts, breakdown,
-                                             sheet_total)
+                                             sheet_total, tracks_of)
 from regalia.games.cascadito.interview import SheetInterview
 from regalia.games.cascadito.textformat import (facts_to_text, format_report, parse_text,
                                                 score_texts, sheet_tables, to_text, winner)
@@ -45,7 +45,7 @@ def score_one(text: str):
 
 
 def points(score, item: str) -> int:
-    return next(s.points for s in score.steps if s.item == item)
+    return next(s.points for s in score.breakdown if s.label == item)
 
 
 def test_sheet_1_hand_worked():
@@ -56,7 +56,7 @@ def test_sheet_1_hand_worked():
     top-row achievement 5, the bottom row of sheet 1 no points (an action).
     34 + 10 + 6 + 10 = 60."""
     s = score_one(SHEET1)
-    assert [(st.item, st.points) for st in s.steps] == [
+    assert [(st.label, st.points) for st in s.breakdown] == [
         ("top 1", 5), ("top 3", 5), ("bottom 2", 0), ("blue track", 4),
         ("yellow track", 20), ("orange track", 6), ("pink track", 4),
         ("all tracks bonus", 10), ("river", 6)]
@@ -278,11 +278,12 @@ def check_round_trip(s) -> None:
     assert [x.total for x in scored.scores] == s.scores()
     assert all(not x.warnings for x in scored.scores)
     for p, x in enumerate(scored.scores):
-        assert sum(st.points for st in x.steps) == x.total
+        assert x.total == s.player_score(p)  # sheet_total, apart from the items
         bd = s.breakdown(p)
-        for key in ("all_tracks", "river", "bandits", "top_row", "bottom_row",
+        for key in ("tracks", "all_tracks", "river", "bandits", "top_row", "bottom_row",
                     "top_row_bonus"):
-            assert sum(st.points for st in x.steps if st.key == key) == bd[key]
+            assert x.breakdown.points(key) == bd.points(key)
+        assert tracks_of(x.breakdown) == tracks_of(bd)
         assert score_texts([(to_text(s, p), "seat.txt")]).scores[0].total == s.scores()[p]
     if s.game.num_players > 1:
         assert winner(scored)[0] == s.winners()[0]
@@ -344,8 +345,8 @@ def test_written_facts_read_back_the_same(tfc):
     text = facts_to_text(t, facts, name="Zoe", castle=castle)
     [s] = score_texts([(text, "t")]).scores
     assert s.facts == facts and s.castle == castle and s.name == "Zoe"
-    assert s.total == sheet_total(t, facts) == breakdown(t, facts)["total"]
-    assert sum(x.points for x in s.steps) == s.total
+    assert s.total == sheet_total(t, facts) == breakdown(t, facts).total
+    assert sum(x.points for x in s.breakdown) == s.total
 
 
 WORDS = ["sheet", "player", "castle", "track", "tracks", "river", "west", "bandits",

@@ -286,7 +286,7 @@ def test_score_table_agrees_with_the_engine(players, sheet):
             assert total["label"] == "Total"
             assert total["cells"] == [int(x) for x in s.scores()]
             for p in range(players):
-                assert sum(r["cells"][p] for r in table["rows"][:-1]) == s.breakdown(p)["total"]
+                assert sum(r["cells"][p] for r in table["rows"][:-1]) == s.breakdown(p).total
 
 
 def test_sheet4_top_row_bonus_and_later_claims_are_scored():
@@ -320,7 +320,7 @@ def test_whole_top_row_bonus_read_off_the_final_observation():
     """Play Sheet 4, Game End: "If the player completed all of the top row achievements,
     then they also gain 5 bonus points" (a game, seed 1, where seat 2 does so)."""
     s = _positions(2, 4, (), 1, every=10 ** 6, limit=10 ** 6)[-1]
-    assert s.is_terminal() and s.breakdown(1)["top_row_bonus"] == 5
+    assert s.is_terminal() and s.breakdown(1).points("top_row_bonus") == 5
     table = svg.score_table(s.observation(0))
     row = next(r for r in table["rows"] if r["label"] == "Whole top row")
     assert row["cells"] == [0, 5]

@@ -15,6 +15,7 @@ import pytest
 import regalia
 from regalia import IllegalActionError
 from regalia.core.errors import ParameterError
+from regalia.games.inheritors.scoring import BREAKDOWN_KEYS
 from regalia.games.inheritors.state import PH_POST, PH_START
 
 
@@ -439,10 +440,10 @@ def test_honor_claim_scores_one_and_shows_the_tomes(inh):
     s = inh.position(players=3, hands={0: ["Tome", "Tome", "Tome", "red 1"]},
                      honors=["Three Tomes", "A Six"])
     inh.play(s, "honor Three Tomes")
-    assert s.breakdown(0)["honors"] == 1
+    assert s.breakdown(0).points("honors") == 1
     assert s.known[s.game.lookup["tome"]] == 3
     inh.play(s, "discard Tome to row 1, draw 2")
-    assert s.breakdown(0)["honors"] == 1     # the Honor stays
+    assert s.breakdown(0).points("honors") == 1     # the Honor stays
     assert s.known[s.game.lookup["tome"]] == 2
 
 
@@ -552,7 +553,7 @@ def test_scoring_influence_is_the_sum_of_top_cards(inh):
     """V step 1: "Sum your topmost played Influence Cards of each color." """
     s = inh.position(players=3, stacks={0: {"purple": [1, 2, 3], "blue": [1, 2, 4],
                                             "red": [1]}})
-    assert s.breakdown(0)["influence"] == 3 + 4 + 1
+    assert s.breakdown(0).points("influence") == 3 + 4 + 1
 
 
 @pytest.mark.parametrize("tomes,expected", [
@@ -567,7 +568,7 @@ def test_scoring_tome_majority(inh, tomes, expected):
     gains 1 VP. If tied, all players in the tie gain the full amount of the reward. If
     first place is tied, there is no second place." """
     s = inh.position(players=3, hands={p: ["Tome"] * k for p, k in enumerate(tomes)})
-    assert [s.breakdown(p)["tomes"] for p in range(3)] == expected
+    assert [s.breakdown(p).points("tomes") for p in range(3)] == expected
 
 
 def test_scoring_epics_count_with_tomes(inh):
@@ -575,7 +576,7 @@ def test_scoring_epics_count_with_tomes(inh):
                      stacks={1: {"purple": [1, 2, 3]}},
                      clans=["Raven", "Owl", "Stag", "Bear", "Serpent"], turn=1)
     inh.play(s, "claim Raven")
-    assert [s.breakdown(p)["tomes"] for p in range(3)] == [1, 3, 0]
+    assert [s.breakdown(p).points("tomes") for p in range(3)] == [1, 3, 0]
 
 
 def test_scoring_relics(inh):
@@ -585,7 +586,7 @@ def test_scoring_relics(inh):
                      stacks={0: {"purple": [1, 2, 3], "blue": [1, 2]},
                              1: {"purple": [1, 2, 3], "blue": [1, 2, 3]}})
     # purple: tied highest +1; blue: behind -1; red: no stack -1
-    assert s.breakdown(0)["relics"] == 1 - 1 - 1
+    assert s.breakdown(0).points("relics") == 1 - 1 - 1
 
 
 def test_scoring_quest_example_gives_two(inh):
@@ -598,9 +599,9 @@ def test_scoring_quest_example_gives_two(inh):
     s.qpool.remove(two_threes)
     s.quests[0] = [two_threes]
     s.quests[1] = []
-    assert s.breakdown(0)["quests"] == 2
+    assert s.breakdown(0).points("quests") == 2
     s.quests[1] = [s.quests[0].pop()]
-    assert s.breakdown(1)["quests"] == 1
+    assert s.breakdown(1).points("quests") == 1
 
 
 def test_quests_reuse_the_same_cards(inh):
@@ -611,7 +612,7 @@ def test_quests_reuse_the_same_cards(inh):
     s = inh.position(players=3, hands={0: ["purple 3", "purple 3", "purple 1"]})
     s.qpool = [q for q in s.qpool if q not in (q1, q2)]
     s.quests[0] = [q1, q2]
-    assert s.breakdown(0)["quests"] == 4
+    assert s.breakdown(0).points("quests") == 4
 
 
 def test_scoring_clan_and_total(inh):
@@ -622,8 +623,10 @@ def test_scoring_clan_and_total(inh):
                      clans=["Rat", "Owl", "Stag", "Bear", "Fox"], honors=["Four Twos"])
     inh.play(s, "claim Stag")
     b = s.breakdown(0)
-    assert b == {"influence": 6, "tomes": 3, "relics": 1, "quests": 0, "honors": 0,
-                 "clan": 2, "epics": 0, "total": 12}
+    assert {k: b.points(k) for k in BREAKDOWN_KEYS} == {
+        "influence": 6, "tomes": 3, "relics": 1, "quests": 0, "honors": 0, "clan": 2,
+        "epics": 0}
+    assert b.total == 12
 
 
 def test_tie_break_more_tomes_then_more_cards_then_shared(inh):
@@ -633,7 +636,7 @@ def test_tie_break_more_tomes_then_more_cards_then_shared(inh):
     s = inh.position(players=3, hands=hands,
                      stacks={0: {"blue": [1, 2, 3, 4]}, 1: {"blue": [1]}, 2: {"blue": [1]}})
     # P1: 4 + no Tome place; P2 and P3: 1 + 3 (tied most Tomes)
-    assert [s.breakdown(p)["total"] for p in range(3)] == [4, 4, 4]
+    assert [s.breakdown(p).total for p in range(3)] == [4, 4, 4]
     assert s.tie_break_keys() == [(4, 1, 2), (4, 2, 2), (4, 2, 3)]
     s = inh.position(players=3, hands=hands, over=True,
                      stacks={0: {"blue": [1, 2, 3, 4]}, 1: {"blue": [1]}, 2: {"blue": [1]}})
@@ -832,7 +835,7 @@ def test_a_clan_scoring_majority_from_a_users_file(inh, data, tmp_path):
                          stacks={0: {"yellow": [1, 2, 3]}},
                          clans=["Rat", "Owl", "Stag", "Bear", "Fox"])
         inh.play(s, "claim Stag")
-        assert s.breakdown(0)["clan"] == points
+        assert s.breakdown(0).points("clan") == points
 
 
 def test_a_later_advocate_ability_with_its_own_requirement(inh, data, tmp_path):

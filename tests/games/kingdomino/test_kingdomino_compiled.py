@@ -325,6 +325,47 @@ def test_errors_outside_the_phase_are_the_pure_engines():
     assert msgs[0] == msgs[1]
 
 
+def test_the_compiled_class_meets_the_phased_state_contract():
+    """The core's PhasedState contract (issue 18): both engines declare the same phase codes
+    through their shared base; the compiled one answers is_terminal, is_chance_node and
+    apply_action in C, which must agree with those codes at every ply, and refuses the
+    first id past Game.action_bound as the pure engine does."""
+    from regalia.core.state import PhasedState
+
+    cls = compiled.CompiledKingdominoState
+    assert issubclass(cls, PhasedState) and issubclass(PureKingdominoState, PhasedState)
+    for name in ("PHASE_NAMES", "END_PHASE", "CHANCE_PHASES"):
+        assert getattr(cls, name) == getattr(PureKingdominoState, name)
+    for name in ("is_terminal", "is_chance_node", "apply_action"):
+        assert getattr(cls, name) is getattr(_engine.Core, name)   # C, not the template
+    for players, variants in CONFIGS[::4]:
+        states = [game(players, variants, e).new_initial_state(5) for e in ("pure", "compiled")]
+        assert states[0].game.action_bound == states[0].game.num_distinct_actions
+        rng = random.Random(5)
+        while True:
+            for s in states:
+                assert s.is_terminal() == (s.phase == cls.END_PHASE)
+                assert s.is_chance_node() == (s.phase in cls.CHANCE_PHASES)
+                assert s.phase_name == cls.PHASE_NAMES[s.phase]
+            if states[0].is_terminal():
+                break
+            s0 = states[0]
+            la = s0.legal_actions()
+            a = (s0.sample_chance_outcome(rng) if s0.is_chance_node()
+                 else la[int(rng.random() * len(la))])
+            for s in states:
+                s.apply_action(a)
+        assert states[1].is_terminal() and states[1].returns() == states[0].returns()
+        msgs = []
+        for s in states:
+            with pytest.raises(IllegalActionError) as info:
+                s.apply_action(s.game.action_bound - 1)   # in range, but the game is over
+            with pytest.raises(IllegalActionError) as info2:
+                s.apply_action(s.game.action_bound)
+            msgs.append((str(info.value), str(info2.value)))
+        assert msgs[0] == msgs[1]
+
+
 def test_clones_are_independent_and_carry_no_seed():
     s = game(3, ("dynasty",), "compiled").new_initial_state(8)
     rng = random.Random(8)

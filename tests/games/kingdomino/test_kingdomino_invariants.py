@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from regalia.games.kingdomino import KingdominoGame, parse_kingdom
+from regalia.games.kingdomino.scoring import crown_count, game_points, properties_of
 
 CONFIGS = [(2, ()), (3, ()), (4, ()), (2, ("mighty-duel",)), (4, ("middle-kingdom", "harmony"))]
 
@@ -175,7 +176,7 @@ def test_property_parse_kingdom_scores_like_a_flood_fill(cells, castle):
         for c in range(5):
             grid[r - castle[0] + 4][c - castle[1] + 4] = cells[r][c]
     rows = [" ".join(r) for r in grid]
-    assert bd.game_total == naive_score(rows, False, False, 0, 5)
+    assert game_points(bd) == naive_score(rows, False, False, 0, 5)
     terrain_squares = sum(1 for row in cells for t in row if t not in (".", "C"))
-    assert sum(p.squares for p in bd.properties) == terrain_squares
-    assert bd.crowns == sum(t.count("*") for row in cells for t in row)
+    assert sum(p.squares for p in properties_of(bd)) == terrain_squares
+    assert crown_count(bd) == sum(t.count("*") for row in cells for t in row)

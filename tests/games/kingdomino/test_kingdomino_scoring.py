@@ -15,10 +15,11 @@ import pytest
 
 from regalia.core.errors import DataError
 from regalia.games.kingdomino import KingdominoGame, Property, parse_kingdom
+from regalia.games.kingdomino.scoring import crown_count, game_points, largest_property, properties_of
 
 
 def props(bd) -> list[tuple[str, int, int, int]]:
-    return sorted((p.terrain, p.squares, p.crowns, p.points) for p in bd.properties)
+    return sorted((p.terrain, p.squares, p.crowns, p.points) for p in properties_of(bd))
 
 
 # ------------------------------------------------------------------ property scoring
@@ -26,8 +27,8 @@ def test_scoring_property_is_squares_times_crowns__rulebook_scoring():
     # L* L** L*** L: one lake property of 4 squares with 1+2+3 = 6 crowns -> 4 x 6 = 24.
     bd = parse_kingdom("C L* L** L*** L").breakdown()
     assert props(bd) == [("lake", 4, 6, 24)]
-    assert bd.property_points == 24
-    assert bd.game_total == 24
+    assert bd.points("property") == 24
+    assert game_points(bd) == 24
     assert bd.total == 24
 
 
@@ -36,7 +37,7 @@ def test_crowns_are_summed_within_a_property_not_multiplied__rulebook_scoring():
     # (a per-square product would give 3 x 1 x 3 = 9; per-square sums 1 + 3 = 4).
     bd = parse_kingdom("C M* M M***").breakdown()
     assert props(bd) == [("mine", 3, 4, 12)]
-    assert bd.game_total == 12
+    assert game_points(bd) == 12
 
 
 def test_crownless_property_scores_zero__rulebook_scoring():
@@ -44,8 +45,8 @@ def test_crownless_property_scores_zero__rulebook_scoring():
     # crown -> 4 x 0 = 0; it is still a property (4 squares).
     bd = parse_kingdom("C F F F F").breakdown()
     assert props(bd) == [("forest", 4, 0, 0)]
-    assert bd.game_total == 0
-    assert bd.largest_property == 4
+    assert game_points(bd) == 0
+    assert largest_property(bd) == 4
 
 
 def test_several_properties_of_one_terrain_scored_separately__quick_reference_groups():
@@ -59,7 +60,7 @@ def test_several_properties_of_one_terrain_scored_separately__quick_reference_gr
         W  W* W*
     """).breakdown()
     assert props(bd) == [("wheat", 2, 1, 2), ("wheat", 3, 2, 6)]
-    assert bd.game_total == 8
+    assert game_points(bd) == 8
 
 
 def test_diagonal_squares_are_not_connected__rulebook_property_is_orthogonal():
@@ -68,7 +69,7 @@ def test_diagonal_squares_are_not_connected__rulebook_property_is_orthogonal():
     # C  .
     bd = parse_kingdom("S* .\n. S*\nC .").breakdown()
     assert props(bd) == [("swamp", 1, 1, 1), ("swamp", 1, 1, 1)]
-    assert bd.game_total == 2
+    assert game_points(bd) == 2
 
 
 def test_complex_full_kingdom__rulebook_scoring():
@@ -99,15 +100,16 @@ def test_complex_full_kingdom__rulebook_scoring():
     assert props(bd) == sorted([
         ("wheat", 3, 1, 3), ("wheat", 2, 1, 2), ("lake", 4, 1, 4), ("forest", 2, 1, 2),
         ("forest", 2, 0, 0), ("swamp", 3, 2, 6), ("grassland", 5, 1, 5), ("mine", 3, 1, 3)])
-    assert bd.property_points == 25
-    assert bd.game_total == 25
-    assert bd.largest_property == 5
-    assert bd.crowns == 8
+    assert bd.points("property") == 25
+    assert game_points(bd) == 25
+    assert largest_property(bd) == 5
+    assert crown_count(bd) == 8
     # largest points first in the itemised list
-    assert [p.points for p in bd.properties] == sorted((p.points for p in bd.properties),
+    assert [p.points for p in properties_of(bd)] == sorted((p.points for p in properties_of(bd)),
                                                        reverse=True)
     # no variant asked: no bonus even though the kingdom is full and centred
-    assert bd.middle_kingdom == 0 and bd.harmony == 0
+    assert bd.points("middle_kingdom") == 0 and bd.points("harmony") == 0
+    assert not bd.of("middle_kingdom", "harmony")  # no item for a variant not played
 
 
 def test_complex_kingdom_scored_the_same_in_a_real_state__rulebook_scoring(kd):
@@ -123,7 +125,7 @@ def test_complex_kingdom_scored_the_same_in_a_real_state__rulebook_scoring(kd):
     s.set_kingdom(1, text)
     assert s.scores() == [0, 25]
     bd = s.breakdown(1)
-    assert bd.game_total == 25 and bd.largest_property == 5 and bd.crowns == 8
+    assert game_points(bd) == 25 and largest_property(bd) == 5 and crown_count(bd) == 8
     assert s.tie_break_keys() == [(0, 0, 0), (25, 5, 8)]
 
 
@@ -142,13 +144,13 @@ def test_heavy_crowns_kingdom__rulebook_scoring():
         .    .   L** . .
     """).breakdown()
     assert props(bd) == sorted([("mine", 4, 7, 28), ("wheat", 3, 0, 0), ("lake", 2, 3, 6)])
-    assert bd.game_total == 34
+    assert game_points(bd) == 34
 
 
 def test_crown_digit_notation_equals_stars():
     # "F2" is "F**": 2 forests with 2+1 crowns -> 2 x 3 = 6 either way.
-    assert parse_kingdom("C F2 F1").breakdown().game_total == 6
-    assert parse_kingdom("C F** F*").breakdown().game_total == 6
+    assert game_points(parse_kingdom("C F2 F1").breakdown()) == 6
+    assert game_points(parse_kingdom("C F** F*").breakdown()) == 6
 
 
 def test_property_points_helper():
@@ -170,10 +172,10 @@ FULL_CENTRED = """
 def test_middle_kingdom_bonus_when_full_5x5_with_centred_castle__variant_middle_kingdom():
     # 10 property points + 10 (Middle Kingdom) = 20.
     tk = parse_kingdom(FULL_CENTRED)
-    assert tk.breakdown().game_total == 10
+    assert game_points(tk.breakdown()) == 10
     bd = tk.breakdown(middle_kingdom=True)
-    assert bd.middle_kingdom == 10
-    assert bd.game_total == 20
+    assert bd.points("middle_kingdom") == 10
+    assert game_points(bd) == 20
 
 
 def test_middle_kingdom_counts_extent_not_fill__ruling_R4_middle_kingdom_extent():
@@ -191,9 +193,9 @@ def test_middle_kingdom_counts_extent_not_fill__ruling_R4_middle_kingdom_extent(
         . . W  . .
         . . W  . .
     """).breakdown(middle_kingdom=True)
-    assert bd.property_points == 2 + 0  # the wheat is split by the castle: 2x1 and 2x0
-    assert bd.middle_kingdom == 10
-    assert bd.game_total == 12
+    assert bd.points("property") == 2 + 0  # the wheat is split by the castle: 2x1 and 2x0
+    assert bd.points("middle_kingdom") == 10
+    assert game_points(bd) == 12
 
 
 def test_no_middle_kingdom_when_castle_off_centre__variant_middle_kingdom():
@@ -205,10 +207,10 @@ def test_no_middle_kingdom_when_castle_off_centre__variant_middle_kingdom():
         W  W  W  W  W
         W  W  W  W  W
     """).breakdown(middle_kingdom=True, harmony=True)
-    assert bd.property_points == 24
-    assert bd.middle_kingdom == 0
-    assert bd.harmony == 5  # still complete, nothing discarded
-    assert bd.game_total == 29
+    assert bd.points("property") == 24
+    assert bd.points("middle_kingdom") == 0
+    assert bd.points("harmony") == 5  # still complete, nothing discarded
+    assert game_points(bd) == 29
 
 
 def test_no_middle_kingdom_when_kingdom_smaller_than_5x5__variant_middle_kingdom_ruling_R4():
@@ -220,22 +222,22 @@ def test_no_middle_kingdom_when_kingdom_smaller_than_5x5__variant_middle_kingdom
         F  F  F  F  F
         F  F  F  F  F
     """).breakdown(middle_kingdom=True, harmony=True)
-    assert bd.property_points == 9
-    assert bd.middle_kingdom == 0 and bd.harmony == 0
-    assert bd.game_total == 9
+    assert bd.points("property") == 9
+    assert bd.points("middle_kingdom") == 0 and bd.points("harmony") == 0
+    assert game_points(bd) == 9
 
 
 # ------------------------------------------------------------------ Harmony
 def test_harmony_bonus_full_5x5_no_discard__variant_harmony_ruling_R6():
     bd = parse_kingdom(FULL_CENTRED).breakdown(harmony=True, discarded=0)
-    assert bd.harmony == 5
-    assert bd.game_total == 10 + 5
+    assert bd.points("harmony") == 5
+    assert game_points(bd) == 10 + 5
 
 
 def test_no_harmony_when_a_domino_was_discarded__variant_harmony_ruling_R6():
     bd = parse_kingdom(FULL_CENTRED).breakdown(harmony=True, discarded=1)
-    assert bd.harmony == 0
-    assert bd.game_total == 10
+    assert bd.points("harmony") == 0
+    assert game_points(bd) == 10
 
 
 def test_no_harmony_when_kingdom_has_a_hole__variant_harmony():
@@ -247,14 +249,14 @@ def test_no_harmony_when_kingdom_has_a_hole__variant_harmony():
         F  F  F  F  F
         F  F  F  F  F
     """).breakdown(middle_kingdom=True, harmony=True)
-    assert (bd.property_points, bd.middle_kingdom, bd.harmony, bd.game_total) == (9, 10, 0, 19)
+    assert (bd.points("property"), bd.points("middle_kingdom"), bd.points("harmony"), game_points(bd)) == (9, 10, 0, 19)
 
 
 def test_middle_kingdom_and_harmony_combined__variants_combinable():
     # 10 + 10 + 5 = 25.
     bd = parse_kingdom(FULL_CENTRED).breakdown(middle_kingdom=True, harmony=True)
-    assert (bd.property_points, bd.middle_kingdom, bd.harmony) == (10, 10, 5)
-    assert bd.game_total == 25
+    assert (bd.points("property"), bd.points("middle_kingdom"), bd.points("harmony")) == (10, 10, 5)
+    assert game_points(bd) == 25
     assert bd.to_json()["total"] == 25
 
 
@@ -269,8 +271,8 @@ def test_variant_bonuses_in_real_state__variants_middle_kingdom_harmony_rulings_
     kd.act(s, "discard")
     assert s.scores() == [20, 25]
     b0, b1 = s.breakdown(0), s.breakdown(1)
-    assert (b0.middle_kingdom, b0.harmony, b0.game_total) == (10, 0, 20)
-    assert (b1.middle_kingdom, b1.harmony, b1.game_total) == (10, 5, 25)
+    assert (b0.points("middle_kingdom"), b0.points("harmony"), game_points(b0)) == (10, 0, 20)
+    assert (b1.points("middle_kingdom"), b1.points("harmony"), game_points(b1)) == (10, 5, 25)
 
 
 def test_no_bonuses_without_the_variants_in_real_state(kd):
@@ -307,10 +309,10 @@ def test_duel_7x7_kingdom_scoring__variant_mighty_duel():
     bd = tk.breakdown()
     assert props(bd) == sorted([("wheat", 21, 1, 21), ("forest", 9, 0, 0), ("lake", 3, 0, 0),
                                 ("swamp", 12, 2, 24), ("mine", 3, 3, 9)])
-    assert bd.game_total == 54
-    assert bd.largest_property == 21
+    assert game_points(bd) == 54
+    assert largest_property(bd) == 21
     # full 7x7, castle (g7 of the 13x13 board) at the centre: +10 and +5
-    assert tk.breakdown(middle_kingdom=True, harmony=True).game_total == 69
+    assert game_points(tk.breakdown(middle_kingdom=True, harmony=True)) == 69
 
 
 def test_duel_kingdom_does_not_fit_5x5__rulebook_5x5_limit():
@@ -324,7 +326,7 @@ def test_duel_kingdom_in_a_real_duel_state__variant_mighty_duel():
     s.set_kingdom(0, DUEL_KINGDOM)
     assert s.kingdom_extent(0) == (3, 9, 3, 9)  # rows/cols d..j around the castle g7 (6, 6)
     assert s.scores() == [69, 0]
-    assert s.breakdown(0).property_points == 54
+    assert s.breakdown(0).points("property") == 54
 
 
 def test_duel_kingdom_is_too_big_for_a_normal_game__rulebook_5x5_limit():

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 import regalia
 from regalia.games.kingdomino import svg
+from regalia.games.kingdomino.scoring import largest_property
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -300,12 +301,12 @@ def test_score_table_total_is_the_games_score_to_the_end(players, seed, variants
     assert rows["Total"] == [int(x) for x in s.scores()]
     for p in range(players):
         bd = s.breakdown(p)
-        assert rows["Properties"][p] == bd.property_points
-        assert rows["Largest property (tie-break)"][p] == bd.largest_property
+        assert rows["Properties"][p] == bd.points("property")
+        assert rows["Largest property (tie-break)"][p] == largest_property(bd)
         terrain_points = [r["cells"][p] for r in t["rows"] if r["label"] in
                           ("Wheat", "Forest", "Lake", "Grassland", "Swamp", "Mine")]
         assert sum(int(str(c).rsplit("= ", 1)[-1]) for c in terrain_points) == \
-            bd.property_points
+            bd.points("property")
 
 
 def test_scoring_help_cites_its_sources():

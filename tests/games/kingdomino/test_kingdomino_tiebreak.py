@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from regalia.games.kingdomino import KingdominoGame, parse_kingdom
+from regalia.games.kingdomino.scoring import crown_count, game_points, largest_property, properties_of
 
 # 12 points, largest property 12, 1 crown.
 #   wheat a1* .. row 2, a3 b3: 12 squares x 1 = 12; forest d3 e3 + rows 4-5: 12 x 0 = 0.
@@ -58,7 +59,7 @@ def test_hand_worked_keys():
     # (points, largest property, crowns) of the kingdoms above, via the scoring assistant
     def key(text):
         bd = parse_kingdom(text).breakdown()
-        return bd.game_total, bd.largest_property, bd.crowns
+        return game_points(bd), largest_property(bd), crown_count(bd)
 
     assert key(BIG_WHEAT) == (12, 12, 1)
     assert key(SMALL_PROPS) == (12, 6, 2)
@@ -137,8 +138,8 @@ def test_largest_property_counts_crownless_properties__rulebook_tie_break():
     # "the most extended property (largest, crowns or not)": LOW's largest is its
     # crownless forest of 17 squares.
     bd = parse_kingdom(LOW).breakdown()
-    assert bd.largest_property == 17
-    assert max(p.squares for p in bd.properties if p.crowns) == 7
+    assert largest_property(bd) == 17
+    assert max(p.squares for p in properties_of(bd) if p.crowns) == 7
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -155,4 +156,4 @@ def test_random_game_returns_consistent_with_keys(kd, seed):
     assert s.returns() == [1 / len(winners) if p in winners else 0.0 for p in range(3)]
     for p in range(3):
         bd = s.breakdown(p)
-        assert keys[p] == (bd.game_total, bd.largest_property, bd.crowns)
+        assert keys[p] == (game_points(bd), largest_property(bd), crown_count(bd))

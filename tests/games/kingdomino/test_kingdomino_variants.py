@@ -15,6 +15,7 @@ import pytest
 from regalia.core.errors import ParameterError
 from regalia.core.registry import load_game
 from regalia.games.kingdomino import VARIANTS, KingdominoGame
+from regalia.games.kingdomino.scoring import game_points
 
 
 def play(game, seed):
@@ -59,8 +60,8 @@ def test_dynasty_scores_are_totals_of_the_three_games__variant_dynasty_ruling_R5
     assert dyn.scores() == [sum(pg[p] for pg in per_game) for p in range(players)]
     for p in range(players):
         bd = dyn.breakdown(p)
-        assert bd.previous_games == [per_game[0][p], per_game[1][p]]
-        assert bd.game_total == per_game[2][p]
+        assert [i.points for i in bd.of("previous_game")] == [per_game[0][p], per_game[1][p]]
+        assert game_points(bd) == per_game[2][p]
         assert bd.total == dyn.scores()[p]
     # tie-break keys (ruling R5): total points, largest property of any game, crowns summed
     for p in range(players):

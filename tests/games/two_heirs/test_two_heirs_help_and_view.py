@@ -200,3 +200,23 @@ def test_the_grid_is_drawn_from_each_seats_observation():
                                                                            (0, 1)}
     assert all(at[xy].top == "+" for xy in spots) and at[2, 2].top == "."
     assert grid.xs == (-2, -1, 0, 1, 2) and grid.ys == (3, 2, 1, 0, -1, -2)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_troops_in_reserve_read_from_any_seats_observation(seed):
+    """The tie-break count ("the most troops in the royal reserve") as a front end reads it
+    from an observation equals the engine's, at every ply of a random game."""
+    s = regalia.load_game("two-heirs", players=2).new_initial_state(seed)
+    rng = random.Random(seed)
+    seen = set()
+    while not s.is_terminal():
+        for viewer in (0, 1):
+            obs = s.observation(viewer)
+            counts = [view.troops_in_reserve(obs, p) for p in (0, 1)]
+            assert counts == [s.troops_in_reserve(0), s.troops_in_reserve(1)]
+            seen.update(counts)
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert len(seen) > 1  # the count changed during the game: the check saw both kinds

@@ -13,6 +13,7 @@ from regalia.agents import make_agent
 from regalia.arena import play_match
 from regalia.core.registry import game_policy
 from regalia.games.two_heirs.playout import fast_policy
+from regalia.games.two_heirs.scoring import buildings_of
 
 
 def _play(game, seed: int, check: bool = True) -> list[int]:
@@ -86,7 +87,7 @@ def test_fast_takes_first_then_doubles_the_best_building():
     rng = random.Random(0)
     assert s.action_to_string(fast_policy(s, rng)).startswith("take")
     s.set_position(**kw, taken=1)
-    bases = {b.position: b.base for b in s.breakdowns()[0].buildings}
+    bases = {b.position: b.base for b in buildings_of(s.breakdowns()[0])}
     assert bases[(0, 1)] > 0
     action = fast_policy(s, rng)
     assert s.action_to_string(action) == "move 1,0->0,1"

@@ -12,6 +12,7 @@ from regalia.games.two_heirs import load_tiles
 from regalia.games.two_heirs.landscape import PlacedTile
 from regalia.games.two_heirs.roads import road_networks
 from regalia.games.two_heirs.scoring import score_landscape, score_totals
+from regalia.games.two_heirs.scoring import buildings_of, roads_of
 
 T = load_tiles()
 IDX = {t.id: i for i, t in enumerate(T.tiles)}
@@ -62,12 +63,12 @@ def test_example_5_roads_a_to_d():
         (((8, 0),), (0, 1), False),                                  # D
     ]
     white, blue = score_landscape(T, land, {})
-    assert [r.points for r in white.roads] == [3, 0, 0]
-    assert [r.points for r in blue.roads] == [0, 1, 0]
-    assert (white.road_points, blue.road_points) == (3, 1)
+    assert [r.points for r in roads_of(white)] == [3, 0, 0]
+    assert [r.points for r in roads_of(blue)] == [0, 1, 0]
+    assert (white.points("road"), blue.points("road")) == (3, 1)
     # without road scoring ("For your first game, we recommend not scoring roads at all")
     w0, b0 = score_landscape(T, land, {}, roads=False)
-    assert (w0.roads, b0.roads) == ((), ())
+    assert (roads_of(w0), roads_of(b0)) == ([], [])
     assert (white.total - w0.total, blue.total - b0.total) == (3, 1)
     assert score_totals(T, land, {}) == (white.total, blue.total)
 
@@ -76,7 +77,7 @@ def test_open_terrain_breaks_a_road():
     # "Open terrain does not count as a road section and does not connect roads."
     land = {(0, 0): b("land-1", WHITE), (1, 0): o("land-5"), (2, 0): b("trade-3", WHITE)}
     assert [r.tiles for r in road_networks(T, land)] == [((0, 0),), ((2, 0),)]
-    assert score_landscape(T, land, {})[0].roads == ()
+    assert roads_of(score_landscape(T, land, {})[0]) == []
     land[(1, 0)] = b("land-5", BLUE)
     (road,) = road_networks(T, land)
     assert road.buildings == (2, 1) and road.points(WHITE) == 1 and road.points(BLUE) == 0
@@ -115,7 +116,7 @@ def test_four_separate_sections_end_four_roads():
     assert len(roads) == 4 and all(len(r.tiles) == 2 for r in roads)
     assert sorted(r.buildings for r in roads) == [(0, 2), (1, 1), (1, 1), (1, 1)]
     white, blue = score_landscape(T, land, {})
-    assert (white.road_points, blue.road_points) == (0, 2)
+    assert (white.points("road"), blue.points("road")) == (0, 2)
 
 
 def test_junction_joins_three_roads():
@@ -124,7 +125,7 @@ def test_junction_joins_three_roads():
             (1, 0): b("land-5", BLUE), (0, -1): b("trade-5", BLUE)}
     (road,) = road_networks(T, land)
     assert road.buildings == (1, 3)
-    assert score_landscape(T, land, {})[1].road_points == 2
+    assert score_landscape(T, land, {})[1].points("road") == 2
 
 
 def test_same_building_counted_once_per_road():
@@ -134,7 +135,7 @@ def test_same_building_counted_once_per_road():
             (1, 1): b("travel-9", WHITE), (1, 0): b("patrol-6", WHITE)}
     (road,) = [r for r in road_networks(T, land) if r.scored]     # + 2 lone road ends
     assert road.buildings == (4, 0)
-    assert score_landscape(T, land, {})[0].road_points == 4
+    assert score_landscape(T, land, {})[0].points("road") == 4
 
 
 # ------------------------------------------------------------------ properties
@@ -173,10 +174,10 @@ def test_half_turn_with_seats_swapped_swaps_the_scores(lt):
     b0, b1 = score_landscape(T, land, troops)
     r0, r1 = score_landscape(T, *_rotated(land, troops))
     assert (r0.total, r1.total) == (b1.total, b0.total)
-    assert sorted(x.points for x in r0.buildings) == sorted(x.points for x in b1.buildings)
+    assert sorted(x.points for x in buildings_of(r0)) == sorted(x.points for x in buildings_of(b1))
     assert score_totals(T, land, troops) == (b0.total, b1.total)
-    assert score_totals(T, land, troops, roads=False) == (b0.building_points,
-                                                          b1.building_points)
+    assert score_totals(T, land, troops, roads=False) == (b0.points("building"),
+                                                          b1.points("building"))
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -184,9 +185,9 @@ def test_half_turn_with_seats_swapped_swaps_the_scores(lt):
 def test_own_troop_adds_exactly_the_base(lt):
     land, troops = lt
     b0, b1 = score_landscape(T, land, {})
-    for bd in (b0, b1):
-        for x in bd.buildings:
-            t0, t1 = score_totals(T, land, {x.position: bd.seat})
-            assert (t0, t1)[bd.seat] == bd.total + x.base
-            assert (t0, t1)[1 - bd.seat] == (b0, b1)[1 - bd.seat].total
-            assert score_totals(T, land, {x.position: 1 - bd.seat}) == (b0.total, b1.total)
+    for seat, bd in enumerate((b0, b1)):
+        for x in buildings_of(bd):
+            t0, t1 = score_totals(T, land, {x.position: seat})
+            assert (t0, t1)[seat] == bd.total + x.base
+            assert (t0, t1)[1 - seat] == (b0, b1)[1 - seat].total
+            assert score_totals(T, land, {x.position: 1 - seat}) == (b0.total, b1.total)

@@ -14,8 +14,9 @@ import pytest
 from regalia.games.two_heirs import load_tiles
 from regalia.games.two_heirs.components import TileSet
 from regalia.games.two_heirs.landscape import PlacedTile, cell_offset, edge_direction, tables
-from regalia.games.two_heirs.scoring import (score_heinrich, score_heinrich_totals,
-                                             score_landscape, score_totals)
+from regalia.games.two_heirs.scoring import (buildings_of, roads_of, score_heinrich,
+                                             score_heinrich_totals, score_landscape,
+                                             score_totals, treasures_of)
 
 T = load_tiles()
 IDX = {t.id: i for i, t in enumerate(T.tiles)}
@@ -35,7 +36,7 @@ def building(land, pos, troops=None, tiles=T, roads=False):
     """The BuildingScore at ``pos`` (looked up in its owner's breakdown)."""
     bds = score_landscape(tiles, land, troops or {}, roads=roads)
     owner = land[pos].owner
-    (hit,) = [x for x in bds[owner].buildings if x.position == pos]
+    (hit,) = [x for x in buildings_of(bds[owner]) if x.position == pos]
     return hit
 
 
@@ -176,7 +177,7 @@ def test_pilgrimage_site_alone_scores_1_and_counts_once():
     assert building(loop, (0, 0)).base == 3
     loop[(1, 0)] = b("patrol-6", 0)            # T-L: north and west, closes the loop
     assert building(loop, (0, 0)).base == 4    # 4 tiles, the site once
-    (road,) = [r.road for r in score_landscape(T, loop, {})[0].roads]
+    (road,) = [r.road for r in roads_of(score_landscape(T, loop, {})[0])]
     assert road.tiles == ((0, 0), (0, 1), (1, 0), (1, 1)) and road.buildings == (4, 0)
 
 
@@ -403,14 +404,14 @@ def test_breakdown_totals_and_fast_totals_agree():
     troops = {(0, 0): 0, (1, 1): 1, (2, 0): 1}
     b0, b1 = score_landscape(T, land, troops)
     assert (b0.total, b1.total) == score_totals(T, land, troops)
-    assert b0.total == b0.building_points + b0.road_points
+    assert b0.total == b0.points("building") + b0.points("road")
     # seat 0: Inn row 1+2 doubled = 6, Market 1+2 = 3; road (0,0)-(1,0)-(2,0)-(2,-1):
     # 2 seat-0, 2 seat-1 buildings: tie, no points
-    assert [(x.type, x.points) for x in b0.buildings] == [("inn", 6), ("market", 3)]
+    assert [(x.type, x.points) for x in buildings_of(b0)] == [("inn", 6), ("market", 3)]
     assert b0.total == 9
     # seat 1: Mill (1,0) yellow area: (2,0) yellow market -> 2; Cathedral doubled 10;
     # Encampment 2
-    assert {x.type: x.points for x in b1.buildings} == {"mill": 2, "cathedral": 10,
+    assert {x.type: x.points for x in buildings_of(b1)} == {"mill": 2, "cathedral": 10,
                                                         "encampment": 2}
     assert b1.total == 14
     assert score_totals(T, land, troops, roads=False) == (9, 14)
@@ -430,10 +431,10 @@ def test_heinrich_scoring_three_best_doubled_troops_ignored_treasures():
     human, heinrich = score_heinrich(T, land, troops, [(3, 0), (12, 0)], 1)
     assert human.total == 4
     # 5 + 2 + 2 doubled = 18, + 1 + 1 = 20; treasures 3 x 5 = 15
-    assert heinrich.building_points == 20
-    assert (heinrich.treasures, heinrich.treasure_points, heinrich.total) == (3, 15, 35)
-    assert sum(x.doubled for x in heinrich.buildings) == 3
-    assert not [x for x in heinrich.buildings if x.type == "stronghold"][0].doubled
+    assert heinrich.points("building") == 20
+    assert (treasures_of(heinrich), heinrich.points("treasures"), heinrich.total) == (3, 15, 35)
+    assert sum(x.doubled for x in buildings_of(heinrich)) == 3
+    assert not [x for x in buildings_of(heinrich) if x.type == "stronghold"][0].doubled
     assert score_heinrich_totals(T, land, troops, [(3, 0), (12, 0)], 1) == (4, 35)
     with pytest.raises(ValueError, match="Heinrich"):
         score_heinrich(T, land, troops, [(0, 3)], 0)

@@ -15,6 +15,7 @@ import pytest
 from regalia import ParameterError, load_game
 from regalia.games.two_heirs.geometry import ORIGIN, cell_of
 from regalia.games.two_heirs.tables import OFF_BOARD
+from regalia.games.two_heirs.scoring import buildings_of, treasures_of
 
 HUMAN, HEINRICH = 0, 1
 
@@ -176,8 +177,8 @@ def test_solo_games_end_after_the_final_round_and_score_heinrich(seed):
     human, heinrich = s.breakdowns()
     assert human.total == s.scores()[0]
     assert heinrich.total == s.heinrich_score
-    assert heinrich.treasures == s.treasures_left
+    assert treasures_of(heinrich) == s.treasures_left
     assert s.returns() == [1.0 if human.total > heinrich.total else 0.0]
     # every building of Heinrich's is his (seat 1) and faces away from the human
-    assert all(b.tile == code >> 2 for b in heinrich.buildings
+    assert all(b.tile == code >> 2 for b in buildings_of(heinrich)
                for code in [s.board[cell_of(*b.position)]])

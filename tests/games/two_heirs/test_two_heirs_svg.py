@@ -348,7 +348,7 @@ def test_score_table_matches_the_engine():
         assert total["cells"] == [int(v) for v in expect]
         b0, b1 = s.breakdowns()
         assert len([r for r in table["rows"] if " at " in r["label"]]) == \
-            len(b0.buildings) + len(b1.buildings)
+            len(b0.of("building")) + len(b1.of("building"))
 
 
 def test_scoring_help_follows_the_game():

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from regalia.core.errors import NotationError
 from regalia.games.two_heirs import load_tiles
 from regalia.games.two_heirs.landscape import PlacedTile
-from regalia.games.two_heirs.scoring import score_landscape
+from regalia.games.two_heirs.scoring import buildings_of, roads_of, score_landscape
 from regalia.games.two_heirs.textformat import (format_breakdown, format_grid,
                                                 format_landscape,
                                                 parse_landscape, score_sheet, score_text,
@@ -39,15 +39,15 @@ EXAMPLE5 = """\
 
 def test_example_5_file_scores_its_roads():
     sheet, (white, blue) = score_text(EXAMPLE5, T, source="ex5.txt")
-    assert [r.points for r in white.roads] == [3, 0, 0]
-    assert [r.points for r in blue.roads] == [0, 1, 0]
+    assert [r.points for r in roads_of(white)] == [3, 0, 0]
+    assert [r.points for r in roads_of(blue)] == [0, 1, 0]
     assert sheet.troops == {(5, 0): 0}
     assert sheet.landscape[(1, 1)].building is False
     assert T.tiles[sheet.landscape[(1, 1)].tile].colour == "grey"
     # the same as scoring the landscape directly
     direct = score_landscape(T, sheet.landscape, sheet.troops)
     assert (white.total, blue.total) == (direct[0].total, direct[1].total)
-    inn = [x for x in white.buildings if x.type == "inn"][0]
+    inn = [x for x in buildings_of(white) if x.type == "inn"][0]
     assert inn.doubled and inn.points == 2 * inn.base
     # roads off, in the file or as an override
     _, (w2, b2) = score_text(EXAMPLE5 + "roads off\n", T)
@@ -198,7 +198,7 @@ def test_the_format_documents_examples_parse():
     doc = (Path(__file__).parents[3] / "docs" / "games" / "two-heirs-score-format.md").read_text()
     blocks = re.findall(r"```text\n(.*?)```", doc, re.S)
     sheet, (white, blue) = score_text(blocks[0], T)
-    assert (white.road_points, blue.road_points) == (3, 1)
+    assert (white.points("road"), blue.points("road")) == (3, 1)
     assert (white.total, blue.total) == (17, 5)
 
 

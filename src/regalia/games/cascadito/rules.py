@@ -11,7 +11,7 @@ The four bundled sheets are reconstructions (the printed sheets are not public, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from regalia.core.params import digits_as_int, normalise_variants, shown, whole_
 from regalia.core.registry import register_game
 
 from .components import SHEET_NUMBERS, Sheet, load_dice, load_sheet
+from . import serialize
 from .state import CascaditoState
 from .tables import NUM_COLOURS, POOLS, SheetTables
 
@@ -140,21 +141,8 @@ class CascaditoGame(Game):
         claims = players * t.num_achievements
         self._max_length = 4 * self.max_turns + 2 * players * tasks + claims
 
-    @property
-    def params(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": self._players, "sheet": self._sheet_no,
-                               "variants": list(self._variants)}
-        if self._data is not None:
-            out["data"] = self._data
-        return out
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        return self._variants
-
-    @property
-    def num_players(self) -> int:
-        return self._players
+    def _game_params(self) -> dict[str, Any]:
+        return {"sheet": self._sheet_no, "variants": list(self._variants)}
 
     @property
     def num_distinct_actions(self) -> int:
@@ -171,11 +159,8 @@ class CascaditoGame(Game):
     def new_initial_state(self, seed: int | None = None) -> CascaditoState:
         return CascaditoState(self, seed)
 
-    def state_from_json(self, data: object) -> CascaditoState:
-        if not isinstance(data, Mapping):
-            from regalia.core.errors import RecordError
-            raise RecordError(f"state JSON must be an object, not {type(data).__name__}")
-        return CascaditoState.from_json(self, dict(data))
+    def _state_from_json(self, data: dict[str, Any]) -> CascaditoState:
+        return serialize.from_json(CascaditoState, self, data)
 
     def data_provenance(self) -> dict[str, int]:
         counts = dict(self.sheet.provenance_summary())

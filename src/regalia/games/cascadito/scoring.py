@@ -27,8 +27,9 @@ Scoring, in the rulebook's order:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Sequence
+
+from regalia.core.breakdown import Breakdown, ScoreItem
 
 from .components import TOWN_COLOURS
 
@@ -61,19 +62,6 @@ class SheetFacts(NamedTuple):
     bandits: int
     claims: tuple[int, ...]
     top_row_bonus: int = 0
-
-
-@dataclass(frozen=True)
-class ScoreStep:
-    """One line of the scoring: ``key`` (the :func:`breakdown` entry it adds to:
-    ``top_row``, ``bottom_row``, ``tracks``, ``all_tracks``, ``river``, ``bandits``,
-    ``top_row_bonus``), ``item`` (what scores, e.g. ``top 2``, ``blue track``), ``detail``
-    (how it was counted) and ``points``."""
-
-    key: str
-    item: str
-    detail: str
-    points: int
 
 
 def track_points(t: SheetTables, k: int, height: int, home: int) -> int:
@@ -151,12 +139,12 @@ def _achievement_label(t: SheetTables, a: int) -> str:
     return f"{'top' if a in t.top else 'bottom'} {row.index(a) + 1}"
 
 
-def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
+def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreItem]:
     """The scoring of one sheet step by step, in the rulebook's order (module docstring):
     every claimed achievement, every success track, the all-tracks bonus (sheets 1, 3),
     each river (sheets 1-3), the bandit track (sheet 2), the top-row bonus (sheet 4).
     Steps that a sheet does not have are left out; tracks and rivers are always listed."""
-    out: list[ScoreStep] = []
+    out: list[ScoreItem] = []
     for row, key in ((t.top, "top_row"), (t.bottom, "bottom_row")):
         for a in row:
             c = f.claims[a]
@@ -170,7 +158,7 @@ def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
                         if c == CLAIMED_LATER else "; claimed first")
             elif not ach.points:
                 how += "; its reward is an action, no points"
-            out.append(ScoreStep(key, _achievement_label(t, a), how, pts))
+            out.append(ScoreItem(key, _achievement_label(t, a), pts, how))
     for k, h in enumerate(f.tracks):
         colour = TOWN_COLOURS[t.track_colour[k]]
         pts = track_points(t, k, h, f.home)
@@ -182,14 +170,13 @@ def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
             how = f"highest marked space {h} of {t.track_len[k]}"
             if k == f.home:
                 how += "; your home castle's track"
-        out.append(ScoreStep("tracks", f"{colour} track", how, pts))
+        out.append(ScoreItem("tracks", f"{colour} track", pts, how, {"colour": colour}))
     if t.bonus is not None:
         low = min(f.tracks) if f.tracks else 0
         met = low >= t.bonus.min_spaces
-        out.append(ScoreStep("all_tracks", "all tracks bonus",
+        out.append(ScoreItem("all_tracks", "all tracks bonus", all_tracks_bonus(t, f.tracks),
                              f"at least {t.bonus.min_spaces} spaces in every track: "
-                             f"{'yes' if met else 'no'} (lowest track {low})",
-                             all_tracks_bonus(t, f.tracks)))
+                             f"{'yes' if met else 'no'} (lowest track {low})"))
     for r, riv in enumerate(t.rivers):
         n = f.rivers[r]
         name = riv.name if len(t.rivers) > 1 else "river"
@@ -200,43 +187,29 @@ def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreStep]:
             how = (f"{n} of {t.river_len[r]} spaces marked; "
                    + ("the ship reached the low bridge" if n == t.river_len[r]
                       else "the ship did not reach the low bridge"))
-        out.append(ScoreStep("river", name, how, river_points(t, r, n)))
+        out.append(ScoreItem("river", name, river_points(t, r, n), how))
     if t.bandit_points:
-        out.append(ScoreStep("bandits", "raiding bandits",
-                             f"{f.bandits} of {len(t.bandit_points)} spaces crossed off",
-                             bandit_points(t, f.bandits)))
+        out.append(ScoreItem("bandits", "raiding bandits", bandit_points(t, f.bandits),
+                             f"{f.bandits} of {len(t.bandit_points)} spaces crossed off"))
     if t.end.top_row_bonus and f.top_row_bonus:
-        out.append(ScoreStep("top_row_bonus", "whole top row",
-                             "every top-row achievement claimed: bonus", f.top_row_bonus))
+        out.append(ScoreItem("top_row_bonus", "whole top row", f.top_row_bonus,
+                             "every top-row achievement claimed: bonus"))
     return out
 
 
-def breakdown(t: SheetTables, f: SheetFacts) -> dict[str, Any]:
+def breakdown(t: SheetTables, f: SheetFacts) -> Breakdown:
     """The sheet's score itemised as :meth:`.state.CascaditoState.breakdown` returns it:
-    ``tracks`` (points per track colour), ``all_tracks``, ``river``, ``bandits``,
-    ``top_row``, ``bottom_row``, ``top_row_bonus``, ``total``."""
-    out: dict[str, Any] = {
-        "tracks": {TOWN_COLOURS[t.track_colour[k]]: track_points(t, k, h, f.home)
-                   for k, h in enumerate(f.tracks)},
-        "all_tracks": all_tracks_bonus(t, f.tracks),
-        "river": sum(river_points(t, r, n) for r, n in enumerate(f.rivers)),
-        "bandits": bandit_points(t, f.bandits),
-    }
-    top = bottom = 0
-    for a, c in enumerate(f.claims):
-        if c:
-            if t.ach_top[a]:
-                top += achievement_points(t, a, c)
-            else:
-                bottom += achievement_points(t, a, c)
-    out["top_row"] = top
-    out["bottom_row"] = bottom
-    out["top_row_bonus"] = f.top_row_bonus
-    out["total"] = (sum(out["tracks"].values()) + out["all_tracks"] + out["river"]
-                    + out["bandits"] + top + bottom + f.top_row_bonus)
-    return out
+    the items of :func:`score_steps` (keys ``top_row``, ``bottom_row``, ``tracks`` (facts
+    ``colour``), ``all_tracks``, ``river``, ``bandits``, ``top_row_bonus``); its total is
+    :func:`sheet_total`."""
+    return Breakdown(tuple(score_steps(t, f)))
 
 
-__all__ = ["SheetFacts", "ScoreStep", "UNCLAIMED", "CLAIMED", "CLAIMED_LATER", "breakdown",
+def tracks_of(bd: Breakdown) -> dict[str, float]:
+    """Points per track colour of a :func:`breakdown`, in track order."""
+    return {i.facts["colour"]: i.points for i in bd.of("tracks")}
+
+
+__all__ = ["SheetFacts", "tracks_of", "UNCLAIMED", "CLAIMED", "CLAIMED_LATER", "breakdown",
            "score_steps", "sheet_total", "track_points", "river_points", "bandit_points",
            "achievement_points", "all_tracks_bonus"]

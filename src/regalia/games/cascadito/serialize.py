@@ -50,27 +50,13 @@ def to_json(s: CascaditoState) -> dict[str, Any]:
 
 
 def from_json(cls: type[CascaditoState], game: CascaditoGame,
-              data: dict[str, Any]) -> CascaditoState:
-    """Rebuild a state of class ``cls`` from :func:`to_json` output.
+              d: dict[str, Any]) -> CascaditoState:
+    """Rebuild a state (``Game.state_from_json`` has checked the game and the
+    parameters) of class ``cls`` from :func:`to_json` output.
 
     Raises:
         RecordError: naming the first field that is missing, malformed or inconsistent.
     """
-    try:
-        return _from_json(cls, game, data)
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
-
-
-def _from_json(cls: type[CascaditoState], game: CascaditoGame,
-               d: dict[str, Any]) -> CascaditoState:
-    if d.get("game") != game.info.name:
-        raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
-    if d.get("params") != game.params:
-        raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                          f"game's {game.params!r}")
     s = cls(game, 0)
     t = s.tables
     n = game.num_players

@@ -46,9 +46,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize
 from .components import TOWN_COLOURS
@@ -81,7 +82,7 @@ if TYPE_CHECKING:
 _NO_GROUP, _ALL_GROUPS = -1, -2
 
 
-class CascaditoState(State):
+class CascaditoState(PhasedState["CascaditoGame"]):
     """One position of a Cascadito game (1 to 4 players, one play sheet each)."""
 
     __slots__ = (
@@ -110,6 +111,10 @@ class CascaditoState(State):
         "track",
         "turns",
     )
+    # the phase codes (regalia.core.state.PhasedState)
+    PHASE_NAMES = PHASE_NAMES
+    END_PHASE = PH_END
+    CHANCE_PHASES = frozenset({PH_ROLL})
 
     def __init__(self, game: CascaditoGame, seed: int | None = None):
         self._start(game, seed)
@@ -139,18 +144,11 @@ class CascaditoState(State):
         self.boxes = t.solo_harder if game.harder else 0
         self.hist: list[int] = []
 
-    #: The game (declared here with its precise type; set by ``State._start`` and ``clone``).
-    _game: "CascaditoGame"
 
     # ------------------------------------------------------------------ identity
-    @property
-    def game(self) -> CascaditoGame:
-        return self._game
-
     def clone(self) -> CascaditoState:
-        s = object.__new__(CascaditoState)
-        # copies never carry the seed nor the dealer (see regalia.core.state)
-        s._game, s._t, s._seed, s._dealer = self._game, self._t, None, None
+        s = self._blank_copy()
+        s._t = self._t
         s.phase, s.cur = self.phase, self.cur
         s.pool = self.pool[:]
         s.tasks = self.tasks[:]
@@ -178,17 +176,6 @@ class CascaditoState(State):
         if ph == PH_END:
             return TERMINAL
         return self.cur
-
-    def is_chance_node(self) -> bool:
-        return self.phase == PH_ROLL
-
-    def is_terminal(self) -> bool:
-        return self.phase == PH_END
-
-    @property
-    def phase_name(self) -> str:
-        """``roll``, ``die``, ``task``, ``claim`` or ``end``."""
-        return PHASE_NAMES[self.phase]
 
     @property
     def tables(self) -> SheetTables:
@@ -790,36 +777,33 @@ class CascaditoState(State):
                           tuple(self.river[p * R:(p + 1) * R]), self.bandits[p], tuple(claims),
                           self.bonus[p])
 
-    def breakdown(self, player: int) -> dict[str, Any]:
-        """``player``'s score as it stands (rulebook: Scoring), itemised by
-        :func:`.scoring.breakdown`: ``tracks`` (points per track colour: the highest marked
-        space; the home-castle value when the home track is full), ``all_tracks`` (sheets
-        1, 3), ``river`` (sheets 1-2: the highest value reached; sheet 3: points per ship
-        at the bridge), ``bandits`` (sheet 2), ``top_row``, ``bottom_row`` (achievement
-        points), ``top_row_bonus`` (sheet 4), ``total``."""
+    def breakdown(self, player: int) -> Breakdown:
+        """``player``'s score as it stands (rulebook: Scoring), itemised in the rulebook's
+        order by :func:`.scoring.breakdown`: claimed achievements (keys ``top_row``,
+        ``bottom_row``), ``tracks`` (one item per track colour, facts ``colour``: the
+        highest marked space; the home-castle value when the home track is full),
+        ``all_tracks`` (sheets 1, 3), ``river`` (sheets 1-2: the highest value reached;
+        sheet 3: points per ship at the bridge), ``bandits`` (sheet 2), ``top_row_bonus``
+        (sheet 4).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
         return sheet_breakdown(self._t, self.sheet_facts(player))
 
     def player_score(self, player: int) -> int:
-        """``breakdown(player)["total"]``, computed without building the breakdown."""
+        """``breakdown(player).total``, computed without building the breakdown."""
         return sheet_total(self._t, self.sheet_facts(player))
 
     def scores(self) -> list[float]:
         """Points per player as they stand (final scores once the game is over)."""
         return [self.player_score(p) for p in range(self._game.num_players)]
 
-    def winners(self) -> list[int]:
-        """The winning seat: the most points; "Ties are broken in favor of the player whose
-        home castle is furthest to the right" (the later seat). One seat."""
-        sc = self.scores()
-        best = max(sc)
-        return [max(p for p, s in enumerate(sc) if s == best)]
-
-    def returns(self) -> list[float]:
-        n = self._game.num_players
-        if self.phase != PH_END:
-            return [0.0] * n
-        w = self.winners()[0]
-        return [1.0 if p == w else 0.0 for p in range(n)]
+    def tie_break_keys(self) -> list[tuple[float, int]]:
+        """Per seat ``(points, seat)``: the most points win; "Ties are broken in favor of
+        the player whose home castle is furthest to the right" (the later seat), so one
+        seat wins (:meth:`winners`)."""
+        return [(v, p) for p, v in enumerate(self.scores())]
 
     # ------------------------------------------------------------------ views
     def marked_cells(self, player: int) -> list[str]:
@@ -873,16 +857,6 @@ class CascaditoState(State):
     # ------------------------------------------------------------------ JSON, set-up
     def to_json(self) -> dict[str, Any]:
         return serialize.to_json(self)
-
-    @classmethod
-    def from_json(cls, game: CascaditoGame, data: dict[str, Any]) -> CascaditoState:
-        """Rebuild a state from :meth:`to_json` output (:func:`.serialize.from_json`);
-        groups, rivers and bandits are recomputed from the marks.
-
-        Raises:
-            RecordError: naming the first field that is missing, malformed or inconsistent.
-        """
-        return serialize.from_json(cls, game, data)
 
     def string_to_action_pool(self, text: str) -> int:
         """The :data:`.tables.POOLS` index of a pool written ``BBYP`` (``-``: empty)."""

@@ -1238,10 +1238,10 @@ def score_table(observation: Mapping[str, Any],
     rows: dict[str, list[int]] = {k: [0] * n for k in order}
     for p, ss in enumerate(steps):
         for st in ss:
-            label = labels.get(st.key) or (st.item[:1].upper() + st.item[1:])
+            label = labels.get(st.key) or (st.label[:1].upper() + st.label[1:])
             if label not in rows and not st.points:
                 continue  # an action-only achievement (sheets 1-2 bottom row): no points
-            rows.setdefault(label, [0] * n)[p] += st.points
+            rows.setdefault(label, [0] * n)[p] += int(st.points)
             if label not in order:
                 order.append(label)
     body: list[dict[str, Any]] = [{"label": k, "cells": rows[k]} for k in order]

@@ -30,13 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import NotationError
 from regalia.core.textlines import (Problems, Statement, Word, check_size, digits, statements,
                                    whole)
 
 from .components import CASTLE_ORDER, SHEET_NUMBERS, TOWN_COLOURS
-from .scoring import (CLAIMED, CLAIMED_LATER, UNCLAIMED, ScoreStep, SheetFacts, score_steps,
-                      sheet_total)
+from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts
+from .scoring import breakdown as sheet_breakdown
 from .tables import (ACH_BANDITS, ACH_BANNER, ACH_BANNERS, ACH_GROUP_FIELDS, ACH_MARK,
                      SheetTables)
 
@@ -93,17 +94,20 @@ class PlayerSheet:
 
 @dataclass(frozen=True)
 class SheetScore:
-    """The scoring of one player's sheet: ``steps`` in the rulebook's order, ``total``,
-    ``warnings`` (the sheet disagrees with the sheet data; the score stands), ``solo``
+    """The scoring of one player's sheet: ``breakdown`` (:func:`.scoring.breakdown`, the
+    steps in the rulebook's order) and its ``total``, ``warnings`` (the sheet disagrees with the sheet data; the score stands), ``solo``
     (the sheet of a solo game)."""
 
     name: str
     castle: str
     facts: SheetFacts
-    steps: tuple[ScoreStep, ...]
-    total: int
+    breakdown: Breakdown
     warnings: tuple[str, ...] = ()
     solo: bool = False
+
+    @property
+    def total(self) -> float:
+        return self.breakdown.total
 
 
 @dataclass(frozen=True)
@@ -547,9 +551,8 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
                 idx = (t.top if a in t.top else t.bottom).index(a) + 1
                 warn.append(f"{row} {idx} is claimed but the sheet data says its criterion "
                             f"is not met ({gap}): '{t.achievements[a].text}'")
-        steps = tuple(score_steps(t, facts))
-        scores.append(SheetScore(ps.name, castle, facts, steps, sheet_total(t, facts),
-                                 tuple(warn), ps.solo))
+        scores.append(SheetScore(ps.name, castle, facts, sheet_breakdown(t, facts), tuple(warn),
+                                 ps.solo))
     return ScoredSheets(t, tuple(scores))
 
 
@@ -601,8 +604,8 @@ def format_report(scored: ScoredSheets) -> str:
     out = []
     for s in scored.scores:
         out.append(f"{s.name} (castle {s.castle}): {s.total} points")
-        for st in s.steps:
-            out.append(f"  {st.item}: {st.points}   ({st.detail})")
+        for st in s.breakdown:
+            out.append(f"  {st.label}: {st.points}   ({st.detail})")
         for w in s.warnings:
             out.append(f"  warning: {w}")
     out.append("Result: " + winner(scored)[1])

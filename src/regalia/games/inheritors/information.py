@@ -21,6 +21,7 @@ from regalia.core.errors import RegaliaError
 
 from .codes import (E_CARDS, E_DEMAND, E_DRAW, E_IF, E_PLAY, E_REMOVE, E_TAKE, EFFECT_NAMES,
                     NOCAP, PH_END, ST_SETUP, WHITE, BITS)
+from .scoring import entry_points
 
 if TYPE_CHECKING:
     from .state import InheritorsState
@@ -105,7 +106,7 @@ def observation(state: "InheritorsState", player: int) -> dict[str, Any]:
     if ended:
         obs["hands"] = [state.hand_names(p) for p in range(n)]
         obs["all_quests"] = [[G.quests[q].name for q in state.quests[p]] for p in range(n)]
-        obs["scores"] = [state.breakdown(p) for p in range(n)]
+        obs["scores"] = [entry_points(G, state, p) for p in range(n)]
     return obs
 
 

@@ -18,7 +18,7 @@ option: "If you are playing a 2-player game, refer to page 18 for setup changes.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
@@ -30,6 +30,7 @@ from .codes import (ANY, C_AHEAD, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_ST
                     K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME, KIND_NAMES, MAX_DEPTH,
                     MAX_SEATS, WHITE)
 from .components import CardSet, load_cards
+from . import serialize
 from .state import InheritorsState
 
 VARIANTS = {
@@ -325,22 +326,10 @@ class InheritorsGame(Game):
         return (req, effects(ability.effects), effects(ability.otherwise))
 
     # ------------------------------------------------------------------ contract
-    @property
-    def params(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": self._players}
-        if self._variants:
-            out["variants"] = list(self._variants)
-        if self._data is not None:
-            out["data"] = self._data
-        return out
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        return self._variants
-
-    @property
-    def num_players(self) -> int:
-        return self._players
+    def _game_params(self) -> dict[str, Any]:
+        """``variants`` only when one is played, so that records and digests of games without
+        a variant stay as they were before Inheritors had one (issue 17)."""
+        return {"variants": list(self._variants)} if self._variants else {}
 
     @property
     def two_player(self) -> bool:
@@ -439,8 +428,8 @@ class InheritorsGame(Game):
     def new_initial_state(self, seed: int | None = None) -> InheritorsState:
         return InheritorsState(self, seed)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> InheritorsState:
-        return InheritorsState.from_json(self, dict(data))
+    def _state_from_json(self, data: dict[str, Any]) -> InheritorsState:
+        return serialize.from_json(InheritorsState, self, data)
 
     def data_provenance(self) -> dict[str, int]:
         return self.cards.provenance_summary()

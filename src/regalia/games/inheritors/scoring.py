@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
+from regalia.core.breakdown import Breakdown, ScoreItem
+
 from .codes import BITS, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, E_SCORE
 
 if TYPE_CHECKING:
@@ -68,27 +70,15 @@ class Holdings:
     pclan: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class ScoreStep:
-    """One line of a player's scoring: ``key`` (the :func:`breakdown` entry it adds to),
-    ``item`` (what scores: ``purple``, ``Two Threes``, ``Wolf``...), ``detail`` (how it
-    was counted) and ``points``."""
-
-    key: str
-    item: str
-    detail: str
-    points: int
-
-
 def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple[Any, ...]) -> bool:
     """A compiled condition that depends only on the position (cards in hand, stacks,
     highest influence, Quests); the scoring texts use only these
     (``effects.TRIGGER_CONDITIONS["scoring"]``)."""
     k = cond[0]
-    if k == C_HAND:
-        T = G.T
-        o = player * T
-        return bool(sum(pos.hand[o + t] for t in cond[2]) >= cond[1])
+    if k == C_HAND:  # the commonest (playout policies ask it for every card they weigh)
+        o = player * G.T
+        hand = pos.hand
+        return bool(sum([hand[o + t] for t in cond[2]]) >= cond[1])
     if k == C_STACKS:
         m = pos.mask
         o = player * 5
@@ -160,10 +150,12 @@ def quest_points(G: InheritorsGame, pos: Position, p: int, q: int) -> int:
     return quest.points_met if holds(G, pos, p, G.quest_req[q]) else quest.points_unmet
 
 
-def breakdown(G: InheritorsGame, pos: Position, p: int) -> dict[str, int]:
-    """Points of seat ``p`` in the rulebook's order (V. Scoring): ``influence`` (top
-    cards), ``tomes`` (majority), ``relics``, ``quests``, ``honors``, ``clan`` (the
-    claimed Clan's scoring text), ``epics`` (Epics held), ``total``."""
+def entry_points(G: InheritorsGame, pos: Position, p: int) -> dict[str, int]:
+    """Points of seat ``p`` per scoring entry in the rulebook's order (V. Scoring):
+    ``influence`` (top cards), ``tomes`` (majority), ``relics``, ``quests``, ``honors``,
+    ``clan`` (the claimed Clan's scoring text), ``epics`` (Epics held), ``total``; every
+    entry present, 0 where nothing scores (the end-of-game observation shows this dict;
+    :func:`breakdown` itemises the same points)."""
     T = G.T
     o = p * T
     hand = pos.hand
@@ -191,7 +183,7 @@ def tie_break_keys(G: InheritorsGame, pos: Position) -> list[tuple[int, int, int
     with more Tomes in hand wins. If tied again, the player with more cards in hand
     wins. If still tied, all players in the tie share the victory.")."""
     T = G.T
-    return [(breakdown(G, pos, p)["total"],
+    return [(entry_points(G, pos, p)["total"],
              sum(pos.hand[p * T + t] for t in G.tome_types), pos.hsize[p])
             for p in range(G.num_players)]
 
@@ -203,17 +195,24 @@ def winners(G: InheritorsGame, pos: Position) -> list[int]:
     return [p for p, k in enumerate(keys) if k == best]
 
 
-def score_steps(G: InheritorsGame, pos: Position, p: int) -> list[ScoreStep]:
+def breakdown(G: InheritorsGame, pos: Position, p: int) -> Breakdown:
+    """Seat ``p``'s score itemised (:func:`score_steps`); its total is
+    ``entry_points(...)["total"]``."""
+    return Breakdown(tuple(score_steps(G, pos, p)))
+
+
+def score_steps(G: InheritorsGame, pos: Position, p: int) -> list[ScoreItem]:
     """Seat ``p``'s scoring step by step, in the rulebook's order: the top card of each
     colour, the Tomes majority, each Relic, each Quest, each Honor, the Clan, each Epic.
-    The points add up to :func:`breakdown`'s total (the same functions count them)."""
+    Each item's key is its :func:`entry_points` entry; the points add up to its total
+    (the same functions count them)."""
     T = G.T
     o = p * T
-    out: list[ScoreStep] = []
+    out: list[ScoreItem] = []
     for c in range(5):
         top = pos.mask[p * 5 + c].bit_length()
         if top:
-            out.append(ScoreStep("influence", f"{G.colours[c]} stack", f"top card {top}", top))
+            out.append(ScoreItem("influence", f"{G.colours[c]} stack", top, f"top card {top}"))
     counts = [sum(pos.hand[q * T + t] for t in G.majority_types) for q in range(G.num_players)]
     mine = counts[p]
     place = sum(1 for q in range(G.num_players) if counts[q] > mine)
@@ -227,7 +226,7 @@ def score_steps(G: InheritorsGame, pos: Position, p: int) -> list[ScoreStep]:
             how += "; first place is tied, so there is no second place"
     else:
         how = "none in hand"
-    out.append(ScoreStep("tomes", "Tomes majority", how, maj))
+    out.append(ScoreItem("tomes", "Tomes majority", maj, how))
     for t in G.relic_req:
         k = pos.hand[o + t]
         if k:
@@ -237,33 +236,31 @@ def score_steps(G: InheritorsGame, pos: Position, p: int) -> list[ScoreStep]:
             how = (f"you played the highest {G.colours[c]} number ({mine}, ties included)"
                    if ok else f"you did not play the highest {G.colours[c]} number ("
                    + (f"yours {mine})" if mine else f"no {G.colours[c]} stack)"))
-            out.append(ScoreStep("relics", G.tname[t], how + (f" x{k}" if k > 1 else ""),
-                                 relic_points(G, pos, p, t)))
+            out.append(ScoreItem("relics", G.tname[t], relic_points(G, pos, p, t),
+                                 how + (f" x{k}" if k > 1 else "")))
     for q in pos.quests[p]:
         ok = holds(G, pos, p, G.quest_req[q])
-        out.append(ScoreStep("quests", f"Quest {G.quests[q].name}",
+        out.append(ScoreItem("quests", f"Quest {G.quests[q].name}", quest_points(G, pos, p, q),
                              ("met: " if ok else "not met: ")
-                             + G.quests[q].requirement.describe(),
-                             quest_points(G, pos, p, q)))
+                             + G.quests[q].requirement.describe()))
     for h in range(len(G.honors)):
         if pos.honors[p] >> h & 1:
-            out.append(ScoreStep("honors", f"Honor {G.honors[h].name}", "claimed",
-                                 G.honors[h].points))
+            out.append(ScoreItem("honors", f"Honor {G.honors[h].name}", G.honors[h].points,
+                                 "claimed"))
     clan = pos.pclan[p]
     if clan >= 0:
-        out.append(ScoreStep("clan", f"Clan {G.clans[clan].name}",
+        out.append(ScoreItem("clan", f"Clan {G.clans[clan].name}",
+                             scoring_points(G, pos, p, G.clan_scoring[clan]),
                              "its end-of-game text" if G.clan_scoring[clan]
-                             else "no end-of-game scoring",
-                             scoring_points(G, pos, p, G.clan_scoring[clan])))
+                             else "no end-of-game scoring"))
     for t, abilities in G.epic_scoring.items():
         k = pos.hand[o + t]
         if k:
-            out.append(ScoreStep("epics", G.tname[t], "held in hand" + (f" x{k}" if k > 1
-                                                                         else ""),
-                                 k * scoring_points(G, pos, p, abilities)))
+            out.append(ScoreItem("epics", G.tname[t], k * scoring_points(G, pos, p, abilities),
+                                 "held in hand" + (f" x{k}" if k > 1 else "")))
     return out
 
 
-__all__ = ["BREAKDOWN_KEYS", "Position", "Holdings", "ScoreStep", "holds", "majority_points",
-           "scoring_points", "relic_points", "quest_points", "breakdown", "tie_break_keys",
-           "winners", "score_steps"]
+__all__ = ["BREAKDOWN_KEYS", "Position", "Holdings", "holds", "majority_points",
+           "scoring_points", "relic_points", "quest_points", "entry_points", "breakdown",
+           "tie_break_keys", "winners", "score_steps"]

@@ -71,34 +71,17 @@ def to_json(state: "InheritorsState") -> dict[str, Any]:
     }
 
 
-def from_json(cls: type["InheritorsState"], game: "InheritorsGame",
-              data: dict[str, Any]) -> "InheritorsState":
-    """Rebuild a state from :func:`to_json` output.
+def from_json(cls: type["InheritorsState"], G: "InheritorsGame",
+              d: dict[str, Any]) -> "InheritorsState":
+    """Rebuild a state (``Game.state_from_json`` has checked the game and the
+    parameters) from :func:`to_json` output.
 
     Raises:
         RecordError: naming the first field that is missing, of the wrong shape, or
             inconsistent with the others (every card must be in exactly one place).
     """
-    try:
-        return _from_json(cls, game, data)
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
-
-
-def _from_json(cls: type["InheritorsState"], G: "InheritorsGame",
-               d: dict[str, Any]) -> "InheritorsState":
-    if d.get("game") != G.info.name:
-        raise RecordError(f"state JSON is for game {d.get('game')!r}, not {G.info.name!r}")
-    if d.get("params") != G.params:
-        raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                          f"game's {G.params!r}")
     n, T = G.num_players, G.T
-    s = object.__new__(cls)
-    s._game = G
-    s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
-    s._dealer = None
+    s = cls._blank(G)   # a state from JSON never has a seed (a "seed" key is ignored)
     s._legal = None
 
     def pick(names: tuple[Any, ...], value: str, field: str) -> int:

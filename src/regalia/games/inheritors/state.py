@@ -41,9 +41,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import PhasedState
 
 from . import notation, scoring
 from . import information, serialize
@@ -58,7 +59,7 @@ from .scoring import BREAKDOWN_KEYS, holds  # noqa: F401  (BREAKDOWN_KEYS: re-ex
 if TYPE_CHECKING:
     from .rules import InheritorsGame
 
-class InheritorsState(State):
+class InheritorsState(PhasedState["InheritorsGame"]):
     """One position of an Inheritors game.
 
     Flat per-player data: ``hand[p * T + t]`` copies of type ``t`` in seat ``p``'s hand;
@@ -71,6 +72,10 @@ class InheritorsState(State):
                  "box", "quests", "qpool", "qrow", "hrow", "honors", "clan_row", "clan_owner",
                  "pclan", "drawq", "qdraw", "pend", "qcol", "qleft", "tadv", "tnum", "known",
                  "capc", "pdraws", "hist", "vis", "notes", "_legal")
+    # the phase codes (regalia.core.state.PhasedState)
+    PHASE_NAMES = PHASE_NAMES
+    END_PHASE = PH_END
+    CHANCE_PHASES = CHANCE_PHASES
 
     def __init__(self, game: "InheritorsGame", seed: int | None = None):
         self._start(game, seed)
@@ -153,19 +158,10 @@ class InheritorsState(State):
                 return c
         return -1
 
-    #: The game (declared here with its precise type; set by ``State._start`` and ``clone``).
-    _game: "InheritorsGame"
 
     # ------------------------------------------------------------------ identity
-    @property
-    def game(self) -> "InheritorsGame":
-        return self._game
-
     def clone(self) -> "InheritorsState":
-        s = object.__new__(InheritorsState)
-        s._game = self._game
-        s._seed = None      # copies never carry the seed (see regalia.core.state)
-        s._dealer = None
+        s = self._blank_copy()
         s.phase = self.phase
         s.stage = self.stage
         s.cur = self.cur
@@ -213,16 +209,6 @@ class InheritorsState(State):
         if ph == PH_END:
             return TERMINAL
         return self.cur
-
-    def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    def is_terminal(self) -> bool:
-        return self.phase == PH_END
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     # ------------------------------------------------------------------ small queries
     def top(self, player: int, colour: int) -> int:
@@ -872,38 +858,33 @@ class InheritorsState(State):
         return notation.string_to_action(self, text)
 
     # ------------------------------------------------------------------ scores
-    def breakdown(self, player: int) -> dict[str, int]:
-        """Points of ``player`` if the game ended now, in the rulebook's order (V. Scoring),
-        by :func:`.scoring.breakdown`: ``influence`` (top cards), ``tomes`` (majority),
-        ``relics``, ``quests``, ``honors``, ``clan`` (the claimed Clan's scoring text),
-        ``epics`` (Epics held), ``total``."""
-        return scoring.breakdown(self._game, self, player)
+    def breakdown(self, player: int) -> Breakdown:
+        """Points of ``player`` if the game ended now, itemised in the rulebook's order
+        (V. Scoring) by :func:`.scoring.score_steps`: keys ``influence`` (top card of each
+        stack), ``tomes`` (majority), ``relics``, ``quests``, ``honors``, ``clan`` (the
+        claimed Clan's scoring text), ``epics`` (Epics held).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return scoring.breakdown(self._game, self, self.check_seat(player))
 
     def scoring_points(self, p: int, abilities: tuple[Any, ...]) -> int:
         """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
         return scoring.scoring_points(self._game, self, p, abilities)
 
     def scores(self) -> list[float]:
-        return [float(self.breakdown(p)["total"]) for p in range(self._game.num_players)]
+        G = self._game
+        return [float(scoring.entry_points(G, self, p)["total"]) for p in range(G.num_players)]
 
     def player_score(self, player: int) -> float:
-        return float(self.breakdown(player)["total"])
+        return float(scoring.entry_points(self._game, self, self.check_seat(player))["total"])
 
     def tie_break_keys(self) -> list[tuple[int, int, int]]:
         """(points, Tomes in hand, cards in hand) per seat (:func:`.scoring.tie_break_keys`;
         V. Scoring)."""
         return scoring.tie_break_keys(self._game, self)
 
-    def winners(self) -> list[int]:
-        return scoring.winners(self._game, self)
-
-    def returns(self) -> list[float]:
-        n = self._game.num_players
-        if self.phase != PH_END:
-            return [0.0] * n
-        win = self.winners()
-        share = 1.0 / len(win)
-        return [share if p in win else 0.0 for p in range(n)]
 
     def visibility(self) -> list[int]:
         """Per history entry: the only seat that saw its outcome, or -1 (everyone)."""
@@ -953,16 +934,6 @@ class InheritorsState(State):
     def to_json(self) -> dict[str, Any]:
         """Every field by name (:func:`.serialize.to_json`); never the seed nor the dealer."""
         return serialize.to_json(self)
-
-    @classmethod
-    def from_json(cls, game: "InheritorsGame", data: dict[str, Any]) -> "InheritorsState":
-        """Rebuild a state from :meth:`to_json` output (:func:`.serialize.from_json`).
-
-        Raises:
-            RecordError: naming the first field that is missing, of the wrong shape, or
-                inconsistent with the others (every card must be in exactly one place).
-        """
-        return serialize.from_json(cls, game, data)
 
     def card_places(self) -> list[int]:
         """Copies of each type found in all places together (deck, hands, Market, stacks,

@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.textlines import Problems, Statement, check_size, digits, statements
 
-from .scoring import Holdings, ScoreStep, breakdown, score_steps, tie_break_keys, winners
+from .scoring import Holdings, breakdown, tie_break_keys, winners
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
@@ -63,14 +64,18 @@ class PlayerArea:
 
 @dataclass(frozen=True)
 class PlayerScore:
-    """One player's scoring: ``steps`` in the rulebook's order, ``total``, the tie-break
-    counts ``tomes`` (Tomes in hand) and ``cards`` (cards in hand)."""
+    """One player's scoring: ``breakdown`` (:func:`.scoring.breakdown`, the steps in the
+    rulebook's order) and its ``total``, the tie-break counts ``tomes`` (Tomes in hand)
+    and ``cards`` (cards in hand)."""
 
     name: str
-    steps: tuple[ScoreStep, ...]
-    total: int
+    breakdown: Breakdown
     tomes: int
     cards: int
+
+    @property
+    def total(self) -> float:
+        return self.breakdown.total
 
 
 @dataclass(frozen=True)
@@ -325,9 +330,7 @@ def score_text(text: str, *, source: str = "<text>",
     keys = tie_break_keys(G, pos)
     scores = []
     for p, pa in enumerate(players):
-        steps = tuple(score_steps(G, pos, p))
-        total = breakdown(G, pos, p)["total"]   # the steps add up to it (tested)
-        scores.append(PlayerScore(pa.name, steps, total, keys[p][1], keys[p][2]))
+        scores.append(PlayerScore(pa.name, breakdown(G, pos, p), keys[p][1], keys[p][2]))
     return ScoredTable(tuple(scores), tuple(winners(G, pos)), pos)
 
 
@@ -358,8 +361,8 @@ def format_report(table: ScoredTable) -> str:
     for s in table.scores:
         out.append(f"{s.name}: {s.total} points (Tomes in hand {s.tomes}, cards in hand "
                    f"{s.cards})")
-        for st in s.steps:
-            out.append(f"  {st.item}: {st.points}   ({st.detail})")
+        for st in s.breakdown:
+            out.append(f"  {st.label}: {st.points}   ({st.detail})")
     out.append("Result: " + result(table))
     return "\n".join(out) + "\n"
 

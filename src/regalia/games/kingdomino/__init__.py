@@ -8,7 +8,7 @@ from regalia.core.registry import register_drawing, register_policy, register_te
 
 from .components import TERRAINS, Domino, DominoSet, load_dominoes
 from .rules import VARIANTS, KingdominoGame
-from .scoring import Breakdown, Property, parse_kingdom
+from .scoring import Property, parse_kingdom
 from .policies import greedy_policy
 from .state import KingdominoState, PureKingdominoState
 
@@ -16,5 +16,5 @@ register_policy("kingdomino", "greedy", greedy_policy)
 register_drawing("kingdomino", "regalia.games.kingdomino.svg")
 
 __all__ = ["KingdominoGame", "KingdominoState", "PureKingdominoState", "VARIANTS", "TERRAINS",
-           "Domino", "DominoSet", "load_dominoes", "Breakdown", "Property", "parse_kingdom"]
+           "Domino", "DominoSet", "load_dominoes", "Property", "parse_kingdom"]
 register_tensors("kingdomino", "regalia.games.kingdomino.tensors")

@@ -82,9 +82,8 @@ if _engine is not None:
         def _to_pure(self) -> PureKingdominoState:
             """The same position in the pure engine (no seed, no dealer): used to raise the
             reference's own error for a refused action, and for set-up changes."""
-            pure = object.__new__(PureKingdominoState)
-            pure._game, pure._geo = self._game, self._geo
-            pure._seed = pure._dealer = None
+            pure = PureKingdominoState._blank(self._game)
+            pure._geo = self._geo
             for name in _PURE_FIELDS:
                 setattr(pure, name, getattr(self, name))
             return pure

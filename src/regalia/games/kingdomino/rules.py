@@ -20,7 +20,7 @@ discarded domino), ``mighty-duel`` (2 players, all 48 dominoes, 7x7 kingdoms).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
@@ -29,6 +29,7 @@ from regalia.core.registry import register_game
 
 from .board import geometry
 from .components import DominoSet, load_dominoes
+from . import serialize
 from .compiled import state_class
 from .state import KingdominoState, PureKingdominoState
 
@@ -110,21 +111,6 @@ class KingdominoGame(Game):
         return "pure" if self._state_class is PureKingdominoState else "compiled"
 
     @property
-    def params(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": self._players, "variants": list(self._variants)}
-        if self._data is not None:
-            out["data"] = self._data
-        return out
-
-    @property
-    def variants(self) -> tuple[str, ...]:
-        return self._variants
-
-    @property
-    def num_players(self) -> int:
-        return self._players
-
-    @property
     def num_distinct_actions(self) -> int:
         return self.geo.num_actions
 
@@ -136,8 +122,10 @@ class KingdominoGame(Game):
     def new_initial_state(self, seed: int | None = None) -> KingdominoState:
         return self._state_class(self, seed)  # type: ignore[call-arg]
 
-    def state_from_json(self, data: Mapping[str, Any]) -> KingdominoState:
-        return self._state_class.from_json(self, dict(data))
+    def _state_from_json(self, data: dict[str, Any]) -> KingdominoState:
+        # read and checked by the pure engine, then held in this game's engine
+        return self._state_class._from_pure(
+            serialize.from_json(PureKingdominoState, self, data))
 
     def data_provenance(self) -> dict[str, int]:
         return self.dominoes.provenance_summary()

@@ -10,9 +10,10 @@ Harmony +5 (complete kingdom, no discarded domino). Rulings: ``docs/rulings/king
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Iterator, Sequence
 
+from regalia.core.breakdown import Breakdown, ScoreItem
 from regalia.core.errors import DataError
 from regalia.core.params import digits_as_int, shown
 
@@ -36,51 +37,46 @@ class Property:
         return self.squares * self.crowns
 
 
-@dataclass
-class Breakdown:
-    """A kingdom's score, itemised.
+def kingdom_breakdown(props: Sequence[Property], middle_kingdom: int | None = None,
+                      harmony: int | None = None,
+                      previous_games: Sequence[int] = ()) -> Breakdown:
+    """A kingdom's score itemised (:class:`regalia.core.breakdown.Breakdown`): one item
+    ``"property"`` per property, crownless ones included, in the order given (largest
+    points first from :func:`properties`; facts ``terrain``, ``squares``, ``crowns``);
+    then ``"middle_kingdom"`` and ``"harmony"`` (the bonus awarded, 0 when unmet) where the
+    variant is played (None: not played, no item); then ``"previous_game"`` per finished
+    game of a Dynasty (label ``game K of the Dynasty``)."""
+    items = [ScoreItem("property", p.terrain, p.points,
+                       facts={"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns})
+             for p in props]
+    if middle_kingdom is not None:
+        items.append(ScoreItem("middle_kingdom", "Middle Kingdom bonus", middle_kingdom))
+    if harmony is not None:
+        items.append(ScoreItem("harmony", "Harmony bonus", harmony))
+    items += [ScoreItem("previous_game", f"game {k} of the Dynasty", pts)
+              for k, pts in enumerate(previous_games, 1)]
+    return Breakdown(tuple(items))
 
-    Attributes:
-        properties: every property, crownless ones included, largest points first.
-        middle_kingdom / harmony: bonus points awarded (0 when the variant is off or unmet).
-        previous_games: Dynasty only: totals of the games already played.
-    """
 
-    properties: list[Property] = field(default_factory=list)
-    middle_kingdom: int = 0
-    harmony: int = 0
-    previous_games: list[int] = field(default_factory=list)
+def properties_of(bd: Breakdown) -> list[Property]:
+    """The properties of a :func:`kingdom_breakdown`, in its order."""
+    return [Property(i.facts["terrain"], i.facts["squares"], i.facts["crowns"])
+            for i in bd.of("property")]
 
-    @property
-    def property_points(self) -> int:
-        return sum(p.points for p in self.properties)
 
-    @property
-    def game_total(self) -> int:
-        return self.property_points + self.middle_kingdom + self.harmony
+def game_points(bd: Breakdown) -> float:
+    """The points of the kingdom on the table: the total without previous Dynasty games."""
+    return bd.total - bd.points("previous_game")
 
-    @property
-    def total(self) -> int:
-        return self.game_total + sum(self.previous_games)
 
-    @property
-    def largest_property(self) -> int:
-        return max((p.squares for p in self.properties), default=0)
+def largest_property(bd: Breakdown) -> int:
+    """Squares of the most extended property (tie-break), 0 for an empty kingdom."""
+    return max((p.squares for p in properties_of(bd)), default=0)
 
-    @property
-    def crowns(self) -> int:
-        return sum(p.crowns for p in self.properties)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "properties": [{"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns,
-                            "points": p.points} for p in self.properties],
-            "property_points": self.property_points,
-            "middle_kingdom": self.middle_kingdom,
-            "harmony": self.harmony,
-            "previous_games": list(self.previous_games),
-            "total": self.total,
-        }
+def crown_count(bd: Breakdown) -> int:
+    """Crowns in the kingdom (second tie-break)."""
+    return sum(p.crowns for p in properties_of(bd))
 
 
 def components(w: int, mask: int) -> Iterator[int]:
@@ -181,17 +177,18 @@ class TextKingdom:
 
     def breakdown(self, middle_kingdom: bool = False, harmony: bool = False,
                   discarded: int = 0) -> Breakdown:
-        """Score the kingdom: properties, and the bonuses of the variants asked for.
+        """Score the kingdom (:func:`kingdom_breakdown`): properties, and the bonuses of
+        the variants asked for.
 
         Args:
             discarded: dominoes the player discarded (Harmony needs none; ruling R6).
         """
-        bd = Breakdown(properties(self.geo, self.terr, self.crowns))
-        if middle_kingdom and is_middle_kingdom(self.geo, self.occ):
-            bd.middle_kingdom = MIDDLE_KINGDOM_BONUS
-        if harmony and is_harmony(self.geo, self.occ, discarded):
-            bd.harmony = HARMONY_BONUS
-        return bd
+        mk = hm = None
+        if middle_kingdom:
+            mk = MIDDLE_KINGDOM_BONUS if is_middle_kingdom(self.geo, self.occ) else 0
+        if harmony:
+            hm = HARMONY_BONUS if is_harmony(self.geo, self.occ, discarded) else 0
+        return kingdom_breakdown(properties(self.geo, self.terr, self.crowns), mk, hm)
 
     def warnings(self) -> list[str]:
         """Reasons this kingdom cannot come from a real game (it is still scored):

@@ -47,33 +47,17 @@ def to_json(state: "KingdominoState") -> dict[str, Any]:
 
 
 def from_json(cls: "type[PureKingdominoState]", game: "KingdominoGame",
-              data: dict[str, Any]) -> "PureKingdominoState":
-    """Rebuild a state of class ``cls`` (the pure engine's ``PureKingdominoState``; the
-    compiled engine converts it) from :func:`to_json` output.
+              d: dict[str, Any]) -> "PureKingdominoState":
+    """Rebuild a state (``Game.state_from_json`` has checked the game and the
+    parameters) of class ``cls`` (the pure engine's ``PureKingdominoState``; the compiled
+    engine converts it) from :func:`to_json` output.
 
     Raises:
         RecordError: naming the first field that is missing, of the wrong shape, or
             inconsistent with the others.
     """
-    try:
-        return _from_json(cls, game, data)
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
-
-
-def _from_json(cls: "type[PureKingdominoState]", game: "KingdominoGame",
-               d: dict[str, Any]) -> "PureKingdominoState":
-    if d.get("game") != game.info.name:
-        raise RecordError(f"state JSON is for game {d.get('game')!r}, not {game.info.name!r}")
-    if d.get("params") != game.params:
-        raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                          f"game's {game.params!r}")
-    s = object.__new__(cls)
-    s._game, s._geo = game, game.geo
-    s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
-    s._dealer = None
+    s = cls._blank(game)   # a state from JSON never has a seed (a "seed" key is ignored)
+    s._geo = game.geo
     if d["phase"] not in PHASE_NAMES:
         raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
     s.phase = PHASE_NAMES.index(d["phase"])

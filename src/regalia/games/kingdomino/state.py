@@ -31,9 +31,10 @@ from abc import abstractmethod
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize
 from .actions import Action, decode
@@ -41,14 +42,14 @@ from .board import Geometry
 from .components import TERRAIN_LETTERS
 from .phases import PH_DRAW, PH_END, PH_KING, PH_PICK, PH_PLACE, PHASE_NAMES
 from .positions import new_game
-from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, centred_extent,
-                      is_harmony, kingdom_summary, properties, property_points)
+from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, centred_extent, is_harmony,
+                      kingdom_breakdown, kingdom_summary, properties, property_points)
 
 if TYPE_CHECKING:
     from .rules import KingdominoGame
 
 
-class KingdominoState(State):
+class KingdominoState(PhasedState["KingdominoGame"]):
     """One position of a Kingdomino game (or of a Dynasty of three games): what both
     engines share. The data below are stored by an engine, :class:`PureKingdominoState`
     (Python lists and ints, the reference) or the compiled one
@@ -56,14 +57,22 @@ class KingdominoState(State):
     every view, score breakdown, notation and JSON method here reads them and so works
     on either. ``game.new_initial_state()`` gives the engine the game was built with
     (see :class:`~.rules.KingdominoGame`).
+
+    The phase codes below give both engines :meth:`is_terminal`, :meth:`is_chance_node`,
+    :attr:`phase_name` and the ``apply_action`` template (see
+    :class:`~regalia.core.state.PhasedState`); the compiled engine answers the first two
+    and ``apply_action`` in C, its own methods coming first in its class's order.
     """
 
     __slots__ = ()
+    # the phase codes (regalia.core.state.PhasedState)
+    PHASE_NAMES = PHASE_NAMES
+    END_PHASE = PH_END
+    CHANCE_PHASES = frozenset({PH_DRAW, PH_KING})
 
     # The data (set by :func:`.positions.new_game` for each game, except the match-wide last
     # four). Kings are 0-based; king k belongs to seat ``game.owner[k]``. Bitboards are over
     # the padded board of :mod:`.board`.
-    _game: "KingdominoGame"
     _geo: Geometry
     phase: int                  #: one of :mod:`.phases`
     king: int                   #: the king acting (pick, place), else -1
@@ -91,15 +100,6 @@ class KingdominoState(State):
     NOTATION_EXAMPLE = "d5-e5"
 
     # ------------------------------------------------------------------ identity
-    @property
-    def game(self) -> "KingdominoGame":
-        return self._game
-
-    @property
-    def phase_name(self) -> str:
-        """``draw``, ``king-draw``, ``pick``, ``place`` or ``end``."""
-        return PHASE_NAMES[self.phase]
-
     @property
     def current_line_dominoes(self) -> tuple[int, ...]:
         """Numbers of the dominoes on the current line (being placed this round), sorted."""
@@ -207,19 +207,27 @@ class KingdominoState(State):
         return prev + (self._game_points(player) if self.phase != PH_END else 0)
 
     def breakdown(self, player: int, include_previous: bool = True) -> Breakdown:
-        """The score of ``player``'s current kingdom itemised (see :class:`Breakdown`);
-        once the game is over, the last game's kingdom with all previous Dynasty games."""
+        """The score of ``player``'s current kingdom itemised
+        (:func:`.scoring.kingdom_breakdown`: properties, the bonus of each variant played,
+        previous Dynasty games); once the game is over, the last game's kingdom with all
+        previous Dynasty games.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
         G, g = self._game, self._geo
         p = self.check_seat(player)
-        bd = Breakdown(properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]))
-        bd.middle_kingdom, bd.harmony = self._bonuses(p)
+        middle, harmony = self._bonuses(p)
+        previous: list[int] = []
         if include_previous:
             np_ = G.num_players
             games = len(self.past) // (3 * np_)
             if self.phase == PH_END:
                 games -= 1  # the kingdom on the table is the last game's
-            bd.previous_games = [self.past[3 * (k * np_ + p)] for k in range(games)]
-        return bd
+            previous = [self.past[3 * (k * np_ + p)] for k in range(games)]
+        return kingdom_breakdown(
+            properties(g, self.terr[6 * p:6 * p + 6], self.crown[3 * p:3 * p + 3]),
+            middle if G.middle_kingdom else None, harmony if G.harmony else None, previous)
 
     def tie_break_keys(self) -> list[tuple[int, int, int]]:
         """Per player ``(points, largest property, crowns)``: compared in that order
@@ -243,20 +251,6 @@ class KingdominoState(State):
                 crowns += g_crowns
             keys.append((pts, largest, crowns))
         return keys
-
-    def winners(self) -> list[int]:
-        """Seats that win (several when the victory is shared), by score and tie-breaks."""
-        keys = self.tie_break_keys()
-        best = max(keys)
-        return [p for p, k in enumerate(keys) if k == best]
-
-    def returns(self) -> list[float]:
-        np_ = self._game.num_players
-        if self.phase != PH_END:
-            return [0.0] * np_
-        win = self.winners()
-        share = 1.0 / len(win)
-        return [share if p in win else 0.0 for p in range(np_)]
 
     # ------------------------------------------------------------------ views
     def square_token(self, player: int, row: int, col: int) -> str:
@@ -300,19 +294,14 @@ class KingdominoState(State):
         return serialize.to_json(self)
 
     @classmethod
-    def from_json(cls, game: "KingdominoGame", data: dict[str, Any]) -> "KingdominoState":
-        """Rebuild a state from :meth:`to_json` output (see :func:`.serialize.from_json`),
-        in the engine of ``cls`` (the pure engine for this base class).
+    def _from_pure(cls, state: "PureKingdominoState") -> "KingdominoState":
+        """``state`` (read by :func:`.serialize.from_json` into the pure engine, which
+        checks every field; ``KingdominoGame._state_from_json``) in the engine of ``cls``
+        (the compiled engine converts it).
 
         Raises:
-            RecordError: naming the first field that is missing, of the wrong shape, or
-                inconsistent with the others.
+            RecordError: a field the compiled engine cannot hold.
         """
-        return cls._from_pure(serialize.from_json(PureKingdominoState, game, data))
-
-    @classmethod
-    def _from_pure(cls, state: "PureKingdominoState") -> "KingdominoState":
-        """``state`` in the engine of ``cls`` (the compiled engine converts it)."""
         return state
 
     @abstractmethod
@@ -358,11 +347,8 @@ class PureKingdominoState(KingdominoState):
         new_game(self)
 
     def clone(self) -> "PureKingdominoState":
-        s = object.__new__(PureKingdominoState)
-        s._game = self._game
+        s = self._blank_copy()   # copies never carry the seed (see regalia.core.state)
         s._geo = self._geo
-        s._seed = None      # copies never carry the seed (see regalia.core.state)
-        s._dealer = None
         s.phase = self.phase
         s.king = self.king
         s.idx = self.idx
@@ -394,12 +380,6 @@ class PureKingdominoState(KingdominoState):
                 return TERMINAL
             return self._game.owner[self.king]
         return CHANCE
-
-    def is_chance_node(self) -> bool:
-        return self.phase < PH_PICK
-
-    def is_terminal(self) -> bool:
-        return self.phase == PH_END
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[int]:

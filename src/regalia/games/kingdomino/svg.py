@@ -29,12 +29,14 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.svgkit import canonical, click_attr, score_headings, text
 
 from .board import Geometry, geometry
 from .help import BOOK, VARIANT_SOURCE
 from .rules import VARIANTS
-from .scoring import HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, Breakdown, parse_kingdom
+from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, crown_count, game_points,
+                      largest_property, parse_kingdom, properties_of)
 
 #: Fill colour of each terrain letter (wheat, forest, lake, grassland, swamp, mine).
 TERRAIN_COLOURS = {"W": "#e6c440", "F": "#2f6b33", "L": "#3a7bd5", "G": "#8dc641",
@@ -567,8 +569,9 @@ def _square_key(name: str) -> tuple[int, str]:
 def breakdowns(observation: Mapping[str, Any]) -> list[Breakdown]:
     """Each seat's kingdom on the table scored with the game's own scoring
     (:func:`~regalia.games.kingdomino.scoring.parse_kingdom` and its ``breakdown``), from the
-    kingdoms in the observation; the bonuses of the variants played. Previous Dynasty games
-    are not in a kingdom: they are ``scores - game_total``."""
+    kingdoms in the observation; the bonuses of the variants played
+    (:func:`~regalia.games.kingdomino.scoring.kingdom_breakdown`). Previous Dynasty games
+    are not in a kingdom: they are ``scores`` minus the kingdom's points."""
     g = geometry_of(observation)
     variants = set((observation.get("params") or {}).get("variants") or ())
     discarded = list(observation.get("discarded") or [])
@@ -591,31 +594,32 @@ def score_table(observation: Mapping[str, Any],
     bds = breakdowns(observation)
     n = len(bds)
     variants = set((observation.get("params") or {}).get("variants") or ())
-    scores = [int(s) for s in (observation.get("scores") or [b.game_total for b in bds])]
+    scores = [int(s) for s in (observation.get("scores") or [game_points(b) for b in bds])]
     over = observation.get("phase") == "end"
     rows: list[dict[str, Any]] = []
     if over:
         for letter, terrain in TERRAIN_NAMES.items():
             cells: list[str | int] = []
             for b in bds:
-                props = [p for p in b.properties if p.terrain == terrain and p.crowns]
+                props = [p for p in properties_of(b) if p.terrain == terrain and p.crowns]
                 cells.append(" + ".join(f"{p.squares}×{p.crowns}" for p in props)
                              + f" = {sum(p.points for p in props)}" if props else 0)
             rows.append({"label": terrain.capitalize(), "cells": cells})
     rows.append({"label": "Properties",
-                 "cells": [b.property_points for b in bds]})
-    rows.append({"label": "Crowns", "cells": [b.crowns for b in bds]})
+                 "cells": [int(b.points("property")) for b in bds]})
+    rows.append({"label": "Crowns", "cells": [crown_count(b) for b in bds]})
     if "middle-kingdom" in variants:
         rows.append({"label": f"Middle Kingdom (+{MIDDLE_KINGDOM_BONUS})",
-                     "cells": [b.middle_kingdom for b in bds]})
+                     "cells": [int(b.points("middle_kingdom")) for b in bds]})
     if "harmony" in variants:
-        rows.append({"label": f"Harmony (+{HARMONY_BONUS})", "cells": [b.harmony for b in bds]})
+        rows.append({"label": f"Harmony (+{HARMONY_BONUS})",
+                     "cells": [int(b.points("harmony")) for b in bds]})
     if "dynasty" in variants:
         rows.append({"label": "Previous games (Dynasty)",
-                     "cells": [scores[p] - bds[p].game_total for p in range(n)]})
+                     "cells": [scores[p] - int(game_points(bds[p])) for p in range(n)]})
     if over:
         rows.append({"label": "Largest property (tie-break)",
-                     "cells": [b.largest_property for b in bds]})
+                     "cells": [largest_property(b) for b in bds]})
     rows.append({"label": "Total", "cells": scores})
     return {"headings": score_headings(n, names), "rows": rows}
 

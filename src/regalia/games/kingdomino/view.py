@@ -22,9 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
 
+from regalia.core.breakdown import Breakdown
+
 from .actions import Discard, Draw, KingDraw, Pick, Place
 from .components import TERRAIN_LETTERS, TERRAINS
-from .scoring import Breakdown, TextKingdom
+from .scoring import TextKingdom
 
 if TYPE_CHECKING:
     from .state import KingdominoState
@@ -379,43 +381,38 @@ def terrain_name(letter_or_name: str) -> str:
     return TERRAINS[TERRAIN_LETTERS.index(letter_or_name[0].upper())]
 
 
-def breakdown_rows(bd: Breakdown, middle_kingdom: bool = False, harmony: bool = False,
-                   group_crownless: bool = False) -> list[tuple[str, str, str, str]]:
-    """Rows ``(item, squares, crowns, points)`` of a breakdown, ending with the total.
+def breakdown_rows(bd: Breakdown, group_crownless: bool = False) -> list[tuple[str, str, str, str]]:
+    """Rows ``(item, squares, crowns, points)`` of a kingdom's breakdown
+    (:func:`.scoring.kingdom_breakdown`), ending with the total.
 
     Properties come first (largest points first; crownless ones too, or with
     ``group_crownless`` a single row ``"no crowns (N)"`` summing their squares), then the bonuses
-    (shown when the variant is played or the bonus was awarded), then the previous games of
-    a Dynasty, then ``("total", "", "", total)``.
+    (present when the variant is played), then the previous games of a Dynasty, then
+    ``("total", "", "", total)``.
     """
-    crowned = [p for p in bd.properties if p.crowns or not group_crownless]
-    rows = [(p.terrain, str(p.squares), str(p.crowns), str(p.points)) for p in crowned]
-    bare = [p for p in bd.properties if not p.crowns]
+    props = bd.of("property")
+    rows = [(i.label, str(i.facts["squares"]), str(i.facts["crowns"]), str(i.points))
+            for i in props if i.facts["crowns"] or not group_crownless]
+    bare = [i for i in props if not i.facts["crowns"]]
     if group_crownless and bare:
         rows.append((f"no crowns ({len(bare)})",
-                     str(sum(p.squares for p in bare)), "0", "0"))
-    if middle_kingdom or bd.middle_kingdom:
-        rows.append(("Middle Kingdom bonus", "", "", str(bd.middle_kingdom)))
-    if harmony or bd.harmony:
-        rows.append(("Harmony bonus", "", "", str(bd.harmony)))
-    for k, pts in enumerate(bd.previous_games, 1):
-        rows.append((f"game {k} of the Dynasty", "", "", str(pts)))
+                     str(sum(i.facts["squares"] for i in bare)), "0", "0"))
+    rows += [(i.label, "", "", str(i.points)) for i in bd if i.key != "property"]
     rows.append(("total", "", "", str(bd.total)))
     return rows
 
 
-def breakdown_text(bd: Breakdown, middle_kingdom: bool = False,
-                   harmony: bool = False) -> list[str]:
+def breakdown_text(bd: Breakdown) -> list[str]:
     """The breakdown as an aligned text table.
 
-    >>> from regalia.games.kingdomino.scoring import Breakdown, Property
-    >>> print("\\n".join(breakdown_text(Breakdown([Property("forest", 3, 2)]))))
+    >>> from regalia.games.kingdomino.scoring import Property, kingdom_breakdown
+    >>> print("\\n".join(breakdown_text(kingdom_breakdown([Property("forest", 3, 2)]))))
     property  squares  crowns  points
     forest          3       2       6
     total                           6
     """
     rows = [("property", "squares", "crowns", "points")]
-    rows += breakdown_rows(bd, middle_kingdom, harmony)
+    rows += breakdown_rows(bd)
     w0 = max(len(r[0]) for r in rows)
     return [f"{r[0]:<{w0}}  {r[1]:>7}  {r[2]:>6}  {r[3]:>6}".rstrip() for r in rows]
 

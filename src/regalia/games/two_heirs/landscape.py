@@ -28,8 +28,8 @@ cells are in seat 0's frame.
   building, None for open terrain.
 * ``Landscape = Mapping[Pos, PlacedTile]``; ``Troops = Mapping[Pos, int]`` (position -> seat
   of the troop standing there; at the end of the game no two troops share a tile).
-* :class:`Breakdown` (one per seat) lists :class:`BuildingScore` per building and
-  :class:`RoadScore` per scored road, treasure points (solo) and the total.
+* :class:`BuildingScore` per building and :class:`RoadScore` per scored road, which
+  :mod:`.scoring` itemises in a :class:`regalia.core.breakdown.Breakdown` per seat.
 
 **Functions** built on these types (in :mod:`.scoring` and :mod:`.roads`, which import this
 module; nothing is re-exported here, so there is no import cycle):
@@ -257,36 +257,6 @@ class RoadScore:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    """One seat's final score, itemised.
-
-    Attributes:
-        seat: 0 or 1.
-        buildings: every building of the seat, in position order (sorted by ``(x, y)``).
-        roads: every scored road (connecting buildings on at least 2 tiles), in order of
-            its first tile, with the points this seat scores for it (often 0).
-        treasures: solo, Heinrich only: treasures left (landscape and pile), else 0.
-        treasure_points: 5 per treasure left (solo scoring 3).
-        total: building points + road points + treasure points.
-    """
-
-    seat: int
-    buildings: tuple[BuildingScore, ...]
-    roads: tuple[RoadScore, ...]
-    treasures: int
-    treasure_points: int
-    total: int
-
-    @property
-    def building_points(self) -> int:
-        return sum(b.points for b in self.buildings)
-
-    @property
-    def road_points(self) -> int:
-        return sum(r.points for r in self.roads)
-
-
-__all__ = ["Pos", "Landscape", "Troops", "PlacedTile", "TileTables", "tables", "Breakdown",
+__all__ = ["Pos", "Landscape", "Troops", "PlacedTile", "TileTables", "tables",
            "BuildingScore", "Road", "RoadScore", "DIRECTIONS", "DIRECTION_NAMES",
            "NEIGHBOURS8", "SEATS", "SEAT_SIDES", "edge_direction", "cell_offset"]

@@ -35,7 +35,7 @@ from regalia.core.registry import register_policy
 
 from .policies import _margin, decision_action, take_action
 from .geometry import DELTA, cell_of
-from .scoring import score_landscape
+from .scoring import building_scores
 from .tables import HAND_LIMIT
 
 if TYPE_CHECKING:
@@ -83,8 +83,8 @@ def _bases(s: "TwoHeirsState", p: int) -> dict[int, int]:
     """Cell -> points (undoubled, final scoring as the landscape stands) of ``p``'s
     buildings worth at least 1 point."""
     G = s.game
-    bd = score_landscape(G.tiles, s.landscape(), {}, roads=False)[p]
-    return {cell_of(*b.position): b.base for b in bd.buildings if b.base > 0}
+    mine = building_scores(G.tiles, s.landscape())[p]
+    return {cell_of(*b.position): b.base for b in mine if b.base > 0}
 
 
 def _troop(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> int | None:

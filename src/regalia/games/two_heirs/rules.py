@@ -20,7 +20,7 @@ Parameters:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
@@ -30,6 +30,7 @@ from regalia.core.registry import register_game
 from .components import (COLOURS, SET_NAMES, SETS, TileSet, TreasureSet, load_tiles,
                          load_treasures)
 from .components import data_digest as _data_digest
+from . import serialize
 from .state import TwoHeirsState
 from .tables import build_tables
 
@@ -155,19 +156,11 @@ class TwoHeirsGame(Game):
         self.colour_names = COLOURS
         self.tables = build_tables(self)
 
-    @property
-    def params(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": self._players, "sets": list(self.sets),
-                               "roads": self.roads}
+    def _game_params(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"sets": list(self.sets), "roads": self.roads}
         if self.solo:
             out["level"] = self.level
-        if self._data is not None:
-            out["data"] = self._data
         return out
-
-    @property
-    def num_players(self) -> int:
-        return self._players
 
     @property
     def num_distinct_actions(self) -> int:
@@ -180,8 +173,8 @@ class TwoHeirsGame(Game):
     def new_initial_state(self, seed: int | None = None) -> TwoHeirsState:
         return TwoHeirsState(self, seed)
 
-    def state_from_json(self, data: Mapping[str, Any]) -> TwoHeirsState:
-        return TwoHeirsState.from_json(self, dict(data))
+    def _state_from_json(self, data: dict[str, Any]) -> TwoHeirsState:
+        return serialize.from_json(TwoHeirsState, self, data)
 
     def data_provenance(self) -> dict[str, int]:
         counts = dict(self.tiles.provenance_summary())

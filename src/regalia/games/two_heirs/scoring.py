@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from typing import Any, Collection, Sequence
 
+from regalia.core.breakdown import Breakdown, ScoreItem
+
 from .components import TileSet
-from .landscape import (DIRECTIONS, Breakdown, BuildingScore, Landscape, Pos, RoadScore,
+from .landscape import (DIRECTIONS, BuildingScore, Landscape, Pos, Road, RoadScore,
                         TileTables, Troops, tables)
 from .roads import RoadIndex, networks_from
 
@@ -274,6 +276,14 @@ def _buildings(ctx: _Context, troops: Troops | None, detail: bool
     return out
 
 
+def building_scores(tiles: TileSet, landscape: Landscape, troops: Troops | None = None
+                    ) -> tuple[list[BuildingScore], list[BuildingScore]]:
+    """Every building of each seat with its points, in position order, without roads and
+    without the words of ``detail`` (``""``): for heuristics that read single buildings.
+    ``troops`` None: no building doubled."""
+    return _buildings(_Context(tables(tiles), landscape), troops, False)
+
+
 def _road_scores(ctx: _Context) -> tuple[tuple[RoadScore, ...], tuple[RoadScore, ...]]:
     roads, _ = networks_from(ctx.roads())
     scored = [r for r in roads if r.scored]
@@ -281,12 +291,42 @@ def _road_scores(ctx: _Context) -> tuple[tuple[RoadScore, ...], tuple[RoadScore,
             tuple(RoadScore(road=r, points=r.points(1)) for r in scored))
 
 
-def _breakdown(seat: int, buildings: Sequence[BuildingScore],
-               roads: tuple[RoadScore, ...], treasures: int = 0) -> Breakdown:
-    tp = TREASURE_POINTS * treasures
-    total = sum(b.points for b in buildings) + sum(r.points for r in roads) + tp
-    return Breakdown(seat=seat, buildings=tuple(buildings), roads=roads, treasures=treasures,
-                     treasure_points=tp, total=total)
+def _breakdown(buildings: Sequence[BuildingScore], roads: tuple[RoadScore, ...],
+               treasures: int = 0) -> Breakdown:
+    """One seat's score itemised (:class:`regalia.core.breakdown.Breakdown`): an item
+    ``"building"`` per building in position order (facts ``position``, ``tile``, ``type``,
+    ``base``, ``doubled``; detail: how ``base`` was counted), an item ``"road"`` per
+    scored road (facts ``tiles``, ``buildings``: the buildings of seat 0 and seat 1 on
+    it), and for Heinrich's treasures left an item ``"treasures"`` (facts ``treasures``,
+    5 points each)."""
+    items = [ScoreItem("building", b.type, b.points, b.detail,
+                       {"position": b.position, "tile": b.tile, "type": b.type,
+                        "base": b.base, "doubled": b.doubled}) for b in buildings]
+    items += [ScoreItem("road", "road", r.points, "",
+                        {"tiles": r.road.tiles, "buildings": r.road.buildings}) for r in roads]
+    if treasures:
+        items.append(ScoreItem("treasures", "treasures left", TREASURE_POINTS * treasures,
+                               f"{treasures} x {TREASURE_POINTS}", {"treasures": treasures}))
+    return Breakdown(tuple(items))
+
+
+def buildings_of(bd: Breakdown) -> list[BuildingScore]:
+    """The buildings of a breakdown of this module, in its order."""
+    return [BuildingScore(position=i.facts["position"], tile=i.facts["tile"],
+                          type=i.facts["type"], base=i.facts["base"],
+                          doubled=i.facts["doubled"], points=int(i.points), detail=i.detail)
+            for i in bd.of("building")]
+
+
+def roads_of(bd: Breakdown) -> list[RoadScore]:
+    """The scored roads of a breakdown of this module, with the seat's points, in order."""
+    return [RoadScore(road=Road(tiles=i.facts["tiles"], buildings=i.facts["buildings"]),
+                      points=int(i.points)) for i in bd.of("road")]
+
+
+def treasures_of(bd: Breakdown) -> int:
+    """Heinrich's treasures left in a breakdown (0 for a human seat)."""
+    return sum(i.facts["treasures"] for i in bd.of("treasures"))
 
 
 def score_landscape(tiles: TileSet, landscape: Landscape, troops: Troops, *,
@@ -309,7 +349,7 @@ def score_landscape(tiles: TileSet, landscape: Landscape, troops: Troops, *,
     ctx = _Context(tables(tiles), landscape)
     b0, b1 = _buildings(ctx, troops, True)
     r0, r1 = _road_scores(ctx) if roads else ((), ())
-    return _breakdown(0, b0, r0), _breakdown(1, b1, r1)
+    return _breakdown(b0, r0), _breakdown(b1, r1)
 
 
 def score_totals(tiles: TileSet, landscape: Landscape, troops: Troops, *,
@@ -374,7 +414,7 @@ def score_heinrich(tiles: TileSet, landscape: Landscape, troops: Troops,
     ctx = _Context(tables(tiles), landscape)
     b0, b1 = _buildings(ctx, troops, True)
     r0, r1 = _road_scores(ctx) if roads else ((), ())
-    return _breakdown(0, b0, r0), _breakdown(1, _heinrich_double(b1), r1, n)
+    return _breakdown(b0, r0), _breakdown(_heinrich_double(b1), r1, n)
 
 
 def _treasure_count(landscape: Landscape, on_landscape: Collection[Pos], pile: int) -> int:
@@ -415,5 +455,6 @@ def score_heinrich_totals(tiles: TileSet, landscape: Landscape, troops: Troops,
 
 
 __all__ = ["score_landscape", "score_totals", "score_heinrich", "score_heinrich_totals",
+           "building_scores", "buildings_of", "roads_of", "treasures_of",
            "TREASURE_POINTS", "HEINRICH_DOUBLED", "PAIR_POINTS", "GUILD_PAIR_POINTS",
            "INN_REACH"]

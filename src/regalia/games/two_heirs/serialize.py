@@ -83,30 +83,15 @@ def to_json(s: "TwoHeirsState") -> dict[str, Any]:
 
 
 def from_json(cls: "type[TwoHeirsState]", game: "TwoHeirsGame",
-              data: dict[str, Any]) -> "TwoHeirsState":
-    """Rebuild a state of class ``cls`` from :func:`to_json` output.
+              d: dict[str, Any]) -> "TwoHeirsState":
+    """Rebuild a state (``Game.state_from_json`` has checked the game and the
+    parameters) of class ``cls`` from :func:`to_json` output.
 
     Raises:
         RecordError: naming the first field that is missing, of the wrong shape, or
             inconsistent with the others (every tile of the chosen sets must be in
             exactly one place; troops never share a tile after the start).
     """
-    try:
-        return _from_json(cls, game, data)
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
-
-
-def _from_json(cls: "type[TwoHeirsState]", game: "TwoHeirsGame",
-               d: dict[str, Any]) -> "TwoHeirsState":
-    if not isinstance(d, dict) or d.get("game") != game.info.name:
-        raise RecordError(f"state JSON is for game {d.get('game')!r}, not "
-                          f"{game.info.name!r}")
-    if d.get("params") != game.params:
-        raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                          f"game's {game.params!r}")
     T = game.tables
     index = {tid: i for i, tid in enumerate(T.ids)}
     tre_ids = [t.id for t in game.treasures.treasures]
@@ -135,11 +120,8 @@ def _from_json(cls: "type[TwoHeirsState]", game: "TwoHeirsGame",
             raise RecordError(f"state JSON: {what} must be a whole number, not {v!r}")
         return v
 
-    s = object.__new__(cls)
-    s._game = game
+    s = cls._blank(game)   # a state from JSON never has a seed (a "seed" key is ignored)
     s.T = T
-    s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
-    s._dealer = None
     s._cache = None
     if d["phase"] not in PHASE_NAMES:
         raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")

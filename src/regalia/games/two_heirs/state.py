@@ -47,9 +47,10 @@ import random
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.state import State
+from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize
 from .actions import Action, decode
@@ -62,11 +63,11 @@ from .tables import (HAND_LIMIT, HAND_MAX, IN_RESERVE, NUM_SLOTS, OFF_BOARD, OPE
                      PHASE_NAMES, START, TROOPS)
 
 if TYPE_CHECKING:
-    from .landscape import Breakdown, PlacedTile
+    from .landscape import PlacedTile
     from .rules import TwoHeirsGame
 
 
-class TwoHeirsState(State):
+class TwoHeirsState(PhasedState["TwoHeirsGame"]):
     """One position of a Two Heirs game (2 players, or solo against Heinrich).
 
     The landscape is a dict ``board`` from grid index to ``tile * 4 + kind`` (kind 0/1: a
@@ -82,6 +83,10 @@ class TwoHeirsState(State):
                  "start_tile", "siege_cell", "scaffold", "tre_board", "tre_drawn",
                  "tre_removed", "h_step", "h_tile", "h_cell", "last_h", "hist", "turn",
                  "acts", "_cache")
+    # the phase codes (regalia.core.state.PhasedState)
+    PHASE_NAMES = PHASE_NAMES
+    END_PHASE = PH_END
+    CHANCE_PHASES = frozenset({PH_TOSS, PH_TOP, PH_DRAW, PH_TREASURE})
 
     def __init__(self, game: "TwoHeirsGame", seed: int | None = None):
         self._start(game, seed)
@@ -126,19 +131,10 @@ class TwoHeirsState(State):
             self.cur = 0
             self._advance()
 
-    #: The game (declared here with its precise type; set by ``State._start`` and ``clone``).
-    _game: "TwoHeirsGame"
 
     # ------------------------------------------------------------------ identity
-    @property
-    def game(self) -> "TwoHeirsGame":
-        return self._game
-
     def clone(self) -> "TwoHeirsState":
-        s = object.__new__(TwoHeirsState)
-        s._game = self._game
-        s._seed = None      # copies never carry the seed (see regalia.core.state)
-        s._dealer = None
+        s = self._blank_copy()
         s.T = self.T
         s.phase = self.phase
         s.cur = self.cur
@@ -180,21 +176,10 @@ class TwoHeirsState(State):
             return TERMINAL if ph == PH_END else self.cur
         return CHANCE
 
-    def is_chance_node(self) -> bool:
-        return self.phase < PH_PLAY
-
-    def is_terminal(self) -> bool:
-        return self.phase == PH_END
-
     @property
     def actions_this_turn(self) -> int:
         """Actions the player to move has taken in the current turn (0 at its start)."""
         return self.acts
-
-    @property
-    def phase_name(self) -> str:
-        """``toss``, ``top``, ``draw``, ``treasure``, ``play``, ``siege``, ``discard``, ``end``."""
-        return PHASE_NAMES[self.phase]
 
     # ------------------------------------------------------------------ royal protocol
     def reach(self, player: int) -> int:
@@ -409,7 +394,7 @@ class TwoHeirsState(State):
     def sample_chance_outcome(self, rng: random.Random) -> int:
         outcomes = self.chance_outcomes()
         if self.phase == PH_TOP:
-            return State.sample_chance_outcome(self, rng)
+            return super().sample_chance_outcome(rng)
         return outcomes[int(rng.random() * len(outcomes))][0]
 
     # ------------------------------------------------------------------ applying
@@ -785,14 +770,25 @@ class TwoHeirsState(State):
             self._cache = c
         return c
 
-    def breakdowns(self) -> tuple["Breakdown", "Breakdown"]:
-        """``(Breakdown of seat 0, Breakdown of seat 1)`` (:class:`.landscape.Breakdown`):
-        per building and per road; solo: the human and Heinrich (treasures included)."""
+    def breakdowns(self) -> tuple[Breakdown, Breakdown]:
+        """The final scoring of both sides of the table if the game ended now: ``(south,
+        north)``, each a :class:`~regalia.core.breakdown.Breakdown` (per building, per
+        scored road; see :func:`.scoring.score_landscape`); solo: the human and Heinrich
+        (his treasures left included, :func:`.scoring.score_heinrich`)."""
         G = self._game
         if G.solo:
             return score_heinrich(G.tiles, self.landscape(), self.troop_map(), (),
                                   self.treasures_left, roads=G.roads)
         return score_landscape(G.tiles, self.landscape(), self.troop_map(), roads=G.roads)
+
+    def breakdown(self, player: int) -> Breakdown:
+        """Seat ``player``'s score itemised (``breakdowns()[player]``); solo, seat 0 is the
+        human (Heinrich's is ``breakdowns()[1]``).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return self.breakdowns()[self.check_seat(player)]
 
     def scores(self) -> list[float]:
         """Points of each seat if the game ended now (final scoring). Solo: ``[human]``;
@@ -830,15 +826,6 @@ class TwoHeirsState(State):
         keys = [(a, self.troops_in_reserve(0)), (b, self.troops_in_reserve(1))]
         best = max(keys)
         return [p for p in (0, 1) if keys[p] == best]
-
-    def returns(self) -> list[float]:
-        n = self._game.num_players
-        if self.phase != PH_END:
-            return [0.0] * n
-        win = self.winners()
-        if self._game.solo:
-            return [1.0 if win else 0.0]
-        return [1.0 / len(win) if p in win else 0.0 for p in range(n)]
 
     # ------------------------------------------------------------------ notation
     def action_to_string(self, action: int) -> str:
@@ -883,15 +870,6 @@ class TwoHeirsState(State):
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
         return serialize.to_json(self)
-
-    @classmethod
-    def from_json(cls, game: "TwoHeirsGame", data: dict[str, Any]) -> "TwoHeirsState":
-        """Rebuild a state from :meth:`to_json` output (:func:`.serialize.from_json`).
-
-        Raises:
-            RecordError: naming the first bad or inconsistent field.
-        """
-        return serialize.from_json(cls, game, data)
 
     # ------------------------------------------------------------------ positions
     #: Replace the position by a hand-set one (:func:`.positions.set_position`: its

@@ -61,14 +61,16 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.svgkit import canonical, click_attr, score_headings
 
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, TreasureSet, load_tiles, load_treasures)
 from .geometry import DIRS
 from .help import BOOK, EFFECTS_CITE, SCORING_RULES, TYPE_EFFECTS
-from .landscape import Breakdown, PlacedTile, edge_direction
-from .scoring import score_heinrich, score_landscape
+from .landscape import PlacedTile, edge_direction
+from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
+                      treasures_of)
 from .solo import HEINRICH_TROOP_COLOURS
 from .tables import HAND_LIMIT, HAND_MAX, NUM_SLOTS, TROOPS, Tables, build_tables
 
@@ -560,20 +562,20 @@ def score_table(observation: Mapping[str, Any],
     heads = score_headings(2, None, seat_names(observation, names))
     rows: list[dict[str, Any]] = []
     for seat in (0, 1):
-        for bs in b[seat].buildings:
+        for bs in buildings_of(b[seat]):
             tile = tiles.tiles[bs.tile]
             cells: list[str | int] = ["", ""]
             cells[seat] = f"{bs.points} ({bs.base} x2)" if bs.doubled else bs.points
             rows.append({"label": f"{TYPE_NAMES[bs.type]} ({tile.id}) at "
                                   f"{bs.position[0]},{bs.position[1]}: {bs.detail}",
                          "cells": cells})
-    for i, (r0, r1) in enumerate(zip(b[0].roads, b[1].roads)):
+    for i, (r0, r1) in enumerate(zip(roads_of(b[0]), roads_of(b[1]))):
         n0, n1 = r0.road.buildings
         rows.append({"label": f"Road {i + 1} ({len(r0.road.tiles)} tiles; buildings "
                               f"{n0}:{n1})", "cells": [r0.points, r1.points]})
     if solo:
-        rows.append({"label": f"Treasures left ({b[1].treasures} x 5)",
-                     "cells": ["", b[1].treasure_points]})
+        rows.append({"label": f"Treasures left ({treasures_of(b[1])} x 5)",
+                     "cells": ["", int(b[1].points("treasures"))]})
     rows.append({"label": "Total", "cells": [b[0].total, b[1].total]})
     return {"headings": heads, "rows": rows}
 
@@ -858,7 +860,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     obs = observation
     labels = seat_names(obs, names)
     bd = breakdowns(obs)
-    points = {bs.position: bs for seat in (0, 1) for bs in bd[seat].buildings}
+    points = {bs.position: bs for seat in (0, 1) for bs in buildings_of(bd[seat])}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia two-heirs" '
            f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="two-heirs" '
            f'data-phase={quoteattr(str(obs.get("phase")))} '
@@ -1379,8 +1381,8 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
     else:
         out.append(_text(x0, y + 14, "Running score (if the game ended now)", 13.5,
                          anchor="start", weight="bold", fill="#2b2118"))
-        rows = [("Buildings", bd[0].building_points, bd[1].building_points),
-                ("Roads", bd[0].road_points, bd[1].road_points),
+        rows = [("Buildings", bd[0].points("building"), bd[1].points("building")),
+                ("Roads", bd[0].points("road"), bd[1].points("road")),
                 ("Total", bd[0].total, bd[1].total)]
         out.append(_text(x0 + 200, y + 38, labels[0][:12], 14, weight="bold"))
         out.append(_text(x0 + 300, y + 38, labels[1][:12], 14, weight="bold"))

@@ -25,11 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from regalia.core.breakdown import Breakdown
 from regalia.core.errors import NotationError
 
 from .components import COLOURS, NUM_TREASURES, TYPE_NAMES, TYPES, TileSet
-from .landscape import Breakdown, Landscape, PlacedTile, Pos, Troops
-from .scoring import score_heinrich, score_landscape
+from .landscape import Landscape, PlacedTile, Pos, Troops
+from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
+                      treasures_of)
 
 #: Troops per seat ("receives the 3 corresponding troop tokens").
 TROOPS_PER_SEAT = 3
@@ -334,23 +336,24 @@ def format_breakdown(tiles: TileSet, sheet: ScoreSheet,
     out: list[str] = []
     names = (("you (south)", "Heinrich (north)") if sheet.solo
              else ("south (seat 0)", "north (seat 1)"))
-    for bd in breakdowns:
-        out.append(f"{names[bd.seat]}: {bd.total} points")
-        for x in bd.buildings:
+    for seat, bd in enumerate(breakdowns):
+        out.append(f"{names[seat]}: {bd.total} points")
+        for x in buildings_of(bd):
             t = tiles.tiles[x.tile]
             why = ""
             if x.doubled:
-                why = " x2 (one of his 3 best)" if sheet.solo and bd.seat == 1 else " x2 (own troop)"
+                why = " x2 (one of his 3 best)" if sheet.solo and seat == 1 else " x2 (own troop)"
             out.append(f"  ({x.position[0]}, {x.position[1]}) {t.name} [{t.id}]: {x.base}"
                        f"{why} = {x.points}   {x.detail}")
-        for r in bd.roads:
+        for r in roads_of(bd):
             ends = " ".join(f"({p[0]}, {p[1]})" for p in r.road.tiles)
             out.append(f"  road over {ends}: buildings south {r.road.buildings[0]}, north "
                        f"{r.road.buildings[1]} -> {r.points}")
-        if bd.treasures:
-            out.append(f"  treasures left: {bd.treasures} x 5 = {bd.treasure_points}")
-        out.append(f"  buildings {bd.building_points} + roads {bd.road_points}"
-                   + (f" + treasures {bd.treasure_points}" if bd.treasures else "")
+        treasures = treasures_of(bd)
+        if treasures:
+            out.append(f"  treasures left: {treasures} x 5 = {bd.points('treasures')}")
+        out.append(f"  buildings {bd.points('building')} + roads {bd.points('road')}"
+                   + (f" + treasures {bd.points('treasures')}" if treasures else "")
                    + f" = {bd.total}")
     if not sheet.roads:
         out.append("roads not scored (roads off)")

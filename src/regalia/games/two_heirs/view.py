@@ -24,7 +24,7 @@ text lines of :data:`CELL_WIDTH` - 1 characters:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .components import RESOURCE_OF_COLOUR, TYPE_NAMES, TileSet
 from .geometry import DIRS
@@ -222,6 +222,12 @@ def tile_text(tiles: TileSet, tile_id: str) -> str:
     return ", ".join(bits)
 
 
+def troops_in_reserve(obs: Mapping[str, Any], seat: int) -> int:
+    """How many of ``seat``'s troops stand in the royal reserve in an observation (the
+    two-player tie-break: "the player with the most troops in the royal reserve wins")."""
+    return sum(1 for t in obs["troops"][seat] if t == "reserve")
+
+
 def reserve_lines(obs: dict[str, Any]) -> list[tuple[int | None, str, str | None]]:
     """The royal reserve of an observation, clockwise from the shield: ``(position or None,
     text, colour)``; position is the 1-based tile count used by ``take N``, None for an
@@ -343,4 +349,4 @@ def setup_summary(notes: list[ChanceNote]) -> str:
 __all__ = ["MEDIUM", "WIDE_CELL", "short_name", "fit_cell_width", "names_key", "ChanceNote",
            "chance_note", "setup_summary", "MoveGroup", "move_groups", "CELL_WIDTH", "Cell",
            "Grid", "SHORT", "landscape_grid", "grid_of", "placement_spaces",
-           "seat_observation", "tile_text", "reserve_lines", "road_text", "SEAT_NAMES"]
+           "seat_observation", "tile_text", "reserve_lines", "troops_in_reserve", "road_text", "SEAT_NAMES"]
