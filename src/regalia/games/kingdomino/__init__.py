@@ -8,10 +8,11 @@ from regalia.core.registry import register_drawing, register_policy
 from .components import TERRAINS, Domino, DominoSet, load_dominoes
 from .rules import VARIANTS, KingdominoGame
 from .scoring import Breakdown, Property, parse_kingdom
-from .policies import greedy_policy
+from .policies import full_greedy_policy, onestep_policy
 from .state import KingdominoState
 
-register_policy("kingdomino", "greedy", greedy_policy)
+register_policy("kingdomino", "greedy", full_greedy_policy)
+register_policy("kingdomino", "onestep", onestep_policy)
 register_drawing("kingdomino", "regalia.games.kingdomino.svg")
 
 __all__ = ["KingdominoGame", "KingdominoState", "VARIANTS", "TERRAINS", "Domino", "DominoSet",
