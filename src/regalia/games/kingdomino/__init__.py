@@ -3,7 +3,7 @@
 Importing this package registers the game as ``"kingdomino"``.
 """
 
-from regalia.core.registry import register_drawing, register_policy
+from regalia.core.registry import register_drawing, register_policy, register_strengths
 
 from .components import TERRAINS, Domino, DominoSet, load_dominoes
 from .rules import VARIANTS, KingdominoGame
@@ -14,6 +14,9 @@ from .state import KingdominoState
 register_policy("kingdomino", "greedy", full_greedy_policy)
 register_policy("kingdomino", "onestep", onestep_policy)
 register_drawing("kingdomino", "regalia.games.kingdomino.svg")
+register_strengths("kingdomino", easy="onestep", normal="greedy",
+                   strong="mcts:seconds=1,playout=greedy",
+                   evidence="STRONG_EVIDENCE")
 
 __all__ = ["KingdominoGame", "KingdominoState", "VARIANTS", "TERRAINS", "Domino", "DominoSet",
            "load_dominoes", "Breakdown", "Property", "parse_kingdom"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from regalia.core.errors import RegaliaError
 from regalia.core.policies import one_step_greedy
@@ -117,27 +117,43 @@ def _comp_list(w: int, mask: int, c1: int, c2: int, c3: int) -> list[tuple[int, 
             for comp in components(w, mask)]
 
 
-def _points(comps: list[tuple[int, int, int]]) -> int:
-    return sum(s * k for _, s, k in comps)
-
-
 class _Kingdom:
     """One seat's kingdom as the Full Greedy evaluation needs it (the state is not touched):
-    per terrain its properties, adjacency masks, occupancy, free window, property points."""
+    per terrain its properties, their points, squares and crowns; adjacency masks,
+    occupancy, free window, bounding box and total property points."""
 
-    __slots__ = ("terr", "crown", "comps", "adj", "occ", "free", "bbox", "points")
+    __slots__ = ("terr", "crown", "comps", "tp", "tsq", "tcr", "adj", "occ", "free", "bbox",
+                 "points")
 
     def __init__(self, state: "KingdominoState", p: int):
         w = state.game.geo.w
         self.terr = state.terr[6 * p:6 * p + 6]
         self.crown = state.crown[3 * p:3 * p + 3]
-        c1, c2, c3 = self.crown
-        self.comps = [_comp_list(w, m, c1, c2, c3) for m in self.terr]
+        self.comps, self.tp, self.tsq, self.tcr = [], [], [], []
+        for t in range(6):
+            self._terrain(w, t, append=True)
         self.adj = state.adj[6 * p:6 * p + 6]
         self.occ = state.occ[p]
         self.free = state.free[p]
         self.bbox = state.bbox[4 * p:4 * p + 4]
-        self.points = sum(_points(c) for c in self.comps)
+        self.points = sum(self.tp)
+
+    def _terrain(self, w: int, t: int, append: bool = False) -> None:
+        """(Re)compute terrain ``t``'s properties and their totals."""
+        c1, c2, c3 = self.crown
+        comps = _comp_list(w, self.terr[t], c1, c2, c3)
+        pts = sq = cr = 0
+        for _, s, k in comps:
+            pts += s * k
+            sq += s
+            cr += k
+        if append:
+            self.comps.append(comps)
+            self.tp.append(pts)
+            self.tsq.append(sq)
+            self.tcr.append(cr)
+        else:
+            self.comps[t], self.tp[t], self.tsq[t], self.tcr[t] = comps, pts, sq, cr
 
     def placed(self, g: Geometry, b1: int, b2: int, i1: int, i2: int,
                t1: int, t2: int, k1: int, k2: int) -> "_Kingdom":
@@ -162,17 +178,11 @@ class _Kingdom:
         minc, maxc = min(bb[2], q1, q2), max(bb[3], q1, q2)
         out.bbox = [minr, maxr, minc, maxc]
         out.free = g.window(minr, maxr, minc, maxc) & ~occ
-        comps = out.comps = self.comps[:]
-        c1, c2, c3 = crown
-        w = g.w
-        points = self.points - _points(comps[t1])
-        comps[t1] = _comp_list(w, terr[t1], c1, c2, c3)
-        points += _points(comps[t1])
+        out.comps, out.tp, out.tsq, out.tcr = self.comps[:], self.tp[:], self.tsq[:], self.tcr[:]
+        out._terrain(g.w, t1)
         if t2 != t1:
-            points -= _points(comps[t2])
-            comps[t2] = _comp_list(w, terr[t2], c1, c2, c3)
-            points += _points(comps[t2])
-        out.points = points
+            out._terrain(g.w, t2)
+        out.points = sum(out.tp)
         return out
 
 
@@ -209,13 +219,22 @@ def _bonus(occ: int, discarded: int, fr: _Frame, middle: bool, harmony: bool) ->
     return b
 
 
+#: A key below every real one: a pair cut off by the bound (see ``_best_with_domino``).
+_CUT = (-4, 0)
+
+
 def _best_with_domino(state: "KingdominoState", kd: _Kingdom, discarded: int,
-                      n: int | None) -> tuple[int, int]:
+                      n: int | None, floor: int | None = None) -> tuple[int, int]:
     """The Full Greedy key ``(-tier, value)`` of kingdom ``kd`` once domino ``n`` is placed
     at its best position (``n`` None: no domino to add). Tier 0: the domino placed and the
     kingdom not destructive; 1: placed, destructive; 2: not placed (no domino, or it fits
     nowhere), kingdom not destructive; 3: not placed, destructive. Value: property points
-    plus the bonuses of the variants the game plays."""
+    plus the bonuses of the variants the game plays.
+
+    ``floor``: the value of a tier-0 kingdom already found elsewhere. Positions that cannot
+    reach it are not judged further, and a domino whose best conceivable value (its
+    terrains' properties all merged, every bonus) is below it returns :data:`_CUT` at once;
+    a key at or above the floor is exact either way."""
     G = state.game
     g = G.geo
     w = g.w
@@ -227,11 +246,24 @@ def _best_with_domino(state: "KingdominoState", kd: _Kingdom, discarded: int,
         comps1, comps2 = kd.comps[t1], kd.comps[t2]
         same = t1 == t2
         occ0 = kd.occ
-        base = kd.points
-        if same:
-            base -= _points(comps1)
-        else:
-            base -= _points(comps1) + _points(comps2)
+        base = kd.points - kd.tp[t1] - (0 if same else kd.tp[t2])
+        if floor is not None:
+            # a domino's two squares reach at most two more edges of the N x N, and
+            # complete the kingdom only if two squares are missing
+            most_bonus = 0
+            if mid and ((not occ0 & fr.top) + (not occ0 & fr.bottom) + (not occ0 & fr.left)
+                        + (not occ0 & fr.right)) <= 2:
+                most_bonus += MIDDLE_KINGDOM_BONUS
+            if har and not discarded and (fr.inner & ~occ0).bit_count() <= 2:
+                most_bonus += HARMONY_BONUS
+            # the domino's terrains at best: all their properties merged into one
+            sq, cr = kd.tsq, kd.tcr
+            reach = base + most_bonus + (
+                (sq[t1] + 2) * (cr[t1] + x + y) if same
+                else (sq[t1] + 1) * (cr[t1] + x) + (sq[t2] + 1) * (cr[t2] + y))
+            if reach < floor:
+                return _CUT
+            floor -= most_bonus
         masks = placement_masks(w, kd.free, kd.adj[t1], kd.adj[t2], G.sym[n])
         for d, m in enumerate(masks):
             if not m:
@@ -250,6 +282,8 @@ def _best_with_domino(state: "KingdominoState", kd: _Kingdom, discarded: int,
                                           1, x)
                            + _joined(comps2, (b2 << 1) | (b2 >> 1) | (b2 << w) | (b2 >> w),
                                      1, y))
+                if floor is not None and pts < floor:
+                    continue   # even with every bonus below a kingdom found elsewhere
                 occ = occ0 | b1 | b2
                 if mid or har:
                     pts += _bonus(occ, discarded, fr, mid, har)
@@ -293,6 +327,15 @@ def full_greedy_keys(state: "KingdominoState") -> dict[tuple[int | None, int | N
     Raises:
         RegaliaError: not a ``place`` or ``pick`` ply after a placement.
     """
+    return {(place, pick): (-neg_tier, value)
+            for place, pick, (neg_tier, value) in _pair_keys(state, prune=False)}
+
+
+def _pair_keys(state: "KingdominoState",
+               prune: bool) -> Iterator[tuple[int | None, int | None, tuple[int, int]]]:
+    """``(placement or None, pick or None, (-tier, value))`` for every pair (see
+    :func:`full_greedy_keys`). With ``prune`` a pair that cannot reach the best tier-0
+    value found so far gets :data:`_CUT` (an exact key otherwise)."""
     G = state.game
     g = G.geo
     ph = state.phase
@@ -304,12 +347,14 @@ def full_greedy_keys(state: "KingdominoState") -> dict[tuple[int | None, int | N
     kd = _Kingdom(state, p)
     disc = state.discarded[p]
     base = g.pick_base - 1
-    out: dict[tuple[int | None, int | None], tuple[int, int]] = {}
+    floor: int | None = None
     if ph == PH_PICK:
         for a in state.legal_actions():
-            neg_tier, value = _best_with_domino(state, kd, disc, a - base)
-            out[(None, a)] = (-neg_tier, value)
-        return out
+            key = _best_with_domino(state, kd, disc, a - base, floor)
+            if prune and key[0] == 0 and (floor is None or key[1] > floor):
+                floor = key[1]
+            yield None, a, key
+        return
     n = state.cur_nums[state.idx]
     picks = _free_picks(state)
     t1, t2, k1, k2 = G.t1[n], G.t2[n], G.c1[n], G.c2[n]
@@ -320,13 +365,11 @@ def full_greedy_keys(state: "KingdominoState") -> dict[tuple[int | None, int | N
         else:
             i1, i2 = squares[a]  # type: ignore[misc]
             after, d = kd.placed(g, 1 << i1, 1 << i2, i1, i2, t1, t2, k1, k2), disc
-        if not picks:
-            neg_tier, value = _best_with_domino(state, after, d, None)
-            out[(a, None)] = (-neg_tier, value)
-        for k in picks:
-            neg_tier, value = _best_with_domino(state, after, d, k)
-            out[(a, base + k)] = (-neg_tier, value)
-    return out
+        for k in picks or [None]:
+            key = _best_with_domino(state, after, d, k, floor)
+            if prune and key[0] == 0 and (floor is None or key[1] > floor):
+                floor = key[1]
+            yield a, None if k is None else base + k, key
 
 
 def full_greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
@@ -365,8 +408,7 @@ def full_greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     at_pick = state.phase == PH_PICK
     best: list[int] = []
     best_key = None
-    for (place, pick), (tier, value) in full_greedy_keys(state).items():
-        key = (-tier, value)
+    for place, pick, key in _pair_keys(state, prune=True):
         a = pick if at_pick else place
         assert a is not None
         if best_key is None or key > best_key:
