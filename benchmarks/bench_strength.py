@@ -64,21 +64,23 @@ def budget(spec: str) -> str:
 
 
 #: Issue 14's lineups: game, lineup, players, variants, parameters, deals. The iteration
-#: budgets are 1 s (Kingdomino), 0.25 s (Two Heirs) and 0.5 s (Inheritors) of CPU on one
-#: quiet core of the 2-core machine, measured with --calibrate (docs/agents.md).
+#: budgets are what CPU time buys on one core of the 2-core machine, measured with
+#: --calibrate (docs/agents.md): Kingdomino 1 s (about 120 FG playouts), Two Heirs solo 1 s
+#: (about 250), Two Heirs 2 players 0.25 s (about 40: the documented strong setting),
+#: Inheritors 0.5 s (about 55: the documented strong setting).
 PRESETS: dict[str, dict] = {
     "kingdomino-fg": {"game": "kingdomino", "players": 4, "games": 50,
                       "variants": ["middle-kingdom", "harmony"], "params": {},
                       "lineup": "mcts:iterations=120,playout=greedy,greedy,greedy,greedy"},
     "two-heirs-solo3": {"game": "two-heirs", "players": 1, "games": 100, "variants": [],
                         "params": {"level": 3},
-                        "lineup": "mcts:iterations=40,playout=fast,expand=policy,widen=1,"
+                        "lineup": "mcts:iterations=250,playout=fast,expand=policy,widen=1,"
                                   "value=margin"},
     "two-heirs-2p": {"game": "two-heirs", "players": 2, "games": 50, "variants": [],
                      "params": {},
                      "lineup": "mcts:iterations=40,playout=fast,expand=policy,widen=1,greedy"},
     "inheritors-2p": {"game": "inheritors", "players": 2, "games": 50, "variants": [],
-                      "params": {}, "lineup": "ismcts:iterations=40,playout=fast,greedy"},
+                      "params": {}, "lineup": "ismcts:iterations=55,playout=fast,greedy"},
 }
 
 
