@@ -24,3 +24,17 @@ def test_agents_lists_every_agent_and_human(cli):
         assert name in result.output
         assert description.split()[0] in result.output
     assert "human" in result.output
+
+
+def test_agents_lists_each_games_recommended_opponents(cli):
+    from regalia.core.registry import game_strengths
+
+    result = cli("agents")
+    assert result.exit_code == 0, result.output
+    out = "".join(result.output.split())  # lines may wrap
+    assert "Recommendedopponents" in out
+    for game in ("kingdomino", "two-heirs", "inheritors"):
+        st = game_strengths(game)
+        assert st is not None
+        for spec in (st.easy, st.normal, st.strong):
+            assert spec.replace(" ", "") in out, (game, spec)

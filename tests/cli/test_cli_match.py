@@ -277,7 +277,7 @@ def test_replay_missing_file_or_directory_exit_2(cli, tmp_path):
     (["match", "chess", "-p", "greedy,random"], "known games: cascadito, inheritors, kingdomino"),
     (["match", "kingdomino", "-p", "greedy"], "Kingdomino is for 2 to 4 players"),
     (["match", "kingdomino", "-p", "greedy,random,random,random,random"], "lists 5 players"),
-    (["match", "kingdomino", "-p", "greedy,wizard"], "choose from: greedy, ismcts, mce, mcts, policy, random"),
+    (["match", "kingdomino", "-p", "greedy,wizard"], "choose from: greedy, ismcts, mce, mcts, onestep, policy, random"),
     (["match", "kingdomino", "-p", "greedy,human"], "regalia play"),
     (["match", "kingdomino", "-p", "greedy,,random"], "empty entry"),
     (["match", "kingdomino", "-p", "greedy:depth=3,random"], "has no option 'depth'"),

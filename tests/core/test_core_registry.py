@@ -126,3 +126,28 @@ def test_register_game_returns_the_class_and_replaces_by_name(dice_race):
     assert register_game(Other) is Other
     assert game_class("dice-race") is Other
     assert type(regalia.load_game("dice-race", players=3)) is Other
+
+
+def test_each_games_recommended_opponents_are_valid_agents_for_it(monkeypatch):
+    """register_strengths/game_strengths: what `regalia agents` and the web table read."""
+    import regalia
+    from regalia.agents import make_agent
+    from regalia.agents.search import SearchAgent
+    from regalia.core import registry
+    from regalia.core.registry import Strengths, game_strengths, register_strengths
+
+    for name in ("kingdomino", "two-heirs", "inheritors"):
+        st = game_strengths(name)
+        assert isinstance(st, Strengths) and st.evidence
+        assert set(st.as_dict()) == {"easy", "normal", "strong"}
+        game = regalia.load_game(name)
+        for spec in st.as_dict().values():
+            agent = make_agent(spec, seed=1)
+            if isinstance(agent, SearchAgent):
+                agent.check_game(game)   # the playout policy is one this game offers
+                assert agent.seconds is not None and agent.seconds <= 1
+    assert game_strengths("Two Heirs") is game_strengths("two-heirs")
+    assert game_strengths("no-such-game") is None
+    monkeypatch.setattr(registry, "_STRENGTHS", dict(registry._STRENGTHS))
+    register_strengths("test-only-game", easy="random", normal="greedy", strong="mce")
+    assert game_strengths("test_only_game").strong == "mce"

@@ -8,7 +8,7 @@ from . import policy as _policy  # noqa: F401
 from . import random as _random  # noqa: F401
 from .base import (Agent, agent_options, check_spec, derive_seed, list_agents, make_agent,
                    parse_spec, register_agent)
-from .greedy import GreedyAgent, greedy_action
+from .greedy import GreedyAgent, OneStepAgent, greedy_action
 from .hint import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, Hint, default_hint_spec, hint,
                    solo_hint_spec)
 from .ismcts import ISMCTSAgent
@@ -17,7 +17,7 @@ from .mcts import MCTSAgent
 from .random import RandomAgent
 from .search import ActionStat, SearchAgent
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCEAgent", "MCTSAgent", "ISMCTSAgent",
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "OneStepAgent", "MCEAgent", "MCTSAgent", "ISMCTSAgent",
            "SearchAgent", "ActionStat", "make_agent", "list_agents", "agent_options",
            "parse_spec", "register_agent", "check_spec", "derive_seed", "greedy_action", "hint",
            "Hint", "DEFAULT_HINT_AGENT", "FAST_HINT_AGENT", "default_hint_spec",

@@ -1,10 +1,15 @@
-"""The ``greedy`` agent: maximises the immediate score gain of the acting player.
+"""The ``greedy`` and ``onestep`` agents: fixed heuristics, no search.
 
-Each legal action is applied to a copy of the state and judged by the change of the
-player's ``player_score``; ties (including every action that does not change the score,
-such as choosing a domino in Kingdomino) are broken uniformly by the agent's own generator.
-A game may offer a faster policy making the same choice, found through
-``regalia.core.registry.game_policy(game, "greedy")``.
+``onestep`` maximises the immediate score gain of the acting player: each legal action is
+applied to a copy of the state and judged by the change of the player's ``player_score``;
+ties (including every action that does not change the score, such as choosing a domino in
+Kingdomino) are broken uniformly by the agent's own generator. A game may offer a faster
+policy making the same choice as ``"onestep"``.
+
+``greedy`` plays the game's own greedy heuristic, found through
+``regalia.core.registry.game_policy(game, "greedy")`` (Kingdomino: Full Greedy, which judges
+a placement together with the pick that follows it; see
+``regalia.games.kingdomino.policies``); a game that offers none gets the one-step maximiser.
 """
 
 from __future__ import annotations
@@ -20,9 +25,18 @@ from .base import Agent, register_agent
 greedy_action = one_step_greedy
 
 
-@register_agent("greedy", "maximises the immediate score gain; ties broken at random")
+@register_agent("greedy", "the game's greedy heuristic (Kingdomino: Full Greedy, placement and "
+                          "pick judged together); else the best immediate score gain")
 class GreedyAgent(Agent):
     def step(self, state: State) -> int:
         self._check_decision(state)
         policy = game_policy(state.game.info.name, "greedy") or greedy_action
+        return policy(state, self.rng)
+
+
+@register_agent("onestep", "maximises the immediate score gain; ties broken at random")
+class OneStepAgent(Agent):
+    def step(self, state: State) -> int:
+        self._check_decision(state)
+        policy = game_policy(state.game.info.name, "onestep") or greedy_action
         return policy(state, self.rng)

@@ -41,7 +41,7 @@ from regalia.core.errors import (DataError, NotationError, ParameterError, Recor
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
 from regalia.core.seat_record import SeatRecord, load_any_record
-from regalia.core.registry import game_class, list_games, load_game
+from regalia.core.registry import game_class, game_strengths, list_games, load_game
 from regalia.core.state import State
 
 from . import cascadito as _cascadito  # noqa: F401  (registers the Cascadito view)
@@ -98,6 +98,17 @@ def agents() -> None:
     console.print("Options follow a colon, comma-separated, e.g. [cyan]greedy:seed=7[/cyan] or "
                   "[cyan]mcts:seconds=1,playout=greedy[/cyan]; see docs/agents.md. Each agent "
                   "has its own seeded generator.")
+    lines = []
+    for info in list_games():
+        st = game_strengths(info.name)
+        if st is not None:
+            lines.append(f"  [bold cyan]{info.name}[/bold cyan]: easy [cyan]{st.easy}[/cyan], "
+                         f"normal [cyan]{st.normal}[/cyan], strong [cyan]{st.strong}[/cyan]"
+                         + (f" ({st.evidence})" if st.evidence else ""))
+    if lines:
+        console.print("\nRecommended opponents (strong: the best measured at <= 1 s per move):")
+        for line in lines:
+            console.print(line)
 
 
 # ---------------------------------------------------------------------- options

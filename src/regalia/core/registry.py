@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
 from .errors import ParameterError, UnknownNameError
@@ -91,6 +92,43 @@ def game_policies(game: str) -> list[str]:
 def all_policy_names() -> list[str]:
     """Every policy name some registered game offers, sorted."""
     return sorted({n for _, n in _POLICIES})
+
+
+@dataclass(frozen=True)
+class Strengths:
+    """A game's recommended computer opponents, as agent specs (see docs/agents.md).
+
+    Attributes:
+        easy / normal / strong: agent specs, weakest to strongest; ``strong`` is the best
+            setting measured at no more than 1 second per move.
+        evidence: where the ``strong`` figure comes from (a short sentence with the
+            measured win rate, or empty).
+    """
+
+    easy: str
+    normal: str
+    strong: str
+    evidence: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        """``{"easy": spec, "normal": spec, "strong": spec}``."""
+        return {"easy": self.easy, "normal": self.normal, "strong": self.strong}
+
+
+_STRENGTHS: dict[str, Strengths] = {}
+
+
+def register_strengths(game: str, *, easy: str, normal: str, strong: str,
+                       evidence: str = "") -> None:
+    """Declare ``game``'s recommended opponents (agent spec strings, checked when an agent
+    is made from them), read by ``regalia agents`` and the web table through
+    :func:`game_strengths`. A game registers them when its package is imported."""
+    _STRENGTHS[normalise_name(game)] = Strengths(easy, normal, strong, evidence)
+
+
+def game_strengths(game: str) -> Strengths | None:
+    """The recommended opponents of ``game``, or None when it declares none."""
+    return _STRENGTHS.get(normalise_name(game))
 
 
 #: game name -> module path of its drawing (observation -> SVG, clicks -> actions)

@@ -116,21 +116,32 @@ def finish_with_kingdoms(players: int, kingdoms: list[str], variants=(), seed: i
 
 # ---------------------------------------------------------------------- naive oracle
 def naive_placements(state) -> set[str]:
-    """Legal placements of the current domino, re-derived from the rules text only.
+    """Legal placements of the current domino, re-derived from the rules text only (see
+    :func:`naive_placements_on`), in the game's notation (``d5-e5``)."""
+    game = state.game
+    grid = [row.split() for row in state.kingdom_rows(state.current_player())]
+    d = DOMINOES.by_number(state.current_domino)
+
+    def name(r, c):
+        return f"{chr(97 + c)}{r + 1}"
+
+    return {f"{name(*a)}-{name(*b)}"
+            for a, b in naive_placements_on(grid, game.geo.n, domino_code(d.number),
+                                            d.first == d.second)}
+
+
+def naive_placements_on(grid, n_side: int, code, symmetric: bool):
+    """Legal placements of a domino ``code`` (``((letter, crowns), (letter, crowns))``) on a
+    kingdom drawn as a B x B grid of tokens, re-derived from the rules text only:
+    ``[((row, col) of the first half, (row, col) of the second half), ...]``.
 
     Rulebook "Placement": both squares empty; at least one half touches (orthogonally) the
     castle or a square of its own terrain; the kingdom stays within N x N. Engine ruling:
-    a domino with two identical halves lists only its east/south forms. Works on the
-    rendered kingdom (``kingdom_rows``), independent of the engine's bitboards.
+    a domino with two identical halves lists only its east/south forms. Independent of the
+    engine's bitboards.
     """
-    game = state.game
-    n_side = game.geo.n
-    b = game.geo.b
-    p = state.current_player()
-    grid = [row.split() for row in state.kingdom_rows(p)]
-    (t1, _), (t2, _) = domino_code(state.current_domino)
-    symmetric = DOMINOES.by_number(state.current_domino).first == \
-        DOMINOES.by_number(state.current_domino).second
+    b = len(grid)
+    (t1, _), (t2, _) = code
     occupied = [(r, c) for r in range(b) for c in range(b) if grid[r][c] != "."]
     minr = min(r for r, _ in occupied)
     maxr = max(r for r, _ in occupied)
@@ -144,10 +155,7 @@ def naive_placements(state) -> set[str]:
                 return True
         return False
 
-    def name(r, c):
-        return f"{chr(97 + c)}{r + 1}"
-
-    out = set()
+    out = []
     dirs = ((0, 1), (1, 0)) if symmetric else ((0, 1), (1, 0), (0, -1), (-1, 0))
     for r in range(b):
         for c in range(b):
@@ -161,7 +169,7 @@ def naive_placements(state) -> set[str]:
                         or max(maxc, c, c2) - min(minc, c, c2) >= n_side):
                     continue
                 if touches(r, c, t1) or touches(r2, c2, t2):
-                    out.add(f"{name(r, c)}-{name(r2, c2)}")
+                    out.append(((r, c), (r2, c2)))
     return out
 
 
@@ -177,5 +185,6 @@ def kd():
         act=act, legal_strings=legal_strings, state_to_place=state_to_place,
         play_random=play_random, at_last_line=at_last_line,
         finish_with_kingdoms=finish_with_kingdoms, naive_placements=naive_placements,
+        naive_placements_on=naive_placements_on,
         count_tokens=count_tokens, domino_code=domino_code, DOMINOES=DOMINOES,
     )

@@ -148,6 +148,28 @@ class Geometry:
         return min(rows), max(rows), min(cols), max(cols)
 
 
+def placement_masks(w: int, free: int, a1: int, a2: int,
+                    symmetric: bool) -> tuple[int, int, int, int]:
+    """Bitboards of the first-half squares of legal placements, per direction E, S, W, N.
+
+    Args:
+        w: the padded board's width; free: empty squares a domino may cover (the N x N
+            window); a1, a2: squares touching the castle or a square of the first (second)
+            half's terrain; symmetric: the domino has two identical halves (then only its
+            E and S placements are listed, ruling R3).
+
+    Placement rule (rulebook "Placement"): both squares empty; the kingdom stays within
+    N x N; at least one half touches (orthogonally) the castle or a square of its own
+    terrain.
+    """
+    e = free
+    east = e & (e >> 1) & (a1 | (a2 >> 1))
+    south = e & (e >> w) & (a1 | (a2 >> w))
+    if symmetric:
+        return east, south, 0, 0
+    return east, south, e & (e << 1) & (a1 | (a2 << 1)), e & (e << w) & (a1 | (a2 << w))
+
+
 @lru_cache(maxsize=None)
 def geometry(n: int) -> Geometry:
     """The shared :class:`Geometry` for kingdoms of side ``n``."""

@@ -38,7 +38,7 @@ from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize
 from .actions import Action, decode
-from .board import Geometry
+from .board import Geometry, placement_masks
 from .components import TERRAIN_LETTERS
 from .phases import PH_DRAW, PH_END, PH_KING, PH_PICK, PH_PLACE, PHASE_NAMES
 from .positions import new_game
@@ -398,24 +398,13 @@ class PureKingdominoState(KingdominoState):
         return []
 
     def _placement_masks(self) -> tuple[int, int, int, int]:
-        """Bitboards of first-half squares of legal placements, per direction E, S, W, N.
-
-        Placement rule (rulebook "Placement"): both squares empty; the kingdom stays within
-        N x N; at least one half touches (orthogonally) the castle or a square of its own
-        terrain. A domino with two identical halves has only E and S placements (ruling R3).
-        """
+        """Bitboards of first-half squares of legal placements, per direction E, S, W, N
+        (see :func:`.board.placement_masks`, rulebook "Placement", ruling R3)."""
         G = self._game
         n = self.cur_nums[self.idx]
         p = G.owner[self.king]
-        e = self.free[p]
-        a1 = self.adj[6 * p + G.t1[n]]
-        a2 = self.adj[6 * p + G.t2[n]]
-        w = self._geo.w
-        east = e & (e >> 1) & (a1 | (a2 >> 1))
-        south = e & (e >> w) & (a1 | (a2 >> w))
-        if G.sym[n]:
-            return east, south, 0, 0
-        return east, south, e & (e << 1) & (a1 | (a2 << 1)), e & (e << w) & (a1 | (a2 << w))
+        return placement_masks(self._geo.w, self.free[p], self.adj[6 * p + G.t1[n]],
+                               self.adj[6 * p + G.t2[n]], G.sym[n])
 
     def _placements(self) -> list[int]:
         out: list[int] = []

@@ -20,6 +20,13 @@ from .rules import TwoHeirsGame
 from .state import TwoHeirsState
 from . import policies as _policies  # noqa: F401,E402  (registers the greedy policy)
 from . import playout as _playout  # noqa: F401,E402  (registers the fast playout policy)
+from regalia.core.registry import register_strengths  # noqa: E402
+
+register_strengths(
+    "two-heirs", easy="greedy", normal="mcts:seconds=0.5",
+    strong="mcts:seconds=0.25,playout=fast,expand=policy,widen=1",
+    evidence="92.5% (85.6-96.2) of 100 two-player games against greedy (docs/games/two-heirs.md); "
+             "solo against Heinrich add value=margin")
 
 register_drawing("two-heirs", "regalia.games.two_heirs.svg")
 
