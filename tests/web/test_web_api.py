@@ -685,3 +685,19 @@ def test_computer_seats_are_told_apart_by_their_labels(server):
     r = server.post("/api/tables", json={"game": "kingdomino", "players": 2, "pace": 0,
                                          "seats": [{"kind": "here"}, {"kind": "computer"}]})
     assert r.json()["seats"][1]["label"] == "Computer (easy)"
+
+
+def test_friendly_strengths_are_the_opponents_each_game_recommends(server):
+    # "easy", "normal" and "strong" are the settings a game registers with
+    # register_strengths (measured; docs/agents.md), not one table for every game
+    from regalia.core.registry import game_strengths
+
+    declared = game_strengths("kingdomino")
+    assert declared is not None and declared.easy != declared.strong
+    for strength in ("easy", "normal", "strong"):
+        r = server.post("/api/tables", json={
+            "game": "kingdomino", "players": 2,
+            "seats": [{"kind": "here"}, {"kind": "computer", "strength": strength}]})
+        assert r.status_code == 201, r.text
+        seat = r.json()["seats"][1]
+        assert seat["agent"] == declared.as_dict()[strength]

@@ -32,7 +32,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
 from regalia.core.seat_record import SeatRecord
-from regalia.core.registry import game_class, game_drawing, list_games, load_game
+from regalia.core.registry import game_class, game_drawing, game_strengths, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
 from .movelog import MoveLog
@@ -52,6 +52,18 @@ STRENGTHS = {"easy": "greedy", "normal": "mcts:seconds=0.5", "strong": "mcts:sec
 HIDDEN_STRENGTHS = {"easy": "greedy", "normal": "ismcts:seconds=0.5",
                     "strong": "ismcts:seconds=2"}
 MAX_SEATS = 8
+
+
+def strengths_of(game: Game) -> dict[str, str]:
+    """The friendly strengths of ``game``: the recommended opponents it registers
+    (:func:`regalia.core.registry.register_strengths`, measured settings at <= 1 s per
+    move; see docs/agents.md), else the generic defaults above."""
+    declared = game_strengths(game.info.name)
+    if declared is not None:
+        return declared.as_dict()
+    return STRENGTHS if game.info.perfect_information else HIDDEN_STRENGTHS
+
+
 #: Seconds between two consecutive moves of computer players when a person sits at the
 #: table (so each move can be seen; a table option, 0 for tests and benchmarks).
 DEFAULT_PACE = 0.7
@@ -301,7 +313,7 @@ class Tables:
             raise WebError(422, f"seats must list {n} entries, one per seat, each "
                                 f"{{'kind': 'here' | 'invited' | 'computer', ...}}")
         rows, out = [], []
-        strengths = STRENGTHS if game.info.perfect_information else HIDDEN_STRENGTHS
+        strengths = strengths_of(game)
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS:
                 raise WebError(422, f"seat {i + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
