@@ -103,7 +103,7 @@ def test_a_two_player_game_by_clicks_only(server):
         "seats": [{"kind": "here", "label": "Ada"}, {"kind": "computer", "agent": "random"}]})
     assert actions > 20
     table = v["score_table"]
-    assert table["headings"] == ["White", "Blue"]
+    assert table["headings"] == ["Scoring item", "Ada", "Computer (random)"]   # seat names
     total = table["rows"][-1]
     assert total["label"] == "Total" and total["cells"] == [int(x) for x in v["scores"]]
     assert any(h["heading"] == "Roads" for h in v["scoring_help"])
@@ -114,7 +114,7 @@ def test_a_solo_game_against_heinrich_by_clicks_only(server):
     v, actions = _play_by_clicks(server, {
         "game": "two-heirs", "players": 1, "seats": [{"kind": "here", "label": "Ada"}]})
     assert actions > 10
-    assert v["score_table"]["headings"] == ["White", "Heinrich"]
+    assert v["score_table"]["headings"] == ["Scoring item", "Ada", "Heinrich"]
     rows = {r["label"]: r["cells"] for r in v["score_table"]["rows"]}
     assert any(k.startswith("Treasures left") for k in rows)
     assert "Heinrich&apos;s last turn:" in v["svg"] or "Heinrich's last turn:" in v["svg"]
