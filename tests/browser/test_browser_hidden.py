@@ -85,7 +85,8 @@ def found(name, text):
     return re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text, re.IGNORECASE)
 
 
-@pytest.mark.slow   # about 130 s on the 2-core machine (a 3-player game, 3 browsers)
+# about 130 s on the 2-core machine (a 3-player game, 3 browsers); run in CI all the same:
+# hidden information must hold before games go online
 def test_no_browser_receives_another_seats_hand(server, new_page):
     out = server.create_table([{"kind": "invited", "label": "Ann"},
                                {"kind": "invited", "label": "Bo"},
