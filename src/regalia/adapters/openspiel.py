@@ -53,6 +53,8 @@ def _defaults(name: str) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     for key, value in load_game(name, players=players).params.items():
         spec[key] = "+".join(value) if isinstance(value, list) else value
+    if info.variants and "variants" not in spec:
+        spec["variants"] = ""    # a game that lists its variants only when one is played
     return spec
 
 
@@ -72,7 +74,7 @@ def _to_params(name: str, pyspiel_params: dict[str, Any]) -> dict[str, Any]:
     for key, value in pyspiel_params.items():
         if key not in applicable and spec.get(key) == value:
             continue
-        if isinstance(spec.get(key), str) and key != "players" and (
+        if isinstance(spec.get(key), str) and key != "players" and (key == "variants" or
                 isinstance(load_game(name, players=spec["players"]).params.get(key), list)):
             out[key] = [v.strip() for v in str(value).split("+") if v.strip()]
         else:
