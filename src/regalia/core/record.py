@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Annotated, Any, Callable, Final, Literal
+from typing import Annotated, Any, Callable, Final, Literal, TypeVar
 
 from pydantic import (BaseModel, ConfigDict, StrictInt, StringConstraints, ValidationError,
                       field_validator, model_validator)
@@ -140,19 +140,7 @@ class GameRecord(BaseModel):
         nested too deeply, an integer too long, a field of the wrong type, a control
         character in a string)."""
         data = parse_json(text, source, "a game record", RecordError)
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"{source}: not a regalia game record "
-                              f"(expected \"format\": \"{RECORD_FORMAT}\")")
-        try:
-            return cls.model_validate(data)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(x) for x in e['loc']) or 'record'}: "
-                f"{e['msg'].removeprefix('Value error, ')}"
-                for e in exc.errors()[:10])
-            raise RecordError(f"{source}: malformed record: {problems}") from None
-        except RecursionError:
-            raise RecordError(f"{source}: malformed record: nested too deeply") from None
+        return validate_record(cls, data, source, RECORD_FORMAT, "game record", "record")
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
@@ -229,6 +217,32 @@ class GameRecord(BaseModel):
                 raise RecordError(f"replayed scores {state.scores()} differ from the "
                                   f"record's {self.scores}")
         return state
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validate_record(model: type[M], data: Any, source: str, fmt: str, kind: str,
+                    short: str) -> M:
+    """Parsed JSON checked as a record ``model`` whose ``"format"`` must be ``fmt``.
+
+    Raises:
+        RecordError: not an object of that format ("not a regalia {kind}"), or a field
+            that fails validation ("malformed {short}: ..." naming up to ten fields), or
+            nesting too deep.
+    """
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise RecordError(f"{source}: not a regalia {kind} (expected \"format\": \"{fmt}\")")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(x) for x in e['loc']) or 'record'}: "
+            f"{e['msg'].removeprefix('Value error, ')}"
+            for e in exc.errors()[:10])
+        raise RecordError(f"{source}: malformed {short}: {problems}") from None
+    except RecursionError:
+        raise RecordError(f"{source}: malformed {short}: nested too deeply") from None
 
 
 def build_recorded_game(name: str, params: dict[str, Any], data_digest: str | None,

@@ -28,13 +28,14 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Callable, Final, Literal
 
-from pydantic import (BaseModel, ConfigDict, StrictInt, StringConstraints, ValidationError,
+from pydantic import (BaseModel, ConfigDict, StrictInt, StringConstraints,
                       model_validator)
 
 from .errors import RecordError
 from .files import check_plain_text, parse_json, read_text
 from .game import Game
-from .record import DIGEST_PATTERN, MAX_LABEL, RECORD_FORMAT, GameRecord, build_recorded_game
+from .record import (DIGEST_PATTERN, MAX_LABEL, RECORD_FORMAT, GameRecord,
+                     build_recorded_game, validate_record)
 from .state import State
 
 SEAT_RECORD_FORMAT: Final = "regalia-seat-record"
@@ -178,19 +179,8 @@ class SeatRecord(BaseModel):
     @classmethod
     def from_data(cls, data: Any, source: str = "seat record") -> "SeatRecord":
         """Validate parsed JSON as a seat record (see :meth:`from_json_string`)."""
-        if not isinstance(data, dict) or data.get("format") != SEAT_RECORD_FORMAT:
-            raise RecordError(f"{source}: not a regalia seat record "
-                              f"(expected \"format\": \"{SEAT_RECORD_FORMAT}\")")
-        try:
-            return cls.model_validate(data)
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(x) for x in e['loc']) or 'record'}: "
-                f"{e['msg'].removeprefix('Value error, ')}"
-                for e in exc.errors()[:10])
-            raise RecordError(f"{source}: malformed seat record: {problems}") from None
-        except RecursionError:
-            raise RecordError(f"{source}: malformed seat record: nested too deeply") from None
+        return validate_record(cls, data, source, SEAT_RECORD_FORMAT, "seat record",
+                               "seat record")
 
     @classmethod
     def load(cls, path: str | Path) -> "SeatRecord":
