@@ -54,6 +54,20 @@ def test_tensors_and_strings_are_the_engines():
                           state.regalia.observation_tensor(p))
     assert state.information_state_string(p) == state.regalia.information_state_string(p)
     assert game.observation_tensor_shape() == [state.regalia.game.observation_tensor_size()]
+    for q in range(3):
+        assert np.array_equal(np.asarray(state.information_state_tensor(q), np.float32),
+                              state.regalia.information_state_tensor(q))
+    assert game.information_state_tensor_shape() == \
+        list(state.regalia.game.information_state_tensor_shape())
+
+
+def test_only_a_perfect_recall_tensor_is_declared_an_information_state_tensor():
+    """As OpenSpiel's own perfect-information games (tic_tac_toe, chess, backgammon), the
+    games whose information state tensor would only be the observation tensor do not
+    declare one; Inheritors declares its perfect-recall tensor."""
+    for short, name in GAMES.items():
+        declared = pyspiel.load_game(short).get_type().provides_information_state_tensor
+        assert declared == (name == "inheritors")
 
 
 def play(game, bots, decisions, seed):

@@ -13,7 +13,10 @@ nodes, with the engine's own outcome ids and probabilities), perfect or imperfec
 information as the game is (Kingdomino and Cascadito perfect; Inheritors and Two Heirs
 imperfect: hidden hands, the face-down starting tile, the supply's order), terminal rewards
 (the game's returns: a sole winner 1, a shared victory split, others 0) and the tensors of
-:mod:`regalia.core.tensors`. Game parameters are those of ``load_game``, lists written as
+:mod:`regalia.core.tensors`: every game provides its observation tensor; only Inheritors
+provides an information state tensor (``provides_information_state_tensor``), its
+perfect-recall encoding, as OpenSpiel's own perfect-information games provide none and
+Two Heirs' observation tensor does not record the order of the moves. Game parameters are those of ``load_game``, lists written as
 text joined by ``+`` (``{"players": 2, "variants": "harmony+middle-kingdom"}``; a comma
 would break OpenSpiel's game strings).
 
@@ -84,20 +87,27 @@ def _to_params(name: str, pyspiel_params: dict[str, Any]) -> dict[str, Any]:
 
 class RegaliaObserver:
     """OpenSpiel's PyObserver over the regalia tensors: ``tensor`` (float32) and ``dict``
-    (one named view per segment); strings are the information state (perfect recall) or
-    the observation as JSON."""
+    (one named view per segment). With ``perfect_recall`` (OpenSpiel's information state)
+    the tensor is the game's information state tensor where it has a perfect-recall one
+    (``Game.perfect_recall_tensor``: Inheritors) and the string its information state
+    string; otherwise the observation tensor and the observation as JSON."""
 
     def __init__(self, game: Game, iig_obs_type: Any = None, params: Any = None):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
-        layout = game.observation_tensor_layout()
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.history_tensor = self.perfect_recall and game.perfect_recall_tensor
+        layout = (game.information_state_tensor_layout() if self.history_tensor
+                  else game.observation_tensor_layout())
         self.layout = layout
         self.tensor = np.zeros(layout.size, np.float32)
         self.dict = {s.name: layout.view(self.tensor, s.name) for s in layout.segments}
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
 
     def set_from(self, state: "RegaliaSpielState", player: int) -> None:
-        self.tensor[:] = state.regalia.observation_tensor(player)
+        if self.history_tensor:
+            self.tensor[:] = state.regalia.information_state_tensor(player)
+        else:
+            self.tensor[:] = state.regalia.observation_tensor(player)
 
     def string_from(self, state: "RegaliaSpielState", player: int) -> str:
         if self.perfect_recall:
@@ -176,6 +186,12 @@ class RegaliaSpielGame(pyspiel.Game):  # type: ignore[misc]
         return RegaliaObserver(self.regalia, iig_obs_type, params)
 
 
+def _example(name: str) -> Game:
+    """The game at its pyspiel default parameters (:func:`_defaults`)."""
+    spec = _defaults(name)
+    return load_game(name, **_to_params(name, spec))
+
+
 def _register(short_name: str, name: str) -> type[RegaliaSpielGame]:
     import regalia  # noqa: F401
 
@@ -190,7 +206,10 @@ def _register(short_name: str, name: str) -> type[RegaliaSpielGame]:
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players, min_num_players=info.min_players,
-        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_information_state_string=True,
+        # only a perfect-recall tensor is an information state tensor in OpenSpiel's sense
+        # (its perfect-information games offer none: tic_tac_toe, chess, backgammon)
+        provides_information_state_tensor=_example(name).perfect_recall_tensor,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=_defaults(name))
     cls = type(f"Regalia{info.title.replace(' ', '')}SpielGame", (RegaliaSpielGame,),

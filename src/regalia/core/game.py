@@ -200,10 +200,34 @@ class Game(ABC):
         """The number of float32 values in an observation tensor."""
         return self.observation_tensor_layout().size
 
+    @property
+    def perfect_recall_tensor(self) -> bool:
+        """Whether :meth:`State.information_state_tensor` is a perfect-recall encoding of
+        the information state (different information states, different tensors): the
+        game's tensor module offers ``information_state_layout(game)`` and
+        ``information_state(state, player)`` / ``encode_information_state(game, data)``.
+        Otherwise the information state tensor is the observation tensor."""
+        try:
+            module = self._tensor_module()
+        except NotImplementedError:
+            return False
+        return hasattr(module, "information_state_layout")
+
+    def information_state_tensor_layout(self) -> "TensorLayout":
+        """The named segments of :meth:`State.information_state_tensor` (the observation
+        tensor's unless :attr:`perfect_recall_tensor`); fixed for the game's parameters.
+
+        Raises:
+            NotImplementedError: the game offers no tensor.
+        """
+        if self.perfect_recall_tensor:
+            return self._tensor_module().information_state_layout(self)  # type: ignore[no-any-return]
+        return self.observation_tensor_layout()
+
     def information_state_tensor_shape(self) -> tuple[int, ...]:
-        """The shape of :meth:`State.information_state_tensor` (the observation tensor's:
-        see that method)."""
-        return self.observation_tensor_shape()
+        """The shape of :meth:`State.information_state_tensor`: ``(size,)``, the same for
+        every state of this game (see :meth:`information_state_tensor_layout`)."""
+        return self.information_state_tensor_layout().shape
 
     def encode_observation(self, observation: Mapping[str, Any]) -> "Tensor":
         """The float32 tensor of ``observation`` (what ``State.observation(player)``

@@ -412,15 +412,27 @@ class State(ABC, Generic[GameT]):
         return self.game.encode_observation(self.observation(player))
 
     def information_state_tensor(self, player: int) -> "Tensor":
-        """Seat ``player``'s information state as a tensor: by default the observation
-        tensor, which holds the public record each game's observation keeps (lines and
-        kingdoms, Cascadito's sheets, Two Heirs' public hands, Inheritors' reveals). It is
-        not a perfect-recall encoding (Inheritors' string information state also records
-        the cards a seat saw enter another hand); a game may override it.
+        """Seat ``player``'s information state as a float32 vector of shape
+        ``game.information_state_tensor_shape()``.
+
+        Where the game's tensor module has a perfect-recall encoding
+        (``game.perfect_recall_tensor``: Inheritors), it is built from the module's
+        ``information_state(state, player)`` (the observation, the history with every
+        outcome the seat did not see blanked, the visibility) and distinguishes every
+        two information states. Otherwise it is the observation tensor, which holds the
+        public record each game's observation keeps (kingdoms, Cascadito's sheets, Two
+        Heirs' public hands) but not the order of the moves that led there.
 
         Raises:
             ParameterError: ``player`` is not a seat.
+            NotImplementedError: the game offers no tensor.
         """
+        self.check_seat(player)
+        game = self.game
+        if game.perfect_recall_tensor:
+            module = game._tensor_module()
+            return module.encode_information_state(  # type: ignore[no-any-return]
+                game, module.information_state(self, player))
         return self.observation_tensor(player)
 
     def legal_actions_mask(self) -> "npt.NDArray[np.int8]":
