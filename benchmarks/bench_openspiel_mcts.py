@@ -4,23 +4,31 @@ Kingdomino for 2 players (issue 16). Needs the ``[openspiel]`` extra.
 Both are UCT with random playouts (one rollout per leaf) and explicit chance nodes.
 regalia's searches for ``--seconds`` of wall time per move (``mcts:seconds=S,playout=random``).
 OpenSpiel's ``MCTSBot`` (``open_spiel.python.algorithms.mcts``, uct_c=2 as in OpenSpiel's
-examples, ``RandomRolloutEvaluator(1)``) has no time limit, only a simulation count, so it
-gets a **fixed simulation count per stage of the game**, calibrated once before the match
-from measured time and never changed during it:
+examples, ``RandomRolloutEvaluator(1)``) has no time limit, only a simulation count, so each
+of its moves gets a **fixed simulation count for its stage of the game**, calibrated from
+measured time and never changed during a game:
 
 * a stage is a band of 8 plies (the history length, chance included), since a
   simulation's cost falls as the game shortens (a 2-player game has about 75 plies);
-* for each stage, ``--calibration-positions`` decision positions reached by random play
-  are searched with a probe budget; the time per simulation (the search's wall time over
-  the root's visit count, which counts a search that stops early on a solved root) gives
-  the count that fills ``--seconds``; a second search with that count corrects it once
-  (at most halved or doubled); the count is at least 4 (the bot needs a few simulations
-  to expand its root) and at most ``--max-simulations``.
+* before the match, for each stage, ``--calibration-positions`` decision positions reached
+  by random play are searched with a probe budget; the time per simulation (the search's
+  wall time over the root's visit count, which also counts a search that stops early on a
+  solved root) gives the count that fills ``--seconds``; a second search with that count
+  corrects it once (at most halved or doubled);
+* between games (never during one), each stage's count moves halfway (geometrically)
+  towards the count that fills the time regalia's ``mcts`` took per searched move in the
+  last game (measured, its overshoot of ``--seconds`` included), at the time per
+  simulation measured in that stage's searches of the last game, so that both get the
+  same measured time per move as the machine's load changes; it stays within a factor 4 of
+  the first calibration, at least 4 (the bot needs a few simulations to expand its root)
+  and at most ``--max-simulations``.
 
-A count that stays fixed cannot run away (an earlier version scaled the count after each
-move by ``seconds / time taken`` and a stage where the root was solved at once grew it to
-two million simulations). A move with one legal action is played without searching, for
-both bots (regalia's ``mcts`` does the same); the per-move times count searched moves.
+A count fixed through a game and bounded cannot run away (an earlier version scaled the
+count after each move by ``seconds / time taken``, and a stage where the root was solved at
+once grew it to two million simulations). A move with one legal action is played without
+searching, for both bots (regalia's ``mcts`` does the same); the per-move times count
+searched moves. The bot's move is ``MCTSBot.mcts_search(state).best_child().action``, what
+``MCTSBot.step`` returns, called directly to read the root's visit count.
 
 Guards: each move runs under a ``--move-timeout`` alarm (default 50 x ``--seconds``, at
 least 5 s) and each game under ``--game-timeout`` (default 400 x ``--seconds``, at least
@@ -66,6 +74,7 @@ GAME = "regalia_kingdomino(players=2)"
 STAGE_PLIES = 8
 PROBE_SIMULATIONS = 16
 MIN_SIMULATIONS = 4
+DRIFT = 4.0        # a stage's count stays within this factor of its first calibration
 
 
 class MoveTimeout(Exception):
@@ -142,6 +151,7 @@ def play_game(game: Any, index: int, args: argparse.Namespace,
     rng = random.Random(seed)
     state = game.new_initial_state()
     times: dict[str, list[float]] = {"regalia": [], "openspiel": []}
+    searches: list[list[Any]] = []        # MCTSBot's: [stage, seconds, simulations]
     record: dict[str, Any] = {"game": index, "seed": seed, "regalia_seat": regalia_seat}
     game_deadline = time.perf_counter() + args.game_timeout
     try:
@@ -158,27 +168,61 @@ def play_game(game: Any, index: int, args: argparse.Namespace,
             if left <= 0:
                 raise MoveTimeout()
             side = "regalia" if state.current_player() == regalia_seat else "openspiel"
+            stage = nearest(counts, stage_of(state))
             signal.setitimer(signal.ITIMER_REAL, min(args.move_timeout, left))
             t = time.perf_counter()
             try:
                 if side == "regalia":
                     action = ours.step(state.regalia.clone())
                 else:
-                    stage = stage_of(state)
-                    count = counts[min(counts, key=lambda s: (abs(s - stage), s))]
-                    action = spiel_bot(game, count, seed + len(state.history())).step(state)
+                    bot = spiel_bot(game, counts[stage], seed + len(state.history()))
+                    root = bot.mcts_search(state)
+                    action = root.best_child().action
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-            times[side].append(round(time.perf_counter() - t, 4))
+            took = time.perf_counter() - t
+            times[side].append(round(took, 4))
+            if side == "openspiel":
+                searches.append([stage, round(took, 5), root.explore_count])
             state.apply_action(action)
     except MoveTimeout:
-        record.update(status="timeout", plies=len(state.history()), times=times)
+        record.update(status="timeout", plies=len(state.history()), times=times,
+                      searches=searches)
         return record
     scores = state.regalia.scores()
     record.update(status="done", result=state.returns()[regalia_seat],
                   regalia_score=scores[regalia_seat], openspiel_score=scores[1 - regalia_seat],
-                  times=times)
+                  times=times, searches=searches)
     return record
+
+
+def nearest(counts: dict[int, int], stage: int) -> int:
+    """The calibrated stage nearest ``stage`` (a late stage may have had no position)."""
+    return min(counts, key=lambda k: (abs(k - stage), k))
+
+
+def recalibrate(counts: dict[int, int], first: dict[int, int], record: dict[str, Any],
+                seconds: float, cap: int) -> dict[int, int]:
+    """The counts for the next game: each stage searched in ``record`` moves halfway
+    (geometrically) to regalia's mean time per searched move in ``record`` (``seconds``
+    if it searched none) over the stage's measured time per simulation, within a factor
+    :data:`DRIFT` of ``first`` and within ``[MIN_SIMULATIONS, cap]``."""
+    ours = record.get("times", {}).get("regalia") or [seconds]
+    seconds = statistics.mean(ours)
+    spent: dict[int, list[float]] = {}
+    for stage, took, sims in record.get("searches", []):
+        acc = spent.setdefault(stage, [0.0, 0])
+        acc[0] += took
+        acc[1] += sims
+    out = dict(counts)
+    for stage, (took, sims) in spent.items():
+        if took <= 0 or sims <= 0:
+            continue
+        target = seconds / (took / sims)
+        new = (counts[stage] * target) ** 0.5
+        low, high = first[stage] / DRIFT, first[stage] * DRIFT
+        out[stage] = int(min(cap, high, max(MIN_SIMULATIONS, low, new)))
+    return out
 
 
 def header(args: argparse.Namespace) -> dict[str, Any]:
@@ -222,9 +266,15 @@ def report(head: dict[str, Any], games: list[dict[str, Any]]) -> str:
             lines.append(f"{side}: {len(t)} searched moves, {statistics.mean(t):.3f} s per "
                          f"move (median {statistics.median(t):.3f}, p95 {q:.3f}, "
                          f"max {max(t):.3f})")
-    counts = head.get("simulations", {})
-    lines.append("OpenSpiel MCTSBot simulations per move by stage (8 plies): "
-                 + ", ".join(str(counts[k]) for k in sorted(counts, key=int)))
+    first = head.get("simulations", {})
+    last = next((g["simulations"] for g in reversed(games) if "simulations" in g), first)
+    lines.append("OpenSpiel MCTSBot simulations per move by stage (8 plies): first "
+                 + ", ".join(str(first[k]) for k in sorted(first, key=int)) + "; last "
+                 + ", ".join(str(last[k]) for k in sorted(last, key=int)))
+    sims = [x[2] for g in games for x in g.get("searches", [])]
+    if sims:
+        lines.append(f"OpenSpiel MCTSBot: {statistics.mean(sims):.0f} simulations per "
+                     f"searched move on average")
     if timeouts:
         lines.append(f"{len(timeouts)} games over a guard, left out: {timeouts}")
     return "\n".join(lines)
@@ -282,16 +332,23 @@ def main() -> int:
                     machine=machine_line())
         out.write_text(json.dumps(head) + "\n", encoding="utf-8")
         games = []
-    counts = {int(k): v for k, v in head["simulations"].items()}
+    first = {int(k): v for k, v in head["simulations"].items()}
+    counts = dict(first)
+    for g in games:      # resume with the counts the last game played left
+        if "simulations" in g:
+            counts = {int(k): v for k, v in g["simulations"].items()}
+            counts = recalibrate(counts, first, g, args.seconds, args.max_simulations)
     played = {g["game"] for g in games}
     todo = [i for i in range(args.games) if i not in played]
     print(f"Kingdomino 2p, {args.games} games ({len(played)} in {out} already), "
-          f"{args.seconds} s per move; MCTSBot simulations by stage: "
+          f"{args.seconds} s per move; MCTSBot simulations by stage now: "
           + ", ".join(str(counts[k]) for k in sorted(counts)), flush=True)
     signal.signal(signal.SIGALRM, _alarm)
     start = time.perf_counter()
     for k, index in enumerate(todo):
         record = play_game(game, index, args, counts)
+        record["simulations"] = {str(k): v for k, v in counts.items()}
+        counts = recalibrate(counts, first, record, args.seconds, args.max_simulations)
         with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(record) + "\n")
         games.append(record)
