@@ -252,3 +252,26 @@ def test_other_games_have_no_perfect_recall_tensor():
         game = load_game(name)
         assert not game.perfect_recall_tensor
         assert game.information_state_tensor_shape() == game.observation_tensor_shape()
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_two_heirs_tensor_ignores_the_face_down_starting_tile(players):
+    """Two Heirs hides only the face-down starting tile: states resampled from a seat's
+    information state (the tile redrawn among those of its colour) give that seat the
+    same tensor, while the tile did change in some of them."""
+    game = load_game("two-heirs", players=players)
+    rng = random.Random(2)
+    changed = checked = 0
+    for ply, state in enumerate(play_random(game, 4)):
+        if ply % 3:
+            continue
+        for p in range(players):
+            mine = state.information_state_tensor(p)
+            assert np.array_equal(mine, state.observation_tensor(p))
+            for _ in range(2):
+                other = state.resample_from_infostate(p, rng)
+                assert other.information_state_string(p) == state.information_state_string(p)
+                assert np.array_equal(other.observation_tensor(p), mine)
+                checked += 1
+                changed += other.start_tile != state.start_tile
+    assert checked > 40 and changed > checked // 4
