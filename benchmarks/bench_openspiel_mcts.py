@@ -152,6 +152,7 @@ def play_game(game: Any, index: int, args: argparse.Namespace,
     state = game.new_initial_state()
     times: dict[str, list[float]] = {"regalia": [], "openspiel": []}
     searches: list[list[Any]] = []        # MCTSBot's: [stage, seconds, simulations]
+    playouts: list[int] = []              # regalia mcts's iterations per searched move
     record: dict[str, Any] = {"game": index, "seed": seed, "regalia_seat": regalia_seat}
     game_deadline = time.perf_counter() + args.game_timeout
     try:
@@ -184,15 +185,17 @@ def play_game(game: Any, index: int, args: argparse.Namespace,
             times[side].append(round(took, 4))
             if side == "openspiel":
                 searches.append([stage, round(took, 5), root.explore_count])
+            else:
+                playouts.append(ours.last_iterations)
             state.apply_action(action)
     except MoveTimeout:
         record.update(status="timeout", plies=len(state.history()), times=times,
-                      searches=searches)
+                      searches=searches, playouts=playouts)
         return record
     scores = state.regalia.scores()
     record.update(status="done", result=state.returns()[regalia_seat],
                   regalia_score=scores[regalia_seat], openspiel_score=scores[1 - regalia_seat],
-                  times=times, searches=searches)
+                  times=times, searches=searches, playouts=playouts)
     return record
 
 
@@ -274,6 +277,10 @@ def report(head: dict[str, Any], games: list[dict[str, Any]]) -> str:
     sims = [x[2] for g in games for x in g.get("searches", [])]
     if sims:
         lines.append(f"OpenSpiel MCTSBot: {statistics.mean(sims):.0f} simulations per "
+                     f"searched move on average")
+    ours = [x for g in games for x in g.get("playouts", [])]
+    if ours:
+        lines.append(f"regalia mcts: {statistics.mean(ours):.0f} iterations (playouts) per "
                      f"searched move on average")
     if timeouts:
         lines.append(f"{len(timeouts)} games over a guard, left out: {timeouts}")
