@@ -316,7 +316,10 @@ def main() -> int:
     want = header(args)
     head, games = (None, [])
     if out.exists() and not args.fresh:
-        head, games = load(out)
+        try:
+            head, games = load(out)
+        except (OSError, UnicodeDecodeError) as e:
+            ap.error(f"cannot read {out}: {e}")
         if head is None:
             ap.error(f"{out} holds no header line; use --fresh to replace it")
         mismatch = [k for k in want if head.get(k) != want[k]]
@@ -329,6 +332,8 @@ def main() -> int:
         print(report(head, games))
         return 0
 
+    if out.is_dir() or not out.parent.is_dir():
+        ap.error(f"--out {out}: not a file in an existing directory")
     game = pyspiel.load_game(GAME)
     print(machine_line())
     if head is None:
