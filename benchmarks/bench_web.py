@@ -28,8 +28,9 @@ committed to the store; chance draws and Heinrich's turns are dealt inside the r
 there are no computer seats), of the click requests, the p50/p95 delay from posting a move
 to the next seat's socket receiving its view, the server process's CPU seconds (user +
 system, from ``/proc``) per move (the whole process: for one game's share, ``--each``
-runs every game alone too), the errors (count and the first messages) and the load
-average of the machine. The client runs on the same machine and uses CPU too.
+runs every game alone too), the errors (count and the first messages), the requests sent
+again because their connection closed before any answer (as browsers do; counted) and the
+load average of the machine. The client runs on the same machine and uses CPU too.
 
 Usage: python benchmarks/bench_web.py [--tables 20,100,200] [--games kingdomino,...]
                                       [--think 2] [--moves 20] [--seconds 60] [--seed 1]
@@ -61,7 +62,8 @@ from websockets.asyncio.client import connect
 SRC = Path(__file__).resolve().parents[1] / "src"
 GAMES = ("kingdomino", "two-heirs", "cascadito", "inheritors")
 #: parameters gone round table by table (only where the game takes them at that count)
-VARIETY = {"cascadito": {"sheet": (1, 2, 3, 4)}, "two-heirs": {"level": (1, 2, 3)}}
+VARIETY: dict[str, dict[str, tuple[int, ...]]] = {
+    "cascadito": {"sheet": (1, 2, 3, 4)}, "two-heirs": {"level": (1, 2, 3)}}
 #: the most clicks a page may send for one move (the server's MAX_CLICKS)
 MAX_CLICKS = 32
 #: error messages kept for the report (the count is always exact)
@@ -133,6 +135,7 @@ class Figures:
     delivery: list[float] = field(default_factory=list)    # POST sent -> next view on WS
     views: int = 0                                          # views received on sockets
     fallbacks: int = 0             # click walks that reached no action (a legal move used)
+    resent: int = 0                # requests sent again after their connection closed
     errors: int = 0
     messages: list[str] = field(default_factory=list)       # the first KEEP_ERRORS
 
@@ -142,7 +145,7 @@ class Figures:
             self.messages.append(message)
 
     def add(self, other: Figures) -> None:
-        for name in ("tables", "finished", "moves", "views", "fallbacks", "errors"):
+        for name in ("tables", "finished", "moves", "views", "fallbacks", "resent", "errors"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.latencies += other.latencies
         self.clicks += other.clicks
@@ -231,17 +234,25 @@ class Refused(Exception):
 
 
 async def post(client: httpx.AsyncClient, what: str, path: str, token: str | None,
-               body: dict[str, Any], times: list[float]) -> dict[str, Any]:
-    """POST ``body`` to ``path``; its latency goes into ``times``.
+               body: dict[str, Any], times: list[float], figures: Figures) -> dict[str, Any]:
+    """POST ``body`` to ``path``; its latency goes into ``times``; a request sent again
+    (the connection closed before any answer) is counted in ``figures``.
 
     Raises:
         Refused: an HTTP error status (the message names the request and the answer).
         httpx.HTTPError: the request failed (re-raised with the request named).
     """
+    headers = {"x-seat-token": token} if token else None
     sent = time.perf_counter()
     try:
-        r = await client.post(path, json=body,
-                              headers={"x-seat-token": token} if token else None)
+        try:
+            r = await client.post(path, json=body, headers=headers)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            # the connection closed before any answer (a kept-alive connection the server
+            # closed as the request went out): sent again once, as browsers do; safe, since
+            # a move carries its ply (a move already played is refused with 409)
+            figures.resent += 1
+            r = await client.post(path, json=body, headers=headers)
     except httpx.HTTPError as exc:
         raise type(exc)(f"{what} {path}: {exc!r}") from exc
     times.append(time.perf_counter() - sent)
@@ -259,7 +270,8 @@ async def choose_by_clicks(client: httpx.AsyncClient, tid: str, token: str,
     the view (counted) when the walk reaches no action within :data:`MAX_CLICKS`."""
     path = f"/api/tables/{tid}/click"
     sent: list[Any] = []
-    answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks)
+    answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks,
+                        figures)
     while True:
         if "action" in answer:
             action: int = answer["action"]
@@ -272,7 +284,8 @@ async def choose_by_clicks(client: httpx.AsyncClient, tid: str, token: str,
         if not offered:
             break
         sent = [*sent, rng.choice(offered)]
-        answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks)
+        answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks,
+                            figures)
     figures.fallbacks += 1
     if "error" in answer:
         figures.error(f"{view['game']} click walk {sent!r}: {answer['error']}")
@@ -289,7 +302,7 @@ async def table(client: httpx.AsyncClient, ws_url: str, setup: Setup, args: argp
         d = await post(client, "create", "/api/tables", None,
                        {"game": setup.game, "players": setup.players,
                         "params": setup.params, "pace": 0,
-                        "seats": [{"kind": "here"}] * setup.players}, [])
+                        "seats": [{"kind": "here"}] * setup.players}, [], figures)
         figures.tables += 1
         tid, tokens = d["table"], [s["token"] for s in d["seats"]]
         where = f"{setup.label()} table {tid}, connect"
@@ -332,7 +345,7 @@ async def table(client: httpx.AsyncClient, ws_url: str, setup: Setup, args: argp
                 move = rng.choice(v["legal"])["id"]
             sent = time.perf_counter()
             a = await post(client, "move", f"/api/tables/{tid}/actions", tokens[cur],
-                           {"action": move, "ply": v["ply"]}, figures.latencies)
+                           {"action": move, "ply": v["ply"]}, figures.latencies, figures)
             figures.moves += 1
             ply, cur, terminal = a["ply"], a["current_player"], a["terminal"]
         if terminal:
@@ -409,6 +422,8 @@ def line(name: str, f: Figures, wall: float, cpu: float | None) -> str:
     text += f"; view delivery p50 {ms(dq[49])} / p95 {ms(dq[94])} ms"
     if f.fallbacks:
         text += f"; {f.fallbacks} click walks fell back to a legal move"
+    if f.resent:
+        text += f"; {f.resent} requests sent again (connection closed before an answer)"
     if cpu is not None:
         text += (f"; server CPU {cpu:.1f} s ({100 * cpu / wall:.0f}% of one core, "
                  f"{1000 * cpu / max(f.moves, 1):.1f} ms a move)")
@@ -471,7 +486,7 @@ def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[int], list[str]]:
-    ap = argparse.ArgumentParser(description=__doc__,
+    ap = argparse.ArgumentParser(prog="bench_web.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", default="20,100,200",
                     help="concurrent tables, or a comma list of loads run one after another")
