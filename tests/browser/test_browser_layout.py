@@ -65,3 +65,45 @@ def test_an_inheritors_market_row_covered_by_its_cards_can_be_clicked(server, ne
     after = server.view(tid, tokens[seat])
     assert after["log"][len(mine["log"])] == f"discard {card} to row 1, draw 2"
     assert len(after["observation"]["market"][0]) == len(mine["observation"]["market"][0]) + 1
+
+
+#: where the move log's lines are, seen in the page: the box, its first and last lines
+#: that show (any part), and whether it overflows
+LOG_JS = """() => {
+  const box = document.getElementById('log');
+  const b = box.getBoundingClientRect();
+  const shown = [...box.children].map((li) => li.getBoundingClientRect())
+    .filter((r) => r.bottom > b.top + 0.5 && r.top < b.bottom - 0.5);
+  return {top: b.top, bottom: b.bottom, overflow: box.scrollHeight > box.clientHeight,
+          first: [shown[0].top, shown[0].bottom],
+          last: [shown[shown.length - 1].top, shown[shown.length - 1].bottom],
+          lastIsLast: box.lastElementChild.getBoundingClientRect().top === shown[shown.length - 1].top};
+}"""
+
+
+def test_the_move_log_shows_its_last_lines_with_the_top_one_whole(server, new_page):
+    """A long log (wrapping lines: Inheritors' moves) scrolled to its end: the last line
+    shows, and the top line is not cut off half-way."""
+    made = server.create_table([{"kind": "here"}, {"kind": "here"}], game="inheritors",
+                               pace=0)
+    tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+    for _ in range(60):
+        seat = server.view(tid)["current_player"]
+        mine = server.view(tid, tokens[seat])
+        status, out = server.request("POST", f"/api/tables/{tid}/actions",
+                                     {"action": mine["legal"][0]["id"], "ply": mine["ply"]},
+                                     token=tokens[seat])
+        assert status == 200, out
+    seat = server.view(tid)["current_player"]
+    page = new_page()
+    page.goto(f"{server.url}/table/{tid}#token={tokens[seat]}")
+    page_state(page, ("turn",))
+    log = page.evaluate(LOG_JS)
+    assert log["overflow"] and log["lastIsLast"], log
+    assert log["first"][0] >= log["top"] - 0.5, log          # the top line whole
+    assert log["last"][1] <= log["bottom"] + 0.5, log        # the last line whole
+    # folded and unfolded again: the same
+    page.click("#logbox summary")
+    page.click("#logbox summary")
+    log = page.evaluate(LOG_JS)
+    assert log["first"][0] >= log["top"] - 0.5 and log["lastIsLast"], log
