@@ -404,7 +404,18 @@ def test_three_or_four_kingdoms_leave_no_empty_half_under_the_viewers(players):
     assert float(root.get("width")) >= max(lines) + svg.CELL
 
 
-def test_two_kingdoms_stay_side_by_side():
-    s = _play(2, 30, 1)
-    own, other = _kingdom_boxes(svg.render(s.observation(0)))
-    assert other[0] > own[2] and other[1] == own[1]
+@pytest.mark.parametrize("variants", [(), ("mighty-duel",)])
+def test_two_kingdoms_the_opponents_under_the_lines(variants):
+    """Two seats: the opponent's kingdom beside the viewer's, under the lines of dominoes
+    and the Discard button (the page's board is then about as high as wide, no empty
+    space under the kingdoms)."""
+    s = _play(2, 30, 1, variants)
+    text = svg.render(s.observation(0), s.legal_actions() if s.current_player() == 0 else [])
+    root = ET.fromstring(text)
+    own, other = _kingdom_boxes(text)
+    halves = [e for e in _elements(text, "data-half")]
+    lines_bottom = max(float(e.get("y")) + float(e.get("height")) for e in halves)
+    assert other[0] > own[2] and other[1] > lines_bottom + 40
+    assert min(float(e.get("x")) for e in halves) > own[2]
+    assert float(root.get("height")) - other[3] <= 12
+    assert 1.0 <= float(root.get("width")) / float(root.get("height")) <= 1.4

@@ -47,6 +47,9 @@ TERRAIN_NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S"
 SEAT_COLOURS = ("#d94f9b", "#e3b51f", "#3c9a4b", "#3f6fd1")
 CELL = 30
 GAP = 24
+#: The height the two lines of dominoes take, with their headings, the count of dominoes
+#: left and the Discard button, below the top of the kingdoms.
+LINES_HEIGHT = 262
 #: The longest click sequence :func:`click` reads (first square, rotations, the last).
 MAX_CLICKS = 16
 CHOICES = ("rotate", "place", "discard")
@@ -348,25 +351,25 @@ def _ghost(g: Geometry, ghost: _Ghost, ox: float, oy: float, cell: int) -> str:
 def _layout(b: int, n_players: int, seated: bool) -> tuple[list[tuple[int, int, int]], int]:
     """Where each kingdom goes, in drawing order (the viewer's first): ``(x, y, cell)`` of
     its top-left square and its square size; and the x of the lines of dominoes. A seat's
-    own kingdom is drawn large on the left; with one opponent, its kingdom is drawn
-    smaller beside it, with two or three, theirs in a row below both (a column of three
-    beside the large one left an empty half under it); the lines go on the right. A
-    spectator sees every kingdom alike, two per row."""
+    own kingdom is drawn large on the left with the lines beside it; one opponent's
+    kingdom goes under the lines, two or three in a row under the viewer's (a column
+    beside it, or a row of kingdoms and lines, left the space under the viewer's kingdom
+    empty on the page). A spectator sees every kingdom alike, two per row, the lines on
+    the right."""
     top = 64
     if seated:
         big, small = (40, 24) if b <= 9 else (28, 17)
         out = [(10, top, big)]
-        if n_players <= 2:
-            out += [(10 + b * big + GAP, top, small)] * (n_players - 1)
+        if n_players == 2:
+            out.append((10 + b * big + GAP, top + LINES_HEIGHT, small))
         else:
             y = top + b * big + 40
             out += [(10 + k * (b * small + GAP), y, small) for k in range(n_players - 1)]
-    else:
-        cell = CELL if b <= 9 else 22
-        out = [(10 + (k % 2) * (b * cell + GAP), top + (k // 2) * (b * cell + GAP + 24), cell)
-               for k in range(n_players)]
-    right = max(x + b * c for x, y, c in out if y < top + b * out[0][2])
-    return out, right + 50
+        return out, 10 + b * big + 50
+    cell = CELL if b <= 9 else 22
+    out = [(10 + (k % 2) * (b * cell + GAP), top + (k // 2) * (b * cell + GAP + 24), cell)
+           for k in range(n_players)]
+    return out, max(x + b * c for x, _, c in out) + 50
 
 
 def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:
