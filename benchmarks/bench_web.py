@@ -19,8 +19,9 @@ them all at once from one client process, the way pages do:
   is counted), then ``POST .../actions`` with its ply. ``--input list`` picks a random
   legal move from the view's list instead (the typed-move field, no click requests);
 * a table stops at the end of its game, after ``--moves`` moves, or when ``--seconds``
-  is up. Moves are only ever chosen from the seat's own view and the drawing's answers,
-  never from the server's state.
+  is up (a table still running a minute later is cancelled and counted as an error).
+  Moves are only ever chosen from the seat's own view and the drawing's answers, never
+  from the server's state.
 
 Prints progress every few seconds, then per game and overall: tables, moves, actions per
 second, the p50/p95/p99 latency of the move requests (a move is acknowledged only once
@@ -28,7 +29,8 @@ committed to the store; chance draws and Heinrich's turns are dealt inside the r
 there are no computer seats), of the click requests, the p50/p95 delay from posting a move
 to the next seat's socket receiving its view, the server process's CPU seconds (user +
 system, from ``/proc``) per move (the whole process: for one game's share, ``--each``
-runs every game alone too), the errors (count and the first messages), the requests sent
+runs every game alone too), the errors (count and the first messages; tracebacks in the
+server's log count too), the requests sent
 again because their connection closed before any answer (as browsers do; counted) and the
 load average of the machine. The client runs on the same machine and uses CPU too.
 
@@ -68,6 +70,9 @@ VARIETY: dict[str, dict[str, tuple[int, ...]]] = {
 MAX_CLICKS = 32
 #: error messages kept for the report (the count is always exact)
 KEEP_ERRORS = 5
+#: seconds a load may run past ``--seconds`` before its tables are cancelled (a request
+#: under way times out after 30 s)
+GRACE = 60.0
 
 
 def free_port() -> int:
@@ -81,10 +86,11 @@ def start_server(tmp: str) -> tuple[subprocess.Popen[bytes], str]:
     """A ``regalia serve`` process on a free loopback port with a fresh SQLite store."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
-    log = open(os.path.join(tmp, "server.log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--host", "127.0.0.1",
-                             "--port", str(port), "--db", f"sqlite:///{tmp}/bench.sqlite"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=log)
+    with open(os.path.join(tmp, "server.log"), "w") as log:   # the server writes its own
+        proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--host",
+                                 "127.0.0.1", "--port", str(port),
+                                 "--db", f"sqlite:///{tmp}/bench.sqlite"],
+                                env=env, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -263,11 +269,12 @@ async def post(client: httpx.AsyncClient, what: str, path: str, token: str | Non
 
 
 async def choose_by_clicks(client: httpx.AsyncClient, tid: str, token: str,
-                           view: dict[str, Any], rng: random.Random,
-                           figures: Figures) -> int:
+                           view: dict[str, Any], rng: random.Random, stop: float,
+                           figures: Figures) -> int | None:
     """A move chosen as a page's person does: the drawing's targets and buttons, one at
     random each time, until it answers an action. Falls back to a random legal move of
-    the view (counted) when the walk reaches no action within :data:`MAX_CLICKS`."""
+    the view (counted) when the walk reaches no action within :data:`MAX_CLICKS`; None
+    when the time budget ends during the walk."""
     path = f"/api/tables/{tid}/click"
     sent: list[Any] = []
     answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks,
@@ -283,6 +290,8 @@ async def choose_by_clicks(client: httpx.AsyncClient, tid: str, token: str,
         offered += [c["click"] for c in nxt.get("choices", [])]
         if not offered:
             break
+        if time.monotonic() >= stop:
+            return None
         sent = [*sent, rng.choice(offered)]
         answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks,
                             figures)
@@ -340,7 +349,10 @@ async def table(client: httpx.AsyncClient, ws_url: str, setup: Setup, args: argp
             if time.monotonic() >= stop:
                 break
             if args.input == "click":
-                move = await choose_by_clicks(client, tid, tokens[cur], v, rng, figures)
+                move = await choose_by_clicks(client, tid, tokens[cur], v, rng, stop,
+                                              figures)
+                if move is None:
+                    break
             else:
                 move = rng.choice(v["legal"])["id"]
             sent = time.perf_counter()
@@ -391,13 +403,22 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
         runs = []
         for i, setup in enumerate(plan):
             rng = random.Random(args.seed * 100003 + i)
-            runs.append(start_later(rng.uniform(0, args.think), table(
-                client, ws_url, setup, args, rng, stop, figures[setup.game])))
-        results = await asyncio.gather(*runs, return_exceptions=True)
+            runs.append(asyncio.ensure_future(start_later(rng.uniform(0, args.think), table(
+                client, ws_url, setup, args, rng, stop, figures[setup.game]))))
+        # a table ends by itself at the time budget (its request under way answered or
+        # timed out); whatever still runs GRACE seconds after it is cancelled and counted
+        _, late = await asyncio.wait(runs, timeout=args.seconds + GRACE)
+        for run in late:
+            run.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
         wall = time.monotonic() - t0
         ticker.cancel()
-    for setup, r in zip(plan, results):
-        if isinstance(r, BaseException):
+    for setup, run in zip(plan, runs):
+        if run.cancelled():
+            figures[setup.game].error(f"{setup.label()}: still running {GRACE:g} s after the "
+                                      f"time budget: cancelled")
+        elif run.exception() is not None:
+            r = run.exception()
             figures[setup.game].error(f"{setup.label()}: {type(r).__name__}: {r}")
     return figures, wall
 
@@ -482,6 +503,12 @@ def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures
             log = Path(tmp, "server.log").read_text()
             if log.strip():
                 print("server log (last lines):", *log.splitlines()[-12:], sep="\n  ")
+    # an exception the server caught and logged (a request answered 500, a socket handler
+    # that failed) is an error of the load even when no client saw it
+    failures = log.count("Traceback (most recent call last)")
+    if failures:
+        total.error(f"the server logged {failures} tracebacks (its last lines above)")
+        print(f"  {failures} tracebacks in the server log: counted as errors", flush=True)
     return total
 
 
