@@ -1,26 +1,42 @@
-"""The web table under load: N concurrent Kingdomino tables played through the public API.
+"""The web table under load: N concurrent tables of the four games, played through the
+public API at a person's pace.
 
 Starts a real ``regalia serve`` process on the loopback (a fresh SQLite store in a temporary
-directory) for each load, creates N hot-seat 2-player tables, and plays them all at once
-from one client process, the way pages do:
+directory) for each load, creates N hot-seat tables spread evenly over ``--games`` (table i
+plays game i mod the number of games; the tables of one game go round its player counts,
+read from ``GET /api/games``: Kingdomino 2-4, Two Heirs 1 (solo against Heinrich, levels
+1 to 3 in turn) and 2, Cascadito 1-4 on sheets 1 to 4 in turn, Inheritors 2-4), and plays
+them all at once from one client process, the way pages do:
 
 * every seat has a WebSocket subscriber (``WS /api/tables/{id}/ws?token=...``), so every
-  move fans out a view to each seat of the table, as it does to two open pages;
+  move fans out a view to each seat of the table, as it does to open pages;
 * the seat to play waits for its view on its socket, thinks ``--think`` seconds (times a
   jitter of 0.5 to 1.5 from the bench's own seeded rng; 0: a closed loop, as fast as the
-  server answers), then posts the middle legal move (``POST .../actions`` with its ply);
-* a table stops at the end of the game, after ``--moves`` moves, or when ``--seconds``
-  is up.
+  server answers), then makes its move as a page does (``--input click``, the default):
+  ``POST .../click`` with no click (the turn's prompt and targets), then one of the
+  offered targets or buttons at random until the game's drawing answers a complete action
+  (at most 32 clicks; a walk that gets nowhere falls back to a legal move of the view and
+  is counted), then ``POST .../actions`` with its ply. ``--input list`` picks a random
+  legal move from the view's list instead (the typed-move field, no click requests);
+* a table stops at the end of its game, after ``--moves`` moves, or when ``--seconds``
+  is up (a table still running a minute later is cancelled and counted as an error).
+  Moves are only ever chosen from the seat's own view and the drawing's answers, never
+  from the server's state.
 
-Prints, per load: actions per second; the p50/p95/p99 latency of the move requests (a move
-is acknowledged only once committed to the store; chance draws are dealt inside the request;
-there are no computer seats, so no computer thinking is counted); the p50/p95 delay from
-posting a move to the next seat's socket receiving its view; and the server process's CPU
-seconds (user + system, from ``/proc``) during the run. The client runs on the same machine
-and uses CPU too.
+Prints progress every few seconds, then per game and overall: tables, moves, actions per
+second, the p50/p95/p99 latency of the move requests (a move is acknowledged only once
+committed to the store; chance draws and Heinrich's turns are dealt inside the request;
+there are no computer seats), of the click requests, the p50/p95 delay from posting a move
+to the next seat's socket receiving its view, the server process's CPU seconds (user +
+system, from ``/proc``) per move (the whole process: for one game's share, ``--each``
+runs every game alone too), the errors (count and the first messages; tracebacks in the
+server's log count too), the requests sent
+again because their connection closed before any answer (as browsers do; counted) and the
+load average of the machine. The client runs on the same machine and uses CPU too.
 
-Usage: python benchmarks/bench_web.py [--tables 20,100,200] [--think 2] [--moves 20]
-                                      [--seconds 60] [--seed 1]
+Usage: python benchmarks/bench_web.py [--tables 20,100,200] [--games kingdomino,...]
+                                      [--think 2] [--moves 20] [--seconds 60] [--seed 1]
+                                      [--input click|list] [--each] [--profile PREFIX]
        python benchmarks/bench_web.py --tables 50 --think 0   # closed-loop maximum
 """
 
@@ -40,27 +56,41 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import httpx
 from websockets.asyncio.client import connect
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+GAMES = ("kingdomino", "two-heirs", "cascadito", "inheritors")
+#: parameters gone round table by table (only where the game takes them at that count)
+VARIETY: dict[str, dict[str, tuple[int, ...]]] = {
+    "cascadito": {"sheet": (1, 2, 3, 4)}, "two-heirs": {"level": (1, 2, 3)}}
+#: the most clicks a page may send for one move (the server's MAX_CLICKS)
+MAX_CLICKS = 32
+#: error messages kept for the report (the count is always exact)
+KEEP_ERRORS = 5
+#: seconds a load may run past ``--seconds`` before its tables are cancelled (a request
+#: under way times out after 30 s)
+GRACE = 60.0
 
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def start_server(tmp: str) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``regalia serve`` process on a free loopback port with a fresh SQLite store."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
-    log = open(os.path.join(tmp, "server.log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--port", str(port),
-                             "--db", f"sqlite:///{tmp}/bench.sqlite"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=log)
+    with open(os.path.join(tmp, "server.log"), "w") as log:   # the server writes its own
+        proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--host",
+                                 "127.0.0.1", "--port", str(port),
+                                 "--db", f"sqlite:///{tmp}/bench.sqlite"],
+                                env=env, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -73,6 +103,15 @@ def start_server(tmp: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start within 60 s")
 
 
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of process ``pid`` (Linux ``/proc``; None elsewhere)."""
     try:
@@ -82,13 +121,73 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def load_average() -> str:
+    """The 1-minute load average of the machine ("?" where ``os.getloadavg`` is missing)."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "?"
+
+
 @dataclass
 class Figures:
+    """What the tables of one game (or all of them) measured."""
+
+    tables: int = 0
+    finished: int = 0                                       # games played to their end
     moves: int = 0
     latencies: list[float] = field(default_factory=list)   # POST .../actions
+    clicks: list[float] = field(default_factory=list)      # POST .../click
     delivery: list[float] = field(default_factory=list)    # POST sent -> next view on WS
     views: int = 0                                          # views received on sockets
-    errors: list[str] = field(default_factory=list)
+    fallbacks: int = 0             # click walks that reached no action (a legal move used)
+    resent: int = 0                # requests sent again after their connection closed
+    errors: int = 0
+    messages: list[str] = field(default_factory=list)       # the first KEEP_ERRORS
+
+    def error(self, message: str) -> None:
+        self.errors += 1
+        if len(self.messages) < KEEP_ERRORS:
+            self.messages.append(message)
+
+    def add(self, other: Figures) -> None:
+        for name in ("tables", "finished", "moves", "views", "fallbacks", "resent", "errors"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.latencies += other.latencies
+        self.clicks += other.clicks
+        self.delivery += other.delivery
+        self.messages += other.messages[:max(0, KEEP_ERRORS - len(self.messages))]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One table: its game, player count and parameters."""
+
+    game: str
+    players: int
+    params: dict[str, Any]
+
+    def label(self) -> str:
+        extra = "".join(f" {k} {v}" for k, v in self.params.items())
+        return f"{self.game} {self.players}p{extra}"
+
+
+def setups(catalogue: list[dict[str, Any]], games: list[str], tables: int) -> list[Setup]:
+    """The tables of a load: table i plays ``games[i % len(games)]``; the k-th table of a
+    game has the k-th of its player counts (min to max, round and round) and the k-th
+    value of each :data:`VARIETY` parameter the game takes at that count."""
+    by_name = {g["name"]: g for g in catalogue}
+    out = []
+    for i in range(tables):
+        g = by_name[games[i % len(games)]]
+        k = i // len(games)
+        counts = list(range(g["min_players"], g["max_players"] + 1))
+        players = counts[k % len(counts)]
+        taken = {p["name"] for p in g["params"] if str(players) in p["defaults"]}
+        params = {name: values[k % len(values)]
+                  for name, values in VARIETY.get(g["name"], {}).items() if name in taken}
+        out.append(Setup(g["name"], players, params))
+    return out
 
 
 class Seat:
@@ -98,19 +197,33 @@ class Seat:
         self.view: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.arrived = 0.0
+        self.lost: str | None = None     # why the socket ended before the table did
 
     async def listen(self, ws: Any, figures: Figures) -> None:
-        async for message in ws:
-            v = json.loads(message)
-            if self.view is None or v["version"] >= self.view["version"]:
-                self.view = v
-                self.arrived = time.perf_counter()
-                self.changed.set()
-            figures.views += 1
+        try:
+            async for message in ws:
+                v = json.loads(message)
+                if self.view is None or v["version"] >= self.view["version"]:
+                    self.view = v
+                    self.arrived = time.perf_counter()
+                    self.changed.set()
+                figures.views += 1
+            self.lost = f"socket closed by the server ({ws.close_code} {ws.close_reason})"
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            self.lost = f"socket failed: {type(exc).__name__}: {exc}"
+        self.changed.set()
 
     async def wait_for(self, ply: int, stop: float) -> dict[str, Any] | None:
-        """The seat's view at ``ply`` or later (None when the time is up)."""
+        """The seat's view at ``ply`` or later (None when the time is up).
+
+        Raises:
+            ConnectionError: the socket ended (:attr:`lost` says how).
+        """
         while self.view is None or self.view["ply"] < ply:
+            if self.lost:
+                raise ConnectionError(self.lost)
             self.changed.clear()
             left = stop - time.monotonic()
             if left <= 0:
@@ -122,46 +235,135 @@ class Seat:
         return self.view
 
 
-async def table(client: httpx.AsyncClient, ws_url: str, moves: int, think: float,
+class Refused(Exception):
+    """The server answered a request with an HTTP error."""
+
+
+async def post(client: httpx.AsyncClient, what: str, path: str, token: str | None,
+               body: dict[str, Any], times: list[float], figures: Figures) -> dict[str, Any]:
+    """POST ``body`` to ``path``; its latency goes into ``times``; a request sent again
+    (the connection closed before any answer) is counted in ``figures``.
+
+    Raises:
+        Refused: an HTTP error status (the message names the request and the answer).
+        httpx.HTTPError: the request failed (re-raised with the request named).
+    """
+    headers = {"x-seat-token": token} if token else None
+    sent = time.perf_counter()
+    try:
+        try:
+            r = await client.post(path, json=body, headers=headers)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            # the connection closed before any answer (a kept-alive connection the server
+            # closed as the request went out): sent again once, as browsers do; safe, since
+            # a move carries its ply (a move already played is refused with 409)
+            figures.resent += 1
+            r = await client.post(path, json=body, headers=headers)
+    except httpx.HTTPError as exc:
+        raise type(exc)(f"{what} {path}: {exc!r}") from exc
+    times.append(time.perf_counter() - sent)
+    if r.status_code >= 400:
+        raise Refused(f"{what}: HTTP {r.status_code} {r.text[:160]}")
+    answer: dict[str, Any] = r.json()
+    return answer
+
+
+async def choose_by_clicks(client: httpx.AsyncClient, tid: str, token: str,
+                           view: dict[str, Any], rng: random.Random, stop: float,
+                           figures: Figures) -> int | None:
+    """A move chosen as a page's person does: the drawing's targets and buttons, one at
+    random each time, until it answers an action. Falls back to a random legal move of
+    the view (counted) when the walk reaches no action within :data:`MAX_CLICKS`; None
+    when the time budget ends during the walk."""
+    path = f"/api/tables/{tid}/click"
+    sent: list[Any] = []
+    answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks,
+                        figures)
+    while True:
+        if "action" in answer:
+            action: int = answer["action"]
+            return action
+        if "error" in answer or len(sent) >= MAX_CLICKS:
+            break
+        nxt = answer["next"]
+        offered = [json.loads(t) for t in nxt.get("targets", [])]
+        offered += [c["click"] for c in nxt.get("choices", [])]
+        if not offered:
+            break
+        if time.monotonic() >= stop:
+            return None
+        sent = [*sent, rng.choice(offered)]
+        answer = await post(client, "click", path, token, {"clicks": sent}, figures.clicks,
+                            figures)
+    figures.fallbacks += 1
+    if "error" in answer:
+        figures.error(f"{view['game']} click walk {sent!r}: {answer['error']}")
+    legal: int = rng.choice(view["legal"])["id"]
+    return legal
+
+
+async def table(client: httpx.AsyncClient, ws_url: str, setup: Setup, args: argparse.Namespace,
                 rng: random.Random, stop: float, figures: Figures) -> None:
-    r = await client.post("/api/tables", json={"game": "kingdomino", "players": 2,
-                                               "seats": [{"kind": "here"}, {"kind": "here"}]})
-    r.raise_for_status()
-    d = r.json()
-    tid, tokens = d["table"], [s["token"] for s in d["seats"]]
-    seats = [Seat() for _ in tokens]
-    sockets = [await connect(f"{ws_url}/api/tables/{tid}/ws?token={tok}", max_size=2**22)
-               for tok in tokens]
+    """Create one hot-seat table of ``setup``, open a socket per seat and play it."""
+    where = f"{setup.label()}, create"
+    sockets: list[Any] = []
+    try:
+        d = await post(client, "create", "/api/tables", None,
+                       {"game": setup.game, "players": setup.players,
+                        "params": setup.params, "pace": 0,
+                        "seats": [{"kind": "here"}] * setup.players}, [], figures)
+        figures.tables += 1
+        tid, tokens = d["table"], [s["token"] for s in d["seats"]]
+        where = f"{setup.label()} table {tid}, connect"
+        seats = [Seat() for _ in tokens]
+        for tok in tokens:
+            sockets.append(await connect(f"{ws_url}/api/tables/{tid}/ws?token={tok}",
+                                         max_size=2**23, open_timeout=30))
+    except Exception as exc:
+        figures.error(f"{where}: {type(exc).__name__}: {exc}")
+        for ws in sockets:
+            await ws.close()
+        return
     listeners = [asyncio.ensure_future(s.listen(ws, figures)) for s, ws in zip(seats, sockets)]
     try:
+        where = f"{setup.label()} table {tid}, ply 0"
         first = await seats[0].wait_for(0, stop)
-        if first is None or first["terminal"]:
+        if first is None:
             return
         ply, cur, sent = first["ply"], first["current_player"], 0.0
-        for _ in range(moves):
+        terminal = first["terminal"]
+        for _ in range(args.moves):
+            if terminal or cur is None:
+                break
+            where = f"{setup.label()} table {tid}, ply {ply}"
             v = await seats[cur].wait_for(ply, stop)
-            if v is None or v["terminal"]:
+            if v is None:
+                break
+            if v["terminal"]:
+                terminal = True
                 break
             if sent:
                 figures.delivery.append(seats[cur].arrived - sent)
-            if think > 0:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if args.think > 0:
+                await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
             if time.monotonic() >= stop:
                 break
-            move = v["legal"][len(v["legal"]) // 2]["id"]
+            if args.input == "click":
+                move = await choose_by_clicks(client, tid, tokens[cur], v, rng, stop,
+                                              figures)
+                if move is None:
+                    break
+            else:
+                move = rng.choice(v["legal"])["id"]
             sent = time.perf_counter()
-            r = await client.post(f"/api/tables/{tid}/actions",
-                                  headers={"x-seat-token": tokens[cur]},
-                                  json={"action": move, "ply": v["ply"]})
-            figures.latencies.append(time.perf_counter() - sent)
-            if r.status_code != 200:
-                figures.errors.append(f"{r.status_code} {r.text[:120]}")
-                break
-            a = r.json()
+            a = await post(client, "move", f"/api/tables/{tid}/actions", tokens[cur],
+                           {"action": move, "ply": v["ply"]}, figures.latencies, figures)
             figures.moves += 1
-            ply, cur = a["ply"], a["current_player"]
-            if a["terminal"] or cur is None:
-                break
+            ply, cur, terminal = a["ply"], a["current_player"], a["terminal"]
+        if terminal:
+            figures.finished += 1
+    except Exception as exc:
+        figures.error(f"{where}: {type(exc).__name__}: {exc}")
     finally:
         for task in listeners:
             task.cancel()
@@ -173,23 +375,51 @@ def quantiles(xs: list[float]) -> list[float]:
     return statistics.quantiles(xs, n=100) if len(xs) > 1 else (xs or [0.0]) * 99
 
 
-async def drive(url: str, tables: int, moves: int, think: float, seconds: float,
-                seed: int) -> tuple[Figures, float]:
-    figures = Figures()
-    limits = httpx.Limits(max_connections=min(tables, 100))
+async def progress(started: float, stop: float, figures: dict[str, Figures],
+                   every: float) -> None:
+    """A line every ``every`` seconds until cancelled: time, tables, moves, errors."""
+    while True:
+        await asyncio.sleep(every)
+        total = Figures()
+        for f in figures.values():
+            total.add(f)
+        print(f"  {time.monotonic() - started:5.0f} s of {stop - started:.0f}: "
+              f"{total.tables} tables open, {total.finished} games over, {total.moves} moves, "
+              f"{total.errors} errors; load average {load_average()}", flush=True)
+
+
+async def drive(url: str, plan: list[Setup], args: argparse.Namespace
+                ) -> tuple[dict[str, Figures], float]:
+    """Play every table of ``plan`` at once; the figures per game and the wall time."""
+    figures = {g: Figures() for g in dict.fromkeys(s.game for s in plan)}
+    limits = httpx.Limits(max_connections=min(len(plan), 100))
     ws_url = url.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as client:
         t0 = time.monotonic()
+        stop = t0 + args.seconds
+        ticker = asyncio.ensure_future(progress(t0, stop, figures, args.every))
         # tables start over the first think time (or at once for a closed loop), as
         # people arrive, each with its own rng stream from --seed
         runs = []
-        for i in range(tables):
-            rng = random.Random(seed * 100003 + i)
-            runs.append(start_later(rng.uniform(0, think), table(
-                client, ws_url, moves, think, rng, t0 + seconds, figures)))
-        results = await asyncio.gather(*runs, return_exceptions=True)
+        for i, setup in enumerate(plan):
+            rng = random.Random(args.seed * 100003 + i)
+            runs.append(asyncio.ensure_future(start_later(rng.uniform(0, args.think), table(
+                client, ws_url, setup, args, rng, stop, figures[setup.game]))))
+        # a table ends by itself at the time budget (its request under way answered or
+        # timed out); whatever still runs GRACE seconds after it is cancelled and counted
+        _, late = await asyncio.wait(runs, timeout=args.seconds + GRACE)
+        for run in late:
+            run.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
         wall = time.monotonic() - t0
-    figures.errors += [repr(r) for r in results if isinstance(r, BaseException)]
+        ticker.cancel()
+    for setup, run in zip(plan, runs):
+        if run.cancelled():
+            figures[setup.game].error(f"{setup.label()}: still running {GRACE:g} s after the "
+                                      f"time budget: cancelled")
+        elif run.exception() is not None:
+            r = run.exception()
+            figures[setup.game].error(f"{setup.label()}: {type(r).__name__}: {r}")
     return figures, wall
 
 
@@ -198,24 +428,60 @@ async def start_later(delay: float, run: Any) -> None:
     await run
 
 
-def report(tables: int, think: float, figures: Figures, wall: float,
-           cpu: float | None, client_cpu: float) -> None:
-    q, dq = quantiles(figures.latencies), quantiles(figures.delivery)
-    cpu_text = (f"{cpu:.1f} s ({100 * cpu / wall:.0f}% of one core, "
-                f"{1000 * cpu / max(figures.moves, 1):.1f} ms a move)" if cpu is not None else "?")
-    print(f"{tables} tables, think {think:g} s: {figures.moves} moves in {wall:.1f} s = "
-          f"{figures.moves / wall:.1f} actions/s; move latency p50 {1000 * q[49]:.1f} ms, "
-          f"p95 {1000 * q[94]:.1f} ms, p99 {1000 * q[98]:.1f} ms; view delivery p50 "
-          f"{1000 * dq[49]:.1f} ms, p95 {1000 * dq[94]:.1f} ms; {figures.views} views pushed; "
-          f"server CPU {cpu_text}, client CPU {client_cpu:.1f} s", flush=True)
-    if figures.errors:
-        print(f"  {len(figures.errors)} errors, e.g. {figures.errors[0]}", flush=True)
+def ms(x: float) -> str:
+    return f"{1000 * x:.1f}"
 
 
-def run_load(tables: int, args: argparse.Namespace) -> None:
+def line(name: str, f: Figures, wall: float, cpu: float | None) -> str:
+    """One report line: a game's figures (or the overall ones with the server's CPU)."""
+    q, cq, dq = quantiles(f.latencies), quantiles(f.clicks), quantiles(f.delivery)
+    text = (f"{name}: {f.tables} tables ({f.finished} games over), {f.moves} moves = "
+            f"{f.moves / wall:.1f} actions/s; move p50 {ms(q[49])} / p95 {ms(q[94])} / "
+            f"p99 {ms(q[98])} ms")
+    if f.clicks:
+        text += f"; {len(f.clicks)} clicks p50 {ms(cq[49])} / p95 {ms(cq[94])} ms"
+    text += f"; view delivery p50 {ms(dq[49])} / p95 {ms(dq[94])} ms"
+    if f.fallbacks:
+        text += f"; {f.fallbacks} click walks fell back to a legal move"
+    if f.resent:
+        text += f"; {f.resent} requests sent again (connection closed before an answer)"
+    if cpu is not None:
+        text += (f"; server CPU {cpu:.1f} s ({100 * cpu / wall:.0f}% of one core, "
+                 f"{1000 * cpu / max(f.moves, 1):.1f} ms a move)")
+    text += f"; {f.errors} errors"
+    return text
+
+
+def report(tables: int, args: argparse.Namespace, figures: dict[str, Figures], wall: float,
+           cpu: float | None, client_cpu: float) -> Figures:
+    total = Figures()
+    for f in figures.values():
+        total.add(f)
+    print(f"{tables} tables, think {args.think:g} s, input {args.input}, {wall:.1f} s, "
+          f"load average {load_average()} (1 min), client CPU {client_cpu:.1f} s:", flush=True)
+    if len(figures) > 1:
+        for game, f in figures.items():
+            print("  " + line(game, f, wall, None), flush=True)
+    print("  " + line("overall" if len(figures) > 1 else next(iter(figures)), total, wall, cpu),
+          flush=True)
+    for message in total.messages:
+        print(f"    error: {message}", flush=True)
+    return total
+
+
+def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures:
+    """One load: a fresh server, ``tables`` tables of ``games``, the report; the totals."""
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(tmp)
         try:
+            catalogue = httpx.get(url + "/api/games", timeout=30).json()
+            unknown = set(games) - {g["name"] for g in catalogue}
+            if unknown:
+                raise SystemExit(f"--games: the server has no {', '.join(sorted(unknown))}; "
+                                 f"it has {', '.join(g['name'] for g in catalogue)}")
+            plan = setups(catalogue, games, tables)
+            print(f"{tables} tables of {', '.join(games)} (load average {load_average()}):",
+                  flush=True)
             spy = None
             if args.profile:
                 # py-spy (pip install py-spy) samples the server for the whole run
@@ -224,50 +490,84 @@ def run_load(tables: int, args: argparse.Namespace) -> None:
                                         "-f", "raw", "-o", out, "--nonblocking"],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             before, mine = cpu_seconds(proc.pid), time.process_time()
-            figures, wall = asyncio.run(drive(url, tables, args.moves, args.think,
-                                              args.seconds, args.seed))
+            figures, wall = asyncio.run(drive(url, plan, args))
             after = cpu_seconds(proc.pid)
             cpu = after - before if before is not None and after is not None else None
-            report(tables, args.think, figures, wall, cpu, time.process_time() - mine)
+            total = report(tables, args, figures, wall, cpu, time.process_time() - mine)
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 spy.wait(timeout=30)
                 print(f"  server profile (py-spy, raw stacks): {out}")
         finally:
+            stop_server(proc)
             log = Path(tmp, "server.log").read_text()
             if log.strip():
-                print("server log (last lines):", *log.splitlines()[-8:], sep="\n  ")
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                print("server log (last lines):", *log.splitlines()[-12:], sep="\n  ")
+    # an exception the server caught and logged (a request answered 500, a socket handler
+    # that failed) is an error of the load even when no client saw it
+    failures = log.count("Traceback (most recent call last)")
+    if failures:
+        total.error(f"the server logged {failures} tracebacks (its last lines above)")
+        print(f"  {failures} tracebacks in the server log: counted as errors", flush=True)
+    return total
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__,
+def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[int], list[str]]:
+    ap = argparse.ArgumentParser(prog="bench_web.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", default="20,100,200",
                     help="concurrent tables, or a comma list of loads run one after another")
+    ap.add_argument("--games", default=",".join(GAMES),
+                    help="the games played, tables spread evenly (default: all four)")
     ap.add_argument("--think", type=float, default=2.0,
                     help="seconds a seat thinks before each move (times 0.5..1.5); 0: closed loop")
     ap.add_argument("--moves", type=int, default=20, help="moves per table at most")
     ap.add_argument("--seconds", type=float, default=60.0, help="time budget of each load")
+    ap.add_argument("--input", choices=("click", "list"), default="click",
+                    help="click: moves made by clicking the drawing's targets as a page does; "
+                         "list: a random legal move of the view (no click requests)")
+    ap.add_argument("--each", action="store_true",
+                    help="after the mixed load, run each game alone with as many tables "
+                         "(its server CPU per move)")
+    ap.add_argument("--every", type=float, default=10.0,
+                    help="seconds between progress lines")
     ap.add_argument("--profile", metavar="PREFIX",
                     help="sample the server with py-spy into PREFIX-<tables>.txt")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the bench's think times")
-    args = ap.parse_args()
+    ap.add_argument("--seed", type=int, default=1, help="seed of the bench's think times "
+                    "and choices")
+    args = ap.parse_args(argv)
     try:
         loads = [int(x) for x in args.tables.split(",")]
     except ValueError:
-        raise SystemExit(f"--tables {args.tables!r}: whole numbers, e.g. 20,100,200") from None
-    if not (all(1 <= n <= 2000 for n in loads) and 1 <= args.moves <= 200
-            and 0 < args.seconds <= 3600 and 0 <= args.think <= 60):
-        raise SystemExit("--tables 1..2000, --moves 1..200, --seconds up to 3600, "
-                         "--think 0..60")
-    for n in loads:
-        run_load(n, args)
+        ap.error(f"--tables {args.tables!r}: whole numbers, e.g. 20,100,200")
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    if not games or len(set(games)) != len(games):
+        ap.error(f"--games {args.games!r}: a comma list of distinct games, e.g. "
+                 f"{','.join(GAMES)}")
+    if not (all(1 <= n <= 2000 for n in loads) and 1 <= args.moves <= 1000
+            and 0 < args.seconds <= 3600 and 0 <= args.think <= 60
+            and 1 <= args.every <= 600):
+        ap.error("--tables 1..2000, --moves 1..1000, --seconds up to 3600, --think 0..60, "
+                 "--every 1..600")
+    return args, loads, games
+
+
+def main(argv: list[str] | None = None,
+         run: Callable[[int, list[str], argparse.Namespace], Figures] = run_load) -> int:
+    """Run every load; exit status 1 when a load had errors (0 otherwise)."""
+    args, loads, games = parse_args(argv)
+    errors = 0
+    try:
+        for n in loads:
+            errors += run(n, games, args).errors
+            if args.each and len(games) > 1:
+                for game in games:
+                    errors += run(n, [game], args).errors
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

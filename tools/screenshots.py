@@ -8,7 +8,10 @@ it in headless Chromium (Debian's, through Playwright: ``pip install '.[web,brow
   computer) and the tables made before it listed;
 * ``web-game.png``: a Kingdomino game in progress, a move half made (its targets
   highlighted);
-* ``web-final.png``: the same game over: the final scores, the breakdown and the winner.
+* ``web-final.png``: the same game over: the final scores, the breakdown and the winner;
+* ``two-heirs-table.png``, ``cascadito-table.png``, ``inheritors-table.png``: the other
+  three games in progress (a person against computer players), the first click of a move
+  made (``--games`` only these, ``--no-games`` only the Kingdomino ones).
 
 The person's moves are clicked the way the browser tests click them (reading the
 highlighted targets), so every run plays a different game (the table's draws come from the
@@ -46,6 +49,11 @@ def main(argv: list[str] | None = None) -> int:
                              "/usr/bin/chromium)")
     parser.add_argument("--moves", type=int, default=14,
                         help="the person's moves played before the in-progress picture")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--games", action="store_true",
+                       help="only the pictures of Two Heirs, Cascadito and Inheritors")
+    which.add_argument("--no-games", action="store_true",
+                       help="only the Kingdomino pictures and the start page")
     args = parser.parse_args(argv)
     exe = args.chromium or chromium_path()
     if exe is None:
@@ -64,6 +72,13 @@ def main(argv: list[str] | None = None) -> int:
             prepare(context)
             page = context.new_page()
             page.set_default_timeout(30_000)
+            if not args.no_games:
+                for game, seats, params, moves, prefer in GAME_TABLES:
+                    game_shot(page, server, game, seats, params, moves, prefer,
+                              args.out / f"{game}-table.png")
+            if args.games:
+                browser.close()
+                return 0
             # a few tables for the start page's list
             server.create_table([{"kind": "invited", "label": "Ada"},
                                  {"kind": "invited", "label": "Brendan"}])
@@ -95,6 +110,43 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.stop()
     return 0
+
+
+#: the other games' pictures: game, seats, parameters, the person's moves before it, and
+#: the first click of the move shown (a highlighted target whose data-click has this text)
+GAME_TABLES = [
+    ("two-heirs", [{"kind": "here", "label": "Ada"}, {"kind": "computer"}], {}, 40, ""),
+    ("cascadito", [{"kind": "here", "label": "Ann"}, {"kind": "computer"},
+                   {"kind": "computer"}], {"sheet": 1}, 25, ""),
+    ("inheritors", [{"kind": "here", "label": "Ada"}, {"kind": "computer"},
+                    {"kind": "computer"}], {}, 6, '"card"'),
+]
+
+
+def game_shot(page, server: Server, game: str, seats: list, params: dict, moves: int,
+              prefer: str, path: Path) -> None:
+    """A table of ``game`` made through the API, the person's ``moves`` moves clicked,
+    then the first click of the next move (a target the drawing highlights, one whose
+    data-click holds ``prefer`` if any)."""
+    made = server.create_table(seats, game=game, pace=0, params=params)
+    token = next(s["token"] for s in made["seats"] if s.get("token"))
+    page.goto(f"{server.url}/table/{made['table']}#token={token}")
+    rng = random.Random(7)
+    for _ in range(moves):
+        if page_state(page) != "turn":
+            break
+        play_turn_by_clicking(page, rng)
+    if page_state(page) == "turn" and targets(page):
+        order = sorted(targets(page),
+                       key=lambda t: prefer not in (t.get_attribute("data-click") or ""))
+        for target in order:
+            try:
+                target.click(timeout=3000)
+            except Exception:   # covered by another element: the next one
+                continue
+            break
+        page_state(page)
+    shot(page, path)
 
 
 def shot(page, path: Path) -> None:

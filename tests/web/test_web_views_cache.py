@@ -3,6 +3,7 @@ its view, each seat gets its own, and a move makes every cached text stale."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -58,7 +59,13 @@ def test_websocket_views_deflate_at_the_fast_level():
         pytest.skip("this uvicorn has no sans-I/O WebSocket protocol")
     config = Config(app=lambda *a: None, ws=protocol)
     config.load()
-    conn = protocol(config=config, server_state=ServerState(), app_state={}).conn
+    # its own loop: a test that ran asyncio.run() before leaves none to get
+    loop = asyncio.new_event_loop()
+    try:
+        conn = protocol(config=config, server_state=ServerState(), app_state={},
+                        _loop=loop).conn
+    finally:
+        loop.close()
     factories = [f for f in conn.available_extensions
                  if isinstance(f, ServerPerMessageDeflateFactory)]
     assert factories and WS_COMPRESSION_LEVEL == 1

@@ -198,9 +198,10 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def api_ws(websocket: WebSocket, table_id: str) -> None:
-        hub.loop = asyncio.get_running_loop()
+        loop = hub.loop = asyncio.get_running_loop()
         try:
-            t = tables.get(table_id)
+            # loading a table replays its game: off the event loop, as every view is
+            t = await loop.run_in_executor(None, tables.get, table_id)
             seat = tables.seat_of(t, websocket.query_params.get("token"))
         except WebError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message)
@@ -209,8 +210,15 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
         q: asyncio.Queue[None] = asyncio.Queue()
         hub.queues.setdefault(table_id, set()).add(q)
         receiver: asyncio.Future[str] | None = None
+
+        async def view() -> str:
+            # drawn in a worker thread: a view takes milliseconds of CPU (a 4-player
+            # Cascadito view about 5 ms), during which the event loop must go on serving
+            # the other connections
+            return await loop.run_in_executor(None, tables.view_json, t, seat)
+
         try:
-            await websocket.send_text(tables.view_json(t, seat))
+            await websocket.send_text(await view())
             receiver = asyncio.ensure_future(websocket.receive_text())
             while True:
                 getter = asyncio.ensure_future(q.get())
@@ -221,7 +229,7 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
                     receiver.result()  # raises WebSocketDisconnect when the client left
                     receiver = asyncio.ensure_future(websocket.receive_text())
                     continue
-                await websocket.send_text(tables.view_json(t, seat))
+                await websocket.send_text(await view())
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

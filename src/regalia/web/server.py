@@ -6,6 +6,14 @@ view (about 40 kB of JSON, mostly SVG) about nine times; uvicorn compresses at z
 default level 6, which cost a quarter of the server's CPU under load
 (``benchmarks/bench_web.py --profile``). :class:`FastDeflateProtocol` compresses at level 1
 instead: about three times less CPU for views about 15% larger (4.5 kB instead of 3.8 kB).
+
+An idle HTTP connection is kept open :data:`KEEP_ALIVE_SECONDS` (uvicorn's default is 5 s).
+A page posts a click or a move every few seconds, as long as its person thinks: with 5 s,
+its connection was closed between most moves, and a request sent on a connection at the
+very moment the server closed it was lost (the client reads a reset, httpx's
+``ReadError``: two of them in a 200-table run of ``benchmarks/bench_web.py``, reproduced
+by reusing connections after 5 s +- 10 ms of idleness, 4 in 400). Browsers resend such a
+request; with 75 s the race is left to connections idle that long.
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ from typing import Any
 
 #: zlib level of WebSocket compression (1: fastest; 6: uvicorn's default)
 WS_COMPRESSION_LEVEL = 1
+#: seconds an idle HTTP connection stays open (uvicorn's default: 5; nginx's: 75)
+KEEP_ALIVE_SECONDS = 75
 
 
 def _protocol() -> Any:
@@ -46,4 +56,5 @@ def run(app: Any, host: str, port: int) -> None:
 
     protocol = _protocol()
     uvicorn.run(app, host=host, port=port, log_level="warning",
+                timeout_keep_alive=KEEP_ALIVE_SECONDS,
                 **({"ws": protocol} if protocol is not None else {}))

@@ -66,7 +66,10 @@ def test_lines_kings_and_scores_of_a_known_position():
     want = [d["domino"] for d in obs["current_line"]] + [d["domino"] for d in obs["next_line"]]
     assert [int(e.get("data-domino")) for e in dominoes] == want
     kings = [e for e in _elements(text, "data-king")]
-    placed = [d for d in obs["current_line"] + obs["next_line"] if d["king"] is not None]
+    # a king that has played its domino of the current line is drawn on the next line only
+    gone = svg.played_dominoes(obs)[1]
+    placed = [d for d in obs["current_line"] if d["king"] is not None
+              and d["domino"] not in gone] + [d for d in obs["next_line"] if d["king"]]
     assert sorted(int(k.get("data-king")) for k in kings) == sorted(d["king"] for d in placed)
     scores = [e for e in ET.fromstring(text).iter() if e.get("class") == "score"]
     assert [int(e.text) for e in scores] == s.scores()
@@ -326,3 +329,93 @@ def test_the_drawing_uses_only_the_observation():
     assert svg.render(a.observation(0)) == svg.render(b.observation(0))
     text = svg.render(a.observation(0))
     assert "box" not in text and str(12345) not in text
+
+
+def _line_entries(text: str, line: str) -> list[ET.Element]:
+    root = ET.fromstring(text)
+    group = next(e for e in root.iter() if e.get("data-line") == line)
+    return [e for e in group if e.get("data-domino")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_king_is_drawn_once_and_none_once_the_game_is_over(players):
+    """A king that played its domino of the current line stands on the next line only
+    (quick reference, 'On your turn'); the dominoes played are faded; at the end every
+    domino was played and no king is left on a line."""
+    g = regalia.load_game("kingdomino", players=players)
+    kings_per_seat = 2 if players == 2 else 1
+    for seed in range(3):
+        s = g.new_initial_state(seed)
+        rng = random.Random(seed)
+        seen_played = 0
+        while not s.is_terminal():
+            if s.current_player() >= 0 and s.observation(0)["current_line"]:
+                text = svg.render(s.observation(0))
+                kings = [int(e.get("data-king")) for e in _elements(text, "data-king")]
+                assert len(kings) == len(set(kings)), (s.history(), kings)
+                assert len(kings) <= players * kings_per_seat
+                current = _line_entries(text, "current")
+                faded = [e for e in current if "played" in e.get("class").split()]
+                assert all(e.get("opacity") == "0.35" for e in faded)
+                # the acting king's own domino is played once it picks, not before
+                obs = s.observation(0)
+                line = [d["domino"] for d in obs["current_line"]]
+                acting = [d["domino"] for d in obs["current_line"] if d["king"] == obs["king"]]
+                if obs["phase"] == "place" and acting:
+                    assert len(faded) == line.index(acting[0])
+                    assert not any(e.get("data-domino") == str(acting[0]) for e in faded)
+                seen_played += len(faded)
+            s.apply_action(rng.choice(s.legal_actions()))
+        assert seen_played > 0
+        text = svg.render(s.observation(0))
+        assert not _elements(text, "data-king")
+        current = _line_entries(text, "current")
+        assert current and all("played" in e.get("class").split() for e in current)
+
+
+def _kingdom_boxes(text: str) -> list[tuple[float, float, float, float]]:
+    """(left, top, right, bottom) of each kingdom's squares, in drawing order."""
+    root = ET.fromstring(text)
+    out = []
+    for k in (e for e in root.iter() if e.get("class") == "kingdom"):
+        sq = [e for e in k.iter() if e.get("data-square")]
+        xs = [float(e.get("x")) for e in sq] + [float(e.get("x")) + float(e.get("width"))
+                                                for e in sq]
+        ys = [float(e.get("y")) for e in sq] + [float(e.get("y")) + float(e.get("height"))
+                                                for e in sq]
+        out.append((min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_or_four_kingdoms_leave_no_empty_half_under_the_viewers(players):
+    """The opponents' kingdoms go in a row under the viewer's large one (a column of three
+    beside it left the space under it empty); nothing overlaps, and the drawing ends
+    under the last row of kingdoms."""
+    s = _play(players, 30, 1)
+    text = svg.render(s.observation(1))
+    root = ET.fromstring(text)
+    own, *others = _kingdom_boxes(text)
+    assert all(o[1] > own[3] for o in others)                     # below the viewer's
+    assert all(a[2] < b[0] for a, b in zip(others, others[1:]))   # side by side
+    assert float(root.get("height")) - max(o[3] for o in others) <= 12
+    lines = [float(e.get("x")) for e in _elements(text, "data-half")]
+    assert min(lines) > own[2]                                     # the lines beside it
+    assert float(root.get("width")) >= max(lines) + svg.CELL
+
+
+@pytest.mark.parametrize("variants", [(), ("mighty-duel",)])
+def test_two_kingdoms_the_opponents_under_the_lines(variants):
+    """Two seats: the opponent's kingdom beside the viewer's, under the lines of dominoes
+    and the Discard button (the page's board is then about as high as wide, no empty
+    space under the kingdoms)."""
+    s = _play(2, 30, 1, variants)
+    text = svg.render(s.observation(0), s.legal_actions() if s.current_player() == 0 else [])
+    root = ET.fromstring(text)
+    own, other = _kingdom_boxes(text)
+    halves = [e for e in _elements(text, "data-half")]
+    lines_bottom = max(float(e.get("y")) + float(e.get("height")) for e in halves)
+    assert other[0] > own[2] and other[1] > lines_bottom + 40
+    assert min(float(e.get("x")) for e in halves) > own[2]
+    assert float(root.get("height")) - other[3] <= 12
+    assert 1.0 <= float(root.get("width")) / float(root.get("height")) <= 1.4

@@ -639,14 +639,19 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         rkey = canonical(robj)
         row_hot = rkey in hot
         row_picked = rkey in picked
-        svg.add(f'<g class="row target{" hot" if row_hot else ""}"{click_attr(robj)}>'
-                f'<title>Market row {r + 1}: {len(row)} card(s); the top card is the '
-                f'rightmost</title>'
-                f'<rect x="12" y="{ry:g}" width="{left_w - 24}" height="78" rx="6" '
-                f'fill="{"#e2f3df" if row_hot else "#e8dcc3"}" stroke='
+        tip = (f'<title>Market row {r + 1}: {len(row)} card(s); the top card is the '
+               f'rightmost</title>')
+        look = (f'fill="{"#e2f3df" if row_hot else "#e8dcc3"}" stroke='
                 f'"{"#d4145a" if row_picked else "#1a8f3a" if row_hot else "#b9a781"}" '
-                f'stroke-width="{3 if row_hot or row_picked else 1}"/>')
-        svg.text(40, ry + 45, f"Row {r + 1}", 14, "#5a4a35", "bold", "middle")
+                f'stroke-width="{3 if row_hot or row_picked else 1}"')
+        # the whole row, under its cards: a click beside them names the row
+        svg.add(f'<rect class="row-area target{" hot" if row_hot else ""}"'
+                f'{click_attr(robj)}x="12" y="{ry:g}" width="{left_w - 24}" height="78" '
+                f'rx="6" {look}>{tip}</rect>')
+        # the row's own tab, left of its cards: never covered, however many cards it holds
+        svg.add(f'<g class="row target{" hot" if row_hot else ""}"{click_attr(robj)}>{tip}'
+                f'<rect x="16" y="{ry + 4:g}" width="58" height="70" rx="5" {look}/>')
+        svg.text(45, ry + 45, f"Row {r + 1}", 14, "#5a4a35", "bold", "middle")
         svg.add("</g>")
         cw, ch = 54, 70
         span = left_w - 24 - 80 - cw - 8

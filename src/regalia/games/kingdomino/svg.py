@@ -47,6 +47,9 @@ TERRAIN_NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S"
 SEAT_COLOURS = ("#d94f9b", "#e3b51f", "#3c9a4b", "#3f6fd1")
 CELL = 30
 GAP = 24
+#: The height the two lines of dominoes take, with their headings, the count of dominoes
+#: left and the Discard button, below the top of the kingdoms.
+LINES_HEIGHT = 262
 #: The longest click sequence :func:`click` reads (first square, rotations, the last).
 MAX_CLICKS = 16
 CHOICES = ("rotate", "place", "discard")
@@ -125,16 +128,20 @@ def _domino_text(n: int, code: str) -> str:
 
 
 def _domino(x: float, y: float, entry: Mapping[str, Any], pickable: bool,
-            highlight: bool) -> str:
-    """A domino of a line laid horizontally: number, two halves, its king if any."""
+            highlight: bool, played: bool = False, king: bool = True) -> str:
+    """A domino of a line laid horizontally: number, two halves, its king if any (and
+    ``king``). A ``played`` domino (placed or discarded this round) is drawn faded."""
     code = str(entry["code"])
     first, second = code.split("/")
     n = int(entry["domino"])
-    cls = "domino" + (" target" if pickable else "") + (" acting" if highlight else "")
+    cls = ("domino" + (" target" if pickable else "") + (" acting" if highlight else "")
+           + (" played" if played else ""))
     out = [f'<g class="{cls}" data-domino="{n}"'
+           + (' opacity="0.35"' if played else "")
            + (click_attr({"domino": n}).rstrip() if pickable else "") + ">"]
     out.append(f"<title>{text(_domino_text(n, code))}"
-               f"{' (click to pick it)' if pickable else ''}</title>")
+               f"{' (click to pick it)' if pickable else ''}"
+               f"{' (played this round)' if played else ''}</title>")
     out.append(f'<text x="{x - 6}" y="{y + CELL * 0.65}" text-anchor="end" font-size="12" '
                f'fill="#333">{n}</text>')
     out.append(_square(x, y, first, half=1))
@@ -145,11 +152,34 @@ def _domino(x: float, y: float, entry: Mapping[str, Any], pickable: bool,
     if pickable:
         out.append(f'<rect class="hit" x="{x}" y="{y}" width="{2 * CELL}" height="{CELL}" '
                    f'fill="transparent" stroke="#1a1" stroke-width="2" stroke-dasharray="4 3"/>')
-    if entry.get("king") is not None:
+    if king and entry.get("king") is not None:
         out.append(_king(x + 2 * CELL + 14, y + CELL / 2, int(entry["king"]),
                          int(entry["player"])))
     out.append("</g>")
     return "".join(out)
+
+
+def played_dominoes(observation: Mapping[str, Any]) -> tuple[set[int], set[int]]:
+    """The dominoes of the current line already played this round (placed or discarded)
+    and, among them, those whose king has left the line. Kings play the current line from
+    top to bottom (Kingdomino quick reference, 'Turn order' and 'On your turn': the
+    lowest numbered tile first; its owner adds it to the kingdom, then puts the meeple on
+    the next line): the acting king (``observation["king"]``) has played the dominoes
+    above its own, and its own once it is picking. At the end of the game every domino was played and no king is left on
+    the line. Returns ``(played, kings gone)``."""
+    line = [int(e["domino"]) for e in observation.get("current_line", ())]
+    phase = observation.get("phase")
+    if phase == "end":
+        return set(line), set(line)
+    if phase not in ("place", "pick"):
+        return set(), set()
+    kings = [e.get("king") for e in observation.get("current_line", ())]
+    acting = observation.get("king")
+    if acting not in kings:
+        return set(), set()
+    i = kings.index(acting)
+    gone = set(line[:i])
+    return gone | ({line[i]} if phase == "pick" else set()), gone
 
 
 def pick_action(observation: Mapping[str, Any], domino: int) -> int:
@@ -200,9 +230,8 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     if isinstance(viewer, int) and seated:
         order.remove(viewer)
         order.insert(0, viewer)
-    boxes = _layout(b, n_players, seated)
-    line_x = max(x + b * c for x, _, c in boxes) + 50
-    width = line_x + 2 * (2 * CELL + 60) + 10
+    boxes, line_x = _layout(b, n_players, seated)
+    width = max(line_x + 2 * (2 * CELL + 60) + 10, max(x + b * c + 10 for x, _, c in boxes))
     ky0 = boxes[0][1] - 20
     kx0 = boxes[0][0]
     height = max(max(y + b * c + 10 for _, y, c in boxes), ky0 + 24 + 4 * (CELL + 14) + 60)
@@ -260,6 +289,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         out.append("</g>")
     # lines
     picks = {a for a in legal if g.pick_base <= a < g.draw_base}
+    played, gone = played_dominoes(observation)
     for k, key in enumerate(("current_line", "next_line")):
         x = line_x + k * (2 * CELL + 60)
         title = "Current line" if key == "current_line" else "Next line"
@@ -271,7 +301,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                                                           int(entry["domino"])) in picks
             hl = (key == "current_line" and phase == "place"
                   and entry["domino"] == observation.get("domino"))
-            out.append(_domino(x, y, entry, pickable, hl))
+            current = key == "current_line"
+            out.append(_domino(x, y, entry, pickable, hl,
+                               played=current and entry["domino"] in played,
+                               king=not (current and entry["domino"] in gone)))
         out.append("</g>")
     y = ky0 + 24 + 4 * (CELL + 14) + 10
     out.append(f'<text x="{line_x - 20}" y="{y}" font-size="12" fill="#555">Dominoes left to '
@@ -315,21 +348,28 @@ def _ghost(g: Geometry, ghost: _Ghost, ox: float, oy: float, cell: int) -> str:
     return "".join(out)
 
 
-def _layout(b: int, n_players: int, seated: bool) -> list[tuple[int, int, int]]:
+def _layout(b: int, n_players: int, seated: bool) -> tuple[list[tuple[int, int, int]], int]:
     """Where each kingdom goes, in drawing order (the viewer's first): ``(x, y, cell)`` of
-    its top-left square and its square size. A seat's own kingdom is drawn large on the
-    left and the others smaller in a column beside it; a spectator sees them all alike,
-    two per row."""
+    its top-left square and its square size; and the x of the lines of dominoes. A seat's
+    own kingdom is drawn large on the left with the lines beside it; one opponent's
+    kingdom goes under the lines, two or three in a row under the viewer's (a column
+    beside it, or a row of kingdoms and lines, left the space under the viewer's kingdom
+    empty on the page). A spectator sees every kingdom alike, two per row, the lines on
+    the right."""
     top = 64
     if seated:
         big, small = (40, 24) if b <= 9 else (28, 17)
         out = [(10, top, big)]
-        x = 10 + b * big + GAP
-        out += [(x, top + k * (b * small + 30), small) for k in range(n_players - 1)]
-        return out
+        if n_players == 2:
+            out.append((10 + b * big + GAP, top + LINES_HEIGHT, small))
+        else:
+            y = top + b * big + 40
+            out += [(10 + k * (b * small + GAP), y, small) for k in range(n_players - 1)]
+        return out, 10 + b * big + 50
     cell = CELL if b <= 9 else 22
-    return [(10 + (k % 2) * (b * cell + GAP), top + (k // 2) * (b * cell + GAP + 24), cell)
-            for k in range(n_players)]
+    out = [(10 + (k % 2) * (b * cell + GAP), top + (k // 2) * (b * cell + GAP + 24), cell)
+           for k in range(n_players)]
+    return out, max(x + b * c for x, _, c in out) + 50
 
 
 def public_observation(observation: Mapping[str, Any]) -> dict[str, Any]:

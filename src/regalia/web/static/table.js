@@ -100,10 +100,10 @@ function show(v) {
     else li.dataset.who = `${label(seats[i])}: `;
     return li;
   }));
-  const box = $("log"); box.scrollTop = box.scrollHeight;
   let lastMove = v.log.length - 1;   // the last move of a player (chance outcomes skipped)
   while (lastMove >= 0 && (seats[lastMove] === null || seats[lastMove] === undefined) && seats.length) lastMove--;
-  if (lastMove >= 0) box.children[lastMove].classList.add("lastmove");
+  if (lastMove >= 0) $("log").children[lastMove].classList.add("lastmove");
+  scrollLog();
   $("last").textContent = lastMove >= 0 ? `· last move: ${entry(v.log[lastMove], lastMove)}` : (v.last ? `· last: ${v.last}` : "");
   $("typed").hidden = !v.legal.length;
   if (v.legal.length) $("move").placeholder = v.notation_example ? `e.g. ${v.notation_example}` : `e.g. ${v.legal[0].notation}`;
@@ -119,6 +119,20 @@ function show(v) {
   setChoices([]);
   if (v.legal.length) startMove();
   else $("prompt").textContent = v.terminal ? "" : v.seat === null ? "You are watching." : "Waiting for the others…";
+}
+
+// The log shows its last lines, the top one whole: scrolled to the end, the box is made
+// shorter by the part of its top line the scrolling cut (lines may wrap: no fixed height).
+function scrollLog() {
+  const box = $("log");
+  box.style.maxHeight = "";
+  box.scrollTop = box.scrollHeight;
+  if (!box.clientHeight || box.scrollTop === 0) return;   // folded, or no overflow
+  const top = box.scrollTop;
+  const cut = [...box.children].find((li) => li.offsetTop + li.offsetHeight > top);
+  if (!cut || cut.offsetTop >= top) return;
+  box.style.maxHeight = `${box.clientHeight - (cut.offsetTop + cut.offsetHeight - top)}px`;
+  box.scrollTop = box.scrollHeight;
 }
 
 function bindBoard() {
@@ -246,6 +260,7 @@ function result(v) {
   $("result").replaceChildren(p, a);
 }
 
+$("logbox").addEventListener("toggle", scrollLog);   // unfolded: its last lines, as above
 $("typed").onsubmit = (ev) => { ev.preventDefault(); play({ notation: $("move").value }); $("move").value = ""; };
 
 // Step-by-step replay of a finished game (as this seat saw it; spectators: public view).
