@@ -11,6 +11,7 @@ Nothing here knows a game; the module imports only the standard library.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -40,6 +41,21 @@ def click_attr(obj: Any) -> str:
     ' data-click="{&quot;square&quot;:&quot;e5&quot;}" '
     """
     return f" data-click={quoteattr(canonical(obj), {chr(34): '&quot;'})} "
+
+
+@lru_cache(maxsize=8192)
+def keyed_click(key: str, value: str | int) -> tuple[str, str]:
+    """``(canonical({key: value}), click_attr({key: value}))``, cached.
+
+    A drawing makes the same few hundred one-key clicks (``{"field": "c5"}``,
+    ``{"square": "e5"}``) on every render and compares each with its ``targets``; encoding
+    them once is most of a large board's drawing time saved.
+
+    >>> keyed_click("square", "e5")[0]
+    '{"square":"e5"}'
+    """
+    obj = {key: value}
+    return canonical(obj), click_attr(obj)
 
 
 def text(value: Any) -> str:

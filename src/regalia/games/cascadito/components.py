@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
@@ -143,8 +143,9 @@ class Kingdom(Sourced):
             raise ValueError("; ".join(problems[:5]) + (" ..." if len(problems) > 5 else ""))
         return rows
 
-    @property
+    @cached_property
     def hexes(self) -> frozenset[Hex]:
+        """The kingdom's hexes (parsed from the picture once; the model is frozen)."""
         return frozenset(h for h, _ in hexgrid.parse_picture(self.rows))
 
 

@@ -41,7 +41,7 @@ from xml.sax.saxutils import escape, quoteattr
 from regalia.core.errors import RegaliaError
 from regalia.core.help import provenance_words
 from regalia.core.registry import load_game
-from regalia.core.svgkit import canonical, click_attr, score_headings
+from regalia.core.svgkit import canonical, click_attr, keyed_click, score_headings
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
@@ -88,6 +88,7 @@ def _txt(x: float, y: float, text: str, size: float = 12, anchor: str = "start",
             f'fill="{fill}" font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
+@lru_cache(maxsize=4096)  # a layout draws the same hexes on every render
 def _hex_path(cx: float, cy: float, r: float) -> str:
     """The ``d`` of a pointy-topped hexagon of circumradius ``r`` around ``(cx, cy)``
     (relative moves: shorter than a polygon's points)."""
@@ -639,6 +640,7 @@ def _hl(target: bool) -> str:
     return (f' stroke="{TARGET}" stroke-width="3.2"' if target else "")
 
 
+@lru_cache(maxsize=4096)  # the same few hundred fields on every render of a game
 def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: bool) -> str:
     sheet = game.tables.sheet
     towns = sheet.neighbouring_towns(h)
@@ -715,9 +717,9 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
         if h in river_at:
             k, j, sp = river_at[h]
             nxt = j == progress[k]
-            ck = _river_click(t, k)
-            tgt = canonical(ck) in targets and nxt
-            attrs = click_attr(ck) if clickable and nxt else " "
+            ck_text, ck_attr = keyed_click("river", k)  # _river_click(t, k)
+            tgt = ck_text in targets and nxt
+            attrs = ck_attr if clickable and nxt else " "
             cls = "river-space" + (" target" if clickable and nxt else "")
             riv = sheet.rivers[k]
             bits = [f"{_river_label(t, k)}, space {j + 1} of {len(riv.spaces)}"
@@ -750,10 +752,10 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
                 out.append(_cross(cx, cy, r * 0.42, 2.4 if not small else 1.4))
             out.append("</g>")
             continue
-        ck = {"field": name}
-        tgt = canonical(ck) in targets
+        ck_text, ck_attr = keyed_click("field", name)
+        tgt = ck_text in targets
         can = clickable and not is_marked
-        attrs = click_attr(ck) if can else " "
+        attrs = ck_attr if can else " "
         cls = "field" + (" target" if can else "") + (" marked" if is_marked else "")
         fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
         if small:  # no wrapper, no help: a small sheet is looked at, not clicked
@@ -810,8 +812,8 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
         x = x0 + k * cw
         hgt = int(heights.get(col, 0))
         length = len(track.spaces)
-        ck = {"track": col}
-        nxt_tgt = canonical(ck) in targets
+        ck_text, ck_attr = keyed_click("track", col)
+        nxt_tgt = ck_text in targets
         castle_seat = CASTLE_ORDER.index(col) if col in CASTLE_ORDER else -1
         if track.castle:
             mine = castle_seat == p
@@ -836,7 +838,7 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
             is_next = j == hgt
             can = clickable and is_next
             tgt = can and nxt_tgt
-            attrs = click_attr(ck) if can else " "
+            attrs = ck_attr if can else " "
             cls = "track-space" + (" target" if can else "")
             fill = COLOURS[col] if not done else "#d8d0bd"
             op = "0.55" if not done else "1"
@@ -917,9 +919,9 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
             ach = t.achievements[a]
             name = f"{row} {k + 1}"
             x = x0 + k * (bw + gap)
-            ck = {"claim": name}
+            ck_text, ck_attr = keyed_click("claim", name)
             can = clickable and a in claimable
-            tgt = canonical(ck) in targets
+            tgt = ck_text in targets
             locked = (row == "top" and first[a] >= 0 and first[a] != p
                       and not t.ach_later[a] and a not in claimed)
             state = ("claimed" if a in claimed else "met: claim it" if a in claimable
@@ -935,7 +937,7 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
                     else "#d9d4c8" if locked else "#fbf7ec")
             stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
             cls = "achievement" + (" target" if can else "") + (" hot" if a in claimable else "")
-            attrs = click_attr(ck) if can else " "
+            attrs = ck_attr if can else " "
             body = [f'<rect class="face ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
                     f'fill="{fill}" stroke="{stroke}" '
                     f'stroke-width="{3.2 if tgt or a in claimable else 1.2}"/>']
@@ -1101,14 +1103,14 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
         up = chosen == col and not lifted
         lifted = lifted or up
         dy = y0 + 30 + (k // 3) * 50 - (6 if up else 0)
-        ck = {"die": col}
-        tgt = canonical(ck) in targets
+        ck_text, ck_attr = keyed_click("die", col)
+        tgt = ck_text in targets
         face = game.dice.face(col)
         tip = (f"{_a(col).capitalize()} {col} die ({face.theme}): mark an empty field next to "
                f"{_a(col)} {col} town, or the "
                f"next river space, or pass [{BOOK}, Select a die]\n{_prov(face)}")
         out.append(f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
-                   f'{click_attr(ck) if clickable else " "}>{_t(tip)}'
+                   f'{ck_attr if clickable else " "}>{_t(tip)}'
                    f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
                    f'fill="{COLOURS[col]}" stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
                    f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
