@@ -112,14 +112,28 @@ if _engine is not None:
                     from None
             return out
 
+        def __setattr__(self, name: str, value: Any) -> None:
+            """A position field set from Python (tests, analysis tools; as on the pure
+            engine, nothing is checked) is set on the pure engine's copy and taken back."""
+            if name not in _PURE_FIELDS:
+                super().__setattr__(name, value)
+                return
+            pure = self._to_pure()
+            setattr(pure, name, value)
+            self._reload(pure)
+
+        def _reload(self, pure: PureTwoHeirsState) -> None:
+            """Take ``pure``'s position, keeping this state's seed and dealer."""
+            seed, dealer = self._seed, self._dealer
+            self._load(pure)
+            self._seed, self._dealer = seed, dealer
+
         def set_position(self, **kwargs: Any) -> None:
             """See :func:`.positions.set_position` (done on the pure engine's copy, then
             taken back; the seed and dealer are kept)."""
             pure = self._to_pure()
             positions.set_position(pure, **kwargs)
-            seed, dealer = self._seed, self._dealer
-            self._load(pure)
-            self._seed, self._dealer = seed, dealer
+            self._reload(pure)
 
         def resample_from_infostate(self, player: int,
                                     rng: random.Random) -> "CompiledTwoHeirsState":
