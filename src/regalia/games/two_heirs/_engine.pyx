@@ -1050,6 +1050,90 @@ cdef void totals(St* s, Tab* T, int* out) noexcept nogil:
     out[1] = tot[1]
 
 
+# ---------------------------------------------------------------------- the greedy policy
+cdef inline int margin(St* s, Tab* T, int p) noexcept nogil:
+    """policies._margin: own points minus the other side's (Heinrich's in solo)."""
+    cdef int out[2]
+    totals(s, T, out)
+    return out[0] - out[1] if p == 0 else out[1] - out[0]
+
+
+cdef int best_after(St* s, Tab* T, const int* acts, int n, int p, int* best,
+                    int* best_m) noexcept nogil:
+    """policies._best: the actions of ``acts`` with the highest margin after them (each
+    tried on a copy), their count, and that margin in ``best_m``."""
+    cdef St* child = <St*>malloc(sizeof(St))
+    cdef int i, m, nb = 0
+    if child == NULL:
+        return -1
+    for i in range(n):
+        memcpy(child, s, sizeof(St))
+        apply(child, T, acts[i])
+        m = margin(child, T, p)
+        if nb == 0 or m > best_m[0]:
+            best_m[0] = m
+            best[0] = acts[i]
+            nb = 1
+        elif m == best_m[0]:
+            best[nb] = acts[i]
+            nb += 1
+    free(child)
+    return nb
+
+
+cdef int discard_choice(St* s, Tab* T) noexcept nogil:
+    """policies.decision_action at a discard: the tile hardest to afford, then the
+    dearest (cost compared as (wood, stone, wheat)); the first of equals."""
+    cdef int p = s.cur, h, t, sh, best = 0, j, cmp
+    cdef int best_sh = -1
+    cdef int avail[3]
+    resources(s, T, p, avail)
+    for h in range(s.nhand[p]):
+        t = s.hand[p][h]
+        sh = shortfall(T, t, avail)
+        if h == 0:
+            best, best_sh = 0, sh
+            continue
+        cmp = sh - best_sh
+        if cmp == 0:
+            for j in range(3):
+                cmp = T.cost[t][j] - T.cost[s.hand[p][best]][j]
+                if cmp:
+                    break
+        if cmp > 0:
+            best, best_sh = h, sh
+    return T.discard0 + best
+
+
+cdef int take_choice(St* s, Tab* T, const int* acts, int n, int* cands) noexcept nogil:
+    """policies.take_action's candidates: the takes whose tile lacks the fewest
+    resources once taken, then the dearest; returns their count."""
+    cdef int p = s.cur, i, t, k0, k1, nc = 0, b0 = 0, b1 = 0
+    cdef int order[NUM_SLOTS]
+    cdef int avail[3]
+    cdef int left[3]
+    resources(s, T, p, avail)
+    reserve_order(s, order)
+    for i in range(n):
+        if acts[i] >= T.take0 + NUM_SLOTS:
+            break
+        t = s.slots[order[acts[i] - T.take0]]
+        left[0] = avail[0]
+        left[1] = avail[1]
+        left[2] = avail[2]
+        left[T.colour[t]] -= 1
+        k0 = shortfall(T, t, left)
+        k1 = -T.costsum[t]
+        if nc == 0 or k0 < b0 or (k0 == b0 and k1 < b1):
+            b0, b1 = k0, k1
+            cands[0] = acts[i]
+            nc = 1
+        elif k0 == b0 and k1 == b1:
+            cands[nc] = acts[i]
+            nc += 1
+    return nc
+
+
 cdef inline int troops_in_reserve(St* s, int p) noexcept nogil:
     cdef int k, n = 0
     for k in range(3):
@@ -1060,8 +1144,8 @@ cdef inline int troops_in_reserve(St* s, int p) noexcept nogil:
 
 #: The playout policies compiled here: name -> code of Core._playout. Each has a Python
 #: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
-#: ``agents.search.random_action``.
-POLICIES = {"random": 0}
+#: ``agents.search.random_action``, ``greedy`` is ``policies.greedy_policy``.
+POLICIES = {"random": 0, "greedy": 1}
 
 _TYPES = ("inn", "market", "pilgrimage-site", "robber-barony", "mill", "mine", "cowshed",
           "bakery", "encampment", "smithy", "lodge", "farm", "sawmill", "quarry",
@@ -1592,7 +1676,10 @@ cdef class Core:
         code = POLICIES.get(policy)
         if code is None:
             return False
-        self._playout(rng.random)
+        if code == 0:
+            self._playout(rng.random)
+        else:
+            self._greedy_playout(rng.random)
         return True
 
     cdef int _playout(self, object draw) except -1:
@@ -1615,3 +1702,90 @@ cdef class Core:
             apply(s, T, a)
             self._push(a)
         return 0
+
+    cdef int _greedy_playout(self, object draw) except -1:
+        """Play to the end with policies.greedy_policy, calling ``draw()`` exactly where
+        it and the chance nodes call ``rng.random()``."""
+        cdef St* s = &self.s
+        cdef Tab* T = self.tab
+        cdef int a
+        while s.phase != PH_END:
+            if s.phase < PH_PLAY:
+                a = self._sample(draw())
+            else:
+                a = self._greedy(draw)
+            apply(s, T, a)
+            self._push(a)
+        return 0
+
+    cdef int _greedy(self, object draw) except -1:
+        """policies.greedy_policy's action here (a decision node); ``draw()`` is called
+        where it calls ``rng.random()``."""
+        cdef St* s = &self.s
+        cdef Tab* T = self.tab
+        cdef int buf[MAXACT]
+        cdef int sub[MAXACT]
+        cdef int best[MAXACT]
+        cdef int n, i, k, nb, now, m, p = s.cur, hard, h, sh, hs
+        cdef int avail[3]
+        n = legal(s, T, buf)
+        if n == 1:
+            return buf[0]
+        if s.phase == PH_SIEGE:
+            return buf[0] if buf[0] != T.spare else buf[n - 1]
+        if s.phase == PH_DISCARD:
+            return discard_choice(s, T)
+        if buf[0] < T.take0 + NUM_SLOTS:
+            nb = take_choice(s, T, buf, n, best)
+            return best[<int>(draw() * nb)]
+        now = margin(s, T, p)
+        k = 0
+        for i in range(n):
+            if T.build0 <= buf[i] < T.expand0:
+                sub[k] = buf[i]
+                k += 1
+        if k:
+            nb = best_after(s, T, sub, k, p, best, &m)
+            if nb < 0:
+                raise MemoryError()
+            i = best[<int>(draw() * nb)]
+            if m >= now:
+                return i
+        k = 0
+        for i in range(n):
+            if T.move0 <= buf[i] < T.flip0:
+                sub[k] = buf[i]
+                k += 1
+        if k:
+            nb = best_after(s, T, sub, k, p, best, &m)
+            if nb < 0:
+                raise MemoryError()
+            i = best[<int>(draw() * nb)]
+            if m > now:
+                return i
+        if s.nhand[p] > HAND_LIMIT:
+            resources(s, T, p, avail)
+            hard = 0
+            hs = -1
+            for h in range(s.nhand[p]):
+                sh = shortfall(T, s.hand[p][h], avail)
+                if sh > hs:
+                    hard, hs = h, sh
+            k = 0
+            for i in range(n):
+                if T.expand0 <= buf[i] < T.move0 and (buf[i] - T.expand0) // 24 == hard:
+                    sub[k] = buf[i]
+                    k += 1
+            if k == 0:
+                for i in range(n):
+                    if T.expand0 <= buf[i] < T.move0:
+                        sub[k] = buf[i]
+                        k += 1
+            if k:
+                nb = best_after(s, T, sub, k, p, best, &m)
+                if nb < 0:
+                    raise MemoryError()
+                return best[<int>(draw() * nb)]
+        if buf[n - 1] == T.end:
+            return T.end
+        return buf[<int>(draw() * n)]
