@@ -1371,6 +1371,17 @@ cdef class Core:
         s.h_cell = pure.h_cell
         s.turn = pure.turn
         s.acts = pure.acts
+        n = self.tab.n
+        if (any(not 0 <= t < n for t in pure.supply) or len(pure.box) > MAXT
+                or any(not 0 <= t < n for t in pure.box)
+                or any(not -1 <= t < n for t in pure.slots)
+                or any(not 0 <= t < n for h in pure.hands for t in h)
+                or any(not 0 <= code >> 2 < n for code in pure.board.values())
+                or any(not OFF_BOARD <= c < NCELL for c in pure.troops)
+                or not 0 <= pure.cur <= 1 or not 0 <= pure.shield < NUM_SLOTS
+                or not -2 <= pure.draw_to < NUM_SLOTS or not 0 <= pure.filled <= 6
+                or not -1 <= pure.top <= 2):
+            raise ValueError("a tile, space or index outside the game")
         s.supply = 0
         for t in pure.supply:
             s.supply |= (<u64>1) << t
@@ -1393,16 +1404,28 @@ cdef class Core:
         s.nbox = len(pure.box)
         for i, t in enumerate(pure.box):
             s.box[i] = t
-        s.ntre = len(pure.tre_board)
-        for i, (c, t) in enumerate(pure.tre_board.items()):
-            s.tre_cell[i] = c
+        if len(pure.tre_board) > MAXTRE or len(pure.tre_drawn) > MAXTRE \
+                or len(pure.tre_removed) > MAXTRE:
+            raise ValueError(f"at most {MAXTRE} treasures")
+        for i, t in enumerate(pure.tre_board.values()):
             s.tre_id[i] = t
+        s.ntre = len(pure.tre_board)
+        for i, c in enumerate(pure.tre_board):
+            s.tre_cell[i] = c
         s.ndrawn = len(pure.tre_drawn)
         for i, t in enumerate(pure.tre_drawn):
             s.tre_drawn[i] = t
         s.nremoved = len(pure.tre_removed)
         for i, t in enumerate(pure.tre_removed):
             s.tre_removed[i] = t
+        # positions the pure engine's from_json lets through but no game reaches, on which
+        # C would read outside the grid (the pure engine reads Python's negative indices)
+        if self.tab.solo and not 0 <= s.scaffold < NCELL:
+            raise ValueError("a solo game needs the human's last building ('scaffold')")
+        if 2 <= s.h_step <= 4 and not 0 <= s.h_tile < self.tab.n:
+            raise ValueError("Heinrich's turn at this step needs his tile ('solo tile')")
+        if 3 <= s.h_step <= 4 and (not 0 <= s.h_cell < NCELL or s.board[s.h_cell] < 0):
+            raise ValueError("Heinrich's turn at this step needs his building ('solo cell')")
         s.lh_kind = 0
         self._last_text = pure.last_h
         hist = pure.hist
