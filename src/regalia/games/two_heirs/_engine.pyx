@@ -1159,6 +1159,10 @@ cdef class Tables:
 
     cdef Tab t
 
+    def __reduce__(self):
+        # a pickled game carries no C tables: the copy builds its own (tables_of)
+        return (_rebuilt_later, ())
+
     def __init__(self, game):
         from .landscape import cell_offset, tables as tile_tables
         from .components import TYPES
@@ -1241,6 +1245,11 @@ cdef class Tables:
                 T.tcell[i][j][1] = dy
                 T.tcell[i][j][2] = (3 if cell.colour == "any" else _COLOURS.index(cell.colour)
                                     if cell.colour in _COLOURS else -2)
+
+
+def _rebuilt_later():
+    """What a pickled :class:`Tables` becomes: nothing (rebuilt on first use)."""
+    return None
 
 
 cdef int _pinned(colour):

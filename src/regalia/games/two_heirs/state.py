@@ -715,6 +715,13 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
         return [float(a)] if self._game.solo else [float(a), float(b)]
 
     def player_score(self, player: int) -> float:
+        """Seat ``player``'s points (solo: seat 1 gives Heinrich's).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        if type(player) is not int or not 0 <= player <= 1:
+            self.check_seat(player)
         return float(self._totals()[player])
 
     def score_margin(self, player: int) -> float | None:
