@@ -115,7 +115,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scale", type=float, default=1.0,
-                    help="multiply every work budget (default 1: about 20 CPU-s in all)")
+                    help="multiply every work budget (default 1: about 6-10 CPU-s in all)")
     ap.add_argument("--compiled-times", type=int, default=10,
                     help="how much more work the compiled engine does per row (default 10)")
     args = ap.parse_args()
