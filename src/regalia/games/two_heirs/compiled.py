@@ -141,9 +141,11 @@ if _engine is not None:
             ``rng``, done on the pure engine's copy)."""
             self.check_seat(player)
             if self.start_tile < 0:
-                return self.clone()
-            out = information.resample_from_infostate(self._to_pure(), player, rng)
-            return type(self)._from_pure(out)
+                out: CompiledTwoHeirsState = self.clone()
+                return out
+            pure = information.resample_from_infostate(self._to_pure(), player, rng)
+            assert isinstance(pure, PureTwoHeirsState)
+            return type(self)._from_pure(pure)
 
         def __reduce__(self) -> tuple[Any, ...]:
             return (_rebuild, (self._game, self.to_json()))
@@ -151,5 +153,6 @@ if _engine is not None:
 
 def _rebuild(game: "TwoHeirsGame", data: dict[str, Any]) -> TwoHeirsState:
     """Unpickle a compiled state (from its JSON, as every copy: no seed, no dealer)."""
-    return CompiledTwoHeirsState._from_pure(serialize.from_json(PureTwoHeirsState, game,
-                                                                data))
+    pure = serialize.from_json(PureTwoHeirsState, game, data)
+    assert isinstance(pure, PureTwoHeirsState)
+    return CompiledTwoHeirsState._from_pure(pure)

@@ -187,8 +187,9 @@ class TwoHeirsGame(Game):
 
     def _state_from_json(self, data: dict[str, Any]) -> TwoHeirsState:
         # read and checked by the pure engine, then held in this game's engine
-        return self._state_class._from_pure(
-            serialize.from_json(PureTwoHeirsState, self, data))
+        pure = serialize.from_json(PureTwoHeirsState, self, data)
+        assert isinstance(pure, PureTwoHeirsState)
+        return self._state_class._from_pure(pure)
 
     def data_provenance(self) -> dict[str, int]:
         counts = dict(self.tiles.provenance_summary())

@@ -44,6 +44,7 @@ actions), :mod:`.solo_engine` (Heinrich's turn) and :mod:`.scoring`.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +66,7 @@ from .tables import (HAND_LIMIT, HAND_MAX, IN_RESERVE, NUM_SLOTS, OFF_BOARD, OPE
 if TYPE_CHECKING:
     from .landscape import PlacedTile
     from .rules import TwoHeirsGame
+    from .tables import Tables
 
 
 class TwoHeirsState(PhasedState["TwoHeirsGame"]):
@@ -81,11 +83,56 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
     either. ``game.new_initial_state()`` gives the engine the game was built with.
     """
 
-    __slots__ = ()
+    # Stored by each engine's class (PureTwoHeirsState's slots, the compiled Core's C
+    # struct), so no slots here; hidden from mypy, which would otherwise refuse the
+    # assignments of the shared methods below (the pure engine's transitions; the compiled
+    # engine overrides every one of them).
+    if not TYPE_CHECKING:
+        __slots__ = ()
+
+    # The data (set by PureTwoHeirsState.__init__, the JSON reader or the compiled engine).
+    T: "Tables"                 #: the game's constant tables (:mod:`.tables`)
+    phase: int                  #: one of tables.PH_*
+    cur: int                    #: the seat to move (Heinrich's turn: 1)
+    supply: list[int]           #: the shared supply's tiles, sorted
+    top: int                    #: colour of the supply's revealed top tile, or -1
+    slots: list[int]            #: the 7 reserve slots: a tile or -1
+    shield: int                 #: the royal shield's slot
+    board: dict[int, int]       #: the landscape: grid index -> tile * 4 + kind
+    troops: list[int]           #: seat p's troop k at 3 p + k: a grid index, -1 or -2
+    moved: int                  #: bit 3 p + k: that troop moved this turn
+    hands: list[list[int]]      #: per seat, its hand, sorted
+    box: list[int]              #: tiles out of the game, in the order they left
+    takes_left: int             #: takes still allowed this turn
+    taken: int                  #: tiles taken this turn
+    discounts: int              #: resources expansions this turn still take off a cost
+    final_left: int             #: turns left in the final round, -1 before it
+    draw_to: int                #: the slot a draw fills (-1 the starting tile, -2 none)
+    filled: int                 #: reserve slots filled at setup (0..6)
+    start_tile: int             #: the face-down starting tile, or -1
+    siege_cell: int             #: the Siege Tower just built, or -1
+    scaffold: int               #: solo: the human's last building (grid index)
+    tre_board: dict[int, int]   #: solo: grid index -> treasure on Heinrich's building
+    tre_drawn: list[int]        #: solo: treasures drawn, in order
+    tre_removed: list[int]      #: solo: treasures removed, in order
+    h_step: int                 #: solo: the step of Heinrich's turn (0: not his turn)
+    h_tile: int                 #: solo: the tile Heinrich took, or -1
+    h_cell: int                 #: solo: where he built it, or -1
+    last_h: str                 #: solo: Heinrich's last move in words
+    hist: list[int]             #: every action applied (the core's history)
+    turn: int                   #: turns begun
+    acts: int                   #: actions of the player to move this turn
+    _cache: tuple[int, int] | None  #: the totals of the landscape, or None
+
     # the phase codes (regalia.core.state.PhasedState)
     PHASE_NAMES = PHASE_NAMES
     END_PHASE = PH_END
     CHANCE_PHASES = frozenset({PH_TOSS, PH_TOP, PH_DRAW, PH_TREASURE})
+
+    # ------------------------------------------------------------------ identity
+    @abstractmethod
+    def clone(self) -> "TwoHeirsState":
+        """An independent copy (each engine's own; see :meth:`regalia.core.state.State.clone`)."""
 
     # ------------------------------------------------------------------ whose turn
     def current_player(self) -> int:
