@@ -12,7 +12,8 @@ as much, so that both are timed over a similar stretch of CPU time):
 * ``random 2p / solo games``: whole games from a new deal played by the random policy
   through ``regalia.agents.search.playout`` (what a search agent calls): the Python loop
   on the pure engine, one compiled playout on the compiled engine (same games, same draws);
-* ``greedy 2p / solo games``: the same with Two Heirs' ``greedy`` policy;
+* ``greedy 2p / solo games``, ``fast 2p games``: the same with Two Heirs' ``greedy`` and
+  ``fast`` policies;
 * ``random 2p games, per-ply loop``: the Python loop (``legal_actions``/``apply_action``
   per ply) on both engines, what a front end or a non-compiled agent pays;
 * ``mcts iterations``: ``mcts`` with random and with greedy playouts on mid-game 2-player
@@ -140,6 +141,8 @@ def main() -> None:
          lambda e: playout_games(e, DUEL, "greedy", budget(30, e))),
         ("greedy solo games (level 2)", "games/CPU-s",
          lambda e: playout_games(e, SOLO, "greedy", budget(40, e))),
+        ("fast 2p games", "games/CPU-s",
+         lambda e: playout_games(e, DUEL, "fast", budget(60, e))),
         ("random 2p games, per-ply loop", "games/CPU-s",
          lambda e: loop_games(e, budget(300, e))),
         ("mcts, random playouts", "iterations/CPU-s",

@@ -5,7 +5,7 @@ The pure engine (``PureTwoHeirsState``) is the reference: it implements the rule
 every other test in this folder checks it (and runs on the default engine, the compiled
 one when it is built). Here the compiled engine (``_engine.pyx``) must give, for seeded
 games of every configuration (2 players and solo at each level, several set choices,
-roads scored or not) played by the random and the greedy policy: the same legal actions
+roads scored or not) played by the random, greedy and fast policies: the same legal actions
 in the same order, the same player, chance outcomes and scores after every action, the
 same history, JSON, observations, breakdowns and returns (hash-compared); its compiled
 playouts must play the games of the Python loop and draw the same numbers from the
@@ -120,9 +120,9 @@ def playouts_digest(config: dict, engine: str, policy_name: str, seeds: range) -
 def test_every_compiled_playout_has_a_python_twin():
     """A compiled playout is used only for the Python policy marked as its twin: if that
     policy changes and loses its mark, this test says so."""
-    assert set(python_twins()) == set(_engine.POLICIES) == {"random", "greedy"}
+    assert set(python_twins()) == set(_engine.POLICIES) == {"random", "greedy", "fast"}
     assert compiled_name(random_action) == "random"
-    assert python_twins()["greedy"] == "greedy"
+    assert python_twins()["greedy"] == "greedy" and python_twins()["fast"] == "fast"
 
 
 # ---------------------------------------------------------------------- engine choice
@@ -203,9 +203,9 @@ def test_games_traced_ply_by_ply_are_identical(config, policy):
 def test_compiled_playouts_play_the_python_loops_games(config, policy):
     """``playout`` on the compiled engine runs in C (State.compiled_playout); it must play
     the games the Python loop plays on the pure engine, with the same values, JSON and
-    generator state after: 250 random and 10 greedy games per configuration (1,750 random
-    games in all, hash-compared)."""
-    seeds = range(250 if policy == "random" else 10)
+    generator state after: 250 random, 10 greedy and 40 fast games per configuration
+    (1,750 random games in all, hash-compared)."""
+    seeds = range({"random": 250, "fast": 40}.get(policy, 10))
     assert (playouts_digest(config, "pure", policy, seeds)
             == playouts_digest(config, "compiled", policy, seeds))
 
@@ -214,9 +214,9 @@ def test_compiled_playouts_play_the_python_loops_games(config, policy):
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_sweep_of_many_games_is_identical(config, policy):
-    """The large sweep (``pytest -m slow``): 2,000 random and 150 greedy playouts and 20
-    traced games per configuration."""
-    seeds = range(1000, 3000 if policy == "random" else 1150)
+    """The large sweep (``pytest -m slow``): 2,000 random, 150 greedy and 400 fast playouts
+    and 20 traced games per configuration."""
+    seeds = range(1000, 1000 + {"random": 2000, "fast": 400}.get(policy, 150))
     assert (playouts_digest(config, "pure", policy, seeds)
             == playouts_digest(config, "compiled", policy, seeds))
     for seed in range(100, 120):
@@ -251,14 +251,11 @@ def test_compiled_playout_refuses_a_policy_it_does_not_have_and_changes_nothing(
     s = game(CONFIGS[0], "compiled").new_initial_state(2)
     rng = random.Random(5)
     before = (s.to_json_string(), rng.getstate())
-    assert s.compiled_playout("fast", rng) is False
+    assert s.compiled_playout("onestep", rng) is False
     assert (s.to_json_string(), rng.getstate()) == before
     # the pure engine offers none (the core's default)
     assert game(CONFIGS[0], "pure").new_initial_state(2).compiled_playout("random",
                                                                           rng) is False
-    # the fast policy still plays on the compiled engine, through the Python loop
-    assert playout_game(CONFIGS[3], "pure", "fast", 4) == \
-        playout_game(CONFIGS[3], "compiled", "fast", 4)
 
 
 def finite(stats):
@@ -274,6 +271,8 @@ SEARCHES = [  # (agent spec, configuration index): every agent, both playouts, e
     ("ismcts:iterations=30,playout=greedy", 0),
     ("mcts:iterations=100,value=margin", 6),
     ("mcts:iterations=60,value=points,playout=greedy", 4),
+    ("mcts:iterations=60,playout=fast", 6),
+    ("ismcts:iterations=40,playout=fast", 1),
 ]
 
 

@@ -819,9 +819,11 @@ cdef int area(St* s, Tab* T, int pos, int colour) noexcept nogil:
     return n
 
 
-cdef void totals(St* s, Tab* T, int* out) noexcept nogil:
+cdef void totals(St* s, Tab* T, int* out, int* bases=NULL) noexcept nogil:
     """TwoHeirsState._totals: (seat 0, seat 1) final points of the landscape as it
-    stands (scoring.score_totals; solo: score_heinrich_totals)."""
+    stands (scoring.score_totals; solo: score_heinrich_totals). ``bases``, if given,
+    receives each building's points before doubling, by tile (scoring.building_scores'
+    ``base``)."""
     cdef int t, u, c, code, owner, typ, i, j, k, d, x, y, base, n, m, a0, b0, best
     cdef int bounds[4]
     cdef int own_colour[2][3]
@@ -1016,6 +1018,8 @@ cdef void totals(St* s, Tab* T, int* out) noexcept nogil:
                     n += 1
             base = (4 if guild[owner][typ] else 3) * n
         # doubling: an own troop on the building (Heinrich's troops ignored in solo)
+        if bases != NULL:
+            bases[t] = base
         if owner == 1 and T.solo:
             heinrich[nh] = base
             nh += 1
@@ -1134,6 +1138,57 @@ cdef int take_choice(St* s, Tab* T, const int* acts, int n, int* cands) noexcept
     return nc
 
 
+# ---------------------------------------------------------------------- the fast policy
+cdef enum:
+    FAST_CELLS = 6         # playout.CELLS
+
+
+cdef int fast_troop(St* s, Tab* T, const int* acts, int n, int* best) noexcept nogil:
+    """playout._troop's candidates: the moves and deployments onto an own building of
+    some cost that gain the most points (the building's base, less that of an own
+    building left; a move before a deployment), gaining at least 1; their count."""
+    cdef int p = s.cur, o = 3 * p, i, a, k, d, pos, src, dest, code, g0, g1, nb = 0
+    cdef int b0 = 1, b1 = 0, have = 0
+    cdef int bases[MAXT]
+    cdef int out[2]
+    for i in range(n):
+        a = acts[i]
+        if a < T.move0:
+            continue
+        if a >= T.withdraw0:
+            break
+        if a < T.deploy0:
+            k = (a - T.move0) // 8
+            d = (a - T.move0) % 8
+        else:
+            k = (a - T.deploy0) // 8
+            d = (a - T.deploy0) % 8
+        pos = s.troops[o + k]
+        dest = pos + DELTA[d]
+        code = s.board[dest]
+        if not (code & 3 == p and T.costsum[code >> 2] != 0):
+            continue
+        if not have:
+            memset(bases, 0, sizeof(bases))
+            totals(s, T, out, bases)
+            have = 1
+        src = pos if a < T.deploy0 else -1
+        g0 = bases[code >> 2]
+        if src >= 0:
+            code = s.board[src]
+            if code >= 0 and code & 3 == p and bases[code >> 2] > 0:
+                g0 -= bases[code >> 2]
+        g1 = 1 if a < T.deploy0 else 0
+        if g0 > b0 or (g0 == b0 and g1 > b1):
+            b0, b1 = g0, g1
+            best[0] = a
+            nb = 1
+        elif g0 == b0 and g1 == b1:
+            best[nb] = a
+            nb += 1
+    return nb
+
+
 cdef inline int troops_in_reserve(St* s, int p) noexcept nogil:
     cdef int k, n = 0
     for k in range(3):
@@ -1144,8 +1199,9 @@ cdef inline int troops_in_reserve(St* s, int p) noexcept nogil:
 
 #: The playout policies compiled here: name -> code of Core._playout. Each has a Python
 #: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
-#: ``agents.search.random_action``, ``greedy`` is ``policies.greedy_policy``.
-POLICIES = {"random": 0, "greedy": 1}
+#: ``agents.search.random_action``, ``greedy`` is ``policies.greedy_policy``, ``fast``
+#: is ``playout.fast_policy``.
+POLICIES = {"random": 0, "greedy": 1, "fast": 2}
 
 _TYPES = ("inn", "market", "pilgrimage-site", "robber-barony", "mill", "mine", "cowshed",
           "bakery", "encampment", "smithy", "lodge", "farm", "sawmill", "quarry",
@@ -1711,7 +1767,7 @@ cdef class Core:
         if code == 0:
             self._playout(rng.random)
         else:
-            self._greedy_playout(rng.random)
+            self._policy_playout(rng.random, rng.sample, code)
         return True
 
     cdef int _playout(self, object draw) except -1:
@@ -1735,20 +1791,110 @@ cdef class Core:
             self._push(a)
         return 0
 
-    cdef int _greedy_playout(self, object draw) except -1:
-        """Play to the end with policies.greedy_policy, calling ``draw()`` exactly where
-        it and the chance nodes call ``rng.random()``."""
+    cdef int _policy_playout(self, object draw, object sample, int code) except -1:
+        """Play to the end with policies.greedy_policy (``code`` 1) or
+        playout.fast_policy (2), calling ``draw()`` and ``sample(list, k)`` exactly where
+        they and the chance nodes call ``rng.random()`` and ``rng.sample``."""
         cdef St* s = &self.s
         cdef Tab* T = self.tab
         cdef int a
         while s.phase != PH_END:
             if s.phase < PH_PLAY:
                 a = self._sample(draw())
-            else:
+            elif code == 1:
                 a = self._greedy(draw)
+            else:
+                a = self._fast(draw, sample)
             apply(s, T, a)
             self._push(a)
         return 0
+
+    cdef int _fast(self, object draw, object sample) except -1:
+        """playout.fast_policy's action here (a decision node); ``draw()`` and
+        ``sample`` are called where it calls ``rng.random()`` and ``rng.sample``."""
+        cdef St* s = &self.s
+        cdef Tab* T = self.tab
+        cdef int buf[MAXACT]
+        cdef int sub[MAXACT]
+        cdef int best[MAXACT]
+        cdef int slots[HAND_MAX]
+        cdef int n, i, k, nb, nsl, top, h, hard, hs, sh, now, m, p = s.cur
+        cdef int avail[3]
+        n = legal(s, T, buf)
+        if n == 1:
+            return buf[0]
+        if s.phase == PH_SIEGE:
+            return buf[0] if buf[0] != T.spare else buf[n - 1]
+        if s.phase == PH_DISCARD:
+            return discard_choice(s, T)
+        if buf[0] < T.take0 + NUM_SLOTS:
+            nb = take_choice(s, T, buf, n, best)
+            return best[<int>(draw() * nb)]
+        # _build: the richest affordable hand tile, at the best of up to CELLS cells
+        k = 0
+        nsl = 0
+        top = -1
+        for i in range(n):
+            if T.build0 <= buf[i] < T.expand0:
+                sub[k] = buf[i]
+                k += 1
+                h = (buf[i] - T.build0) // 24
+                if nsl == 0 or slots[nsl - 1] != h:
+                    slots[nsl] = h
+                    nsl += 1
+                    if T.costsum[s.hand[p][h]] > top:
+                        top = T.costsum[s.hand[p][h]]
+        if k:
+            nb = 0
+            for i in range(nsl):
+                if T.costsum[s.hand[p][slots[i]]] == top:
+                    best[nb] = slots[i]
+                    nb += 1
+            h = best[<int>(draw() * nb)]
+            nb = 0
+            for i in range(k):
+                if (sub[i] - T.build0) // 24 == h:
+                    best[nb] = sub[i]
+                    nb += 1
+            if nb > FAST_CELLS:
+                chosen = sample([best[i] for i in range(nb)], FAST_CELLS)
+                nb = 0
+                for a in chosen:
+                    best[nb] = a
+                    nb += 1
+            memcpy(sub, best, nb * sizeof(int))
+            now = margin(s, T, p)
+            nb = best_after(s, T, sub, nb, p, best, &m)
+            if nb < 0:
+                raise MemoryError()
+            if m >= now:
+                return best[<int>(draw() * nb)]
+        nb = fast_troop(s, T, buf, n, best)
+        if nb:
+            return best[<int>(draw() * nb)]
+        if s.nhand[p] > HAND_LIMIT:
+            resources(s, T, p, avail)
+            hard = 0
+            hs = -1
+            for h in range(s.nhand[p]):
+                sh = shortfall(T, s.hand[p][h], avail)
+                if sh > hs:
+                    hard, hs = h, sh
+            k = 0
+            for i in range(n):
+                if T.expand0 <= buf[i] < T.move0 and (buf[i] - T.expand0) // 24 == hard:
+                    sub[k] = buf[i]
+                    k += 1
+            if k == 0:
+                for i in range(n):
+                    if T.expand0 <= buf[i] < T.move0:
+                        sub[k] = buf[i]
+                        k += 1
+            if k:
+                return sub[<int>(draw() * k)]
+        if buf[n - 1] == T.end:
+            return T.end
+        return buf[<int>(draw() * n)]
 
     cdef int _greedy(self, object draw) except -1:
         """policies.greedy_policy's action here (a decision node); ``draw()`` is called
