@@ -5,8 +5,8 @@
 :class:`Core` keeps a whole position in one C struct and implements, in C, the hot part
 of the state contract: whose turn, legal actions, the transitions (with Heinrich's
 automatic turn and the treasure checks of the solo game), chance outcomes, the final
-scoring of every building type and roads, and whole random playouts drawing from the
-caller's generator. It is the first base of
+scoring of every building type and roads, and whole playouts (the ``random``, ``greedy``
+and ``fast`` policies, :data:`POLICIES`) drawing from the caller's generator. It is the first base of
 :class:`regalia.games.two_heirs.compiled.CompiledTwoHeirsState`, whose second base,
 :class:`regalia.games.two_heirs.state.TwoHeirsState`, supplies everything else (notation,
 observation, JSON, breakdowns) by reading the position through the pure engine's names

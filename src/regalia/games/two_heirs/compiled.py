@@ -4,7 +4,7 @@
 Cython extension ``_engine``, built by ``pip install .``; ARCHITECTURE.md, "Compiled
 kernels"): whose turn, legal actions, the transitions (Heinrich's automatic turn and the
 treasure checks of the solo game included), chance outcomes, final scoring and whole
-playouts run in C; notation, observation, JSON, breakdowns and hand-set positions are
+playouts (``random``, ``greedy``, ``fast``) run in C; notation, observation, JSON, breakdowns and hand-set positions are
 :class:`~.state.TwoHeirsState`'s, shared with the pure engine, which read the position
 through the same names. Every configuration is compiled: 2 players and solo against
 Heinrich (levels 1-3), any 3 of the 6 sets, roads scored or not. Both engines give the
