@@ -17,7 +17,8 @@ as much, so that both are timed over a similar stretch of CPU time):
 * ``random 2p games, per-ply loop``: the Python loop (``legal_actions``/``apply_action``
   per ply) on both engines, what a front end or a non-compiled agent pays;
 * ``mcts iterations``: ``mcts`` with random and with greedy playouts on mid-game 2-player
-  decisions (one iteration = a tree descent plus one playout);
+  decisions (one iteration = a tree descent plus one playout); ``ismcts`` likewise (each
+  iteration also redraws the face-down starting tile);
 * ``clone``, ``legal_actions``, ``clone + scores``: calls on mid-game 2-player states
   (``scores`` is the final scoring of the landscape, uncached on a fresh clone).
 
@@ -82,12 +83,14 @@ def loop_games(engine: str, games: int) -> float:
     return per_cpu_second(one, games)
 
 
-def mcts_iterations(engine: str, playout_name: str, decisions: int) -> float:
+def search_iterations(engine: str, playout_name: str, decisions: int,
+                      agent_name: str = "mcts") -> float:
     game = regalia.load_game("two-heirs", engine=engine, **DUEL)
     states = [s for s in midgame_states(game, 12, 30, 120, decisions_only=True)
               if len(s.legal_actions()) > 1]
     iterations = 100 if playout_name == "random" else 20
-    agent = make_agent(f"mcts:iterations={iterations},playout={playout_name}", seed=1)
+    agent = make_agent(f"{agent_name}:iterations={iterations},playout={playout_name}",
+                       seed=1)
 
     def one(i: int) -> int:
         agent.step(states[i % len(states)])
@@ -146,9 +149,11 @@ def main() -> None:
         ("random 2p games, per-ply loop", "games/CPU-s",
          lambda e: loop_games(e, budget(300, e))),
         ("mcts, random playouts", "iterations/CPU-s",
-         lambda e: mcts_iterations(e, "random", budget(8, e))),
+         lambda e: search_iterations(e, "random", budget(8, e))),
         ("mcts, greedy playouts", "iterations/CPU-s",
-         lambda e: mcts_iterations(e, "greedy", budget(4, e))),
+         lambda e: search_iterations(e, "greedy", budget(4, e))),
+        ("ismcts, random playouts", "iterations/CPU-s",
+         lambda e: search_iterations(e, "random", budget(8, e), "ismcts")),
         ("clone (mid-game 2p)", "calls/CPU-s", lambda e: calls(e, "clone", budget(100, e))),
         ("legal_actions (mid-game 2p)", "calls/CPU-s",
          lambda e: calls(e, "legal_actions", budget(40, e))),

@@ -1737,6 +1737,41 @@ cdef class Core:
         apply(&self.s, self.tab, a)
         self._push(a)
 
+    def resample_from_infostate(self, player, rng):
+        """information.resample_from_infostate: a copy with the face-down starting tile
+        redrawn among itself and the supply's tiles of its colour (one ``rng.random()``
+        when there is a starting tile), the history's draw changed with it."""
+        self.check_seat(player)
+        cdef Core c = self.clone()
+        cdef St* s = &c.s
+        cdef Tab* T = self.tab
+        cdef int t = s.start_tile, u, n = 1, i, a, b
+        cdef int cands[MAXT]
+        cdef u64 m
+        if t < 0:
+            return c
+        cands[0] = t
+        m = s.supply
+        while m:
+            u = ctz64(m)
+            m &= m - 1
+            if T.colour[u] == T.colour[t]:
+                cands[n] = u
+                n += 1
+        u = cands[<int>(rng.random() * n)]
+        if u != t:
+            s.supply &= ~((<u64>1) << u)
+            s.supply |= (<u64>1) << t
+            s.tile_cell_set[t] = 0
+            s.start_tile = u
+            put(s, ORIGIN, u * 4 + OPEN)
+            a = T.draw0 + t
+            b = T.draw0 + u
+            for i in range(c._nhist):
+                if c._hist[i] == a:
+                    c._hist[i] = b
+        return c
+
     def _totals(self):
         cdef int out[2]
         totals(&self.s, self.tab, out)

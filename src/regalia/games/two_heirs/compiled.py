@@ -4,9 +4,10 @@
 Cython extension ``_engine``, built by ``pip install .``; ARCHITECTURE.md, "Compiled
 kernels"): whose turn, legal actions, the transitions (Heinrich's automatic turn and the
 treasure checks of the solo game included), chance outcomes, final scoring and whole
-playouts (``random``, ``greedy``, ``fast``) run in C; notation, observation, JSON, breakdowns and hand-set positions are
-:class:`~.state.TwoHeirsState`'s, shared with the pure engine, which read the position
-through the same names. Every configuration is compiled: 2 players and solo against
+playouts (``random``, ``greedy``, ``fast``) and the redraw of the face-down starting tile
+(``resample_from_infostate``) run in C; notation, observation, JSON, breakdowns and
+hand-set positions are :class:`~.state.TwoHeirsState`'s, shared with the pure engine,
+which read the position through the same names. Every configuration is compiled: 2 players and solo against
 Heinrich (levels 1-3), any 3 of the 6 sets, roads scored or not. Both engines give the
 same legal actions in the same order, histories, scores, observations and JSON, and draw
 the same random numbers (differential tests in
@@ -20,12 +21,11 @@ built, the pure one when it is absent or when the environment sets ``REGALIA_PUR
 from __future__ import annotations
 
 import os
-import random
 from typing import TYPE_CHECKING, Any
 
 from regalia.core.errors import ParameterError, RecordError
 
-from . import information, positions, serialize
+from . import positions, serialize
 from .state import PureTwoHeirsState, TwoHeirsState
 
 if TYPE_CHECKING:
@@ -134,18 +134,6 @@ if _engine is not None:
             pure = self._to_pure()
             positions.set_position(pure, **kwargs)
             self._reload(pure)
-
-        def resample_from_infostate(self, player: int,
-                                    rng: random.Random) -> "CompiledTwoHeirsState":
-            """See :func:`.information.resample_from_infostate` (the same draws from
-            ``rng``, done on the pure engine's copy)."""
-            self.check_seat(player)
-            if self.start_tile < 0:
-                out: CompiledTwoHeirsState = self.clone()
-                return out
-            pure = information.resample_from_infostate(self._to_pure(), player, rng)
-            assert isinstance(pure, PureTwoHeirsState)
-            return type(self)._from_pure(pure)
 
         def __reduce__(self) -> tuple[Any, ...]:
             return (_rebuild, (self._game, self.to_json()))
