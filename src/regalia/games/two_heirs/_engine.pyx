@@ -73,8 +73,6 @@ cdef int DELTA[8]          # geometry.DELTA: N NE E SE S SW W NW
 DELTA[:] = [W, W + 1, 1, -W + 1, -W, -W - 1, -1, W - 1]
 cdef int ORTH[4]           # geometry.ORTH: N E S W
 ORTH[:] = [W, 1, -W, -1]
-cdef int DIAG[4]           # scoring._DIAGONALS: (1, 1), (1, -1), (-1, -1), (-1, 1)
-DIAG[:] = [W + 1, -W + 1, -W - 1, W - 1]
 
 
 cdef struct Tab:
