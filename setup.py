@@ -21,6 +21,9 @@ EXTENSIONS = [
     Extension("regalia.games.kingdomino._engine",
               ["src/regalia/games/kingdomino/_engine.pyx"],
               extra_compile_args=["-O2"]),
+    Extension("regalia.games.two_heirs._engine",
+              ["src/regalia/games/two_heirs/_engine.pyx"],
+              extra_compile_args=["-O2"]),
 ]
 
 

@@ -39,12 +39,14 @@ def main() -> int:
         return 1
     failures = 0
     played = 0
-    # issue 15: the wheel holds the compiled Kingdomino engine, and games use it
-    engine = getattr(regalia.load_game("kingdomino"), "engine", None)
-    if engine != "compiled":
-        print(f"FAIL kingdomino: the wheel's games use the {engine} engine, not the "
-              f"compiled one (is the extension missing from the wheel?)")
-        failures += 1
+    # issue 15: the wheel holds the compiled Kingdomino and Two Heirs engines, and games
+    # use them
+    for name in ("kingdomino", "two-heirs"):
+        engine = getattr(regalia.load_game(name), "engine", None)
+        if engine != "compiled":
+            print(f"FAIL {name}: the wheel's games use the {engine} engine, not the "
+                  f"compiled one (is the extension missing from the wheel?)")
+            failures += 1
     for info in list_games():
         for params in configurations(info):
             try:

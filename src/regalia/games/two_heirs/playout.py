@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from regalia.core.policies import compiled_as
 from regalia.core.registry import register_policy
 
 from .policies import _margin, decision_action, take_action
@@ -126,8 +127,13 @@ def _troop(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> 
     return best[int(rng.random() * len(best))]
 
 
+@compiled_as("fast")
 def fast_policy(s: "TwoHeirsState", rng: random.Random) -> int:
-    """A legal action of the player to move, by the order in the module docstring."""
+    """A legal action of the player to move, by the order in the module docstring.
+
+    The compiled engine plays it in C (``_engine.Core._fast``, marked
+    ``compiled_as("fast")``): a change here must be made there too, or the mark removed
+    (the differential tests compare the two)."""
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]

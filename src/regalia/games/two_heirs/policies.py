@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from regalia.core.policies import compiled_as
 from regalia.core.registry import register_policy
 
 from .tables import HAND_LIMIT
@@ -95,8 +96,13 @@ def take_action(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int
     return cands[int(rng.random() * len(cands))]
 
 
+@compiled_as("greedy")
 def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
-    """A legal action of the player to move, by the order in the module docstring."""
+    """A legal action of the player to move, by the order in the module docstring.
+
+    The compiled engine plays it in C (``_engine.Core._greedy``, marked
+    ``compiled_as("greedy")``): a change here must be made there too, or the mark removed
+    (the differential tests compare the two)."""
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]

@@ -57,6 +57,7 @@ def set_position(s: "TwoHeirsState", *, landscape: list[tuple[int, int, str, str
         _set_position(s, landscape, troops, reserve, hands, current, taken, discounts,
                       supply_top, scaffold, final_turns_left)
     except (RecordError, ValueError, TypeError, KeyError, IndexError) as exc:
+        name: str
         for name in s.__slots__:
             if name not in ("_dealer", "_seed"):
                 setattr(s, name, getattr(backup, name))

@@ -31,7 +31,8 @@ from .components import (COLOURS, SET_NAMES, SETS, TileSet, TreasureSet, load_ti
                          load_treasures)
 from .components import data_digest as _data_digest
 from . import serialize
-from .state import TwoHeirsState
+from .compiled import state_class
+from .state import PureTwoHeirsState, TwoHeirsState
 from .tables import build_tables
 
 #: The first-game sets ("We recommend using the following sets for your first game:
@@ -90,6 +91,10 @@ class TwoHeirsGame(Game):
         roads: score roads (default True).
         level: solo difficulty 1-3 (only with ``players=1``; default 2).
         data: path of a tiles TOML file (default: the bundled reconstruction).
+        engine: ``compiled`` or ``pure`` (default: the compiled engine when it is built
+            and ``REGALIA_PURE=1`` is not set; see :mod:`.compiled`). Both play the same
+            game; the engine is not a parameter of the game (not in :attr:`params`, so
+            records and JSON do not depend on it).
 
     Raises:
         ParameterError: a player count, set choice, level or flag the rules do not allow.
@@ -114,7 +119,8 @@ class TwoHeirsGame(Game):
 
     def __init__(self, players: int = 2, sets: Iterable[str] | str | None = None,
                  roads: bool | str = True, level: int | None = None,
-                 data: str | Path | None = None, variants: Iterable[str] | None = None):
+                 data: str | Path | None = None, variants: Iterable[str] | None = None,
+                 *, engine: str | None = None):
         players = digits_as_int(players)
         if type(players) is not int or players not in (1, 2):
             raise ParameterError(f"Two Heirs is for 2 players, or 1 (solo against Heinrich): "
@@ -155,6 +161,12 @@ class TwoHeirsGame(Game):
                                if level is not None else 0)
         self.colour_names = COLOURS
         self.tables = build_tables(self)
+        self._state_class = state_class(engine)
+
+    @property
+    def engine(self) -> str:
+        """The engine this game's states use: ``compiled`` or ``pure``."""
+        return "pure" if self._state_class is PureTwoHeirsState else "compiled"
 
     def _game_params(self) -> dict[str, Any]:
         out: dict[str, Any] = {"sets": list(self.sets), "roads": self.roads}
@@ -171,10 +183,13 @@ class TwoHeirsGame(Game):
         return self.tables.max_length
 
     def new_initial_state(self, seed: int | None = None) -> TwoHeirsState:
-        return TwoHeirsState(self, seed)
+        return self._state_class(self, seed)  # type: ignore[call-arg]
 
     def _state_from_json(self, data: dict[str, Any]) -> TwoHeirsState:
-        return serialize.from_json(TwoHeirsState, self, data)
+        # read and checked by the pure engine, then held in this game's engine
+        pure = serialize.from_json(PureTwoHeirsState, self, data)
+        assert isinstance(pure, PureTwoHeirsState)
+        return self._state_class._from_pure(pure)
 
     def data_provenance(self) -> dict[str, int]:
         counts = dict(self.tiles.provenance_summary())

@@ -44,6 +44,7 @@ actions), :mod:`.solo_engine` (Heinrich's turn) and :mod:`.scoring`.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from bisect import insort
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +66,7 @@ from .tables import (HAND_LIMIT, HAND_MAX, IN_RESERVE, NUM_SLOTS, OFF_BOARD, OPE
 if TYPE_CHECKING:
     from .landscape import PlacedTile
     from .rules import TwoHeirsGame
+    from .tables import Tables
 
 
 class TwoHeirsState(PhasedState["TwoHeirsGame"]):
@@ -74,100 +76,63 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
     building of seat 0/1, 2: open terrain); troops are a flat list of 6 positions (seat
     ``p``'s troop ``k`` at ``3 * p + k``, ``k = 0`` the retinue troop; -1 in the royal
     reserve, -2 beside the play area); the reserve is 7 slots (tile or -1) with the shield's
-    slot. :meth:`clone` copies a handful of small lists and dicts.
+    slot. These data are stored by an engine: :class:`PureTwoHeirsState` (Python lists,
+    dicts and ints, the reference) or the compiled one
+    (:class:`.compiled.CompiledTwoHeirsState`, a C struct shown through the same names);
+    every view, breakdown, notation and JSON method here reads them and so works on
+    either. ``game.new_initial_state()`` gives the engine the game was built with.
     """
 
-    __slots__ = ("_game", "_seed", "_dealer", "T", "phase", "cur", "supply", "top",
-                 "slots", "shield", "board", "troops", "moved", "hands", "box",
-                 "takes_left", "taken", "discounts", "final_left", "draw_to", "filled",
-                 "start_tile", "siege_cell", "scaffold", "tre_board", "tre_drawn",
-                 "tre_removed", "h_step", "h_tile", "h_cell", "last_h", "hist", "turn",
-                 "acts", "_cache")
+    # Stored by each engine's class (PureTwoHeirsState's slots, the compiled Core's C
+    # struct), so no slots here; hidden from mypy, which would otherwise refuse the
+    # assignments of the shared methods below (the pure engine's transitions; the compiled
+    # engine overrides every one of them).
+    if not TYPE_CHECKING:
+        __slots__ = ()
+
+    # The data (set by PureTwoHeirsState.__init__, the JSON reader or the compiled engine).
+    T: "Tables"                 #: the game's constant tables (:mod:`.tables`)
+    phase: int                  #: one of tables.PH_*
+    cur: int                    #: the seat to move (Heinrich's turn: 1)
+    supply: list[int]           #: the shared supply's tiles, sorted
+    top: int                    #: colour of the supply's revealed top tile, or -1
+    slots: list[int]            #: the 7 reserve slots: a tile or -1
+    shield: int                 #: the royal shield's slot
+    board: dict[int, int]       #: the landscape: grid index -> tile * 4 + kind
+    troops: list[int]           #: seat p's troop k at 3 p + k: a grid index, -1 or -2
+    moved: int                  #: bit 3 p + k: that troop moved this turn
+    hands: list[list[int]]      #: per seat, its hand, sorted
+    box: list[int]              #: tiles out of the game, in the order they left
+    takes_left: int             #: takes still allowed this turn
+    taken: int                  #: tiles taken this turn
+    discounts: int              #: resources expansions this turn still take off a cost
+    final_left: int             #: turns left in the final round, -1 before it
+    draw_to: int                #: the slot a draw fills (-1 the starting tile, -2 none)
+    filled: int                 #: reserve slots filled at setup (0..6)
+    start_tile: int             #: the face-down starting tile, or -1
+    siege_cell: int             #: the Siege Tower just built, or -1
+    scaffold: int               #: solo: the human's last building (grid index)
+    tre_board: dict[int, int]   #: solo: grid index -> treasure on Heinrich's building
+    tre_drawn: list[int]        #: solo: treasures drawn, in order
+    tre_removed: list[int]      #: solo: treasures removed, in order
+    h_step: int                 #: solo: the step of Heinrich's turn (0: not his turn)
+    h_tile: int                 #: solo: the tile Heinrich took, or -1
+    h_cell: int                 #: solo: where he built it, or -1
+    last_h: str                 #: solo: Heinrich's last move in words
+    hist: list[int]             #: every action applied (the core's history)
+    turn: int                   #: turns begun
+    acts: int                   #: actions of the player to move this turn
+    _cache: tuple[int, int] | None  #: the totals of the landscape, or None
+
     # the phase codes (regalia.core.state.PhasedState)
     PHASE_NAMES = PHASE_NAMES
     END_PHASE = PH_END
     CHANCE_PHASES = frozenset({PH_TOSS, PH_TOP, PH_DRAW, PH_TREASURE})
 
-    def __init__(self, game: "TwoHeirsGame", seed: int | None = None):
-        self._start(game, seed)
-        self.T = game.tables
-        self.phase = PH_TOSS
-        self.cur = 0
-        self.supply = list(self.T.used)
-        self.top = -1
-        self.slots = [-1] * NUM_SLOTS
-        self.shield = 0
-        self.board: dict[int, int] = {}
-        self.troops = [ORIGIN, IN_RESERVE, IN_RESERVE, ORIGIN, IN_RESERVE, IN_RESERVE]
-        if game.solo:
-            # solo setup: "Lege Heinrichs Truppen verdeckt ... neben den Spielbereich,
-            # außerhalb der Königlichen Reserve" (the other helper's troop rule decides
-            # which of them moves; see _heinrich_troop)
-            self.troops[3:6] = [OFF_BOARD, OFF_BOARD, OFF_BOARD]
-        self.moved = 0
-        self.hands: list[list[int]] = [[], []]
-        self.box: list[int] = []
-        self.takes_left = 0
-        self.taken = 0
-        self.discounts = 0
-        self.final_left = -1
-        self.draw_to = 1
-        self.filled = 0
-        self.start_tile = -1
-        self.siege_cell = -1
-        self.scaffold = ORIGIN
-        self.tre_board: dict[int, int] = {}
-        self.tre_drawn: list[int] = []
-        self.tre_removed: list[int] = []
-        self.h_step = 0
-        self.h_tile = -1
-        self.h_cell = -1
-        self.last_h = ""
-        self.hist: list[int] = []
-        self.turn = 0
-        self.acts = 0
-        self._cache: tuple[int, int] | None = None
-        if game.solo:
-            self.cur = 0
-            self._advance()
-
-
     # ------------------------------------------------------------------ identity
+    @abstractmethod
     def clone(self) -> "TwoHeirsState":
-        s = self._blank_copy()
-        s.T = self.T
-        s.phase = self.phase
-        s.cur = self.cur
-        s.supply = self.supply[:]
-        s.top = self.top
-        s.slots = self.slots[:]
-        s.shield = self.shield
-        s.board = self.board.copy()
-        s.troops = self.troops[:]
-        s.moved = self.moved
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.box = self.box[:]
-        s.takes_left = self.takes_left
-        s.taken = self.taken
-        s.discounts = self.discounts
-        s.final_left = self.final_left
-        s.draw_to = self.draw_to
-        s.filled = self.filled
-        s.start_tile = self.start_tile
-        s.siege_cell = self.siege_cell
-        s.scaffold = self.scaffold
-        s.tre_board = self.tre_board.copy()
-        s.tre_drawn = self.tre_drawn[:]
-        s.tre_removed = self.tre_removed[:]
-        s.h_step = self.h_step
-        s.h_tile = self.h_tile
-        s.h_cell = self.h_cell
-        s.last_h = self.last_h
-        s.hist = self.hist[:]
-        s.turn = self.turn
-        s.acts = self.acts
-        s._cache = self._cache
-        return s
+        """An independent copy (each engine's own; see :meth:`regalia.core.state.State.clone`)."""
 
     # ------------------------------------------------------------------ whose turn
     def current_player(self) -> int:
@@ -797,6 +762,13 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
         return [float(a)] if self._game.solo else [float(a), float(b)]
 
     def player_score(self, player: int) -> float:
+        """Seat ``player``'s points (solo: seat 1 gives Heinrich's).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        if type(player) is not int or not 0 <= player <= 1:
+            self.check_seat(player)
         return float(self._totals()[player])
 
     def score_margin(self, player: int) -> float | None:
@@ -871,6 +843,17 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
     def to_json(self) -> dict[str, Any]:
         return serialize.to_json(self)
 
+    @classmethod
+    def _from_pure(cls, state: "PureTwoHeirsState") -> "TwoHeirsState":
+        """``state`` (read and checked by :func:`.serialize.from_json` into the pure engine;
+        ``TwoHeirsGame._state_from_json``) in the engine of ``cls`` (the compiled engine
+        converts it).
+
+        Raises:
+            RecordError: a field the compiled engine cannot hold.
+        """
+        return state
+
     # ------------------------------------------------------------------ positions
     #: Replace the position by a hand-set one (:func:`.positions.set_position`: its
     #: keyword arguments and errors).
@@ -879,3 +862,97 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
     def __repr__(self) -> str:
         return (f"<TwoHeirsState {'solo' if self._game.solo else '2p'} turn {self.turn} "
                 f"phase={self.phase_name} ply={len(self.hist)}>")
+
+
+class PureTwoHeirsState(TwoHeirsState):
+    """The pure-Python engine: the reference implementation of the rules, and the
+    fallback where the compiled engine (:mod:`.compiled`) is absent or ``REGALIA_PURE=1``.
+    :meth:`clone` copies a handful of small lists and dicts."""
+
+    __slots__ = ("_game", "_seed", "_dealer", "T", "phase", "cur", "supply", "top",
+                 "slots", "shield", "board", "troops", "moved", "hands", "box",
+                 "takes_left", "taken", "discounts", "final_left", "draw_to", "filled",
+                 "start_tile", "siege_cell", "scaffold", "tre_board", "tre_drawn",
+                 "tre_removed", "h_step", "h_tile", "h_cell", "last_h", "hist", "turn",
+                 "acts", "_cache")
+
+    def __init__(self, game: "TwoHeirsGame", seed: int | None = None):
+        self._start(game, seed)
+        self.T = game.tables
+        self.phase = PH_TOSS
+        self.cur = 0
+        self.supply = list(self.T.used)
+        self.top = -1
+        self.slots = [-1] * NUM_SLOTS
+        self.shield = 0
+        self.board: dict[int, int] = {}
+        self.troops = [ORIGIN, IN_RESERVE, IN_RESERVE, ORIGIN, IN_RESERVE, IN_RESERVE]
+        if game.solo:
+            # solo setup: "Lege Heinrichs Truppen verdeckt ... neben den Spielbereich,
+            # außerhalb der Königlichen Reserve" (the other helper's troop rule decides
+            # which of them moves; see _heinrich_troop)
+            self.troops[3:6] = [OFF_BOARD, OFF_BOARD, OFF_BOARD]
+        self.moved = 0
+        self.hands: list[list[int]] = [[], []]
+        self.box: list[int] = []
+        self.takes_left = 0
+        self.taken = 0
+        self.discounts = 0
+        self.final_left = -1
+        self.draw_to = 1
+        self.filled = 0
+        self.start_tile = -1
+        self.siege_cell = -1
+        self.scaffold = ORIGIN
+        self.tre_board: dict[int, int] = {}
+        self.tre_drawn: list[int] = []
+        self.tre_removed: list[int] = []
+        self.h_step = 0
+        self.h_tile = -1
+        self.h_cell = -1
+        self.last_h = ""
+        self.hist: list[int] = []
+        self.turn = 0
+        self.acts = 0
+        self._cache: tuple[int, int] | None = None
+        if game.solo:
+            self.cur = 0
+            self._advance()
+
+
+    # ------------------------------------------------------------------ identity
+    def clone(self) -> "PureTwoHeirsState":
+        s = self._blank_copy()
+        s.T = self.T
+        s.phase = self.phase
+        s.cur = self.cur
+        s.supply = self.supply[:]
+        s.top = self.top
+        s.slots = self.slots[:]
+        s.shield = self.shield
+        s.board = self.board.copy()
+        s.troops = self.troops[:]
+        s.moved = self.moved
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.box = self.box[:]
+        s.takes_left = self.takes_left
+        s.taken = self.taken
+        s.discounts = self.discounts
+        s.final_left = self.final_left
+        s.draw_to = self.draw_to
+        s.filled = self.filled
+        s.start_tile = self.start_tile
+        s.siege_cell = self.siege_cell
+        s.scaffold = self.scaffold
+        s.tre_board = self.tre_board.copy()
+        s.tre_drawn = self.tre_drawn[:]
+        s.tre_removed = self.tre_removed[:]
+        s.h_step = self.h_step
+        s.h_tile = self.h_tile
+        s.h_cell = self.h_cell
+        s.last_h = self.last_h
+        s.hist = self.hist[:]
+        s.turn = self.turn
+        s.acts = self.acts
+        s._cache = self._cache
+        return s
