@@ -49,27 +49,33 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-#: Workload per game: the game's registered name (before issue 18 Two Heirs was
-#: registered as ``two-heirs`` too), its parameters, warm-up games, measured games.
-WORKLOADS: dict[str, tuple[str, dict[str, object], int, int]] = {
-    "kingdomino": ("kingdomino", {"players": 4}, 3, 60),
-    "two-heirs": ("two-heirs", {"players": 2}, 2, 12),
-    "cascadito": ("cascadito", {"players": 2}, 2, 20),
-    "inheritors": ("inheritors", {"players": 3}, 2, 30),
+#: Workload per game: the game's registered name (Two Heirs has been ``two-heirs`` since
+#: before issue 18), its parameters, variants played where the side's game offers them,
+#: warm-up games, measured games. Cascadito plays ``deferred-bottom-row`` where it exists:
+#: the rule of the engine before issue 17, so that both sides of an older comparison play
+#: the same games.
+WORKLOADS: dict[str, tuple[str, dict[str, object], tuple[str, ...], int, int]] = {
+    "kingdomino": ("kingdomino", {"players": 4}, (), 3, 60),
+    "two-heirs": ("two-heirs", {"players": 2}, (), 2, 12),
+    "cascadito": ("cascadito", {"players": 2}, ("deferred-bottom-row",), 2, 20),
+    "inheritors": ("inheritors", {"players": 3}, (), 2, 30),
 }
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 # ---------------------------------------------------------------------- the child
-def child(name: str, params: dict[str, object], warm: int, measured: int) -> None:
+def child(name: str, params: dict[str, object], variants: tuple[str, ...], warm: int,
+          measured: int) -> None:
     """Play ``warm`` then ``measured`` random games; print the measured games' actions,
     their CPU seconds and a digest of every game's history (all on one line)."""
     import random
 
     import regalia
 
-    game = regalia.load_game(name, **params)
+    offered = next(info.variants for info in regalia.list_games() if info.name == name)
+    chosen = [v for v in variants if v in offered]
+    game = regalia.load_game(name, **params, **({"variants": chosen} if chosen else {}))
     digest = hashlib.sha256()
 
     def one(deal: int) -> int:
@@ -145,13 +151,13 @@ def has_compiled(side: Side) -> bool:
 def run_child(side: Side, game: str, warm: int, measured: int, engine: str,
               callgrind: bool) -> tuple[int, float, str, int | None]:
     """(actions, CPU seconds, digest, instructions or None) of one child run."""
-    name, params, _, _ = WORKLOADS[game]
+    _, params, variants, _, _ = WORKLOADS[game]
     env = dict(os.environ, PYTHONPATH=str(side.path / "src"), PYTHONHASHSEED="0")
     env.pop("REGALIA_PURE", None)
     if engine == "pure":
         env["REGALIA_PURE"] = "1"
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child", game,
-           "--child-params", repr(params), "--warm", str(warm), "--measured", str(measured)]
+           "--child-params", repr((params, variants)), "--warm", str(warm), "--measured", str(measured)]
     out_file = None
     if callgrind:
         fd, out_file = tempfile.mkstemp(prefix="callgrind-", suffix=".out")
@@ -183,7 +189,7 @@ def read_total(path: Path) -> int:
 
 def measure_callgrind(side: Side, game: str, engine: str) -> tuple[float, int, str]:
     """(instructions per measured action, measured actions, digest)."""
-    _, _, warm, measured = WORKLOADS[game]
+    *_, warm, measured = WORKLOADS[game]
     _, _, _, base = run_child(side, game, warm, 0, engine, True)
     actions, _, digest, total = run_child(side, game, warm, measured, engine, True)
     assert base is not None and total is not None
@@ -220,16 +226,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         import ast
 
-        child(WORKLOADS[args.child][0], ast.literal_eval(args.child_params),
-              args.warm, args.measured)
+        params, variants = ast.literal_eval(args.child_params)
+        child(WORKLOADS[args.child][0], params, variants, args.warm, args.measured)
         return 0
     if args.repeat < 1 or args.scale <= 0:
         parser.error("--repeat must be at least 1 and --scale positive")
     if args.mode == "callgrind" and shutil.which("valgrind") is None:
         parser.error("valgrind is not installed: use --mode wall")
     for game in WORKLOADS:
-        name, params, warm, measured = WORKLOADS[game]
-        WORKLOADS[game] = (name, params, warm, max(1, round(measured * args.scale)))
+        name, params, variants, warm, measured = WORKLOADS[game]
+        WORKLOADS[game] = (name, params, variants, warm, max(1, round(measured * args.scale)))
     if args.engine == "compiled":
         args.games = [g for g in args.games if g == "kingdomino"]
         if not args.games:
@@ -254,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
                 b, nb, db = measure_callgrind(before, game, args.engine)
                 a, na, da = measure_callgrind(after, game, args.engine)
             else:
-                _, _, warm, measured = WORKLOADS[game]
+                *_, warm, measured = WORKLOADS[game]
                 best = {0: float("inf"), 1: float("inf")}
                 runs = {}
                 for _ in range(args.repeat):

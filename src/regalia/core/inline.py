@@ -27,7 +27,7 @@ from typing import Any, Callable
 #: The template's checks, as in :meth:`regalia.core.state.State.apply_action` (``{s}`` the
 #: state, ``{a}`` the action, ``{end}`` the class's end phase).
 _PROLOGUE = """\
-if (type({a}) is not int or not 0 <= {a} < {s}._game.action_bound
+if (type({a}) is not int or {a} < 0 or {a} >= {s}._game.action_bound
         or {s}.phase == {end!r}):
     raise {s}._refusal({a})
 """

@@ -194,7 +194,7 @@ class State(ABC, Generic[GameT]):
         """
         # one test on the hot path (playouts apply millions of actions); the message is
         # built only for a refusal
-        if (type(action) is not int or not 0 <= action < self._game.action_bound
+        if (type(action) is not int or action < 0 or action >= self._game.action_bound
                 or self.is_terminal()):
             raise self._refusal(action)
         self._apply_action(action)
@@ -569,7 +569,7 @@ class PhasedState(State[GameT]):
                         else None)
         if apply_action is None:
             def apply_action(self: PhasedState[Any], action: int) -> None:
-                if (type(action) is not int or not 0 <= action < self._game.action_bound
+                if (type(action) is not int or action < 0 or action >= self._game.action_bound
                         or self.phase == end):
                     raise self._refusal(action)
                 self._apply_action(action)

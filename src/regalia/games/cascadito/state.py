@@ -594,11 +594,12 @@ class CascaditoState(PhasedState["CascaditoGame"]):
         claimed, first, open_ = self.claimed, self.first, self.claimable[p]
         masks: list[tuple[int, ...]] | None = None
         no_group = cell == _NO_GROUP or (cell >= 0 and not t.groups_cell[cell])
+        top, later, specs = t.ach_top, t.ach_later, t.ach_spec
         for a in range(A):
-            if claimed[o + a] or open_ >> a & 1 or (t.ach_top[a] and first[a] >= 0
-                                                     and not t.ach_later[a]):
+            if claimed[o + a] or open_ >> a & 1 or (top[a] and first[a] >= 0
+                                                     and not later[a]):
                 continue
-            spec = t.ach_spec[a]
+            spec = specs[a]
             code = spec[0]
             if code >= ACH_SEPARATE and no_group:
                 continue
@@ -634,24 +635,25 @@ class CascaditoState(PhasedState["CascaditoGame"]):
         (``docs/data/cascadito.md``, Achievement criteria)."""
         t = self._t
         code = spec[0]
+        need: int = spec[1]  # (typed here: comparisons with it are bools for mypy)
         if code == ACH_MARK:
-            return bool(self.marked[p] & spec[1] == spec[1])
+            return self.marked[p] & need == need
         if code == ACH_BANDITS:
-            return bool(self.bandits[p] >= spec[1])
+            return self.bandits[p] >= need
         o = p * t.num_tracks
         if code == ACH_BANNERS:
-            h = spec[1]
-            return bool(sum(1 for k in range(t.num_tracks) if self.track[o + k] >= h) >= spec[2])
+            count: int = spec[2]
+            return sum(1 for k in range(t.num_tracks) if self.track[o + k] >= need) >= count
         if code == ACH_BANNER:
             k = t.castle_track[p] if spec[2] < 0 else spec[2]
-            return bool(self.track[o + k] >= spec[1])
+            return self.track[o + k] >= need
         H = t.num_cells
         o = p * H
         if code == ACH_SEPARATE:
             gs = self.gsize
-            return bool(sum(1 for k in range(o, o + H) if gs[k] >= 2) >= spec[1])
+            return sum(1 for k in range(o, o + H) if gs[k] >= 2) >= need
         # ACH_GROUP_FIELDS: every listed cell marked, all in one group
-        m = spec[1]
+        m = need
         if self.marked[p] & m != m:
             return False
         rt = self.grp[o + spec[2]]
