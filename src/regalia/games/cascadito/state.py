@@ -51,7 +51,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import PhasedState
 
-from . import information, notation, positions, serialize
+from . import information, notation, positions, serialize, view
 from .components import TOWN_COLOURS
 from .phases import PH_CLAIM, PH_DIE, PH_END, PH_ROLL, PH_TASK, PHASE_NAMES
 from .scoring import CLAIMED_LATER, SheetFacts, sheet_total
@@ -185,29 +185,11 @@ class CascaditoState(PhasedState["CascaditoGame"]):
     @property
     def end_reason(self) -> str:
         """Why the game ended (empty before the end), read off the final position; seats
-        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``)."""
+        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``).
+        See :func:`.view.end_reason`, which reads it off an observation."""
         if self.phase != PH_END:
             return ""
-        G, t = self._game, self._t
-        A = t.num_achievements
-        if G.num_players == 1:
-            return "the last dice box is marked (Solo Play)"
-        e = t.end
-        n = G.num_players
-        if e.top_row_claimed and t.top and all(self.first[a] >= 0 for a in t.top):
-            return "every top-row achievement is claimed"
-        for p in range(n):
-            if e.bottom_row_by_one and t.bottom and all(self.claimed[p * A + a] for a in t.bottom):
-                return f"seat {p + 1} claimed the whole bottom row"
-            if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
-                return f"seat {p + 1} claimed the whole top row"
-            o = p * t.num_tracks
-            k = e.spaces_in_every_track
-            if k and all(self.track[o + j] >= k for j in range(t.num_tracks)):
-                return f"seat {p + 1} has {k} spaces in every track"
-        if self.turns >= G.max_turns:
-            return f"the engine's limit of {G.max_turns} turns (R11)"
-        return "no player can mark or claim anything any more (R11)"
+        return view.end_reason(self._game, self.observation(0))
 
     @property
     def die_used(self) -> bool:

@@ -82,7 +82,7 @@ def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple[Any, ...]) 
     if k == C_STACKS:  # at least cond[1] stacks of height cond[2] or more (Honors)
         # the cond[1]-th highest stack reaches the height (a stack's height is its mask's
         # bit length, which grows with the mask)
-        count = cond[1]
+        count: int = cond[1]
         if count <= 0:
             return True
         o = player * 5
