@@ -105,7 +105,9 @@ def _same_code(fdef: ast.FunctionDef, filename: str, glob: dict[str, Any], code:
     try:
         compiled = compile(probe, filename, "exec", dont_inherit=True,
                            flags=_future_flags(glob))
-        exec(compiled, {"__builtins__": __builtins__, **_annotation_names(glob)}, namespace)
+        # in a copy of the module's names: a module that does not postpone annotations
+        # evaluates them at the definition
+        exec(compiled, dict(glob), namespace)
     except Exception:
         return False
     got = namespace[fdef.name].__code__
@@ -117,12 +119,6 @@ def _future_flags(glob: dict[str, Any]) -> int:
     """The ``from __future__`` flags of the module owning ``glob`` (annotations)."""
     feature = glob.get("annotations")
     return int(getattr(feature, "compiler_flag", 0)) if feature is not None else 0
-
-
-def _annotation_names(glob: dict[str, Any]) -> dict[str, Any]:
-    # annotations are evaluated at definition unless the module postpones them: give the
-    # probe the module's names so that doing so cannot fail
-    return dict(glob)
 
 
 def _strip_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
