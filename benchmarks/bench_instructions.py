@@ -18,7 +18,9 @@ with the warm-up games followed by the measured ones; the difference of the two
 instruction totals divided by the measured games' actions is the cost of one action,
 start-up, imports and first-use tables excluded. ``wall`` mode (for a machine without
 valgrind): ``--repeat`` rounds alternate the sides, each child timing the measured games
-after its warm-up with ``time.process_time``; the best round per side is shown.
+after its warm-up with ``time.process_time``; the best round per side is shown. CPU time
+on a shared machine is noisy: give wall mode a larger workload (``--scale 10``) and
+several rounds.
 
 The engine: ``--engine pure`` (the default) sets ``REGALIA_PURE=1``; ``--engine
 compiled`` builds each side's extension (``python setup.py build_ext --inplace``) in a
