@@ -162,3 +162,24 @@ def test_solo_tournament_against_heinrich(cli, tmp_path):
     data = json.loads(out.read_text())
     assert len(data["games"]) == 3 and data["num_games"] == 3
     assert data["params"]["players"] == 1 and data["params"]["level"] == 3
+
+
+@pytest.mark.parametrize("players,level", [(2, None), (1, 1), (1, 3)])
+def test_final_screen_scores_from_the_seats_observation(players, level):
+    """The final screen's breakdowns and result line (Heinrich's solo scoring included)
+    are read off the seat's observation; they carry the state's totals."""
+    from rich.console import Console
+
+    from regalia.cli.frontends import ui_for
+
+    game, s = _finished(players=players, seed=7, level=level)
+    a, b = (bd.total for bd in s.breakdowns())
+    console = Console(width=120, record=True, color_system=None)
+    console.print(ui_for("two-heirs").final(s, ["Ann", "Bob"]))
+    text = " ".join(console.export_text().split())
+    second = "Heinrich" if players == 1 else "Bob"
+    assert f"Ann {a} · {second} {b}." in text
+    assert text.count("total") == 2
+    if players == 1:
+        assert (f"You win, {a} to {b}." if a > b else f"Heinrich wins, {b} to {a}."
+                if b > a else f"Tie at {a}: Heinrich wins ties") in text

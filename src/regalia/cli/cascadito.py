@@ -8,7 +8,6 @@ The plain text (tokens, coordinates, sentences) comes from
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from collections.abc import Collection, Sequence
 from typing import cast
@@ -319,7 +318,7 @@ class CascaditoUI(GameUI[CascaditoState]):
             for p in range(n):
                 parts += [self.sheet_block(state, obs, p, f"{labels[p]}: {_points(scores[p])}"),
                           Text("")]
-        reason = re.sub(r"seat (\d+)", lambda m: labels[int(m.group(1)) - 1], state.end_reason)
+        reason = view.end_reason(state.game, obs, labels if len(labels) >= n else None)
         parts.append(Text(f"Game over: {reason}.", style="bold"))
         parts.append(self.breakdown_table(state, labels))
         if n == 1:

@@ -351,7 +351,7 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
     def final(self, state: TwoHeirsState, labels: Sequence[str],
               detailed: bool = True) -> RenderableType:
         G = state.game
-        bds = state.breakdowns()
+        bds = view.breakdowns(view.seat_observation(state, self.viewer))
         parts: list[RenderableType] = []
         names = [labels[0], "Heinrich" if G.solo else labels[1]]
         if detailed:

@@ -63,3 +63,13 @@ def test_incremental_groups_match_brute_force(sheet_no, data):
         comps = [sorted(t.names[t.index[x]] for x in c)
                  for c in hexgrid.components(grouped, extra) if len(c) >= 2]
         assert sorted(comps) == sorted(sorted(g) for g in s.groups(0))
+
+
+@given(st.integers(min_value=0, max_value=2 ** 300))
+@settings(max_examples=300, deadline=None)
+def test_bits_lists_the_set_bits_ascending(mask):
+    """``tables.bits`` (the byte-table walk the engine's hot paths use) against the plain
+    definition, for masks wider than any sheet's (its table grows with them)."""
+    from regalia.games.cascadito.tables import bits
+
+    assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from regalia import load_game
 from regalia.games.cascadito import view
 from regalia.games.cascadito.tables import cell_name
@@ -76,3 +78,45 @@ def test_claim_decision_is_described_and_met_achievements_are_shown():
     s.apply_action(s.string_to_action("claim top 5"))
     assert view.achievement_rows(s.game, s.observation(0), 0)[4][3] == "claimed"
     assert view.achievement_rows(s.game, s.observation(1), 1)[4][3] == "locked (seat 1)"
+
+
+def _played_out(g, seed):
+    """A game of ``g`` played to its end by random moves (deal and choices from ``seed``)."""
+    import random
+
+    rng = random.Random(seed)
+    s = g.new_initial_state(seed)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(s.sample_chance_outcome(rng))
+        else:
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randrange(len(legal))])
+    return s
+
+
+def test_end_reason_is_read_off_any_seats_observation_and_names_the_players():
+    """Why the game ended comes from the observation (what the CLI's final screen shows),
+    the same for every seat, seats named by the labels given; empty before the end."""
+    assert view.end_reason(load_game("cascadito", players=2),
+                           _start().observation(0)) == ""
+    seen = set()
+    for players, sheet in ((2, 1), (3, 2), (2, 3), (1, 2)):
+        g = load_game("cascadito", players=players, sheet=sheet)
+        for seed in range(3):
+            s = _played_out(g, seed)
+            reasons = {view.end_reason(g, s.observation(p)) for p in range(players)}
+            assert len(reasons) == 1
+            reason = reasons.pop()
+            assert reason == s.end_reason
+            names = ["Ann", "Bob", "Cy"][:players]
+            named = view.end_reason(g, s.observation(0), names)
+            expected = reason
+            for p, name in enumerate(names):
+                expected = expected.replace(f"seat {p + 1} ", f"{name} ")
+            assert named == expected and "seat" not in named
+            seen.add(re.sub(r"seat \d", "seat N", reason))
+    # random games end by the solo box limit and by a whole bottom row (the other ends
+    # are pinned on hand-made positions in test_cascadito_claims.py and _rules.py)
+    assert seen == {"the last dice box is marked (Solo Play)",
+                    "seat N claimed the whole bottom row"}

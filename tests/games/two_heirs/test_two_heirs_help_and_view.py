@@ -220,3 +220,31 @@ def test_troops_in_reserve_read_from_any_seats_observation(seed):
         else:
             s.apply_action(rng.choice(s.legal_actions()))
     assert len(seen) > 1  # the count changed during the game: the check saw both kinds
+
+
+@pytest.mark.parametrize("params", [{"players": 2}, {"players": 2, "roads": False},
+                                    {"players": 1, "level": 1}, {"players": 1, "level": 3}])
+def test_breakdowns_read_off_any_seats_observation_equal_the_states(params):
+    """The final score screen's breakdowns (Heinrich's solo scoring included) come from a
+    seat's observation: at every tenth ply and at the end of random games they equal the
+    state's own, for each seat and for a spectator."""
+    g = _game(**params)
+    viewers = [None, 0, 1] if params["players"] == 2 else [None, 0]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = g.new_initial_state(seed)
+        ply = 0
+        while True:
+            if ply % 10 == 0 or state.is_terminal():
+                for v in viewers:
+                    got = view.breakdowns(view.seat_observation(state, v))
+                    assert got == state.breakdowns()
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+            ply += 1
+        assert sum(bd.total for bd in state.breakdowns()) > 0

@@ -51,7 +51,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import PhasedState
 
-from . import information, notation, positions, serialize
+from . import information, notation, positions, serialize, view
 from .components import TOWN_COLOURS
 from .phases import PH_CLAIM, PH_DIE, PH_END, PH_ROLL, PH_TASK, PHASE_NAMES
 from .scoring import CLAIMED_LATER, SheetFacts, sheet_total
@@ -185,29 +185,11 @@ class CascaditoState(PhasedState["CascaditoGame"]):
     @property
     def end_reason(self) -> str:
         """Why the game ended (empty before the end), read off the final position; seats
-        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``)."""
+        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``).
+        See :func:`.view.end_reason`, which reads it off an observation."""
         if self.phase != PH_END:
             return ""
-        G, t = self._game, self._t
-        A = t.num_achievements
-        if G.num_players == 1:
-            return "the last dice box is marked (Solo Play)"
-        e = t.end
-        n = G.num_players
-        if e.top_row_claimed and t.top and all(self.first[a] >= 0 for a in t.top):
-            return "every top-row achievement is claimed"
-        for p in range(n):
-            if e.bottom_row_by_one and t.bottom and all(self.claimed[p * A + a] for a in t.bottom):
-                return f"seat {p + 1} claimed the whole bottom row"
-            if e.top_row_by_one and t.top and all(self.claimed[p * A + a] for a in t.top):
-                return f"seat {p + 1} claimed the whole top row"
-            o = p * t.num_tracks
-            k = e.spaces_in_every_track
-            if k and all(self.track[o + j] >= k for j in range(t.num_tracks)):
-                return f"seat {p + 1} has {k} spaces in every track"
-        if self.turns >= G.max_turns:
-            return f"the engine's limit of {G.max_turns} turns (R11)"
-        return "no player can mark or claim anything any more (R11)"
+        return view.end_reason(self._game, self.observation(0))
 
     @property
     def die_used(self) -> bool:
@@ -594,11 +576,12 @@ class CascaditoState(PhasedState["CascaditoGame"]):
         claimed, first, open_ = self.claimed, self.first, self.claimable[p]
         masks: list[tuple[int, ...]] | None = None
         no_group = cell == _NO_GROUP or (cell >= 0 and not t.groups_cell[cell])
+        top, later, specs = t.ach_top, t.ach_later, t.ach_spec
         for a in range(A):
-            if claimed[o + a] or open_ >> a & 1 or (t.ach_top[a] and first[a] >= 0
-                                                     and not t.ach_later[a]):
+            if claimed[o + a] or open_ >> a & 1 or (top[a] and first[a] >= 0
+                                                     and not later[a]):
                 continue
-            spec = t.ach_spec[a]
+            spec = specs[a]
             code = spec[0]
             if code >= ACH_SEPARATE and no_group:
                 continue
@@ -634,24 +617,25 @@ class CascaditoState(PhasedState["CascaditoGame"]):
         (``docs/data/cascadito.md``, Achievement criteria)."""
         t = self._t
         code = spec[0]
+        need: int = spec[1]  # (typed here: comparisons with it are bools for mypy)
         if code == ACH_MARK:
-            return bool(self.marked[p] & spec[1] == spec[1])
+            return self.marked[p] & need == need
         if code == ACH_BANDITS:
-            return bool(self.bandits[p] >= spec[1])
+            return self.bandits[p] >= need
         o = p * t.num_tracks
         if code == ACH_BANNERS:
-            h = spec[1]
-            return bool(sum(1 for k in range(t.num_tracks) if self.track[o + k] >= h) >= spec[2])
+            count: int = spec[2]
+            return sum(1 for k in range(t.num_tracks) if self.track[o + k] >= need) >= count
         if code == ACH_BANNER:
             k = t.castle_track[p] if spec[2] < 0 else spec[2]
-            return bool(self.track[o + k] >= spec[1])
+            return self.track[o + k] >= need
         H = t.num_cells
         o = p * H
         if code == ACH_SEPARATE:
             gs = self.gsize
-            return bool(sum(1 for k in range(o, o + H) if gs[k] >= 2) >= spec[1])
+            return sum(1 for k in range(o, o + H) if gs[k] >= 2) >= need
         # ACH_GROUP_FIELDS: every listed cell marked, all in one group
-        m = spec[1]
+        m = need
         if self.marked[p] & m != m:
             return False
         rt = self.grp[o + spec[2]]

@@ -55,18 +55,26 @@ POOL_INDEX: dict[tuple[int, ...], int] = {c: i for i, c in enumerate(POOLS)}
 
 
 _BYTE_BITS = tuple(tuple(i for i in range(8) if b >> i & 1) for b in range(256))
+#: ``_BITS_AT[k][b]``: the positions of the set bits of byte ``b`` of a mask when it is the
+#: mask's byte ``k`` (``8k + i``); grown by :func:`bits` as wider masks come.
+_BITS_AT: list[tuple[tuple[int, ...], ...]] = []
 
 
 def bits(m: int) -> list[int]:
     """The positions of the set bits of ``m`` (a non-negative int bitmask), ascending."""
+    at = _BITS_AT
+    if m.bit_length() > 8 * len(at):
+        while 8 * len(at) < m.bit_length():
+            base = 8 * len(at)
+            at.append(tuple(tuple(base + i for i in byte) for byte in _BYTE_BITS))
     out: list[int] = []
-    base = 0
+    k = 0
     while m:
         b = m & 255
         if b:
-            out.extend([base + i for i in _BYTE_BITS[b]])
+            out.extend(at[k][b])
         m >>= 8
-        base += 8
+        k += 1
     return out
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .components import TOWN_COLOURS
 from .notation import achievement_name
@@ -226,6 +226,42 @@ def title(game: CascaditoGame, obs: Observation) -> str:
         return (f"Round {solo['boxes'] + 1} of {game.tables.solo_boxes} (dice boxes marked: "
                 f"{solo['boxes']}) · turn {solo['turn'] + 1} of 2")
     return f"Turn {obs['turns'] + 1}"
+
+
+def end_reason(game: CascaditoGame, obs: Observation,
+               labels: Sequence[str] | None = None) -> str:
+    """Why the game ended, read off an observation of the final position (empty before
+    the end): ``seat 1 claimed the whole bottom row``, seats numbered from 1 as at the
+    table, or named by ``labels`` (one per seat) where given.
+
+    The ends checked, in this order (rulebook: Game End; ruling R11 for the engine's
+    own limits): solo, the last dice box; every top-row achievement claimed; then per
+    seat, the whole bottom row, the whole top row, ``k`` spaces in every track (as the
+    sheet's end conditions say); the turn limit; else no player can mark or claim
+    anything any more.
+    """
+    if obs["phase"] != "end":
+        return ""
+    t = game.tables
+    if game.num_players == 1:
+        return "the last dice box is marked (Solo Play)"
+    e = t.end
+    first = obs["top_row_first"]
+    if e.top_row_claimed and t.top and all(first[a] >= 0 for a in t.top):
+        return "every top-row achievement is claimed"
+    for p, sheet in enumerate(obs["sheets"]):
+        who = labels[p] if labels is not None else f"seat {p + 1}"
+        claimed = set(sheet["claimed"])
+        if e.bottom_row_by_one and t.bottom and claimed.issuperset(t.bottom):
+            return f"{who} claimed the whole bottom row"
+        if e.top_row_by_one and t.top and claimed.issuperset(t.top):
+            return f"{who} claimed the whole top row"
+        k = e.spaces_in_every_track
+        if k and all(h >= k for h in sheet["tracks"].values()):
+            return f"{who} has {k} spaces in every track"
+    if obs["turns"] >= game.max_turns:
+        return f"the engine's limit of {game.max_turns} turns (R11)"
+    return "no player can mark or claim anything any more (R11)"
 
 
 def _points(n: int) -> str:

@@ -79,11 +79,15 @@ def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple[Any, ...]) 
         o = player * G.T
         hand = pos.hand
         return bool(sum([hand[o + t] for t in cond[2]]) >= cond[1])
-    if k == C_STACKS:
-        m = pos.mask
+    if k == C_STACKS:  # at least cond[1] stacks of height cond[2] or more (Honors)
+        # the cond[1]-th highest stack reaches the height (a stack's height is its mask's
+        # bit length, which grows with the mask)
+        count: int = cond[1]
+        if count <= 0:
+            return True
         o = player * 5
-        need = cond[2]
-        return bool(sum(1 for c in range(5) if m[o + c].bit_length() >= need) >= cond[1])
+        height: int = cond[2]
+        return count <= 5 and sorted(pos.mask[o:o + 5])[5 - count].bit_length() >= height
     if k == C_CARDS:  # covered cards count too (variant honors-count-covered-cards, R1)
         m = pos.mask
         o = player * 5

@@ -89,6 +89,18 @@ class Geometry:
             self.placement_squares(x) for x in range(4 * a)]
         self.row = [i // w for i in range(w * b)]
         self.col = [i % w for i in range(w * b)]
+        # per direction, the action id by the bit of the first half's square (what listing
+        # placements from a mask reads: one lookup per placement)
+        self.place_action_by_bit = [{1 << i: self.place_action[d][i] for i in self.rc}
+                                    for d in range(4)]
+        # per placement action on the board, (min row, max row, min col, max col) of its
+        # two squares (what placing it does to the kingdom's bounding box)
+        self.place_span: list[tuple[int, int, int, int] | None] = [
+            None if sq is None else (min(self.row[sq[0]], self.row[sq[1]]),
+                                     max(self.row[sq[0]], self.row[sq[1]]),
+                                     min(self.col[sq[0]], self.col[sq[1]]),
+                                     max(self.col[sq[0]], self.col[sq[1]]))
+            for sq in self.place_squares]
         self.names = {i: f"{chr(97 + c)}{r + 1}" for i, (r, c) in self.rc.items()}
         self.by_name = {v: k for k, v in self.names.items()}
 

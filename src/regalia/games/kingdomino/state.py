@@ -385,7 +385,23 @@ class PureKingdominoState(KingdominoState):
     def legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == PH_PLACE:
-            return self._placements()
+            # the placements of the current domino (see _placement_masks), listed here
+            # rather than through it: this is the playouts' hottest call
+            G, g = self._game, self._geo
+            n = self.cur_nums[self.idx]
+            p = G.owner[self.king]
+            o = 6 * p
+            out: list[int] = []
+            for tab, m in zip(g.place_action_by_bit,
+                              placement_masks(g.w, self.free[p], self.adj[o + G.t1[n]],
+                                              self.adj[o + G.t2[n]], G.sym[n])):
+                while m:
+                    low = m & -m
+                    out.append(tab[low])
+                    m ^= low
+            if not out:
+                out.append(g.discard)
+            return out
         if ph == PH_PICK:
             base = self._geo.pick_base - 1
             return [base + n for n, k in zip(self.nxt_nums, self.nxt_kings) if k < 0]
@@ -407,18 +423,9 @@ class PureKingdominoState(KingdominoState):
                                self.adj[6 * p + G.t2[n]], G.sym[n])
 
     def _placements(self) -> list[int]:
-        out: list[int] = []
-        tables = self._geo.place_action
-        for d, m in enumerate(self._placement_masks()):
-            if m:
-                tab = tables[d]
-                while m:
-                    low = m & -m
-                    out.append(tab[low.bit_length() - 1])
-                    m ^= low
-        if not out:
-            out.append(self._geo.discard)
-        return out
+        """The legal placements of the current domino (``discard`` alone if none), in the
+        ``place`` phase."""
+        return self.legal_actions()
 
     def num_placements(self) -> int:
         """Number of legal placements of the current domino (0 means it must be discarded).
@@ -602,14 +609,23 @@ class PureKingdominoState(KingdominoState):
                 c = G.c2[n]
                 if c:
                     self.crown[3 * p + c - 1] |= b2
+                # the bounding box grows, and with it the window squares may lie in
                 bb = self.bbox
                 o = 4 * p
-                r1, r2, k1, k2 = g.row[i1], g.row[i2], g.col[i1], g.col[i2]
-                minr = bb[o] = min(bb[o], r1, r2)
-                maxr = bb[o + 1] = max(bb[o + 1], r1, r2)
-                minc = bb[o + 2] = min(bb[o + 2], k1, k2)
-                maxc = bb[o + 3] = max(bb[o + 3], k1, k2)
-                self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
+                lor, hir, loc, hic = g.place_span[action]  # type: ignore[misc]
+                minr, maxr, minc, maxc = bb[o], bb[o + 1], bb[o + 2], bb[o + 3]
+                if lor < minr or hir > maxr or loc < minc or hic > maxc:
+                    if lor < minr:
+                        bb[o] = minr = lor
+                    if hir > maxr:
+                        bb[o + 1] = maxr = hir
+                    if loc < minc:
+                        bb[o + 2] = minc = loc
+                    if hic > maxc:
+                        bb[o + 3] = maxc = hic
+                    self.free[p] = g.window(minr, maxr, minc, maxc) & ~occ
+                else:  # the same window: only the two squares are no longer free
+                    self.free[p] = e & ~(b1 | b2)
                 return
         raise self.illegal(action, self._placement_problem(action))
 

@@ -69,6 +69,12 @@ if TYPE_CHECKING:
     from .tables import Tables
 
 
+#: The other slots of the reserve clockwise from slot ``i`` (``CLOCKWISE_AFTER[shield]``:
+#: the order reach counts in).
+CLOCKWISE_AFTER = tuple(tuple((i + k) % NUM_SLOTS for k in range(1, NUM_SLOTS))
+                        for i in range(NUM_SLOTS))
+
+
 class TwoHeirsState(PhasedState["TwoHeirsGame"]):
     """One position of a Two Heirs game (2 players, or solo against Heinrich).
 
@@ -160,12 +166,7 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
         "Empty slots in the reserve are skipped and don't count towards the players'
         reach")."""
         sl = self.slots
-        out = []
-        for i in range(1, NUM_SLOTS):
-            s = (self.shield + i) % NUM_SLOTS
-            if sl[s] >= 0:
-                out.append(s)
-        return out
+        return [s for s in CLOCKWISE_AFTER[self.shield] if sl[s] >= 0]
 
     def tiles_within_reach(self, player: int) -> list[int]:
         """The reserve tiles ``player`` can reach, clockwise from the shield (tile numbers)."""

@@ -26,6 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from regalia.core.breakdown import Breakdown
+
+from . import svg
 from .components import RESOURCE_OF_COLOUR, TYPE_NAMES, TileSet
 from .geometry import DIRS
 from .landscape import Pos, edge_direction
@@ -132,6 +135,15 @@ def seat_observation(state: "State", viewer: int | None = None) -> dict[str, Any
     """``state.observation`` of the seat ``viewer`` (None or a negative seat: a spectator,
     who sees what seat 0 sees: the face-down starting tile stays hidden on the table)."""
     return state.observation(0 if viewer is None or viewer < 0 else viewer)
+
+
+def breakdowns(obs: Mapping[str, Any]) -> tuple[Breakdown, Breakdown]:
+    """Both sides' scores as the game would end now, itemised, read off a seat's
+    observation (``seat_observation``): seat 0 and seat 1, or the human and Heinrich by
+    his solo scoring, treasures left included (:func:`.scoring.score_landscape`,
+    :func:`.scoring.score_heinrich`). Equal to the state's ``breakdowns()``; the drawing's
+    score table reads the same (:func:`.svg.breakdowns`)."""
+    return svg.breakdowns(obs)
 
 
 def placement_spaces(obs: dict[str, Any]) -> set[Pos]:
