@@ -32,7 +32,6 @@ from typing_extensions import TypeVar
 from .breakdown import Breakdown, ScoreItem
 from .errors import IllegalActionError, NotationError, ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
-from .inline import inlined_apply_action
 
 if TYPE_CHECKING:
     import numpy as np
@@ -50,11 +49,6 @@ FRESH_SEED_BITS = 128
 #: apart): 256 bits are 78 decimal digits; a longer number is refused, not hashed.
 MAX_SEED_BITS = 256
 
-
-#: Whether :class:`PhasedState` classes inline their transition into the
-#: :meth:`State.apply_action` template (:mod:`regalia.core.inline`); read when a class is
-#: made. Off, the template calls ``_apply_action`` (what the differential test compares).
-INLINE_TRANSITIONS = True
 
 #: In :meth:`State.visibility`: an action every seat saw.
 SEEN_BY_ALL = -1
@@ -548,48 +542,34 @@ class PhasedState(State[GameT]):
         :meth:`is_chance_node` and the :meth:`State.apply_action` template made for it,
         with its codes as constants: a class attribute read through an instance costs
         more than the whole phase test, and playouts ask these at every ply. Methods the
-        class defines itself are kept.
-
-        The template is made again for a subclass that defines its own
-        :meth:`_apply_action`, whose statements it holds: where the transition allows it,
-        the template's checks and the transition are one function
-        (:func:`regalia.core.inline.inlined_apply_action`), saving a call per action;
-        otherwise the template calls :meth:`_apply_action`. Either way the checks, the
-        errors and the history are :meth:`State.apply_action`'s."""
+        class defines itself are kept."""
         super().__init_subclass__(**kwargs)
         own = cls.__dict__
-        phases = "END_PHASE" in own or "CHANCE_PHASES" in own
-        end = cls.END_PHASE
-        if phases:
-            chance = tuple(p in cls.CHANCE_PHASES for p in range(len(cls.PHASE_NAMES)))
-
-            def is_terminal(self: PhasedState[Any]) -> bool:
-                return self.phase == end
-
-            def is_chance_node(self: PhasedState[Any]) -> bool:
-                return chance[self.phase]
-
-            for fn in (is_terminal, is_chance_node):
-                if fn.__name__ not in own:
-                    fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
-                    fn.__doc__ = None
-                    setattr(cls, fn.__name__, fn)
-        if "apply_action" in own or not (phases or "_apply_action" in own):
+        if "END_PHASE" not in own and "CHANCE_PHASES" not in own:
             return
-        apply_action = (inlined_apply_action(cls, end)
-                        if INLINE_TRANSITIONS and cls._apply_action is not State._apply_action
-                        else None)
-        if apply_action is None:
-            def apply_action(self: PhasedState[Any], action: int) -> None:
-                if (type(action) is not int or action < 0 or action >= self._game.action_bound
-                        or self.phase == end):
-                    raise self._refusal(action)
-                self._apply_action(action)
-                self.hist.append(action)
+        end = cls.END_PHASE
+        chance = tuple(p in cls.CHANCE_PHASES for p in range(len(cls.PHASE_NAMES)))
 
-        apply_action.__qualname__ = f"{cls.__qualname__}.apply_action"
-        apply_action.__doc__ = State.apply_action.__doc__
-        setattr(cls, "apply_action", apply_action)
+        def is_terminal(self: PhasedState[Any]) -> bool:
+            return self.phase == end
+
+        def is_chance_node(self: PhasedState[Any]) -> bool:
+            return chance[self.phase]
+
+        def apply_action(self: PhasedState[Any], action: int) -> None:
+            # two plain comparisons: cheaper than a chained one on the hot path
+            if (type(action) is not int or action < 0 or action >= self._game.action_bound
+                    or self.phase == end):
+                raise self._refusal(action)
+            self._apply_action(action)
+            self.hist.append(action)
+
+        for fn, doc in ((is_terminal, None), (is_chance_node, None),
+                        (apply_action, State.apply_action.__doc__)):
+            if fn.__name__ not in own:
+                fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+                fn.__doc__ = doc
+                setattr(cls, fn.__name__, fn)
 
     @property
     def phase_name(self) -> str:
