@@ -5,6 +5,8 @@
 Methods for the Game Kingdomino" (IEEE CIG 2018, section III; their code ``mgedda/kdom-ai``,
 ``TinyFullGreedyAlgorithm``), written from its description. A decision of a round is the pair
 (placement of the current domino, pick from the next line); see :func:`full_greedy_policy`.
+On the compiled engine its choice is made in C (``_engine.pyx``, the same choice and draw as
+:func:`full_greedy_python`, the reference), in playouts and for the ``greedy`` agent alike.
 
 ``onestep``: the one-step score maximiser that was ``greedy`` until issue 14: the choice of
 the generic :func:`regalia.core.policies.one_step_greedy` with the same generator, computed
