@@ -415,7 +415,7 @@ def full_greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     if compiled is not None:
         action = compiled("greedy", rng)
         if action is not None:
-            return action
+            return int(action)
     return full_greedy_python(state, rng)
 
 
