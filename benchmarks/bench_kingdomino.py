@@ -8,12 +8,16 @@ Rows:
 * ``random 4p/2p games``: whole games from a new deal played by the random policy through
   ``regalia.agents.search.playout`` (what a search agent calls): the Python loop on the
   pure engine, one compiled playout on the compiled engine (same games, same draws);
-* ``greedy 4p games``: the same with Kingdomino's one-step greedy policy (registered as
-  ``greedy``; the policy the compiled ``onestep`` playout reproduces);
+* ``onestep 4p games``: the same with Kingdomino's one-step greedy policy (registered as
+  ``onestep``; the policy the compiled ``onestep`` playout reproduces);
+* ``Full Greedy 4p MK+H games``: the same with Full Greedy (``greedy``, compiled as
+  ``greedy``), 4 players with Middle Kingdom and Harmony (issue 14's lineup);
+* ``Full Greedy choices``: single Full Greedy decisions (what a ``greedy`` opponent pays
+  per move) on mid-game 4-player Middle Kingdom + Harmony positions;
 * ``random 4p games, per-ply loop``: the Python loop (``legal_actions``/``apply_action``
   per ply) on both engines, what a front end or a non-compiled agent pays;
-* ``mcts iterations``: ``mcts`` with random and with one-step greedy playouts on mid-game
-  4-player positions (one iteration = a tree descent plus one playout);
+* ``mcts iterations``: ``mcts`` with random, one-step greedy and Full Greedy playouts on
+  mid-game 4-player positions (one iteration = a tree descent plus one playout);
 * ``clone``, ``legal_actions``: calls on mid-game 4-player states.
 
 The issue's goals: >= 10x the pure engine for random 4-player games per CPU-second and
@@ -40,6 +44,7 @@ from regalia.core.registry import game_policies, game_policy
 from regalia.games.kingdomino import compiled
 
 ENGINES = ("pure", "compiled")
+MK_HARMONY = ("middle-kingdom", "harmony")
 
 
 def onestep_name() -> str:
@@ -64,14 +69,33 @@ def per_cpu_second(work: Callable[[int], int], seconds: float) -> float:
             return done / elapsed
 
 
-def playout_games(engine: str, players: int, policy: str, seconds: float) -> float:
-    game = regalia.load_game("kingdomino", players=players, engine=engine)
+def playout_games(engine: str, players: int, policy: str, seconds: float,
+                  variants: tuple[str, ...] = ()) -> float:
+    game = regalia.load_game("kingdomino", players=players, variants=list(variants),
+                             engine=engine)
     rng = random.Random(12345)
     fn = playout_policy(game.new_initial_state(0), policy)
 
     def one(i: int) -> int:
         playout(game.new_initial_state(i), rng, fn)
         return 1
+    return per_cpu_second(one, seconds)
+
+
+def greedy_choices(engine: str, seconds: float) -> float:
+    """Full Greedy decisions per CPU-second on mid-game 4-player MK + Harmony positions."""
+    game = regalia.load_game("kingdomino", players=4, variants=list(MK_HARMONY),
+                             engine=engine)
+    states = [s for s in midgame_states(game, 20, 20, 120, decisions_only=True)
+              if len(s.legal_actions()) > 1]
+    fn = game_policy("kingdomino", "greedy")
+    assert fn is not None
+    rng = random.Random(3)
+
+    def one(i: int) -> int:
+        for s in states:
+            fn(s, rng)
+        return len(states)
     return per_cpu_second(one, seconds)
 
 
@@ -91,8 +115,9 @@ def loop_games(engine: str, seconds: float) -> float:
     return per_cpu_second(one, seconds)
 
 
-def mcts_iterations(engine: str, playout_name: str, seconds: float) -> float:
-    game = regalia.load_game("kingdomino", players=4, engine=engine)
+def mcts_iterations(engine: str, playout_name: str, seconds: float,
+                    variants: tuple[str, ...] = ()) -> float:
+    game = regalia.load_game("kingdomino", players=4, variants=list(variants), engine=engine)
     states = [s for s in midgame_states(game, 12, 20, 120, decisions_only=True)
               if len(s.legal_actions()) > 1]
     iterations = 100 if playout_name == "random" else 40
@@ -144,11 +169,16 @@ def main() -> None:
         ("random 4p games", "games/CPU-s", lambda e: playout_games(e, 4, "random", sec)),
         ("random 2p games", "games/CPU-s", lambda e: playout_games(e, 2, "random", sec)),
         (f"{greedy} 4p games", "games/CPU-s", lambda e: playout_games(e, 4, greedy, sec)),
+        ("Full Greedy 4p MK+H games", "games/CPU-s",
+         lambda e: playout_games(e, 4, "greedy", sec, MK_HARMONY)),
+        ("Full Greedy choices (4p MK+H)", "choices/CPU-s", lambda e: greedy_choices(e, sec)),
         ("random 4p games, per-ply loop", "games/CPU-s", lambda e: loop_games(e, sec)),
         ("mcts, random playouts", "iterations/CPU-s",
          lambda e: mcts_iterations(e, "random", sec)),
         (f"mcts, {greedy} playouts", "iterations/CPU-s",
          lambda e: mcts_iterations(e, greedy, sec)),
+        ("mcts, Full Greedy playouts", "iterations/CPU-s",
+         lambda e: mcts_iterations(e, "greedy", sec, MK_HARMONY)),
         ("clone (mid-game 4p)", "calls/CPU-s", lambda e: calls(e, "clone", sec / 2)),
         ("legal_actions (mid-game 4p)", "calls/CPU-s",
          lambda e: calls(e, "legal_actions", sec / 2)),

@@ -65,13 +65,15 @@ def budget(spec: str) -> str:
 
 #: Issue 14's lineups: game, lineup, players, variants, parameters, deals. The iteration
 #: budgets are what CPU time buys on one core of the 2-core machine, measured with
-#: --calibrate (docs/agents.md): Kingdomino 1 s (about 120 FG playouts), Two Heirs solo 1 s
-#: (about 250), Two Heirs 2 players 0.25 s (about 40: the documented strong setting),
-#: Inheritors 0.5 s (about 55: the documented strong setting).
+#: --calibrate (docs/agents.md): Kingdomino 0.3 s (1,000 iterations with compiled Full
+#: Greedy playouts, about 3,200 a CPU second; the registered strong opponent), Two Heirs
+#: solo 1 s (about 250), Two Heirs 2 players 0.25 s (about 40: the documented strong
+#: setting), Inheritors 0.5 s (about 55: the documented strong setting).
 PRESETS: dict[str, dict] = {
     "kingdomino-fg": {"game": "kingdomino", "players": 4, "games": 50,
                       "variants": ["middle-kingdom", "harmony"], "params": {},
-                      "lineup": "mcts:iterations=120,playout=greedy,greedy,greedy,greedy"},
+                      "lineup": "mcts:iterations=1000,playout=greedy,value=margin,reuse=true,"
+                                "greedy,greedy,greedy"},
     "two-heirs-solo3": {"game": "two-heirs", "players": 1, "games": 100, "variants": [],
                         "params": {"level": 3},
                         "lineup": "mcts:iterations=250,playout=fast,expand=policy,widen=1,"

@@ -188,3 +188,59 @@ def test_default_expand_and_widen_do_not_change_the_search():
 def test_bad_expand_and_widen_are_named(spec, message):
     with pytest.raises(UnknownNameError, match=message):
         make_agent(spec)
+
+
+def place_ply(seed=2):
+    """A 4-player Kingdomino place ply (followed by a pick ply of the same seat)."""
+    s = midgame(plies=30, seed=seed)
+    rnd = make_agent("random", seed=seed)
+    while s.is_chance_node() or s.phase_name != "place" or len(s.legal_actions()) < 3:
+        s.apply_action(s.sample_chance_outcome(rnd.rng) if s.is_chance_node()
+                       else rnd.step(s))
+    return s
+
+
+def test_reuse_starts_the_next_search_below_the_actions_played():
+    """reuse=true: after a placement the pick's search starts at the placement's node of
+    the last tree (the same node, its visits kept) and adds its budget to it."""
+    s = place_ply()
+    agent = make_agent("mcts:iterations=60,playout=greedy,reuse=true", seed=4)
+    a = agent.step(s)
+    old = agent.last_tree.children[a]
+    kept = old.visits
+    assert kept > 0
+    s.apply_action(a)
+    assert s.phase_name == "pick" and len(s.legal_actions()) > 1
+    agent.step(s)
+    assert agent.last_tree is old
+    assert agent.last_iterations == 60 and old.visits == kept + 60
+    # every visit but the one that expanded the node went on to a pick
+    assert sum(st.visits for st in agent.last_stats) == kept + 60 - 1
+    # the same sequence of positions gives the same searches (reproducible)
+    again = make_agent("mcts:iterations=60,playout=greedy,reuse=true", seed=4)
+    t = place_ply()
+    assert again.step(t) == a
+    t.apply_action(a)
+    again.step(t)
+    assert again.last_stats == agent.last_stats
+
+
+def test_reuse_starts_a_fresh_tree_off_the_kept_one():
+    """A position the kept tree does not lead to (another deal) gets a new tree."""
+    agent = make_agent("mcts:iterations=30,reuse=true", seed=4)
+    agent.step(place_ply(seed=2))
+    other = place_ply(seed=3)
+    agent.step(other)
+    assert agent.last_tree.visits == 30
+    assert agent.spec() == "mcts:iterations=30,reuse=true"
+    assert make_agent(agent.spec()).reuse is True
+
+
+def test_reuse_is_off_by_default_and_refused_by_ismcts():
+    assert make_agent("mcts").reuse is False
+    with pytest.raises(UnknownNameError, match="agent 'ismcts' has no option 'reuse'"):
+        make_agent("ismcts:reuse=true")
+    with pytest.raises(ValueError, match="cannot reuse its tree"):
+        ISMCTSAgent(reuse=True)
+    with pytest.raises(UnknownNameError, match="expected true or false"):
+        make_agent("mcts:reuse=maybe")

@@ -24,6 +24,19 @@ def derive_seed(*parts: Any) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
+def parse_bool(text: str) -> bool:
+    """An option's yes/no value: true/1/yes or false/0/no (any case).
+
+    Raises:
+        ValueError: anything else."""
+    low = text.strip().lower()
+    if low in ("true", "1", "yes"):
+        return True
+    if low in ("false", "0", "no"):
+        return False
+    raise ValueError("expected true or false")
+
+
 class Agent(ABC):
     """Base class: ``step(state)`` returns a legal action of ``state.current_player()``.
 

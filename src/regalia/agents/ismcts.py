@@ -38,6 +38,9 @@ from .search import ActionStat
 class ISMCTSAgent(MCTSAgent):
     """SO-ISMCTS; the options are those of :class:`~regalia.agents.mcts.MCTSAgent`."""
 
+    #: mcts's options but ``reuse`` (the edges below a chance node depend on the root's
+    #: information state, so a kept tree does not carry over)
+    OPTIONS = {k: v for k, v in MCTSAgent.OPTIONS.items() if k != "reuse"}
     determinize = True
     _root_info: str | None = None
 

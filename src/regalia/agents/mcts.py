@@ -17,6 +17,13 @@ most ``max(1, K * sqrt(n))`` expanded children, the others are chosen by UCB amo
 Together the search starts from the policy's move and tries alternatives as the budget
 allows, instead of spending one playout on each legal action. Both are off by default.
 
+``reuse=true`` keeps the tree between moves: the next search starts from the node of the
+last tree that the actions played since (the agent's own, the other seats', chance
+outcomes) lead to, with its statistics, and adds its budget of iterations to them; a
+position the old tree does not reach starts a fresh tree. Decisions stay reproducible for a
+fixed seed and the same sequence of positions searched. Off by default; not offered by
+``ismcts`` (its edges depend on the root's information state).
+
 With ``value=points`` (playouts valued in game points, unbounded) the means in the UCB
 formula are rescaled to [0, 1] by the lowest and highest playout value seen so far in this
 search (min-max normalisation, as in MuZero), so the exploration constant keeps its
@@ -36,7 +43,7 @@ from typing import Hashable
 
 from regalia.core.state import State
 
-from .base import register_agent
+from .base import parse_bool, register_agent
 from .search import SEARCH_OPTIONS, ActionStat, SearchAgent, choice_of, playout, playout_policy
 
 
@@ -89,14 +96,19 @@ class MCTSAgent(SearchAgent):
                           "which untried action to expand: random (default) or policy = "
                           "the playout policy's choice first"),
                "widen": (_exploration, "progressive widening: at most max(1, widen * "
-                                       "sqrt(visits)) children per node (default 0: off)")}
+                                       "sqrt(visits)) children per node (default 0: off)"),
+               "reuse": (parse_bool, "keep the tree between moves: start from the node the "
+                                     "actions played since lead to (default false)")}
     determinize = False
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, playout: str = "random", c: float = 0.7,
                  final: str = "robust", expand: str = "random", widen: float = 0.0,
-                 value: str = "win"):
+                 value: str = "win", reuse: bool = False):
         super().__init__(seed, iterations, seconds, playout, value)
+        if reuse and self.determinize:
+            raise ValueError(f"{self.name} cannot reuse its tree (its edges depend on the "
+                             f"root's information state); use mcts")
         if final not in ("robust", "max"):
             raise ValueError("final must be 'robust' or 'max'")
         if expand not in ("random", "policy"):
@@ -107,8 +119,11 @@ class MCTSAgent(SearchAgent):
         self.final = final
         self.expand = expand
         self.widen = widen
+        self.reuse = reuse
         #: the root of the last search's tree (None before the first search)
         self.last_tree: Node | None = None
+        #: reuse: the last searched state (a copy) and its tree's root
+        self._kept: tuple[State, Node] | None = None
 
     def _extra_spec(self) -> list[str]:
         out = []
@@ -120,6 +135,8 @@ class MCTSAgent(SearchAgent):
             out.append(f"expand={self.expand}")
         if self.widen:
             out.append(f"widen={self.widen:g}")
+        if self.reuse:
+            out.append("reuse=true")
         return out
 
     def step(self, state: State) -> int:
@@ -132,6 +149,26 @@ class MCTSAgent(SearchAgent):
         most = max(s.visits for s in stats)
         best = max(s.value for s in stats if s.visits == most)
         return min(s.action for s in stats if s.visits == most and s.value == best)
+
+    def _reused_root(self, state: State, player: int) -> Node | None:
+        """reuse: the node of the kept tree that ``state`` is reached at (the kept state's
+        history followed by the actions played since), or None (no kept tree, another game
+        or deal, or a path the tree never took)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        s, node = kept
+        old, now = s.history(), state.history()
+        if s.game != state.game or len(now) < len(old) or now[:len(old)] != old:
+            return None
+        for a in now[len(old):]:
+            chance = s.is_chance_node()
+            s.apply_action(a)
+            child = node.children.get(self._outcome_key(s, a, player) if chance else a)
+            if child is None:
+                return None
+            node = child
+        return node
 
     def _root_copy(self, state: State, player: int) -> State:
         return state.clone()
@@ -152,7 +189,8 @@ class MCTSAgent(SearchAgent):
         widen = self.widen
         log = math.log
         sqrt = math.sqrt
-        root = self.last_tree = Node(n)
+        root = (self._reused_root(state, player) if self.reuse else None) or Node(n)
+        self.last_tree = root
         outcome_key = self._outcome_key
         # value=points: UCB means rescaled by the range of playout values seen so far
         rescale = self.value == "points"
@@ -222,6 +260,8 @@ class MCTSAgent(SearchAgent):
                     tot[k] += values[k]
             i += 1
         self.last_iterations = i
+        if self.reuse:
+            self._kept = (state.clone(), root)
         stats = []
         for a in legal:
             ch = root.children.get(a)

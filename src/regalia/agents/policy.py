@@ -18,16 +18,7 @@ from regalia.core.errors import RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.state import State
 
-from .base import Agent, register_agent
-
-
-def _bool(text: str) -> bool:
-    low = text.strip().lower()
-    if low in ("true", "1", "yes"):
-        return True
-    if low in ("false", "0", "no"):
-        return False
-    raise ValueError("expected true or false")
+from .base import Agent, parse_bool, register_agent
 
 
 @register_agent("policy", "a trained policy file (policy:FILE, a MaskablePPO zip; needs the "
@@ -46,7 +37,7 @@ class PolicyAgent(Agent):
     """
 
     OPTIONS = {"file": (str, "the policy file (a MaskablePPO zip)"),
-               "sample": (_bool, "sample the policy instead of its best action")}
+               "sample": (parse_bool, "sample the policy instead of its best action")}
     POSITIONAL = "file"
 
     def __init__(self, seed: int | None = None, file: str = "", sample: bool = False):

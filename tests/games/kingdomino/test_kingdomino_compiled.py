@@ -7,8 +7,9 @@ player count played by the random and the greedy policy: the same legal actions 
 same order, the same current player and scores after every action, the same history, JSON,
 observation, tie-break keys and returns (hash-compared); its compiled playouts must play
 the same games as the Python loop and draw the same numbers from the generator; and the
-search agents must make the same decisions with the same statistics. The fallback (no
-extension, ``REGALIA_PURE=1``) is tested too. A larger sweep is marked ``slow``.
+search agents must make the same decisions with the same statistics; Full Greedy's choice
+made in C (``compiled_action``) must be the Python reference's, with the same draws. The
+fallback (no extension, ``REGALIA_PURE=1``) is tested too. A larger sweep is marked ``slow``.
 """
 
 from __future__ import annotations
@@ -479,3 +480,95 @@ def test_a_compiled_state_pickles_as_a_copy():
         s.apply_action(s.legal_actions()[0])
     c = pickle.loads(pickle.dumps(s))
     assert c.to_json() == s.to_json() and c.seed is None
+
+
+# ---------------------------------------------------------------------- Full Greedy in C
+def full_greedy_decisions(players, variants, seeds):
+    """A digest of Full Greedy's choice, made on the pure engine by the Python reference
+    (``full_greedy_python``) and on the compiled engine in C (``full_greedy_policy``, which
+    calls ``compiled_action``), at every decision of seeded games whose moves are half
+    random, half Full Greedy (so that discards, destructive kingdoms and odd positions
+    occur): each choice and the generator's state after it. Returns (pure digest,
+    compiled digest, decisions compared)."""
+    from regalia.games.kingdomino.policies import full_greedy_policy, full_greedy_python
+
+    digests = [hashlib.sha256(), hashlib.sha256()]
+    count = 0
+    comp_game = game(players, variants, "compiled")
+    for seed in seeds:
+        s = game(players, variants, "pure").new_initial_state(seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(s.sample_chance_outcome(rng))
+                continue
+            c = comp_game.state_from_json(s.to_json())
+            assert type(c).__name__ == "CompiledKingdominoState"
+            chosen = []
+            for k, (state, policy) in enumerate(((s, full_greedy_python),
+                                                 (c, full_greedy_policy))):
+                r = random.Random(count)
+                a = policy(state, r)
+                digests[k].update(repr((a, r.random())).encode())
+                chosen.append(a)
+            count += 1
+            legal = s.legal_actions()
+            s.apply_action(chosen[0] if rng.random() < 0.5
+                           else legal[int(rng.random() * len(legal))])
+    return digests[0].hexdigest(), digests[1].hexdigest(), count
+
+
+@pytest.mark.parametrize("players, variants", CONFIGS, ids=IDS)
+def test_full_greedy_in_c_chooses_as_the_python_reference(players, variants):
+    """Identical Full Greedy choices and generator draws on every decision of 5 seeded
+    games per configuration (about 11,000 positions in all)."""
+    pure, comp, count = full_greedy_decisions(players, variants, range(5))
+    assert count >= 50
+    assert pure == comp
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players, variants", CONFIGS, ids=IDS)
+def test_full_greedy_in_c_sweep(players, variants):
+    """The large sweep (``pytest -m slow``): 40 more games per configuration."""
+    pure, comp, _ = full_greedy_decisions(players, variants, range(100, 140))
+    assert pure == comp
+
+
+def test_the_greedy_agent_plays_the_same_games_on_both_engines(monkeypatch):
+    """The ``greedy`` agent (Full Greedy, its choice in C on the compiled engine) plays the
+    same 4-player Middle Kingdom + Harmony games as on the pure engine chosen by
+    ``REGALIA_PURE=1`` (the fallback, where the Python reference decides)."""
+    results = {}
+    for pure in (False, True):
+        if pure:
+            monkeypatch.setenv("REGALIA_PURE", "1")
+        else:
+            monkeypatch.delenv("REGALIA_PURE", raising=False)
+        g = regalia.load_game("kingdomino", players=4, variants=["middle-kingdom", "harmony"])
+        assert g.engine == ("pure" if pure else "compiled")
+        out = []
+        for seed in range(3):
+            agents = [make_agent("greedy", seed=seed * 10 + k) for k in range(4)]
+            s = g.new_initial_state(seed)
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    s.apply_random_chance()
+                else:
+                    s.apply_action(agents[s.current_player()].step(s))
+            out.append((s.history(), s.scores()))
+        results[pure] = out
+    assert results[False] == results[True]
+
+
+def test_compiled_action_is_none_for_other_policies_and_chance_nodes():
+    s = game(4, (), "compiled").new_initial_state(2)
+    rng = random.Random(1)
+    before = rng.getstate()
+    assert s.is_chance_node() and s.compiled_action("greedy", rng) is None
+    while s.is_chance_node():
+        s.apply_random_chance()
+    assert s.compiled_action("onestep", rng) is None
+    assert s.compiled_action("no-such-policy", rng) is None
+    assert rng.getstate() == before
+    assert s.compiled_action("greedy", rng) in s.legal_actions()

@@ -267,8 +267,12 @@ cdef int player_score(St* s, int p) noexcept nogil:
 cdef int placements(St* s, int* out) noexcept nogil:
     """PureKingdominoState._placements without the discard: the legal placements of the
     current domino, in increasing action id (direction, then row, then column)."""
-    cdef int n = s.cur_nums[s.idx]
-    cdef Kingdom* k = &s.kd[s.owner[s.king]]
+    return placements_of(s, &s.kd[s.owner[s.king]], s.cur_nums[s.idx], out)
+
+
+cdef int placements_of(St* s, Kingdom* k, int n, int* out) noexcept nogil:
+    """The placements of domino ``n`` in kingdom ``k`` as :func:`placements` lists them
+    (board.placement_masks)."""
     cdef u16* e = k.free
     cdef u16* a1 = k.adj[s.t1[n]]
     cdef u16* a2 = k.adj[s.t2[n]]
@@ -370,9 +374,13 @@ cdef bint is_legal(St* s, int a) noexcept nogil:
 # ---------------------------------------------------------------------- transitions
 cdef void place(St* s, int action) noexcept nogil:
     """PureKingdominoState._place (legality already checked)."""
+    place_on(s, &s.kd[s.owner[s.king]], s.cur_nums[s.idx], action)
+
+
+cdef void place_on(St* s, Kingdom* k, int n, int action) noexcept nogil:
+    """Domino ``n`` placed by ``action`` (a legal placement) in kingdom ``k``."""
     cdef int sq[4]
-    cdef int n = s.cur_nums[s.idx], t1 = s.t1[n], t2 = s.t2[n]
-    cdef Kingdom* k = &s.kd[s.owner[s.king]]
+    cdef int t1 = s.t1[n], t2 = s.t2[n]
     placement_squares(s, action, sq)
     cdef u16 b1 = <u16>(1 << sq[1]), b2 = <u16>(1 << sq[3])
     k.occ[sq[0] + 1] |= b1
@@ -560,11 +568,325 @@ cdef int greedy_placement(St* s, const int* acts, int cnt, int* best) noexcept n
     return nbest
 
 
+# ---------------------------------------------------------------------- Full Greedy
+# policies.full_greedy_policy in C. A kingdom is judged through its properties, labelled
+# once per kingdom: a placement adds 1 or 2 squares that join the properties of their
+# terrain touching them, so each position of the picked domino is scored from the labels
+# without a flood fill (policies._best_with_domino and _joined).
+cdef enum:
+    NC = 15            # columns of a label grid: 13 at most, plus padding on each side
+    MAX_COMPS = 50     # properties of one kingdom (49 squares at most)
+    KEY_TIER = 1000000 # a key is (4 + negated tier) * KEY_TIER + value; 0 is the cut
+
+
+cdef struct Labels:
+    signed char ter[NR][NC]       # terrain of square (r, c) at [r + 1][c + 1]; -1 none
+    unsigned char comp[NR][NC]    # its property's index
+    int size[MAX_COMPS]
+    int crowns[MAX_COMPS]
+    int tp[6]                     # per terrain: property points, squares, crowns
+    int tsq[6]
+    int tcr[6]
+    int points
+
+
+cdef void label(St* s, Kingdom* k, Labels* L) noexcept nogil:
+    """The properties of kingdom ``k`` (policies._Kingdom: comps, tp, tsq, tcr, points)."""
+    cdef signed char cr[NR][NC]
+    cdef int stack[64]
+    cdef int r, c, t, m, top, ncomp = 0, i, rr, cc, d, size, crowns
+    cdef int lo = k.bbox[0], hi = k.bbox[1]
+    memset(L.ter, -1, sizeof(L.ter))
+    memset(cr, 0, sizeof(cr))
+    for t in range(6):
+        L.tp[t] = L.tsq[t] = L.tcr[t] = 0
+    L.points = 0
+    for r in range(lo, hi + 1):
+        for t in range(6):
+            m = k.terr[t][r + 1]
+            while m:
+                c = ctz(m)
+                m &= m - 1
+                L.ter[r + 1][c + 1] = t
+        for t in range(3):
+            m = k.crown[t][r + 1]
+            while m:
+                c = ctz(m)
+                m &= m - 1
+                cr[r + 1][c + 1] = t + 1
+    memset(L.comp, 255, sizeof(L.comp))
+    for r in range(lo + 1, hi + 2):
+        for c in range(k.bbox[2] + 1, k.bbox[3] + 2):
+            t = L.ter[r][c]
+            if t < 0 or L.comp[r][c] != 255:
+                continue
+            L.comp[r][c] = ncomp
+            stack[0] = r * NC + c
+            top = 1
+            size = crowns = 0
+            while top:
+                top -= 1
+                i = stack[top]
+                rr = i // NC
+                cc = i % NC
+                size += 1
+                crowns += cr[rr][cc]
+                for d in range(4):
+                    if d == 0:
+                        i = (rr - 1) * NC + cc
+                    elif d == 1:
+                        i = (rr + 1) * NC + cc
+                    elif d == 2:
+                        i = rr * NC + cc - 1
+                    else:
+                        i = rr * NC + cc + 1
+                    if L.ter[i // NC][i % NC] == t and L.comp[i // NC][i % NC] == 255:
+                        L.comp[i // NC][i % NC] = ncomp
+                        stack[top] = i
+                        top += 1
+            L.size[ncomp] = size
+            L.crowns[ncomp] = crowns
+            L.tp[t] += size * crowns
+            L.tsq[t] += size
+            L.tcr[t] += crowns
+            L.points += size * crowns
+            ncomp += 1
+
+
+cdef inline int touching(Labels* L, int r, int c, int t, int* ids, int nid) noexcept nogil:
+    """Add to ``ids`` (``nid`` of them) the properties of terrain ``t`` next to square
+    (r, c), each once; returns the new count."""
+    cdef int d, rr, cc, j, x
+    for d in range(4):
+        rr = r + 1
+        cc = c + 1
+        if d == 0:
+            rr -= 1
+        elif d == 1:
+            rr += 1
+        elif d == 2:
+            cc -= 1
+        else:
+            cc += 1
+        if L.ter[rr][cc] != t:
+            continue
+        x = L.comp[rr][cc]
+        for j in range(nid):
+            if ids[j] == x:
+                break
+        else:
+            ids[nid] = x
+            nid += 1
+    return nid
+
+
+cdef inline int joined(Labels* L, const int* ids, int nid, int squares,
+                       int crowns) noexcept nogil:
+    """The change of property points when ``squares`` new squares with ``crowns`` crowns
+    join the properties ``ids`` (policies._joined)."""
+    cdef int j, removed = 0
+    for j in range(nid):
+        squares += L.size[ids[j]]
+        crowns += L.crowns[ids[j]]
+        removed += L.size[ids[j]] * L.crowns[ids[j]]
+    return squares * crowns - removed
+
+
+cdef inline int frame_lo(St* s) noexcept nogil:
+    return s.n - 1 - s.n // 2
+
+
+cdef bint destructive(St* s, const u16* occ) noexcept nogil:
+    """policies._destructive: a square outside the castle-centred N x N, or an empty
+    square of it none of whose orthogonal neighbours in it is empty."""
+    cdef int lo = frame_lo(s), hi = lo + s.n - 1, r
+    cdef u16 inner = col_range(lo, hi), e
+    cdef u16 empty[NR]
+    memset(empty, 0, sizeof(empty))
+    for r in range(s.b):
+        if r < lo or r > hi:
+            if occ[r + 1]:
+                return True
+        elif occ[r + 1] & ~inner:
+            return True
+        else:
+            empty[r + 1] = inner & ~occ[r + 1]
+    for r in range(lo + 1, hi + 2):
+        e = empty[r]
+        if e & ~((e << 1) | (e >> 1) | empty[r - 1] | empty[r + 1]):
+            return True
+    return False
+
+
+cdef int fg_bonus(St* s, const u16* occ, int discarded) noexcept nogil:
+    """policies._bonus: Middle Kingdom when the kingdom touches the four edges of the
+    castle-centred N x N, Harmony when it fills that square and nothing was discarded."""
+    cdef int lo = frame_lo(s), hi = lo + s.n - 1, r, out = 0
+    cdef u16 inner = col_range(lo, hi)
+    cdef bint left = False, right = False, full = True
+    for r in range(lo + 1, hi + 2):
+        if occ[r] & (1 << lo):
+            left = True
+        if occ[r] & (1 << hi):
+            right = True
+        if occ[r] & inner != inner:
+            full = False
+    if s.mk_bonus and occ[lo + 1] & inner and occ[hi + 1] & inner and left and right:
+        out += s.mk_bonus
+    if s.harmony_bonus and not discarded and full:
+        out += s.harmony_bonus
+    return out
+
+
+cdef int most_bonus(St* s, const u16* occ, int discarded) noexcept nogil:
+    """The bonuses a kingdom could still reach with one more domino (the bound of
+    policies._best_with_domino)."""
+    cdef int lo = frame_lo(s), hi = lo + s.n - 1, r, out = 0, missing = 0, edges = 0
+    cdef u16 inner = col_range(lo, hi)
+    cdef bint left = False, right = False
+    for r in range(lo + 1, hi + 2):
+        if occ[r] & (1 << lo):
+            left = True
+        if occ[r] & (1 << hi):
+            right = True
+        missing += popcount(inner & ~occ[r])
+    if s.mk_bonus:
+        edges = ((not occ[lo + 1] & inner) + (not occ[hi + 1] & inner) + (not left)
+                 + (not right))
+        if edges <= 2:
+            out += s.mk_bonus
+    if s.harmony_bonus and not discarded and missing <= 2:
+        out += s.harmony_bonus
+    return out
+
+
+cdef int fg_key(St* s, Kingdom* k, Labels* L, int discarded, int n, bint has_floor,
+                int floor) noexcept nogil:
+    """policies._best_with_domino as an integer key (higher is better; 0 is the cut):
+    kingdom ``k`` (labelled ``L``) with domino ``n`` at its best position (``n`` 0: none).
+    Exact whenever the key's tier is 0 and its value reaches ``floor``."""
+    cdef int t1, t2, x, y, base, reach, cnt, i, nid, pts, key, best = -1
+    cdef int sq[4]
+    cdef int ids[8]
+    cdef int acts[MAX_PLACEMENTS]
+    cdef bint same, bon = s.mk_bonus or s.harmony_bonus
+    cdef u16 b1, b2
+    if n:
+        t1 = s.t1[n]
+        t2 = s.t2[n]
+        x = s.c1[n]
+        y = s.c2[n]
+        same = t1 == t2
+        base = L.points - L.tp[t1] - (0 if same else L.tp[t2])
+        if has_floor:
+            i = most_bonus(s, k.occ, discarded) if bon else 0
+            if same:
+                reach = base + i + (L.tsq[t1] + 2) * (L.tcr[t1] + x + y)
+            else:
+                reach = (base + i + (L.tsq[t1] + 1) * (L.tcr[t1] + x)
+                         + (L.tsq[t2] + 1) * (L.tcr[t2] + y))
+            if reach < floor:
+                return 0
+            floor -= i
+        cnt = placements_of(s, k, n, acts)
+        for i in range(cnt):
+            placement_squares(s, acts[i], sq)
+            nid = touching(L, sq[0], sq[1], t1, ids, 0)
+            if same:
+                nid = touching(L, sq[2], sq[3], t1, ids, nid)
+                pts = L.points + joined(L, ids, nid, 2, x + y)
+            else:
+                pts = L.points + joined(L, ids, nid, 1, x)
+                nid = touching(L, sq[2], sq[3], t2, ids, 0)
+                pts += joined(L, ids, nid, 1, y)
+            if has_floor and pts < floor:
+                continue
+            b1 = <u16>(1 << sq[1])
+            b2 = <u16>(1 << sq[3])
+            # the kingdom with the domino: occupancy changed in place, then restored
+            k.occ[sq[0] + 1] |= b1
+            k.occ[sq[2] + 1] |= b2
+            if bon:
+                pts += fg_bonus(s, k.occ, discarded)
+            key = (3 if destructive(s, k.occ) else 4) * KEY_TIER + pts
+            k.occ[sq[0] + 1] &= <u16>~b1
+            k.occ[sq[2] + 1] &= <u16>~b2
+            if key > best:
+                best = key
+    if best < 0:
+        best = ((1 if destructive(s, k.occ) else 2) * KEY_TIER + L.points
+                + (fg_bonus(s, k.occ, discarded) if bon else 0))
+    return best
+
+
+cdef inline int keep_best(int key, int a, int* best, int nb, int* best_key) noexcept nogil:
+    """Add action ``a`` judged ``key`` to the ``nb`` best so far; returns the new count."""
+    if key > best_key[0]:
+        best_key[0] = key
+        nb = 0
+    if key == best_key[0]:
+        best[nb] = a
+        nb += 1
+    return nb
+
+
+cdef int fg_candidates(St* s, int* legal, int cnt, int* best) noexcept nogil:
+    """policies.full_greedy_python at a decision with ``cnt`` > 1 ``legal`` actions: the
+    actions of the best pairs, in the Python policy's order, one entry per tied pair (its
+    draw picks ``best[int(x * count)]``). Returns the count."""
+    cdef int p = s.owner[s.king], n = 0, i, j, key, nb = 0, best_key = -1, npick = 0
+    cdef int floor = 0, d, nplace = cnt
+    cdef bint has_floor = False, at_pick = s.phase == PH_PICK
+    cdef int picks[4]
+    cdef Kingdom* k = &s.kd[p]
+    cdef Kingdom after
+    cdef Labels L
+    if at_pick and s.ncur == 0:
+        # first line: a free domino with the most crowns on one half
+        for i in range(cnt):
+            n = legal[i] - s.pick_base + 1
+            nb = keep_best(max(s.c1[n], s.c2[n]), legal[i], best, nb, &best_key)
+        return nb
+    if at_pick:    # the placement is made: the pairs are the picks
+        nplace = 1
+        for i in range(cnt):
+            picks[i] = legal[i] - s.pick_base + 1
+        npick = cnt
+    else:
+        n = s.cur_nums[s.idx]
+        for i in range(s.nnxt):
+            if s.nxt_kings[i] < 0:
+                picks[npick] = s.nxt_nums[i]
+                npick += 1
+        if npick == 0:
+            picks[0] = 0     # the last line: nothing to pick
+            npick = 1
+    for i in range(nplace):
+        memcpy(&after, k, sizeof(Kingdom))
+        d = k.discarded
+        if at_pick:
+            pass
+        elif legal[i] == s.discard:
+            d += 1
+        else:
+            place_on(s, &after, n, legal[i])
+        label(s, &after, &L)
+        for j in range(npick):
+            key = fg_key(s, &after, &L, d, picks[j], has_floor, floor)
+            if key >= 4 * KEY_TIER and (not has_floor or key - 4 * KEY_TIER > floor):
+                floor = key - 4 * KEY_TIER
+                has_floor = True
+            nb = keep_best(key, legal[j] if at_pick else legal[i], best, nb, &best_key)
+    return nb
+
+
 #: The playout policies compiled here: name -> code of Core._playout. Each has a Python
 #: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
 #: ``agents.search.random_action``, ``onestep`` the one-step greedy of
-#: ``policies.greedy_policy`` (registered as ``greedy``).
-POLICIES = {"random": 0, "onestep": 1}
+#: ``policies.onestep_policy``, ``greedy`` Full Greedy (``policies.full_greedy_policy``).
+POLICIES = {"random": 0, "onestep": 1, "greedy": 2}
+cdef enum:
+    FULL_GREEDY = 2
 
 
 # ---------------------------------------------------------------------- the state
@@ -972,25 +1294,55 @@ cdef class Core:
         return [share if w else 0.0 for w in win]
 
     def compiled_playout(self, policy, rng):
-        """State.compiled_playout: play to the end here with ``policy`` (``random`` or
-        ``onestep``, as :data:`POLICIES`), drawing from ``rng`` exactly as the Python loop of
-        ``regalia.agents.search.playout`` does with the same policy; False for another
-        policy (the state is then unchanged)."""
+        """State.compiled_playout: play to the end here with ``policy`` (``random``,
+        ``onestep`` or ``greedy``, as :data:`POLICIES`), drawing from ``rng`` exactly as
+        the Python loop of ``regalia.agents.search.playout`` does with the same policy;
+        False for another policy (the state is then unchanged)."""
         code = POLICIES.get(policy)
         if code is None:
             return False
         self._playout(rng.random, code)
         return True
 
+    def compiled_action(self, policy, rng):
+        """The action the policy compiled as ``policy`` (``greedy``: Full Greedy) plays
+        here, drawing from ``rng`` as the Python policy does (one ``rng.random()`` when
+        there is a choice); None for another policy or outside a decision.
+        ``policies.full_greedy_policy`` calls it on compiled states."""
+        cdef St* s = &self.s
+        cdef int acts[MAX_PLACEMENTS]
+        cdef int best[4 * MAX_PLACEMENTS]
+        cdef int cnt
+        if POLICIES.get(policy) != FULL_GREEDY or s.phase not in (PH_PICK, PH_PLACE):
+            return None
+        cnt = self._decisions(acts)
+        if cnt == 1:
+            return acts[0]
+        cnt = fg_candidates(s, acts, cnt, best)
+        return best[<int>(rng.random() * cnt)]
+
+    cdef int _decisions(self, int* acts) noexcept:
+        """The legal actions at a pick or place ply (the discard when nothing fits)."""
+        cdef St* s = &self.s
+        cdef int cnt
+        if s.phase == PH_PICK:
+            return free_picks(s, acts)
+        cnt = placements(s, acts)
+        if cnt == 0:
+            acts[0] = s.discard
+            cnt = 1
+        return cnt
+
     cdef int _playout(self, object draw, int greedy) except -1:
         """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
         called exactly where the Python policies call ``rng.random()``: every chance node;
         every decision of ``random`` (even a forced one: agents.search.random_action);
-        ``onestep`` only when it has a choice (policies.greedy_policy: a uniform pick, or a
-        tie among the best placements)."""
+        ``onestep`` only when it has a choice (policies.onestep_policy: a uniform pick, or a
+        tie among the best placements); ``greedy`` (Full Greedy) only when it has a choice
+        (policies.full_greedy_policy: one draw among the best pairs)."""
         cdef St* s = &self.s
         cdef int acts[MAX_PLACEMENTS]
-        cdef int best[MAX_PLACEMENTS]
+        cdef int best[4 * MAX_PLACEMENTS]
         cdef int a, cnt
         cdef double x
         while s.phase != PH_END:
@@ -1001,6 +1353,14 @@ cdef class Core:
             elif ph == PH_KING:
                 x = draw()
                 a = s.king_base + s.undrawn[<int>(x * s.nund)]
+            elif greedy == FULL_GREEDY:
+                cnt = self._decisions(acts)
+                if cnt > 1:
+                    cnt = fg_candidates(s, acts, cnt, best)
+                    x = draw()
+                    a = best[<int>(x * cnt)]
+                else:
+                    a = acts[0]
             else:
                 if ph == PH_PICK:
                     cnt = free_picks(s, acts)

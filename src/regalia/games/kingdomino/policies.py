@@ -5,6 +5,8 @@
 Methods for the Game Kingdomino" (IEEE CIG 2018, section III; their code ``mgedda/kdom-ai``,
 ``TinyFullGreedyAlgorithm``), written from its description. A decision of a round is the pair
 (placement of the current domino, pick from the next line); see :func:`full_greedy_policy`.
+On the compiled engine its choice is made in C (``_engine.pyx``, the same choice and draw as
+:func:`full_greedy_python`, the reference), in playouts and for the ``greedy`` agent alike.
 
 ``onestep``: the one-step score maximiser that was ``greedy`` until issue 14: the choice of
 the generic :func:`regalia.core.policies.one_step_greedy` with the same generator, computed
@@ -377,6 +379,7 @@ def _pair_keys(state: "KingdominoState",
             yield a, None if k is None else base + k, key
 
 
+@compiled_as("greedy")  # the compiled engine's playout and choice "greedy" reproduce it
 def full_greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     """Full Greedy (Gedda, Lagerkvist & Butler 2018): a legal action of the acting player.
 
@@ -403,8 +406,22 @@ def full_greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
     placed in an empty kingdom is judged as any other (the paper places it by crowns alone).
 
     Cost: every placement of the current domino times every placement of each free pick,
-    scored incrementally from the kingdom's properties (no state copy).
+    scored incrementally from the kingdom's properties (no state copy). On a state of the
+    compiled engine the choice is made in C (``compiled_action("greedy", rng)``, the same
+    choice with the same draw; differential tests in ``test_kingdomino_compiled.py``);
+    :func:`full_greedy_python` is the reference.
     """
+    compiled = getattr(state, "compiled_action", None)
+    if compiled is not None:
+        action = compiled("greedy", rng)
+        if action is not None:
+            return int(action)
+    return full_greedy_python(state, rng)
+
+
+def full_greedy_python(state: "KingdominoState", rng: random.Random) -> int:
+    """:func:`full_greedy_policy` in Python on any engine's state (the reference the
+    compiled choice is tested against)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
