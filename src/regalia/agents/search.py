@@ -126,11 +126,7 @@ def standing_values(state: State, value: str) -> list[float]:
     for k in range(state.game.num_players):
         m = state.score_margin(k)
         r = 1.0 if m is not None and m > 0 else 0.0
-        if value == "margin" and m is not None:
-            own = state.player_score(k)
-            scale = max(abs(own), abs(own - m), 1.0)
-            r = 0.5 * r + 0.5 * (0.5 + m / (4.0 * scale))
-        out.append(r)
+        out.append(_blend(state, k, r, m) if value == "margin" and m is not None else r)
     return out
 
 
@@ -165,10 +161,16 @@ def margin_values(state: State) -> list[float]:
         if m is None:
             out.append(r)
             continue
-        own = state.player_score(k)
-        scale = max(abs(own), abs(own - m), 1.0)
-        out.append(0.5 * r + 0.5 * (0.5 + m / (4.0 * scale)))
+        out.append(_blend(state, k, r, m))
     return out
+
+
+def _blend(state: State, seat: int, r: float, m: float) -> float:
+    """``0.5 * r + 0.5 * (0.5 + m / (4 * S))``, ``S`` the larger of the seat's score and
+    its best opponent's (at least 1): :func:`margin_values` of one seat."""
+    own = state.player_score(seat)
+    scale = max(abs(own), abs(own - m), 1.0)
+    return 0.5 * r + 0.5 * (0.5 + m / (4.0 * scale))
 
 
 def positive_int(text: str) -> int:
