@@ -85,8 +85,10 @@ PRESETS: dict[str, dict] = {
                       "lineup": "mcts:iterations=120,playout=greedy,greedy,greedy,greedy"},
     "two-heirs-solo3": {"game": "two-heirs", "players": 1, "games": 100, "variants": [],
                         "params": {"level": 3},
+                        # horizon=12 playouts: about 570 iterations a CPU second (loaded
+                        # machine), so 250 are under 0.5 s; value=points, see docs/agents.md
                         "lineup": "mcts:iterations=250,playout=fast,expand=policy,widen=1,"
-                                  "value=margin"},
+                                  "value=points,horizon=12"},
     "two-heirs-2p": {"game": "two-heirs", "players": 2, "games": 50, "variants": [],
                      "params": {},
                      "lineup": "mcts:iterations=40,playout=fast,expand=policy,widen=1,greedy"},

@@ -26,7 +26,8 @@ register_strengths(
     "two-heirs", easy="greedy", normal="mcts:seconds=0.5",
     strong="mcts:seconds=0.25,playout=fast,expand=policy,widen=1",
     evidence="92.5% (85.6-96.2) of 100 two-player games against greedy (docs/games/two-heirs.md); "
-             "solo against Heinrich add value=margin")
+             "solo against Heinrich the Hammer: mcts:iterations=250,playout=fast,expand=policy,"
+             "widen=1,value=points,horizon=12 won every one of the games measured (docs/agents.md)")
 
 register_drawing("two-heirs", "regalia.games.two_heirs.svg")
 
