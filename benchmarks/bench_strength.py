@@ -45,9 +45,20 @@ import regalia
 from regalia.agents import make_agent
 from regalia.agents.search import SearchAgent
 from regalia.arena import expand_lineup, make_executor, run_tournament
+from regalia.arena.ratings import wilson_interval
 from regalia.arena.tournament import GameResult
 from regalia.cli.common import parse_params, split_players
 from regalia.core.registry import game_class
+
+
+def replay(game, result: GameResult):
+    """The final state of a finished tournament game, replayed from its seed and actions
+    (for the score margins, which a solo game's result does not carry: Heinrich has no
+    seat)."""
+    state = game.new_initial_state(result.seed)
+    for action in result.actions:
+        state.apply_action(action)
+    return state
 
 
 def budget(spec: str) -> str:
@@ -76,8 +87,10 @@ PRESETS: dict[str, dict] = {
                                 "greedy,greedy,greedy"},
     "two-heirs-solo3": {"game": "two-heirs", "players": 1, "games": 100, "variants": [],
                         "params": {"level": 3},
+                        # horizon=12 playouts: about 570 iterations a CPU second (loaded
+                        # machine), so 250 are under 0.5 s; value=points, see docs/agents.md
                         "lineup": "mcts:iterations=250,playout=fast,expand=policy,widen=1,"
-                                  "value=margin"},
+                                  "value=points,horizon=12"},
     "two-heirs-2p": {"game": "two-heirs", "players": 2, "games": 50, "variants": [],
                      "params": {},
                      "lineup": "mcts:iterations=40,playout=fast,expand=policy,widen=1,greedy"},
@@ -198,18 +211,34 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     first = lineup[0]
-    share = [0.0, 0]   # the first agent's victory shares so far, and its games
+    # the first agent's victory shares, games, points, margins, decisions and thinking
+    # seconds so far
+    share = [0.0, 0, 0.0, 0.0, 0, 0.0]
 
     def progress(done: int, total_: int, result: GameResult) -> None:
         # every game: a long run stopped early still says how the first agent stands
-        for spec, r in zip(result.agents, result.returns):
+        final = None
+        for seat, (spec, r) in enumerate(zip(result.agents, result.returns)):
             if spec == first:
+                if final is None:
+                    final = replay(game, result)
                 share[0] += r
                 share[1] += 1
+                share[2] += result.scores[seat]
+                share[3] += final.score_margin(seat) or 0.0
+                if result.seat_moves:
+                    share[4] += result.seat_moves[seat]
+                    share[5] += result.seat_seconds[seat]
         elapsed = time.perf_counter() - start
         eta = elapsed / done * (total_ - done)
-        so_far = (f"; {first}: {share[0]:g}/{share[1]} victory share so far"
-                  if share[1] else "")
+        so_far = ""
+        if share[1]:
+            lo, hi = wilson_interval(share[0], share[1])
+            n = share[1]
+            ms = f", {1000 * share[5] / share[4]:.0f} ms/move" if share[4] else ""
+            so_far = (f"; {first}: {share[0]:g}/{n} victory share so far "
+                      f"({100 * lo:.1f}-{100 * hi:.1f}%), mean score {share[2] / n:.1f}, "
+                      f"mean margin {share[3] / n:+.1f}{ms}")
         print(f"  {done}/{total_} games, {elapsed:.0f} s, about {eta:.0f} s left{so_far}",
               file=sys.stderr, flush=True)
 

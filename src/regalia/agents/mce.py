@@ -31,7 +31,7 @@ class MCEAgent(SearchAgent):
             action = order[i % len(order)]
             child = state.clone()
             child.apply_action(action)
-            totals[action] += playout(child, rng, policy, self.value)[player]
+            totals[action] += playout(child, rng, policy, self.value, self.horizon)[player]
             visits[action] += 1
             i += 1
         self.last_iterations = i

@@ -104,8 +104,8 @@ class MCTSAgent(SearchAgent):
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, playout: str = "random", c: float = 0.7,
                  final: str = "robust", expand: str = "random", widen: float = 0.0,
-                 value: str = "win", reuse: bool = False):
-        super().__init__(seed, iterations, seconds, playout, value)
+                 value: str = "win", reuse: bool = False, horizon: int = 0):
+        super().__init__(seed, iterations, seconds, playout, value, horizon)
         if reuse and self.determinize:
             raise ValueError(f"{self.name} cannot reuse its tree (its edges depend on the "
                              f"root's information state); use mcts")
@@ -249,7 +249,7 @@ class MCTSAgent(SearchAgent):
                 assert best_child is not None  # a child was tried (else the node expands)
                 node = best_child
                 path.append(node)
-            values = playout(s, rng, policy, self.value)
+            values = playout(s, rng, policy, self.value, self.horizon)
             if rescale:
                 lo, hi = min(lo, *values), max(hi, *values)
                 shift, span = lo, (hi - lo) or 1.0

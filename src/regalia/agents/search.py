@@ -71,7 +71,7 @@ def available_policies(game: str) -> list[str]:
 
 
 def playout(state: State, rng: random.Random, policy: Policy,
-            value: str = "win") -> list[float]:
+            value: str = "win", horizon: int = 0) -> list[float]:
     """Play ``state`` (mutated) to the end; returns each seat's value:
     ``value="win"``: ``state.returns()`` (victory share, in [0, 1]); ``value="margin"``:
     :func:`margin_values` (in [0, 1]); ``value="points"``: :func:`points_values` (game
@@ -81,7 +81,21 @@ def playout(state: State, rng: random.Random, policy: Policy,
     :func:`regalia.core.policies.compiled_as`, like :func:`random_action` and Kingdomino's
     greedy) is played by the game's compiled playout of that name when the state offers
     one (:meth:`~regalia.core.state.State.compiled_playout`): the same draws from ``rng``,
-    the same result, only faster."""
+    the same result, only faster.
+
+    ``horizon`` > 0 cuts the playout after that many decisions of the policy (chance
+    outcomes not counted) and values the state as it stands: :func:`standing_values`."""
+    if horizon > 0:
+        k = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+            elif k >= horizon:
+                return standing_values(state, value)
+            else:
+                state.apply_action(policy(state, rng))
+                k += 1
+        return _terminal_values(state, value)
     name = compiled_name(policy)
     if name is None or not state.compiled_playout(name, rng):
         while not state.is_terminal():
@@ -89,11 +103,31 @@ def playout(state: State, rng: random.Random, policy: Policy,
                 state.apply_action(state.sample_chance_outcome(rng))
             else:
                 state.apply_action(policy(state, rng))
+    return _terminal_values(state, value)
+
+
+def _terminal_values(state: State, value: str) -> list[float]:
     if value == "margin":
         return margin_values(state)
     if value == "points":
         return points_values(state)
     return state.returns()
+
+
+def standing_values(state: State, value: str) -> list[float]:
+    """Per seat, the value of a state that is not terminal, judged by the scores as they
+    stand (a playout cut at its ``horizon``): ``points``: :func:`points_values`; ``win``: 1
+    for a seat whose :meth:`~regalia.core.state.State.score_margin` is positive (it leads
+    alone), else 0 (a seat without opponent: 0); ``margin``: :func:`margin_values` with that
+    lead in place of the victory share."""
+    if value == "points":
+        return points_values(state)
+    out = []
+    for k in range(state.game.num_players):
+        m = state.score_margin(k)
+        r = 1.0 if m is not None and m > 0 else 0.0
+        out.append(_blend(state, k, r, m) if value == "margin" and m is not None else r)
+    return out
 
 
 def points_values(state: State) -> list[float]:
@@ -127,10 +161,16 @@ def margin_values(state: State) -> list[float]:
         if m is None:
             out.append(r)
             continue
-        own = state.player_score(k)
-        scale = max(abs(own), abs(own - m), 1.0)
-        out.append(0.5 * r + 0.5 * (0.5 + m / (4.0 * scale)))
+        out.append(_blend(state, k, r, m))
     return out
+
+
+def _blend(state: State, seat: int, r: float, m: float) -> float:
+    """``0.5 * r + 0.5 * (0.5 + m / (4 * S))``, ``S`` the larger of the seat's score and
+    its best opponent's (at least 1): :func:`margin_values` of one seat."""
+    own = state.player_score(seat)
+    scale = max(abs(own), abs(own - m), 1.0)
+    return 0.5 * r + 0.5 * (0.5 + m / (4.0 * scale))
 
 
 def positive_int(text: str) -> int:
@@ -172,6 +212,9 @@ SEARCH_OPTIONS = {
     "seconds": (positive_float, "thinking time per move in seconds"),
     "playout": (policy_name, "playout policy: random (default), greedy, or another policy "
                              "the game offers (e.g. fast for Inheritors)"),
+    "horizon": (positive_int,
+                "playouts stop after this many decisions and are valued by the scores as "
+                "they stand (default: played to the end)"),
     "value": (choice_of("win", "margin", "points"),
               "what a playout is worth: win (victory share, default), margin (half win, "
               "half score margin) or points (the score margin in game points, or the score "
@@ -206,8 +249,13 @@ class SearchAgent(Agent):
     OPTIONS = dict(SEARCH_OPTIONS)
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
-                 seconds: float | None = None, playout: str = "random", value: str = "win"):
+                 seconds: float | None = None, playout: str = "random", value: str = "win",
+                 horizon: int = 0):
         super().__init__(seed)
+        if horizon < 0:
+            raise ValueError("horizon must be at least 1 (0: playouts to the end)")
+        #: decisions after which a playout stops (0: played to the end)
+        self.horizon = horizon
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
@@ -246,6 +294,8 @@ class SearchAgent(Agent):
             parts.append(f"playout={self.playout_name}")
         if self.value != "win":
             parts.append(f"value={self.value}")
+        if self.horizon:
+            parts.append(f"horizon={self.horizon}")
         parts += self._extra_spec()
         return self.name + (":" + ",".join(parts) if parts else "")
 
