@@ -15,10 +15,10 @@ built, the pure one when it is absent or when the environment sets ``REGALIA_PUR
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.errors import ParameterError, RecordError
+from regalia.core.engines import choose_state_class
+from regalia.core.errors import RecordError
 
 from . import serialize
 from .state import KingdominoState, PureKingdominoState
@@ -31,41 +31,21 @@ try:
 except ImportError:  # not built (a source tree without build_ext, or no C compiler)
     _engine = None  # type: ignore[assignment]
 
-#: The engines a game may be asked for.
-ENGINES = ("compiled", "pure")
-
-
 def available() -> bool:
     """True when the compiled extension is built and importable."""
     return _engine is not None
 
 
-def default_engine() -> str:
-    """``pure`` when ``REGALIA_PURE`` is set to ``1`` (or ``true``/``yes``) or the
-    extension is absent, else ``compiled``."""
-    if os.environ.get("REGALIA_PURE", "").strip().lower() in ("1", "true", "yes"):
-        return "pure"
-    return "compiled" if available() else "pure"
-
-
 def state_class(engine: str | None) -> type[KingdominoState]:
-    """The state class of ``engine`` (``compiled``, ``pure``, or None for
-    :func:`default_engine`).
+    """The state class of ``engine`` (``compiled``, ``pure``, or None for the default:
+    :func:`regalia.core.engines.default_engine`).
 
     Raises:
         ParameterError: another name, or ``compiled`` when the extension is not built.
     """
-    if engine is None:
-        engine = default_engine()
-    if engine == "pure":
-        return PureKingdominoState
-    if engine == "compiled":
-        if _engine is None:
-            raise ParameterError("the compiled Kingdomino engine is not built in this "
-                                 "installation (pip install . builds it with the C compiler); "
-                                 "use engine='pure'")
-        return CompiledKingdominoState
-    raise ParameterError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    return choose_state_class(engine, "Kingdomino",
+                              CompiledKingdominoState if _engine is not None else None,
+                              PureKingdominoState)
 
 
 _PURE_FIELDS = ("phase", "king", "idx", "game_no", "drawn", "cur_nums", "cur_kings",
