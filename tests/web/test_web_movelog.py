@@ -14,56 +14,46 @@ from regalia.core.state import SEEN_BY_NONE
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from fastapi.testclient import TestClient  # noqa: E402
 
 from regalia.core.registry import game_drawing, load_game  # noqa: E402
-from regalia.web import create_app  # noqa: E402
 from regalia.web.movelog import MoveLog  # noqa: E402
 
 
-@pytest.fixture
-def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0)
-    with TestClient(app) as client:
-        client.app_tables = app.state.tables
-        yield client
-
-
-def _play(server, game, players, seed, params=None):
+def _play(web_client, game, players, seed, params=None):
     """A finished table of people only (hot seat), random legal moves through the API;
     returns the table id, the tokens and the state rebuilt from the store."""
-    r = server.post("/api/tables", json={"game": game, "players": players,
+    r = web_client.post("/api/tables", json={"game": game, "players": players,
                                          "seats": [{"kind": "here"}] * players,
                                          "params": params or {}, "pace": 0})
     assert r.status_code == 201, r.text
     tid, tokens = r.json()["table"], [s["token"] for s in r.json()["seats"]]
     rng = random.Random(seed)
-    v = server.get(f"/api/tables/{tid}").json()
+    v = web_client.get(f"/api/tables/{tid}").json()
     while not v["terminal"]:
         tok = tokens[v["current_player"]]
-        mine = server.get(f"/api/tables/{tid}", headers={"x-seat-token": tok}).json()
-        r = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
+        mine = web_client.get(f"/api/tables/{tid}", headers={"x-seat-token": tok}).json()
+        r = web_client.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": tok},
                         json={"action": rng.choice(mine["legal"])["id"], "ply": mine["ply"]})
         assert r.status_code == 200, r.text
         v = r.json()
-    row = server.app_tables.store.load(tid)
+    row = web_client.app_tables.store.load(tid)
     state = load_game(row.game, **row.params).new_initial_state(0)
     for a in row.actions:
         state.apply_action(a)
     return tid, tokens, state
 
 
-def _logs(server, tid, tokens):
-    out = {None: server.get(f"/api/tables/{tid}").json()["log"]}
+def _logs(web_client, tid, tokens):
+    out = {None: web_client.get(f"/api/tables/{tid}").json()["log"]}
     for seat, tok in enumerate(tokens):
-        out[seat] = server.get(f"/api/tables/{tid}",
+        out[seat] = web_client.get(f"/api/tables/{tid}",
                                headers={"x-seat-token": tok}).json()["log"]
     return out
 
 
-def test_inheritors_logs_name_no_card_dealt_to_another_seat(server):
-    tid, tokens, truth = _play(server, "inheritors", 3, seed=5)
-    logs = _logs(server, tid, tokens)
+def test_inheritors_logs_name_no_card_dealt_to_another_seat(web_client):
+    tid, tokens, truth = _play(web_client, "inheritors", 3, seed=5)
+    logs = _logs(web_client, tid, tokens)
     full = truth.history_strings()
     vis = truth.visibility()
     assert all(len(log) == len(full) for log in logs.values())
@@ -82,9 +72,9 @@ def test_inheritors_logs_name_no_card_dealt_to_another_seat(server):
         assert not re.search(r"\b(purple|red|blue|green|yellow|orange|white)\b \d", mine)
 
 
-def test_two_heirs_hides_only_the_face_down_starting_tile(server):
-    tid, tokens, truth = _play(server, "two-heirs", 2, seed=3)
-    logs = _logs(server, tid, tokens)
+def test_two_heirs_hides_only_the_face_down_starting_tile(web_client):
+    tid, tokens, truth = _play(web_client, "two-heirs", 2, seed=3)
+    logs = _logs(web_client, tid, tokens)
     full = truth.history_strings()
     # the draws no seat saw, by the engine's own account: the face-down starting tile
     hidden = [i for i, v in enumerate(truth.visibility()) if v == SEEN_BY_NONE]
@@ -99,9 +89,9 @@ def test_two_heirs_hides_only_the_face_down_starting_tile(server):
 
 
 @pytest.mark.parametrize("game,players", [("kingdomino", 2), ("cascadito", 2)])
-def test_perfect_information_logs_are_the_history(server, game, players):
-    tid, tokens, truth = _play(server, game, players, seed=1)
-    for log in _logs(server, tid, tokens).values():
+def test_perfect_information_logs_are_the_history(web_client, game, players):
+    tid, tokens, truth = _play(web_client, game, players, seed=1)
+    for log in _logs(web_client, tid, tokens).values():
         assert log == truth.history_strings()
 
 

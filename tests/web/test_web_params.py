@@ -8,21 +8,11 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from fastapi.testclient import TestClient  # noqa: E402
-
-from regalia.web import create_app  # noqa: E402
 
 
-@pytest.fixture
-def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0)
-    with TestClient(app) as client:
-        client.app_tables = app.state.tables
-        yield client
 
-
-def post(server, game, players, seats, **extra):
-    return server.post("/api/tables", json={"game": game, "players": players,
+def post(web_client, game, players, seats, **extra):
+    return web_client.post("/api/tables", json={"game": game, "players": players,
                                             "seats": seats, **extra})
 
 
@@ -42,16 +32,16 @@ def test_the_catalogue_offers_each_games_parameters_but_no_file():
     assert all("data" not in p and "engine" not in p for p in params.values())
 
 
-def test_a_table_plays_the_chosen_sheet_sets_roads_and_level(server):
-    r = post(server, "cascadito", 2, [{"kind": "here"}, {"kind": "computer"}],
+def test_a_table_plays_the_chosen_sheet_sets_roads_and_level(web_client):
+    r = post(web_client, "cascadito", 2, [{"kind": "here"}, {"kind": "computer"}],
              params={"sheet": 3})
     assert r.status_code == 201, r.text
-    v = server.get(f"/api/tables/{r.json()['table']}").json()
+    v = web_client.get(f"/api/tables/{r.json()['table']}").json()
     assert v["params"]["sheet"] == 3 and v["observation"]["params"]["sheet"] == 3
-    r = post(server, "two-heirs", 1, [{"kind": "here"}],
+    r = post(web_client, "two-heirs", 1, [{"kind": "here"}],
              params={"level": 1, "roads": False, "sets": "war,patrol,crafts"})
     assert r.status_code == 201, r.text
-    v = server.get(f"/api/tables/{r.json()['table']}").json()
+    v = web_client.get(f"/api/tables/{r.json()['table']}").json()
     assert (v["params"]["level"], v["params"]["roads"]) == (1, False)
     assert sorted(v["params"]["sets"]) == ["crafts", "patrol", "war"]
 
@@ -70,43 +60,43 @@ def test_a_table_plays_the_chosen_sheet_sets_roads_and_level(server):
     ("two-heirs", 2, [1, 2], "params must be an object"),
     ("inheritors", 2, {"colour": "red"}, "its parameters: none"),
 ])
-def test_bad_parameters_get_a_clear_422_and_create_nothing(server, game, players, params,
+def test_bad_parameters_get_a_clear_422_and_create_nothing(web_client, game, players, params,
                                                            words):
-    before = server.get("/api/tables").json()
+    before = web_client.get("/api/tables").json()
     seats = [{"kind": "here"}] * players
-    r = post(server, game, players, seats, params=params)
+    r = post(web_client, game, players, seats, params=params)
     assert r.status_code == 422, r.text
     assert words in r.json()["detail"]
-    assert server.get("/api/tables").json() == before
+    assert web_client.get("/api/tables").json() == before
 
 
 @pytest.mark.parametrize("game,players,params,example", [
     ("kingdomino", 2, {}, "d5-e5"), ("cascadito", 2, {}, "pink c5"),
     ("two-heirs", 2, {}, "end"), ("inheritors", 2, {}, "play purple 1")])
 def test_each_game_names_its_seats_in_the_score_table_and_its_own_example(
-        server, game, players, params, example):
+        web_client, game, players, params, example):
     seats = [{"kind": "here", "label": "Ann"}, {"kind": "here", "label": "Bo"}]
-    r = post(server, game, players, seats, params=params)
+    r = post(web_client, game, players, seats, params=params)
     assert r.status_code == 201, r.text
-    v = server.get(f"/api/tables/{r.json()['table']}").json()
+    v = web_client.get(f"/api/tables/{r.json()['table']}").json()
     assert v["notation_example"] == example
     # one corner heading, then one per seat named after the seat
     assert v["score_table"]["headings"] == ["Scoring item", "Ann", "Bo"]
     assert all(len(row["cells"]) == 2 for row in v["score_table"]["rows"])
 
 
-def test_a_solo_score_table_names_the_person_and_heinrich(server):
-    r = post(server, "two-heirs", 1, [{"kind": "here", "label": "Ann"}])
-    v = server.get(f"/api/tables/{r.json()['table']}").json()
+def test_a_solo_score_table_names_the_person_and_heinrich(web_client):
+    r = post(web_client, "two-heirs", 1, [{"kind": "here", "label": "Ann"}])
+    v = web_client.get(f"/api/tables/{r.json()['table']}").json()
     assert v["score_table"]["headings"] == ["Scoring item", "Ann", "Heinrich"]
 
 
-def test_a_computer_move_the_store_refuses_stops_the_table_visibly(server, monkeypatch):
+def test_a_computer_move_the_store_refuses_stops_the_table_visibly(web_client, monkeypatch):
     """Issue 13, bug (b): a computer seat shown "thinking" for ever. A move that cannot be
     committed (the store busy past its timeout) was lost in the pool thread with the
     marker still shown; now the table says so and no seat is left thinking."""
-    tables = server.app_tables
-    r = post(server, "kingdomino", 2, [{"kind": "here"}, {"kind": "here"}])
+    tables = web_client.app_tables
+    r = post(web_client, "kingdomino", 2, [{"kind": "here"}, {"kind": "here"}])
     tid = r.json()["table"]
     t = tables.get(tid)
 
@@ -115,11 +105,11 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(server, monke
 
     tok = r.json()["seats"]
     tokens = [s["token"] for s in tok]
-    v = server.get(f"/api/tables/{tid}").json()
+    v = web_client.get(f"/api/tables/{tid}").json()
     while v["current_player"] != 1:
         me = tokens[v["current_player"]]
-        mine = server.get(f"/api/tables/{tid}", headers={"x-seat-token": me}).json()
-        v = server.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": me},
+        mine = web_client.get(f"/api/tables/{tid}", headers={"x-seat-token": me}).json()
+        v = web_client.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": me},
                         json={"action": mine["legal"][0]["id"]}).json()
     # now the second seat becomes a computer player whose moves the store refuses
     from regalia.agents import make_agent
@@ -131,6 +121,6 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(server, monke
     ply = v["ply"]
     tables.advance(t)
     tables.wait(tid)
-    v = server.get(f"/api/tables/{tid}").json()
+    v = web_client.get(f"/api/tables/{tid}").json()
     assert v["thinking"] is None and v["current_player"] == 1 and v["ply"] == ply
     assert "could not be stored" in v["error"] and "database is locked" in v["error"]

@@ -13,27 +13,17 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from fastapi.testclient import TestClient  # noqa: E402
-
-from regalia.web import create_app  # noqa: E402
 
 
-@pytest.fixture
-def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0)
-    with TestClient(app) as client:
-        client.app_tables = app.state.tables
-        yield client
 
-
-def _post(server, path, tok, body):
-    r = server.post(path, headers={"x-seat-token": tok} if tok else {}, json=body)
+def _post(web_client, path, tok, body):
+    r = web_client.post(path, headers={"x-seat-token": tok} if tok else {}, json=body)
     assert r.status_code in (200, 201), r.text
     return r.json()
 
 
-def _view(server, tid, tok):
-    r = server.get(f"/api/tables/{tid}", headers={"x-seat-token": tok})
+def _view(web_client, tid, tok):
+    r = web_client.get(f"/api/tables/{tid}", headers={"x-seat-token": tok})
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -41,14 +31,14 @@ def _view(server, tid, tok):
 PREFER = ('{"reserve"', '{"hand"', '{"cell"')
 
 
-def _one_action(server, tid, tok, played_hand: set[str]) -> tuple[int, list[str]]:
+def _one_action(web_client, tid, tok, played_hand: set[str]) -> tuple[int, list[str]]:
     """One action by clicks, as a person would make it: take the first reachable tile, play
     each hand tile once (build where it can, else face down), then end the turn; the hand
     limit and the siege by their buttons. Returns the action and the prompts seen."""
     clicks: list = []
     prompts = []
     while True:
-        r = _post(server, f"/api/tables/{tid}/click", tok, {"clicks": clicks})
+        r = _post(web_client, f"/api/tables/{tid}/click", tok, {"clicks": clicks})
         if "action" in r:
             return r["action"], prompts
         assert "next" in r, r
@@ -76,29 +66,29 @@ def _one_action(server, tid, tok, played_hand: set[str]) -> tuple[int, list[str]
         clicks.append(want)
 
 
-def _play_by_clicks(server, body):
-    d = _post(server, "/api/tables", None, body)
+def _play_by_clicks(web_client, body):
+    d = _post(web_client, "/api/tables", None, body)
     tid = d["table"]
     tok = d["seats"][0]["token"]
-    server.app_tables.wait(tid)
-    v = _view(server, tid, tok)
+    web_client.app_tables.wait(tid)
+    v = _view(web_client, tid, tok)
     actions = 0
     played: set[str] = set()
     while not v["terminal"]:
         assert v["current_player"] == 0, v          # the computer and Heinrich have moved
-        action, prompts = _one_action(server, tid, tok, played)
+        action, prompts = _one_action(web_client, tid, tok, played)
         assert prompts and all(prompts)
         assert action in {m["id"] for m in v["legal"]}
-        _post(server, f"/api/tables/{tid}/actions", tok, {"action": action, "ply": v["ply"]})
-        server.app_tables.wait(tid)                 # the computer seat's moves, if any
-        v = _view(server, tid, tok)
+        _post(web_client, f"/api/tables/{tid}/actions", tok, {"action": action, "ply": v["ply"]})
+        web_client.app_tables.wait(tid)                 # the computer seat's moves, if any
+        v = _view(web_client, tid, tok)
         actions += 1
         assert actions < 2000
     return v, actions
 
 
-def test_a_two_player_game_by_clicks_only(server):
-    v, actions = _play_by_clicks(server, {
+def test_a_two_player_game_by_clicks_only(web_client):
+    v, actions = _play_by_clicks(web_client, {
         "game": "two-heirs", "players": 2,
         "seats": [{"kind": "here", "label": "Ada"}, {"kind": "computer", "agent": "random"}]})
     assert actions > 20
@@ -110,8 +100,8 @@ def test_a_two_player_game_by_clicks_only(server):
     assert "Game over" in v["svg"]
 
 
-def test_a_solo_game_against_heinrich_by_clicks_only(server):
-    v, actions = _play_by_clicks(server, {
+def test_a_solo_game_against_heinrich_by_clicks_only(web_client):
+    v, actions = _play_by_clicks(web_client, {
         "game": "two-heirs", "players": 1, "seats": [{"kind": "here", "label": "Ada"}]})
     assert actions > 10
     assert v["score_table"]["headings"] == ["Scoring item", "Ada", "Heinrich"]

@@ -1,0 +1,23 @@
+"""Fixtures shared across test directories."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def web_client(tmp_path):
+    """The web table's app on a real SQLite file in ``tmp_path`` with computer seats moving
+    at once (``pace=0``), driven through FastAPI's ``TestClient``; ``client.app_tables`` is
+    the app's table manager (to rebuild the engine's truth from its store). Skips where the
+    ``[web]`` extra is not installed."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("sqlalchemy")
+    from fastapi.testclient import TestClient
+
+    from regalia.web import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0)
+    with TestClient(app) as client:
+        client.app_tables = app.state.tables
+        yield client
