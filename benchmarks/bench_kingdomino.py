@@ -34,11 +34,11 @@ import time
 import tracemalloc
 from typing import Callable
 
-from benchlib import machine_line, midgame_states
+from benchlib import machine_line, midgame_states, random_game_by_ply
 
 import regalia
 from regalia.agents import make_agent
-from regalia.agents.search import playout, playout_policy, random_action
+from regalia.agents.search import playout, playout_policy
 from regalia.core.policies import compiled_name
 from regalia.core.registry import game_policies, game_policy
 from regalia.games.kingdomino import compiled
@@ -104,13 +104,7 @@ def loop_games(engine: str, seconds: float) -> float:
     rng = random.Random(12345)
 
     def one(i: int) -> int:
-        s = game.new_initial_state(i)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_action(s.sample_chance_outcome(rng))
-            else:
-                s.apply_action(random_action(s, rng))
-        s.returns()
+        random_game_by_ply(game.new_initial_state(i), rng)
         return 1
     return per_cpu_second(one, seconds)
 

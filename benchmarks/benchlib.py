@@ -11,10 +11,11 @@ import os
 import platform
 import random
 import time
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import regalia
 from regalia.agents import make_agent
+from regalia.agents.search import random_action
 from regalia.core.game import Game
 from regalia.core.state import State
 
@@ -89,3 +90,15 @@ def calls_per_second(states: list[State], calls: Iterable[tuple[str, Callable[[S
             n += len(states)
         out[name] = n / (time.perf_counter() - start)
     return out
+
+
+def random_game_by_ply(state: Any, rng: random.Random) -> None:
+    """Play ``state`` to its end with uniform random moves, one ``apply_action`` per ply
+    through the public contract (the Python loop per ply that a front end pays, unlike a
+    compiled playout), then read its returns."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+        else:
+            state.apply_action(random_action(state, rng))
+    state.returns()
