@@ -1141,6 +1141,30 @@ cdef enum:
     FAST_CELLS = 6         # playout.CELLS
 
 
+cdef int over_limit_expansions(St* s, Tab* T, int p, const int* buf, int n,
+                               int* sub) noexcept nogil:
+    """Over the hand limit, both policies expand face down: the expansions (among the ``n``
+    legal actions ``buf``) of the hand tile hardest to afford, or of any hand tile when that
+    one has none, written to ``sub`` in ``buf``'s order; returns how many."""
+    cdef int avail[3]
+    cdef int h, i, k = 0, hard = 0, hs = -1, sh
+    resources(s, T, p, avail)
+    for h in range(s.nhand[p]):
+        sh = shortfall(T, s.hand[p][h], avail)
+        if sh > hs:
+            hard, hs = h, sh
+    for i in range(n):
+        if T.expand0 <= buf[i] < T.move0 and (buf[i] - T.expand0) // 24 == hard:
+            sub[k] = buf[i]
+            k += 1
+    if k == 0:
+        for i in range(n):
+            if T.expand0 <= buf[i] < T.move0:
+                sub[k] = buf[i]
+                k += 1
+    return k
+
+
 cdef int fast_troop(St* s, Tab* T, const int* acts, int n, int* best) noexcept nogil:
     """playout._troop's candidates: the moves and deployments onto an own building of
     some cost that gain the most points (the building's base, less that of an own
@@ -1851,8 +1875,7 @@ cdef class Core:
         cdef int sub[MAXACT]
         cdef int best[MAXACT]
         cdef int slots[HAND_MAX]
-        cdef int n, i, k, nb, nsl, top, h, hard, hs, sh, now, m, p = s.cur
-        cdef int avail[3]
+        cdef int n, i, k, nb, nsl, top, h, now, m, p = s.cur
         n = legal(s, T, buf)
         if n == 1:
             return buf[0]
@@ -1906,23 +1929,7 @@ cdef class Core:
         if nb:
             return best[<int>(draw() * nb)]
         if s.nhand[p] > HAND_LIMIT:
-            resources(s, T, p, avail)
-            hard = 0
-            hs = -1
-            for h in range(s.nhand[p]):
-                sh = shortfall(T, s.hand[p][h], avail)
-                if sh > hs:
-                    hard, hs = h, sh
-            k = 0
-            for i in range(n):
-                if T.expand0 <= buf[i] < T.move0 and (buf[i] - T.expand0) // 24 == hard:
-                    sub[k] = buf[i]
-                    k += 1
-            if k == 0:
-                for i in range(n):
-                    if T.expand0 <= buf[i] < T.move0:
-                        sub[k] = buf[i]
-                        k += 1
+            k = over_limit_expansions(s, T, p, buf, n, sub)
             if k:
                 return sub[<int>(draw() * k)]
         if buf[n - 1] == T.end:
@@ -1937,8 +1944,7 @@ cdef class Core:
         cdef int buf[MAXACT]
         cdef int sub[MAXACT]
         cdef int best[MAXACT]
-        cdef int n, i, k, nb, now, m, p = s.cur, hard, h, sh, hs
-        cdef int avail[3]
+        cdef int n, i, k, nb, now, m, p = s.cur
         n = legal(s, T, buf)
         if n == 1:
             return buf[0]
@@ -1975,23 +1981,7 @@ cdef class Core:
             if m > now:
                 return i
         if s.nhand[p] > HAND_LIMIT:
-            resources(s, T, p, avail)
-            hard = 0
-            hs = -1
-            for h in range(s.nhand[p]):
-                sh = shortfall(T, s.hand[p][h], avail)
-                if sh > hs:
-                    hard, hs = h, sh
-            k = 0
-            for i in range(n):
-                if T.expand0 <= buf[i] < T.move0 and (buf[i] - T.expand0) // 24 == hard:
-                    sub[k] = buf[i]
-                    k += 1
-            if k == 0:
-                for i in range(n):
-                    if T.expand0 <= buf[i] < T.move0:
-                        sub[k] = buf[i]
-                        k += 1
+            k = over_limit_expansions(s, T, p, buf, n, sub)
             if k:
                 nb = best_after(s, T, sub, k, p, best, &m)
                 if nb < 0:
