@@ -291,6 +291,19 @@ class State(ABC, Generic[GameT]):
         """
         return False
 
+    def compiled_action(self, policy: str, rng: random.Random) -> int | None:
+        """The action the game's policy named ``policy`` plays at this decision, chosen
+        inside the game's compiled code (the one-move companion of
+        :meth:`compiled_playout`, so that an agent playing the policy, such as
+        Kingdomino's Full Greedy, pays no Python per move).
+
+        It must draw from ``rng`` exactly as the Python policy does, so both give the same
+        action and leave ``rng`` in the same state. Returns None, with ``rng`` untouched,
+        when the game offers no compiled choice for ``policy`` here (the default: no game
+        has to; the caller then runs the Python policy).
+        """
+        return None
+
     # ------------------------------------------------------------------ results
     @abstractmethod
     def scores(self) -> list[float]:

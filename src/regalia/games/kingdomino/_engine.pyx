@@ -1308,7 +1308,7 @@ cdef class Core:
         """The action the policy compiled as ``policy`` (``greedy``: Full Greedy) plays
         here, drawing from ``rng`` as the Python policy does (one ``rng.random()`` when
         there is a choice); None for another policy or outside a decision.
-        ``policies.full_greedy_policy`` calls it on compiled states."""
+        ``policies.full_greedy_policy`` calls it (the core hook ``State.compiled_action``)."""
         cdef St* s = &self.s
         cdef int acts[MAX_PLACEMENTS]
         cdef int best[4 * MAX_PLACEMENTS]

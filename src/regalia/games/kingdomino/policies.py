@@ -407,15 +407,13 @@ def full_greedy_policy(state: "KingdominoState", rng: random.Random) -> int:
 
     Cost: every placement of the current domino times every placement of each free pick,
     scored incrementally from the kingdom's properties (no state copy). On a state of the
-    compiled engine the choice is made in C (``compiled_action("greedy", rng)``, the same
+    compiled engine the choice is made in C (:meth:`~regalia.core.state.State.compiled_action`, the same
     choice with the same draw; differential tests in ``test_kingdomino_compiled.py``);
     :func:`full_greedy_python` is the reference.
     """
-    compiled = getattr(state, "compiled_action", None)
-    if compiled is not None:
-        action = compiled("greedy", rng)
-        if action is not None:
-            return int(action)
+    action = state.compiled_action("greedy", rng)
+    if action is not None:
+        return int(action)
     return full_greedy_python(state, rng)
 
 
