@@ -42,3 +42,11 @@ def test_click_attr_round_trips_through_an_xml_parser(obj):
 def test_text_escapes_markup():
     assert text("<b>&</b>") == "&lt;b&gt;&amp;&lt;/b&gt;"
     assert ET.fromstring(f"<t>{text('a < b & c')}</t>").text == "a < b & c"
+
+
+def test_wrap_fills_lines_greedily_and_never_splits_a_word():
+    from regalia.core.svgkit import wrap
+    assert wrap("Gain  one\tcoin, then discard a card", 10) == ["Gain one", "coin, then",
+                                                              "discard a", "card"]
+    assert wrap("a Siege-Tower-sized-word b", 6) == ["a", "Siege-Tower-sized-word", "b"]
+    assert wrap("   ", 5) == []

@@ -11,6 +11,7 @@ Nothing here knows a game; the module imports only the standard library.
 from __future__ import annotations
 
 import json
+import textwrap
 from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -81,3 +82,11 @@ def score_headings(columns: int, names: Any = None, default: Any = None) -> list
             name = fallback[i] if i < len(fallback) else f"Player {i + 1}"
         out.append(str(name))
     return out
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text``'s words in lines of at most ``width`` characters (a longer word gets a line
+    of its own, never split; runs of whitespace count as one space), for SVG text, which
+    does not wrap by itself."""
+    return textwrap.wrap(" ".join(text.split()), width, break_long_words=False,
+                         break_on_hyphens=False)

@@ -41,7 +41,7 @@ from xml.sax.saxutils import escape, quoteattr
 from regalia.core.errors import RegaliaError
 from regalia.core.help import provenance_words
 from regalia.core.registry import load_game
-from regalia.core.svgkit import canonical, click_attr, keyed_click, score_headings
+from regalia.core.svgkit import canonical, click_attr, keyed_click, score_headings, wrap
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
@@ -947,7 +947,7 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
             if colour in COLOURS:
                 body.append(f'<circle cx="{x + bw - 10}" cy="{y + bh - 10}" r="6" '
                             f'fill="{COLOURS[colour]}" stroke="{INKS[colour]}"/>')
-            for li, line in enumerate(_wrap(_short(t, ach), 22)[:2]):
+            for li, line in enumerate(wrap(_short(t, ach), 22)[:2]):
                 body.append(_txt(x + 5, y + 26 + li * 12, line, 10.5, fill="#222"))
             if a in claimed:
                 body.append(f'<path d="M{x + bw - 26} {y + bh - 16}l6 7l12 -14" fill="none" '
@@ -992,20 +992,6 @@ def _lock(x: float, y: float) -> str:
     return (f'<g pointer-events="none"><rect x="{x - 6}" y="{y - 2}" width="12" height="10" '
             f'rx="1.5" fill="#666"/><path d="M{x - 3.5} {y - 2}v-3a3.5 3.5 0 0 1 7 0v3" '
             f'fill="none" stroke="#666" stroke-width="2"/></g>')
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    cur = ""
-    for w in text.split():
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def _panel(x: float, y: float, w: float, h: float, active: bool) -> str:

@@ -38,7 +38,7 @@ from xml.sax.saxutils import quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.help import HelpEntry
-from regalia.core.svgkit import canonical, click_attr, score_headings, text as esc
+from regalia.core.svgkit import canonical, click_attr, score_headings, text as esc, wrap
 
 from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
 from .help import BOOK, help_entries, scoring_rules
@@ -442,19 +442,6 @@ def _card_look(G: InheritorsGame, name: str) -> tuple[str, str, str, str]:
     return "#f6f3ea", "#333", name[:1], name   # a Basic Advocate: white
 
 
-def _wrap(s: str, width: int) -> list[str]:
-    words, lines, cur = s.split(), [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
-
-
 def _card(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, name: str,
           obj: Mapping[str, Any] | None = None, hot: bool = False, picked: bool = False,
           compact: bool = False) -> None:
@@ -478,7 +465,7 @@ def _card(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, 
     else:
         svg.text(x + w / 2, y + 17, big, 15, ink, "bold", "middle")
         if not compact:
-            for i, line in enumerate(_wrap(small, max(6, int(w / 6.4)))[:3]):
+            for i, line in enumerate(wrap(small, max(6, int(w / 6.4)))[:3]):
                 svg.text(x + w / 2, y + h / 2 + 2 + i * 11, line, 9.5, ink, "normal", "middle")
     svg.add("</g>")
 
@@ -503,7 +490,7 @@ def _record(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="{fill}" '
             f'stroke="{"#1a8f3a" if hot else "#6b5d4a"}" stroke-width="{3.5 if hot else 1}"/>')
     svg.text(x + w / 2, y + 17, title, 12, ink, "bold", "middle")
-    for i, line in enumerate(_wrap(sub, max(8, int(w / 5.6)))[:3]):
+    for i, line in enumerate(wrap(sub, max(8, int(w / 5.6)))[:3]):
         svg.text(x + w / 2, y + 31 + i * 11, line, 9.5, ink, "normal", "middle")
     if owner is not None:
         svg.add(f'<circle cx="{x + w - 9:g}" cy="{y + h - 9:g}" r="7" '
@@ -853,7 +840,7 @@ def _seat_small(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q:
     if end_hand is not None:   # hands are shown for scoring (V. Scoring)
         quests = (observation.get("all_quests") or [[]] * (q + 1))[q]
         shown = ", ".join(end_hand) + (f"; Quests: {', '.join(quests)}" if quests else "")
-        for i, line in enumerate(_wrap(f"Hand: {shown}", 58)[:3]):
+        for i, line in enumerate(wrap(f"Hand: {shown}", 58)[:3]):
             svg.text(x + 8, ty + 10 + i * 12, line, 10, "#333")
     else:
         obj = {"seat": q}
@@ -893,7 +880,7 @@ def _news(svg: _Svg, observation: Mapping[str, Any], names: Sequence[str], x: fl
     rem = observation.get("removed_area") or {}
     text = ", ".join(f"{name} \u00d7{int(k)}" for name, k in sorted(rem.items())) or "empty"
     svg.text(x + 8, y + 16, "Removed area", 11, "#5a4a35", "bold")
-    for i, line in enumerate(_wrap(text, 52)[:2]):
+    for i, line in enumerate(wrap(text, 52)[:2]):
         svg.text(x + 8, y + 31 + i * 14, line, 11, "#333")
     svg.text(x + 8, y + 66, "Told the table", 11, "#5a4a35", "bold")
     lines = [_reveal_text(r, names) for r in (observation.get("reveals") or ())][-5:]

@@ -62,7 +62,7 @@ from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.breakdown import Breakdown
-from regalia.core.svgkit import canonical, click_attr, score_headings
+from regalia.core.svgkit import canonical, click_attr, score_headings, wrap
 
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, TreasureSet, load_tiles, load_treasures)
@@ -1086,20 +1086,6 @@ def _treasure_text(tr: Any) -> str:
         " (the printed treasures are not public)" if tr.provenance == "reconstructed" else "")
 
 
-def _wrap_text(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
-
-
 def _hand_tile(b: _Board, x: float, y: float, s: float, seat: int, tile_id: str) -> str:
     tiles = b.tiles
     obj = {"hand": tile_id}
@@ -1373,7 +1359,7 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                          weight="bold", fill="#5b0f50"))
         ly = y + 110
         for st in steps:
-            for i, line in enumerate(_wrap_text(st, 44)):
+            for i, line in enumerate(wrap(st, 44)):
                 out.append(_text(x0 + (8 if i == 0 else 24), ly, line, 13.5, anchor="start",
                                  fill="#3a2236"))
                 ly += 17
@@ -1417,7 +1403,7 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
     note = ("Hover a tile for its effect, cost, roads and data provenance. The bundled tiles "
             "are reconstructed (the printed manifest is not public); effects are the "
             "rulebook's.")
-    for i, line in enumerate(_wrap_text(note, 50)):
+    for i, line in enumerate(wrap(note, 50)):
         out.append(_text(x0, ly + 26 + i * 17, line, 13, anchor="start", fill="#5a4a30"))
     out.append("</g>")
     return "".join(out)
