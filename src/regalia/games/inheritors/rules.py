@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
-from regalia.core.params import normalise_variants, whole_number
+from regalia.core.params import data_path, normalise_variants, whole_number
 from regalia.core.registry import register_game
 
 from .codes import (ANY, C_AHEAD, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
@@ -74,11 +74,8 @@ class InheritorsGame(Game):
         self._variants = normalise_variants(variants, VARIANTS, "Inheritors")
         #: Ruling R1's other reading: covered cards count for the number Honors.
         self.covered_cards = "honors-count-covered-cards" in self._variants
-        if data is not None and not isinstance(data, (str, Path)):
-            raise ParameterError(f"data must be the path of a cards TOML file, not "
-                                 f"{type(data).__name__}")
+        self._data = data_path(data, "cards")
         self._players = players
-        self._data = None if data is None else str(Path(data).expanduser().resolve())
         self.cards: CardSet = load_cards(data)
         self._build_tables()
 
