@@ -27,7 +27,7 @@ from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
 from regalia.games.kingdomino.scoring import parse_kingdom
 
-from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -489,9 +489,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         try:
             dominoes = load_dominoes(path)
         except DataError as exc:
-            console.print(Text(f"{path}: the dominoes file does not validate:", style="bold red"))
-            for line in str(exc).splitlines():
-                console.print(Text("  " + line, style="red"))
+            print_invalid_data(console, path, "dominoes", exc)
             return False
         prov = ", ".join(f"{n} {k}" for k, n in dominoes.provenance_summary().items())
         console.print(Text(f"OK: {len(dominoes.dominoes)} dominoes, provenance {prov}"
