@@ -214,11 +214,9 @@ def play(
     """
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
-        name = _game_name(game)
-        specs = solo_specs(players, solo, default=HUMAN)
-        check_players(specs, allow_human=True)
-        g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
-                       level=level, params=param)
+        specs, g = _seats_and_game(game, players, solo, default=HUMAN, allow_human=True,
+                                   variant=variant, data=data, sheet=sheet, level=level,
+                                   param=param)
         if record is not None:
             check_writable(record, "game record")
         check_seats_for_game(specs, g)
@@ -228,6 +226,28 @@ def play(
                       "(use 'regalia match' to watch).[/yellow]")
     seed = fresh_seed() if seed is None else seed
     _play_at_table(g, specs, seed, hints, hint_agent, record, compact=compact)
+
+
+def _seats_and_game(game: str, players: Optional[str], solo: bool, *, default: str,
+                    allow_human: bool, variant: Optional[list[str]], data: Optional[Path],
+                    sheet: Optional[int], level: Optional[int],
+                    param: Optional[list[str]]) -> tuple[list[str], Game]:
+    """The seats and the game that ``play`` and ``match`` are given: the game's name
+    looked up, ``--players`` split into seat specs (``default``: the one seat of ``--solo``
+    without --players) and checked (``allow_human``: whether 'human' may sit), then the
+    game built with that many seats and the other options (see :func:`build_game`).
+
+    Raises:
+        UnknownNameError, ParameterError: an unknown game or agent, a bad option value;
+        PathProblem: a ``--data`` path that cannot be read; DataError: a ``--data`` file
+        that does not validate.
+    """
+    name = _game_name(game)
+    specs = solo_specs(players, solo, default=default)
+    check_players(specs, allow_human=allow_human)
+    g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo, level=level,
+                   params=param)
+    return specs, g
 
 
 def _hint_agent(g: Game, hints: bool, hint_agent: Optional[str]) -> str:
@@ -387,16 +407,14 @@ def match(
     """Watch computer players play one game: its course, final kingdoms and scores."""
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
-        name = _game_name(game)
-        specs = solo_specs(players, solo, default=SOLO_MATCH_AGENT)
-        check_players(specs, allow_human=False)
-        g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
-                       level=level, params=param)
+        specs, g = _seats_and_game(game, players, solo, default=SOLO_MATCH_AGENT,
+                                   allow_human=False, variant=variant, data=data,
+                                   sheet=sheet, level=level, param=param)
         check_seats_for_game(specs, g)
         if record is not None:
             check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed
-    ui = ui_for(name)
+    ui = ui_for(g.info.name)
     labels = seat_labels(specs)
     try:
         result = run_match(g, specs, seed, ui, console, quiet=quiet,
