@@ -512,14 +512,10 @@ def replay(
         console.print(ui.position(state, labels))
         console.print(Text(f"{labels[state.current_player()]}: {ui.decision(state)}",
                            style="bold yellow"))
-        try:
-            answer = console.input("[dim]Enter: next move, c: to the end, q: stop[/dim] ")
-        except EOFError:
-            answer = "c"
-        answer = answer.strip().lower()
-        if answer in ("q", "quit"):
+        answer = _step_answer(console)
+        if answer == "quit":
             return False
-        if answer in ("c", "continue"):
+        if answer == "continue":
             stepping[0] = False
         return True
 
@@ -537,6 +533,22 @@ def replay(
         console.print("[yellow]The record ends before the game is over; the last "
                       "position:[/yellow]")
         console.print(ui.position(state, labels))
+
+
+def _step_answer(console: Console) -> str:
+    """``replay --step``: ask what to do before the next move and return ``"quit"`` ('q'
+    or 'quit': stop), ``"continue"`` ('c' or 'continue', or the end of input: play to the
+    end) or ``"next"`` (Enter or anything else: show the next move)."""
+    try:
+        answer = console.input("[dim]Enter: next move, c: to the end, q: stop[/dim] ")
+    except EOFError:
+        return "continue"
+    answer = answer.strip().lower()
+    if answer in ("q", "quit"):
+        return "quit"
+    if answer in ("c", "continue"):
+        return "continue"
+    return "next"
 
 
 def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
@@ -583,16 +595,11 @@ def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
         if stepping and ply.mover is not None:
             console.print()
             console.print(drawn(before, "start" if i == 0 else f"ply {i}"))
-            try:
-                answer = console.input("[dim]Enter: next move, c: to the end, "
-                                       "q: stop[/dim] ")
-            except EOFError:
-                answer = "c"
-            answer = answer.strip().lower()
-            if answer in ("q", "quit"):
+            answer = _step_answer(console)
+            if answer == "quit":
                 console.print("[yellow]Replay stopped.[/yellow]")
                 return
-            if answer in ("c", "continue"):
+            if answer == "continue":
                 stepping = False
         who = labels[ply.mover] if ply.mover is not None else "chance"
         text = ply.notation if ply.notation is not None else "(not seen)"
