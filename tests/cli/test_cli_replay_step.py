@@ -3,12 +3,11 @@ end, 'q': stop), for a game record and for a seat record alike."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from regalia.core.registry import load_game
 from regalia.core.seat_record import SeatRecord
+from regalia.testing.game_checks import mid_game_state
 
 PROMPT = "Enter: next move, c: to the end, q: stop"
 #: what a replay played to the end prints last
@@ -18,13 +17,9 @@ END = {"seat_record": "Final scores", "game_record": "Seat 1 (greedy) wins with 
 @pytest.fixture
 def seat_record(tmp_path):
     """Seat 1's record of a finished 2-player Inheritors game (seeded random moves)."""
-    state = load_game("inheritors", players=2).new_initial_state(3)
-    rng = random.Random(3)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    game = load_game("inheritors", players=2)
+    state = mid_game_state(game, 3, game.max_game_length)
+    assert state.is_terminal()
     path = tmp_path / "seat.json"
     SeatRecord.from_state(state, 0, ["random", "random"]).save(path)
     return path
