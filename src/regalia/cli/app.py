@@ -49,7 +49,7 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_data_file, check_players, check_readable,
+                     build_game, check_data_file, checked_game, check_players, check_readable,
                      check_seats_for_game, check_toml_readable, check_writable, error,
                      fresh_seed, make_console, markup_safe, read_text_file, seat_labels,
                      solo_specs, user_errors)
@@ -480,13 +480,7 @@ def replay(
         return
     rec = loaded
     with user_errors(EXIT_FAILED):
-        try:
-            rec.replay(data=data)  # check the whole record before printing anything
-            g = rec.build_game(data)
-        except (RecordError, DataError):
-            raise
-        except RegaliaError as exc:
-            raise RecordError(f"{file}: {exc}") from None
+        g = checked_game(rec, file, data)  # the whole record, before printing anything
     ui = ui_for(g.info.name)
     n = g.num_players
     if as_seat is not None:
