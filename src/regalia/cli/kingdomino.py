@@ -397,6 +397,16 @@ class KingdominoUI(GameUI[KingdominoState]):
         return KingdominoNarrator(self, labels, console)
 
     # ------------------------------------------------------------------ results
+    def beside_breakdown(self, kingdom: RenderableType, bd: Breakdown,
+                         group_crownless: bool = False) -> Table:
+        """A kingdom's grid (never wrapped) with its :meth:`breakdown_table` to the right,
+        3 columns apart (the final kingdoms, ``regalia score``)."""
+        row = Table.grid(padding=(0, 3))
+        row.add_column(no_wrap=True)
+        row.add_column()
+        row.add_row(kingdom, self.breakdown_table(bd, group_crownless))
+        return row
+
     def breakdown_table(self, bd: Breakdown, group_crownless: bool = False) -> Table:
         rows = view.breakdown_rows(bd, group_crownless)
         total = rows.pop()
@@ -423,11 +433,8 @@ class KingdominoUI(GameUI[KingdominoState]):
             parts.append(Rule("Final kingdoms and scores"))
             for p in range(G.num_players):
                 bd = state.breakdown(p)
-                row = Table.grid(padding=(0, 3))
-                row.add_column(no_wrap=True)
-                row.add_column()
-                row.add_row(grid_text(view.kingdom_grid(table, p, margin=False)),
-                            self.breakdown_table(bd, group_crownless=True))
+                row = self.beside_breakdown(grid_text(view.kingdom_grid(table, p, margin=False)),
+                                            bd, group_crownless=True)
                 parts += [Text(f"{labels[p]}: {_points(bd.total)}", style="bold"), row,
                           Text("")]
         keys = state.tie_break_keys()
@@ -475,10 +482,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         mk, harmony = "middle-kingdom" in flat, "harmony" in flat
         bd = kingdom.breakdown(middle_kingdom=mk, harmony=harmony, discarded=discarded)
         grid = view.text_kingdom_grid(kingdom)
-        row = Table.grid(padding=(0, 3))
-        row.add_column(no_wrap=True)
-        row.add_column()
-        row.add_row(grid_text(grid, coordinates=False), self.breakdown_table(bd))
+        row = self.beside_breakdown(grid_text(grid, coordinates=False), bd)
         console.print(Text(f"Kingdom from {source} ({size}x{size})", style="bold"))
         console.print(row)
         console.print(Text(f"Total: {_points(bd.total)}", style="bold green"))
