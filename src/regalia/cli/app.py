@@ -49,7 +49,7 @@ from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
-                     build_game, check_data_file, check_players, check_readable,
+                     build_game, check_data_file, checked_game, check_players, check_readable,
                      check_seats_for_game, check_toml_readable, check_writable, error,
                      fresh_seed, make_console, markup_safe, read_text_file, seat_labels,
                      solo_specs, user_errors)
@@ -214,11 +214,9 @@ def play(
     """
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
-        name = _game_name(game)
-        specs = solo_specs(players, solo, default=HUMAN)
-        check_players(specs, allow_human=True)
-        g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
-                       level=level, params=param)
+        specs, g = _seats_and_game(game, players, solo, default=HUMAN, allow_human=True,
+                                   variant=variant, data=data, sheet=sheet, level=level,
+                                   param=param)
         if record is not None:
             check_writable(record, "game record")
         check_seats_for_game(specs, g)
@@ -228,6 +226,28 @@ def play(
                       "(use 'regalia match' to watch).[/yellow]")
     seed = fresh_seed() if seed is None else seed
     _play_at_table(g, specs, seed, hints, hint_agent, record, compact=compact)
+
+
+def _seats_and_game(game: str, players: Optional[str], solo: bool, *, default: str,
+                    allow_human: bool, variant: Optional[list[str]], data: Optional[Path],
+                    sheet: Optional[int], level: Optional[int],
+                    param: Optional[list[str]]) -> tuple[list[str], Game]:
+    """The seats and the game that ``play`` and ``match`` are given: the game's name
+    looked up, ``--players`` split into seat specs (``default``: the one seat of ``--solo``
+    without --players) and checked (``allow_human``: whether 'human' may sit), then the
+    game built with that many seats and the other options (see :func:`build_game`).
+
+    Raises:
+        UnknownNameError, ParameterError: an unknown game or agent, a bad option value;
+        PathProblem: a ``--data`` path that cannot be read; DataError: a ``--data`` file
+        that does not validate.
+    """
+    name = _game_name(game)
+    specs = solo_specs(players, solo, default=default)
+    check_players(specs, allow_human=allow_human)
+    g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo, level=level,
+                   params=param)
+    return specs, g
 
 
 def _hint_agent(g: Game, hints: bool, hint_agent: Optional[str]) -> str:
@@ -387,16 +407,14 @@ def match(
     """Watch computer players play one game: its course, final kingdoms and scores."""
     console = make_console()
     with user_errors(EXIT_USAGE, _DATA_CODES):
-        name = _game_name(game)
-        specs = solo_specs(players, solo, default=SOLO_MATCH_AGENT)
-        check_players(specs, allow_human=False)
-        g = build_game(name, len(specs), variant, data, sheet=sheet, solo=solo,
-                       level=level, params=param)
+        specs, g = _seats_and_game(game, players, solo, default=SOLO_MATCH_AGENT,
+                                   allow_human=False, variant=variant, data=data,
+                                   sheet=sheet, level=level, param=param)
         check_seats_for_game(specs, g)
         if record is not None:
             check_writable(record, "game record")
     seed = fresh_seed() if seed is None else seed
-    ui = ui_for(name)
+    ui = ui_for(g.info.name)
     labels = seat_labels(specs)
     try:
         result = run_match(g, specs, seed, ui, console, quiet=quiet,
@@ -462,13 +480,7 @@ def replay(
         return
     rec = loaded
     with user_errors(EXIT_FAILED):
-        try:
-            rec.replay(data=data)  # check the whole record before printing anything
-            g = rec.build_game(data)
-        except (RecordError, DataError):
-            raise
-        except RegaliaError as exc:
-            raise RecordError(f"{file}: {exc}") from None
+        g = checked_game(rec, file, data)  # the whole record, before printing anything
     ui = ui_for(g.info.name)
     n = g.num_players
     if as_seat is not None:
@@ -494,14 +506,10 @@ def replay(
         console.print(ui.position(state, labels))
         console.print(Text(f"{labels[state.current_player()]}: {ui.decision(state)}",
                            style="bold yellow"))
-        try:
-            answer = console.input("[dim]Enter: next move, c: to the end, q: stop[/dim] ")
-        except EOFError:
-            answer = "c"
-        answer = answer.strip().lower()
-        if answer in ("q", "quit"):
+        answer = _step_answer(console)
+        if answer == "quit":
             return False
-        if answer in ("c", "continue"):
+        if answer == "continue":
             stepping[0] = False
         return True
 
@@ -519,6 +527,22 @@ def replay(
         console.print("[yellow]The record ends before the game is over; the last "
                       "position:[/yellow]")
         console.print(ui.position(state, labels))
+
+
+def _step_answer(console: Console) -> str:
+    """``replay --step``: ask what to do before the next move and return ``"quit"`` ('q'
+    or 'quit': stop), ``"continue"`` ('c' or 'continue', or the end of input: play to the
+    end) or ``"next"`` (Enter or anything else: show the next move)."""
+    try:
+        answer = console.input("[dim]Enter: next move, c: to the end, q: stop[/dim] ")
+    except EOFError:
+        return "continue"
+    answer = answer.strip().lower()
+    if answer in ("q", "quit"):
+        return "quit"
+    if answer in ("c", "continue"):
+        return "continue"
+    return "next"
 
 
 def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
@@ -565,16 +589,11 @@ def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
         if stepping and ply.mover is not None:
             console.print()
             console.print(drawn(before, "start" if i == 0 else f"ply {i}"))
-            try:
-                answer = console.input("[dim]Enter: next move, c: to the end, "
-                                       "q: stop[/dim] ")
-            except EOFError:
-                answer = "c"
-            answer = answer.strip().lower()
-            if answer in ("q", "quit"):
+            answer = _step_answer(console)
+            if answer == "quit":
                 console.print("[yellow]Replay stopped.[/yellow]")
                 return
-            if answer in ("c", "continue"):
+            if answer == "continue":
                 stepping = False
         who = labels[ply.mover] if ply.mover is not None else "chance"
         text = ply.notation if ply.notation is not None else "(not seen)"

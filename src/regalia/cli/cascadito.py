@@ -30,7 +30,7 @@ from regalia.games.cascadito.interview import SheetInterview
 from regalia.games.cascadito.tables import SheetTables
 from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_tables, winner
 
-from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import ask_valid, steps_table, totals_table
 
 #: Style of a town (and of its die and track) by colour.
@@ -419,9 +419,7 @@ class CascaditoUI(GameUI[CascaditoState]):
         try:
             sheet = load_sheet(Path(path))
         except DataError as exc:
-            console.print(Text(f"{path}: the sheet file does not validate:", style="bold red"))
-            for line in str(exc).splitlines():
-                console.print(Text("  " + line, style="red"))
+            print_invalid_data(console, path, "sheet", exc)
             return False
         prov = ", ".join(f"{n} {k}" for k, n in sheet.provenance_summary().items())
         kinds: dict[str, int] = {}

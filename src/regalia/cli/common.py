@@ -15,13 +15,14 @@ from rich.markup import escape
 from rich.text import Text
 
 from regalia.agents import check_spec, list_agents, make_agent, parse_spec
-from regalia.core.errors import (DataError, ParameterError, RegaliaError, UnknownNameError,
-                                 UnreadableInputError)
+from regalia.core.errors import (DataError, ParameterError, RecordError, RegaliaError,
+                                 UnknownNameError, UnreadableInputError)
 from regalia.core.files import (CONTROL_CHARACTERS, check_regular_file, file_kind,
                                 parse_toml, read_stream, read_text,
                                 without_control_characters)
 from regalia.core.game import Game
 from regalia.core.params import MAX_DIGITS, shown
+from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, load_game
 
 HUMAN = "human"
@@ -283,6 +284,26 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
                              f"({', '.join(kwargs)}): {exc}") from None
 
 
+def checked_game(rec: GameRecord, file: Path, data: Path | None = None) -> Game:
+    """The game of a record, once the whole record is checked (its digest, the seed
+    against every chance outcome, every move, the final scores: :meth:`GameRecord.replay`),
+    before anything of it is shown. ``data``: the component data file the game was played
+    with (``--data``), checked against the record's data digest.
+
+    Raises:
+        RecordError, DataError: the record, or ``data``, fails its check; any other
+        :class:`RegaliaError` of the record (a game or parameter regalia does not know)
+        as a RecordError naming ``file``.
+    """
+    try:
+        rec.replay(data=data)
+        return rec.build_game(data)
+    except (RecordError, DataError):
+        raise
+    except RegaliaError as exc:
+        raise RecordError(f"{file}: {exc}") from None
+
+
 def seat_labels(specs: Sequence[str], you: bool = True) -> list[str]:
     """``"Seat 1 (you)"`` for the only human (with ``you``), ``"Seat 2 (greedy)"`` for an
     agent. A spec may come from a record, so it passes through :func:`plain` (labels are
@@ -388,6 +409,6 @@ def read_text_file(path: str, what: str) -> tuple[str, str]:
 
 
 __all__ = ["HUMAN", "make_console", "error", "user_errors", "fresh_seed", "split_players",
-           "check_players", "build_game", "solo_specs", "seat_labels", "read_text_file", "check_readable",
+           "check_players", "build_game", "checked_game", "solo_specs", "seat_labels", "read_text_file", "check_readable",
            "check_writable", "check_data_file", "PathProblem", "plain", "markup_safe", "parse_params", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
            "EXIT_INTERRUPTED"]

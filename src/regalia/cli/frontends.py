@@ -236,6 +236,15 @@ class GameUI(Generic[S]):
                            f"it is available for: {_offering('has_data_check')}")
 
 
+def print_invalid_data(console: Console, path: Path, kind: str, exc: RegaliaError) -> None:
+    """The verdict of ``regalia data check`` on a file that does not validate: the file and
+    what it holds (``kind``: ``"dominoes"``, ``"cards"``...) in bold red, then each line of
+    the loader's message (file, record, field, what was expected), indented, in red."""
+    console.print(Text(f"{path}: the {kind} file does not validate:", style="bold red"))
+    for line in str(exc).splitlines():
+        console.print(Text("  " + line, style="red"))
+
+
 @dataclass(frozen=True)
 class ScoreRequest:
     """What ``regalia score`` passes to a game's :meth:`GameUI.score`.

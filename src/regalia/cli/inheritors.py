@@ -29,7 +29,7 @@ from regalia.games.inheritors import InheritorsGame, InheritorsState
 from regalia.games.inheritors.notation import NOTATION_HELP
 from regalia.games.inheritors.textformat import result, score_text
 
-from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import steps_table, totals_table
 
 #: A viewer that is no seat: only public information is shown.
@@ -367,9 +367,7 @@ class InheritorsUI(GameUI[InheritorsState]):
         try:
             cards = load_cards(path)
         except DataError as exc:
-            console.print(Text(f"{path}: the cards file does not validate:", style="bold red"))
-            for line in str(exc).splitlines():
-                console.print(Text("  " + line, style="red"))
+            print_invalid_data(console, path, "cards", exc)
             return False
         prov = ", ".join(f"{k} {v}" for k, v in cards.provenance_summary().items())
         console.print(Text(f"OK: {cards.deck_size} deck cards, {len(cards.clans)} clans, "

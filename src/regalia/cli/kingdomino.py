@@ -27,7 +27,7 @@ from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
 from regalia.games.kingdomino.scoring import parse_kingdom
 
-from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -397,6 +397,16 @@ class KingdominoUI(GameUI[KingdominoState]):
         return KingdominoNarrator(self, labels, console)
 
     # ------------------------------------------------------------------ results
+    def beside_breakdown(self, kingdom: RenderableType, bd: Breakdown,
+                         group_crownless: bool = False) -> Table:
+        """A kingdom's grid (never wrapped) with its :meth:`breakdown_table` to the right,
+        3 columns apart (the final kingdoms, ``regalia score``)."""
+        row = Table.grid(padding=(0, 3))
+        row.add_column(no_wrap=True)
+        row.add_column()
+        row.add_row(kingdom, self.breakdown_table(bd, group_crownless))
+        return row
+
     def breakdown_table(self, bd: Breakdown, group_crownless: bool = False) -> Table:
         rows = view.breakdown_rows(bd, group_crownless)
         total = rows.pop()
@@ -423,11 +433,8 @@ class KingdominoUI(GameUI[KingdominoState]):
             parts.append(Rule("Final kingdoms and scores"))
             for p in range(G.num_players):
                 bd = state.breakdown(p)
-                row = Table.grid(padding=(0, 3))
-                row.add_column(no_wrap=True)
-                row.add_column()
-                row.add_row(grid_text(view.kingdom_grid(table, p, margin=False)),
-                            self.breakdown_table(bd, group_crownless=True))
+                row = self.beside_breakdown(grid_text(view.kingdom_grid(table, p, margin=False)),
+                                            bd, group_crownless=True)
                 parts += [Text(f"{labels[p]}: {_points(bd.total)}", style="bold"), row,
                           Text("")]
         keys = state.tie_break_keys()
@@ -475,10 +482,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         mk, harmony = "middle-kingdom" in flat, "harmony" in flat
         bd = kingdom.breakdown(middle_kingdom=mk, harmony=harmony, discarded=discarded)
         grid = view.text_kingdom_grid(kingdom)
-        row = Table.grid(padding=(0, 3))
-        row.add_column(no_wrap=True)
-        row.add_column()
-        row.add_row(grid_text(grid, coordinates=False), self.breakdown_table(bd))
+        row = self.beside_breakdown(grid_text(grid, coordinates=False), bd)
         console.print(Text(f"Kingdom from {source} ({size}x{size})", style="bold"))
         console.print(row)
         console.print(Text(f"Total: {_points(bd.total)}", style="bold green"))
@@ -489,9 +493,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         try:
             dominoes = load_dominoes(path)
         except DataError as exc:
-            console.print(Text(f"{path}: the dominoes file does not validate:", style="bold red"))
-            for line in str(exc).splitlines():
-                console.print(Text("  " + line, style="red"))
+            print_invalid_data(console, path, "dominoes", exc)
             return False
         prov = ", ".join(f"{n} {k}" for k, n in dominoes.provenance_summary().items())
         console.print(Text(f"OK: {len(dominoes.dominoes)} dominoes, provenance {prov}"

@@ -12,13 +12,12 @@ from typing import Optional
 
 import typer
 
-from regalia.core.errors import DataError, RecordError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing
 
 from .root import app, examples as _examples, help_text as _help
-from .common import (EXIT_FAILED, EXIT_USAGE, check_readable, check_writable, error,
-                     user_errors)
+from .common import (EXIT_FAILED, EXIT_USAGE, check_readable, check_writable, checked_game,
+                     error, user_errors)
 
 
 @app.command(help=_help(
@@ -47,13 +46,7 @@ def render(
             check_writable(output, "the SVG file", "-o")
     with user_errors(EXIT_FAILED):
         rec = GameRecord.load(file)
-        try:
-            rec.replay()
-            game = rec.build_game()
-        except (RecordError, DataError):
-            raise
-        except RegaliaError as exc:
-            raise RecordError(f"{file}: {exc}") from None
+        game = checked_game(rec, file)
     drawing = game_drawing(game.info.name)
     if drawing is None:
         raise error(f"{game.info.title} has no drawing yet (regalia render draws "

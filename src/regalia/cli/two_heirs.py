@@ -29,7 +29,7 @@ from regalia.games.two_heirs.rules import LEVEL_NAMES
 from regalia.games.two_heirs.scoring import buildings_of, roads_of, treasures_of
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
-from .frontends import GameUI, Narrator, ScoreRequest, register_ui
+from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 
 COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",
                  "yellow": "black on yellow3", None: "dim"}
@@ -398,9 +398,7 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         try:
             data = load_treasures(path) if kind == "treasures" else load_tiles(path)
         except DataError as exc:
-            console.print(Text(f"{path}: the {kind} file does not validate:", style="bold red"))
-            for line in str(exc).splitlines():
-                console.print(Text("  " + line, style="red"))
+            print_invalid_data(console, path, kind, exc)
             return False
         prov = ", ".join(f"{n} {k}" for k, n in data.provenance_summary().items())
         records = data.treasures if isinstance(data, TreasureSet) else data.tiles

@@ -1,11 +1,13 @@
 """Checks of game parameters shared by every game's ``Game.__init__``: whole numbers that
-may arrive as text (command line, records) and variant lists. Each raises
-:class:`~regalia.core.errors.ParameterError` naming what is allowed."""
+may arrive as text (command line, records), lists of names (variants, sets) and the path of
+a component data file. Each raises :class:`~regalia.core.errors.ParameterError` naming
+what is allowed."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from pathlib import Path
+from typing import Any, Collection, Iterable, Mapping
 
 from .errors import ParameterError
 
@@ -65,13 +67,8 @@ def normalise_variants(variants: Iterable[str] | str | None, allowed: Mapping[st
     """
     if variants is None:
         return ()
-    if isinstance(variants, str):
-        variants = [v for v in variants.split(",") if v.strip()]
-    if not isinstance(variants, (list, tuple, set, frozenset)):
-        raise ParameterError(f"variants must be a list of names or a comma-separated string, "
-                             f"not {type(variants).__name__}; variants: {', '.join(allowed)}")
     out: list[str] = []
-    for v in variants:
+    for v in name_list(variants, "variants", "a list of names", allowed):
         key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
         if key not in allowed:
             raise ParameterError(f"unknown {title} variant {v!r}; variants: "
@@ -79,3 +76,46 @@ def normalise_variants(variants: Iterable[str] | str | None, allowed: Mapping[st
         if key not in out:
             out.append(key)
     return tuple(sorted(out))
+
+
+def name_list(value: Any, name: str, expected: str, allowed: Iterable[str]) -> Collection[Any]:
+    """A parameter that names several things (variants, sets): a list, tuple or set as
+    given, or one comma-separated string split at its commas with the empty pieces left
+    out (``"a,,b"`` -> ``["a", "b"]``; the pieces are not stripped: the caller
+    normalises each name).
+
+    Args:
+        name: the parameter's name for the message (``"variants"``).
+        expected: what the list holds, for the message (``"a list of names"``).
+        allowed: the names allowed, listed in the message.
+
+    Raises:
+        ParameterError: ``"<name> must be <expected> or a comma-separated string, not
+        <type>; <name>: <allowed>"``.
+    """
+    if isinstance(value, str):
+        return [v for v in value.split(",") if v.strip()]
+    if not isinstance(value, (list, tuple, set, frozenset)):
+        raise ParameterError(f"{name} must be {expected} or a comma-separated string, "
+                             f"not {type(value).__name__}; {name}: {', '.join(allowed)}")
+    return value
+
+
+def data_path(data: Any, kind: str) -> str | None:
+    """A game's ``data`` parameter (a user's component data file) as an absolute path
+    (``~`` expanded, links resolved), or None (the bundled data) when it is None. The file
+    itself is not opened here: the game's loader reads and validates it.
+
+    Args:
+        kind: what the file holds, for the message (``"dominoes"``, ``"cards"``).
+
+    Raises:
+        ParameterError: ``data`` is neither None, a str nor a :class:`~pathlib.Path`:
+        ``"data must be the path of a <kind> TOML file, not <type>"``.
+    """
+    if data is None:
+        return None
+    if not isinstance(data, (str, Path)):
+        raise ParameterError(f"data must be the path of a {kind} TOML file, not "
+                             f"{type(data).__name__}")
+    return str(Path(data).expanduser().resolve())

@@ -17,7 +17,7 @@ from typing import Any
 
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game, GameInfo
-from regalia.core.params import digits_as_int, normalise_variants, shown, whole_number
+from regalia.core.params import data_path, digits_as_int, normalise_variants, shown, whole_number
 from regalia.core.registry import register_game
 
 from .components import SHEET_NUMBERS, Sheet, load_dice, load_sheet
@@ -88,16 +88,12 @@ class CascaditoGame(Game):
         if self.harder and players != 1:
             raise ParameterError(f"harder-start is a solo variant (players=1), not for "
                                  f"{players} players")
-        if data is not None and not isinstance(data, (str, Path)):
-            raise ParameterError(f"data must be the path of a sheet TOML file, not "
-                                 f"{type(data).__name__}")
+        self._data = data_path(data, "sheet")
         self._players = players
         self.deferred_bottom = "deferred-bottom-row" in self._variants
-        if data is None:
-            self._data = None
+        if self._data is None:
             self.sheet: Sheet = load_sheet(1 if sheet is None else sheet)
         else:
-            self._data = str(Path(data).expanduser().resolve())
             if not Path(self._data).is_file():
                 raise DataError(f"{data}: no such sheet file")
             self.sheet = load_sheet(Path(self._data))

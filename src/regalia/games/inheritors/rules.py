@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
-from regalia.core.params import normalise_variants, whole_number
+from regalia.core.params import data_path, normalise_variants, whole_number
 from regalia.core.registry import register_game
 
 from .codes import (ANY, C_AHEAD, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, C_USED,
@@ -74,11 +74,8 @@ class InheritorsGame(Game):
         self._variants = normalise_variants(variants, VARIANTS, "Inheritors")
         #: Ruling R1's other reading: covered cards count for the number Honors.
         self.covered_cards = "honors-count-covered-cards" in self._variants
-        if data is not None and not isinstance(data, (str, Path)):
-            raise ParameterError(f"data must be the path of a cards TOML file, not "
-                                 f"{type(data).__name__}")
+        self._data = data_path(data, "cards")
         self._players = players
-        self._data = None if data is None else str(Path(data).expanduser().resolve())
         self.cards: CardSet = load_cards(data)
         self._build_tables()
 
@@ -95,36 +92,28 @@ class InheritorsGame(Game):
         marked: list[int] = []
         match_name: list[str] = []
         record: list[Any] = []
+
+        def add(name: str, k: int, c: int, n: int, count: int, mark: int, match: str,
+                rec: Any) -> None:
+            """One card type: its row of each table above (name, kind, colour, number,
+            copies, marked for 2 players, market-match name, data record)."""
+            names.append(name); kind.append(k); colour.append(c); number.append(n)
+            copies.append(count); marked.append(mark); match_name.append(match)
+            record.append(rec)
+
         for c in self.colours:
             for n in range(1, 7):
-                names.append(f"{c} {n}")
-                kind.append(K_INF)
-                colour.append(col[c])
-                number.append(n)
-                copies.append(cs.influence_copies(c, n))
-                marked.append(0)
-                match_name.append("")
-                record.append(None)
+                add(f"{c} {n}", K_INF, col[c], n, cs.influence_copies(c, n), 0, "", None)
         for a in cs.advocates:
-            names.append(a.name); kind.append(K_ADV); colour.append(WHITE); number.append(0)
-            copies.append(a.copies); marked.append(a.marked)
-            match_name.append(a.name.casefold()); record.append(a)
+            add(a.name, K_ADV, WHITE, 0, a.copies, a.marked, a.name.casefold(), a)
         for tome in cs.tomes:
-            names.append(tome.name); kind.append(K_TOME); colour.append(ANY); number.append(0)
-            copies.append(tome.copies); marked.append(0)
-            match_name.append(tome.name.casefold()); record.append(tome)
+            add(tome.name, K_TOME, ANY, 0, tome.copies, 0, tome.name.casefold(), tome)
         for r in cs.relics:
-            names.append(f"{r.colour} relic"); kind.append(K_RELIC); colour.append(col[r.colour])
-            number.append(0); copies.append(1); marked.append(0)
-            match_name.append("relic"); record.append(r)
+            add(f"{r.colour} relic", K_RELIC, col[r.colour], 0, 1, 0, "relic", r)
         for a in cs.special_advocates:
-            names.append(a.name); kind.append(K_SPEC); colour.append(WHITE); number.append(0)
-            copies.append(a.copies); marked.append(a.marked)
-            match_name.append(a.name.casefold()); record.append(a)
+            add(a.name, K_SPEC, WHITE, 0, a.copies, a.marked, a.name.casefold(), a)
         for e in cs.epics:
-            names.append(e.name); kind.append(K_EPIC); colour.append(ANY); number.append(0)
-            copies.append(1); marked.append(0)
-            match_name.append(e.name.casefold()); record.append(e)
+            add(e.name, K_EPIC, ANY, 0, 1, 0, e.name.casefold(), e)
         T = len(names)
         self.T = T
         self.tname = tuple(names)

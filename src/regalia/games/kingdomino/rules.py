@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
-from regalia.core.params import normalise_variants, whole_number
+from regalia.core.params import data_path, normalise_variants, whole_number
 from regalia.core.registry import register_game
 
 from .board import geometry
@@ -79,10 +79,7 @@ class KingdominoGame(Game):
         if self.duel and players != 2:
             raise ParameterError(f"The Mighty Duel is a 2-player variant, not for {players} players")
         self._players = players
-        if data is not None and not isinstance(data, (str, Path)):
-            raise ParameterError(f"data must be the path of a dominoes TOML file, not "
-                                 f"{type(data).__name__}")
-        self._data = None if data is None else str(Path(data).expanduser().resolve())
+        self._data = data_path(data, "dominoes")
         self.dominoes: DominoSet = load_dominoes(data)
         self.middle_kingdom = "middle-kingdom" in self._variants
         self.harmony = "harmony" in self._variants

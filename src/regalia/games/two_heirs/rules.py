@@ -24,7 +24,7 @@ from typing import Any, Iterable
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
-from regalia.core.params import digits_as_int, shown
+from regalia.core.params import data_path, digits_as_int, name_list, shown
 from regalia.core.registry import register_game
 
 from .components import (COLOURS, SET_NAMES, SETS, TileSet, TreasureSet, load_tiles,
@@ -59,13 +59,8 @@ def normalise_sets(sets: Iterable[str] | str | None) -> tuple[str, ...]:
     """
     if sets is None:
         return DEFAULT_SETS
-    if isinstance(sets, str):
-        sets = [s for s in sets.split(",") if s.strip()]
-    if not isinstance(sets, (list, tuple, set, frozenset)):
-        raise ParameterError(f"sets must be a list of 3 set names or a comma-separated string, "
-                             f"not {type(sets).__name__}; sets: {', '.join(SETS)}")
     out: list[str] = []
-    for s in sets:
+    for s in name_list(sets, "sets", "a list of 3 set names", SETS):
         key = " ".join(str(s).strip().lower().replace("_", "-").split())
         key = _SET_ALIASES.get(key, _SET_ALIASES.get(key.replace(" ", "-"), key))
         if key not in SETS:
@@ -150,10 +145,7 @@ class TwoHeirsGame(Game):
             raise ParameterError(f"level is a solo parameter (players=1); a 2-player game has "
                                  f"none (got level={shown(level)})")
         self.level = level
-        if data is not None and not isinstance(data, (str, Path)):
-            raise ParameterError(f"data must be the path of a tiles TOML file, not "
-                                 f"{type(data).__name__}")
-        self._data = None if data is None else str(Path(data).expanduser().resolve())
+        self._data = data_path(data, "tiles")
         self.tiles: TileSet = load_tiles(self._data)
         self.treasures: TreasureSet = load_treasures()
         # level is an int exactly when solo (checked above)
