@@ -16,6 +16,8 @@ import pytest
 import regalia
 from regalia.games.inheritors.positions import swap_quest, swap_with_deck, with_bounds
 
+from random_play import play_out
+
 
 def random_states(players: int, seeds=range(6), every: int = 17):
     """Mid-game states of random games (decision and chance nodes)."""
@@ -204,14 +206,7 @@ def test_draws_are_chance_nodes_agents_cannot_predict():
 
 def test_terminal_state_reveals_hands_for_scoring():
     g = regalia.load_game("inheritors", players=2)
-    s = g.new_initial_state(1)
-    rng = random.Random(1)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
+    s = play_out(g.new_initial_state(1), random.Random(1))
     obs = s.observation(0)
     assert obs["hands"] == [s.hand_names(0), s.hand_names(1)]
     assert [b["total"] for b in obs["scores"]] == s.scores()
