@@ -16,7 +16,7 @@ import pytest
 import regalia
 from regalia.games.inheritors.positions import swap_quest, swap_with_deck, with_bounds
 
-from random_play import play_out
+from random_play import play_out, plies
 
 
 def random_states(players: int, seeds=range(6), every: int = 17):
@@ -120,12 +120,7 @@ def test_resampled_states_are_consistent(players):
             _consistent(sample, s, p)
             differs += sample.hand != s.hand or sample.deck != s.deck
             if not sample.is_terminal():   # a sample plays on legally
-                while not sample.is_terminal():
-                    if sample.is_chance_node():
-                        sample.apply_random_chance(rng)
-                    else:
-                        legal = sample.legal_actions()
-                        sample.apply_action(legal[rng.randrange(len(legal))])
+                for _ in plies(sample, rng, chance_rng=rng):
                     assert sample.card_places() == list(s.game.tcopies)
                 break
     assert differs > 10   # unseen cards really are re-dealt
@@ -265,12 +260,7 @@ def test_resample_is_consistent_anywhere(players, seed, plies, seat):
     p = seat % players
     sample = s.resample_from_infostate(p, rng)
     _consistent(sample, s, p)
-    while not sample.is_terminal():
-        if sample.is_chance_node():
-            sample.apply_random_chance(rng)
-        else:
-            legal = sample.legal_actions()
-            sample.apply_action(legal[rng.randrange(len(legal))])
+    play_out(sample, rng, chance_rng=rng)
     assert sample.card_places() == list(g.tcopies)
 
 
