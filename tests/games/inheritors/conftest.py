@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import tomllib
 from pathlib import Path
 from types import SimpleNamespace
@@ -169,3 +170,31 @@ def swap_hidden_card():
     """:func:`_swap_hidden_card` for the hidden-information tests: ``swap(s, owner, rng)``
     gives a twin state or None."""
     return _swap_hidden_card
+
+
+def _compare_choices_with_a_hidden_card_swapped(policy, states, rng) -> int:
+    """At each decision state of ``states`` (chance and terminal states are passed over),
+    ``policy`` must choose the same action as in the twin where the next player's hand
+    differs by one card the acting player cannot see (:func:`_swap_hidden_card`; states
+    without a twin are passed over), both called with the same generator seed drawn from
+    ``rng``. Returns how many decisions were compared."""
+    checked = 0
+    for s in states:
+        if s.is_chance_node() or s.is_terminal():
+            continue
+        p = s.current_player()
+        other = _swap_hidden_card(s, (p + 1) % s.game.num_players, rng)
+        if other is None:
+            continue
+        seed = rng.random()
+        assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
+        checked += 1
+    return checked
+
+
+@pytest.fixture(scope="session")
+def compare_choices_with_a_hidden_card_swapped():
+    """:func:`_compare_choices_with_a_hidden_card_swapped` for the tests that a policy decides
+    only from what its player sees: ``compare(policy, states, rng)`` gives the number of
+    decisions compared."""
+    return _compare_choices_with_a_hidden_card_swapped

@@ -208,23 +208,14 @@ def test_terminal_state_reveals_hands_for_scoring():
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_greedy_policy_uses_only_what_its_player_sees(players, swap_hidden_card):
+def test_greedy_policy_uses_only_what_its_player_sees(
+        players, compare_choices_with_a_hidden_card_swapped):
     """The greedy policy chooses the same action in two states that differ only in cards
     the acting player cannot see (another hand swapped with the deck)."""
     from regalia.core.registry import game_policy
-    policy = game_policy("inheritors", "greedy")
-    rng = random.Random(5)
-    checked = 0
-    for s in random_states(players, seeds=range(4), every=7):
-        if s.is_chance_node() or s.is_terminal():
-            continue
-        p = s.current_player()
-        other = swap_hidden_card(s, (p + 1) % players, rng)
-        if other is None:
-            continue
-        seed = rng.random()
-        assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
-        checked += 1
+    checked = compare_choices_with_a_hidden_card_swapped(
+        game_policy("inheritors", "greedy"), random_states(players, seeds=range(4), every=7),
+        random.Random(5))
     assert checked >= 10
 
 
