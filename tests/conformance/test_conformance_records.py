@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-import regalia
 from regalia import GameRecord, ParameterError, RecordError
 from regalia.agents import agent_options, list_agents
 from regalia.arena import play_match
