@@ -1,6 +1,6 @@
 """Shared pieces of the Two Heirs scoring tests, imported as ``two_heirs_tiles``
 (``conftest.py`` puts this folder on ``sys.path``): the bundled tiles, placed tiles named by
-tile id, and a hypothesis strategy of random landscapes.
+tile id, the rulebook's Example 2 position, and a hypothesis strategy of random landscapes.
 
 Table frame: x east, y north; seat 0 sits south, seat 1 north.
 """
@@ -15,6 +15,14 @@ from regalia.games.two_heirs.landscape import PlacedTile
 #: The bundled tile set; IDX: tile id (``"land-5"``) -> its index in ``T.tiles``.
 T = load_tiles()
 IDX = {t.id: i for i, t in enumerate(T.tiles)}
+
+
+#: The position of the rulebook's Example 2 (Action B: white, reach 2, may construct the Inn
+#: or the Trading post), as ``set_position`` keywords; the hands are each test's.
+EXAMPLE_2 = dict(landscape=[(0, 0, "land-6", "open"), (0, 1, "land-4", "white"),
+                            (1, 0, "land-2", "open"), (-1, 0, "trade-1", "white")],
+                 troops=[[(0, 1), (1, 0), "reserve"], [(0, 0), "reserve", "reserve"]],
+                 reserve=["travel-5", "travel-6", "land-1", "land-3", "land-7", "land-8"])
 
 
 def b(tid: str, owner: int) -> PlacedTile:
