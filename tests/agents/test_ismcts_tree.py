@@ -18,6 +18,8 @@ from regalia.core.errors import IllegalActionError, NotationError, RegaliaError
 from regalia.core.game import CHANCE, TERMINAL, Game, GameInfo
 from regalia.core.state import State, uniform_outcomes
 
+from random_play import play_out
+
 
 class OutcomeKeyedISMCTS(ISMCTSAgent):
     """ismcts as it was before issue 18: chance children keyed by the outcome itself."""
@@ -185,16 +187,12 @@ def test_the_tree_is_kept_for_inspection_and_dropped_for_a_forced_move():
 
 # ---------------------------------------------------------------------------- Inheritors
 def inheritors_position(players: int, seed: int, plies: int) -> State:
+    """The first decision with a choice (two legal actions or more) after ``plies`` actions
+    of a random game."""
     game = regalia.load_game("inheritors", players=players)
-    s = game.new_initial_state(seed)
-    rng = random.Random(seed)
-    while s.is_chance_node() or len(s.history()) < plies or len(s.legal_actions()) < 2:
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            la = s.legal_actions()
-            s.apply_action(la[rng.randrange(len(la))])
-    return s
+    return play_out(game.new_initial_state(seed), random.Random(seed),
+                    until=lambda s: (not s.is_chance_node() and len(s.history()) >= plies
+                                     and len(s.legal_actions()) >= 2))
 
 
 def tree_violations(agent: ISMCTSAgent, root_state: State, det: State):

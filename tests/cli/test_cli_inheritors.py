@@ -9,6 +9,8 @@ import regalia
 from regalia.games.inheritors.components import DEFAULT_DATA
 from regalia.games.inheritors.positions import swap_with_deck
 
+from random_play import plies
+
 
 def _dealt_line(output: str, seat: int) -> str:
     lines = [ln for ln in output.splitlines() if f"Seat {seat} " in ln and "is dealt" in ln]
@@ -115,13 +117,7 @@ def test_table_views_do_not_depend_on_hidden_cards():
         labels = [f"Seat {i + 1}" for i in range(players)]
         for seed in range(3):
             s = g.new_initial_state(seed)
-            play = random.Random(seed)
-            while not s.is_terminal():
-                if s.is_chance_node():
-                    s.apply_random_chance()
-                else:
-                    legal = s.legal_actions()
-                    s.apply_action(legal[play.randrange(len(legal))])
+            for _ in plies(s, random.Random(seed)):
                 if len(s.history()) % 9 or s.stage == 0 or s.is_terminal():
                     continue
                 viewer = rng.randrange(players)

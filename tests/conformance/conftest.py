@@ -7,8 +7,9 @@ parameter set it lists in ``GameInfo.test_configs``. A game registered later get
 suite without any change here. The checks themselves live in ``regalia.testing`` (usable
 without pytest); the tests here are thin parametrised callers.
 
-A test asks for the ``game_config`` argument, a ``(name, params)`` pair; the parameters
-are ``load_game`` keyword arguments (``players`` and, for variants, ``variants``). Test ids
+A test asks for the ``game`` fixture (the game of the configuration), or for the
+``game_config`` argument itself, a ``(name, params)`` pair; the parameters are
+``load_game`` keyword arguments (``players`` and, for variants, ``variants``). Test ids
 are ``regalia.testing.config_id`` names (``kingdomino-2p-dynasty``, ``cascadito-3p-sheet=2``).
 """
 
@@ -60,3 +61,11 @@ def engine_env(request):
         os.environ.pop("REGALIA_PURE", None)
     else:
         os.environ["REGALIA_PURE"] = old
+
+
+@pytest.fixture
+def game(game_config) -> regalia.Game:
+    """The game of ``game_config`` (``load_game(name, **params)``), made on the engine that
+    ``engine_env`` chose."""
+    name, params = game_config
+    return regalia.load_game(name, **params)

@@ -14,11 +14,6 @@ INFOS = regalia.list_games()
 INFO_IDS = [info.name for info in INFOS]
 
 
-def _game(config) -> regalia.Game:
-    name, params = config
-    return regalia.load_game(name, **params)
-
-
 def test_at_least_one_game_is_registered():
     rt.check_registered_games()
 
@@ -55,25 +50,25 @@ def test_game_parameters_rebuild_the_game(game_config):
     rt.check_parameters_rebuild_the_game(game, params)
 
 
-def test_games_with_different_parameters_differ(game_config):
+def test_games_with_different_parameters_differ(game):
     try:
-        rt.check_games_with_different_parameters_differ(_game(game_config))
+        rt.check_games_with_different_parameters_differ(game)
     except NotApplicable as why:
         pytest.skip(str(why))
 
 
-def test_state_from_json_refuses_other_games_data(game_config):
-    rt.check_state_from_json_refuses_other_games_data(_game(game_config))
+def test_state_from_json_refuses_other_games_data(game):
+    rt.check_state_from_json_refuses_other_games_data(game)
 
 
 @pytest.mark.parametrize("plies", rt.DAMAGE_PLIES)
-def test_state_from_json_refuses_damaged_data(game_config, plies):
-    rt.check_state_from_json_refuses_damaged_data(_game(game_config), plies)
+def test_state_from_json_refuses_damaged_data(game, plies):
+    rt.check_state_from_json_refuses_damaged_data(game, plies)
 
 
-def test_observation_of_a_seat_that_does_not_exist(game_config):
-    rt.check_observation_of_a_seat_that_does_not_exist(_game(game_config))
+def test_observation_of_a_seat_that_does_not_exist(game):
+    rt.check_observation_of_a_seat_that_does_not_exist(game)
 
 
-def test_state_errors_are_regalia_errors(game_config):
-    rt.check_state_errors_are_regalia_errors(_game(game_config))
+def test_state_errors_are_regalia_errors(game):
+    rt.check_state_errors_are_regalia_errors(game)

@@ -6,20 +6,13 @@ import json
 
 import pytest
 
-import regalia
 from regalia import GameRecord, ParameterError, RecordError
 from regalia.agents import agent_options, list_agents
 from regalia.arena import play_match
 from regalia.testing import mid_game_state
 
 
-def _game(config) -> regalia.Game:
-    name, params = config
-    return regalia.load_game(name, **params)
-
-
-def test_same_seeds_same_match(game_config):
-    game = _game(game_config)
+def test_same_seeds_same_match(game):
     seats = ["random"] * game.num_players
     a = play_match(game, seats, seed=17)
     b = play_match(game, seats, seed=17)
@@ -32,8 +25,7 @@ def test_same_seeds_same_match(game_config):
     assert len(histories) > 1, "different match seeds always gave the same game"
 
 
-def test_match_result_is_consistent(game_config):
-    game = _game(game_config)
+def test_match_result_is_consistent(game):
     result = play_match(game, ["random"] * game.num_players, seed=3)
     final = result.state
     assert final.is_terminal()
@@ -52,8 +44,7 @@ def test_match_result_is_consistent(game_config):
     assert rec.digest == rec.compute_digest()
 
 
-def test_match_calls_on_step_before_each_action(game_config):
-    game = _game(game_config)
+def test_match_calls_on_step_before_each_action(game):
     seen = []
 
     def on_step(state, action):
@@ -73,23 +64,20 @@ def _cheap_spec(name: str) -> str:
 # ``policy`` plays a trained policy file made for one game and parameter set (issue 16); it
 # is tested with a file it trains itself in tests/rl/test_training.py.
 @pytest.mark.parametrize("agent", sorted(set(list_agents()) - {"policy"}))
-def test_every_registered_agent_plays_legally(game_config, agent):
-    game = _game(game_config)
+def test_every_registered_agent_plays_legally(game, agent):
     seats = [_cheap_spec(agent)] + ["random"] * (game.num_players - 1)
     result = play_match(game, seats, seed=5)
     assert result.state.is_terminal()
     assert result.record.replay() == result.state
 
 
-def test_wrong_number_of_agents_is_refused(game_config):
-    game = _game(game_config)
+def test_wrong_number_of_agents_is_refused(game):
     for count in (game.num_players - 1, game.num_players + 1):
         with pytest.raises(ParameterError):
             play_match(game, ["random"] * count, seed=0)
 
 
-def test_record_replays_to_an_equal_final_state(game_config):
-    game = _game(game_config)
+def test_record_replays_to_an_equal_final_state(game):
     final = play_match(game, ["random"] * game.num_players, seed=12).state
     rec = GameRecord.from_state(final)
     assert GameRecord.from_state(final) == rec  # deterministic, digest included
@@ -104,8 +92,7 @@ def test_record_replays_to_an_equal_final_state(game_config):
     assert [t for _, t in steps] == rec.notation
 
 
-def test_record_json_round_trip(game_config, tmp_path):
-    game = _game(game_config)
+def test_record_json_round_trip(game, tmp_path):
     final = play_match(game, ["random"] * game.num_players, seed=13).state
     rec = GameRecord.from_state(final, players=["a"] * game.num_players)
     text = rec.to_json_string()
@@ -120,8 +107,7 @@ def test_record_json_round_trip(game_config, tmp_path):
     assert loaded.replay().scores() == final.scores()
 
 
-def test_record_of_an_unfinished_game(game_config):
-    game = _game(game_config)
+def test_record_of_an_unfinished_game(game):
 
     def play(plies):
         return mid_game_state(game, 2, plies)
@@ -139,10 +125,9 @@ def test_record_of_an_unfinished_game(game_config):
     assert replayed.legal_actions() == state.legal_actions()
 
 
-def test_record_with_an_illegal_action_is_refused(game_config):
+def test_record_with_an_illegal_action_is_refused(game):
     """An edited action that is illegal (digest and notation made consistent) is refused
     by the legality check of the replay, naming the ply."""
-    game = _game(game_config)
     final = play_match(game, ["random"] * game.num_players, seed=14).state
     rec = GameRecord.from_state(final)
     ply = len(rec.actions) // 2

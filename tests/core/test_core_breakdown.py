@@ -12,6 +12,8 @@ import regalia
 from regalia.core import Breakdown, ScoreItem
 from regalia.core.errors import ParameterError
 
+from random_play import play_out
+
 
 def test_items_keep_their_order_and_add_up():
     bd = Breakdown((ScoreItem("property", "forest", 6, facts={"squares": 3, "crowns": 2}),
@@ -55,13 +57,7 @@ def test_default_breakdown_is_one_score_item(dice_race):
                                          ("inheritors", {"players": 3})])
 def test_every_game_itemises_its_score_in_the_core_type(name, params):
     game = regalia.load_game(name, **params)
-    s = game.new_initial_state(5)
-    rng = random.Random(5)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+    s = play_out(game.new_initial_state(5), random.Random(5))
     for p in range(game.num_players):
         bd = s.breakdown(p)
         assert type(bd) is Breakdown and bd.items

@@ -12,21 +12,18 @@ import pytest
 
 from regalia import load_game
 
+from random_play import plies
+
 CONFIGS = [(p, sh) for sh in (1, 2, 3, 4) for p in (1, 2, 3, 4)]
 
 
 def _play(game, seed, check):
-    rng = random.Random(seed)
     s = game.new_initial_state(seed)
     t = game.tables
-    while not s.is_terminal():
-        before = s.clone()
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
+    before = s.clone()
+    for _ in plies(s, random.Random(seed)):
         check(before, s, t)
+        before = s.clone()
     return s
 
 

@@ -6,7 +6,6 @@ The bundled files are read as plain TOML, broken one fact at a time, written to
 
 from __future__ import annotations
 
-import json
 import tomllib
 
 import pytest
@@ -15,35 +14,7 @@ from regalia.core.errors import DataError
 from regalia.games.cascadito import load_dice, load_sheet
 from regalia.games.cascadito.components import DEFAULT_DICE, sheet_path
 
-
-def toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()
-                                if x is not None) + " }"
-    raise TypeError(v)
-
-
-def dump(data: dict) -> str:
-    lines = [f"{k} = {toml_value(v)}" for k, v in data.items()
-             if not isinstance(v, (dict, list)) or (isinstance(v, list) and v
-                                                   and not isinstance(v[0], dict))]
-    for k, v in data.items():
-        if isinstance(v, dict):
-            lines += ["", f"[{k}]"] + [f"{json.dumps(kk)} = {toml_value(x)}" for kk, x in v.items()]
-    for k, v in data.items():
-        if isinstance(v, list) and v and isinstance(v[0], dict):
-            for rec in v:
-                lines += ["", f"[[{k}]]"] + [f"{json.dumps(kk)} = {toml_value(x)}"
-                                             for kk, x in rec.items()]
-    return "\n".join(lines) + "\n"
+from data_files import dump_toml, error_lines, one
 
 
 def raw(n: int) -> dict:
@@ -52,26 +23,16 @@ def raw(n: int) -> dict:
 
 
 def errors(tmp_path, data: dict, loader=load_sheet, name="broken.toml") -> list[str]:
-    path = tmp_path / name
-    path.write_text(dump(data), encoding="utf-8")
-    with pytest.raises(DataError) as exc:
-        loader(path)
-    lines = str(exc.value).splitlines()
-    assert lines and all(ln.startswith(f"{path}: ") for ln in lines), lines
-    return [ln[len(f"{path}: "):] for ln in lines]
-
-
-def one(lines, *parts) -> str:
-    hits = [ln for ln in lines if all(p in ln for p in parts)]
-    assert len(hits) == 1, (parts, lines)
-    return hits[0]
+    """The DataError lines of ``data`` written to ``tmp_path / name`` and loaded by
+    ``loader`` (:func:`data_files.error_lines`)."""
+    return error_lines(tmp_path / name, data, loader)
 
 
 # ------------------------------------------------------------------ round trip, I/O
 @pytest.mark.parametrize("n", (1, 2, 3, 4))
 def test_round_trip(tmp_path, n):
     path = tmp_path / f"s{n}.toml"
-    path.write_text(dump(raw(n)), encoding="utf-8")
+    path.write_text(dump_toml(raw(n)), encoding="utf-8")
     again = load_sheet(path)
     assert again == load_sheet(n) and again.digest() == load_sheet(n).digest()
 
@@ -305,7 +266,7 @@ def raw_dice() -> dict:
 
 def test_dice_round_trip(tmp_path):
     p = tmp_path / "dice.toml"
-    p.write_text(dump(raw_dice()))
+    p.write_text(dump_toml(raw_dice()))
     assert load_dice(p) == load_dice()
 
 

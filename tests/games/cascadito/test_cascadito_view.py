@@ -8,6 +8,8 @@ from regalia import load_game
 from regalia.games.cascadito import view
 from regalia.games.cascadito.tables import cell_name
 
+from random_play import play_out
+
 
 def _start(sheet=2, players=2, pool="BP"):
     g = load_game("cascadito", players=players, sheet=sheet)
@@ -85,14 +87,7 @@ def _played_out(g, seed):
     import random
 
     rng = random.Random(seed)
-    s = g.new_initial_state(seed)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_action(s.sample_chance_outcome(rng))
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
-    return s
+    return play_out(g.new_initial_state(seed), rng, chance_rng=rng)
 
 
 def test_end_reason_is_read_off_any_seats_observation_and_names_the_players():

@@ -9,7 +9,7 @@ import-path tricks.
 from __future__ import annotations
 
 import copy
-import json
+import random
 import tomllib
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,10 +17,12 @@ from types import SimpleNamespace
 import pytest
 
 import regalia
-from regalia.core.errors import DataError, RegaliaError
 from regalia.games.inheritors.components import DEFAULT_DATA, load_cards
 from regalia.games.inheritors.positions import position as set_up
 from regalia.games.inheritors.positions import swap_with_deck
+
+import data_files
+from data_files import dump_toml, write_toml
 
 #: The rulebook, when the shared folder sits beside the repository (as in the workspace).
 RULEBOOK = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / \
@@ -33,52 +35,10 @@ def bundled_data() -> dict:
         return tomllib.load(fh)
 
 
-def toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v)          # a JSON string is a valid TOML basic string
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()
-                                if x is not None) + " }"
-    raise TypeError(f"cannot write {v!r} as TOML")
-
-
-def dump_toml(data: dict) -> str:
-    """TOML text for a cards file: scalars, then tables, then arrays of tables (inline values)."""
-    lines = [f"{k} = {toml_value(v)}" for k, v in data.items()
-             if v is not None and not isinstance(v, (dict, list, tuple))]
-    for k, v in data.items():
-        if isinstance(v, dict):
-            lines += ["", f"[{k}]"] + [f"{kk} = {toml_value(x)}" for kk, x in v.items()
-                                       if x is not None]
-    for k, v in data.items():
-        if isinstance(v, (list, tuple)):
-            for rec in v:
-                lines += ["", f"[[{k}]]"] + [f"{kk} = {toml_value(x)}" for kk, x in rec.items()
-                                             if x is not None]
-    return "\n".join(lines) + "\n"
-
-
-def write_cards(path: Path, data: dict) -> Path:
-    path.write_text(dump_toml(data), encoding="utf-8")
-    return path
-
-
 def error_lines(path: Path, data: dict) -> list[str]:
-    """Write ``data`` to ``path``, load it, and return the DataError's lines (which must all
-    name the file)."""
-    write_cards(path, data)
-    with pytest.raises(DataError) as exc:
-        load_cards(path)
-    assert isinstance(exc.value, ValueError) and isinstance(exc.value, RegaliaError)
-    lines = str(exc.value).splitlines()
-    assert lines and all(line.startswith(f"{path}: ") for line in lines), lines
-    return [line[len(f"{path}: "):] for line in lines]
+    """Write ``data`` to ``path``, load it as a cards file, and return the DataError's lines
+    (which must all name the file; :func:`data_files.error_lines`)."""
+    return data_files.error_lines(path, data, load_cards)
 
 
 def record(data: dict, section: str, **match) -> dict:
@@ -126,7 +86,7 @@ def moves(state) -> list[str]:
 @pytest.fixture(scope="session")
 def inh():
     return SimpleNamespace(
-        bundled_data=bundled_data, dump_toml=dump_toml, write_cards=write_cards,
+        bundled_data=bundled_data, dump_toml=dump_toml, write_cards=write_toml,
         error_lines=error_lines, record=record, index=index, RULEBOOK=RULEBOOK,
         deepcopy=copy.deepcopy, position=position, play=play, moves=moves,
     )
@@ -169,3 +129,31 @@ def swap_hidden_card():
     """:func:`_swap_hidden_card` for the hidden-information tests: ``swap(s, owner, rng)``
     gives a twin state or None."""
     return _swap_hidden_card
+
+
+def _compare_choices_with_a_hidden_card_swapped(policy, states, rng) -> int:
+    """At each decision state of ``states`` (chance and terminal states are passed over),
+    ``policy`` must choose the same action as in the twin where the next player's hand
+    differs by one card the acting player cannot see (:func:`_swap_hidden_card`; states
+    without a twin are passed over), both called with the same generator seed drawn from
+    ``rng``. Returns how many decisions were compared."""
+    checked = 0
+    for s in states:
+        if s.is_chance_node() or s.is_terminal():
+            continue
+        p = s.current_player()
+        other = _swap_hidden_card(s, (p + 1) % s.game.num_players, rng)
+        if other is None:
+            continue
+        seed = rng.random()
+        assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
+        checked += 1
+    return checked
+
+
+@pytest.fixture(scope="session")
+def compare_choices_with_a_hidden_card_swapped():
+    """:func:`_compare_choices_with_a_hidden_card_swapped` for the tests that a policy decides
+    only from what its player sees: ``compare(policy, states, rng)`` gives the number of
+    decisions compared."""
+    return _compare_choices_with_a_hidden_card_swapped

@@ -79,19 +79,11 @@ def test_fast_is_reproducible_with_a_seed():
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_fast_uses_only_what_its_player_sees(players, swap_hidden_card):
+def test_fast_uses_only_what_its_player_sees(players, compare_choices_with_a_hidden_card_swapped):
     """Same choice in two states that differ only in another player's hidden cards."""
-    policy = game_policy("inheritors", "fast")
-    rng = random.Random(5)
-    checked = 0
-    for s in decision_states(players, seeds=range(3), every=4):
-        p = s.current_player()
-        other = swap_hidden_card(s, (p + 1) % players, rng)
-        if other is None:
-            continue
-        seed = rng.random()
-        assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
-        checked += 1
+    checked = compare_choices_with_a_hidden_card_swapped(
+        game_policy("inheritors", "fast"), decision_states(players, seeds=range(3), every=4),
+        random.Random(5))
     assert checked >= 20
 
 

@@ -16,6 +16,8 @@ import pytest
 import regalia
 from regalia.games.inheritors.positions import swap_quest, swap_with_deck, with_bounds
 
+from random_play import play_out, plies
+
 
 def random_states(players: int, seeds=range(6), every: int = 17):
     """Mid-game states of random games (decision and chance nodes)."""
@@ -118,12 +120,7 @@ def test_resampled_states_are_consistent(players):
             _consistent(sample, s, p)
             differs += sample.hand != s.hand or sample.deck != s.deck
             if not sample.is_terminal():   # a sample plays on legally
-                while not sample.is_terminal():
-                    if sample.is_chance_node():
-                        sample.apply_random_chance(rng)
-                    else:
-                        legal = sample.legal_actions()
-                        sample.apply_action(legal[rng.randrange(len(legal))])
+                for _ in plies(sample, rng, chance_rng=rng):
                     assert sample.card_places() == list(s.game.tcopies)
                 break
     assert differs > 10   # unseen cards really are re-dealt
@@ -204,37 +201,21 @@ def test_draws_are_chance_nodes_agents_cannot_predict():
 
 def test_terminal_state_reveals_hands_for_scoring():
     g = regalia.load_game("inheritors", players=2)
-    s = g.new_initial_state(1)
-    rng = random.Random(1)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
+    s = play_out(g.new_initial_state(1), random.Random(1))
     obs = s.observation(0)
     assert obs["hands"] == [s.hand_names(0), s.hand_names(1)]
     assert [b["total"] for b in obs["scores"]] == s.scores()
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_greedy_policy_uses_only_what_its_player_sees(players, swap_hidden_card):
+def test_greedy_policy_uses_only_what_its_player_sees(
+        players, compare_choices_with_a_hidden_card_swapped):
     """The greedy policy chooses the same action in two states that differ only in cards
     the acting player cannot see (another hand swapped with the deck)."""
     from regalia.core.registry import game_policy
-    policy = game_policy("inheritors", "greedy")
-    rng = random.Random(5)
-    checked = 0
-    for s in random_states(players, seeds=range(4), every=7):
-        if s.is_chance_node() or s.is_terminal():
-            continue
-        p = s.current_player()
-        other = swap_hidden_card(s, (p + 1) % players, rng)
-        if other is None:
-            continue
-        seed = rng.random()
-        assert policy(s, random.Random(seed)) == policy(other, random.Random(seed))
-        checked += 1
+    checked = compare_choices_with_a_hidden_card_swapped(
+        game_policy("inheritors", "greedy"), random_states(players, seeds=range(4), every=7),
+        random.Random(5))
     assert checked >= 10
 
 
@@ -270,12 +251,7 @@ def test_resample_is_consistent_anywhere(players, seed, plies, seat):
     p = seat % players
     sample = s.resample_from_infostate(p, rng)
     _consistent(sample, s, p)
-    while not sample.is_terminal():
-        if sample.is_chance_node():
-            sample.apply_random_chance(rng)
-        else:
-            legal = sample.legal_actions()
-            sample.apply_action(legal[rng.randrange(len(legal))])
+    play_out(sample, rng, chance_rng=rng)
     assert sample.card_places() == list(g.tcopies)
 
 

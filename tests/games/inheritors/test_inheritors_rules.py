@@ -18,6 +18,8 @@ from regalia.core.errors import ParameterError
 from regalia.games.inheritors.scoring import BREAKDOWN_KEYS
 from regalia.games.inheritors.state import PH_POST, PH_START
 
+from random_play import play_out, plies
+
 
 def names(s, seat):
     return sorted(s.hand_names(seat))
@@ -683,38 +685,21 @@ def _check_invariants(s):
     assert len(s.quests[0]) + sum(len(q) for q in s.quests[1:]) + len(s.qpool) <= len(g.quests)
 
 
+@pytest.mark.parametrize("seeds", [
+    pytest.param(range(12), id="12-games"),
+    pytest.param(range(300), id="sweep-300-games", marks=pytest.mark.slow),   # pytest -m slow
+])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_the_invariants(players):
+def test_random_games_keep_the_invariants(players, seeds):
+    """The invariants after every action of seeded random games; each ends within
+    ``max_game_length`` with returns adding up to 1."""
     g = regalia.load_game("inheritors", players=players)
-    for seed in range(12):
-        rng = random.Random(seed)
+    for seed in seeds:
         s = g.new_initial_state(seed)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_random_chance()
-            else:
-                legal = s.legal_actions()
-                s.apply_action(legal[rng.randrange(len(legal))])
+        for _ in plies(s, random.Random(seed)):
             _check_invariants(s)
         assert len(s.history()) <= g.max_game_length
         assert sum(s.returns()) == pytest.approx(1.0)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_the_invariants_sweep(players):
-    g = regalia.load_game("inheritors", players=players)
-    for seed in range(300):
-        rng = random.Random(seed)
-        s = g.new_initial_state(seed)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_random_chance()
-            else:
-                legal = s.legal_actions()
-                s.apply_action(legal[rng.randrange(len(legal))])
-            _check_invariants(s)
-        assert len(s.history()) <= g.max_game_length
 
 
 # ======================================================================= game length
@@ -765,13 +750,7 @@ def test_games_stretched_on_purpose_stay_within_the_bound(players):
     g = regalia.load_game("inheritors", players=players)
     longest = 0
     for seed in range(6):
-        rng = random.Random(seed)
-        s = g.new_initial_state(seed)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_random_chance()
-            else:
-                s.apply_action(_long_policy(s, rng))
+        s = play_out(g.new_initial_state(seed), random.Random(seed), _long_policy)
         _check_invariants(s)
         longest = max(longest, len(s.history()))
     assert g.max_game_length // 3 < longest <= g.max_game_length

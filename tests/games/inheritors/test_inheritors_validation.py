@@ -13,12 +13,7 @@ import pytest
 from regalia.core.errors import DataError
 from regalia.games.inheritors import load_cards
 
-
-def _one(lines: list[str], *parts: str) -> str:
-    """The single line containing every part."""
-    hits = [ln for ln in lines if all(p in ln for p in parts)]
-    assert len(hits) == 1, (parts, lines)
-    return hits[0]
+from data_files import one
 
 
 # ------------------------------------------------------------------ file-level I/O
@@ -43,7 +38,7 @@ def test_duplicate_name(tmp_path, inh, data):
     j = inh.index(data, "clans", name="Wolf")
     data["clans"][i]["name"] = "Wolf"
     lines = inh.error_lines(tmp_path / "dup.toml", data)
-    line = _one(lines, "names must be unique")
+    line = one(lines, "names must be unique")
     assert line == (f"clans record #{i + 1} (name='Wolf'), field 'name': name 'Wolf' is also "
                     f"used by clans record #{j + 1}; names must be unique")
 
@@ -53,7 +48,7 @@ def test_duplicate_name_across_sections(tmp_path, inh, data):
     data["quests"][i]["name"] = "four twos"           # an Honor's name, other case
     lines = inh.error_lines(tmp_path / "dup2.toml", data)
     k = inh.index(data, "honors", name="Four Twos")
-    assert _one(lines, "names must be unique") == (
+    assert one(lines, "names must be unique") == (
         f"honors record #{k + 1} (name='Four Twos'), field 'name': name 'Four Twos' is also "
         f"used by quests record #{i + 1}; names must be unique")
 
@@ -62,7 +57,7 @@ def test_unknown_effect_kind(tmp_path, inh, data):
     i = inh.index(data, "clans", name="Wolf")
     data["clans"][i]["abilities"][0]["effects"][0] = {"kind": "teleport", "n": 1}
     lines = inh.error_lines(tmp_path / "kind.toml", data)
-    line = _one(lines, "teleport")
+    line = one(lines, "teleport")
     assert line.startswith(f"clans record #{i + 1} (name='Wolf'), field "
                            "'abilities[0].effects[0]': ")
     assert "'draw'" in line and "'take_cards'" in line and "'kind'" in line
@@ -72,7 +67,7 @@ def test_unknown_condition_kind(tmp_path, inh, data):
     i = inh.index(data, "honors", name="A Six")
     data["honors"][i]["requirement"] = {"kind": "has_crown"}
     lines = inh.error_lines(tmp_path / "cond.toml", data)
-    line = _one(lines, "has_crown")
+    line = one(lines, "has_crown")
     assert line.startswith(f"honors record #{i + 1} (name='A Six'), field 'requirement': ")
     assert "'stacks_at_least'" in line
 
@@ -81,7 +76,7 @@ def test_bad_colour_on_an_influence_card(tmp_path, inh, data):
     i = inh.index(data, "influence", colour="blue", number=6)
     data["influence"][i]["colour"] = "pink"
     lines = inh.error_lines(tmp_path / "colour.toml", data)
-    assert _one(lines, "'pink'") == (
+    assert one(lines, "'pink'") == (
         f"influence record #{i + 1} (colour='pink', number=6), field 'colour': unknown colour "
         "'pink'; expected one of ['blue', 'green', 'purple', 'red', 'yellow'] (the colours "
         "section)")
@@ -94,7 +89,7 @@ def test_wrong_copy_total_of_twos_threes_fours(tmp_path, inh, data):
     i = inh.index(data, "influence", colour="purple", number=2)
     data["influence"][i]["copies"] = 2
     lines = inh.error_lines(tmp_path / "copies.toml", data)
-    line = _one(lines, "purple 2s, 3s and 4s")
+    line = one(lines, "purple 2s, 3s and 4s")
     assert line.startswith(f"influence record #{i + 1} (colour='purple', number=2), field "
                            "'copies': the purple 2s, 3s and 4s total 7 copies")
     assert line.endswith("expected 8 (14 per colour minus four 1s, one 5 and one 6)")
@@ -105,7 +100,7 @@ def test_wrong_number_of_ones(tmp_path, inh, data):
     i = inh.index(data, "influence", colour="green", number=1)
     data["influence"][i]["copies"] = 3
     lines = inh.error_lines(tmp_path / "ones.toml", data)
-    assert _one(lines, "copies of green 1") == (
+    assert one(lines, "copies of green 1") == (
         f"influence record #{i + 1} (colour='green', number=1), field 'copies': 3 copies of "
         "green 1, expected 4: four 1s (rulebook I: 'four \"number 1\" cards of each color') "
         "per colour")
@@ -115,7 +110,7 @@ def test_two_fives_in_a_colour(tmp_path, inh, data):
     i = inh.index(data, "influence", colour="yellow", number=5)
     data["influence"][i]["copies"] = 2
     lines = inh.error_lines(tmp_path / "fives.toml", data)
-    assert _one(lines, "yellow 5").startswith(
+    assert one(lines, "yellow 5").startswith(
         f"influence record #{i + 1} (colour='yellow', number=5), field 'copies': 2 copies of "
         "yellow 5, expected 1")
 
@@ -124,7 +119,7 @@ def test_duplicate_colour_and_number(tmp_path, inh, data):
     i = inh.index(data, "influence", colour="red", number=3)
     data["influence"][i]["number"] = 2
     lines = inh.error_lines(tmp_path / "twice.toml", data)
-    assert _one(lines, "is also influence record").startswith(
+    assert one(lines, "is also influence record").startswith(
         f"influence record #{i + 1} (colour='red', number=2), field 'number': red 2 is also "
         f"influence record #{i}")
 
@@ -133,7 +128,7 @@ def test_clan_referencing_an_unknown_colour(tmp_path, inh, data):
     i = inh.index(data, "clans", name="Bear")
     data["clans"][i]["colour"] = "orange"
     lines = inh.error_lines(tmp_path / "clan.toml", data)
-    assert _one(lines, "'orange'") == (
+    assert one(lines, "'orange'") == (
         f"clans record #{i + 1} (name='Bear'), field 'colour': unknown colour 'orange'; "
         "expected one of ['blue', 'green', 'purple', 'red', 'yellow'] (the colours section)")
     assert any(ln.startswith("section 'clans': 1 green Clans") for ln in lines)
@@ -143,7 +138,7 @@ def test_condition_referencing_an_unknown_colour(tmp_path, inh, data):
     i = inh.index(data, "clans", name="Bear")
     data["clans"][i]["abilities"][0]["requirement"]["colour"] = "teal"
     lines = inh.error_lines(tmp_path / "cond_colour.toml", data)
-    assert _one(lines, "'teal'").startswith(
+    assert one(lines, "'teal'").startswith(
         f"clans record #{i + 1} (name='Bear'), field 'abilities[0].requirement.colour': "
         "unknown colour 'teal'")
 
@@ -167,7 +162,7 @@ def test_basic_advocate_total(tmp_path, inh, data):
 def test_unknown_basic_advocate(tmp_path, inh, data):
     data["advocates"][2]["name"] = "Lobbyist"
     lines = inh.error_lines(tmp_path / "lobby.toml", data)
-    assert _one(lines, "'Lobbyist'") == (
+    assert one(lines, "'Lobbyist'") == (
         "advocates record #3 (name='Lobbyist'), field 'name': 'Lobbyist' is not a Basic "
         "Advocate; expected one of ['Conspirator', 'Spy', 'Advisor']")
 
@@ -176,7 +171,7 @@ def test_ambassador_must_have_two_copies(tmp_path, inh, data):
     i = inh.index(data, "special_advocates", name="Ambassador")
     data["special_advocates"][i]["copies"] = 1
     lines = inh.error_lines(tmp_path / "amb.toml", data)
-    assert _one(lines, "Ambassador cards").startswith(
+    assert one(lines, "Ambassador cards").startswith(
         f"special_advocates record #{i + 1} (name='Ambassador'), field 'copies': 1 Ambassador "
         "cards, expected 2")
 
@@ -185,11 +180,11 @@ def test_special_advocate_referencing_an_unknown_clan(tmp_path, inh, data):
     i = inh.index(data, "special_advocates", name="Knight")
     data["special_advocates"][i]["clan"] = "Dragon"
     lines = inh.error_lines(tmp_path / "knight.toml", data)
-    assert _one(lines, "'Dragon'").startswith(
+    assert one(lines, "'Dragon'").startswith(
         f"special_advocates record #{i + 1} (name='Knight'), field 'clan': unknown clan "
         "'Dragon'; expected one of")
     w = inh.index(data, "clans", name="Wolf")
-    assert _one(lines, "is not a Special Advocate or Epic sitting with 'Wolf'").startswith(
+    assert one(lines, "is not a Special Advocate or Epic sitting with 'Wolf'").startswith(
         f"clans record #{w + 1} (name='Wolf'), field 'abilities[0].effects[0].names': 'Knight'")
 
 
@@ -197,7 +192,7 @@ def test_epic_not_taken_by_its_clan(tmp_path, inh, data):
     i = inh.index(data, "epics", name="The Owl's Almanac")
     data["epics"][i]["clan"] = "Stag"                   # exists, but the Stag gives nothing
     lines = inh.error_lines(tmp_path / "epic.toml", data)
-    assert _one(lines, "sits with 'Stag'") == (
+    assert one(lines, "sits with 'Stag'") == (
         f"epics record #{i + 1} (name=\"The Owl's Almanac\"), field 'clan': \"The Owl's "
         "Almanac\" sits with 'Stag', but no claim ability of 'Stag' takes it (expected a "
         "take_cards effect naming it)")
@@ -207,8 +202,8 @@ def test_three_clans_in_one_colour(tmp_path, inh, data):
     i = inh.index(data, "clans", name="Serpent")
     data["clans"][i]["colour"] = "purple"
     lines = inh.error_lines(tmp_path / "three.toml", data)
-    assert _one(lines, "purple Clans").startswith("section 'clans': 3 purple Clans (records ")
-    assert _one(lines, "red Clans").endswith("expected 2 per colour")
+    assert one(lines, "purple Clans").startswith("section 'clans': 3 purple Clans (records ")
+    assert one(lines, "red Clans").endswith("expected 2 per colour")
 
 
 def test_two_suggested_clans_of_one_colour(tmp_path, inh, data):
@@ -242,7 +237,7 @@ def test_white_is_the_advocates_colour(tmp_path, inh, data):
 def test_relic_must_check_its_own_colour(tmp_path, inh, data):
     data["relics"][0]["requirement"] = {"kind": "highest_influence", "colour": "blue"}
     lines = inh.error_lines(tmp_path / "relic.toml", data)
-    assert _one(lines, "relics record #1").startswith(
+    assert one(lines, "relics record #1").startswith(
         "relics record #1 (colour='purple'), field 'requirement': expected { kind = "
         "\"highest_influence\", colour = \"purple\" }")
 
@@ -250,7 +245,7 @@ def test_relic_must_check_its_own_colour(tmp_path, inh, data):
 def test_quest_requirement_must_be_about_influence_cards_in_hand(tmp_path, inh, data):
     data["quests"][1]["requirement"] = {"kind": "quests_at_least", "count": 1}
     lines = inh.error_lines(tmp_path / "quest.toml", data)
-    assert _one(lines, "quests record #2").startswith(
+    assert one(lines, "quests record #2").startswith(
         "quests record #2 (name='Two Twos'), field 'requirement': \"The requirement always "
         "refers to the Influence Cards in your hand")
 
@@ -259,7 +254,7 @@ def test_used_advocate_must_name_an_advocate(tmp_path, inh, data):
     i = inh.index(data, "honors", name="Spy's Success")
     data["honors"][i]["requirement"]["advocate"] = "Spyy"
     lines = inh.error_lines(tmp_path / "spy.toml", data)
-    assert _one(lines, "'Spyy'").startswith(
+    assert one(lines, "'Spyy'").startswith(
         f"honors record #{i + 1} (name=\"Spy's Success\"), field 'requirement.advocate': "
         "unknown advocate 'Spyy'; expected one of ['Advisor', 'Agent', 'Ambassador'")
 
@@ -267,7 +262,7 @@ def test_used_advocate_must_name_an_advocate(tmp_path, inh, data):
 def test_effect_not_allowed_by_the_trigger(tmp_path, inh, data):
     data["advocates"][2]["abilities"][0]["effects"] = [{"kind": "score", "points": 3}]
     lines = inh.error_lines(tmp_path / "trigger.toml", data)
-    assert _one(lines, "'score'").startswith(
+    assert one(lines, "'score'").startswith(
         "advocates record #3 (name='Advisor'), field 'abilities[0].effects[0].kind': effect "
         "'score' is not allowed with trigger 'play'; expected one of")
 
@@ -275,7 +270,7 @@ def test_effect_not_allowed_by_the_trigger(tmp_path, inh, data):
 def test_advocate_ability_must_be_played(tmp_path, inh, data):
     data["advocates"][0]["abilities"][0]["trigger"] = "claim"
     lines = inh.error_lines(tmp_path / "adv_trigger.toml", data)
-    assert _one(lines, "expected 'play'") == (
+    assert one(lines, "expected 'play'") == (
         "advocates record #1 (name='Conspirator'), field 'abilities[0].trigger': an advocate's "
         "ability is used when it is played: expected 'play'")
 
@@ -285,9 +280,9 @@ def test_field_type_and_range_errors(tmp_path, inh, data):
     data["influence"][1]["number"] = 7
     data["clans"][0]["extra"] = 1
     lines = inh.error_lines(tmp_path / "types.toml", data)
-    assert _one(lines, "record #1 (colour='purple', number=1), field 'copies'").endswith(
+    assert one(lines, "record #1 (colour='purple', number=1), field 'copies'").endswith(
         "Input should be a valid integer, unable to parse string as an integer")
-    assert _one(lines, "record #2 (colour='purple', number=7), field 'number'").endswith(
+    assert one(lines, "record #2 (colour='purple', number=7), field 'number'").endswith(
         "Input should be less than or equal to 6")
     assert "clans record #1 (name='Rat'), field 'extra': Extra inputs are not permitted" \
         in lines
@@ -314,7 +309,7 @@ def test_field_provenance_cannot_be_weaker_than_the_record(tmp_path, inh, data):
     i = inh.index(data, "clans", name="Wolf")
     data["clans"][i]["field_provenance"] = {"colour": "reconstructed"}
     lines = inh.error_lines(tmp_path / "fp.toml", data)
-    assert _one(lines, "field_provenance").startswith(
+    assert one(lines, "field_provenance").startswith(
         f"clans record #{i + 1} (name='Wolf'), field 'field_provenance.colour': "
         "'reconstructed' is weaker than the record's provenance 'rulebook'")
 
@@ -322,7 +317,7 @@ def test_field_provenance_cannot_be_weaker_than_the_record(tmp_path, inh, data):
 def test_field_provenance_must_name_a_field(tmp_path, inh, data):
     data["advocates"][0]["field_provenance"] = {"nmae": "rulebook"}
     lines = inh.error_lines(tmp_path / "fp2.toml", data)
-    assert _one(lines, "'nmae'").startswith(
+    assert one(lines, "'nmae'").startswith(
         "advocates record #1 (name='Conspirator'), field 'field_provenance.nmae': 'nmae' is "
         "not a field of this record")
 

@@ -21,6 +21,8 @@ import pytest
 
 from regalia.games.kingdomino import KingdominoGame, load_dominoes
 
+from random_play import play_out
+
 TERRAIN_LETTERS = "WFLGSM"
 DOMINOES = load_dominoes()
 
@@ -77,18 +79,6 @@ def state_to_place(domino: int, player: int = 0, kingdom: str | None = None,
     return s
 
 
-def play_random(state, rng: random.Random, until=None):
-    """Play random legal actions (chance by the state's dealer) until terminal or ``until``."""
-    while not state.is_terminal():
-        if until is not None and until(state):
-            return state
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
 def at_last_line(state) -> bool:
     """Phase place on the last line of the last game (no next line, nothing left to draw)."""
     obs = state.observation(0)
@@ -105,7 +95,7 @@ def finish_with_kingdoms(players: int, kingdoms: list[str], variants=(), seed: i
     """
     game = KingdominoGame(players=players, variants=variants)
     s = game.new_initial_state(seed)
-    play_random(s, random.Random(seed), until=at_last_line)
+    play_out(s, random.Random(seed), until=at_last_line)
     for p, text in enumerate(kingdoms):
         s.set_kingdom(p, text)
     while not s.is_terminal():
@@ -183,7 +173,7 @@ def count_tokens(state, player: int) -> tuple[int, int]:
 def kd():
     return SimpleNamespace(
         act=act, legal_strings=legal_strings, state_to_place=state_to_place,
-        play_random=play_random, at_last_line=at_last_line,
+        play_out=play_out, at_last_line=at_last_line,
         finish_with_kingdoms=finish_with_kingdoms, naive_placements=naive_placements,
         naive_placements_on=naive_placements_on,
         count_tokens=count_tokens, domino_code=domino_code, DOMINOES=DOMINOES,

@@ -16,12 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -29,10 +24,13 @@ import regalia
 from regalia.agents import make_agent
 from regalia.agents.search import playout, playout_policy, random_action
 from regalia.core.policies import compiled_name
-from regalia.core.registry import game_policies, game_policy
-from regalia.core.errors import IllegalActionError, ParameterError, RecordError, RegaliaError
+from regalia.core.errors import ParameterError, RecordError, RegaliaError
 from regalia.games.kingdomino import compiled
 from regalia.games.kingdomino.state import PureKingdominoState
+
+from engine_diff import (check_phase_codes, check_phases_agree_at_every_ply, playout_game,
+                         python_twins, refusal_messages, run_without_extension,
+                         search_decisions, step_together)
 
 pytestmark = pytest.mark.skipif(not compiled.available(),
                                 reason="the compiled engine is not built (setup.py build_ext)")
@@ -50,27 +48,16 @@ CONFIGS = [
 IDS = [f"{p}p-{'+'.join(v) or 'base'}" for p, v in CONFIGS]
 
 
-def python_twins() -> dict[str, str]:
-    """Compiled playout name -> the registered policy name of its Python twin (the policy
-    marked ``compiled_as`` with that name; ``random`` is the agents' random_action)."""
-    out = {"random": "random"}
-    for name in game_policies("kingdomino"):
-        key = compiled_name(game_policy("kingdomino", name))
-        if key is not None:
-            out[key] = name
-    return out
-
-
 #: The registered policies the compiled engine plays: random, and the one-step greedy
-POLICIES = tuple(python_twins().values())
-ONESTEP = python_twins().get("onestep", "greedy")
+POLICIES = tuple(python_twins("kingdomino").values())
+ONESTEP = python_twins("kingdomino").get("onestep", "greedy")
 
 
 def test_every_compiled_playout_has_a_python_twin():
     """A compiled playout is used only for the Python policy marked as its twin: if that
     policy changes and loses its mark, the compiled one is no longer used (and no longer
     tested) and this test says so."""
-    assert set(python_twins()) == set(_engine.POLICIES)
+    assert set(python_twins("kingdomino")) == set(_engine.POLICIES)
     assert compiled_name(random_action) == "random"
 
 
@@ -102,16 +89,6 @@ def traced_game(players, variants, engine, policy_name, seed, deep):
     return h.hexdigest()
 
 
-def playout_game(players, variants, engine, policy_name, seed):
-    """(history, returns, JSON, the generator's state after) of one playout through
-    ``agents.search.playout``: compiled for the compiled engine, the Python loop for the
-    pure one."""
-    s = game(players, variants, engine).new_initial_state(seed)
-    rng = random.Random(seed * 7 + 1)
-    values = playout(s, rng, playout_policy(s, policy_name))
-    return s.history(), values, s.to_json_string(), rng.getstate()
-
-
 # ---------------------------------------------------------------------- engine choice
 def test_the_default_engine_is_the_compiled_one_and_regalia_pure_selects_the_pure_one(
         monkeypatch):
@@ -137,14 +114,7 @@ def test_an_unknown_engine_is_refused_naming_the_engines():
 def test_without_the_extension_the_pure_engine_is_used(tmp_path):
     """The fallback: a Python where the extension cannot be imported plays on the pure
     engine, and asking for the compiled one is a clear error."""
-    src = Path(regalia.__file__).resolve().parents[1]
-    code = (
-        "import sys\n"
-        "class Block:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'regalia.games.kingdomino._engine':\n"
-        "            raise ImportError('blocked for the test')\n"
-        "sys.meta_path.insert(0, Block())\n"
+    out = run_without_extension("regalia.games.kingdomino._engine", (
         "import regalia, random\n"
         "from regalia.core.errors import ParameterError\n"
         "g = regalia.load_game('kingdomino', players=4)\n"
@@ -156,14 +126,9 @@ def test_without_the_extension_the_pure_engine_is_used(tmp_path):
         "    regalia.load_game('kingdomino', engine='compiled')\n"
         "except ParameterError as e:\n"
         "    print('refused:', e)\n"
-        "print(g.engine, type(s).__name__, s.scores())\n")
-    env = {k: v for k, v in os.environ.items() if k != "REGALIA_PURE"}
-    env["PYTHONPATH"] = str(src)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=tmp_path, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert "refused: the compiled Kingdomino engine is not built" in out.stdout
-    assert "pure PureKingdominoState [" in out.stdout
+        "print(g.engine, type(s).__name__, s.scores())\n"), tmp_path)
+    assert "refused: the compiled Kingdomino engine is not built" in out
+    assert "pure PureKingdominoState [" in out
 
 
 # ---------------------------------------------------------------------- differential
@@ -185,8 +150,8 @@ def test_compiled_playouts_play_the_python_loops_games(players, variants, policy
     the games the Python loop plays on the pure engine and leave the generator in the same
     state. 100 random and 25 greedy games per configuration (2,000 in all)."""
     for seed in range(100 if policy == "random" else 25):
-        assert (playout_game(players, variants, "pure", policy, seed)
-                == playout_game(players, variants, "compiled", policy, seed)), seed
+        assert (playout_game(game(players, variants, "pure"), policy, seed)
+                == playout_game(game(players, variants, "compiled"), policy, seed)), seed
 
 
 @pytest.mark.slow
@@ -196,8 +161,8 @@ def test_sweep_of_many_games_is_identical(players, variants, policy):
     """The large sweep (``pytest -m slow``): 1,000 random and 200 greedy playouts and
     30 traced games per configuration."""
     for seed in range(1000, 2000 if policy == "random" else 1200):
-        assert (playout_game(players, variants, "pure", policy, seed)
-                == playout_game(players, variants, "compiled", policy, seed)), seed
+        assert (playout_game(game(players, variants, "pure"), policy, seed)
+                == playout_game(game(players, variants, "compiled"), policy, seed)), seed
     for seed in range(100, 130):
         assert (traced_game(players, variants, "pure", policy, seed, seed < 105)
                 == traced_game(players, variants, "compiled", policy, seed, seed < 105)), seed
@@ -232,10 +197,6 @@ def test_compiled_playout_refuses_a_policy_it_does_not_have_and_changes_nothing(
     assert game(4, (), "pure").new_initial_state(2).compiled_playout("random", rng) is False
 
 
-def finite(stats):
-    return [(a.action, a.visits, None if math.isnan(a.value) else a.value) for a in stats]
-
-
 SEARCHES = [  # (agent spec, players, variants): every agent, both playouts, each value
     ("mcts:iterations=120", 4, ()),
     (f"mcts:iterations=60,playout={ONESTEP}", 2, ("mighty-duel",)),
@@ -254,24 +215,9 @@ SEARCHES = [  # (agent spec, players, variants): every agent, both playouts, eac
 def test_search_agents_decide_the_same_with_the_same_statistics(spec, players, variants):
     """Fixed seeds: the same move, visits and values on both engines, at several decisions
     of a game (the game itself is played on by the searching agent)."""
-    results = {}
-    for engine in ("pure", "compiled"):
-        s = game(players, variants, engine).new_initial_state(21)
-        agent = make_agent(spec, seed=4)
-        rng = random.Random(9)
-        out = []
-        for _ in range(40):
-            if s.is_terminal():
-                break
-            if s.is_chance_node():
-                s.apply_action(s.sample_chance_outcome(rng))
-                continue
-            a = agent.step(s)
-            out.append((a, finite(agent.last_stats), agent.last_iterations))
-            s.apply_action(a)
-            if len(out) == 3:
-                break
-        results[engine] = out
+    results = {engine: search_decisions(game(players, variants, engine).new_initial_state(21),
+                                        spec)
+               for engine in ("pure", "compiled")}
     assert results["pure"] == results["compiled"]
     assert any(it > 0 for _, _, it in results["pure"])
 
@@ -287,26 +233,11 @@ def test_refused_actions_give_the_pure_engines_errors():
             if s0.is_terminal():
                 break
             legal = set(s0.legal_actions())
-            for bad in [a for a in range(s0.game.num_distinct_actions) if a not in legal][::37]:
-                errors = []
-                for s in states:
-                    before = s.to_json_string()
-                    with pytest.raises(IllegalActionError) as info:
-                        s.apply_action(bad)
-                    errors.append(str(info.value))
-                    assert s.to_json_string() == before
-                assert errors[0] == errors[1]
-            for wrong in (True, "d5-e5", -1, 10**30, 2.0):
-                msgs = []
-                for s in states:
-                    with pytest.raises(IllegalActionError) as info:
-                        s.apply_action(wrong)
-                    msgs.append(str(info.value))
-                assert msgs[0] == msgs[1]
-            a = (s0.sample_chance_outcome(rng) if s0.is_chance_node()
-                 else sorted(legal)[int(rng.random() * len(legal))])
-            for s in states:
-                s.apply_action(a)
+            bad = [a for a in range(s0.game.num_distinct_actions) if a not in legal][::37]
+            wrong = [True, "d5-e5", -1, 10**30, 2.0]
+            assert refusal_messages(states[0], bad + wrong) == \
+                refusal_messages(states[1], bad + wrong)
+            step_together(states, rng)
 
 
 def test_errors_outside_the_phase_are_the_pure_engines():
@@ -331,40 +262,11 @@ def test_the_compiled_class_meets_the_phased_state_contract():
     through their shared base; the compiled one answers is_terminal, is_chance_node and
     apply_action in C, which must agree with those codes at every ply, and refuses the
     first id past Game.action_bound as the pure engine does."""
-    from regalia.core.state import PhasedState
-
-    cls = compiled.CompiledKingdominoState
-    assert issubclass(cls, PhasedState) and issubclass(PureKingdominoState, PhasedState)
-    for name in ("PHASE_NAMES", "END_PHASE", "CHANCE_PHASES"):
-        assert getattr(cls, name) == getattr(PureKingdominoState, name)
-    for name in ("is_terminal", "is_chance_node", "apply_action"):
-        assert getattr(cls, name) is getattr(_engine.Core, name)   # C, not the template
+    check_phase_codes(compiled.CompiledKingdominoState, PureKingdominoState, _engine.Core)
     for players, variants in CONFIGS[::4]:
         states = [game(players, variants, e).new_initial_state(5) for e in ("pure", "compiled")]
         assert states[0].game.action_bound == states[0].game.num_distinct_actions
-        rng = random.Random(5)
-        while True:
-            for s in states:
-                assert s.is_terminal() == (s.phase == cls.END_PHASE)
-                assert s.is_chance_node() == (s.phase in cls.CHANCE_PHASES)
-                assert s.phase_name == cls.PHASE_NAMES[s.phase]
-            if states[0].is_terminal():
-                break
-            s0 = states[0]
-            la = s0.legal_actions()
-            a = (s0.sample_chance_outcome(rng) if s0.is_chance_node()
-                 else la[int(rng.random() * len(la))])
-            for s in states:
-                s.apply_action(a)
-        assert states[1].is_terminal() and states[1].returns() == states[0].returns()
-        msgs = []
-        for s in states:
-            with pytest.raises(IllegalActionError) as info:
-                s.apply_action(s.game.action_bound - 1)   # in range, but the game is over
-            with pytest.raises(IllegalActionError) as info2:
-                s.apply_action(s.game.action_bound)
-            msgs.append((str(info.value), str(info2.value)))
-        assert msgs[0] == msgs[1]
+        check_phases_agree_at_every_ply(states, random.Random(5))
 
 
 def test_clones_are_independent_and_carry_no_seed():

@@ -225,7 +225,7 @@ def test_last_line_is_place_only__rulebook_last_round(kd, name):
     players, variants, each, per, used, lines, side, _ = CONFIGS[name]
     g = KingdominoGame(players=players, variants=variants)
     s = g.new_initial_state(11)
-    kd.play_random(s, random.Random(11), until=kd.at_last_line)
+    kd.play_out(s, random.Random(11), until=kd.at_last_line)
     assert s.observation(0)["dominoes_left_to_draw"] == 0
     phases = []
     while not s.is_terminal():
@@ -238,15 +238,10 @@ def test_last_line_is_place_only__rulebook_last_round(kd, name):
     assert before_last == ["place", "pick"] * per
 
 
-def test_game_is_deterministic_given_seed__core_dealer():
+def test_game_is_deterministic_given_seed__core_dealer(kd):
     g = KingdominoGame(players=3)
     a, b = g.new_initial_state(99), g.new_initial_state(99)
     for s in (a, b):
-        rng = random.Random(0)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_random_chance()
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
+        kd.play_out(s, random.Random(0))
     assert a.history() == b.history()
     assert a.scores() == b.scores()

@@ -17,16 +17,11 @@ from regalia.core.registry import load_game
 from regalia.games.kingdomino import VARIANTS, KingdominoGame
 from regalia.games.kingdomino.scoring import game_points
 
+from random_play import play_out
+
 
 def play(game, seed):
-    s = game.new_initial_state(seed)
-    rng = random.Random(seed)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
-    return s
+    return play_out(game.new_initial_state(seed), random.Random(seed))
 
 
 def replay(game, actions):
@@ -73,12 +68,7 @@ def test_dynasty_scores_are_totals_of_the_three_games__variant_dynasty_ruling_R5
 def test_dynasty_each_game_starts_afresh__variant_dynasty_ruling_R5():
     g = KingdominoGame(players=2, variants=["dynasty"])
     s = g.new_initial_state(4)
-    rng = random.Random(4)
-    while s.game_no == 0:
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+    play_out(s, random.Random(4), until=lambda s: s.game_no > 0)
     # the second game: all 48 dominoes back in the box, kingdoms back to the lone castle,
     # a new first line with a king draw, counters reset
     assert len(s.history()) == 75

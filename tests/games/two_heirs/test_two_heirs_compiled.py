@@ -18,25 +18,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
-import os
 import pickle
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 import regalia
-from regalia.agents import make_agent
 from regalia.agents.search import playout, playout_policy, random_action
-from regalia.core.errors import IllegalActionError, ParameterError, RecordError, RegaliaError
+from regalia.core.errors import ParameterError, RecordError, RegaliaError
 from regalia.core.policies import compiled_name
-from regalia.core.registry import game_policies, game_policy
 from regalia.games.two_heirs import compiled
 from regalia.games.two_heirs.rules import TwoHeirsGame
 from regalia.games.two_heirs.state import PureTwoHeirsState
+
+from engine_diff import (check_phase_codes, check_phases_agree_at_every_ply, playout_game,
+                         python_twins, refusal_messages, run_without_extension,
+                         search_decisions, step_together)
 
 pytestmark = pytest.mark.skipif(not compiled.available(),
                                 reason="the compiled engine is not built (setup.py build_ext)")
@@ -54,18 +51,7 @@ IDS = ["{}p-{}-{}{}".format(c["players"], "+".join(c.get("sets", ["default"])),
                             f"-L{c['level']}" if "level" in c else "") for c in CONFIGS]
 
 
-def python_twins() -> dict[str, str]:
-    """Compiled playout name -> the registered policy of its Python twin (the policy marked
-    ``compiled_as`` with that name; ``random`` is the agents' random_action)."""
-    out = {"random": "random"}
-    for name in game_policies("two-heirs"):
-        key = compiled_name(game_policy("two-heirs", name))
-        if key is not None:
-            out[key] = name
-    return out
-
-
-POLICIES = tuple(python_twins().values())
+POLICIES = tuple(python_twins("two-heirs").values())
 
 
 def game(config: dict, engine: str) -> TwoHeirsGame:
@@ -99,20 +85,12 @@ def traced_game(config: dict, engine: str, policy_name: str, seed: int, deep: bo
     return h.hexdigest()
 
 
-def playout_game(config: dict, engine: str, policy_name: str, seed: int) -> tuple:
-    """(history, values, JSON, the generator's state after) of one playout through
-    ``agents.search.playout``: compiled on the compiled engine, the Python loop on the pure
-    one."""
-    s = game(config, engine).new_initial_state(seed)
-    rng = random.Random(seed * 7 + 1)
-    values = playout(s, rng, playout_policy(s, policy_name))
-    return s.history(), values, s.to_json_string(), rng.getstate()
-
-
 def playouts_digest(config: dict, engine: str, policy_name: str, seeds: range) -> str:
+    """A digest of the playouts (:func:`engine_diff.playout_game`) of the given seeds."""
+    g = game(config, engine)
     h = hashlib.sha256()
     for seed in seeds:
-        h.update(repr(playout_game(config, engine, policy_name, seed)).encode())
+        h.update(repr(playout_game(g, policy_name, seed)).encode())
     return h.hexdigest()
 
 
@@ -120,9 +98,10 @@ def playouts_digest(config: dict, engine: str, policy_name: str, seeds: range) -
 def test_every_compiled_playout_has_a_python_twin():
     """A compiled playout is used only for the Python policy marked as its twin: if that
     policy changes and loses its mark, this test says so."""
-    assert set(python_twins()) == set(_engine.POLICIES) == {"random", "greedy", "fast"}
+    twins = python_twins("two-heirs")
+    assert set(twins) == set(_engine.POLICIES) == {"random", "greedy", "fast"}
     assert compiled_name(random_action) == "random"
-    assert python_twins()["greedy"] == "greedy" and python_twins()["fast"] == "fast"
+    assert twins["greedy"] == "greedy" and twins["fast"] == "fast"
 
 
 # ---------------------------------------------------------------------- engine choice
@@ -154,14 +133,7 @@ def test_an_unknown_engine_is_refused_naming_the_engines():
 def test_without_the_extension_the_pure_engine_is_used(tmp_path):
     """The fallback: a Python where the extension cannot be imported plays on the pure
     engine, and asking for the compiled one is a clear error."""
-    src = Path(regalia.__file__).resolve().parents[1]
-    code = (
-        "import sys\n"
-        "class Block:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'regalia.games.two_heirs._engine':\n"
-        "            raise ImportError('blocked for the test')\n"
-        "sys.meta_path.insert(0, Block())\n"
+    out = run_without_extension("regalia.games.two_heirs._engine", (
         "import regalia, random\n"
         "from regalia.core.errors import ParameterError\n"
         "from regalia.agents.search import playout, random_action\n"
@@ -172,18 +144,13 @@ def test_without_the_extension_the_pure_engine_is_used(tmp_path):
         "    regalia.load_game('two-heirs', engine='compiled')\n"
         "except ParameterError as e:\n"
         "    print('refused:', e)\n"
-        "print(g.engine, type(s).__name__, s.scores(), s.heinrich_score)\n")
-    env = {k: v for k, v in os.environ.items() if k != "REGALIA_PURE"}
-    env["PYTHONPATH"] = str(src)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=tmp_path, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert "refused: the compiled Two Heirs engine is not built" in out.stdout
-    assert "pure PureTwoHeirsState [" in out.stdout
+        "print(g.engine, type(s).__name__, s.scores(), s.heinrich_score)\n"), tmp_path)
+    assert "refused: the compiled Two Heirs engine is not built" in out
+    assert "pure PureTwoHeirsState [" in out
     # the same game on the compiled engine here
     s = regalia.load_game("two-heirs", players=1, engine="compiled").new_initial_state(3)
     playout(s, random.Random(3), random_action)
-    assert out.stdout.strip().endswith(f"{s.scores()} {s.heinrich_score}")
+    assert out.strip().endswith(f"{s.scores()} {s.heinrich_score}")
 
 
 # ---------------------------------------------------------------------- differential
@@ -258,10 +225,6 @@ def test_compiled_playout_refuses_a_policy_it_does_not_have_and_changes_nothing(
                                                                           rng) is False
 
 
-def finite(stats):
-    return [(a.action, a.visits, None if math.isnan(a.value) else a.value) for a in stats]
-
-
 SEARCHES = [  # (agent spec, configuration index): every agent, both playouts, each value
     ("mcts:iterations=150", 4),
     ("mcts:iterations=40,playout=greedy", 5),
@@ -280,20 +243,8 @@ SEARCHES = [  # (agent spec, configuration index): every agent, both playouts, e
 def test_search_agents_decide_the_same_with_the_same_statistics(spec, k):
     """Fixed seeds: the same move, visits and values on both engines, at the first three
     decisions of a game (played on by the searching agent)."""
-    results = {}
-    for engine in ("pure", "compiled"):
-        s = game(CONFIGS[k], engine).new_initial_state(21)
-        agent = make_agent(spec, seed=4)
-        rng = random.Random(9)
-        out = []
-        while not s.is_terminal() and len(out) < 3:
-            if s.is_chance_node():
-                s.apply_action(s.sample_chance_outcome(rng))
-                continue
-            a = agent.step(s)
-            out.append((a, finite(agent.last_stats), agent.last_iterations))
-            s.apply_action(a)
-        results[engine] = out
+    results = {engine: search_decisions(game(CONFIGS[k], engine).new_initial_state(21), spec)
+               for engine in ("pure", "compiled")}
     assert results["pure"] == results["compiled"]
     assert any(it > 0 for _, _, it in results["pure"])
 
@@ -305,10 +256,7 @@ def test_resampling_the_starting_tile_draws_the_same():
         states = [game(config, e).new_initial_state(6) for e in ("pure", "compiled")]
         rng = random.Random(6)
         for _ in range(40):
-            a = (states[0].sample_chance_outcome(rng) if states[0].is_chance_node()
-                 else random_action(states[0], rng))
-            for s in states:
-                s.apply_action(a)
+            step_together(states, rng)
         for seat in range(states[0].game.num_players):
             out = []
             for s in states:
@@ -329,27 +277,11 @@ def test_refused_actions_give_the_pure_engines_errors():
             if s0.is_terminal():
                 break
             legal = set(s0.legal_actions())
-            for bad in [a for a in range(s0.game.num_distinct_actions)
-                        if a not in legal][::23]:
-                errors = []
-                for s in states:
-                    before = s.to_json_string()
-                    with pytest.raises(IllegalActionError) as info:
-                        s.apply_action(bad)
-                    errors.append(str(info.value))
-                    assert s.to_json_string() == before
-                assert errors[0] == errors[1]
-            for wrong in (True, "end", -1, 10**30, 2.0):
-                msgs = []
-                for s in states:
-                    with pytest.raises(IllegalActionError) as info:
-                        s.apply_action(wrong)
-                    msgs.append(str(info.value))
-                assert msgs[0] == msgs[1]
-            a = (s0.sample_chance_outcome(rng) if s0.is_chance_node()
-                 else random_action(s0, rng))
-            for s in states:
-                s.apply_action(a)
+            bad = [a for a in range(s0.game.num_distinct_actions) if a not in legal][::23]
+            wrong = [True, "end", -1, 10**30, 2.0]
+            assert refusal_messages(states[0], bad + wrong) == \
+                refusal_messages(states[1], bad + wrong)
+            step_together(states, rng)
 
 
 def test_errors_outside_the_phase_are_the_pure_engines():
@@ -373,38 +305,10 @@ def test_the_compiled_class_meets_the_phased_state_contract():
     """Both engines declare the same phase codes through their shared base; the compiled
     one answers is_terminal, is_chance_node and apply_action in C, which must agree with
     those codes at every ply, and refuses ids past Game.action_bound as the pure one."""
-    from regalia.core.state import PhasedState
-
-    cls = compiled.CompiledTwoHeirsState
-    assert issubclass(cls, PhasedState) and issubclass(PureTwoHeirsState, PhasedState)
-    for name in ("PHASE_NAMES", "END_PHASE", "CHANCE_PHASES"):
-        assert getattr(cls, name) == getattr(PureTwoHeirsState, name)
-    for name in ("is_terminal", "is_chance_node", "apply_action"):
-        assert getattr(cls, name) is getattr(_engine.Core, name)   # C, not the template
+    check_phase_codes(compiled.CompiledTwoHeirsState, PureTwoHeirsState, _engine.Core)
     for config in CONFIGS[::3]:
         states = [game(config, e).new_initial_state(5) for e in ("pure", "compiled")]
-        rng = random.Random(5)
-        while True:
-            for s in states:
-                assert s.is_terminal() == (s.phase == cls.END_PHASE)
-                assert s.is_chance_node() == (s.phase in cls.CHANCE_PHASES)
-                assert s.phase_name == cls.PHASE_NAMES[s.phase]
-            if states[0].is_terminal():
-                break
-            s0 = states[0]
-            a = (s0.sample_chance_outcome(rng) if s0.is_chance_node()
-                 else random_action(s0, rng))
-            for s in states:
-                s.apply_action(a)
-        assert states[1].is_terminal() and states[1].returns() == states[0].returns()
-        msgs = []
-        for s in states:
-            with pytest.raises(IllegalActionError) as info:
-                s.apply_action(s.game.action_bound - 1)   # in range, but the game is over
-            with pytest.raises(IllegalActionError) as info2:
-                s.apply_action(s.game.action_bound)
-            msgs.append((str(info.value), str(info2.value)))
-        assert msgs[0] == msgs[1]
+        check_phases_agree_at_every_ply(states, random.Random(5))
 
 
 def test_clones_are_independent_and_carry_no_seed():

@@ -7,6 +7,8 @@ import pytest
 
 from regalia import DataError, IllegalActionError, ParameterError, load_game
 
+from two_heirs_tiles import EXAMPLE_2
+
 
 def test_defaults_are_the_first_game_sets_with_roads():
     game = load_game("two-heirs")
@@ -71,11 +73,7 @@ def test_a_broken_data_file_is_a_data_error(tmp_path):
 def test_an_unaffordable_build_is_refused_with_the_reason_and_changes_nothing():
     game = load_game("two-heirs")
     s = game.new_initial_state(0)
-    s.set_position(landscape=[(0, 0, "land-6", "open"), (0, 1, "land-4", "white"),
-                              (1, 0, "land-2", "open"), (-1, 0, "trade-1", "white")],
-                   troops=[[(0, 1), (1, 0), "reserve"], [(0, 0), "reserve", "reserve"]],
-                   reserve=["travel-5", "travel-6", "land-1", "land-3", "land-7", "land-8"],
-                   hands=(["travel-9"], []), taken=1)
+    s.set_position(**EXAMPLE_2, hands=(["travel-9"], []), taken=1)
     before = s.to_json()
     action = s.T.build0 + 24 * 0 + 0                     # Robber Barony north of troop 0
     with pytest.raises(IllegalActionError) as exc:

@@ -10,6 +10,8 @@ from regalia.agents import make_agent
 from regalia.arena import play_match
 from regalia.core.registry import game_policy
 
+from two_heirs_tiles import EXAMPLE_2
+
 
 def test_greedy_is_registered_and_beats_random():
     policy = game_policy("two-heirs", "greedy")
@@ -27,19 +29,11 @@ def test_greedy_takes_first_and_builds_what_gains():
     raises the margin, greedy builds it (here: the Example 2 position, Trading Post or Inn)."""
     game = load_game("two-heirs")
     s = game.new_initial_state(0)
-    s.set_position(landscape=[(0, 0, "land-6", "open"), (0, 1, "land-4", "white"),
-                              (1, 0, "land-2", "open"), (-1, 0, "trade-1", "white")],
-                   troops=[[(0, 1), (1, 0), "reserve"], [(0, 0), "reserve", "reserve"]],
-                   reserve=["travel-5", "travel-6", "land-1", "land-3", "land-7", "land-8"],
-                   hands=(["travel-1", "trade-6"], []))
+    s.set_position(**EXAMPLE_2, hands=(["travel-1", "trade-6"], []))
     policy = game_policy("two-heirs", "greedy")
     rng = random.Random(0)
     assert s.action_to_string(policy(s, rng)).startswith("take")
-    s.set_position(landscape=[(0, 0, "land-6", "open"), (0, 1, "land-4", "white"),
-                              (1, 0, "land-2", "open"), (-1, 0, "trade-1", "white")],
-                   troops=[[(0, 1), (1, 0), "reserve"], [(0, 0), "reserve", "reserve"]],
-                   reserve=["travel-5", "travel-6", "land-1", "land-3", "land-7", "land-8"],
-                   hands=(["travel-1"], []), taken=1)
+    s.set_position(**EXAMPLE_2, hands=(["travel-1"], []), taken=1)
     before = s.player_score(0)
     action = policy(s, rng)
     assert s.action_to_string(action).startswith("build Inn (travel-1)")

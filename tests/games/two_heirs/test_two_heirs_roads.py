@@ -6,25 +6,15 @@ Table frame: x east, y north; seat 0 (white in Example 5) sits south, seat 1 (bl
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from regalia.games.two_heirs import load_tiles
 from regalia.games.two_heirs.landscape import PlacedTile
 from regalia.games.two_heirs.roads import road_networks
 from regalia.games.two_heirs.scoring import score_landscape, score_totals
 from regalia.games.two_heirs.scoring import buildings_of, roads_of
 
-T = load_tiles()
-IDX = {t.id: i for i, t in enumerate(T.tiles)}
+from two_heirs_tiles import T, b, landscapes, o
+
 WHITE, BLUE = 0, 1
-
-
-def b(tid, owner):
-    return PlacedTile(IDX[tid], True, owner)
-
-
-def o(tid):
-    return PlacedTile(IDX[tid], False, None)
 
 
 def example5():
@@ -148,25 +138,8 @@ def _rotated(land, troops):
     return land2, troops2
 
 
-@st.composite
-def landscapes(draw):
-    n = draw(st.integers(1, 30))
-    chosen = draw(st.lists(st.integers(0, len(T.tiles) - 1), min_size=n, max_size=n,
-                           unique=True))
-    cells = draw(st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=n,
-                          max_size=n, unique=True))
-    land = {}
-    for tile, pos in zip(chosen, cells):
-        kind = draw(st.integers(0, 2))
-        land[pos] = PlacedTile(tile, False, None) if kind == 2 else PlacedTile(tile, True, kind)
-    troops = {}
-    for pos in draw(st.lists(st.sampled_from(cells), max_size=6, unique=True)):
-        troops[pos] = draw(st.integers(0, 1))
-    return land, troops
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(landscapes())
+@given(landscapes(max_tiles=30, reach=4))
 def test_half_turn_with_seats_swapped_swaps_the_scores(lt):
     # Orientation turns with the owner: turning the whole table and swapping the seats must
     # swap the scores exactly (every building, every road).
@@ -181,7 +154,7 @@ def test_half_turn_with_seats_swapped_swaps_the_scores(lt):
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(landscapes())
+@given(landscapes(max_tiles=30, reach=4))
 def test_own_troop_adds_exactly_the_base(lt):
     land, troops = lt
     b0, b1 = score_landscape(T, land, {})

@@ -21,6 +21,8 @@ from regalia.games.two_heirs.geometry import ORIGIN, cell_of, xy_of
 from regalia.games.two_heirs.actions import tile_label
 from regalia.games.two_heirs.tables import PH_END
 
+from random_play import play_out
+
 WHITE, BLUE = 0, 1
 FIRST_GAME = ["travel", "land-industry", "trade-church"]
 
@@ -639,13 +641,7 @@ def test_final_scores_agree_with_the_score_file_of_the_landscape(params):
     game = load_game("two-heirs", **params)
     greedy = game_policy("two-heirs", "greedy")
     for seed in range(3):
-        s = game.new_initial_state(seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_random_chance()
-            else:
-                s.apply_action(greedy(s, rng))
+        s = play_out(game.new_initial_state(seed), random.Random(seed), greedy)
         kw = {}
         if game.solo:
             on = tuple(xy_of(c) for c in s.tre_board if s.board[c] & 3 == 1)

@@ -11,20 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from regalia.games.two_heirs import load_tiles
 from regalia.games.two_heirs.components import TileSet
 from regalia.games.two_heirs.landscape import PlacedTile, cell_offset, edge_direction, tables
 from regalia.games.two_heirs.scoring import (buildings_of, roads_of, score_heinrich,
                                              score_heinrich_totals, score_landscape,
                                              score_totals, treasures_of)
 
-T = load_tiles()
-IDX = {t.id: i for i, t in enumerate(T.tiles)}
+from two_heirs_tiles import IDX, T, b
+
 OPEN = {"green": "land-3", "grey": "land-2", "yellow": "land-1"}
-
-
-def b(tid: str, owner: int) -> PlacedTile:
-    return PlacedTile(IDX[tid], True, owner)
 
 
 def o(colour: str) -> PlacedTile:

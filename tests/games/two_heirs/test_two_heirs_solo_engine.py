@@ -17,6 +17,8 @@ from regalia.games.two_heirs.geometry import ORIGIN, cell_of
 from regalia.games.two_heirs.tables import OFF_BOARD
 from regalia.games.two_heirs.scoring import buildings_of, treasures_of
 
+from random_play import play_out
+
 HUMAN, HEINRICH = 0, 1
 
 
@@ -166,14 +168,7 @@ def test_before_the_first_building_heinrich_builds_next_to_the_starting_tile():
 @pytest.mark.parametrize("seed", range(5))
 def test_solo_games_end_after_the_final_round_and_score_heinrich(seed):
     game = load_game("two-heirs", players=1, level=2)
-    s = game.new_initial_state(seed)
-    rng = random.Random(seed)
-    while not s.is_terminal():
-        if s.is_chance_node():
-            s.apply_random_chance()
-        else:
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
+    s = play_out(game.new_initial_state(seed), random.Random(seed))
     human, heinrich = s.breakdowns()
     assert human.total == s.scores()[0]
     assert heinrich.total == s.heinrich_score

@@ -10,25 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from regalia.games.two_heirs import load_tiles, load_treasures
-from regalia.games.two_heirs.landscape import PlacedTile
+from regalia.games.two_heirs import load_treasures
 from regalia.games.two_heirs.solo import (HEINRICH_TROOP_COLOURS, heinrich_placement,
                                           heinrich_placement_option, heinrich_take,
                                           heinrich_troop, met_treasures, treasure_met)
 
-T = load_tiles()
+from two_heirs_tiles import IDX, T, b, o
+
 TR = load_treasures()
-IDX = {t.id: i for i, t in enumerate(T.tiles)}
 HUMAN, HEINRICH = 0, 1
-
-
-def b(tid, owner):
-    return PlacedTile(IDX[tid], True, owner)
-
-
-def o(tid):
-    return PlacedTile(IDX[tid], False, None)
-
 
 OPEN = {"green": "land-3", "grey": "land-2", "yellow": "land-1"}
 

@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from regalia.core.errors import NotationError
-from regalia.games.two_heirs import load_tiles
 from regalia.games.two_heirs.landscape import PlacedTile
 from regalia.games.two_heirs.scoring import buildings_of, roads_of, score_landscape
 from regalia.games.two_heirs.textformat import (format_breakdown, format_grid,
@@ -16,8 +15,7 @@ from regalia.games.two_heirs.textformat import (format_breakdown, format_grid,
                                                 parse_landscape, score_sheet, score_text,
                                                 winner)
 
-T = load_tiles()
-IDX = {t.id: i for i, t in enumerate(T.tiles)}
+from two_heirs_tiles import IDX, T, landscapes
 
 EXAMPLE5 = """\
 # Example 5 of the rulebook: white = south (seat 0), blue = north (seat 1)
@@ -162,29 +160,8 @@ def test_report_lists_buildings_roads_and_result():
     assert report.rstrip().splitlines()[-1].startswith("Result: ")
 
 
-@st.composite
-def landscapes(draw):
-    n = draw(st.integers(1, 25))
-    chosen = draw(st.lists(st.integers(0, len(T.tiles) - 1), min_size=n, max_size=n,
-                           unique=True))
-    cells = draw(st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), min_size=n,
-                          max_size=n, unique=True))
-    land = {}
-    for tile, pos in zip(chosen, cells):
-        kind = draw(st.integers(0, 2))
-        land[pos] = PlacedTile(tile, False, None) if kind == 2 else PlacedTile(tile, True, kind)
-    troops = {}
-    count = [0, 0]
-    for pos in draw(st.lists(st.sampled_from(cells), max_size=6, unique=True)):
-        s = draw(st.integers(0, 1))
-        if count[s] < 3:
-            troops[pos] = s
-            count[s] += 1
-    return land, troops
-
-
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(landscapes(), st.booleans())
+@given(landscapes(max_tiles=25, reach=5, troops_per_seat=3), st.booleans())
 def test_format_then_parse_is_the_same_landscape(lt, roads):
     land, troops = lt
     text = format_landscape(T, land, troops, roads=roads)

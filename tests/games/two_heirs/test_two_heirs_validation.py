@@ -10,17 +10,18 @@ Encampment, Farm/Sawmill/Quarry colours, Pilgrimage Sites not connecting roads.
 from __future__ import annotations
 
 import copy
-import json
 import tomllib
 from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from regalia.core.errors import DataError, RegaliaError
+from regalia.core.errors import DataError
 from regalia.games.two_heirs import (COMPASS, EDGES, Cell, FormationPair, RoadSection, Tile,
                                      load_tiles, load_treasures, rotate_cell, rotate_edge)
 from regalia.games.two_heirs.components import DEFAULT_TILES, DEFAULT_TREASURES
+
+from data_files import dump_toml, error_lines, one
 
 
 # ------------------------------------------------------------------ helpers
@@ -29,45 +30,10 @@ def bundled(path: Path = DEFAULT_TILES) -> dict:
         return tomllib.load(fh)
 
 
-def toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(toml_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{json.dumps(k)} = {toml_value(x)}" for k, x in v.items()
-                                if x is not None) + " }"
-    raise TypeError(repr(v))
-
-
-def dump_toml(data: dict) -> str:
-    lines = [f"{k} = {toml_value(v)}" for k, v in data.items() if not isinstance(v, list)]
-    for k, v in data.items():
-        if isinstance(v, list):
-            for rec in v:
-                lines += ["", f"[[{k}]]"] + [f"{kk} = {toml_value(x)}" for kk, x in rec.items()
-                                             if x is not None]
-    return "\n".join(lines) + "\n"
-
-
 def errors(path: Path, data: dict, loader=load_tiles) -> list[str]:
-    path.write_text(dump_toml(data), encoding="utf-8")
-    with pytest.raises(DataError) as exc:
-        loader(path)
-    assert isinstance(exc.value, ValueError) and isinstance(exc.value, RegaliaError)
-    lines = str(exc.value).splitlines()
-    assert lines and all(ln.startswith(f"{path}: ") for ln in lines), lines
-    return [ln[len(f"{path}: "):] for ln in lines]
-
-
-def one(lines: list[str], *parts: str) -> str:
-    hits = [ln for ln in lines if all(p in ln for p in parts)]
-    assert len(hits) == 1, (parts, lines)
-    return hits[0]
+    """The DataError lines of ``data`` written to ``path`` and loaded by ``loader``
+    (:func:`data_files.error_lines`)."""
+    return error_lines(path, data, loader)
 
 
 def rec(data: dict, tile_id: str) -> dict:
