@@ -51,11 +51,7 @@ def final_rewards(state: State, reward: str) -> list[float]:
     """Per seat: the game's returns, or each seat's score margin (see :data:`REWARDS`)."""
     if reward == "returns":
         return [float(r) for r in state.returns()]
-    out = []
-    for p in range(state.game.num_players):
-        m = state.score_margin(p)
-        out.append(float(state.player_score(p) if m is None else m))
-    return out
+    return state.margins()
 
 
 def ansi_text(state: State, viewer: int | None) -> str:

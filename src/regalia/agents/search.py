@@ -134,11 +134,7 @@ def points_values(state: State) -> list[float]:
     """Per seat, in game points: its :meth:`~regalia.core.state.State.score_margin` (own
     score minus the best opponent's, an automated solo opponent included), or its own
     score when it has no opponent at all (a solo game played for points alone)."""
-    out = []
-    for k in range(state.game.num_players):
-        m = state.score_margin(k)
-        out.append(float(state.player_score(k) if m is None else m))
-    return out
+    return state.margins()
 
 
 def points_kind(state: State, player: int) -> str:

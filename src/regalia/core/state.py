@@ -360,6 +360,16 @@ class State(ABC, Generic[GameT]):
         others = [v for i, v in enumerate(sc) if i != player]
         return None if not others else sc[player] - max(others)
 
+    def margins(self) -> list[float]:
+        """Per seat, in game points: its :meth:`score_margin`, or its own score when it has
+        no opponent at all (a solo game played for points alone). Search agents' playout
+        value ``value=points`` and the adapters' ``reward="margin"``."""
+        out = []
+        for k in range(self.game.num_players):
+            m = self.score_margin(k)
+            out.append(float(self.player_score(k) if m is None else m))
+        return out
+
     #: Every action applied since the initial state (kept by :meth:`apply_action`).
     hist: list[int]
 
