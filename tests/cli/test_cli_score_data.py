@@ -164,6 +164,18 @@ def test_data_check_bundled_file(cli):
     assert "Same dominoes as the bundled verified set" in result.output
 
 
+def test_data_check_names_every_games_provenance_the_same_way(cli):
+    """'N <provenance>' for each kind, as for Kingdomino, in every game's check; Inheritors'
+    bundled cards: 11 verified, 28 from the rulebook, 58 reconstructed records."""
+    from regalia.games.inheritors.components import DEFAULT_DATA as CARDS
+
+    result = cli("data", "check", "inheritors", str(CARDS))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert ("provenance 11 verified, 28 rulebook, 58 reconstructed (file: reconstructed)"
+            in text), text
+
+
 def test_data_check_reports_differences_as_warnings(cli, tmp_path):
     text = bundled().replace('number = 1\nfirst = { terrain = "wheat", crowns = 0 }',
                              'number = 1\nfirst = { terrain = "lake", crowns = 1 }', 1)

@@ -369,10 +369,10 @@ class InheritorsUI(GameUI[InheritorsState]):
         except DataError as exc:
             print_invalid_data(console, path, "cards", exc)
             return False
-        prov = ", ".join(f"{k} {v}" for k, v in cards.provenance_summary().items())
+        prov = ", ".join(f"{n} {k}" for k, n in cards.provenance_summary().items())
         console.print(Text(f"OK: {cards.deck_size} deck cards, {len(cards.clans)} clans, "
-                           f"{len(cards.quests)} quests, {len(cards.honors)} honors; records: "
-                           f"{prov} (file: {cards.provenance})", style="bold green"))
+                           f"{len(cards.quests)} quests, {len(cards.honors)} honors; "
+                           f"provenance {prov} (file: {cards.provenance})", style="bold green"))
         if cards.digest() == load_cards().digest():
             console.print("Same cards as the bundled file.")
         else:
