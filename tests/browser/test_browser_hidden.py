@@ -34,6 +34,8 @@ import regalia.games.inheritors as inheritors
 from regalia.core.registry import game_drawing, load_game
 from regalia.web.storage import Store
 
+from hidden_cards import hidden_names
+
 MAX_MOVES = 600
 
 
@@ -98,19 +100,8 @@ class Truth:
         key = (ply, seat)
         if key not in self._known:
             state = self.at(ply)
-            self._known[key] = (hidden_from(state, seat), known_to(state, seat))
+            self._known[key] = (hidden_names(state, seat), known_to(state, seat))
         return self._known[key]
-
-
-def hidden_from(state, seat):
-    """Names of the cards in another seat's hand and its Quests (seat None: every seat's)."""
-    G = state.game
-    names = set()
-    for q in range(G.num_players):
-        if q != seat:
-            names.update(state.hand_names(q))
-            names.update(G.quests[i].name for i in state.quests[q])
-    return names
 
 
 def known_to(state, seat):

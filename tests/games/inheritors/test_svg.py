@@ -19,6 +19,8 @@ from regalia.games.inheritors import InheritorsGame
 from regalia.games.inheritors import svg
 from regalia.games.inheritors.policies import greedy_policy
 
+from hidden_cards import hidden_names
+
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -262,17 +264,6 @@ def test_pending_clicks_are_drawn_selected():
 
 
 # ------------------------------------------------------------------ hidden information
-def _hidden_names(s, seat):
-    """The engine's truth: names of every card in another seat's hand and its Quests."""
-    G = s.game
-    names = set()
-    for q in range(G.num_players):
-        if q != seat:
-            names.update(s.hand_names(q))
-            names.update(G.quests[i].name for i in s.quests[q])
-    return names
-
-
 def _public_blob(s, obs):
     """Every name the observation shows (and the texts of the public records drawn)."""
     G = s.game
@@ -333,10 +324,10 @@ def test_attacker_finds_no_card_of_another_hand_or_quest():
         for seat in list(range(n)) + [None]:
             if seat is None:
                 obs = svg.public_observation(s.observation(0))
-                hidden = _hidden_names(s, -1)
+                hidden = hidden_names(s, -1)
             else:
                 obs = s.observation(seat)
-                hidden = _hidden_names(s, seat)
+                hidden = hidden_names(s, seat)
             blob = _public_blob(s, obs)
             shown = _everything_shown(obs, legal if seat == p else [])
             for name in hidden:
