@@ -1,8 +1,8 @@
 """Fixtures shared across test directories, and the folder of the shared helper modules.
 
 This folder is put on ``sys.path`` so that tests can import the helper modules beside this
-file (``engine_diff``, ``random_play``, ``data_files``, ``hidden_cards``): the project imports tests with
-``--import-mode=importlib``, which does not import sibling modules. The asserts of
+file (``engine_diff``, ``random_play``, ``data_files``, ``hidden_cards``): the project
+imports tests with ``--import-mode=importlib``, which does not import sibling modules. The asserts of
 ``engine_diff`` and ``data_files`` are rewritten by pytest like a test's, so that a failing
 check shows the values it compared."""
 
