@@ -24,7 +24,9 @@ so that the rows above the first and below the last are always-empty padding.
 """
 
 from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, realloc, free
+
+from regalia._compiled.history cimport (History, history_copy, history_free, history_init,
+                                        history_list, history_load, history_push)
 
 cdef extern from *:
     int popcount "__builtin_popcount"(unsigned int) nogil
@@ -895,40 +897,14 @@ cdef class Core:
     docstring). Not used alone: :class:`~.compiled.CompiledKingdominoState` is the state."""
 
     cdef St s
-    cdef int* _hist
-    cdef int _nhist, _hcap
+    cdef History _hist     # the actions applied (the pure engine's ``hist``)
     cdef public object _game, _geo, _seed, _dealer
 
     def __cinit__(self):
-        self._hcap = 256
-        self._hist = <int*>malloc(self._hcap * sizeof(int))
-        if self._hist == NULL:
-            raise MemoryError()
-        self._nhist = 0
+        history_init(&self._hist)
 
     def __dealloc__(self):
-        free(self._hist)
-
-    cdef int _reserve(self, int n) except -1:
-        cdef int cap = self._hcap
-        cdef int* grown
-        if n <= cap:
-            return 0
-        while cap < n:
-            cap *= 2
-        grown = <int*>realloc(self._hist, cap * sizeof(int))
-        if grown == NULL:
-            raise MemoryError()
-        self._hist = grown
-        self._hcap = cap
-        return 0
-
-    cdef inline int _push(self, int a) except -1:
-        if self._nhist == self._hcap:
-            self._reserve(self._nhist + 1)
-        self._hist[self._nhist] = a
-        self._nhist += 1
-        return 0
+        history_free(&self._hist)
 
     def __init__(self, game, seed=None):
         self._start(game, seed)
@@ -1030,11 +1006,7 @@ cdef class Core:
             raise ValueError("a pick needs a free domino on the next line")
         if (s.phase == PH_DRAW and s.nbox == 0) or (s.phase == PH_KING and s.nund == 0):
             raise ValueError("a draw needs a domino in the box or a king to draw")
-        hist = pure.hist
-        self._reserve(len(hist))
-        for i, a in enumerate(hist):
-            self._hist[i] = a
-        self._nhist = len(hist)
+        history_load(&self._hist, pure.hist)
 
     cdef _rows_in(self, object mask, u16* rows):
         cdef int r, w = self.s.w, full = (1 << self.s.b) - 1
@@ -1159,7 +1131,7 @@ cdef class Core:
 
     @property
     def hist(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     @property
     def placed(self):
@@ -1169,9 +1141,7 @@ cdef class Core:
     def clone(self):
         cdef Core c = Core.__new__(type(self))
         memcpy(&c.s, &self.s, sizeof(St))
-        c._reserve(self._nhist)
-        memcpy(c._hist, self._hist, self._nhist * sizeof(int))
-        c._nhist = self._nhist
+        history_copy(&c._hist, &self._hist)
         c._game = self._game
         c._geo = self._geo
         c._seed = None       # copies never carry the seed (see regalia.core.state)
@@ -1179,7 +1149,7 @@ cdef class Core:
         return c
 
     def history(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     def current_player(self):
         cdef int ph = self.s.phase
@@ -1253,7 +1223,7 @@ cdef class Core:
             raise AssertionError(f"the compiled engine refused action {a} that the pure "
                                  f"engine accepts")
         apply(&self.s, a)
-        self._push(a)
+        history_push(&self._hist, a)
 
     def player_score(self, player):
         if type(player) is not int or not 0 <= player < self.s.np:
@@ -1376,7 +1346,7 @@ cdef class Core:
                             x = draw()
                             a = acts[0]
                             apply(s, a)
-                            self._push(a)
+                            history_push(&self._hist, a)
                             continue
                 if greedy and cnt == 1:
                     a = acts[0]
@@ -1384,7 +1354,7 @@ cdef class Core:
                     x = draw()
                     a = acts[<int>(x * cnt)]
             apply(s, a)
-            self._push(a)
+            history_push(&self._hist, a)
         return 0
 
 

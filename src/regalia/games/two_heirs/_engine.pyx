@@ -26,7 +26,10 @@ one place at most), so the placed tiles are found without scanning the grid.
 """
 
 from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, free
+
+from regalia._compiled.history cimport (History, history_copy, history_free, history_init,
+                                        history_list, history_load, history_push)
 
 ctypedef unsigned long long u64
 
@@ -1357,40 +1360,14 @@ cdef class Core:
     cdef St s
     cdef Tab* tab
     cdef Tables _tabobj
-    cdef int* _hist
-    cdef int _nhist, _hcap
+    cdef History _hist     # the actions applied (the pure engine's ``hist``)
     cdef public object _game, _seed, _dealer, T, _cache, _last_text
 
     def __cinit__(self):
-        self._hcap = 256
-        self._hist = <int*>malloc(self._hcap * sizeof(int))
-        if self._hist == NULL:
-            raise MemoryError()
-        self._nhist = 0
+        history_init(&self._hist)
 
     def __dealloc__(self):
-        free(self._hist)
-
-    cdef int _reserve(self, int n) except -1:
-        cdef int cap = self._hcap
-        cdef int* grown
-        if n <= cap:
-            return 0
-        while cap < n:
-            cap *= 2
-        grown = <int*>realloc(self._hist, cap * sizeof(int))
-        if grown == NULL:
-            raise MemoryError()
-        self._hist = grown
-        self._hcap = cap
-        return 0
-
-    cdef inline int _push(self, int a) except -1:
-        if self._nhist == self._hcap:
-            self._reserve(self._nhist + 1)
-        self._hist[self._nhist] = a
-        self._nhist += 1
-        return 0
+        history_free(&self._hist)
 
     cdef _bind(self, game):
         self._game = game
@@ -1515,11 +1492,7 @@ cdef class Core:
             raise ValueError("Heinrich's turn at this step needs his building ('solo cell')")
         s.lh_kind = 0
         self._last_text = pure.last_h
-        hist = pure.hist
-        self._reserve(len(hist))
-        for i, a in enumerate(hist):
-            self._hist[i] = a
-        self._nhist = len(hist)
+        history_load(&self._hist, pure.hist)
 
     # ------------------------------------------------------------------ the data
     # The pure engine's fields, in its layout (state.PureTwoHeirsState).
@@ -1652,7 +1625,7 @@ cdef class Core:
 
     @property
     def hist(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     @property
     def turn(self):
@@ -1666,9 +1639,7 @@ cdef class Core:
     def clone(self):
         cdef Core c = Core.__new__(type(self))
         memcpy(&c.s, &self.s, sizeof(St))
-        c._reserve(self._nhist)
-        memcpy(c._hist, self._hist, self._nhist * sizeof(int))
-        c._nhist = self._nhist
+        history_copy(&c._hist, &self._hist)
         c._game = self._game
         c.T = self.T
         c._tabobj = self._tabobj
@@ -1680,7 +1651,7 @@ cdef class Core:
         return c
 
     def history(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     def current_player(self):
         cdef int ph = self.s.phase
@@ -1757,7 +1728,7 @@ cdef class Core:
             raise AssertionError(f"the compiled engine refused action {a} that the pure "
                                  f"engine accepts")
         apply(&self.s, self.tab, a)
-        self._push(a)
+        history_push(&self._hist, a)
 
     def resample_from_infostate(self, player, rng):
         """information.resample_from_infostate: a copy with the face-down starting tile
@@ -1789,9 +1760,9 @@ cdef class Core:
             put(s, ORIGIN, u * 4 + OPEN)
             a = T.draw0 + t
             b = T.draw0 + u
-            for i in range(c._nhist):
-                if c._hist[i] == a:
-                    c._hist[i] = b
+            for i in range(c._hist.n):
+                if c._hist.acts[i] == a:
+                    c._hist.acts[i] = b
         return c
 
     def _totals(self):
@@ -1845,7 +1816,7 @@ cdef class Core:
                 n = legal(s, T, buf)
                 a = buf[<int>(x * n)]
             apply(s, T, a)
-            self._push(a)
+            history_push(&self._hist, a)
         return 0
 
     cdef int _policy_playout(self, object draw, object sample, int code) except -1:
@@ -1863,7 +1834,7 @@ cdef class Core:
             else:
                 a = self._fast(draw, sample)
             apply(s, T, a)
-            self._push(a)
+            history_push(&self._hist, a)
         return 0
 
     cdef int _fast(self, object draw, object sample) except -1:
