@@ -145,6 +145,22 @@ cdef void new_game(St* s) noexcept nogil:
 
 
 # ---------------------------------------------------------------------- scoring
+cdef inline bint grow_row(u16* comp, const u16* m, int r) noexcept nogil:
+    """One step of a property's flood fill (:func:`terrain_points`): row ``r`` of the
+    property ``comp`` takes the squares of ``m[r]`` next to it in the rows above and below,
+    then those joined to them along the row. True when the row grew."""
+    cdef u16 x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r], y
+    while True:
+        y = (x | (x << 1) | (x >> 1)) & m[r]
+        if y == x:
+            break
+        x = y
+    if x != comp[r]:
+        comp[r] = x
+        return True
+    return False
+
+
 cdef int terrain_points(St* s, const u16* mask, const u16* c1, const u16* c2, const u16* c3,
                         int lo, int hi, bint crowned_only, int* largest) noexcept nogil:
     """Sum of squares x crowns over the properties of one terrain (rows lo..hi hold it);
@@ -152,7 +168,7 @@ cdef int terrain_points(St* s, const u16* mask, const u16* c1, const u16* c2, co
     properties holding a crown are walked (scoring.property_points; the others score 0)."""
     cdef u16 m[NR]
     cdef u16 comp[NR]
-    cdef u16 x, y, seed
+    cdef u16 seed
     cdef int r, total = 0, size, k, changed, start
     memset(m, 0, sizeof(m))
     for r in range(lo + 1, hi + 2):
@@ -172,24 +188,10 @@ cdef int terrain_points(St* s, const u16* mask, const u16* c1, const u16* c2, co
         while changed:   # grow to the fixpoint, one sweep down and one up per round
             changed = 0
             for r in range(lo + 1, hi + 2):
-                x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r]
-                while True:
-                    y = (x | (x << 1) | (x >> 1)) & m[r]
-                    if y == x:
-                        break
-                    x = y
-                if x != comp[r]:
-                    comp[r] = x
+                if grow_row(comp, m, r):
                     changed = 1
             for r in range(hi + 1, lo, -1):
-                x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r]
-                while True:
-                    y = (x | (x << 1) | (x >> 1)) & m[r]
-                    if y == x:
-                        break
-                    x = y
-                if x != comp[r]:
-                    comp[r] = x
+                if grow_row(comp, m, r):
                     changed = 1
         size = 0
         k = 0
