@@ -345,6 +345,19 @@ cdef int free_picks(St* s, int* out) noexcept nogil:
     return cnt
 
 
+cdef int decisions(St* s, int* acts) noexcept nogil:
+    """The legal actions at a pick or place ply, as :func:`free_picks` and
+    :func:`placements` list them (the discard alone when nothing fits); their count."""
+    cdef int cnt
+    if s.phase == PH_PICK:
+        return free_picks(s, acts)
+    cnt = placements(s, acts)
+    if cnt == 0:
+        acts[0] = s.discard
+        cnt = 1
+    return cnt
+
+
 cdef bint is_legal(St* s, int a) noexcept nogil:
     """True when ``a`` (in range, the game not over) is legal here."""
     cdef int i, ph = s.phase, buf[MAX_PLACEMENTS]
@@ -1291,23 +1304,11 @@ cdef class Core:
         cdef int cnt
         if POLICIES.get(policy) != FULL_GREEDY or s.phase not in (PH_PICK, PH_PLACE):
             return None
-        cnt = self._decisions(acts)
+        cnt = decisions(s, acts)
         if cnt == 1:
             return acts[0]
         cnt = fg_candidates(s, acts, cnt, best)
         return best[<int>(rng.random() * cnt)]
-
-    cdef int _decisions(self, int* acts) noexcept:
-        """The legal actions at a pick or place ply (the discard when nothing fits)."""
-        cdef St* s = &self.s
-        cdef int cnt
-        if s.phase == PH_PICK:
-            return free_picks(s, acts)
-        cnt = placements(s, acts)
-        if cnt == 0:
-            acts[0] = s.discard
-            cnt = 1
-        return cnt
 
     cdef int _playout(self, object draw, int greedy) except -1:
         """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
@@ -1330,7 +1331,7 @@ cdef class Core:
                 x = draw()
                 a = s.king_base + s.undrawn[<int>(x * s.nund)]
             elif greedy == FULL_GREEDY:
-                cnt = self._decisions(acts)
+                cnt = decisions(s, acts)
                 if cnt > 1:
                     cnt = fg_candidates(s, acts, cnt, best)
                     x = draw()
@@ -1338,22 +1339,16 @@ cdef class Core:
                 else:
                     a = acts[0]
             else:
-                if ph == PH_PICK:
-                    cnt = free_picks(s, acts)
-                else:
-                    cnt = placements(s, acts)
-                    if cnt == 0:
-                        acts[0] = s.discard
-                        cnt = 1
-                    elif greedy and cnt > 1:
-                        cnt = greedy_placement(s, acts, cnt, best)
-                        memcpy(acts, best, cnt * sizeof(int))
-                        if cnt == 1:    # one best: greedy_policy still draws for the tie
-                            x = draw()
-                            a = acts[0]
-                            apply(s, a)
-                            history_push(&self._hist, a)
-                            continue
+                cnt = decisions(s, acts)
+                if ph == PH_PLACE and greedy and cnt > 1:
+                    cnt = greedy_placement(s, acts, cnt, best)
+                    memcpy(acts, best, cnt * sizeof(int))
+                    if cnt == 1:    # one best: greedy_policy still draws for the tie
+                        x = draw()
+                        a = acts[0]
+                        apply(s, a)
+                        history_push(&self._hist, a)
+                        continue
                 if greedy and cnt == 1:
                     a = acts[0]
                 else:
