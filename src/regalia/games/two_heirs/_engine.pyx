@@ -186,10 +186,16 @@ cdef inline int shortfall(Tab* T, int t, const int* avail) noexcept nogil:
     return out
 
 
-cdef int placement_codes(St* s, int p, int* out) noexcept nogil:
-    """TwoHeirsState.placement_cells: the canonical codes ``8 * troop + direction`` of the
-    empty cells next to own troops, ascending (the first code reaching a cell is its
-    smallest)."""
+cdef enum:
+    EMPTY_CELLS = 0        # neighbour_codes: where a tile may be placed
+    FREE_TILES = 1         # neighbour_codes: where a troop may be deployed
+
+
+cdef int neighbour_codes(St* s, int p, int which, int* out) noexcept nogil:
+    """The canonical codes ``8 * troop + direction`` of the cells next to ``p``'s troops,
+    ascending (the first code reaching a cell is its smallest): with ``which``
+    EMPTY_CELLS the empty cells (TwoHeirsState.placement_cells), with FREE_TILES the tiles
+    no troop occupies (TwoHeirsState.deploy_cells). Returns how many."""
     cdef int k, d, pos, c, n = 0, i
     cdef int seen[24]
     cdef bint dup
@@ -198,31 +204,10 @@ cdef int placement_codes(St* s, int p, int* out) noexcept nogil:
         if pos >= 0:
             for d in range(8):
                 c = pos + DELTA[d]
-                if s.board[c] >= 0:
-                    continue
-                dup = False
-                for i in range(n):
-                    if seen[i] == c:
-                        dup = True
-                        break
-                if not dup:
-                    seen[n] = c
-                    out[n] = 8 * k + d
-                    n += 1
-    return n
-
-
-cdef int deploy_codes(St* s, int p, int* out) noexcept nogil:
-    """TwoHeirsState.deploy_cells: codes of unoccupied tiles next to own troops."""
-    cdef int k, d, pos, c, n = 0, i
-    cdef int seen[24]
-    cdef bint dup
-    for k in range(3):
-        pos = s.troops[3 * p + k]
-        if pos >= 0:
-            for d in range(8):
-                c = pos + DELTA[d]
-                if s.board[c] < 0 or occupied(s, c):
+                if which == EMPTY_CELLS:
+                    if s.board[c] >= 0:
+                        continue
+                elif s.board[c] < 0 or occupied(s, c):
                     continue
                 dup = False
                 for i in range(n):
@@ -281,7 +266,7 @@ cdef int play_actions(St* s, Tab* T, int* out) noexcept nogil:
             out[n] = T.take0 + i
             n += 1
     if s.nhand[p]:
-        nc = placement_codes(s, p, codes)
+        nc = neighbour_codes(s, p, EMPTY_CELLS, codes)
         if nc:
             resources(s, T, p, avail)
             for h in range(s.nhand[p]):
@@ -302,7 +287,7 @@ cdef int play_actions(St* s, Tab* T, int* out) noexcept nogil:
                     out[n] = T.move0 + 8 * k + d
                     n += 1
     if reserve_troop(s, p) >= 0:
-        nc = deploy_codes(s, p, codes)
+        nc = neighbour_codes(s, p, FREE_TILES, codes)
         for i in range(nc):
             out[n] = T.deploy0 + codes[i]
             n += 1
