@@ -1049,13 +1049,16 @@ cdef inline int margin(St* s, Tab* T, int p) noexcept nogil:
 
 
 cdef int best_after(St* s, Tab* T, const int* acts, int n, int p, int* best,
-                    int* best_m) noexcept nogil:
-    """policies._best: the actions of ``acts`` with the highest margin after them (each
-    tried on a copy), their count, and that margin in ``best_m``."""
+                    int* best_m) except -1 nogil:
+    """policies.best_after: the actions of ``acts`` with the highest margin after them
+    (each tried on a copy), their count, and that margin in ``best_m``.
+
+    Raises MemoryError when the copy cannot be allocated."""
     cdef St* child = <St*>malloc(sizeof(St))
     cdef int i, m, nb = 0
     if child == NULL:
-        return -1
+        with gil:
+            raise MemoryError()
     for i in range(n):
         memcpy(child, s, sizeof(St))
         apply(child, T, acts[i])
@@ -1124,6 +1127,36 @@ cdef int take_choice(St* s, Tab* T, const int* acts, int n, int* cands) noexcept
     return nc
 
 
+cdef int opening_action(St* s, Tab* T, object draw, const int* buf, int n) except -2:
+    """policies.opening_action among the ``n`` legal actions ``buf`` (a decision node):
+    the only legal action; a Siege Tower's destroy or the hand-limit discard
+    (policies.decision_action); the take (:func:`take_choice`, one ``draw()``) when takes
+    are legal (they come first in ``buf``); -1 for none of these."""
+    cdef int cands[NUM_SLOTS]
+    cdef int nc
+    if n == 1:
+        return buf[0]
+    if s.phase == PH_SIEGE:
+        return buf[0] if buf[0] != T.spare else buf[n - 1]
+    if s.phase == PH_DISCARD:
+        return discard_choice(s, T)
+    if buf[0] < T.take0 + NUM_SLOTS:
+        nc = take_choice(s, T, buf, n, cands)
+        return cands[<int>(draw() * nc)]
+    return -1
+
+
+cdef inline int actions_in(const int* buf, int n, int lo, int hi, int* out) noexcept nogil:
+    """The actions ``a`` of ``buf`` (``n`` of them) with ``lo <= a < hi``, written to
+    ``out`` in ``buf``'s order; returns how many."""
+    cdef int i, k = 0
+    for i in range(n):
+        if lo <= buf[i] < hi:
+            out[k] = buf[i]
+            k += 1
+    return k
+
+
 # ---------------------------------------------------------------------- the fast policy
 cdef enum:
     FAST_CELLS = 6         # playout.CELLS
@@ -1131,9 +1164,10 @@ cdef enum:
 
 cdef int over_limit_expansions(St* s, Tab* T, int p, const int* buf, int n,
                                int* sub) noexcept nogil:
-    """Over the hand limit, both policies expand face down: the expansions (among the ``n``
-    legal actions ``buf``) of the hand tile hardest to afford, or of any hand tile when that
-    one has none, written to ``sub`` in ``buf``'s order; returns how many."""
+    """policies.over_limit_expansions: over the hand limit, both policies expand face down:
+    the expansions (among the ``n`` legal actions ``buf``) of the hand tile hardest to
+    afford, or of any hand tile when that one has none, written to ``sub`` in ``buf``'s
+    order; returns how many."""
     cdef int avail[3]
     cdef int h, i, k = 0, hard = 0, hs = -1, sh
     resources(s, T, p, avail)
@@ -1146,10 +1180,7 @@ cdef int over_limit_expansions(St* s, Tab* T, int p, const int* buf, int n,
             sub[k] = buf[i]
             k += 1
     if k == 0:
-        for i in range(n):
-            if T.expand0 <= buf[i] < T.move0:
-                sub[k] = buf[i]
-                k += 1
+        k = actions_in(buf, n, T.expand0, T.move0, sub)
     return k
 
 
@@ -1831,17 +1862,11 @@ cdef class Core:
         cdef int sub[MAXACT]
         cdef int best[MAXACT]
         cdef int slots[HAND_MAX]
-        cdef int n, i, k, nb, nsl, top, h, now, m, p = s.cur
+        cdef int n, i, k, nb, nsl, top, h, now, m, a, p = s.cur
         n = legal(s, T, buf)
-        if n == 1:
-            return buf[0]
-        if s.phase == PH_SIEGE:
-            return buf[0] if buf[0] != T.spare else buf[n - 1]
-        if s.phase == PH_DISCARD:
-            return discard_choice(s, T)
-        if buf[0] < T.take0 + NUM_SLOTS:
-            nb = take_choice(s, T, buf, n, best)
-            return best[<int>(draw() * nb)]
+        a = opening_action(s, T, draw, buf, n)
+        if a >= 0:
+            return a
         # _build: the richest affordable hand tile, at the best of up to CELLS cells
         k = 0
         nsl = 0
@@ -1877,8 +1902,6 @@ cdef class Core:
             memcpy(sub, best, nb * sizeof(int))
             now = margin(s, T, p)
             nb = best_after(s, T, sub, nb, p, best, &m)
-            if nb < 0:
-                raise MemoryError()
             if m >= now:
                 return best[<int>(draw() * nb)]
         nb = fast_troop(s, T, buf, n, best)
@@ -1900,48 +1923,28 @@ cdef class Core:
         cdef int buf[MAXACT]
         cdef int sub[MAXACT]
         cdef int best[MAXACT]
-        cdef int n, i, k, nb, now, m, p = s.cur
+        cdef int n, k, nb, now, m, a, p = s.cur
         n = legal(s, T, buf)
-        if n == 1:
-            return buf[0]
-        if s.phase == PH_SIEGE:
-            return buf[0] if buf[0] != T.spare else buf[n - 1]
-        if s.phase == PH_DISCARD:
-            return discard_choice(s, T)
-        if buf[0] < T.take0 + NUM_SLOTS:
-            nb = take_choice(s, T, buf, n, best)
-            return best[<int>(draw() * nb)]
+        a = opening_action(s, T, draw, buf, n)
+        if a >= 0:
+            return a
         now = margin(s, T, p)
-        k = 0
-        for i in range(n):
-            if T.build0 <= buf[i] < T.expand0:
-                sub[k] = buf[i]
-                k += 1
+        k = actions_in(buf, n, T.build0, T.expand0, sub)
         if k:
             nb = best_after(s, T, sub, k, p, best, &m)
-            if nb < 0:
-                raise MemoryError()
-            i = best[<int>(draw() * nb)]
+            a = best[<int>(draw() * nb)]
             if m >= now:
-                return i
-        k = 0
-        for i in range(n):
-            if T.move0 <= buf[i] < T.flip0:
-                sub[k] = buf[i]
-                k += 1
+                return a
+        k = actions_in(buf, n, T.move0, T.flip0, sub)
         if k:
             nb = best_after(s, T, sub, k, p, best, &m)
-            if nb < 0:
-                raise MemoryError()
-            i = best[<int>(draw() * nb)]
+            a = best[<int>(draw() * nb)]
             if m > now:
-                return i
+                return a
         if s.nhand[p] > HAND_LIMIT:
             k = over_limit_expansions(s, T, p, buf, n, sub)
             if k:
                 nb = best_after(s, T, sub, k, p, best, &m)
-                if nb < 0:
-                    raise MemoryError()
                 return best[<int>(draw() * nb)]
         if buf[n - 1] == T.end:
             return T.end
