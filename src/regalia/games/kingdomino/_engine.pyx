@@ -735,10 +735,30 @@ cdef bint destructive(St* s, const u16* occ) noexcept nogil:
     return False
 
 
-cdef int edges_missed(St* s, const u16* occ) noexcept nogil:
-    """How many of the four edges of the castle-centred N x N (top, bottom, left, right
-    row or column) kingdom ``occ`` leaves untouched (policies._Frame's edges)."""
-    cdef int lo = frame_lo(s), hi = lo + s.n - 1, r
+cdef int fg_bonus(St* s, const u16* occ, int discarded) noexcept nogil:
+    """policies._bonus: Middle Kingdom when the kingdom touches the four edges of the
+    castle-centred N x N, Harmony when it fills that square and nothing was discarded."""
+    cdef int lo = frame_lo(s), hi = lo + s.n - 1, r, out = 0
+    cdef u16 inner = col_range(lo, hi)
+    cdef bint left = False, right = False, full = True
+    for r in range(lo + 1, hi + 2):
+        if occ[r] & (1 << lo):
+            left = True
+        if occ[r] & (1 << hi):
+            right = True
+        if occ[r] & inner != inner:
+            full = False
+    if s.mk_bonus and occ[lo + 1] & inner and occ[hi + 1] & inner and left and right:
+        out += s.mk_bonus
+    if s.harmony_bonus and not discarded and full:
+        out += s.harmony_bonus
+    return out
+
+
+cdef int most_bonus(St* s, const u16* occ, int discarded) noexcept nogil:
+    """The bonuses a kingdom could still reach with one more domino (the bound of
+    policies._best_with_domino)."""
+    cdef int lo = frame_lo(s), hi = lo + s.n - 1, r, out = 0, missing = 0, edges = 0
     cdef u16 inner = col_range(lo, hi)
     cdef bint left = False, right = False
     for r in range(lo + 1, hi + 2):
@@ -746,37 +766,13 @@ cdef int edges_missed(St* s, const u16* occ) noexcept nogil:
             left = True
         if occ[r] & (1 << hi):
             right = True
-    return (not occ[lo + 1] & inner) + (not occ[hi + 1] & inner) + (not left) + (not right)
-
-
-cdef int squares_missed(St* s, const u16* occ) noexcept nogil:
-    """How many squares of the castle-centred N x N kingdom ``occ`` leaves empty."""
-    cdef int lo = frame_lo(s), hi = lo + s.n - 1, r, missing = 0
-    cdef u16 inner = col_range(lo, hi)
-    for r in range(lo + 1, hi + 2):
         missing += popcount(inner & ~occ[r])
-    return missing
-
-
-cdef int fg_bonus(St* s, const u16* occ, int discarded) noexcept nogil:
-    """policies._bonus: Middle Kingdom when the kingdom touches the four edges of the
-    castle-centred N x N, Harmony when it fills that square and nothing was discarded."""
-    cdef int out = 0
-    if s.mk_bonus and edges_missed(s, occ) == 0:
-        out += s.mk_bonus
-    if s.harmony_bonus and not discarded and squares_missed(s, occ) == 0:
-        out += s.harmony_bonus
-    return out
-
-
-cdef int most_bonus(St* s, const u16* occ, int discarded) noexcept nogil:
-    """The bonuses a kingdom could still reach with one more domino (the bound of
-    policies._best_with_domino): its two squares touch at most two more edges of the
-    N x N, and fill it only when two squares are missing."""
-    cdef int out = 0
-    if s.mk_bonus and edges_missed(s, occ) <= 2:
-        out += s.mk_bonus
-    if s.harmony_bonus and not discarded and squares_missed(s, occ) <= 2:
+    if s.mk_bonus:
+        edges = ((not occ[lo + 1] & inner) + (not occ[hi + 1] & inner) + (not left)
+                 + (not right))
+        if edges <= 2:
+            out += s.mk_bonus
+    if s.harmony_bonus and not discarded and missing <= 2:
         out += s.harmony_bonus
     return out
 
