@@ -191,7 +191,7 @@ cdef enum:
     FREE_TILES = 1         # neighbour_codes: where a troop may be deployed
 
 
-cdef int neighbour_codes(St* s, int p, int which, int* out) noexcept nogil:
+cdef inline int neighbour_codes(St* s, int p, int which, int* out) noexcept nogil:
     """The canonical codes ``8 * troop + direction`` of the cells next to ``p``'s troops,
     ascending (the first code reaching a cell is its smallest): with ``which``
     EMPTY_CELLS the empty cells (TwoHeirsState.placement_cells), with FREE_TILES the tiles
