@@ -7,6 +7,10 @@ compiler fails, the package is still built, without the extension, and says so: 
 engines are the fallback (``regalia.games.kingdomino.compiled``). Set
 ``REGALIA_REQUIRE_COMPILED=1`` to make such a failure fatal instead.
 
+Both modules cimport what they share from ``src/regalia/_compiled/*.pxd`` (C structs and
+``inline`` functions, compiled into each module: nothing there is a module of its own or
+is imported at run time); MANIFEST.in puts those files in the source distribution.
+
 In a source tree: ``python setup.py build_ext --inplace`` builds the modules beside their
 sources (ignored by git).
 """

@@ -24,7 +24,9 @@ so that the rows above the first and below the last are always-empty padding.
 """
 
 from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, realloc, free
+
+from regalia._compiled.history cimport (History, history_copy, history_free, history_init,
+                                        history_list, history_load, history_push)
 
 cdef extern from *:
     int popcount "__builtin_popcount"(unsigned int) nogil
@@ -143,6 +145,22 @@ cdef void new_game(St* s) noexcept nogil:
 
 
 # ---------------------------------------------------------------------- scoring
+cdef inline bint grow_row(u16* comp, const u16* m, int r) noexcept nogil:
+    """One step of a property's flood fill (:func:`terrain_points`): row ``r`` of the
+    property ``comp`` takes the squares of ``m[r]`` next to it in the rows above and below,
+    then those joined to them along the row. True when the row grew."""
+    cdef u16 x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r], y
+    while True:
+        y = (x | (x << 1) | (x >> 1)) & m[r]
+        if y == x:
+            break
+        x = y
+    if x != comp[r]:
+        comp[r] = x
+        return True
+    return False
+
+
 cdef int terrain_points(St* s, const u16* mask, const u16* c1, const u16* c2, const u16* c3,
                         int lo, int hi, bint crowned_only, int* largest) noexcept nogil:
     """Sum of squares x crowns over the properties of one terrain (rows lo..hi hold it);
@@ -150,7 +168,7 @@ cdef int terrain_points(St* s, const u16* mask, const u16* c1, const u16* c2, co
     properties holding a crown are walked (scoring.property_points; the others score 0)."""
     cdef u16 m[NR]
     cdef u16 comp[NR]
-    cdef u16 x, y, seed
+    cdef u16 seed
     cdef int r, total = 0, size, k, changed, start
     memset(m, 0, sizeof(m))
     for r in range(lo + 1, hi + 2):
@@ -170,24 +188,10 @@ cdef int terrain_points(St* s, const u16* mask, const u16* c1, const u16* c2, co
         while changed:   # grow to the fixpoint, one sweep down and one up per round
             changed = 0
             for r in range(lo + 1, hi + 2):
-                x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r]
-                while True:
-                    y = (x | (x << 1) | (x >> 1)) & m[r]
-                    if y == x:
-                        break
-                    x = y
-                if x != comp[r]:
-                    comp[r] = x
+                if grow_row(comp, m, r):
                     changed = 1
             for r in range(hi + 1, lo, -1):
-                x = (comp[r] | comp[r - 1] | comp[r + 1]) & m[r]
-                while True:
-                    y = (x | (x << 1) | (x >> 1)) & m[r]
-                    if y == x:
-                        break
-                    x = y
-                if x != comp[r]:
-                    comp[r] = x
+                if grow_row(comp, m, r):
                     changed = 1
         size = 0
         k = 0
@@ -338,6 +342,19 @@ cdef int free_picks(St* s, int* out) noexcept nogil:
         if s.nxt_kings[i] < 0:
             out[cnt] = s.pick_base - 1 + s.nxt_nums[i]
             cnt += 1
+    return cnt
+
+
+cdef int decisions(St* s, int* acts) noexcept nogil:
+    """The legal actions at a pick or place ply, as :func:`free_picks` and
+    :func:`placements` list them (the discard alone when nothing fits); their count."""
+    cdef int cnt
+    if s.phase == PH_PICK:
+        return free_picks(s, acts)
+    cnt = placements(s, acts)
+    if cnt == 0:
+        acts[0] = s.discard
+        cnt = 1
     return cnt
 
 
@@ -895,40 +912,14 @@ cdef class Core:
     docstring). Not used alone: :class:`~.compiled.CompiledKingdominoState` is the state."""
 
     cdef St s
-    cdef int* _hist
-    cdef int _nhist, _hcap
+    cdef History _hist     # the actions applied (the pure engine's ``hist``)
     cdef public object _game, _geo, _seed, _dealer
 
     def __cinit__(self):
-        self._hcap = 256
-        self._hist = <int*>malloc(self._hcap * sizeof(int))
-        if self._hist == NULL:
-            raise MemoryError()
-        self._nhist = 0
+        history_init(&self._hist)
 
     def __dealloc__(self):
-        free(self._hist)
-
-    cdef int _reserve(self, int n) except -1:
-        cdef int cap = self._hcap
-        cdef int* grown
-        if n <= cap:
-            return 0
-        while cap < n:
-            cap *= 2
-        grown = <int*>realloc(self._hist, cap * sizeof(int))
-        if grown == NULL:
-            raise MemoryError()
-        self._hist = grown
-        self._hcap = cap
-        return 0
-
-    cdef inline int _push(self, int a) except -1:
-        if self._nhist == self._hcap:
-            self._reserve(self._nhist + 1)
-        self._hist[self._nhist] = a
-        self._nhist += 1
-        return 0
+        history_free(&self._hist)
 
     def __init__(self, game, seed=None):
         self._start(game, seed)
@@ -1030,11 +1021,7 @@ cdef class Core:
             raise ValueError("a pick needs a free domino on the next line")
         if (s.phase == PH_DRAW and s.nbox == 0) or (s.phase == PH_KING and s.nund == 0):
             raise ValueError("a draw needs a domino in the box or a king to draw")
-        hist = pure.hist
-        self._reserve(len(hist))
-        for i, a in enumerate(hist):
-            self._hist[i] = a
-        self._nhist = len(hist)
+        history_load(&self._hist, pure.hist)
 
     cdef _rows_in(self, object mask, u16* rows):
         cdef int r, w = self.s.w, full = (1 << self.s.b) - 1
@@ -1159,7 +1146,7 @@ cdef class Core:
 
     @property
     def hist(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     @property
     def placed(self):
@@ -1169,9 +1156,7 @@ cdef class Core:
     def clone(self):
         cdef Core c = Core.__new__(type(self))
         memcpy(&c.s, &self.s, sizeof(St))
-        c._reserve(self._nhist)
-        memcpy(c._hist, self._hist, self._nhist * sizeof(int))
-        c._nhist = self._nhist
+        history_copy(&c._hist, &self._hist)
         c._game = self._game
         c._geo = self._geo
         c._seed = None       # copies never carry the seed (see regalia.core.state)
@@ -1179,7 +1164,7 @@ cdef class Core:
         return c
 
     def history(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     def current_player(self):
         cdef int ph = self.s.phase
@@ -1253,7 +1238,7 @@ cdef class Core:
             raise AssertionError(f"the compiled engine refused action {a} that the pure "
                                  f"engine accepts")
         apply(&self.s, a)
-        self._push(a)
+        history_push(&self._hist, a)
 
     def player_score(self, player):
         if type(player) is not int or not 0 <= player < self.s.np:
@@ -1315,23 +1300,11 @@ cdef class Core:
         cdef int cnt
         if POLICIES.get(policy) != FULL_GREEDY or s.phase not in (PH_PICK, PH_PLACE):
             return None
-        cnt = self._decisions(acts)
+        cnt = decisions(s, acts)
         if cnt == 1:
             return acts[0]
         cnt = fg_candidates(s, acts, cnt, best)
         return best[<int>(rng.random() * cnt)]
-
-    cdef int _decisions(self, int* acts) noexcept:
-        """The legal actions at a pick or place ply (the discard when nothing fits)."""
-        cdef St* s = &self.s
-        cdef int cnt
-        if s.phase == PH_PICK:
-            return free_picks(s, acts)
-        cnt = placements(s, acts)
-        if cnt == 0:
-            acts[0] = s.discard
-            cnt = 1
-        return cnt
 
     cdef int _playout(self, object draw, int greedy) except -1:
         """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
@@ -1354,7 +1327,7 @@ cdef class Core:
                 x = draw()
                 a = s.king_base + s.undrawn[<int>(x * s.nund)]
             elif greedy == FULL_GREEDY:
-                cnt = self._decisions(acts)
+                cnt = decisions(s, acts)
                 if cnt > 1:
                     cnt = fg_candidates(s, acts, cnt, best)
                     x = draw()
@@ -1362,29 +1335,23 @@ cdef class Core:
                 else:
                     a = acts[0]
             else:
-                if ph == PH_PICK:
-                    cnt = free_picks(s, acts)
-                else:
-                    cnt = placements(s, acts)
-                    if cnt == 0:
-                        acts[0] = s.discard
-                        cnt = 1
-                    elif greedy and cnt > 1:
-                        cnt = greedy_placement(s, acts, cnt, best)
-                        memcpy(acts, best, cnt * sizeof(int))
-                        if cnt == 1:    # one best: greedy_policy still draws for the tie
-                            x = draw()
-                            a = acts[0]
-                            apply(s, a)
-                            self._push(a)
-                            continue
+                cnt = decisions(s, acts)
+                if ph == PH_PLACE and greedy and cnt > 1:
+                    cnt = greedy_placement(s, acts, cnt, best)
+                    memcpy(acts, best, cnt * sizeof(int))
+                    if cnt == 1:    # one best: greedy_policy still draws for the tie
+                        x = draw()
+                        a = acts[0]
+                        apply(s, a)
+                        history_push(&self._hist, a)
+                        continue
                 if greedy and cnt == 1:
                     a = acts[0]
                 else:
                     x = draw()
                     a = acts[<int>(x * cnt)]
             apply(s, a)
-            self._push(a)
+            history_push(&self._hist, a)
         return 0
 
 

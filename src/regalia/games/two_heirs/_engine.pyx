@@ -26,7 +26,10 @@ one place at most), so the placed tiles are found without scanning the grid.
 """
 
 from libc.string cimport memcpy, memset
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, free
+
+from regalia._compiled.history cimport (History, history_copy, history_free, history_init,
+                                        history_list, history_load, history_push)
 
 ctypedef unsigned long long u64
 
@@ -183,10 +186,16 @@ cdef inline int shortfall(Tab* T, int t, const int* avail) noexcept nogil:
     return out
 
 
-cdef int placement_codes(St* s, int p, int* out) noexcept nogil:
-    """TwoHeirsState.placement_cells: the canonical codes ``8 * troop + direction`` of the
-    empty cells next to own troops, ascending (the first code reaching a cell is its
-    smallest)."""
+cdef enum:
+    EMPTY_CELLS = 0        # neighbour_codes: where a tile may be placed
+    FREE_TILES = 1         # neighbour_codes: where a troop may be deployed
+
+
+cdef inline int neighbour_codes(St* s, int p, int which, int* out) noexcept nogil:
+    """The canonical codes ``8 * troop + direction`` of the cells next to ``p``'s troops,
+    ascending (the first code reaching a cell is its smallest): with ``which``
+    EMPTY_CELLS the empty cells (TwoHeirsState.placement_cells), with FREE_TILES the tiles
+    no troop occupies (TwoHeirsState.deploy_cells). Returns how many."""
     cdef int k, d, pos, c, n = 0, i
     cdef int seen[24]
     cdef bint dup
@@ -195,31 +204,10 @@ cdef int placement_codes(St* s, int p, int* out) noexcept nogil:
         if pos >= 0:
             for d in range(8):
                 c = pos + DELTA[d]
-                if s.board[c] >= 0:
-                    continue
-                dup = False
-                for i in range(n):
-                    if seen[i] == c:
-                        dup = True
-                        break
-                if not dup:
-                    seen[n] = c
-                    out[n] = 8 * k + d
-                    n += 1
-    return n
-
-
-cdef int deploy_codes(St* s, int p, int* out) noexcept nogil:
-    """TwoHeirsState.deploy_cells: codes of unoccupied tiles next to own troops."""
-    cdef int k, d, pos, c, n = 0, i
-    cdef int seen[24]
-    cdef bint dup
-    for k in range(3):
-        pos = s.troops[3 * p + k]
-        if pos >= 0:
-            for d in range(8):
-                c = pos + DELTA[d]
-                if s.board[c] < 0 or occupied(s, c):
+                if which == EMPTY_CELLS:
+                    if s.board[c] >= 0:
+                        continue
+                elif s.board[c] < 0 or occupied(s, c):
                     continue
                 dup = False
                 for i in range(n):
@@ -278,7 +266,7 @@ cdef int play_actions(St* s, Tab* T, int* out) noexcept nogil:
             out[n] = T.take0 + i
             n += 1
     if s.nhand[p]:
-        nc = placement_codes(s, p, codes)
+        nc = neighbour_codes(s, p, EMPTY_CELLS, codes)
         if nc:
             resources(s, T, p, avail)
             for h in range(s.nhand[p]):
@@ -299,7 +287,7 @@ cdef int play_actions(St* s, Tab* T, int* out) noexcept nogil:
                     out[n] = T.move0 + 8 * k + d
                     n += 1
     if reserve_troop(s, p) >= 0:
-        nc = deploy_codes(s, p, codes)
+        nc = neighbour_codes(s, p, FREE_TILES, codes)
         for i in range(nc):
             out[n] = T.deploy0 + codes[i]
             n += 1
@@ -1061,13 +1049,16 @@ cdef inline int margin(St* s, Tab* T, int p) noexcept nogil:
 
 
 cdef int best_after(St* s, Tab* T, const int* acts, int n, int p, int* best,
-                    int* best_m) noexcept nogil:
-    """policies._best: the actions of ``acts`` with the highest margin after them (each
-    tried on a copy), their count, and that margin in ``best_m``."""
+                    int* best_m) except -1 nogil:
+    """policies.best_after: the actions of ``acts`` with the highest margin after them
+    (each tried on a copy), their count, and that margin in ``best_m``.
+
+    Raises MemoryError when the copy cannot be allocated."""
     cdef St* child = <St*>malloc(sizeof(St))
     cdef int i, m, nb = 0
     if child == NULL:
-        return -1
+        with gil:
+            raise MemoryError()
     for i in range(n):
         memcpy(child, s, sizeof(St))
         apply(child, T, acts[i])
@@ -1136,6 +1127,36 @@ cdef int take_choice(St* s, Tab* T, const int* acts, int n, int* cands) noexcept
     return nc
 
 
+cdef int opening_action(St* s, Tab* T, object draw, const int* buf, int n) except -2:
+    """policies.opening_action among the ``n`` legal actions ``buf`` (a decision node):
+    the only legal action; a Siege Tower's destroy or the hand-limit discard
+    (policies.decision_action); the take (:func:`take_choice`, one ``draw()``) when takes
+    are legal (they come first in ``buf``); -1 for none of these."""
+    cdef int cands[NUM_SLOTS]
+    cdef int nc
+    if n == 1:
+        return buf[0]
+    if s.phase == PH_SIEGE:
+        return buf[0] if buf[0] != T.spare else buf[n - 1]
+    if s.phase == PH_DISCARD:
+        return discard_choice(s, T)
+    if buf[0] < T.take0 + NUM_SLOTS:
+        nc = take_choice(s, T, buf, n, cands)
+        return cands[<int>(draw() * nc)]
+    return -1
+
+
+cdef inline int actions_in(const int* buf, int n, int lo, int hi, int* out) noexcept nogil:
+    """The actions ``a`` of ``buf`` (``n`` of them) with ``lo <= a < hi``, written to
+    ``out`` in ``buf``'s order; returns how many."""
+    cdef int i, k = 0
+    for i in range(n):
+        if lo <= buf[i] < hi:
+            out[k] = buf[i]
+            k += 1
+    return k
+
+
 # ---------------------------------------------------------------------- the fast policy
 cdef enum:
     FAST_CELLS = 6         # playout.CELLS
@@ -1143,9 +1164,10 @@ cdef enum:
 
 cdef int over_limit_expansions(St* s, Tab* T, int p, const int* buf, int n,
                                int* sub) noexcept nogil:
-    """Over the hand limit, both policies expand face down: the expansions (among the ``n``
-    legal actions ``buf``) of the hand tile hardest to afford, or of any hand tile when that
-    one has none, written to ``sub`` in ``buf``'s order; returns how many."""
+    """policies.over_limit_expansions: over the hand limit, both policies expand face down:
+    the expansions (among the ``n`` legal actions ``buf``) of the hand tile hardest to
+    afford, or of any hand tile when that one has none, written to ``sub`` in ``buf``'s
+    order; returns how many."""
     cdef int avail[3]
     cdef int h, i, k = 0, hard = 0, hs = -1, sh
     resources(s, T, p, avail)
@@ -1158,10 +1180,7 @@ cdef int over_limit_expansions(St* s, Tab* T, int p, const int* buf, int n,
             sub[k] = buf[i]
             k += 1
     if k == 0:
-        for i in range(n):
-            if T.expand0 <= buf[i] < T.move0:
-                sub[k] = buf[i]
-                k += 1
+        k = actions_in(buf, n, T.expand0, T.move0, sub)
     return k
 
 
@@ -1357,40 +1376,14 @@ cdef class Core:
     cdef St s
     cdef Tab* tab
     cdef Tables _tabobj
-    cdef int* _hist
-    cdef int _nhist, _hcap
+    cdef History _hist     # the actions applied (the pure engine's ``hist``)
     cdef public object _game, _seed, _dealer, T, _cache, _last_text
 
     def __cinit__(self):
-        self._hcap = 256
-        self._hist = <int*>malloc(self._hcap * sizeof(int))
-        if self._hist == NULL:
-            raise MemoryError()
-        self._nhist = 0
+        history_init(&self._hist)
 
     def __dealloc__(self):
-        free(self._hist)
-
-    cdef int _reserve(self, int n) except -1:
-        cdef int cap = self._hcap
-        cdef int* grown
-        if n <= cap:
-            return 0
-        while cap < n:
-            cap *= 2
-        grown = <int*>realloc(self._hist, cap * sizeof(int))
-        if grown == NULL:
-            raise MemoryError()
-        self._hist = grown
-        self._hcap = cap
-        return 0
-
-    cdef inline int _push(self, int a) except -1:
-        if self._nhist == self._hcap:
-            self._reserve(self._nhist + 1)
-        self._hist[self._nhist] = a
-        self._nhist += 1
-        return 0
+        history_free(&self._hist)
 
     cdef _bind(self, game):
         self._game = game
@@ -1515,11 +1508,7 @@ cdef class Core:
             raise ValueError("Heinrich's turn at this step needs his building ('solo cell')")
         s.lh_kind = 0
         self._last_text = pure.last_h
-        hist = pure.hist
-        self._reserve(len(hist))
-        for i, a in enumerate(hist):
-            self._hist[i] = a
-        self._nhist = len(hist)
+        history_load(&self._hist, pure.hist)
 
     # ------------------------------------------------------------------ the data
     # The pure engine's fields, in its layout (state.PureTwoHeirsState).
@@ -1652,7 +1641,7 @@ cdef class Core:
 
     @property
     def hist(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     @property
     def turn(self):
@@ -1666,9 +1655,7 @@ cdef class Core:
     def clone(self):
         cdef Core c = Core.__new__(type(self))
         memcpy(&c.s, &self.s, sizeof(St))
-        c._reserve(self._nhist)
-        memcpy(c._hist, self._hist, self._nhist * sizeof(int))
-        c._nhist = self._nhist
+        history_copy(&c._hist, &self._hist)
         c._game = self._game
         c.T = self.T
         c._tabobj = self._tabobj
@@ -1680,7 +1667,7 @@ cdef class Core:
         return c
 
     def history(self):
-        return [self._hist[i] for i in range(self._nhist)]
+        return history_list(&self._hist)
 
     def current_player(self):
         cdef int ph = self.s.phase
@@ -1757,7 +1744,7 @@ cdef class Core:
             raise AssertionError(f"the compiled engine refused action {a} that the pure "
                                  f"engine accepts")
         apply(&self.s, self.tab, a)
-        self._push(a)
+        history_push(&self._hist, a)
 
     def resample_from_infostate(self, player, rng):
         """information.resample_from_infostate: a copy with the face-down starting tile
@@ -1789,9 +1776,9 @@ cdef class Core:
             put(s, ORIGIN, u * 4 + OPEN)
             a = T.draw0 + t
             b = T.draw0 + u
-            for i in range(c._nhist):
-                if c._hist[i] == a:
-                    c._hist[i] = b
+            for i in range(c._hist.n):
+                if c._hist.acts[i] == a:
+                    c._hist.acts[i] = b
         return c
 
     def _totals(self):
@@ -1845,7 +1832,7 @@ cdef class Core:
                 n = legal(s, T, buf)
                 a = buf[<int>(x * n)]
             apply(s, T, a)
-            self._push(a)
+            history_push(&self._hist, a)
         return 0
 
     cdef int _policy_playout(self, object draw, object sample, int code) except -1:
@@ -1863,7 +1850,7 @@ cdef class Core:
             else:
                 a = self._fast(draw, sample)
             apply(s, T, a)
-            self._push(a)
+            history_push(&self._hist, a)
         return 0
 
     cdef int _fast(self, object draw, object sample) except -1:
@@ -1875,17 +1862,11 @@ cdef class Core:
         cdef int sub[MAXACT]
         cdef int best[MAXACT]
         cdef int slots[HAND_MAX]
-        cdef int n, i, k, nb, nsl, top, h, now, m, p = s.cur
+        cdef int n, i, k, nb, nsl, top, h, now, m, a, p = s.cur
         n = legal(s, T, buf)
-        if n == 1:
-            return buf[0]
-        if s.phase == PH_SIEGE:
-            return buf[0] if buf[0] != T.spare else buf[n - 1]
-        if s.phase == PH_DISCARD:
-            return discard_choice(s, T)
-        if buf[0] < T.take0 + NUM_SLOTS:
-            nb = take_choice(s, T, buf, n, best)
-            return best[<int>(draw() * nb)]
+        a = opening_action(s, T, draw, buf, n)
+        if a >= 0:
+            return a
         # _build: the richest affordable hand tile, at the best of up to CELLS cells
         k = 0
         nsl = 0
@@ -1921,8 +1902,6 @@ cdef class Core:
             memcpy(sub, best, nb * sizeof(int))
             now = margin(s, T, p)
             nb = best_after(s, T, sub, nb, p, best, &m)
-            if nb < 0:
-                raise MemoryError()
             if m >= now:
                 return best[<int>(draw() * nb)]
         nb = fast_troop(s, T, buf, n, best)
@@ -1944,48 +1923,28 @@ cdef class Core:
         cdef int buf[MAXACT]
         cdef int sub[MAXACT]
         cdef int best[MAXACT]
-        cdef int n, i, k, nb, now, m, p = s.cur
+        cdef int n, k, nb, now, m, a, p = s.cur
         n = legal(s, T, buf)
-        if n == 1:
-            return buf[0]
-        if s.phase == PH_SIEGE:
-            return buf[0] if buf[0] != T.spare else buf[n - 1]
-        if s.phase == PH_DISCARD:
-            return discard_choice(s, T)
-        if buf[0] < T.take0 + NUM_SLOTS:
-            nb = take_choice(s, T, buf, n, best)
-            return best[<int>(draw() * nb)]
+        a = opening_action(s, T, draw, buf, n)
+        if a >= 0:
+            return a
         now = margin(s, T, p)
-        k = 0
-        for i in range(n):
-            if T.build0 <= buf[i] < T.expand0:
-                sub[k] = buf[i]
-                k += 1
+        k = actions_in(buf, n, T.build0, T.expand0, sub)
         if k:
             nb = best_after(s, T, sub, k, p, best, &m)
-            if nb < 0:
-                raise MemoryError()
-            i = best[<int>(draw() * nb)]
+            a = best[<int>(draw() * nb)]
             if m >= now:
-                return i
-        k = 0
-        for i in range(n):
-            if T.move0 <= buf[i] < T.flip0:
-                sub[k] = buf[i]
-                k += 1
+                return a
+        k = actions_in(buf, n, T.move0, T.flip0, sub)
         if k:
             nb = best_after(s, T, sub, k, p, best, &m)
-            if nb < 0:
-                raise MemoryError()
-            i = best[<int>(draw() * nb)]
+            a = best[<int>(draw() * nb)]
             if m > now:
-                return i
+                return a
         if s.nhand[p] > HAND_LIMIT:
             k = over_limit_expansions(s, T, p, buf, n, sub)
             if k:
                 nb = best_after(s, T, sub, k, p, best, &m)
-                if nb < 0:
-                    raise MemoryError()
                 return best[<int>(draw() * nb)]
         if buf[n - 1] == T.end:
             return T.end

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from regalia.core.policies import compiled_as
 from regalia.core.registry import register_policy
 
-from .policies import _margin, decision_action, take_action
+from .policies import _margin, best_after, opening_action, over_limit_expansions
 from .geometry import DELTA, cell_of
 from .scoring import building_scores
 from .tables import HAND_LIMIT
@@ -65,16 +65,7 @@ def _build(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> 
     if len(cands) > CELLS:
         cands = rng.sample(cands, CELLS)
     now = _margin(s, p)
-    best: list[int] = []
-    best_m = None
-    for a in cands:
-        child = s.clone()
-        child.apply_action(a)
-        m = _margin(child, p)
-        if best_m is None or m > best_m:
-            best_m, best = m, [a]
-        elif m == best_m:
-            best.append(a)
+    best, best_m = best_after(s, cands, p)
     if best_m is None or best_m < now:
         return None
     return best[int(rng.random() * len(best))]
@@ -135,29 +126,21 @@ def fast_policy(s: "TwoHeirsState", rng: random.Random) -> int:
     ``compiled_as("fast")``): a change here must be made there too, or the mark removed
     (the differential tests compare the two)."""
     legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
     T = s.T
     p = s.current_player()
-    decided = decision_action(s, legal)
-    if decided is not None:
-        return decided
-    hand = s.hands[p]
-    if legal[0] < T.take0 + 7 and legal[0] >= T.take0:
-        return take_action(s, legal, rng, p)
+    a = opening_action(s, legal, rng, p)
+    if a is not None:
+        return a
     a = _build(s, legal, rng, p)
     if a is not None:
         return a
     a = _troop(s, legal, rng, p)
     if a is not None:
         return a
-    if len(hand) > HAND_LIMIT:
-        expands = [a for a in legal if T.expand0 <= a < T.move0]
+    if len(s.hands[p]) > HAND_LIMIT:
+        expands = over_limit_expansions(s, legal, p)
         if expands:
-            avail = s.resources(p)
-            hard = max(range(len(hand)), key=lambda h: s.shortfall(hand[h], p, avail))
-            mine = [a for a in expands if (a - T.expand0) // 24 == hard] or expands
-            return mine[int(rng.random() * len(mine))]
+            return expands[int(rng.random() * len(expands))]
     if T.end in legal:
         return T.end
     return legal[int(rng.random() * len(legal))]

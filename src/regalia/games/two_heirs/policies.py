@@ -40,10 +40,11 @@ def _margin(s: "TwoHeirsState", p: int) -> int:
     return (a - b) if p == 0 else (b - a)
 
 
-def _best(s: "TwoHeirsState", actions: list[int], rng: random.Random,
-          p: int) -> tuple[int | None, int]:
-    """The action of ``actions`` with the highest margin after it (ties by ``rng``) and
-    that margin; (None, -inf) for no action."""
+def best_after(s: "TwoHeirsState", actions: list[int],
+               p: int) -> tuple[list[int], int | None]:
+    """The actions of ``actions`` after which ``p``'s margin is highest (each tried on a
+    copy of ``s``), in ``actions``' order, and that margin; ([], None) for no action.
+    Shared by ``greedy`` and ``fast`` (``_engine.best_after`` in C)."""
     best: list[int] = []
     best_m = None
     for a in actions:
@@ -54,9 +55,17 @@ def _best(s: "TwoHeirsState", actions: list[int], rng: random.Random,
             best_m, best = m, [a]
         elif m == best_m:
             best.append(a)
-    if not best:
+    return best, best_m
+
+
+def _best(s: "TwoHeirsState", actions: list[int], rng: random.Random,
+          p: int) -> tuple[int | None, int]:
+    """The action of ``actions`` with the highest margin after it (ties by ``rng``) and
+    that margin; (None, -inf) for no action."""
+    best, best_m = best_after(s, actions, p)
+    if best_m is None:
         return None, -(10**9)
-    return best[int(rng.random() * len(best))], best_m  # type: ignore[return-value]
+    return best[int(rng.random() * len(best))], best_m
 
 
 def decision_action(s: "TwoHeirsState", legal: list[int]) -> int | None:
@@ -96,6 +105,38 @@ def take_action(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int
     return cands[int(rng.random() * len(cands))]
 
 
+def opening_action(s: "TwoHeirsState", legal: list[int], rng: random.Random,
+                   p: int) -> int | None:
+    """What ``greedy`` and ``fast`` both play before their own judgement, or None: the only
+    legal action; a mid-turn decision (:func:`decision_action`); the take
+    (:func:`take_action`, one ``rng.random()``) when takes are legal (they come first in
+    ``legal``, which is ascending)."""
+    if len(legal) == 1:
+        return legal[0]
+    decided = decision_action(s, legal)
+    if decided is not None:
+        return decided
+    T = s.T
+    if T.take0 <= legal[0] < T.take0 + 7:
+        return take_action(s, legal, rng, p)
+    return None
+
+
+def over_limit_expansions(s: "TwoHeirsState", legal: list[int], p: int) -> list[int]:
+    """The expansions to choose from when ``p``'s hand is over the limit (a tile played
+    face down is better than a tile thrown away): the legal expansions of the hand tile
+    hardest to afford, or all legal expansions when that tile has none; [] when none is
+    legal. Shared by ``greedy`` and ``fast`` (``_engine.over_limit_expansions`` in C)."""
+    T = s.T
+    expands = [a for a in legal if T.expand0 <= a < T.move0]
+    if not expands:
+        return []
+    hand = s.hands[p]
+    avail = s.resources(p)
+    hard = max(range(len(hand)), key=lambda h: s.shortfall(hand[h], p, avail))
+    return [a for a in expands if (a - T.expand0) // 24 == hard] or expands
+
+
 @compiled_as("greedy")
 def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
     """A legal action of the player to move, by the order in the module docstring.
@@ -104,16 +145,11 @@ def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
     ``compiled_as("greedy")``): a change here must be made there too, or the mark removed
     (the differential tests compare the two)."""
     legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
     T = s.T
     p = s.current_player()
-    decided = decision_action(s, legal)
-    if decided is not None:
-        return decided
-    hand = s.hands[p]
-    if any(T.take0 <= a < T.take0 + 7 for a in legal):
-        return take_action(s, legal, rng, p)
+    a = opening_action(s, legal, rng, p)
+    if a is not None:
+        return a
     now = _margin(s, p)
     builds = [a for a in legal if T.build0 <= a < T.expand0]
     if builds:
@@ -125,15 +161,10 @@ def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
         a, m = _best(s, troops, rng, p)
         if a is not None and m > now:
             return a
-    if len(hand) > HAND_LIMIT:
-        expands = [a for a in legal if T.expand0 <= a < T.move0]
-        if expands:
-            avail = s.resources(p)
-            hard = max(range(len(hand)), key=lambda h: s.shortfall(hand[h], p, avail))
-            mine = [a for a in expands if (a - T.expand0) // 24 == hard]
-            a, _ = _best(s, mine or expands, rng, p)
-            if a is not None:
-                return a
+    if len(s.hands[p]) > HAND_LIMIT:
+        a, _ = _best(s, over_limit_expansions(s, legal, p), rng, p)
+        if a is not None:
+            return a
     if T.end in legal:
         return T.end
     return legal[int(rng.random() * len(legal))]
