@@ -24,8 +24,9 @@ several rounds.
 
 The engine: ``--engine pure`` (the default) sets ``REGALIA_PURE=1``; ``--engine
 compiled`` builds each side's extension (``python setup.py build_ext --inplace``) in a
-temporary worktree (a directory side must have it built) and skips a game or side
-without a compiled engine (only Kingdomino has one).
+temporary worktree (a directory side must have it built) and measures the games with a
+compiled engine (Kingdomino and Two Heirs, :data:`COMPILED`), leaving out, with a note, a
+game that either side has not built (Two Heirs before its compiled engine, say).
 
 Usage::
 
@@ -62,6 +63,9 @@ WORKLOADS: dict[str, tuple[str, dict[str, object], tuple[str, ...], int, int]] =
     "cascadito": ("cascadito", {"players": 2}, ("deferred-bottom-row",), 2, 20),
     "inheritors": ("inheritors", {"players": 3}, (), 2, 30),
 }
+
+#: The games with a compiled engine: workload -> the package folder of its ``_engine``.
+COMPILED = {"kingdomino": "kingdomino", "two-heirs": "two_heirs"}
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -145,8 +149,9 @@ def close_sides(sides: list[Side]) -> None:
             shutil.rmtree(side.path, ignore_errors=True)
 
 
-def has_compiled(side: Side) -> bool:
-    return any((side.path / "src/regalia/games/kingdomino").glob("_engine*.so"))
+def has_compiled(side: Side, game: str) -> bool:
+    """Whether ``side`` has ``game``'s compiled engine built."""
+    return any((side.path / "src/regalia/games" / COMPILED[game]).glob("_engine*.so"))
 
 
 # ---------------------------------------------------------------------- running
@@ -239,19 +244,25 @@ def main(argv: list[str] | None = None) -> int:
         name, params, variants, warm, measured = WORKLOADS[game]
         WORKLOADS[game] = (name, params, variants, warm, max(1, round(measured * args.scale)))
     if args.engine == "compiled":
-        args.games = [g for g in args.games if g == "kingdomino"]
+        args.games = [g for g in args.games if g in COMPILED]
         if not args.games:
-            parser.error("only kingdomino has a compiled engine")
+            parser.error(f"only {' and '.join(COMPILED)} have a compiled engine")
 
     sides: list[Side] = []
     try:
         before = open_side(args.before, "before", args.engine == "compiled", sides)
         after = open_side(args.after, "after", args.engine == "compiled", sides)
         if args.engine == "compiled":
-            for side in (before, after):
-                if not has_compiled(side):
-                    sys.exit(f"bench_instructions: {side.label} has no compiled Kingdomino "
-                             f"engine (build it, or compare with --engine pure)")
+            for game in list(args.games):
+                missing = [side.label for side in (before, after)
+                           if not has_compiled(side, game)]
+                if missing:
+                    print(f"{game}: left out, no compiled engine built in "
+                          f"{' and '.join(missing)}", flush=True)
+                    args.games.remove(game)
+            if not args.games:
+                sys.exit("bench_instructions: neither side has a compiled engine built "
+                         "(build it, or compare with --engine pure)")
         unit = "instr/action" if args.mode == "callgrind" else "us/action"
         print(f"{args.mode}, {args.engine} engine; before = {before.label}; "
               f"after = {after.label}")

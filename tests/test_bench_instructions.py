@@ -37,6 +37,23 @@ def test_wall_mode_runs_the_same_games_on_both_sides(capsys):
     assert float(before) > 0 and float(after) > 0 and float(ratio) > 0
 
 
+
+def test_compiled_mode_measures_both_compiled_engines(capsys):
+    from regalia.games.kingdomino import compiled as kd
+    from regalia.games.two_heirs import compiled as th
+
+    if not (kd.available() and th.available()):
+        pytest.skip("the compiled engines are not built in this tree")
+    bench = _bench()
+    assert bench.main(["--mode", "wall", "--engine", "compiled", "--repeat", "1",
+                       "--scale", "0.05", "--before", str(ROOT), "--after", str(ROOT)]) == 0
+    rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()
+            if line.split() and line.split()[0] in bench.WORKLOADS}
+    assert sorted(rows) == ["kingdomino", "two-heirs"]     # not Cascadito, not Inheritors
+    for _, before, after, ratio, actions, same in rows.values():
+        n_before, n_after = actions.split("/")
+        assert n_before == n_after and int(n_before) > 0 and same == "yes"
+
 def test_callgrind_totals_are_read_from_the_output_file(tmp_path):
     out = tmp_path / "callgrind.out"
     out.write_text("version: 1\ncreator: callgrind-3.19.0\nevents: Ir\n"
