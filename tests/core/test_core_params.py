@@ -39,6 +39,25 @@ def test_data_path_is_absolute_with_home_expanded(tmp_path, monkeypatch):
     assert data_path(Path("sub/../mine.toml"), "cards") == str(tmp_path.resolve() / "mine.toml")
 
 
+BUNDLED = {"kingdomino": "games/kingdomino/data/dominoes.toml",
+           "inheritors": "games/inheritors/data/cards.toml",
+           "cascadito": "games/cascadito/data/sheets/sheet2.toml",
+           "two-heirs": "games/two_heirs/data/tiles.toml"}
+
+
+@pytest.mark.parametrize("game, params, kind", DATA_GAMES)
+def test_a_data_file_under_home_is_read_from_the_expanded_path(game, params, kind, tmp_path,
+                                                               monkeypatch):
+    """``data="~/..."`` loads the file in the home folder, in every game (Kingdomino and
+    Inheritors once read the unexpanded path and said there was no such file)."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    mine = tmp_path / "mine.toml"
+    mine.write_bytes((Path(regalia.__file__).parent / BUNDLED[game]).read_bytes())
+    g = regalia.load_game(game, data="~/mine.toml", **params)
+    assert g.params["data"] == str(mine.resolve())
+    g.new_initial_state(1)
+
+
 def test_name_list_splits_a_comma_separated_string_keeping_pieces_unstripped():
     assert name_list("a, b,,  ,c", "sets", "a list of names", ["a"]) == ["a", " b", "c"]
     given = ("x", "y")

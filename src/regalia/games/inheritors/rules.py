@@ -76,7 +76,7 @@ class InheritorsGame(Game):
         self.covered_cards = "honors-count-covered-cards" in self._variants
         self._data = data_path(data, "cards")
         self._players = players
-        self.cards: CardSet = load_cards(data)
+        self.cards: CardSet = load_cards(self._data)
         self._build_tables()
 
     # ------------------------------------------------------------------ tables

@@ -80,7 +80,7 @@ class KingdominoGame(Game):
             raise ParameterError(f"The Mighty Duel is a 2-player variant, not for {players} players")
         self._players = players
         self._data = data_path(data, "dominoes")
-        self.dominoes: DominoSet = load_dominoes(data)
+        self.dominoes: DominoSet = load_dominoes(self._data)
         self.middle_kingdom = "middle-kingdom" in self._variants
         self.harmony = "harmony" in self._variants
         self.num_games = 3 if "dynasty" in self._variants else 1
