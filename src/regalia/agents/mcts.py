@@ -41,6 +41,7 @@ from __future__ import annotations
 import math
 from typing import Hashable
 
+from regalia.core.game import Game
 from regalia.core.state import State
 
 from .base import parse_bool, register_agent
@@ -122,8 +123,8 @@ class MCTSAgent(SearchAgent):
         self.reuse = reuse
         #: the root of the last search's tree (None before the first search)
         self.last_tree: Node | None = None
-        #: reuse: the last searched state (a copy) and its tree's root
-        self._kept: tuple[State, Node] | None = None
+        #: reuse: the last searched state's game and history, and its tree's root
+        self._kept: tuple[Game, list[int], Node] | None = None
 
     def _extra_spec(self) -> list[str]:
         out = []
@@ -150,21 +151,20 @@ class MCTSAgent(SearchAgent):
         best = max(s.value for s in stats if s.visits == most)
         return min(s.action for s in stats if s.visits == most and s.value == best)
 
-    def _reused_root(self, state: State, player: int) -> Node | None:
+    def _reused_root(self, state: State) -> Node | None:
         """reuse: the node of the kept tree that ``state`` is reached at (the kept state's
-        history followed by the actions played since), or None (no kept tree, another game
-        or deal, or a path the tree never took)."""
+        history followed by the actions played since; ``mcts`` keys a chance outcome's edge
+        by its action id, as a decision's), or None (no kept tree, another game or deal, or
+        a path the tree never took)."""
         kept, self._kept = self._kept, None
         if kept is None:
             return None
-        s, node = kept
-        old, now = s.history(), state.history()
-        if s.game != state.game or len(now) < len(old) or now[:len(old)] != old:
+        game, old, node = kept
+        now = state.history()
+        if game != state.game or now[:len(old)] != old:
             return None
         for a in now[len(old):]:
-            chance = s.is_chance_node()
-            s.apply_action(a)
-            child = node.children.get(self._outcome_key(s, a, player) if chance else a)
+            child = node.children.get(a)
             if child is None:
                 return None
             node = child
@@ -189,7 +189,7 @@ class MCTSAgent(SearchAgent):
         widen = self.widen
         log = math.log
         sqrt = math.sqrt
-        root = (self._reused_root(state, player) if self.reuse else None) or Node(n)
+        root = (self._reused_root(state) if self.reuse else None) or Node(n)
         self.last_tree = root
         outcome_key = self._outcome_key
         # value=points: UCB means rescaled by the range of playout values seen so far
@@ -261,7 +261,7 @@ class MCTSAgent(SearchAgent):
             i += 1
         self.last_iterations = i
         if self.reuse:
-            self._kept = (state.clone(), root)
+            self._kept = (state.game, state.history(), root)
         stats = []
         for a in legal:
             ch = root.children.get(a)
