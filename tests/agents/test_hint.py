@@ -93,7 +93,7 @@ def solo_decision(name: str, seed: int, **params):
 
 
 def test_points_values_are_the_margin_or_the_lone_score():
-    from regalia.agents.search import points_kind, points_values
+    from regalia.agents.search import points_kind
     for name, params, kind in [("two-heirs", {"level": 3}, "margin"),
                                ("cascadito", {}, "score")]:
         s = solo_decision(name, 2, **params)
@@ -104,9 +104,9 @@ def test_points_values_are_the_margin_or_the_lone_score():
             else:
                 s.apply_action(s.legal_actions()[-1])
         if kind == "margin":
-            assert points_values(s) == [s.scores()[0] - s.heinrich_score]
+            assert s.margins() == [s.scores()[0] - s.heinrich_score]
         else:
-            assert points_values(s) == [s.scores()[0]]
+            assert s.margins() == [s.scores()[0]]
 
 
 def test_two_heirs_solo_hint_ranks_by_expected_margin():

@@ -13,7 +13,7 @@ the generic one-step score maximiser of :mod:`regalia.agents.greedy`) or any oth
 the game registers (e.g. Inheritors' ``fast``); an unknown name fails when the search
 starts. The value of a playout for each player is its ``returns()`` (victory share: 1 win,
 1/k shared, 0 loss); ``value=margin`` blends in the score margin (:func:`margin_values`),
-and ``value=points`` values a playout in game points (:func:`points_values`: the score
+and ``value=points`` values a playout in game points (``State.margins()``: the score
 margin, or the score of a seat without opponents), for solo games where every playout is
 won (Cascadito) or lost (Two Heirs against Heinrich at level 3) and the victory share
 cannot rank moves.
@@ -74,7 +74,7 @@ def playout(state: State, rng: random.Random, policy: Policy,
             value: str = "win", horizon: int = 0) -> list[float]:
     """Play ``state`` (mutated) to the end; returns each seat's value:
     ``value="win"``: ``state.returns()`` (victory share, in [0, 1]); ``value="margin"``:
-    :func:`margin_values` (in [0, 1]); ``value="points"``: :func:`points_values` (game
+    :func:`margin_values` (in [0, 1]); ``value="points"``: ``State.margins()`` (game
     points, unbounded).
 
     A policy that compiled code reproduces (marked with
@@ -85,24 +85,18 @@ def playout(state: State, rng: random.Random, policy: Policy,
 
     ``horizon`` > 0 cuts the playout after that many decisions of the policy (chance
     outcomes not counted) and values the state as it stands: :func:`standing_values`."""
-    if horizon > 0:
-        k = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance_outcome(rng))
-            elif k >= horizon:
-                return standing_values(state, value)
-            else:
-                state.apply_action(policy(state, rng))
-                k += 1
-        return _terminal_values(state, value)
     name = compiled_name(policy)
-    if name is None or not state.compiled_playout(name, rng):
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance_outcome(rng))
-            else:
-                state.apply_action(policy(state, rng))
+    if horizon <= 0 and name is not None and state.compiled_playout(name, rng):
+        return _terminal_values(state, value)
+    k = 0   # the policy's decisions so far
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome(rng))
+        elif 0 < horizon <= k:
+            return standing_values(state, value)
+        else:
+            state.apply_action(policy(state, rng))
+            k += 1
     return _terminal_values(state, value)
 
 
@@ -110,31 +104,24 @@ def _terminal_values(state: State, value: str) -> list[float]:
     if value == "margin":
         return margin_values(state)
     if value == "points":
-        return points_values(state)
+        return state.margins()
     return state.returns()
 
 
 def standing_values(state: State, value: str) -> list[float]:
     """Per seat, the value of a state that is not terminal, judged by the scores as they
-    stand (a playout cut at its ``horizon``): ``points``: :func:`points_values`; ``win``: 1
+    stand (a playout cut at its ``horizon``): ``points``: ``State.margins()``; ``win``: 1
     for a seat whose :meth:`~regalia.core.state.State.score_margin` is positive (it leads
     alone), else 0 (a seat without opponent: 0); ``margin``: :func:`margin_values` with that
     lead in place of the victory share."""
     if value == "points":
-        return points_values(state)
+        return state.margins()
     out = []
     for k in range(state.game.num_players):
         m = state.score_margin(k)
         r = 1.0 if m is not None and m > 0 else 0.0
         out.append(_blend(state, k, r, m) if value == "margin" and m is not None else r)
     return out
-
-
-def points_values(state: State) -> list[float]:
-    """Per seat, in game points: its :meth:`~regalia.core.state.State.score_margin` (own
-    score minus the best opponent's, an automated solo opponent included), or its own
-    score when it has no opponent at all (a solo game played for points alone)."""
-    return state.margins()
 
 
 def points_kind(state: State, player: int) -> str:
@@ -223,7 +210,7 @@ class ActionStat:
     """What a search found about one root action: visits (playouts through it) and the
     mean value for the acting player: a victory share in [0, 1] (an estimated win rate),
     with ``value=margin`` the blend of :func:`margin_values` (in [0, 1]), with
-    ``value=points`` the mean of :func:`points_values` (game points)."""
+    ``value=points`` the mean of ``State.margins()`` (game points)."""
 
     action: int
     visits: int
