@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from regalia.core.svgkit import canonical, click_attr, text
+from regalia.core.svgkit import canonical, click_attr, keyed_click, text
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
@@ -24,6 +24,13 @@ def test_canonical_is_ascii_and_refuses_what_json_cannot_carry():
     assert canonical({"card": "é"}) == '{"card":"\\u00e9"}'
     with pytest.raises(TypeError):
         canonical({"x": {1, 2}})
+
+
+@pytest.mark.parametrize("key, value", [("square", "e5"), ("river", 3), ("field", "c'5")])
+def test_keyed_click_is_the_canonical_text_and_attribute_of_the_one_key_click(key, value):
+    obj = {key: value}
+    assert keyed_click(key, value) == (canonical(obj), click_attr(obj))
+    assert keyed_click(key, value) is keyed_click(key, value)     # cached
 
 
 def test_click_attr_exact_text():

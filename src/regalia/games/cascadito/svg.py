@@ -223,10 +223,6 @@ def _label(names: Sequence[str] | None, p: int) -> str:
     return f"Player {p + 1}"
 
 
-def _river_click(t: "SheetTables", r: int) -> dict[str, Any]:
-    return {"river": r}
-
-
 def _river_label(t: "SheetTables", r: int) -> str:
     name = t.rivers[r].name
     return name[:1].upper() + name[1:] if "river" in name.lower() else f"{name} river"
@@ -328,9 +324,9 @@ def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) 
     passes = [a.id for a in mine if a.kind == "pass"]
     if len(ks) == 1:
         targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
-        targets += [canonical(_river_click(t, r)) for r in sorted(rivers)]
+        targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
         choices = [{"label": f"Mark the next space of the {_river_label(t, r).lower()}",
-                    "click": _river_click(t, r)} for r in sorted(rivers)]
+                    "click": {"river": r}} for r in sorted(rivers)]
         choices += [{"label": "Pass (use the die for nothing)", "click": {"pass": True}}
                     for _ in passes[:1]]
         where = (f"a highlighted field next to {_a(v)} {v} town" if fields
@@ -376,12 +372,12 @@ def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Act
     tracks = {a.colour: a.id for a in acts if a.kind == "track"}
     if not ks:
         targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
-        targets += [canonical(_river_click(t, r)) for r in sorted(rivers)]
+        targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
         order = [c for c in TOWN_COLOURS if c in tracks]
         targets += [canonical({"track": c}) for c in order]
         choices = [{"label": f"{c.capitalize()} track", "click": {"track": c}} for c in order]
         choices += [{"label": f"Next space of the {_river_label(t, r).lower()}",
-                     "click": _river_click(t, r)} for r in sorted(rivers)]
+                     "click": {"river": r}} for r in sorted(rivers)]
         return {"next": {"prompt": _task_prompt(observation), "targets": targets,
                          "choices": choices}}
     if len(ks) > 1:
@@ -717,7 +713,7 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
         if h in river_at:
             k, j, sp = river_at[h]
             nxt = j == progress[k]
-            ck_text, ck_attr = keyed_click("river", k)  # _river_click(t, k)
+            ck_text, ck_attr = keyed_click("river", k)
             tgt = ck_text in targets and nxt
             attrs = ck_attr if clickable and nxt else " "
             cls = "river-space" + (" target" if clickable and nxt else "")

@@ -269,8 +269,9 @@ cdef int player_score(St* s, int p) noexcept nogil:
 
 # ---------------------------------------------------------------------- legal actions
 cdef int placements(St* s, int* out) noexcept nogil:
-    """PureKingdominoState._placements without the discard: the legal placements of the
-    current domino, in increasing action id (direction, then row, then column)."""
+    """PureKingdominoState.legal_actions in the place phase, without the discard: the legal
+    placements of the current domino, in increasing action id (direction, then row, then
+    column)."""
     return placements_of(s, &s.kd[s.owner[s.king]], s.cur_nums[s.idx], out)
 
 

@@ -422,11 +422,6 @@ class PureKingdominoState(KingdominoState):
         return placement_masks(self._geo.w, self.free[p], self.adj[6 * p + G.t1[n]],
                                self.adj[6 * p + G.t2[n]], G.sym[n])
 
-    def _placements(self) -> list[int]:
-        """The legal placements of the current domino (``discard`` alone if none), in the
-        ``place`` phase."""
-        return self.legal_actions()
-
     def num_placements(self) -> int:
         """Number of legal placements of the current domino (0 means it must be discarded).
 
@@ -579,7 +574,7 @@ class PureKingdominoState(KingdominoState):
 
     def _discard(self) -> None:
         if self.num_placements():
-            example = self.action_to_string(self._placements()[0])
+            example = self.action_to_string(self.legal_actions()[0])
             raise self.illegal(self._geo.discard,
                                f"domino {self.current_domino} can be placed (e.g. {example}); "
                                f"if you can place a domino you must (rulebook: placement)")
