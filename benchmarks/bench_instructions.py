@@ -194,9 +194,11 @@ def read_total(path: Path) -> int:
     raise SystemExit(f"bench_instructions: no totals in {path}")
 
 
-def measure_callgrind(side: Side, game: str, engine: str) -> tuple[float, int, str]:
-    """(instructions per measured action, measured actions, digest)."""
-    *_, warm, measured = WORKLOADS[game]
+def measure_callgrind(side: Side, game: str, engine: str,
+                      measured: int) -> tuple[float, int, str]:
+    """(instructions per measured action, measured actions, digest) of ``measured`` games
+    after the game's warm-up."""
+    warm = WORKLOADS[game][3]
     _, _, _, base = run_child(side, game, warm, 0, engine, True)
     actions, _, digest, total = run_child(side, game, warm, measured, engine, True)
     assert base is not None and total is not None
@@ -240,9 +242,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--repeat must be at least 1 and --scale positive")
     if args.mode == "callgrind" and shutil.which("valgrind") is None:
         parser.error("valgrind is not installed: use --mode wall")
-    for game in WORKLOADS:
-        name, params, variants, warm, measured = WORKLOADS[game]
-        WORKLOADS[game] = (name, params, variants, warm, max(1, round(measured * args.scale)))
+
+    def measured(game: str) -> int:
+        """The game's measured games, times --scale (at least 1)."""
+        return max(1, round(WORKLOADS[game][4] * args.scale))
+
     if args.engine == "compiled":
         args.games = [g for g in args.games if g in COMPILED]
         if not args.games:
@@ -270,16 +274,17 @@ def main(argv: list[str] | None = None) -> int:
               f"{'actions':>15}  same games")
         for game in args.games:
             if args.mode == "callgrind":
-                b, nb, db = measure_callgrind(before, game, args.engine)
-                a, na, da = measure_callgrind(after, game, args.engine)
+                b, nb, db = measure_callgrind(before, game, args.engine, measured(game))
+                a, na, da = measure_callgrind(after, game, args.engine, measured(game))
             else:
-                *_, warm, measured = WORKLOADS[game]
+                warm = WORKLOADS[game][3]
                 best = {0: float("inf"), 1: float("inf")}
                 runs = {}
                 for _ in range(args.repeat):
                     for i, side in enumerate((before, after)):
-                        n, seconds, digest, _ = run_child(side, game, warm, measured,
-                                                          args.engine, False)
+                        n, seconds, digest, _ = run_child(side, game, warm,
+                                                          measured(game), args.engine,
+                                                          False)
                         best[i] = min(best[i], seconds)
                         runs[i] = (n, digest)
                 (nb, db), (na, da) = runs[0], runs[1]
