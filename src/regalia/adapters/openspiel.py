@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 
 from regalia.core.game import Game
-from regalia.core.registry import game_class, load_game
+from regalia.core.registry import game_class, has_perfect_recall_tensor, load_game
 from regalia.core.state import State
 
 #: pyspiel short name -> regalia game name.
@@ -186,12 +186,6 @@ class RegaliaSpielGame(pyspiel.Game):  # type: ignore[misc]
         return RegaliaObserver(self.regalia, iig_obs_type, params)
 
 
-def _example(name: str) -> Game:
-    """The game at its pyspiel default parameters (:func:`_defaults`)."""
-    spec = _defaults(name)
-    return load_game(name, **_to_params(name, spec))
-
-
 def _register(short_name: str, name: str) -> type[RegaliaSpielGame]:
     import regalia  # noqa: F401
 
@@ -209,7 +203,7 @@ def _register(short_name: str, name: str) -> type[RegaliaSpielGame]:
         provides_information_state_string=True,
         # only a perfect-recall tensor is an information state tensor in OpenSpiel's sense
         # (its perfect-information games offer none: tic_tac_toe, chess, backgammon)
-        provides_information_state_tensor=_example(name).perfect_recall_tensor,
+        provides_information_state_tensor=has_perfect_recall_tensor(name),
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=_defaults(name))
     cls = type(f"Regalia{info.title.replace(' ', '')}SpielGame", (RegaliaSpielGame,),

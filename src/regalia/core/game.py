@@ -207,11 +207,9 @@ class Game(ABC):
         game's tensor module offers ``information_state_layout(game)`` and
         ``information_state(state, player)`` / ``encode_information_state(game, data)``.
         Otherwise the information state tensor is the observation tensor."""
-        try:
-            module = self._tensor_module()
-        except NotImplementedError:
-            return False
-        return hasattr(module, "information_state_layout")
+        from .registry import has_perfect_recall_tensor
+
+        return has_perfect_recall_tensor(self.info.name)
 
     def information_state_tensor_layout(self) -> "TensorLayout":
         """The named segments of :meth:`State.information_state_tensor` (the observation

@@ -171,3 +171,10 @@ def game_tensors(game: str) -> Any | None:
 
     path = _TENSORS.get(normalise_name(game))
     return importlib.import_module(path) if path else None
+
+
+def has_perfect_recall_tensor(game: str) -> bool:
+    """Whether ``game``'s tensor module offers a perfect-recall information state tensor
+    (``information_state_layout``, ``information_state``, ``encode_information_state``:
+    :meth:`~regalia.core.state.State.information_state_tensor`)."""
+    return hasattr(game_tensors(game), "information_state_layout")
