@@ -1230,14 +1230,6 @@ cdef int fast_troop(St* s, Tab* T, const int* acts, int n, int* best) noexcept n
     return nb
 
 
-cdef inline int troops_in_reserve(St* s, int p) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(3):
-        if s.troops[3 * p + k] == IN_RESERVE:
-            n += 1
-    return n
-
-
 #: The playout policies compiled here: name -> code of Core._playout. Each has a Python
 #: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
 #: ``agents.search.random_action``, ``greedy`` is ``policies.greedy_policy``, ``fast``
@@ -1377,7 +1369,7 @@ cdef class Core:
     cdef Tab* tab
     cdef Tables _tabobj
     cdef History _hist     # the actions applied (the pure engine's ``hist``)
-    cdef public object _game, _seed, _dealer, T, _cache, _last_text
+    cdef public object _game, _seed, _dealer, T, _last_text
 
     def __cinit__(self):
         history_init(&self._hist)
@@ -1390,7 +1382,6 @@ cdef class Core:
         self.T = game.tables
         self._tabobj = tables_of(game)
         self.tab = &self._tabobj.t
-        self._cache = None
         self._last_text = ""
 
     def __init__(self, game, seed=None):
@@ -1660,7 +1651,6 @@ cdef class Core:
         c.T = self.T
         c._tabobj = self._tabobj
         c.tab = self.tab
-        c._cache = None
         c._last_text = self._last_text
         c._seed = None       # copies never carry the seed (see regalia.core.state)
         c._dealer = None
@@ -1785,20 +1775,6 @@ cdef class Core:
         cdef int out[2]
         totals(&self.s, self.tab, out)
         return (out[0], out[1])
-
-    def winners(self):
-        """TwoHeirsState.winners: most points, then most troops in the royal reserve (2
-        players); solo: the human beats Heinrich's points or loses."""
-        cdef int out[2]
-        cdef int r0, r1
-        totals(&self.s, self.tab, out)
-        if self.tab.solo:
-            return [0] if out[0] > out[1] else []
-        r0 = troops_in_reserve(&self.s, 0)
-        r1 = troops_in_reserve(&self.s, 1)
-        if (out[0], r0) == (out[1], r1):
-            return [0, 1]
-        return [0] if (out[0], r0) > (out[1], r1) else [1]
 
     def compiled_playout(self, policy, rng):
         """State.compiled_playout: play to the end here with ``policy`` (``random``, as
