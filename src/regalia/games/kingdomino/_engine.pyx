@@ -902,9 +902,22 @@ cdef int fg_candidates(St* s, int* legal, int cnt, int* best) noexcept nogil:
 #: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
 #: ``agents.search.random_action``, ``onestep`` the one-step greedy of
 #: ``policies.onestep_policy``, ``greedy`` Full Greedy (``policies.full_greedy_policy``).
-POLICIES = {"random": 0, "onestep": 1, "greedy": 2}
 cdef enum:
     FULL_GREEDY = 2
+POLICIES = {"random": 0, "onestep": 1, "greedy": FULL_GREEDY}
+
+
+cdef int fg_choose(St* s, object draw) except -1:
+    """Full Greedy's action at a pick or place decision, as policies.full_greedy_policy:
+    the one legal action, or one ``draw()`` (the generator's next float in [0, 1)) among
+    the best pairs (:func:`fg_candidates`)."""
+    cdef int acts[MAX_PLACEMENTS]
+    cdef int best[4 * MAX_PLACEMENTS]
+    cdef int cnt = decisions(s, acts)
+    if cnt == 1:
+        return acts[0]
+    cnt = fg_candidates(s, acts, cnt, best)
+    return best[<int>(draw() * cnt)]
 
 
 # ---------------------------------------------------------------------- the state
@@ -1296,16 +1309,9 @@ cdef class Core:
         there is a choice); None for another policy or outside a decision.
         ``policies.full_greedy_policy`` calls it (the core hook ``State.compiled_action``)."""
         cdef St* s = &self.s
-        cdef int acts[MAX_PLACEMENTS]
-        cdef int best[4 * MAX_PLACEMENTS]
-        cdef int cnt
         if POLICIES.get(policy) != FULL_GREEDY or s.phase not in (PH_PICK, PH_PLACE):
             return None
-        cnt = decisions(s, acts)
-        if cnt == 1:
-            return acts[0]
-        cnt = fg_candidates(s, acts, cnt, best)
-        return best[<int>(rng.random() * cnt)]
+        return fg_choose(s, rng.random)
 
     cdef int _playout(self, object draw, int greedy) except -1:
         """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
@@ -1328,13 +1334,7 @@ cdef class Core:
                 x = draw()
                 a = s.king_base + s.undrawn[<int>(x * s.nund)]
             elif greedy == FULL_GREEDY:
-                cnt = decisions(s, acts)
-                if cnt > 1:
-                    cnt = fg_candidates(s, acts, cnt, best)
-                    x = draw()
-                    a = best[<int>(x * cnt)]
-                else:
-                    a = acts[0]
+                a = fg_choose(s, draw)
             else:
                 cnt = decisions(s, acts)
                 if ph == PH_PLACE and greedy and cnt > 1:
