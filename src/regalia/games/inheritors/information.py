@@ -138,6 +138,15 @@ def reveals(state: "InheritorsState") -> list[dict[str, Any]]:
     return out
 
 
+def seen_history(history: list[int], visibility: list[int], player: int,
+                 blank: Any) -> list[Any]:
+    """``history`` as seat ``player`` saw it: each action whose ``visibility`` entry is
+    neither -1 (everyone saw it) nor ``player`` replaced by ``blank`` (another player's
+    draw or Quest). The information state string, tensor and determinizations blank it
+    with ``"?"``, ``None`` and the ``hidden`` action."""
+    return [a if v < 0 or v == player else blank for a, v in zip(history, visibility)]
+
+
 def information_state_string(state: "InheritorsState", player: int) -> str:
     """Seat ``player``, then the history with every outcome that seat did not see (other
     players' draws and Quests) written ``?``, each move followed by what the table
@@ -145,8 +154,7 @@ def information_state_string(state: "InheritorsState", player: int) -> str:
     ``[missed:Q.T]``, ``[shown:T.T.T]``, ``[noplay]``): perfect recall of what it saw.
     Equal strings mean equal knowledge, and different knowledge different strings."""
     state.check_seat(player)
-    vis = state.vis
-    words = [str(a) if v < 0 or v == player else "?" for a, v in zip(state.hist, vis)]
+    words = [str(a) for a in seen_history(state.hist, state.vis, player, "?")]
     for ply, kind, _seat, detail in state.notes:
         words[ply] += f"[{kind}:{'.'.join(map(str, detail))}]" if detail else f"[{kind}]"
     return f"P{player}:" + " ".join(words)
@@ -166,8 +174,7 @@ def resample_from_infostate(state: "InheritorsState", player: int,
     s = state.clone()
     s._legal = None
     s._seed = None     # the seed fixes every hidden card: a determinization drops it
-    hid = state.game.A_HIDDEN
-    s.hist = [a if v < 0 or v == player else hid for a, v in zip(state.hist, state.vis)]
+    s.hist = seen_history(state.hist, state.vis, player, state.game.A_HIDDEN)
     if state.phase == PH_END:
         return s   # hands and Quests are shown for scoring
     G = state.game

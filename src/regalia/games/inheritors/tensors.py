@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from regalia.core.tensors import Tensor, TensorLayout, one_hot, relative_seat
 
 from .codes import EFFECT_NAMES, MAX_DEPTH, PHASE_NAMES
+from .information import seen_history
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
@@ -259,7 +260,7 @@ def information_state(state: Any, player: int) -> dict[str, Any]:
     """
     obs = state.observation(player)
     seen = state.visibility()
-    history = [a if v < 0 or v == player else None for a, v in zip(state.history(), seen)]
+    history = seen_history(state.history(), seen, player, None)
     return {"player": player, "observation": obs, "history": history, "seen_by": seen}
 
 
