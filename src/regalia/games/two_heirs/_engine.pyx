@@ -222,7 +222,7 @@ cdef inline int neighbour_codes(St* s, int p, int which, int* out) noexcept nogi
 
 
 cdef inline int reserve_troop(St* s, int p) noexcept nogil:
-    """TwoHeirsState._reserve_troop."""
+    """PureTwoHeirsState._reserve_troop."""
     cdef int o = 3 * p, k
     for k in range(1, 3):
         if s.troops[o + k] == IN_RESERVE and not (s.moved >> (o + k)) & 1:
@@ -231,7 +231,7 @@ cdef inline int reserve_troop(St* s, int p) noexcept nogil:
 
 
 cdef int siege_targets(St* s, Tab* T, int* out) noexcept nogil:
-    """TwoHeirsState._siege_targets: orthogonal directions from the new Siege Tower to
+    """PureTwoHeirsState._siege_targets: orthogonal directions from the new Siege Tower to
     opponent buildings another own Siege Tower also touches."""
     cdef int x = s.siege_cell, p = s.cur, i, j, y, z, code, c2, n = 0
     for i in range(4):
@@ -252,7 +252,7 @@ cdef int siege_targets(St* s, Tab* T, int* out) noexcept nogil:
 
 
 cdef int play_actions(St* s, Tab* T, int* out) noexcept nogil:
-    """TwoHeirsState._play_actions, ascending."""
+    """PureTwoHeirsState._play_actions, ascending."""
     cdef int p = s.cur, o = 3 * p, n = 0, i, h, k, d, pos, c, t, nc, nr, r
     cdef int order[NUM_SLOTS]
     cdef int codes[24]
@@ -319,7 +319,7 @@ cdef int supply_colour_count(St* s, Tab* T, int* counts) noexcept nogil:
 
 
 cdef int chance_actions(St* s, Tab* T, int* out) noexcept nogil:
-    """The outcomes of TwoHeirsState.chance_outcomes, in its order (uniform but at
+    """The outcomes of PureTwoHeirsState.chance_outcomes, in its order (uniform but at
     ``top``)."""
     cdef int n = 0, c, t, i, j
     cdef int counts[3]
@@ -360,7 +360,7 @@ cdef int chance_actions(St* s, Tab* T, int* out) noexcept nogil:
 
 
 cdef int legal(St* s, Tab* T, int* out) noexcept nogil:
-    """TwoHeirsState.legal_actions."""
+    """PureTwoHeirsState.legal_actions."""
     cdef int n, i
     cdef int tg[4]
     if s.phase == PH_PLAY:
@@ -456,7 +456,7 @@ cdef inline void begin_turn(St* s, int p) noexcept nogil:
 
 
 cdef void finish_turn(St* s, Tab* T) noexcept nogil:
-    """TwoHeirsState._finish_turn."""
+    """PureTwoHeirsState._finish_turn."""
     cdef int nxt
     s.moved = 0
     s.discounts = 0
@@ -582,7 +582,7 @@ cdef bint heinrich_step(St* s, Tab* T) noexcept nogil:
 
 
 cdef void advance(St* s, Tab* T) noexcept nogil:
-    """TwoHeirsState._advance: on to the next chance node or decision."""
+    """PureTwoHeirsState._advance: on to the next chance node or decision."""
     while True:
         if s.top < 0 and s.supply:
             s.phase = PH_TOP
@@ -628,7 +628,7 @@ cdef int hand_remove(St* s, int p, int h) noexcept nogil:
 
 
 cdef void apply_play(St* s, Tab* T, int a) noexcept nogil:
-    """TwoHeirsState._apply_play for a legal action."""
+    """PureTwoHeirsState._apply_play for a legal action."""
     cdef int p = s.cur, o = 3 * p, k, sl, t, old, rel, h, code, cell, d, n
     cdef int order[NUM_SLOTS]
     cdef int avail[3]
@@ -700,7 +700,7 @@ cdef void apply_play(St* s, Tab* T, int a) noexcept nogil:
 
 
 cdef void apply(St* s, Tab* T, int a) noexcept nogil:
-    """TwoHeirsState._apply_action for a legal action (the history is the caller's)."""
+    """PureTwoHeirsState._apply_action for a legal action (the history is the caller's)."""
     cdef int ph = s.phase, t, y, i
     cdef int tg[4]
     if ph == PH_PLAY:

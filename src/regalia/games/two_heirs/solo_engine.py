@@ -12,7 +12,7 @@ Solo rules (``two-heirs.solo.en.md``, Play): after each of the human's turns, He
    a treasure whose condition is already met is removed at once;
 4. moves the troop of the tile's colour onto it (:func:`.solo.heinrich_troop`).
 
-These functions mutate a :class:`~.state.TwoHeirsState`; the state calls them from its
+These functions mutate a :class:`~.state.PureTwoHeirsState`; the state calls them from its
 ``_advance`` loop. Layer: imports only this game's modules.
 """
 
@@ -27,12 +27,12 @@ from .solo import heinrich_placement_option, heinrich_take, heinrich_troop, trea
 from .tables import PH_TREASURE
 
 if TYPE_CHECKING:
-    from .state import TwoHeirsState
+    from .state import PureTwoHeirsState
 
 HEINRICH = 1
 
 
-def heinrich_step(s: "TwoHeirsState") -> bool:
+def heinrich_step(s: "PureTwoHeirsState") -> bool:
     """Run one step of Heinrich's turn (``s.h_step`` 1 take, 2 place, 3 treasure, 4 troop,
     5 end). Returns True when the state stops at a chance node (phase set)."""
     G = s.game
@@ -91,7 +91,7 @@ def heinrich_step(s: "TwoHeirsState") -> bool:
     return True
 
 
-def check_treasures(s: "TwoHeirsState") -> None:
+def check_treasures(s: "PureTwoHeirsState") -> None:
     """Remove every treasure whose condition the landscape meets (solo rules: "You may
     remove Heinrich's treasures from the game when you meet the condition"; engine ruling:
     the removal is automatic, the human never gains by keeping one)."""

@@ -91,8 +91,8 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
 
     # Stored by each engine's class (PureTwoHeirsState's slots, the compiled Core's C
     # struct), so no slots here; hidden from mypy, which would otherwise refuse the
-    # assignments of the shared methods below (the pure engine's transitions; the compiled
-    # engine overrides every one of them).
+    # assignments that code reading a state through this class makes (the totals' cache,
+    # the JSON reader, determinizations).
     if not TYPE_CHECKING:
         __slots__ = ()
 
@@ -239,6 +239,273 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
                         out[c] = 8 * k + d
         return out
 
+    def cell_of_code(self, p: int, code: int) -> int | None:
+        """The space named by a placement code ``8 * troop + direction`` of seat ``p``
+        (:meth:`placement_cells`), or None if that troop is not in the play area."""
+        pos = self.troops[3 * p + code // 8]
+        if pos < 0:
+            return None
+        return pos + DELTA[code % 8]
+
+    # ------------------------------------------------------------------ scores
+    def landscape(self) -> dict[tuple[int, int], "PlacedTile"]:
+        """The landscape as :mod:`.landscape` wants it: ``(x, y) -> PlacedTile``."""
+        return board_landscape(self.board, self.T.placed)
+
+    def troop_map(self) -> dict[tuple[int, int], int]:
+        """Troops in the play area: ``(x, y) -> seat``."""
+        return troop_positions(self.troops)
+
+    @property
+    def treasures_left(self) -> int:
+        """Solo: treasures still Heinrich's (on his buildings and in the pile)."""
+        if not self._game.solo:
+            return 0
+        return len(self.tre_board) + self._game.treasures_used - len(self.tre_drawn)
+
+    def _totals(self) -> tuple[int, int]:
+        """(seat 0, seat 1) points of the landscape as it stands (final scoring rules,
+        through :mod:`.scoring`); solo: (human, Heinrich)."""
+        c = self._cache
+        if c is None:
+            G = self._game
+            land = self.landscape()
+            troops = self.troop_map()
+            if G.solo:
+                # adapter: every treasure left is passed as "in the pile" (only their number
+                # counts), so a treasure on a destroyed building still counts (ruling E9)
+                c = score_heinrich_totals(G.tiles, land, troops, (), self.treasures_left,
+                                          roads=G.roads)
+            else:
+                c = score_totals(G.tiles, land, troops, roads=G.roads)
+            self._cache = c
+        return c
+
+    def breakdowns(self) -> tuple[Breakdown, Breakdown]:
+        """The final scoring of both sides of the table if the game ended now: ``(south,
+        north)``, each a :class:`~regalia.core.breakdown.Breakdown` (per building, per
+        scored road; see :func:`.scoring.score_landscape`); solo: the human and Heinrich
+        (his treasures left included, :func:`.scoring.score_heinrich`)."""
+        G = self._game
+        if G.solo:
+            return score_heinrich(G.tiles, self.landscape(), self.troop_map(), (),
+                                  self.treasures_left, roads=G.roads)
+        return score_landscape(G.tiles, self.landscape(), self.troop_map(), roads=G.roads)
+
+    def breakdown(self, player: int) -> Breakdown:
+        """Seat ``player``'s score itemised (``breakdowns()[player]``); solo, seat 0 is the
+        human (Heinrich's is ``breakdowns()[1]``).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return self.breakdowns()[self.check_seat(player)]
+
+    def scores(self) -> list[float]:
+        """Points of each seat if the game ended now (final scoring). Solo: ``[human]``;
+        Heinrich's points are :attr:`heinrich_score`."""
+        a, b = self._totals()
+        return [float(a)] if self._game.solo else [float(a), float(b)]
+
+    def player_score(self, player: int) -> float:
+        """Seat ``player``'s points (solo: seat 1 gives Heinrich's).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        if type(player) is not int or not 0 <= player <= 1:
+            self.check_seat(player)
+        return float(self._totals()[player])
+
+    def score_margin(self, player: int) -> float | None:
+        """Two players: this seat's points minus the other's. Solo: the human's points minus
+        Heinrich's (his solo scoring), so a search can tell a near loss from a rout."""
+        self.check_seat(player)
+        a, b = self._totals()
+        return float(a - b) if player == 0 else float(b - a)
+
+    @property
+    def heinrich_score(self) -> int | None:
+        """Solo: Heinrich's points (solo scoring); None in a 2-player game."""
+        return self._totals()[1] if self._game.solo else None
+
+    def troops_in_reserve(self, player: int) -> int:
+        o = 3 * player
+        return sum(1 for k in range(TROOPS) if self.troops[o + k] == IN_RESERVE)
+
+    def winners(self) -> list[int]:
+        """Seats that win. Two players: most points, then most troops in the royal reserve
+        ("If there's a tie, the player with the most troops in the royal reserve wins"), a
+        shared victory if still tied. Solo: ``[0]`` if the human has more points than
+        Heinrich, else ``[]`` ("With fewer points, or a tie, you lose")."""
+        a, b = self._totals()
+        if self._game.solo:
+            return [0] if a > b else []
+        keys = [(a, self.troops_in_reserve(0)), (b, self.troops_in_reserve(1))]
+        best = max(keys)
+        return [p for p in (0, 1) if keys[p] == best]
+
+    # ------------------------------------------------------------------ notation
+    NOTATION_EXAMPLE = "end"
+
+    def action_to_string(self, action: int) -> str:
+        """``action`` in the notation (:func:`.notation.action_to_string`)."""
+        return notation.action_to_string(self, action)
+
+    def string_to_action(self, text: str) -> int:
+        """The action id of a move in notation (:func:`.notation.string_to_action`)."""
+        return notation.string_to_action(self, text)
+
+    def decode(self, action: int) -> Action:
+        """``action`` as a typed :class:`.actions.Action` in this state: its kind, tile,
+        spaces and notation (:func:`.actions.decode`).
+
+        Raises:
+            NotationError: an id that names no action in this state.
+        """
+        return decode(self, action)
+
+    # ------------------------------------------------------------------ hidden information
+    def information_state_string(self, player: int) -> str:
+        return information.information_state_string(self, player)
+
+    def visibility(self) -> list[int]:
+        """Per history entry, who saw it (:func:`.information.visibility`): every seat,
+        but no seat for the face-down starting tile."""
+        return information.visibility(self)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "TwoHeirsState":
+        """A copy with the face-down starting tile redrawn
+        (:func:`.information.resample_from_infostate`)."""
+        return information.resample_from_infostate(self, player, rng)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees (:func:`.information.observation`, keys listed there)."""
+        return information.observation(self, player)
+
+    def reserve_view(self) -> list[dict[str, Any]]:
+        """The royal reserve clockwise from the shield (:func:`.information.reserve_view`)."""
+        return information.reserve_view(self)
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        return serialize.to_json(self)
+
+    @classmethod
+    def _from_pure(cls, state: "PureTwoHeirsState") -> "TwoHeirsState":
+        """``state`` (read and checked by :func:`.serialize.from_json` into the pure engine;
+        ``TwoHeirsGame._state_from_json``) in the engine of ``cls`` (the compiled engine
+        converts it).
+
+        Raises:
+            RecordError: a field the compiled engine cannot hold.
+        """
+        return state
+
+    # ------------------------------------------------------------------ positions
+    #: Replace the position by a hand-set one (:func:`.positions.set_position`: its
+    #: keyword arguments and errors).
+    set_position = positions.set_position
+
+    def __repr__(self) -> str:
+        return (f"<TwoHeirsState {'solo' if self._game.solo else '2p'} turn {self.turn} "
+                f"phase={self.phase_name} ply={len(self.hist)}>")
+
+
+class PureTwoHeirsState(TwoHeirsState):
+    """The pure-Python engine: the reference implementation of the rules, and the
+    fallback where the compiled engine (:mod:`.compiled`) is absent or ``REGALIA_PURE=1``.
+    :meth:`clone` copies a handful of small lists and dicts."""
+
+    __slots__ = ("_game", "_seed", "_dealer", "T", "phase", "cur", "supply", "top",
+                 "slots", "shield", "board", "troops", "moved", "hands", "box",
+                 "takes_left", "taken", "discounts", "final_left", "draw_to", "filled",
+                 "start_tile", "siege_cell", "scaffold", "tre_board", "tre_drawn",
+                 "tre_removed", "h_step", "h_tile", "h_cell", "last_h", "hist", "turn",
+                 "acts", "_cache")
+
+    def __init__(self, game: "TwoHeirsGame", seed: int | None = None):
+        self._start(game, seed)
+        self.T = game.tables
+        self.phase = PH_TOSS
+        self.cur = 0
+        self.supply = list(self.T.used)
+        self.top = -1
+        self.slots = [-1] * NUM_SLOTS
+        self.shield = 0
+        self.board: dict[int, int] = {}
+        self.troops = [ORIGIN, IN_RESERVE, IN_RESERVE, ORIGIN, IN_RESERVE, IN_RESERVE]
+        if game.solo:
+            # solo setup: "Lege Heinrichs Truppen verdeckt ... neben den Spielbereich,
+            # außerhalb der Königlichen Reserve" (the other helper's troop rule decides
+            # which of them moves; see _heinrich_troop)
+            self.troops[3:6] = [OFF_BOARD, OFF_BOARD, OFF_BOARD]
+        self.moved = 0
+        self.hands: list[list[int]] = [[], []]
+        self.box: list[int] = []
+        self.takes_left = 0
+        self.taken = 0
+        self.discounts = 0
+        self.final_left = -1
+        self.draw_to = 1
+        self.filled = 0
+        self.start_tile = -1
+        self.siege_cell = -1
+        self.scaffold = ORIGIN
+        self.tre_board: dict[int, int] = {}
+        self.tre_drawn: list[int] = []
+        self.tre_removed: list[int] = []
+        self.h_step = 0
+        self.h_tile = -1
+        self.h_cell = -1
+        self.last_h = ""
+        self.hist: list[int] = []
+        self.turn = 0
+        self.acts = 0
+        self._cache: tuple[int, int] | None = None
+        if game.solo:
+            self.cur = 0
+            self._advance()
+
+
+    # ------------------------------------------------------------------ identity
+    def clone(self) -> "PureTwoHeirsState":
+        s = self._blank_copy()
+        s.T = self.T
+        s.phase = self.phase
+        s.cur = self.cur
+        s.supply = self.supply[:]
+        s.top = self.top
+        s.slots = self.slots[:]
+        s.shield = self.shield
+        s.board = self.board.copy()
+        s.troops = self.troops[:]
+        s.moved = self.moved
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.box = self.box[:]
+        s.takes_left = self.takes_left
+        s.taken = self.taken
+        s.discounts = self.discounts
+        s.final_left = self.final_left
+        s.draw_to = self.draw_to
+        s.filled = self.filled
+        s.start_tile = self.start_tile
+        s.siege_cell = self.siege_cell
+        s.scaffold = self.scaffold
+        s.tre_board = self.tre_board.copy()
+        s.tre_drawn = self.tre_drawn[:]
+        s.tre_removed = self.tre_removed[:]
+        s.h_step = self.h_step
+        s.h_tile = self.h_tile
+        s.h_cell = self.h_cell
+        s.last_h = self.last_h
+        s.hist = self.hist[:]
+        s.turn = self.turn
+        s.acts = self.acts
+        s._cache = self._cache
+        return s
+
+    # ------------------------------------------------------------------ transitions
     def _reserve_troop(self, player: int) -> int:
         """The troop index a deploy uses: the first of ``player``'s troops in the reserve
         that has not moved this turn, or -1."""
@@ -365,8 +632,6 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
 
     # ------------------------------------------------------------------ applying
     #: A move in notation, for the core's message when apply_action is given text.
-    NOTATION_EXAMPLE = "end"
-
     def _apply_action(self, action: int) -> None:
         """The transition (the core's :meth:`State.apply_action` checks the id's type and
         range, refuses every action at the end and keeps the history)."""
@@ -580,14 +845,6 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
         parts = [f"{n} {r}" for n, r in zip(c, ("wood", "stone", "wheat")) if n]
         return " + ".join(parts) or "free"
 
-    def cell_of_code(self, p: int, code: int) -> int | None:
-        """The space named by a placement code ``8 * troop + direction`` of seat ``p``
-        (:meth:`placement_cells`), or None if that troop is not in the play area."""
-        pos = self.troops[3 * p + code // 8]
-        if pos < 0:
-            return None
-        return pos + DELTA[code % 8]
-
     def _move(self, action: int, k: int, d: int) -> None:
         p = self.cur
         o = 3 * p
@@ -701,259 +958,3 @@ class TwoHeirsState(PhasedState["TwoHeirsGame"]):
 
     def _check_treasures(self) -> None:
         check_treasures(self)
-
-    # ------------------------------------------------------------------ scores
-    def landscape(self) -> dict[tuple[int, int], "PlacedTile"]:
-        """The landscape as :mod:`.landscape` wants it: ``(x, y) -> PlacedTile``."""
-        return board_landscape(self.board, self.T.placed)
-
-    def troop_map(self) -> dict[tuple[int, int], int]:
-        """Troops in the play area: ``(x, y) -> seat``."""
-        return troop_positions(self.troops)
-
-    @property
-    def treasures_left(self) -> int:
-        """Solo: treasures still Heinrich's (on his buildings and in the pile)."""
-        if not self._game.solo:
-            return 0
-        return len(self.tre_board) + self._game.treasures_used - len(self.tre_drawn)
-
-    def _totals(self) -> tuple[int, int]:
-        """(seat 0, seat 1) points of the landscape as it stands (final scoring rules,
-        through :mod:`.scoring`); solo: (human, Heinrich)."""
-        c = self._cache
-        if c is None:
-            G = self._game
-            land = self.landscape()
-            troops = self.troop_map()
-            if G.solo:
-                # adapter: every treasure left is passed as "in the pile" (only their number
-                # counts), so a treasure on a destroyed building still counts (ruling E9)
-                c = score_heinrich_totals(G.tiles, land, troops, (), self.treasures_left,
-                                          roads=G.roads)
-            else:
-                c = score_totals(G.tiles, land, troops, roads=G.roads)
-            self._cache = c
-        return c
-
-    def breakdowns(self) -> tuple[Breakdown, Breakdown]:
-        """The final scoring of both sides of the table if the game ended now: ``(south,
-        north)``, each a :class:`~regalia.core.breakdown.Breakdown` (per building, per
-        scored road; see :func:`.scoring.score_landscape`); solo: the human and Heinrich
-        (his treasures left included, :func:`.scoring.score_heinrich`)."""
-        G = self._game
-        if G.solo:
-            return score_heinrich(G.tiles, self.landscape(), self.troop_map(), (),
-                                  self.treasures_left, roads=G.roads)
-        return score_landscape(G.tiles, self.landscape(), self.troop_map(), roads=G.roads)
-
-    def breakdown(self, player: int) -> Breakdown:
-        """Seat ``player``'s score itemised (``breakdowns()[player]``); solo, seat 0 is the
-        human (Heinrich's is ``breakdowns()[1]``).
-
-        Raises:
-            ParameterError: ``player`` is not a seat.
-        """
-        return self.breakdowns()[self.check_seat(player)]
-
-    def scores(self) -> list[float]:
-        """Points of each seat if the game ended now (final scoring). Solo: ``[human]``;
-        Heinrich's points are :attr:`heinrich_score`."""
-        a, b = self._totals()
-        return [float(a)] if self._game.solo else [float(a), float(b)]
-
-    def player_score(self, player: int) -> float:
-        """Seat ``player``'s points (solo: seat 1 gives Heinrich's).
-
-        Raises:
-            ParameterError: ``player`` is not a seat.
-        """
-        if type(player) is not int or not 0 <= player <= 1:
-            self.check_seat(player)
-        return float(self._totals()[player])
-
-    def score_margin(self, player: int) -> float | None:
-        """Two players: this seat's points minus the other's. Solo: the human's points minus
-        Heinrich's (his solo scoring), so a search can tell a near loss from a rout."""
-        self.check_seat(player)
-        a, b = self._totals()
-        return float(a - b) if player == 0 else float(b - a)
-
-    @property
-    def heinrich_score(self) -> int | None:
-        """Solo: Heinrich's points (solo scoring); None in a 2-player game."""
-        return self._totals()[1] if self._game.solo else None
-
-    def troops_in_reserve(self, player: int) -> int:
-        o = 3 * player
-        return sum(1 for k in range(TROOPS) if self.troops[o + k] == IN_RESERVE)
-
-    def winners(self) -> list[int]:
-        """Seats that win. Two players: most points, then most troops in the royal reserve
-        ("If there's a tie, the player with the most troops in the royal reserve wins"), a
-        shared victory if still tied. Solo: ``[0]`` if the human has more points than
-        Heinrich, else ``[]`` ("With fewer points, or a tie, you lose")."""
-        a, b = self._totals()
-        if self._game.solo:
-            return [0] if a > b else []
-        keys = [(a, self.troops_in_reserve(0)), (b, self.troops_in_reserve(1))]
-        best = max(keys)
-        return [p for p in (0, 1) if keys[p] == best]
-
-    # ------------------------------------------------------------------ notation
-    def action_to_string(self, action: int) -> str:
-        """``action`` in the notation (:func:`.notation.action_to_string`)."""
-        return notation.action_to_string(self, action)
-
-    def string_to_action(self, text: str) -> int:
-        """The action id of a move in notation (:func:`.notation.string_to_action`)."""
-        return notation.string_to_action(self, text)
-
-    def decode(self, action: int) -> Action:
-        """``action`` as a typed :class:`.actions.Action` in this state: its kind, tile,
-        spaces and notation (:func:`.actions.decode`).
-
-        Raises:
-            NotationError: an id that names no action in this state.
-        """
-        return decode(self, action)
-
-    # ------------------------------------------------------------------ hidden information
-    def information_state_string(self, player: int) -> str:
-        return information.information_state_string(self, player)
-
-    def visibility(self) -> list[int]:
-        """Per history entry, who saw it (:func:`.information.visibility`): every seat,
-        but no seat for the face-down starting tile."""
-        return information.visibility(self)
-
-    def resample_from_infostate(self, player: int, rng: random.Random) -> "TwoHeirsState":
-        """A copy with the face-down starting tile redrawn
-        (:func:`.information.resample_from_infostate`)."""
-        return information.resample_from_infostate(self, player, rng)
-
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees (:func:`.information.observation`, keys listed there)."""
-        return information.observation(self, player)
-
-    def reserve_view(self) -> list[dict[str, Any]]:
-        """The royal reserve clockwise from the shield (:func:`.information.reserve_view`)."""
-        return information.reserve_view(self)
-
-    # ------------------------------------------------------------------ JSON
-    def to_json(self) -> dict[str, Any]:
-        return serialize.to_json(self)
-
-    @classmethod
-    def _from_pure(cls, state: "PureTwoHeirsState") -> "TwoHeirsState":
-        """``state`` (read and checked by :func:`.serialize.from_json` into the pure engine;
-        ``TwoHeirsGame._state_from_json``) in the engine of ``cls`` (the compiled engine
-        converts it).
-
-        Raises:
-            RecordError: a field the compiled engine cannot hold.
-        """
-        return state
-
-    # ------------------------------------------------------------------ positions
-    #: Replace the position by a hand-set one (:func:`.positions.set_position`: its
-    #: keyword arguments and errors).
-    set_position = positions.set_position
-
-    def __repr__(self) -> str:
-        return (f"<TwoHeirsState {'solo' if self._game.solo else '2p'} turn {self.turn} "
-                f"phase={self.phase_name} ply={len(self.hist)}>")
-
-
-class PureTwoHeirsState(TwoHeirsState):
-    """The pure-Python engine: the reference implementation of the rules, and the
-    fallback where the compiled engine (:mod:`.compiled`) is absent or ``REGALIA_PURE=1``.
-    :meth:`clone` copies a handful of small lists and dicts."""
-
-    __slots__ = ("_game", "_seed", "_dealer", "T", "phase", "cur", "supply", "top",
-                 "slots", "shield", "board", "troops", "moved", "hands", "box",
-                 "takes_left", "taken", "discounts", "final_left", "draw_to", "filled",
-                 "start_tile", "siege_cell", "scaffold", "tre_board", "tre_drawn",
-                 "tre_removed", "h_step", "h_tile", "h_cell", "last_h", "hist", "turn",
-                 "acts", "_cache")
-
-    def __init__(self, game: "TwoHeirsGame", seed: int | None = None):
-        self._start(game, seed)
-        self.T = game.tables
-        self.phase = PH_TOSS
-        self.cur = 0
-        self.supply = list(self.T.used)
-        self.top = -1
-        self.slots = [-1] * NUM_SLOTS
-        self.shield = 0
-        self.board: dict[int, int] = {}
-        self.troops = [ORIGIN, IN_RESERVE, IN_RESERVE, ORIGIN, IN_RESERVE, IN_RESERVE]
-        if game.solo:
-            # solo setup: "Lege Heinrichs Truppen verdeckt ... neben den Spielbereich,
-            # außerhalb der Königlichen Reserve" (the other helper's troop rule decides
-            # which of them moves; see _heinrich_troop)
-            self.troops[3:6] = [OFF_BOARD, OFF_BOARD, OFF_BOARD]
-        self.moved = 0
-        self.hands: list[list[int]] = [[], []]
-        self.box: list[int] = []
-        self.takes_left = 0
-        self.taken = 0
-        self.discounts = 0
-        self.final_left = -1
-        self.draw_to = 1
-        self.filled = 0
-        self.start_tile = -1
-        self.siege_cell = -1
-        self.scaffold = ORIGIN
-        self.tre_board: dict[int, int] = {}
-        self.tre_drawn: list[int] = []
-        self.tre_removed: list[int] = []
-        self.h_step = 0
-        self.h_tile = -1
-        self.h_cell = -1
-        self.last_h = ""
-        self.hist: list[int] = []
-        self.turn = 0
-        self.acts = 0
-        self._cache: tuple[int, int] | None = None
-        if game.solo:
-            self.cur = 0
-            self._advance()
-
-
-    # ------------------------------------------------------------------ identity
-    def clone(self) -> "PureTwoHeirsState":
-        s = self._blank_copy()
-        s.T = self.T
-        s.phase = self.phase
-        s.cur = self.cur
-        s.supply = self.supply[:]
-        s.top = self.top
-        s.slots = self.slots[:]
-        s.shield = self.shield
-        s.board = self.board.copy()
-        s.troops = self.troops[:]
-        s.moved = self.moved
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.box = self.box[:]
-        s.takes_left = self.takes_left
-        s.taken = self.taken
-        s.discounts = self.discounts
-        s.final_left = self.final_left
-        s.draw_to = self.draw_to
-        s.filled = self.filled
-        s.start_tile = self.start_tile
-        s.siege_cell = self.siege_cell
-        s.scaffold = self.scaffold
-        s.tre_board = self.tre_board.copy()
-        s.tre_drawn = self.tre_drawn[:]
-        s.tre_removed = self.tre_removed[:]
-        s.h_step = self.h_step
-        s.h_tile = self.h_tile
-        s.h_cell = self.h_cell
-        s.last_h = self.last_h
-        s.hist = self.hist[:]
-        s.turn = self.turn
-        s.acts = self.acts
-        s._cache = self._cache
-        return s
