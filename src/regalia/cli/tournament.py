@@ -10,18 +10,20 @@ the standings, and writes the files.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 import typer
 from rich import box
 from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task,
+                           TextColumn, TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
+from rich.text import Text
 
 from regalia.arena.executors import BACKENDS, BackendUnavailable, make_executor
-from regalia.arena.tournament import (GameResult, TournamentResult, check_lineup,
+from regalia.arena.tournament import (TournamentResult, check_deals, check_lineup,
                                       expand_lineup, output_paths, run_tournament)
 from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
@@ -77,21 +79,23 @@ class ProgressLines:
         write: where a line goes (e.g. ``print`` to stderr).
         seconds: the longest silence between two lines while games finish.
         clock: a monotonic clock in seconds (a test passes its own).
+        already: games finished before this run (a resumed study): counted in the lines,
+            not in the rate.
     """
 
     def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, already: int = 0):
         self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
         self.start = clock()
         self.last_time = self.start
-        self.last_done = 0
+        self.already = self.last_done = already
         self.step = max(1, total // 10)
 
     def __call__(self, done: int) -> None:
         """``done`` games have finished."""
         now = self.clock()
         quiet_for = now - self.last_time
-        due = (self.last_done == 0 or done >= self.total or quiet_for >= self.seconds
+        due = (self.last_done == self.already or done >= self.total or quiet_for >= self.seconds
                or (done // self.step > self.last_done // self.step and quiet_for >= 1.0))
         if not due or done <= self.last_done:
             return
@@ -103,10 +107,44 @@ class ProgressLines:
         head = f"{done}/{self.total} games"
         if elapsed <= 0:
             return head
-        rate = done / elapsed
+        rate = (done - self.already) / elapsed
+        if rate <= 0:
+            return head
         if done >= self.total:
             return f"{head}, {rate:.1f} games/s, done in {_duration(elapsed)}"
         return f"{head}, {rate:.1f} games/s, {_duration((self.total - done) / rate)} left"
+
+
+class RateColumn(ProgressColumn):
+    """``3.1 games/s``: the bar's recent rate (rich's estimate over the last samples)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("- games/s" if speed is None else f"{speed:.1f} games/s")
+
+
+@contextmanager
+def game_progress(total: int, done: int = 0) -> Iterator[Callable[[int], None]]:
+    """Progress of a run of ``total`` games on stderr: a bar with the count, the rate and the
+    time left on a terminal, else :class:`ProgressLines`. Yields ``advance(done)``, to call
+    with the number of games finished so far (``done`` at the start: games finished by an
+    earlier, interrupted run)."""
+    err = make_console(stderr=True)
+    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                        console=err, transient=True, disable=not err.is_terminal)
+    bar = progress.add_task("games", total=total, completed=done)
+    lines = None if err.is_terminal else ProgressLines(
+        total, lambda text: err.print(text, markup=False, highlight=False), already=done)
+
+    def advance(finished: int) -> None:
+        if lines is not None:
+            lines(finished)
+        else:
+            progress.update(bar, completed=finished)
+
+    with progress:
+        yield advance
 
 
 def _duration(seconds: float) -> str:
@@ -211,8 +249,7 @@ def tournament(
         lineup = expand_lineup(specs, seats)
         g = build_game(name, seats, variant, sheet=sheet, level=level, params=param)
         lineup = check_lineup(g, lineup)
-        if games < 1:
-            raise ParameterError(f"--games {games}: play at least 1 deal")
+        check_deals(games, "--games (the number of deals)")
         if out is not None:
             for path in output_paths(out):
                 check_writable(path, "results", option="--out")
@@ -233,23 +270,11 @@ def tournament(
                   f"{total} games, seed {seed}; running on {escape(executor.describe())}")
 
     err = make_console(stderr=True)
-    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
-    bar = progress.add_task("games", total=total)
-    lines = None if err.is_terminal else ProgressLines(
-        total, lambda text: err.print(text, markup=False, highlight=False))
-
-    def advance(done: int, _total: int, _result: GameResult) -> None:
-        if lines is not None:
-            lines(done)
-        else:
-            progress.update(bar, completed=done)
-
     try:
-        with progress, user_errors(EXIT_FAILED, codes={BackendUnavailable: EXIT_USAGE}):
+        with game_progress(total) as advance, \
+                user_errors(EXIT_FAILED, codes={BackendUnavailable: EXIT_USAGE}):
             result = run_tournament(g, lineup, games, seed=seed, executor=executor,
-                                    progress=advance)
+                                    progress=lambda done, _total, _result: advance(done))
     except KeyboardInterrupt:
         err.print("[yellow]Interrupted: the tournament is abandoned.[/yellow]")
         raise typer.Exit(130) from None
@@ -275,4 +300,5 @@ def tournament(
                       f"[cyan]{escape(str(csv_path))}[/cyan].")
 
 
-__all__ = ["tournament", "split_agents", "seat_count", "standings_table", "ProgressLines"]
+__all__ = ["tournament", "split_agents", "seat_count", "standings_table", "ProgressLines",
+           "RateColumn", "game_progress"]
