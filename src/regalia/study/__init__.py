@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from regalia.arena.tournament import check_deals, check_lineup
-from regalia.core.balance import ComponentKind, components, variant_arms
+from regalia.core.balance import ComponentKind, variant_arms
+from regalia.core.balance import components as component_settings
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game
 from regalia.core.registry import load_game
@@ -77,7 +78,7 @@ def plan_study(question: str, game: Game, lineup: Sequence[str], deals: int, see
     if q in ("seats", "scores"):
         arms = [Arm("game", params)]
     elif q == "components":
-        kinds, settings = components(name, params, fixed)
+        kinds, settings = component_settings(name, params, fixed)
         arms = [Arm(_label(s, settings), s) for s in settings]
     elif q == "variants":
         base, options = variant_arms(name, params)
@@ -99,7 +100,7 @@ def plan_study(question: str, game: Game, lineup: Sequence[str], deals: int, see
             arms.append(Arm(f"{letter}: {label}", load_game(name, **p).params,
                             "the component file" + ("" if path is None else f" {path}")))
         try:
-            kinds, _ = components(name, params)
+            kinds, _ = component_settings(name, params)
         except ParameterError:
             kinds = ()
     for arm in arms:  # every setting must load before any game runs

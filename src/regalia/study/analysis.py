@@ -56,45 +56,44 @@ def by_position(games: Sequence[StudyGame], players: int
 def seats(games: Sequence[StudyGame], players: int) -> dict[str, Any]:
     """Win rate (against parity 1/P, score test, Holm) and mean score by turn order."""
     parity = 1 / players
-    rows, pvals = [], []
     informative = returns_vary(games)
-    for pos, (rets, scores) in enumerate(by_position(games, players)):
+    rates: list[stats.Rate] = []
+    means: list[stats.Mean] = []
+    pvals: list[float] = []
+    for rets, scores in by_position(games, players):
         r = stats.rate(sum(rets), len(rets))
-        p = stats.score_test(r, parity) if players > 1 and informative else math.nan
-        pvals.append(p)
-        rows.append({"position": pos + 1, "label": ordinal(pos), "win": r,
-                     "score": stats.mean(scores), "p": p})
+        rates.append(r)
+        means.append(stats.mean(scores))
+        pvals.append(stats.score_test(r, parity) if players > 1 and informative else math.nan)
     adjusted = stats.holm(pvals)
-    first_scores = by_position(games, players)
-    score_gap = (stats.mean_difference(first_scores[-1][1], first_scores[0][1])
+    labels = [ordinal(pos) for pos in range(players)]
+    # the first seat's score minus the last's, game by game (two seats of the same games)
+    score_gap = (stats.paired_difference([g.result.scores[g.order[0]]
+                                          - g.result.scores[g.order[-1]] for g in games])
                  if players > 1 else None)
+    significant = [not math.isnan(q) and q < stats.ALPHA for q in adjusted]
     findings = []
     if players == 1:
-        r = rows[0]["win"]
         if informative:
-            findings.append(f"Played alone, the seat won {rate_text(r)} games.")
-        findings.append(f"Mean score {rows[0]['score'].mean:.1f} "
-                        f"({rows[0]['score'].low:.1f}-{rows[0]['score'].high:.1f}).")
+            findings.append(f"Played alone, the seat won {rate_text(rates[0])} games.")
+        findings.append(f"Mean score {means[0].mean:.1f} ({means[0].low:.1f}-{means[0].high:.1f}).")
     else:
-        first = rows[0]["win"]
-        findings.append(f"The first player won {rate_text(first)} games; parity is "
+        findings.append(f"The first player won {rate_text(rates[0])} games; parity is "
                         f"{pct(parity)}.")
-        sig = [row["label"] for row, q in zip(rows, adjusted)
-               if not math.isnan(q) and q < stats.ALPHA]
+        sig = [label for label, yes in zip(labels, significant) if yes]
         findings.append("Seats whose win rate differs from parity after Holm's correction: "
                         + (", ".join(sig) if sig else "none") + ".")
         if score_gap is not None:
             findings.append(f"The first player scored {score_gap.value:+.2f} points against "
-                            f"the last (95% {score_gap.low:+.2f} to {score_gap.high:+.2f}, "
-                            f"Welch p = {score_gap.p:.3g}).")
+                            f"the last on average (95% {score_gap.low:+.2f} to "
+                            f"{score_gap.high:+.2f}, paired t p = {score_gap.p:.3g}).")
     return {"question": "seats", "parity": parity, "informative": informative,
             "correction": "holm",
-            "rows": [{"position": row["position"], "label": row["label"],
-                      "win": row["win"].to_json(), "score": row["score"].to_json(),
-                      "p": stats._num(row["p"]), "p_adjusted": stats._num(q),
-                      "significant": bool(not math.isnan(q) and q < stats.ALPHA),
-                      "too_few": row["win"].too_few or row["score"].too_few}
-                     for row, q in zip(rows, adjusted)],
+            "rows": [{"position": pos + 1, "label": labels[pos], "win": rates[pos].to_json(),
+                      "score": means[pos].to_json(), "p": stats._num(pvals[pos]),
+                      "p_adjusted": stats._num(adjusted[pos]), "significant": significant[pos],
+                      "too_few": rates[pos].too_few or means[pos].too_few}
+                     for pos in range(players)],
             "first_minus_last_score": score_gap.to_json() if score_gap else None,
             "findings": findings}
 

@@ -2,17 +2,16 @@
 
 * A kind that seats **take** (Kingdomino's dominoes, Inheritors' Clans): for each component,
   the seats that took it against the seats of games where it was in play but that did not
-  take it: win rate (Wilson), mean score (t), both differences with p-values, and how often
-  it was taken when in play.
+  take it: win rates (Wilson), mean scores, and both differences with the game as the unit
+  (:func:`~.stats.clustered_difference`: the two groups are seats of the same games), and
+  how often it was taken when in play.
 * A kind in play for a **whole game** (Cascadito's sheets, Two Heirs' sets): games with the
   component against games without it: the mean score of a seat (one value per game, the mean
   over its seats), and the win rate when the game has one seat and its returns vary (solo
   against an automated opponent).
 
 Each kind's p-values are corrected with Benjamini-Hochberg across its components (a screen
-of tens of components: the false discovery rate is what matters). Seats of one game are not
-independent of each other (only one wins), so for 2-4 players the intervals of the per-seat
-tables are somewhat narrower than they should be; the report says so.
+of tens of components: the false discovery rate is what matters).
 """
 
 from __future__ import annotations
@@ -21,6 +20,8 @@ import math
 import re
 from collections import defaultdict
 from typing import Any, Sequence
+
+import numpy as np
 
 from regalia.core.balance import ComponentKind
 
@@ -41,32 +42,43 @@ def _correct(rows: list[dict[str, Any]], key: str) -> None:
 
 
 def _seat_kind(games: Sequence[StudyGame], kind: ComponentKind) -> list[dict[str, Any]]:
-    taken: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
-    not_taken: dict[str, tuple[list[float], list[float]]] = defaultdict(lambda: ([], []))
+    # per component, per game where it was in play: [returns taken, seats taken, scores
+    # taken, returns not taken, seats not taken, scores not taken]
+    per: dict[str, list[list[float]]] = defaultdict(list)
     for g in games:
         c = g.components
         if c is None:
             continue
-        in_play = c.in_play.get(kind.name, ())
-        for seat, mine in enumerate(c.taken):
-            own = set(mine.get(kind.name, ()))
-            ret, score = g.result.returns[seat], g.result.scores[seat]
-            for name in in_play:
-                bucket = taken[name] if name in own else not_taken[name]
-                bucket[0].append(ret)
-                bucket[1].append(score)
+        r, s = g.result.returns, g.result.scores
+        owned = [set(mine.get(kind.name, ())) for mine in c.taken]
+        for name in c.in_play.get(kind.name, ()):
+            row = [0.0] * 6
+            for seat, own in enumerate(owned):
+                k = 0 if name in own else 3
+                row[k] += r[seat]
+                row[k + 1] += 1
+                row[k + 2] += s[seat]
+            per[name].append(row)
     rows = []
-    for name in sorted(set(taken) | set(not_taken), key=natural_key):
-        (rt, st_), (rn, sn) = taken[name], not_taken[name]
-        win_t, win_n = stats.rate(sum(rt), len(rt)), stats.rate(sum(rn), len(rn))
-        rows.append({"name": name, "taken": win_t, "not_taken": win_n,
-                     "pick": stats.rate(len(rt), len(rt) + len(rn)),
-                     "win_diff": stats.rate_difference(win_n, win_t),
-                     "score_taken": stats.mean(st_), "score_not": stats.mean(sn),
-                     "score_diff": stats.mean_difference(sn, st_)})
+    for name in sorted(per, key=natural_key):
+        a = np.asarray(per[name], dtype=float)
+        nt, nn = int(a[:, 1].sum()), int(a[:, 4].sum())
+        win_t, win_n = stats.rate(float(a[:, 0].sum()), nt), stats.rate(float(a[:, 3].sum()), nn)
+        rows.append({"name": name, "games": len(a), "taken": win_t, "not_taken": win_n,
+                     "pick": stats.rate(nt, nt + nn),
+                     "win_diff": stats.clustered_difference(a[:, 3], a[:, 4], a[:, 0], a[:, 1]),
+                     "score_taken": _ratio_mean(a[:, 2], a[:, 1]),
+                     "score_not": _ratio_mean(a[:, 5], a[:, 4]),
+                     "score_diff": stats.clustered_difference(a[:, 5], a[:, 4], a[:, 2],
+                                                              a[:, 1])})
     _correct(rows, "win_diff")
     _correct(rows, "score_diff")
     return rows
+
+
+def _ratio_mean(sums: Any, counts: Any) -> float:
+    n = float(counts.sum())
+    return float(sums.sum()) / n if n else math.nan
 
 
 def _game_kind(games: Sequence[StudyGame], kind: ComponentKind, solo_wins: bool
@@ -114,7 +126,7 @@ def _json(row: dict[str, Any]) -> dict[str, Any]:
             out[k + "_significant"] = bool(not math.isnan(q) and q < stats.ALPHA)
     small = [v.too_few for k, v in row.items() if isinstance(v, (stats.Rate, stats.Mean))
              and k != "pick"]
-    out["too_few"] = any(small)
+    out["too_few"] = any(small) or row.get("games", stats.MIN_GAMES) < stats.MIN_GAMES
     return out
 
 

@@ -168,7 +168,7 @@ class StudyPlan:
         seeds = deal_seeds(self.seed, self.deals)
         r_count, a_count = self.rotations, len(self.arms)
         read = bool(self.kinds)
-        out = []
+        out: list[StudyTask] = []
         for deal, ds in enumerate(seeds):
             arms = range(a_count) if self.paired else [deal % a_count]
             for arm in arms:

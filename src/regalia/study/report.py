@@ -63,7 +63,10 @@ def diff(d: dict[str, Any] | None, scale: float = 1.0, digits: int = 1) -> str:
     if not d or d.get("diff") is None:
         return "-"
     lo, hi = d["ci95"]
-    f = lambda v: num(None if v is None else scale * v, digits, signed=True)  # noqa: E731
+
+    def f(v: float | None) -> str:
+        return num(None if v is None else scale * v, digits, signed=True)
+
     return f"{f(d['diff'])} [{f(lo)}, {f(hi)}]"
 
 

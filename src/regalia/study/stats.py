@@ -7,10 +7,14 @@ p-value, corrected for the comparisons of its table, is below 0.05 (:data:`ALPHA
   interval (:func:`regalia.arena.ratings.wilson_interval`). A win rate against a fixed value
   (parity, 1/P) is tested with the score test, the test the Wilson interval inverts: the
   interval excludes the value exactly when p < 0.05.
-* **Two win rates** (taken against not taken, one arm against another): the difference with
+* **Two win rates of different games** (one setting against another): the difference with
   Newcombe's hybrid score interval (R. G. Newcombe, "Interval estimation for the difference
   between independent proportions", Statistics in Medicine 17, 1998, method 10), built from
-  the two Wilson intervals; tested with the pooled two-proportion z test.
+  the two Wilson intervals; tested with the pooled two-proportion z test. Settings played on
+  the same deals are positively correlated, so this is conservative for them.
+* **Two groups of seats of the same games** (the seats that took a component against those
+  that had it in play and did not): :func:`clustered_difference`, the game as the unit
+  (cluster-robust variance), since such seats are not independent.
 * **Mean scores**: Student's t interval; two means by Welch's t test and interval (unequal
   variances, Welch-Satterthwaite degrees of freedom); paired results (the same deal in two
   arms) by the t interval of the differences (scipy.stats).
@@ -27,9 +31,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import stats as st
 
 from regalia.arena.ratings import Z95, wilson_interval
@@ -39,11 +44,13 @@ ALPHA = 0.05
 MIN_EVENTS = 5
 MIN_GAMES = 30
 
-INTERVALS = ("win rates: Wilson score interval (95%); differences of win rates: Newcombe's "
-             "hybrid score interval (95%) with the pooled two-proportion z test; win rate "
-             "against parity: the score test; mean scores: Student's t interval (95%), two "
-             "means by Welch's t test, the same deal in two settings by the paired t "
-             "interval of the differences")
+INTERVALS = ("win rates: Wilson score interval (95%); win rate against parity: the score "
+             "test; mean scores: Student's t interval (95%); seats that took a component "
+             "against seats of the same games that did not: difference of means with a "
+             "cluster-robust (game as the unit) t interval and test; win rates of two "
+             "settings: Newcombe's hybrid score interval with the pooled z test; scores of "
+             "two settings on the same deals, or of two seats of the same games: the paired "
+             "t interval of the per-game differences; game-wide components: Welch's t test")
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ class Rate:
         """Fewer than :data:`MIN_EVENTS` wins or losses."""
         return min(self.wins, self.n - self.wins) < MIN_EVENTS
 
-    def to_json(self) -> dict[str, float | int | bool | None]:
+    def to_json(self) -> dict[str, Any]:
         return {"n": self.n, "wins": round(self.wins, 6), "rate": _num(self.value),
                 "ci95": [_num(self.low), _num(self.high)], "too_few": self.too_few}
 
@@ -83,7 +90,7 @@ class Mean:
     def too_few(self) -> bool:
         return self.n < MIN_GAMES
 
-    def to_json(self) -> dict[str, float | int | bool | None]:
+    def to_json(self) -> dict[str, Any]:
         return {"n": self.n, "mean": _num(self.mean), "sd": _num(self.sd),
                 "ci95": [_num(self.low), _num(self.high)], "too_few": self.too_few}
 
@@ -98,7 +105,7 @@ class Difference:
     high: float
     p: float
 
-    def to_json(self) -> dict[str, float | None]:
+    def to_json(self) -> dict[str, Any]:
         return {"diff": _num(self.value), "ci95": [_num(self.low), _num(self.high)],
                 "p": _num(self.p)}
 
@@ -181,6 +188,32 @@ def paired_difference(differences: Sequence[float]) -> Difference:
     return Difference(d, d - half, d + half, p)
 
 
+def clustered_difference(sum_a: ArrayLike, n_a: ArrayLike, sum_b: ArrayLike,
+                         n_b: ArrayLike) -> Difference:
+    """The mean of group b minus the mean of group a, when both groups are seats of the same
+    games: game ``g`` gives ``n_a[g]`` seats to a with values summing to ``sum_a[g]``, and
+    ``n_b[g]`` to b. Seats of one game are not independent (in a 2-player game the seat that
+    took a component and the one that did not have complementary results), so the variance
+    is the cluster-robust (linearised ratio) one, with the game as the unit: for the ratio
+    means ``R_a``, ``R_b`` and the mean group sizes ``m_a``, ``m_b``, each game's residual is
+    ``e_g = (sum_b[g] - R_b n_b[g]) / m_b - (sum_a[g] - R_a n_a[g]) / m_a`` and
+    ``Var = sum(e_g^2) / (G (G - 1))`` over the ``G`` games; t interval and test with
+    ``G - 1`` degrees of freedom."""
+    ya, na = np.asarray(sum_a, dtype=float), np.asarray(n_a, dtype=float)
+    yb, nb = np.asarray(sum_b, dtype=float), np.asarray(n_b, dtype=float)
+    g = len(ya)
+    if g < 2 or na.sum() == 0 or nb.sum() == 0:
+        return Difference(math.nan, math.nan, math.nan, math.nan)
+    ra, rb = ya.sum() / na.sum(), yb.sum() / nb.sum()
+    e = (yb - rb * nb) / nb.mean() - (ya - ra * na) / na.mean()
+    d = float(rb - ra)
+    se = math.sqrt(float((e ** 2).sum()) / (g * (g - 1)))
+    if se == 0:
+        return Difference(d, d, d, 1.0 if d == 0 else 0.0)
+    half = float(st.t.ppf(0.5 + LEVEL / 2, g - 1)) * se
+    return Difference(d, d - half, d + half, float(2 * st.t.sf(abs(d) / se, g - 1)))
+
+
 def holm(pvalues: Sequence[float]) -> list[float]:
     """Holm-adjusted p-values (same order; NaN stays NaN and is not counted)."""
     idx = [i for i, p in enumerate(pvalues) if not math.isnan(p)]
@@ -210,7 +243,7 @@ CORRECTIONS = {"holm": holm, "bh": benjamini_hochberg}
 CORRECTION_NAMES = {"holm": "Holm (family-wise error rate)",
                     "bh": "Benjamini-Hochberg (false discovery rate)"}
 
-__all__ = ["Rate", "Mean", "Difference", "rate", "score_test", "rate_difference", "mean",
+__all__ = ["Rate", "Mean", "Difference", "rate", "score_test", "rate_difference", "clustered_difference", "mean",
            "mean_difference", "paired_difference", "holm", "benjamini_hochberg",
            "CORRECTIONS", "CORRECTION_NAMES", "LEVEL", "ALPHA", "MIN_EVENTS", "MIN_GAMES",
            "INTERVALS", "Z95"]
