@@ -8,7 +8,6 @@ the printed dominoes."""
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest

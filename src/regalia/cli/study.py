@@ -25,7 +25,7 @@ from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, buil
                      make_console, parse_params, user_errors)
 from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
-from .tournament import game_progress, seat_count, split_agents
+from .runs import game_progress, seat_count, split_agents
 
 #: The default number of deals per question (with the default agent, greedy, a few minutes
 #: at most on one core for every game; docs/studies.md gives the measured rates).

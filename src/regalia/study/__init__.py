@@ -112,8 +112,8 @@ def plan_study(question: str, game: Game, lineup: Sequence[str], deals: int, see
 
 def finish(out: Path, plan: StudyPlan, games: Sequence[StudyGame], run: dict[str, Any],
            command: str) -> dict[str, Any]:
-    """Write ``games.csv``, ``summary.json`` and ``report.html`` into ``out``; return the
-    summary."""
+    """Write ``games.csv``, ``summary.json``, ``report.html`` and the plots (``plots/*.svg``)
+    into ``out``; return the summary."""
     from . import report  # noqa: PLC0415  (matplotlib, the study extra)
     from .summary import summarise, write_csv, write_summary  # noqa: PLC0415
 
@@ -121,7 +121,7 @@ def finish(out: Path, plan: StudyPlan, games: Sequence[StudyGame], run: dict[str
     summary["command"] = command
     write_csv(out / CSV_FILE, plan, games)
     write_summary(out / SUMMARY_FILE, summary)
-    report.write(out / REPORT_FILE, summary, games, command)
+    report.write(out, summary, games, command)
     return summary
 
 

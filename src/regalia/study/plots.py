@@ -56,9 +56,13 @@ def _svg(fig: Any) -> str:
                                 "font.size": 10}):
         fig.savefig(buf, format="svg", metadata={"Date": None})
     text = buf.getvalue()
-    text = text[text.index("<svg"):]
-    # the page sizes the drawing (CSS); the viewBox keeps its proportions
-    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1', text, count=1)
+    return text[text.index("<svg"):]
+
+
+def inline(svg: str) -> str:
+    """``svg`` without its width and height, for a page that sizes it (CSS); the viewBox
+    keeps its proportions."""
+    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1', svg, count=1)
 
 
 def _style(ax: Any) -> None:
@@ -258,5 +262,5 @@ def arms(result: dict[str, Any], base_name: str) -> list[tuple[str, str]]:
     return out
 
 
-__all__ = ["require", "StudyDependencyError", "STUDY_HINT", "seats", "scores", "components",
+__all__ = ["require", "inline", "StudyDependencyError", "STUDY_HINT", "seats", "scores", "components",
            "arms", "forest"]

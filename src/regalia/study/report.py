@@ -92,7 +92,7 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], few: Sequence[bool
 
 
 def figure(svg: str, caption: str) -> str:
-    return f"<figure>{svg}<figcaption>{esc(caption)}</figcaption></figure>"
+    return f"<figure>{plots.inline(svg)}<figcaption>{esc(caption)}</figcaption></figure>"
 
 
 def _few(row: dict[str, Any]) -> str:
@@ -205,20 +205,32 @@ def settings_section(summary: dict[str, Any], command: str) -> str:
     return table(["", ""], rows, cls="kv")
 
 
-def build(summary: dict[str, Any], games: Sequence[StudyGame], command: str) -> str:
-    """The page's HTML."""
+def figures(summary: dict[str, Any], games: Sequence[StudyGame]) -> list[tuple[str, str]]:
+    """The question's plots: (standalone SVG, caption) each."""
+    result, q = summary["result"], summary["question"]
+    if q == "seats":
+        return plots.seats(result)
+    if q == "scores":
+        return plots.scores(games, summary["players"])
+    if q == "components":
+        return plots.components(result)
+    return plots.arms(result, summary["arms"][0]["name"])
+
+
+def build(summary: dict[str, Any], games: Sequence[StudyGame], command: str,
+          figs: Sequence[tuple[str, str]] | None = None) -> str:
+    """The page's HTML (``figs``: the plots, when the caller made them already)."""
+    figs = figures(summary, games) if figs is None else figs
     result = summary["result"]
     q = summary["question"]
-    figs: list[tuple[str, str]]
     if q == "seats":
-        figs, body = plots.seats(result), seats_section(result)
+        body = seats_section(result)
     elif q == "scores":
-        figs, body = plots.scores(games, summary["players"]), scores_section(result)
+        body = scores_section(result)
     elif q == "components":
-        figs, body = plots.components(result), components_section(result)
+        body = components_section(result)
     else:
-        base = summary["arms"][0]["name"]
-        figs, body = plots.arms(result, base), arms_section(result, base)
+        body = arms_section(result, summary["arms"][0]["name"])
     title = f"{summary['title']}: {q}"
     parts = ["<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -246,9 +258,20 @@ def build(summary: dict[str, Any], games: Sequence[StudyGame], command: str) -> 
     return "\n".join(parts)
 
 
-def write(path: Path, summary: dict[str, Any], games: Sequence[StudyGame], command: str) -> Path:
-    path.write_text(build(summary, games, command), encoding="utf-8")
+def write(directory: Path, summary: dict[str, Any], games: Sequence[StudyGame],
+          command: str) -> Path:
+    """``report.html`` in ``directory``, and each plot as ``plots/QUESTION-N.svg`` beside it
+    (for slides and documents); returns the report's path."""
+    figs = figures(summary, games)
+    folder = directory / "plots"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.svg"):
+        old.unlink()
+    for k, (svg, _) in enumerate(figs, 1):
+        (folder / f"{summary['question']}-{k}.svg").write_text(svg + "\n", encoding="utf-8")
+    path = directory / "report.html"
+    path.write_text(build(summary, games, command, figs), encoding="utf-8")
     return path
 
 
-__all__ = ["build", "write", "CSS"]
+__all__ = ["build", "write", "figures", "CSS"]
