@@ -105,3 +105,28 @@ def test_compare_finds_the_planted_domino_and_nothing_in_an_identical_copy(
     assert row["winner_changed"]["rate"] == 0
     assert not any(r["win_diff_significant"] or r["pick_diff_significant"]
                    for t in result["components"] for r in t["rows"])
+
+
+def test_a_component_taken_once_is_not_tested():
+    """Inheritors' greedy draws a Quest about once in 1,500 games: one seat that took it and
+    lost must not make it 'significant' (a group of one has no spread to estimate)."""
+    from regalia.arena.tournament import GameResult
+    from regalia.core.balance import ComponentKind, GameComponents
+    from regalia.study.components import components
+    from regalia.study.plan import StudyGame
+
+    kind = ComponentKind("quest", "Quests", in_play="could be drawn", taken="drawn")
+    games = []
+    for i in range(200):
+        won = i % 3
+        taken = ({"quest": ("Blue",)} if i == 0 else {"quest": ()})
+        result = GameResult(index=i, deal=i, rotation=0, seed=i, agents=("a", "a", "a"),
+                            scores=(1.0, 2.0, 3.0),
+                            returns=tuple(1.0 if s == won else 0.0 for s in range(3)),
+                            length=1, moves=1)
+        comps = GameComponents({"quest": ("Blue",)}, (taken, {"quest": ()}, {"quest": ()}))
+        games.append(StudyGame(result, 0, (0, 1, 2), comps))
+    row = components(games, [kind])["tables"][0]["rows"][0]
+    assert row["taken"]["n"] == 1 and row["too_few"]
+    assert row["win_diff"]["p"] is None and row["score_diff"]["p"] is None
+    assert not row["win_diff_significant"] and not row["score_diff_significant"]

@@ -64,13 +64,16 @@ def _seat_kind(games: Sequence[StudyGame], kind: ComponentKind) -> list[dict[str
         a = np.asarray(per[name], dtype=float)
         nt, nn = int(a[:, 1].sum()), int(a[:, 4].sum())
         win_t, win_n = stats.rate(float(a[:, 0].sum()), nt), stats.rate(float(a[:, 3].sum()), nn)
+        # a group too small to tell is not tested (its variance cannot be estimated: one
+        # seat that took a component gives a spread of 0), so it counts in no correction
+        win_diff = (stats.clustered_difference(a[:, 3], a[:, 4], a[:, 0], a[:, 1])
+                    if not (win_t.too_few or win_n.too_few) else stats.UNTESTED)
+        score_diff = (stats.clustered_difference(a[:, 5], a[:, 4], a[:, 2], a[:, 1])
+                      if min(nt, nn) >= stats.MIN_GAMES else stats.UNTESTED)
         rows.append({"name": name, "games": len(a), "taken": win_t, "not_taken": win_n,
-                     "pick": stats.rate(nt, nt + nn),
-                     "win_diff": stats.clustered_difference(a[:, 3], a[:, 4], a[:, 0], a[:, 1]),
+                     "pick": stats.rate(nt, nt + nn), "win_diff": win_diff,
                      "score_taken": _ratio_mean(a[:, 2], a[:, 1]),
-                     "score_not": _ratio_mean(a[:, 5], a[:, 4]),
-                     "score_diff": stats.clustered_difference(a[:, 5], a[:, 4], a[:, 2],
-                                                              a[:, 1])})
+                     "score_not": _ratio_mean(a[:, 5], a[:, 4]), "score_diff": score_diff})
     _correct(rows, "win_diff")
     _correct(rows, "score_diff")
     return rows
@@ -161,6 +164,11 @@ def components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind]) -> di
             "tables": tables, "findings": findings}
 
 
+def _tested(a: stats.Rate, b: stats.Rate) -> stats.Difference:
+    """``b - a``, untested when either rate is too small to tell."""
+    return stats.UNTESTED if a.too_few or b.too_few else stats.rate_difference(a, b)
+
+
 def _signed(value: float, key: str) -> str:
     return f"{100 * value:+.1f} points of win rate" if key == "win_diff" else f"{value:+.1f} points"
 
@@ -179,9 +187,9 @@ def compare_components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind
                 continue
             ra, rb = a[name], b[name]
             rows.append({"name": name, "pick_a": ra["pick"], "pick_b": rb["pick"],
-                         "pick_diff": stats.rate_difference(ra["pick"], rb["pick"]),
+                         "pick_diff": _tested(ra["pick"], rb["pick"]),
                          "taken_a": ra["taken"], "taken_b": rb["taken"],
-                         "win_diff": stats.rate_difference(ra["taken"], rb["taken"])})
+                         "win_diff": _tested(ra["taken"], rb["taken"])})
         _correct(rows, "pick_diff")
         _correct(rows, "win_diff")
         out.append({"kind": kind.name, "title": kind.title,

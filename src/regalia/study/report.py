@@ -24,6 +24,7 @@ figcaption{font-size:0.9rem;color:#444}
 th,td{padding:0.25rem 0.5rem;border-bottom:1px solid #e4e4e4;text-align:right;
 white-space:nowrap}th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
 .kv td{white-space:normal;text-align:left;overflow-wrap:anywhere}
+.kv td:first-child{white-space:nowrap;width:1%}
 .sig{color:#b00020;font-weight:600}.few{color:#8a6d00}.warn{background:#fff6d6;
 padding:0.5rem 0.8rem;border-left:4px solid #e0b000}code{font-size:0.85rem;
 overflow-wrap:anywhere}
@@ -197,7 +198,8 @@ def settings_section(summary: dict[str, Any], command: str) -> str:
             ["seat rotations", esc(summary["seeds"]["rotation"])],
             ["seed", esc(summary["seed"])],
             ["seeds", esc(summary["seeds"]["rule"])],
-            ["first deal seeds", esc(", ".join(map(str, summary["seeds"]["first_deals"])))]]
+            ["first deal seeds", esc(", ".join(map(str, summary["seeds"]["first_deals"][:5]))
+                                     + (", ..." if summary["deals"] > 5 else ""))]]
     for a in arms:
         rows.append([f"setting {esc(a['name'])}",
                      f"<code>{esc(json.dumps(a['params'], sort_keys=True))}</code>"])

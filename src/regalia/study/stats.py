@@ -24,7 +24,9 @@ p-value, corrected for the comparisons of its table, is below 0.05 (:data:`ALPHA
   the false discovery rate) for the component tables, where tens of components are screened.
 * **Too few to tell**: a win rate resting on fewer than :data:`MIN_EVENTS` wins or
   :data:`MIN_EVENTS` losses, or a mean on fewer than :data:`MIN_GAMES` values, is flagged:
-  the normal approximations behind the tests are poor there and the intervals wide.
+  the normal approximations behind the tests are poor there and the intervals wide. A
+  component whose groups are that small is not tested at all (:data:`UNTESTED`), so it
+  cannot be called significant and does not count in the correction.
 """
 
 from __future__ import annotations
@@ -108,6 +110,10 @@ class Difference:
     def to_json(self) -> dict[str, Any]:
         return {"diff": _num(self.value), "ci95": [_num(self.low), _num(self.high)],
                 "p": _num(self.p)}
+
+
+#: The difference of a row too small to tell: not computed, not tested, in no correction.
+UNTESTED = Difference(math.nan, math.nan, math.nan, math.nan)
 
 
 def _num(x: float) -> float | None:
@@ -245,5 +251,5 @@ CORRECTION_NAMES = {"holm": "Holm (family-wise error rate)",
 
 __all__ = ["Rate", "Mean", "Difference", "rate", "score_test", "rate_difference", "clustered_difference", "mean",
            "mean_difference", "paired_difference", "holm", "benjamini_hochberg",
-           "CORRECTIONS", "CORRECTION_NAMES", "LEVEL", "ALPHA", "MIN_EVENTS", "MIN_GAMES",
+           "CORRECTIONS", "CORRECTION_NAMES", "UNTESTED", "LEVEL", "ALPHA", "MIN_EVENTS", "MIN_GAMES",
            "INTERVALS", "Z95"]

@@ -85,7 +85,8 @@ def summarise(plan: StudyPlan, games: Sequence[StudyGame], run: dict[str, Any]) 
                                                                  "none"),
                         "significance": f"corrected p (or q) < {stats.ALPHA}",
                         "too_few": f"fewer than {stats.MIN_EVENTS} wins or losses, or fewer "
-                                   f"than {stats.MIN_GAMES} games"},
+                                   f"than {stats.MIN_GAMES} games; a component that rare is "
+                                   f"not tested"},
             "result": result, "warnings": warnings(result), "run": run}
 
 
