@@ -41,7 +41,10 @@ def _correct(rows: list[dict[str, Any]], key: str) -> None:
         r[key + "_q"] = q
 
 
-def _seat_kind(games: Sequence[StudyGame], kind: ComponentKind) -> list[dict[str, Any]]:
+def _seat_kind(games: Sequence[StudyGame], kind: ComponentKind, informative: bool = True
+               ) -> list[dict[str, Any]]:
+    """The rows of a kind seats take (``informative``: the returns vary, so win rates are
+    compared; otherwise only the scores)."""
     # per component, per game where it was in play: [returns taken, seats taken, scores
     # taken, returns not taken, seats not taken, scores not taken]
     per: dict[str, list[list[float]]] = defaultdict(list)
@@ -67,7 +70,8 @@ def _seat_kind(games: Sequence[StudyGame], kind: ComponentKind) -> list[dict[str
         # a group too small to tell is not tested (its variance cannot be estimated: one
         # seat that took a component gives a spread of 0), so it counts in no correction
         win_diff = (stats.clustered_difference(a[:, 3], a[:, 4], a[:, 0], a[:, 1])
-                    if not (win_t.too_few or win_n.too_few) else stats.UNTESTED)
+                    if informative and not (win_t.too_few or win_n.too_few)
+                    else stats.UNTESTED)
         score_diff = (stats.clustered_difference(a[:, 5], a[:, 4], a[:, 2], a[:, 1])
                       if min(nt, nn) >= stats.MIN_GAMES else stats.UNTESTED)
         rows.append({"name": name, "games": len(a), "taken": win_t, "not_taken": win_n,
@@ -114,7 +118,9 @@ def _game_kind(games: Sequence[StudyGame], kind: ComponentKind, solo_wins: bool
     return rows
 
 
-def _json(row: dict[str, Any]) -> dict[str, Any]:
+def _json(row: dict[str, Any], wins: bool = True) -> dict[str, Any]:
+    """A row for JSON; ``too_few`` judged on the win rates (``wins``) or, when the returns
+    do not vary (every game won: win rates say nothing), on the scores' sample sizes."""
     out: dict[str, Any] = {}
     for k, v in row.items():
         if isinstance(v, (stats.Rate, stats.Mean, stats.Difference)):
@@ -127,8 +133,11 @@ def _json(row: dict[str, Any]) -> dict[str, Any]:
         q = row.get(k + "_q")
         if q is not None:
             out[k + "_significant"] = bool(not math.isnan(q) and q < stats.ALPHA)
-    small = [v.too_few for k, v in row.items() if isinstance(v, (stats.Rate, stats.Mean))
-             and k != "pick"]
+    small = [v.too_few for k, v in row.items()
+             if (isinstance(v, stats.Rate) and wins and k != "pick")
+             or isinstance(v, stats.Mean)]
+    if not wins and "taken" in row:  # seats taken / not taken, judged on the scores
+        small.append(min(row["taken"].n, row["not_taken"].n) < stats.MIN_GAMES)
     out["too_few"] = any(small) or row.get("games", stats.MIN_GAMES) < stats.MIN_GAMES
     return out
 
@@ -138,10 +147,11 @@ def components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind]) -> di
     players = len(games[0].result.scores) if games else 0
     solo_wins = players == 1 and returns_vary(games)
     tables, findings = [], []
+    informative = returns_vary(games)
     for kind in kinds:
         if kind.per_seat:
-            rows = _seat_kind(games, kind)
-            key = "win_diff" if returns_vary(games) else "score_diff"
+            rows = _seat_kind(games, kind, informative)
+            key = "win_diff" if informative else "score_diff"
         else:
             rows = _game_kind(games, kind, solo_wins)
             key = "win_diff" if solo_wins else "score_diff"
@@ -159,7 +169,7 @@ def components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind]) -> di
                             f"{verb} detectably (Benjamini-Hochberg q < 0.05).")
         tables.append({"kind": kind.name, "title": kind.title, "per_seat": kind.per_seat,
                        "in_play": kind.in_play, "taken": kind.taken, "measure": key,
-                       "rows": [_json(r) for r in rows]})
+                       "rows": [_json(r, key == "win_diff") for r in rows]})
     return {"question": "components", "correction": "bh", "solo_wins": solo_wins,
             "tables": tables, "findings": findings}
 

@@ -129,7 +129,15 @@ def components_section(result: dict[str, Any]) -> str:
         out.append(f"<h3>{esc(t['title'])}</h3><p>In play: {esc(t['in_play'])}."
                    + (f" Taken: {esc(t['taken'])}." if t["taken"] else "") + "</p>")
         rows, few = [], []
-        if t["per_seat"]:
+        if t["per_seat"] and t["measure"] == "score_diff":  # every game won: scores only
+            head = ["component", "seats taken", "taken when in play", "mean score taken",
+                    "not taken", "score diff [95%]", "q"]
+            for r in t["rows"]:
+                rows.append([esc(r["name"]), f"{r['taken']['n']:,}", pct(r["pick"]["rate"]),
+                             num(r["score_taken"]), num(r["score_not"]), diff(r["score_diff"]),
+                             pval(r.get("score_diff_q"), r.get("score_diff_significant", False))])
+                few.append(r["too_few"])
+        elif t["per_seat"]:
             head = ["component", "seats taken", "taken when in play", "win taken [95%]",
                     "win not taken [95%]", "win diff [95%] (pts)", "q", "score diff [95%]", "q"]
             for r in t["rows"]:
