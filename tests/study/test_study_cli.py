@@ -136,6 +136,6 @@ def test_help_lists_the_questions_and_examples():
     assert result.exit_code == 0
     text = flat(result.output)
     for word in ("seats", "components", "variants", "compare", "scores", "Wilson",
-                 "Benjamini-Hochberg", "report.html", "resumes"):
+                 "Benjamini-Hochberg", "report.html", "resumes", "pip install 'regalia[study]'"):
         assert word in text
     assert "regalia study kingdomino seats" in result.output.split("Examples", 1)[1]

@@ -36,7 +36,7 @@ from rich.text import Text
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
                             agent_options, check_spec, default_hint_spec, derive_seed, hint,
                             list_agents, make_agent)
-from regalia.core.errors import (DataError, NotationError, ParameterError, RecordError,
+from regalia.core.errors import (NotationError, ParameterError, RecordError,
                                  RegaliaError)
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
@@ -48,7 +48,7 @@ from . import cascadito as _cascadito  # noqa: F401  (registers the Cascadito vi
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
-from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
+from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN,
                      build_game, check_data_file, checked_game, check_players, check_readable,
                      check_seats_for_game, check_toml_readable, check_writable, error,
                      fresh_seed, make_console, markup_safe, read_text_file, seat_labels,

@@ -17,13 +17,14 @@ from typing import Optional
 import typer
 from rich.markup import escape
 
-from regalia.arena.executors import BACKENDS, BackendUnavailable, make_executor
+from regalia.arena.executors import BackendUnavailable, make_executor
 from regalia.arena.tournament import expand_lineup
 from regalia.core.errors import ParameterError
 
 from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, build_game, error, fresh_seed,
                      make_console, parse_params, user_errors)
-from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, examples as _examples,
+from .root import (ADDRESS_OPT, BACKEND_OPT, LEVEL_OPT, PARAM_OPT, PLAYERS_OPT, SHEET_OPT,
+                   VARIANT_OPT, WORKERS_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
 from .runs import game_progress, seat_count, split_agents
 
@@ -79,7 +80,7 @@ def _command(game: str, question: str, agents: str, players: int, games: int, se
     """Statistics: Wilson intervals for win rates, t intervals for mean scores, Holm's
     correction in the seats and variants tables and Benjamini-Hochberg in the component
     tables, each row's sample size, and a warning where it is too small to tell. Needs
-    matplotlib and scipy: pip install 'regalia[study]'."""),
+    matplotlib and scipy: pip install 'regalia\\[study]'."""),
     epilog=_examples(
         "regalia study kingdomino seats --players 2 --games 20000 --seed 1 --open",
         "regalia study cascadito components --players 1 --games 4000 --seed 1",
@@ -103,24 +104,14 @@ def study(
                                         help="Number of deals (1 to 100,000). Default per "
                                              "question: seats 2000, scores 1000, components "
                                              "2000, variants 500, compare 500."),
-    players: Optional[int] = typer.Option(None, "--players", metavar="P", show_default=False,
-                                          help="Number of seats. Default: one per agent (at "
-                                               "least the game's minimum)."),
+    players: Optional[int] = PLAYERS_OPT,
     seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="S", show_default=False,
                                        help="Base seed of the deals. Default: the seed of the "
                                             "study being resumed in --out, else a fresh one, "
                                             "printed."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="K",
-                                          show_default=False,
-                                          help="Games run at once. Default: every core (1 "
-                                               "runs them in this process)."),
-    backend: str = typer.Option("process", "--backend", "-b", metavar="NAME",
-                                help=f"Where games run: {', '.join(BACKENDS)} (ray needs "
-                                     f"pip install 'regalia\\[ray]')."),
-    address: Optional[str] = typer.Option(None, "--address", metavar="ADDR",
-                                          show_default=False,
-                                          help="Ray cluster to join ('auto', "
-                                               "'ray://host:10001'); only with --backend ray."),
+    workers: Optional[int] = WORKERS_OPT,
+    backend: str = BACKEND_OPT,
+    address: Optional[str] = ADDRESS_OPT,
     variant: Optional[list[str]] = VARIANT_OPT,
     sheet: Optional[int] = SHEET_OPT,
     level: Optional[int] = LEVEL_OPT,

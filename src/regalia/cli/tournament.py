@@ -17,14 +17,15 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
-from regalia.arena.executors import BACKENDS, BackendUnavailable, make_executor
+from regalia.arena.executors import BackendUnavailable, make_executor
 from regalia.arena.tournament import (TournamentResult, check_deals, check_lineup,
                                       expand_lineup, output_paths, run_tournament)
 
 from .common import (EXIT_FAILED, EXIT_USAGE, build_game, check_writable, error, fresh_seed,
                      make_console, user_errors)
 from .runs import ProgressLines, RateColumn, game_progress, seat_count, split_agents
-from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, examples as _examples,
+from .root import (ADDRESS_OPT, BACKEND_OPT, LEVEL_OPT, PARAM_OPT, PLAYERS_OPT, SHEET_OPT,
+                   VARIANT_OPT, WORKERS_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
 
 
@@ -83,24 +84,13 @@ def tournament(
     games: int = typer.Option(..., "--games", "-n", metavar="N", show_default=False,
                               help="Number of deals; each is played once per seat rotation "
                                    "(N x P games in all)."),
-    players: Optional[int] = typer.Option(None, "--players", metavar="P", show_default=False,
-                                          help="Number of seats. Default: one per agent "
-                                               "(at least the game's minimum)."),
+    players: Optional[int] = PLAYERS_OPT,
     seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="S", show_default=False,
                                        help="Base seed of the deals; the same seed gives the "
                                             "same tournament. Default: a fresh one, printed."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="K",
-                                          show_default=False,
-                                          help="Games run at once. Default: every core "
-                                               "(1 runs them in this process)."),
-    backend: str = typer.Option("process", "--backend", "-b", metavar="NAME",
-                                help=f"Where games run: {', '.join(BACKENDS)} (ray needs "
-                                     f"pip install 'regalia\\[ray]')."),
-    address: Optional[str] = typer.Option(None, "--address", metavar="ADDR",
-                                          show_default=False,
-                                          help="Ray cluster to join ('auto', "
-                                               "'ray://host:10001'); default: a local Ray "
-                                               "instance. Only with --backend ray."),
+    workers: Optional[int] = WORKERS_OPT,
+    backend: str = BACKEND_OPT,
+    address: Optional[str] = ADDRESS_OPT,
     variant: Optional[list[str]] = VARIANT_OPT,
     sheet: Optional[int] = SHEET_OPT,
     level: Optional[int] = LEVEL_OPT,

@@ -134,24 +134,24 @@ def scores(games: Sequence[StudyGame], players: int) -> list[tuple[str, str]]:
                            "order (counts of games per score band)."))
     m = margins(games)
     if m:
-        fig = _figure(2.4)
-        ax = fig.add_subplot()
-        ax.hist(m, bins=_bins(min(m), max(m)), color=BLUE, alpha=0.8)
-        ax.set_xlabel("winner's lead over the runner-up (points)")
-        ax.set_ylabel("games")
-        _style(ax)
-        out.append((_svg(fig), "Winning margins: the winner's score minus the best other "
-                               "score (0: decided by a tie-break, or shared)."))
-    moves = [g.result.moves for g in games]
+        out.append((_histogram(m, "winner's lead over the runner-up (points)", BLUE),
+                    "Winning margins: the winner's score minus the best other score (0: "
+                    "decided by a tie-break, or shared)."))
+    out.append((_histogram([float(g.result.moves) for g in games],
+                           "decisions in the game (all seats)", GREY),
+                "Game length: the number of decisions the players made (chance outcomes "
+                "not counted)."))
+    return out
+
+
+def _histogram(values: Sequence[float], xlabel: str, colour: str) -> str:
     fig = _figure(2.4)
     ax = fig.add_subplot()
-    ax.hist(moves, bins=_bins(min(moves), max(moves)), color=GREY, alpha=0.9)
-    ax.set_xlabel("decisions in the game (all seats)")
+    ax.hist(values, bins=_bins(min(values), max(values)), color=colour, alpha=0.85)
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
     _style(ax)
-    out.append((_svg(fig), "Game length: the number of decisions the players made (chance "
-                           "outcomes not counted)."))
-    return out
+    return _svg(fig)
 
 
 def _bins(lo: float, hi: float) -> list[float]:
