@@ -164,15 +164,14 @@ def _bins(lo: float, hi: float) -> list[float]:
 def forest(names: Sequence[str], diffs: Sequence[dict[str, Any]],
            significant: Sequence[bool], xlabel: str, scale: float = 1.0) -> str:
     """A forest plot: one row per name, the difference and its 95% interval; significant
-    rows in red, the others grey; a line at 0."""
-    order = sorted(range(len(names)), key=lambda i: (diffs[i]["diff"] is None,
-                                                      diffs[i]["diff"] or 0.0))
+    rows in red, the others grey; a line at 0. Rows without a difference (too small to
+    tell, not tested) are left out: the tables list them."""
+    order = sorted((i for i in range(len(names)) if diffs[i]["diff"] is not None),
+                   key=lambda i: diffs[i]["diff"])
     fig = _figure(max(1.8, 0.6 + 0.19 * len(names)))
     ax = fig.add_subplot()
     for y, i in enumerate(order):
         d = diffs[i]
-        if d["diff"] is None:
-            continue
         lo, hi = d["ci95"]
         colour = RED if significant[i] else GREY
         ax.plot([scale * (lo if lo is not None else d["diff"]),
@@ -192,8 +191,8 @@ def components(result: dict[str, Any]) -> list[tuple[str, str]]:
     for table in result["tables"]:
         key = table["measure"]
         rows = table["rows"]
-        if not rows:
-            continue
+        if not any(r[key]["diff"] is not None for r in rows):
+            continue  # nothing tested: the table says why
         names = [r["name"] for r in rows]
         diffs = [r[key] for r in rows]
         sig = [r.get(key + "_significant", False) for r in rows]
@@ -205,7 +204,8 @@ def components(result: dict[str, Any]) -> list[tuple[str, str]]:
             caption = (f"{table['title']}: how much a seat's {_measure(key)} changes when it "
                        f"took the component ({table['taken']}) against when the component "
                        f"was in play ({table['in_play']}) but it did not; 95% intervals, "
-                       f"red where significant after Benjamini-Hochberg.")
+                       f"red where significant after Benjamini-Hochberg (components too "
+                       f"rare to tell are left out).")
         else:
             caption = (f"{table['title']}: how much the {_measure(key)} of a game changes "
                        f"when the component is in play against the other games; 95% "
@@ -251,7 +251,7 @@ def arms(result: dict[str, Any], base_name: str) -> list[tuple[str, str]]:
         out.append((_svg(fig), "Win rate of each seat in turn order in each setting, with "
                                "95% Wilson intervals."))
     for table in result.get("components", []):
-        if table["rows"]:
+        if any(r["pick_diff"]["diff"] is not None for r in table["rows"]):
             out.append((forest([r["name"] for r in table["rows"]],
                                [r["pick_diff"] for r in table["rows"]],
                                [r["pick_diff_significant"] for r in table["rows"]],
