@@ -23,8 +23,12 @@ Boards are row masks: one ``unsigned short`` per row of the ``B x B`` board (``B
 so that the rows above the first and below the last are always-empty padding.
 """
 
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.string cimport memcpy, memset
 
+from regalia._compiled.pcg64 cimport Pcg64, pcg_double
 from regalia._compiled.history cimport (History, history_copy, history_free, history_init,
                                         history_list, history_load, history_push)
 
@@ -921,6 +925,58 @@ cdef int fg_choose(St* s, object draw) except -1:
 
 
 # ---------------------------------------------------------------------- the state
+from regalia.core.dealers import make_dealer
+from regalia.core.state import State, check_seed, fresh_seed
+
+#: Every action id as a Python int, so that a list of legal actions is built without
+#: making an int per element (ids above 256 are not cached by Python). Large enough for
+#: The Mighty Duel's 13 x 13 board (Geometry.num_actions is below 1,024 for every game).
+cdef tuple _IDS = tuple(range(1024))
+
+
+cdef list ids_list(const int* acts, int n):
+    """A new list of the Python ints of action ids ``acts[0 .. n-1]``."""
+    cdef list out = PyList_New(n)
+    cdef object o
+    cdef int i
+    for i in range(n):
+        o = <object>PyTuple_GET_ITEM(_IDS, acts[i])
+        Py_INCREF(o)
+        PyList_SET_ITEM(out, i, o)
+    return out
+
+
+#: id(game) -> (a weak reference to the game, its initial position): see _initial.
+cdef dict _INITIAL = {}
+
+
+cdef Core _initial(object game):
+    """The initial position of ``game`` (no seed, no dealer), built once per game: a new
+    state copies its struct. Kept here while the game lives (nothing is added to the game
+    object, which pickles as before)."""
+    import weakref
+    entry = _INITIAL.get(id(game))
+    if entry is not None and entry[0]() is game:
+        return <Core>entry[1]
+    cdef Core t = Core.__new__(Core)
+    t._init_game(game)
+    t.s.game_no = 0
+    t.s.npast = 0
+    t.s.nfin = 0
+    new_game(&t.s)
+    key = id(game)
+    _INITIAL[key] = (weakref.ref(game, lambda _, k=key: _INITIAL.pop(k, None)), t)
+    return t
+
+
+cdef inline int chance_action(St* s, double x) noexcept nogil:
+    """The chance outcome that draw ``x`` in [0, 1) picks at a draw or king-draw node
+    (PureKingdominoState.sample_chance_outcome)."""
+    if s.phase == PH_DRAW:
+        return s.draw_base - 1 + s.box[<int>(x * s.nbox)]
+    return s.king_base + s.undrawn[<int>(x * s.nund)]
+
+
 cdef class Core:
     """The C-typed position and the hot methods of the state contract (see the module
     docstring). Not used alone: :class:`~.compiled.CompiledKingdominoState` is the state."""
@@ -928,6 +984,7 @@ cdef class Core:
     cdef St s
     cdef History _hist     # the actions applied (the pure engine's ``hist``)
     cdef public object _game, _geo, _seed, _dealer
+    cdef Pcg64 _cdealer    # the dealer when it is the C PCG64 (the same object as _dealer)
 
     def __cinit__(self):
         history_init(&self._hist)
@@ -936,12 +993,28 @@ cdef class Core:
         history_free(&self._hist)
 
     def __init__(self, game, seed=None):
-        self._start(game, seed)
-        self._init_game(game)
-        self.s.game_no = 0
-        self.s.npast = 0
-        self.s.nfin = 0
-        new_game(&self.s)
+        """A new game of ``game`` dealt by PCG64 in C from ``seed`` (None: a fresh 128-bit
+        seed; see regalia.core.state): the position is copied from the game's initial
+        position, built once per game (:func:`_initial`)."""
+        cdef Core t = _initial(game)
+        memcpy(&self.s, &t.s, sizeof(St))
+        self._game = game
+        self._geo = t._geo
+        if seed is None:
+            seed = fresh_seed()
+        elif not (type(seed) is int and -0x7FFFFFFFFFFFFFFF <= seed <= 0x7FFFFFFFFFFFFFFF):
+            seed = check_seed(seed)
+        self._seed = seed
+        self._cdealer = Pcg64.__new__(Pcg64)
+        self._cdealer.seed_from(seed)
+        self._dealer = self._cdealer
+
+    def _set_dealer(self, name):
+        """State._set_dealer: deal from now on with a new dealer ``name`` seeded with the
+        game's seed (the C PCG64 for ``pcg64``)."""
+        d = make_dealer(name, self._seed)
+        self._dealer = d
+        self._cdealer = d if type(d) is Pcg64 else None
 
     cdef _init_game(self, game):
         """The game's constants and domino tables (rules.KingdominoGame, board.Geometry)."""
@@ -984,6 +1057,7 @@ cdef class Core:
         self._init_game(pure.game)
         self._seed = None
         self._dealer = None
+        self._cdealer = None
         s.phase = pure.phase
         s.king = pure.king
         s.idx = pure.idx
@@ -1175,6 +1249,7 @@ cdef class Core:
         c._geo = self._geo
         c._seed = None       # copies never carry the seed (see regalia.core.state)
         c._dealer = None
+        c._cdealer = None
         return c
 
     def history(self):
@@ -1195,23 +1270,38 @@ cdef class Core:
         return self.s.phase == PH_END
 
     def legal_actions(self):
-        cdef St* s = &self.s
+        """State.legal_actions: a new list (the caller may change it), of Python ints made
+        once per process (:data:`_IDS`)."""
         cdef int buf[MAX_PLACEMENTS]
-        cdef int i, cnt
-        ph = s.phase
-        if ph == PH_PLACE:
-            cnt = placements(s, buf)
-            if cnt == 0:
-                return [s.discard]
-            return [buf[i] for i in range(cnt)]
-        if ph == PH_PICK:
-            cnt = free_picks(s, buf)
-            return [buf[i] for i in range(cnt)]
+        return ids_list(buf, self._legal(buf))
+
+    cdef int _legal(self, int* buf) noexcept:
+        """The legal actions into ``buf``, in increasing id; their count."""
+        cdef St* s = &self.s
+        cdef int i, cnt, ph = s.phase
+        if ph == PH_PLACE or ph == PH_PICK:
+            return decisions(s, buf)
         if ph == PH_DRAW:
-            return [s.draw_base - 1 + s.box[i] for i in range(s.nbox)]
+            for i in range(s.nbox):
+                buf[i] = s.draw_base - 1 + s.box[i]
+            return s.nbox
         if ph == PH_KING:
-            return [s.king_base + s.undrawn[i] for i in range(s.nund)]
-        return []
+            for i in range(s.nund):
+                buf[i] = s.king_base + s.undrawn[i]
+            return s.nund
+        return 0
+
+    def legal_actions_mask(self):
+        """State.legal_actions_mask, written in C: a 0/1 int8 NumPy vector over the action
+        ids."""
+        import numpy as np
+        cdef int buf[MAX_PLACEMENTS]
+        cdef int i, cnt = self._legal(buf)
+        out = np.zeros(self.s.nact, dtype=np.int8)
+        cdef signed char[::1] m = out
+        for i in range(cnt):
+            m[buf[i]] = 1
+        return out
 
     def num_placements(self):
         cdef int buf[MAX_PLACEMENTS]
@@ -1233,13 +1323,39 @@ cdef class Core:
     def sample_chance_outcome(self, rng):
         cdef St* s = &self.s
         cdef double x
-        if s.phase == PH_DRAW:
-            x = rng.random()
-            return s.draw_base - 1 + s.box[<int>(x * s.nbox)]
-        if s.phase == PH_KING:
-            x = rng.random()
-            return s.king_base + s.undrawn[<int>(x * s.nund)]
+        if s.phase == PH_DRAW or s.phase == PH_KING:
+            x = pcg_double(&(<Pcg64>rng).g) if type(rng) is Pcg64 else rng.random()
+            return chance_action(s, x)
         return self._to_pure().sample_chance_outcome(rng)
+
+    def apply_random_chance(self, rng=None):
+        """State.apply_random_chance in C: one draw from ``rng`` (None: the state's own
+        dealer), the outcome applied; returns it. The errors are the core's (not a chance
+        node; no dealer on a copy)."""
+        cdef St* s = &self.s
+        cdef double x
+        cdef int a
+        if s.phase != PH_DRAW and s.phase != PH_KING:
+            return State.apply_random_chance(self, rng)
+        if rng is None:
+            if self._cdealer is None:
+                return State.apply_random_chance(self, rng)   # the Mersenne Twister, or none
+            x = pcg_double(&self._cdealer.g)
+        elif type(rng) is Pcg64:
+            x = pcg_double(&(<Pcg64>rng).g)
+        else:
+            x = rng.random()
+        a = chance_action(s, x)
+        apply(s, a)
+        history_push(&self._hist, a)
+        return a
+
+    def _keep_dealer(self, seed, dealer):
+        """Set the seed and the dealer (compiled.CompiledKingdominoState._reload keeps the
+        real game's after a set-up change)."""
+        self._seed = seed
+        self._dealer = dealer
+        self._cdealer = dealer if type(dealer) is Pcg64 else None
 
     def apply_action(self, action):
         """State.apply_action: the same checks, the same errors, the transition in C."""

@@ -55,9 +55,11 @@ _PURE_FIELDS = ("phase", "king", "idx", "game_no", "drawn", "cur_nums", "cur_kin
 
 if _engine is not None:
     class CompiledKingdominoState(_engine.Core, KingdominoState):
-        """A Kingdomino state of the compiled engine (see the module docstring)."""
+        """A Kingdomino state of the compiled engine (see the module docstring). Its
+        dealer is PCG64 in C (:mod:`regalia.core.dealers`)."""
 
         __slots__ = ()
+        DEALER = "pcg64"
 
         def _to_pure(self) -> PureKingdominoState:
             """The same position in the pure engine (no seed, no dealer): used to raise the
@@ -100,7 +102,7 @@ if _engine is not None:
         def _reload(self, pure: PureKingdominoState) -> None:
             seed, dealer = self._seed, self._dealer
             self._load(pure)
-            self._seed, self._dealer = seed, dealer
+            self._keep_dealer(seed, dealer)
 
         def __reduce__(self) -> tuple[Any, ...]:
             return (_rebuild, (self._game, self.to_json()))
