@@ -24,11 +24,12 @@ so that the rows above the first and below the last are always-empty padding.
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.string cimport memcpy, memset
 
-from regalia._compiled.pcg64 cimport Pcg64, pcg_double
+from regalia._compiled.pcg64 cimport Pcg64, PcgState, pcg_double
 from regalia._compiled.history cimport (History, history_copy, history_free, history_init,
                                         history_list, history_load, history_push)
 
@@ -902,26 +903,61 @@ cdef int fg_candidates(St* s, int* legal, int cnt, int* best) noexcept nogil:
     return nb
 
 
-#: The playout policies compiled here: name -> code of Core._playout. Each has a Python
+#: The playout policies compiled here: name -> code of :func:`decide`. Each has a Python
 #: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
 #: ``agents.search.random_action``, ``onestep`` the one-step greedy of
 #: ``policies.onestep_policy``, ``greedy`` Full Greedy (``policies.full_greedy_policy``).
 cdef enum:
+    RANDOM = 0
+    ONESTEP = 1
     FULL_GREEDY = 2
-POLICIES = {"random": 0, "onestep": 1, "greedy": FULL_GREEDY}
+POLICIES = {"random": RANDOM, "onestep": ONESTEP, "greedy": FULL_GREEDY}
 
 
-cdef int fg_choose(St* s, object draw) except -1:
+# Where a policy or a chance node draws its next float in [0, 1): a PCG64 in C (``g``),
+# or else a Python callable (``fn``: a generator's ``random``).
+cdef struct Draw:
+    PcgState* g
+    PyObject* fn
+
+
+cdef inline double next_draw(Draw* d) except? -1.0:
+    if d.g != NULL:
+        return pcg_double(d.g)
+    return (<object>d.fn)()
+
+
+cdef int fg_choose(St* s, Draw* d) except -1:
     """Full Greedy's action at a pick or place decision, as policies.full_greedy_policy:
-    the one legal action, or one ``draw()`` (the generator's next float in [0, 1)) among
-    the best pairs (:func:`fg_candidates`)."""
+    the one legal action, or one draw among the best pairs (:func:`fg_candidates`)."""
     cdef int acts[MAX_PLACEMENTS]
     cdef int best[4 * MAX_PLACEMENTS]
     cdef int cnt = decisions(s, acts)
     if cnt == 1:
         return acts[0]
     cnt = fg_candidates(s, acts, cnt, best)
-    return best[<int>(draw() * cnt)]
+    return best[<int>(next_draw(d) * cnt)]
+
+
+cdef int decide(St* s, int code, Draw* d) except -1:
+    """The action policy ``code`` (:data:`POLICIES`) plays at a pick or place decision,
+    drawing exactly where its Python twin calls ``rng.random()``: ``random`` at every
+    decision, even a forced one (agents.search.random_action); ``onestep`` only when it
+    has a choice (policies.onestep_policy: a uniform pick, or a tie among the best
+    placements, drawn even when one placement is best); ``greedy`` (Full Greedy) only
+    when it has a choice (one draw among the best pairs)."""
+    cdef int acts[MAX_PLACEMENTS]
+    cdef int best[4 * MAX_PLACEMENTS]
+    cdef int cnt
+    if code == FULL_GREEDY:
+        return fg_choose(s, d)
+    cnt = decisions(s, acts)
+    if code == ONESTEP and s.phase == PH_PLACE and cnt > 1:
+        cnt = greedy_placement(s, acts, cnt, best)
+        return best[<int>(next_draw(d) * cnt)]
+    if code == ONESTEP and cnt == 1:
+        return acts[0]
+    return acts[<int>(next_draw(d) * cnt)]
 
 
 # ---------------------------------------------------------------------- the state
@@ -1425,48 +1461,28 @@ cdef class Core:
         there is a choice); None for another policy or outside a decision.
         ``policies.full_greedy_policy`` calls it (the core hook ``State.compiled_action``)."""
         cdef St* s = &self.s
+        cdef Draw d
         if POLICIES.get(policy) != FULL_GREEDY or s.phase not in (PH_PICK, PH_PLACE):
             return None
-        return fg_choose(s, rng.random)
+        fn = rng.random
+        d.g = NULL
+        d.fn = <PyObject*>fn
+        return fg_choose(s, &d)
 
-    cdef int _playout(self, object draw, int greedy) except -1:
-        """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
-        called exactly where the Python policies call ``rng.random()``: every chance node;
-        every decision of ``random`` (even a forced one: agents.search.random_action);
-        ``onestep`` only when it has a choice (policies.onestep_policy: a uniform pick, or a
-        tie among the best placements); ``greedy`` (Full Greedy) only when it has a choice
-        (policies.full_greedy_policy: one draw among the best pairs)."""
+    cdef int _playout(self, object draw, int code) except -1:
+        """Play to the end with policy ``code`` (:func:`decide`). ``draw()`` gives the
+        generator's next float in [0, 1); it is called at every chance node and where the
+        Python policy calls ``rng.random()``."""
         cdef St* s = &self.s
-        cdef int acts[MAX_PLACEMENTS]
-        cdef int best[4 * MAX_PLACEMENTS]
-        cdef int a, cnt
-        cdef double x
+        cdef Draw d
+        cdef int a
+        d.g = NULL
+        d.fn = <PyObject*>draw
         while s.phase != PH_END:
-            ph = s.phase
-            if ph == PH_DRAW:
-                x = draw()
-                a = s.draw_base - 1 + s.box[<int>(x * s.nbox)]
-            elif ph == PH_KING:
-                x = draw()
-                a = s.king_base + s.undrawn[<int>(x * s.nund)]
-            elif greedy == FULL_GREEDY:
-                a = fg_choose(s, draw)
+            if s.phase == PH_DRAW or s.phase == PH_KING:
+                a = chance_action(s, next_draw(&d))
             else:
-                cnt = decisions(s, acts)
-                if ph == PH_PLACE and greedy and cnt > 1:
-                    cnt = greedy_placement(s, acts, cnt, best)
-                    memcpy(acts, best, cnt * sizeof(int))
-                    if cnt == 1:    # one best: greedy_policy still draws for the tie
-                        x = draw()
-                        a = acts[0]
-                        apply(s, a)
-                        history_push(&self._hist, a)
-                        continue
-                if greedy and cnt == 1:
-                    a = acts[0]
-                else:
-                    x = draw()
-                    a = acts[<int>(x * cnt)]
+                a = decide(s, code, &d)
             apply(s, a)
             history_push(&self._hist, a)
         return 0
