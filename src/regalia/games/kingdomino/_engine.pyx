@@ -262,14 +262,38 @@ cdef void game_summary(St* s, int p, int* out) noexcept nogil:
     out[2] = crowns
 
 
-cdef int player_score(St* s, int p) noexcept nogil:
-    """KingdominoState.player_score: finished games plus the kingdom on the table."""
+cdef int past_points(St* s, int p) noexcept nogil:
+    """Seat p's points in the finished games of a Dynasty (all games once it is over)."""
     cdef int g, total = 0
     for g in range(s.npast // (3 * s.np)):
         total += s.past[3 * (g * s.np + p)]
-    if s.phase != PH_END:
-        total += game_points(s, p)
     return total
+
+
+cdef int player_score(St* s, int p) noexcept nogil:
+    """KingdominoState.player_score: finished games plus the kingdom on the table."""
+    if s.phase != PH_END:
+        return past_points(s, p) + game_points(s, p)
+    return past_points(s, p)
+
+
+cdef void tie_keys(St* s, int (*keys)[3]) noexcept nogil:
+    """KingdominoState.tie_break_keys: per seat (points, largest property, crowns) over the
+    finished games and the kingdom on the table."""
+    cdef int p, g, o
+    cdef int cur[3]
+    for p in range(s.np):
+        keys[p][0] = keys[p][1] = keys[p][2] = 0
+        for g in range(s.npast // (3 * s.np)):
+            o = 3 * (g * s.np + p)
+            keys[p][0] += s.past[o]
+            keys[p][1] = max(keys[p][1], s.past[o + 1])
+            keys[p][2] += s.past[o + 2]
+        if s.phase != PH_END:
+            game_summary(s, p, cur)
+            keys[p][0] += cur[0]
+            keys[p][1] = max(keys[p][1], cur[1])
+            keys[p][2] += cur[2]
 
 
 # ---------------------------------------------------------------------- legal actions
@@ -1415,24 +1439,9 @@ cdef class Core:
         return [player_score(&self.s, p) for p in range(self.s.np)]
 
     def tie_break_keys(self):
-        cdef St* s = &self.s
-        cdef int p, g, o, pts, largest, crowns
-        cdef int cur[3]
-        keys = []
-        for p in range(s.np):
-            pts = largest = crowns = 0
-            for g in range(s.npast // (3 * s.np)):
-                o = 3 * (g * s.np + p)
-                pts += s.past[o]
-                largest = max(largest, s.past[o + 1])
-                crowns += s.past[o + 2]
-            if s.phase != PH_END:
-                game_summary(s, p, cur)
-                pts += cur[0]
-                largest = max(largest, cur[1])
-                crowns += cur[2]
-            keys.append((pts, largest, crowns))
-        return keys
+        cdef int keys[4][3]
+        tie_keys(&self.s, keys)
+        return [(keys[p][0], keys[p][1], keys[p][2]) for p in range(self.s.np)]
 
     def returns(self):
         cdef int np_ = self.s.np
@@ -1496,3 +1505,6 @@ cdef int _load_ints(object values, int* out, int cap) except -1:
         out[i] = v
         i += 1
     return i
+
+
+include "_vector.pxi"

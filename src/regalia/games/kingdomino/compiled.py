@@ -15,7 +15,7 @@ built, the pure one when it is absent or when the environment sets ``REGALIA_PUR
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from regalia.core.engines import choose_state_class
 from regalia.core.errors import RecordError
@@ -106,6 +106,24 @@ if _engine is not None:
 
         def __reduce__(self) -> tuple[Any, ...]:
             return (_rebuild, (self._game, self.to_json()))
+
+
+def vector_kernel(game: "KingdominoGame", num_envs: int, seat: int,
+                  opponents: Sequence[str], reward: str, illegal_reward: float) -> Any | None:
+    """The batched kernel of ``game`` (``_engine.VectorKernel``, see
+    :meth:`regalia.core.game.Game.vector_kernel`), or None when an opponent's policy is
+    not one the engine compiles (:data:`_engine.POLICIES`)."""
+    if _engine is None or any(o not in _engine.POLICIES for o in opponents):
+        return None
+    from .tensors import layout
+
+    lay = layout(game)
+    offsets = tuple(lay.offsets[name] for name in (
+        "kingdoms", "current_line", "next_line", "phase", "to_move", "progress",
+        "discarded", "scores")) + (lay.size,)
+    return _engine.VectorKernel(game, num_envs, seat,
+                                [_engine.POLICIES[o] for o in opponents],
+                                reward == "margin", illegal_reward, offsets)
 
 
 def _rebuild(game: "KingdominoGame", data: dict[str, Any]) -> KingdominoState:
