@@ -30,9 +30,13 @@ learner's victory share (``reward="returns"``) or score margin (``"margin"``).
 (a masked policy never takes one) ends that game's episode with ``illegal_reward`` and
 ``info["illegal_action"]``, its position unchanged.
 
-**Autoreset**: next-step, Gymnasium 1.x's default (``metadata["autoreset_mode"]`` is
-:attr:`gymnasium.vector.AutoresetMode.NEXT_STEP`): the step after a game's end resets that
-game, ignoring its action, and returns the new game's first observation with reward 0.
+**Autoreset**: next-step by default, Gymnasium 1.x's default (``metadata["autoreset_mode"]``
+is :attr:`gymnasium.vector.AutoresetMode.NEXT_STEP`): the step after a game's end resets
+that game, ignoring its action, and returns the new game's first observation with reward
+0. ``autoreset_mode=AutoresetMode.SAME_STEP`` (what Stable-Baselines3's vector
+environments do) resets a game in the step that ends it: the observation is the new
+game's, the last one is in ``info["final_obs"]`` and its info in ``info["final_info"]``
+(as Gymnasium's ``SyncVectorEnv`` in that mode).
 
 **Two implementations, one behaviour.** Where the game offers a batched kernel
 (``Game.vector_kernel``: Kingdomino on its compiled engine, with compiled opponents),
@@ -197,7 +201,8 @@ class KernelVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     docstring; :func:`make` builds it)."""
 
     def __init__(self, game: Game, kernel: Any, opponents: list[str], seat: int | str,
-                 reward: str, copy: bool = True):
+                 reward: str, copy: bool = True,
+                 autoreset_mode: AutoresetMode = AutoresetMode.NEXT_STEP):
         self.game = game
         self.kernel = kernel
         self.opponent_names = opponents
@@ -205,7 +210,8 @@ class KernelVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self.seat_choice = seat
         self.copy = copy
         self.num_envs = kernel.num_envs
-        self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": [],
+        self.autoreset_mode = autoreset_mode
+        self.metadata = {"autoreset_mode": autoreset_mode, "render_modes": [],
                          "kernel": "compiled"}
         self.single_observation_space = spaces.Box(
             -np.inf, np.inf, game.observation_tensor_shape(), np.float32)
@@ -222,7 +228,8 @@ class KernelVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         """Start a new game everywhere; ``seed``: see the module docstring."""
         if seed is None and not self._seeded:
             seed = self.first_seed
-        super().reset(seed=seed if isinstance(seed, int) else None)
+        # the seeds go to the games' generators in C and are not kept (VectorEnv.reset
+        # would keep an int seed in np_random_seed; nothing here draws from np_random)
         b = self.num_envs
         if seed is None and not self._seeded:
             seeds: Sequence[int | None] = [secrets.randbits(128) for _ in range(b)]
@@ -254,16 +261,35 @@ class KernelVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                                  f"an array of shape {acts.shape}")
         k = self.kernel
         bad = k.step(acts)
-        return (self._out(k.obs), k.rewards.copy(), k.terminated.copy(), self._no.copy(),
-                self._infos(bad))
+        ended = k.terminated.copy()
+        if self.autoreset_mode != AutoresetMode.SAME_STEP or not ended.any():
+            return (self._out(k.obs), k.rewards.copy(), ended, self._no.copy(),
+                    self._infos(bad))
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final_obs[i] = k.obs[i].copy()
+        final_info = self._infos(bad, ended)
+        rewards = k.rewards.copy()
+        k.reset_ended()
+        info = self._infos(False)
+        info.update({"final_obs": final_obs, "_final_obs": ended.copy(),
+                     "final_info": final_info, "_final_info": ended.copy()})
+        return self._out(k.obs), rewards, ended, self._no.copy(), info
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
-    def _infos(self, bad: bool) -> dict[str, Any]:
+    def _infos(self, bad: bool, rows: np.ndarray | None = None) -> dict[str, Any]:
+        """The info arrays as SyncVectorEnv gathers them; ``rows``: only those games' (a
+        same-step reset's ``final_info``), the others zero."""
         k = self.kernel
-        info = {"action_mask": self._out(k.mask), "_action_mask": self._all.copy(),
-                "seat": k.seats.copy(), "_seat": self._all.copy()}
+        if rows is None:
+            info = {"action_mask": self._out(k.mask), "_action_mask": self._all.copy(),
+                    "seat": k.seats.copy(), "_seat": self._all.copy()}
+        else:
+            info = {"action_mask": np.where(rows[:, None], k.mask, 0).astype(np.int8),
+                    "_action_mask": rows.copy(),
+                    "seat": np.where(rows, k.seats, 0), "_seat": rows.copy()}
         if bad:
             info["illegal_action"] = k.illegal.copy()
             info["_illegal_action"] = k.illegal.copy()
@@ -273,6 +299,7 @@ class KernelVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
 def make(game: str | Game = "kingdomino", num_envs: int = 8, seed: int | None = None,
          opponents: Sequence[str] | None = None, seat: int | str = 0,
          reward: str = "returns", illegal_reward: float = -1.0, copy: bool = True,
+         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
          **params: Any) -> VectorEnv[Any, Any, Any]:
     """``num_envs`` games of ``game`` as one Gymnasium vector environment (see the module
     docstring). ``seed`` is used by the first ``reset()`` that gives none (None: fresh
@@ -282,11 +309,12 @@ def make(game: str | Game = "kingdomino", num_envs: int = 8, seed: int | None = 
         game: a registered name (with its parameters in ``params``: ``players``,
             ``variants``, ...) or a Game.
         num_envs: B, at least 1.
-        opponents, seat, reward, illegal_reward, copy: see the module docstring.
+        opponents, seat, reward, illegal_reward, copy, autoreset_mode: see the module
+            docstring (the mode: ``NEXT_STEP`` or ``SAME_STEP``, or their values).
 
     Raises:
-        ParameterError: a bad count, seat, reward or opponent; UnknownNameError: an
-            unknown game.
+        ParameterError: a bad count, seat, reward, opponent or autoreset mode;
+            UnknownNameError: an unknown game.
     """
     if type(num_envs) is not int or num_envs < 1:
         raise ParameterError(f"num_envs must be a whole number of at least 1, not "
@@ -295,24 +323,32 @@ def make(game: str | Game = "kingdomino", num_envs: int = 8, seed: int | None = 
     n = g.num_players
     kseat = check_seat(seat, n)
     check_reward(reward)
+    try:
+        mode = AutoresetMode(autoreset_mode)
+    except ValueError:
+        mode = None
+    if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+        raise ParameterError(f"autoreset_mode must be AutoresetMode.NEXT_STEP or SAME_STEP, "
+                             f"not {autoreset_mode!r}")
     kernel = g.vector_kernel(num_envs, kseat, specs, reward, float(illegal_reward))
     env: KernelVectorEnv | LoopVectorEnv
     if kernel is not None:
-        env = KernelVectorEnv(g, kernel, specs, seat, reward, copy)
+        env = KernelVectorEnv(g, kernel, specs, seat, reward, copy, mode)
     else:
         env = LoopVectorEnv([lambda: PolicyEnv(g, specs, seat, reward, illegal_reward)
-                             for _ in range(num_envs)], copy=copy)
+                             for _ in range(num_envs)], copy=copy, autoreset_mode=mode)
     env.first_seed = seed
     return env
 
 
 class LoopVectorEnv(SyncVectorEnv):
     """The Python-loop fallback (``metadata["kernel"] == "python-loop"``): Gymnasium's
-    ``SyncVectorEnv`` over :class:`PolicyEnv` games, next-step autoreset, and
+    ``SyncVectorEnv`` over :class:`PolicyEnv` games, its autoreset mode, and
     :func:`make`'s ``seed`` used by the first ``reset()`` that gives none."""
 
-    def __init__(self, env_fns: Sequence[Callable[[], PolicyEnv]], copy: bool = True):
-        super().__init__(env_fns, copy=copy, autoreset_mode=AutoresetMode.NEXT_STEP)
+    def __init__(self, env_fns: Sequence[Callable[[], PolicyEnv]], copy: bool = True,
+                 autoreset_mode: AutoresetMode = AutoresetMode.NEXT_STEP):
+        super().__init__(env_fns, copy=copy, autoreset_mode=autoreset_mode)
         self.metadata = {**self.metadata, "kernel": "python-loop"}
         self.first_seed: int | None = None
         self._seeded = False

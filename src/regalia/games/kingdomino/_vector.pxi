@@ -155,6 +155,15 @@ cdef class VectorKernel:
                 self.t[i] = 0
         return any_bad
 
+    def reset_ended(self):
+        """Start a new game in every slot whose game ended at the last step (same-step
+        autoreset), writing its arrays; the others are left as they are."""
+        cdef int i
+        for i in range(self.num_envs):
+            if self.slots[i].autoreset:
+                self._new_episode(i)
+                self.slots[i].autoreset = False
+
     cdef void _new_episode(self, int i):
         cdef Slot* sl = &self.slots[i]
         cdef int p, j = 0
