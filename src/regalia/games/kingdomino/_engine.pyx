@@ -34,7 +34,22 @@ from regalia._compiled.history cimport (History, history_copy, history_free, his
                                         history_list, history_load, history_push)
 
 cdef extern from *:
-    int popcount "__builtin_popcount"(unsigned int) nogil
+    """
+    /* Squares in a board row (16 bits): the popcnt instruction where the compiler may use
+       it, else a few shifts (__builtin_popcount without it calls a slow library routine). */
+    static inline int regalia_popcount16(unsigned int x) {
+    #ifdef __POPCNT__
+        return __builtin_popcount(x & 0xFFFFu);
+    #else
+        x &= 0xFFFFu;
+        x = x - ((x >> 1) & 0x5555u);
+        x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+        x = (x + (x >> 4)) & 0x0F0Fu;
+        return (int)((x + (x >> 8)) & 0x1Fu);
+    #endif
+    }
+    """
+    int popcount "regalia_popcount16"(unsigned int) nogil
     int ctz "__builtin_ctz"(unsigned int) nogil
 
 ctypedef unsigned short u16

@@ -18,8 +18,8 @@ cdef struct Slot:
     int seat
     int pol[4]             # per seat, the code of the policy playing it (decide)
     bint autoreset         # ended at the last step: reset at the next (next-step autoreset)
-    int drawn_kd[4]        # squares of each seat's kingdom written in the tensor
-    int points[4]          # game points of each seat's current kingdom, or -1: to compute
+    int tpts[4][6]         # property points of each seat's terrains in its kingdom
+    int dirty[4]           # per seat, the terrains (bits) whose points are to recompute
 
 
 cdef class VectorKernel:
@@ -178,9 +178,7 @@ cdef class VectorKernel:
         self.seat_out[i] = sl.seat
         memcpy(&self.st[i], &self.base.s, sizeof(St))
         memset(&self.o[i, 0], 0, self.obs_size * sizeof(float))
-        for p in range(self.np_):
-            sl.drawn_kd[p] = 0
-            sl.points[p] = -1
+        self._new_kingdoms(i)
         self._advance(i)
         self._write(i)
 
@@ -204,18 +202,43 @@ cdef class VectorKernel:
             self._apply(i, decide(s, sl.pol[cur], &d))
 
     cdef void _apply(self, int i, int a) noexcept:
-        """``a`` applied to game ``i``; a seat whose kingdom changes has its score
-        recomputed when next written."""
+        """``a`` applied to game ``i``: a placed domino is written into the kingdom planes
+        of the observation at once (its two squares), and its seat's score is recomputed
+        when next written; a new Dynasty game clears the kingdoms."""
         cdef St* s = &self.st[i]
-        cdef int g = s.game_no, p = -1
+        cdef int g = s.game_no, p = -1, n = 0, b = s.b, area = s.b * s.b
+        cdef int sq[4]
+        cdef float* planes
         if s.phase == PH_PLACE:
             p = s.owner[s.king]
+            n = s.cur_nums[s.idx]
         apply(s, a)
-        if p >= 0:
-            self.slots[i].points[p] = -1
-        if s.game_no != g:   # a Dynasty game ended: new kingdoms
-            for p in range(self.np_):
-                self.slots[i].points[p] = -1
+        if p < 0:
+            return
+        if a != s.discard:
+            self.slots[i].dirty[p] |= (1 << s.t1[n]) | (1 << s.t2[n])
+            placement_squares(s, a, sq)
+            planes = &self.o[i, 0] + self.o_kd + (
+                (p - self.slots[i].seat + self.np_) % self.np_) * 8 * area
+            planes[(1 + s.t1[n]) * area + sq[0] * b + sq[1]] = 1.0
+            planes[(1 + s.t2[n]) * area + sq[2] * b + sq[3]] = 1.0
+            if s.c1[n]:
+                planes[7 * area + sq[0] * b + sq[1]] = <float>(s.c1[n] / 3.0)
+            if s.c2[n]:
+                planes[7 * area + sq[2] * b + sq[3]] = <float>(s.c2[n] / 3.0)
+        if s.game_no != g and s.phase != PH_END:   # a new Dynasty game: new kingdoms
+            self._new_kingdoms(i)
+
+    cdef void _new_kingdoms(self, int i) noexcept:
+        """Every kingdom plane of game ``i`` cleared to the castle alone; scores to
+        compute."""
+        cdef St* s = &self.st[i]
+        cdef int p, area = s.b * s.b, cr = s.n - 1
+        cdef float* planes = &self.o[i, 0] + self.o_kd
+        memset(planes, 0, self.np_ * 8 * area * sizeof(float))
+        for p in range(self.np_):
+            planes[p * 8 * area + cr * s.b + cr] = 1.0
+            self.slots[i].dirty[p] = 0x3F
 
     # ------------------------------------------------------------------ the arrays
     cdef void _write(self, int i):
@@ -224,16 +247,13 @@ cdef class VectorKernel:
         cdef St* s = &self.st[i]
         cdef Slot* sl = &self.slots[i]
         cdef float* row = &self.o[i, 0]
-        cdef int n = self.np_, p, rel, k, cur, acting
+        cdef int n = self.np_, p, rel, k, cur, acting, points
         for p in range(n):
             rel = (p - sl.seat + n) % n
-            self._write_kingdom(row + self.o_kd + rel * 8 * s.b * s.b, &s.kd[p], s.b,
-                                &sl.drawn_kd[p])
-            if sl.points[p] < 0:
-                sl.points[p] = game_points(s, p)
+            points = self._points(i, p)
             row[self.o_disc + rel] = <float>(s.kd[p].discarded / 12.0)
             row[self.o_score + rel] = <float>(
-                (past_points(s, p) + (sl.points[p] if s.phase != PH_END else 0)) / 100.0)
+                (past_points(s, p) + (points if s.phase != PH_END else 0)) / 100.0)
         acting = s.king if s.phase == PH_PICK or s.phase == PH_PLACE else -1
         self._write_line(row + self.o_cur, s.cur_nums, s.cur_kings, s.ncur, acting, sl.seat)
         self._write_line(row + self.o_nxt, s.nxt_nums, s.nxt_kings, s.nnxt, -1, sl.seat)
@@ -248,33 +268,21 @@ cdef class VectorKernel:
         row[self.o_prog + 1] = <float>((min(s.game_no + 1, s.ngames) - 1) / <double>s.ngames)
         self._write_mask(i)
 
-    cdef void _write_kingdom(self, float* planes, Kingdom* k, int b, int* drawn):
-        """The kingdom's planes (castle, six terrains, crowns / 3): a new kingdom is written
-        whole, a grown one square by square."""
-        cdef int area = b * b, r, c, t, filled = 0, cr = (b - 1) // 2
-        cdef u16 bits
-        for r in range(b):
-            filled += popcount(k.occ[r + 1])
-        if filled == drawn[0]:
-            return
-        if filled < drawn[0] or drawn[0] == 0:   # a new game: clear the planes
-            memset(planes, 0, 8 * area * sizeof(float))
-            planes[cr * b + cr] = 1.0
+    cdef int _points(self, int i, int p) noexcept:
+        """game_points of seat ``p`` in game ``i``: the properties of the terrains a
+        placement touched recomputed, the others kept, plus the bonuses met now."""
+        cdef St* s = &self.st[i]
+        cdef Slot* sl = &self.slots[i]
+        cdef Kingdom* k = &s.kd[p]
+        cdef int t, total = 0, largest = 0
         for t in range(6):
-            for r in range(k.bbox[0], k.bbox[1] + 1):
-                bits = k.terr[t][r + 1]
-                while bits:
-                    c = ctz(bits)
-                    bits &= bits - 1
-                    planes[(1 + t) * area + r * b + c] = 1.0
-        for t in range(3):
-            for r in range(k.bbox[0], k.bbox[1] + 1):
-                bits = k.crown[t][r + 1]
-                while bits:
-                    c = ctz(bits)
-                    bits &= bits - 1
-                    planes[7 * area + r * b + c] = <float>((t + 1) / 3.0)
-        drawn[0] = filled
+            if sl.dirty[p] >> t & 1:
+                sl.tpts[p][t] = terrain_points(s, k.terr[t], k.crown[0], k.crown[1],
+                                               k.crown[2], k.bbox[0], k.bbox[1], True,
+                                               &largest)
+            total += sl.tpts[p][t]
+        sl.dirty[p] = 0
+        return total + bonuses(s, k.bbox, occupied(s, k), k.discarded)
 
     cdef void _write_line(self, float* out, const int* nums, const int* kings, int cnt,
                           int acting, int seat):
