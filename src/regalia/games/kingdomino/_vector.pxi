@@ -282,7 +282,9 @@ cdef class VectorKernel:
                                                &largest)
             total += sl.tpts[p][t]
         sl.dirty[p] = 0
-        return total + bonuses(s, k.bbox, occupied(s, k), k.discarded)
+        if s.mk_bonus or s.harmony_bonus:
+            total += bonuses(s, k.bbox, occupied(s, k), k.discarded)
+        return total
 
     cdef void _write_line(self, float* out, const int* nums, const int* kings, int cnt,
                           int acting, int seat):
