@@ -24,6 +24,7 @@ so that the rows above the first and below the last are always-empty padding.
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM
@@ -1433,11 +1434,16 @@ cdef class Core:
         self._cdealer = dealer if type(dealer) is Pcg64 else None
 
     def apply_action(self, action):
-        """State.apply_action: the same checks, the same errors, the transition in C."""
-        if (type(action) is not int or not 0 <= action < self.s.nact
+        """State.apply_action: the same checks, the same errors, the transition in C (the
+        id read as a C long once: no Python comparisons)."""
+        cdef int overflow = 0
+        cdef long v = 0
+        if type(action) is int:
+            v = PyLong_AsLongAndOverflow(action, &overflow)
+        if (type(action) is not int or overflow or v < 0 or v >= self.s.nact
                 or self.s.phase == PH_END):
             raise self._refusal(action)
-        cdef int a = action
+        cdef int a = <int>v
         if not is_legal(&self.s, a):
             self._to_pure()._apply_action(a)   # raises the reference's IllegalActionError
             raise AssertionError(f"the compiled engine refused action {a} that the pure "
