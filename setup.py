@@ -7,7 +7,7 @@ compiler fails, the package is still built, without the extension, and says so: 
 engines are the fallback (``regalia.games.kingdomino.compiled``). Set
 ``REGALIA_REQUIRE_COMPILED=1`` to make such a failure fatal instead.
 
-Both modules cimport what they share from ``src/regalia/_compiled/*.pxd`` (C structs and
+The modules cimport what they share from ``src/regalia/_compiled/*.pxd`` (C structs and
 ``inline`` functions, compiled into each module: nothing there is a module of its own or
 is imported at run time); MANIFEST.in puts those files in the source distribution.
 
@@ -27,6 +27,9 @@ EXTENSIONS = [
               extra_compile_args=["-O2"]),
     Extension("regalia.games.two_heirs._engine",
               ["src/regalia/games/two_heirs/_engine.pyx"],
+              extra_compile_args=["-O2"]),
+    Extension("regalia.games.cascadito._engine",
+              ["src/regalia/games/cascadito/_engine.pyx"],
               extra_compile_args=["-O2"]),
 ]
 
