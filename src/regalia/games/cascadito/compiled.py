@@ -51,7 +51,8 @@ def state_class(engine: str | None, game: "CascaditoGame") -> type[CascaditoStat
             when the game's sheet does not fit the compiled engine's limits (naming the
             limit).
     """
-    compiled = CompiledCascaditoState if _engine is not None else None
+    compiled: type[CascaditoState] | None = (CompiledCascaditoState if _engine is not None
+                                             else None)
     if compiled is not None:
         problem = _engine.unfit(game)
         if problem is not None:
