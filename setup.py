@@ -28,9 +28,15 @@ EXTENSIONS = [
     Extension("regalia.games.two_heirs._engine",
               ["src/regalia/games/two_heirs/_engine.pyx"],
               extra_compile_args=["-O2"]),
+    # -ffp-contract=off: the compiled playout policies add up floating-point values in
+    # the Python policies' order, so that ties are broken alike; a fused multiply-add
+    # (the default where the CPU has one, e.g. aarch64) would round otherwise
     Extension("regalia.games.cascadito._engine",
               ["src/regalia/games/cascadito/_engine.pyx"],
-              extra_compile_args=["-O2"]),
+              extra_compile_args=["-O2", "-ffp-contract=off"]),
+    Extension("regalia.games.inheritors._engine",
+              ["src/regalia/games/inheritors/_engine.pyx"],
+              extra_compile_args=["-O2", "-ffp-contract=off"]),
 ]
 
 
