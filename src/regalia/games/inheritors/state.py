@@ -151,8 +151,7 @@ class InheritorsState(PhasedState["InheritorsGame"]):
     def _colours_in_play(self) -> list[int]:
         return [c for c in range(5) if c != self.rcol]
 
-
-    # ------------------------------------------------------------------ conditions
+    # ------------------------------------------------------------------ conditions, public knowledge
     def condition(self, player: int, cond: tuple[Any, ...]) -> bool:
         """A compiled condition (:meth:`InheritorsGame.compile_condition`) for ``player``:
         the events of the turn here, the rest by :func:`.scoring.holds`."""
@@ -162,6 +161,38 @@ class InheritorsState(PhasedState["InheritorsGame"]):
         if k == C_AHEAD:
             return True
         return holds(self._game, self, player, cond)  # C_HAND .. C_QUESTS
+
+    def _ahead(self, player: int, colour: int) -> bool:
+        """Another player's stack of ``colour`` tops ``player``'s (none counts as 0; R7)."""
+        mine = self.mask[player * 5 + colour].bit_length()
+        return any(self.mask[q * 5 + colour].bit_length() > mine
+                   for q in range(self._game.num_players) if q != player)
+
+    def _play_candidates(self, e: tuple[Any, ...]) -> list[int]:
+        """Types an E_PLAY effect of the player to act could play if held (public: from
+        the play areas only)."""
+        p = self.cur
+        out = []
+        for c in self._colours_in_play():
+            n = self.mask[p * 5 + c].bit_length() + 1 + e[1]
+            if n <= 6 and (not e[2] or self._ahead(p, c)):
+                out.append(6 * c + n - 1)
+        return out
+
+    def _required_cards(self, q: int) -> tuple[tuple[int, ...], int]:
+        """Cards the player to act must hold, as everyone can tell from the decision in
+        progress: (types, how many of them) -- the rest of a Quest's discards, or a card for
+        the Influence play an Advocate asks for."""
+        if q != self.cur:
+            return (), 0
+        G = self._game
+        if self.phase == PH_QDISC:
+            k = self.qcol
+            return tuple(t for t in range(G.T) if G.tcol[t] == k or G.tcol[t] == ANY), \
+                self.qleft
+        if self.phase == PH_EFFECT and self.pend and self.pend[0][0] == E_PLAY:
+            return tuple(self._play_candidates(self.pend[0])), 1
+        return (), 0
 
     # ------------------------------------------------------------------ notation
     def decode(self, action: int) -> Action:
@@ -450,12 +481,6 @@ class PureInheritorsState(InheritorsState):
             return TERMINAL
         return self.cur
 
-    def _ahead(self, player: int, colour: int) -> bool:
-        """Another player's stack of ``colour`` tops ``player``'s (none counts as 0; R7)."""
-        mine = self.mask[player * 5 + colour].bit_length()
-        return any(self.mask[q * 5 + colour].bit_length() > mine
-                   for q in range(self._game.num_players) if q != player)
-
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[int]:
@@ -612,32 +637,6 @@ class PureInheritorsState(InheritorsState):
                             out.append(G.A_SABO + 5 * q + c)
             return out
         return []
-
-    def _play_candidates(self, e: tuple[Any, ...]) -> list[int]:
-        """Types an E_PLAY effect of the player to act could play if held (public: from
-        the play areas only)."""
-        p = self.cur
-        out = []
-        for c in self._colours_in_play():
-            n = self.mask[p * 5 + c].bit_length() + 1 + e[1]
-            if n <= 6 and (not e[2] or self._ahead(p, c)):
-                out.append(6 * c + n - 1)
-        return out
-
-    def _required_cards(self, q: int) -> tuple[tuple[int, ...], int]:
-        """Cards the player to act must hold, as everyone can tell from the decision in
-        progress: (types, how many of them) -- the rest of a Quest's discards, or a card for
-        the Influence play an Advocate asks for."""
-        if q != self.cur:
-            return (), 0
-        G = self._game
-        if self.phase == PH_QDISC:
-            k = self.qcol
-            return tuple(t for t in range(G.T) if G.tcol[t] == k or G.tcol[t] == ANY), \
-                self.qleft
-        if self.phase == PH_EFFECT and self.pend and self.pend[0][0] == E_PLAY:
-            return tuple(self._play_candidates(self.pend[0])), 1
-        return (), 0
 
     def _quest_discards(self) -> list[int]:
         """Action 4: the next of the 3 discards of the chosen colour (Tomes and Epics count
