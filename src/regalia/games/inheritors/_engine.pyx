@@ -1724,6 +1724,14 @@ cdef class Core:
         s.npend = len(pure.pend)
         for j, e in enumerate(pure.pend):
             eff_from_tuple(&s.pend[j], tuple(e), T.T, self._tabobj._abreq)
+        # positions the pure engine's reader lets through but no game reaches, on which C
+        # would read outside its arrays (the pure engine fails on them with IndexError)
+        if s.phase == PH_EFFECT and s.npend == 0:
+            raise ValueError("phase 'effect' with no pending effect")
+        if s.phase == PH_DRAW and s.ndrawq == 0:
+            raise ValueError("phase 'draw' with no draw waiting")
+        if s.phase == PH_CLAN and next_clan_colour(s) < 0:
+            raise ValueError("phase 'reveal-clan' with every Clan revealed")
         history_load(&self._hist, pure.hist)
         history_load(&self._vis, pure.vis)
         self._notes = tuple(pure.notes)

@@ -164,7 +164,10 @@ def position(game: "InheritorsGame", *, seed: int | None = None,
     if s.card_places() != list(game.tcopies):   # pragma: no cover - take() keeps it
         raise RegaliaError("the position set up lost or duplicated a card")
     out = game._state_class._from_pure(s)
-    out._seed, out._dealer = s._seed, s._dealer   # the made position keeps its dealer
+    # the made position keeps its dealer (the slots are the engine's class's, which mypy
+    # cannot see from the shared base)
+    setattr(out, "_seed", s._seed)
+    setattr(out, "_dealer", s._dealer)
     return out
 
 

@@ -270,6 +270,11 @@ class InheritorsState(PhasedState["InheritorsGame"]):
         return information.information_state_string(self, player)
 
     @abstractmethod
+    def clone(self) -> "InheritorsState":
+        """An independent copy of the position in the same engine, without the seed and
+        the dealer (:meth:`regalia.core.state.State.clone`)."""
+
+    @abstractmethod
     def apply_legal(self, action: int) -> None:
         """Apply an action already known to be legal here (no check: for playout policies
         that take it from :meth:`legal_actions` of this very position)."""
