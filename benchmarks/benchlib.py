@@ -102,3 +102,38 @@ def random_game_by_ply(state: Any, rng: random.Random) -> None:
         else:
             state.apply_action(random_action(state, rng))
     state.returns()
+
+
+def per_cpu_second(work: Callable[[int], int], seconds: float) -> float:
+    """Units of ``work(i)`` (it returns how many it did; ``i`` = 0, 1, ...) per CPU-second
+    of this process (``time.process_time``), for at least ``seconds`` of CPU time."""
+    done = i = 0
+    start = time.process_time()
+    while True:
+        done += work(i)
+        i += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+#: One row of :func:`engine_table`: name, unit, goal ratio (None: no goal), and the
+#: measurement of one engine (``"pure"`` or ``"compiled"``) in units per CPU-second.
+EngineRow = tuple[str, str, "float | None", Callable[[str], float]]
+
+
+def engine_table(rows: Iterable[EngineRow]) -> list[tuple[str, float, float]]:
+    """Print each row measured on the pure and the compiled engine in one run, side by
+    side, with the ratio and the goal it is held to (``goal >= 10x``, ``met`` or
+    ``MISSED``); returns (name, pure, compiled) per row."""
+    out = []
+    print(f"{'':36}{'pure':>11}{'compiled':>11}{'ratio':>8}  {'goal':14}unit")
+    for name, unit, goal, measure in rows:
+        pure, comp = measure("pure"), measure("compiled")
+        ratio = comp / pure
+        verdict = "" if goal is None else (f">= {goal:g}x " + ("met" if ratio >= goal
+                                                              else "MISSED"))
+        print(f"{name:36}{pure:11,.0f}{comp:11,.0f}{ratio:7.1f}x  {verdict:14}{unit}",
+              flush=True)
+        out.append((name, pure, comp))
+    return out
