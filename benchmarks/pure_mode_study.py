@@ -3,7 +3,8 @@ engines' goals on Cascadito? (docs/architecture.md, "One source of rules?")
 
 Builds two compiled copies of the pure Cascadito engine (``games/cascadito/state.py``) in a
 temporary directory with ``cythonize`` and the machine's C compiler, and times them in one
-run beside the pure engine (and the compiled engine ``_engine.pyx`` when it is built):
+run beside the pure engine and, when it is built, the compiled engine that was chosen
+(``_engine.pyx``, column ``pyx``):
 
 * ``plain``: ``state.py`` compiled unchanged;
 * ``typed``: ``state.py`` with Cython's pure-Python annotations on the hot methods
@@ -143,7 +144,7 @@ def build(tmp: Path) -> None:
     (tmp / "_study_typed.py").write_text(typed_state)
     (tmp / "_study_tables.py").write_text(typed_tables)
     exts = [Extension(f"regalia.games.cascadito.{m}", [str(tmp / f"{m}.py")],
-                      extra_compile_args=["-O2"])
+                      extra_compile_args=["-O2", "-w"])   # (gcc's warnings: noise)
             for m in ("_study_plain", "_study_typed", "_study_tables")]
     dist = Distribution({"ext_modules": cythonize(exts, language_level=3, quiet=True)})
     cmd = dist.get_command_obj("build_ext")
@@ -157,9 +158,11 @@ def build(tmp: Path) -> None:
         (tmp / f"{m}.py").unlink()   # import the extension, not the source beside it
 
 
-def pure_state_class() -> type:
-    from regalia.games.cascadito import state
-    return getattr(state, "PureCascaditoState", None) or state.CascaditoState
+def pure_state_class(module: object) -> type:
+    """The pure engine's state class in ``module`` (``state.py`` or a copy of it)."""
+    cls = getattr(module, "PureCascaditoState", None) or getattr(module, "CascaditoState")
+    assert isinstance(cls, type)
+    return cls
 
 
 def main() -> None:
@@ -171,8 +174,10 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
     args = ap.parse_args()
     print(machine_line())
+    from regalia.games.cascadito import state
+
     game = regalia.load_game("cascadito", players=args.players, sheet=args.sheet)
-    pure_cls = pure_state_class()
+    pure_cls = pure_state_class(state)
     with tempfile.TemporaryDirectory(prefix="regalia-study-") as tmp:
         print("compiling the copies of state.py ...", flush=True)
         build(Path(tmp))
@@ -182,11 +187,11 @@ def main() -> None:
         variants: dict[str, tuple[Callable[[int], object], Callable[..., object]]] = {
             "pure": (lambda i: pure_cls(game, i),
                      lambda s, rng: playout(s, rng, random_action)),
-            "plain": (lambda i: plain.CascaditoState(game, i), plain.random_playout),
-            "typed": (lambda i: typed.CascaditoState(game, i), typed.random_playout),
+            "plain": (lambda i: pure_state_class(plain)(game, i), plain.random_playout),
+            "typed": (lambda i: pure_state_class(typed)(game, i), typed.random_playout),
         }
         compiled = regalia.load_game("cascadito", players=args.players, sheet=args.sheet)
-        if getattr(compiled, "engine", "pure") == "compiled":
+        if getattr(compiled, "engine", "pure") == "compiled":   # _engine.pyx (issue 29)
             variants["pyx"] = (compiled.new_initial_state,
                                lambda s, rng: s.compiled_playout("random", rng))
         best: dict[tuple[str, str], float] = {}

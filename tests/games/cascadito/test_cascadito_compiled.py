@@ -157,7 +157,7 @@ def test_a_sheet_larger_than_the_c_arrays_is_played_by_the_pure_engine(sheet_fil
     assert g.engine == "pure"
     assert _engine.unfit(g) == (f"{g.tables.num_cells} cells, more than the "
                                 f"{_engine.LIMITS['cells']} it holds")
-    with pytest.raises(ParameterError, match="cannot hold this sheet .*cells.*engine='pure'"):
+    with pytest.raises(ParameterError, match="cannot hold this game's data .*cells.*engine='pure'"):
         regalia.load_game("cascadito", players=2, data=path, engine="compiled")
     s = g.new_initial_state(1)
     playout(s, random.Random(1), random_action)

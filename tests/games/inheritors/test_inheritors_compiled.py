@@ -170,7 +170,7 @@ def test_card_data_beyond_the_c_arrays_is_played_by_the_pure_engine(monkeypatch)
     g = regalia.load_game("inheritors", players=3)
     assert g.engine == "pure"
     assert _engine.unfit(g) == "46 card types, more than the 40 it holds"
-    with pytest.raises(ParameterError, match="cannot hold these cards .*46 card types"):
+    with pytest.raises(ParameterError, match="cannot hold this game's data .*46 card types"):
         regalia.load_game("inheritors", players=3, engine="compiled")
 
 

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-# cython: initializedcheck=False, embedsignature=True
+# cython: initializedcheck=False, embedsignature=True, auto_pickle=False
 """The compiled Cascadito engine core (issue 29; ARCHITECTURE.md, "Compiled kernels").
 
 :class:`Core` keeps a whole position in one C struct and implements, in C, the hot part

@@ -20,12 +20,11 @@ chooses in code.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from regalia.core.engines import choose_state_class
-from regalia.core.errors import ParameterError, RecordError
+from regalia.core.engines import CompiledState, choose_state_class
 
-from . import positions, serialize
+from . import positions
 from .state import CascaditoState, PureCascaditoState
 
 if TYPE_CHECKING:
@@ -48,72 +47,27 @@ def state_class(engine: str | None, game: "CascaditoGame") -> type[CascaditoStat
 
     Raises:
         ParameterError: another name; ``compiled`` when the extension is not built, or
-            when the game's sheet does not fit the compiled engine's limits (naming the
+            when the game's sheet does not fit the compiled engine's arrays (naming the
             limit).
     """
-    compiled: type[CascaditoState] | None = (CompiledCascaditoState if _engine is not None
-                                             else None)
-    if compiled is not None:
-        problem = _engine.unfit(game)
-        if problem is not None:
-            if engine == "compiled":
-                raise ParameterError(f"the compiled Cascadito engine cannot hold this sheet "
-                                     f"({problem}); use engine='pure'")
-            compiled = None
-    return choose_state_class(engine, "Cascadito", compiled, PureCascaditoState)
-
-
-#: The pure engine's position fields, copied one by one by :meth:`_to_pure`.
-_PURE_FIELDS = ("phase", "cur", "pool", "tasks", "marked", "grp", "gsize", "gmask", "track",
-                "river", "bandits", "claimed", "first", "claimable", "predie", "bonus",
-                "turns", "solo_turn", "boxes", "hist")
+    compiled = CompiledCascaditoState if _engine is not None else None
+    unfit = _engine.unfit(game) if _engine is not None else None
+    return choose_state_class(engine, "Cascadito", compiled, PureCascaditoState, unfit)
 
 
 if _engine is not None:
-    class CompiledCascaditoState(_engine.Core, CascaditoState):
+    class CompiledCascaditoState(_engine.Core, CompiledState, CascaditoState):
         """A Cascadito state of the compiled engine (see the module docstring)."""
 
         __slots__ = ()
+        PURE_CLASS = PureCascaditoState
+        PURE_FIELDS = ("phase", "cur", "pool", "tasks", "marked", "grp", "gsize", "gmask",
+                       "track", "river", "bandits", "claimed", "first", "claimable", "predie",
+                       "bonus", "turns", "solo_turn", "boxes", "hist")
+        GAME_TITLE = "Cascadito"
 
-        def _to_pure(self) -> PureCascaditoState:
-            """The same position in the pure engine (no seed, no dealer): used to raise the
-            reference's own error for a refused action, and for set-up changes."""
-            pure = PureCascaditoState._blank(self._game)
+        def _pure_extras(self, pure: PureCascaditoState) -> None:
             pure._t = self._t
-            for name in _PURE_FIELDS:
-                setattr(pure, name, getattr(self, name))
-            return pure
-
-        @classmethod
-        def _from_pure(cls, state: PureCascaditoState) -> "CompiledCascaditoState":
-            """``state`` (checked by the pure engine's from_json or set-up) in C.
-
-            Raises:
-                RecordError: a field the C struct cannot hold.
-            """
-            out: CompiledCascaditoState = cls.__new__(cls)
-            try:
-                out._load(state)
-            except (ValueError, OverflowError, IndexError) as exc:
-                raise RecordError(f"state JSON does not fit a Cascadito position: {exc}") \
-                    from None
-            return out
-
-        def __setattr__(self, name: str, value: Any) -> None:
-            """A position field set from Python (tests, analysis tools; as on the pure
-            engine, nothing is checked) is set on the pure engine's copy and taken back."""
-            if name not in _PURE_FIELDS:
-                super().__setattr__(name, value)
-                return
-            pure = self._to_pure()
-            setattr(pure, name, value)
-            self._reload(pure)
-
-        def _reload(self, pure: PureCascaditoState) -> None:
-            """Take ``pure``'s position, keeping this state's seed and dealer."""
-            seed, dealer = self._seed, self._dealer
-            self._load(pure)
-            self._seed, self._dealer = seed, dealer
 
         def set_marks(self, player: int, cells: list[str]) -> None:
             """See :meth:`.state.CascaditoState.set_marks` (done on the pure engine's copy,
@@ -133,12 +87,3 @@ if _engine is not None:
             pure = self._to_pure()
             positions.set_claims(pure, player, names)
             self._reload(pure)
-
-        def __reduce__(self) -> tuple[Any, ...]:
-            return (_rebuild, (self._game, self.to_json()))
-
-
-def _rebuild(game: "CascaditoGame", data: dict[str, Any]) -> CascaditoState:
-    """Unpickle a compiled state (from its JSON, as every copy: no seed, no dealer)."""
-    return CompiledCascaditoState._from_pure(serialize.from_json(PureCascaditoState, game,
-                                                                 data))

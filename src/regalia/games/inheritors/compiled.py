@@ -27,12 +27,11 @@ chooses in code.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from regalia.core.engines import choose_state_class
-from regalia.core.errors import ParameterError, RecordError
+from regalia.core.engines import CompiledState, choose_state_class
 
-from . import information, serialize
+from . import information
 from .state import InheritorsState, PureInheritorsState
 
 if TYPE_CHECKING:
@@ -55,86 +54,35 @@ def state_class(engine: str | None, game: "InheritorsGame") -> type[InheritorsSt
 
     Raises:
         ParameterError: another name; ``compiled`` when the extension is not built, or
-            when the game's card data does not fit the compiled engine's limits (naming
+            when the game's card data does not fit the compiled engine's arrays (naming
             the limit).
     """
-    compiled: type[InheritorsState] | None = (CompiledInheritorsState if _engine is not None
-                                              else None)
-    if compiled is not None:
-        problem = _engine.unfit(game)
-        if problem is not None:
-            if engine == "compiled":
-                raise ParameterError(f"the compiled Inheritors engine cannot hold these cards "
-                                     f"({problem}); use engine='pure'")
-            compiled = None
-    return choose_state_class(engine, "Inheritors", compiled, PureInheritorsState)
-
-
-#: The pure engine's position fields, copied one by one by :meth:`_to_pure`.
-_PURE_FIELDS = ("phase", "stage", "cur", "first", "ended", "rcol", "hand", "hsize", "deck",
-                "dsize", "rows", "mask", "removed", "side", "box", "quests", "qpool", "qrow",
-                "hrow", "honors", "clan_row", "clan_owner", "pclan", "drawq", "qdraw", "pend",
-                "qcol", "qleft", "tadv", "tnum", "known", "capc", "pdraws", "hist", "vis",
-                "notes")
+    compiled = CompiledInheritorsState if _engine is not None else None
+    unfit = _engine.unfit(game) if _engine is not None else None
+    return choose_state_class(engine, "Inheritors", compiled, PureInheritorsState, unfit)
 
 
 if _engine is not None:
-    class CompiledInheritorsState(_engine.Core, InheritorsState):
+    class CompiledInheritorsState(_engine.Core, CompiledState, InheritorsState):
         """An Inheritors state of the compiled engine (see the module docstring)."""
 
         __slots__ = ()
+        PURE_CLASS = PureInheritorsState
+        PURE_FIELDS = ("phase", "stage", "cur", "first", "ended", "rcol", "hand", "hsize",
+                       "deck", "dsize", "rows", "mask", "removed", "side", "box", "quests",
+                       "qpool", "qrow", "hrow", "honors", "clan_row", "clan_owner", "pclan",
+                       "drawq", "qdraw", "pend", "qcol", "qleft", "tadv", "tnum", "known",
+                       "capc", "pdraws", "hist", "vis", "notes")
+        GAME_TITLE = "Inheritors"
 
-        def _to_pure(self) -> PureInheritorsState:
-            """The same position in the pure engine (no seed, no dealer): used to raise the
-            reference's own error for a refused action, to resample, and for set-up
-            changes."""
-            pure = PureInheritorsState._blank(self._game)
+        def _pure_extras(self, pure: PureInheritorsState) -> None:
             pure._legal = None
-            for name in _PURE_FIELDS:
-                setattr(pure, name, getattr(self, name))
-            return pure
-
-        @classmethod
-        def _from_pure(cls, state: PureInheritorsState) -> "CompiledInheritorsState":
-            """``state`` (checked by the pure engine's from_json or set-up) in C, without
-            its seed and dealer.
-
-            Raises:
-                RecordError: a field the C struct cannot hold.
-            """
-            out: CompiledInheritorsState = cls.__new__(cls)
-            try:
-                out._load(state)
-            except (ValueError, OverflowError, IndexError, KeyError) as exc:
-                raise RecordError(f"state JSON does not fit an Inheritors position: {exc}") \
-                    from None
-            return out
-
-        def __setattr__(self, name: str, value: Any) -> None:
-            """A position field set from Python (tests, analysis tools; as on the pure
-            engine, nothing is checked) is set on the pure engine's copy and taken back."""
-            if name not in _PURE_FIELDS:
-                super().__setattr__(name, value)
-                return
-            pure = self._to_pure()
-            setattr(pure, name, value)
-            seed, dealer = self._seed, self._dealer
-            self._load(pure)
-            self._seed, self._dealer = seed, dealer
 
         def resample_from_infostate(self, player: int,
                                     rng: random.Random) -> "CompiledInheritorsState":
             """:func:`.information.resample_from_infostate` on the pure engine's copy (the
             same draws from ``rng``), taken into C: like every copy, without the seed and
             the dealer."""
-            return self._from_pure(information.resample_from_infostate(self._to_pure(),
-                                                                       player, rng))
-
-        def __reduce__(self) -> tuple[Any, ...]:
-            return (_rebuild, (self._game, self.to_json()))
-
-
-def _rebuild(game: "InheritorsGame", data: dict[str, Any]) -> InheritorsState:
-    """Unpickle a compiled state (from its JSON, as every copy: no seed, no dealer)."""
-    return CompiledInheritorsState._from_pure(serialize.from_json(PureInheritorsState, game,
-                                                                  data))
+            out: CompiledInheritorsState = self._from_pure(
+                information.resample_from_infostate(self._to_pure(), player, rng))
+            return out
