@@ -26,16 +26,14 @@ Usage: python benchmarks/bench_cascadito.py [--seconds S] [--sheet 1]
 from __future__ import annotations
 
 import argparse
-import random
 import tracemalloc
 from typing import Callable
 
-from benchlib import (EngineRow, engine_table, machine_line, midgame_states, per_cpu_second,
-                      random_game_by_ply)
+from benchlib import (EngineRow, engine_table, loop_games_per_cpu_second, machine_line,
+                      midgame_states, per_cpu_second, playouts_per_cpu_second)
 
 import regalia
 from regalia.agents import make_agent
-from regalia.agents.search import playout, playout_policy
 from regalia.games.cascadito import compiled
 
 PLAYOUT_GOAL, LOOP_GOAL = 10.0, 4.0
@@ -47,24 +45,11 @@ def game(engine: str, players: int, sheet: int) -> regalia.Game:
 
 def playout_games(engine: str, players: int, sheet: int, policy: str,
                   seconds: float) -> float:
-    g = game(engine, players, sheet)
-    rng = random.Random(12345)
-    fn = playout_policy(g.new_initial_state(0), policy)
-
-    def one(i: int) -> int:
-        playout(g.new_initial_state(i), rng, fn)
-        return 1
-    return per_cpu_second(one, seconds)
+    return playouts_per_cpu_second(game(engine, players, sheet), policy, seconds)
 
 
 def loop_games(engine: str, players: int, sheet: int, seconds: float) -> float:
-    g = game(engine, players, sheet)
-    rng = random.Random(12345)
-
-    def one(i: int) -> int:
-        random_game_by_ply(g.new_initial_state(i), rng)
-        return 1
-    return per_cpu_second(one, seconds)
+    return loop_games_per_cpu_second(game(engine, players, sheet), seconds)
 
 
 def mcts_iterations(engine: str, sheet: int, playout_name: str, seconds: float) -> float:

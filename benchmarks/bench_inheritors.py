@@ -31,12 +31,11 @@ import argparse
 import random
 from typing import Callable
 
-from benchlib import (EngineRow, engine_table, machine_line, midgame_states, per_cpu_second,
-                      random_game_by_ply)
+from benchlib import (EngineRow, engine_table, loop_games_per_cpu_second, machine_line,
+                      midgame_states, per_cpu_second, playouts_per_cpu_second)
 
 import regalia
 from regalia.agents import make_agent
-from regalia.agents.search import playout, playout_policy
 from regalia.games.inheritors import compiled
 
 PLAYOUT_GOAL, LOOP_GOAL = 10.0, 4.0
@@ -46,25 +45,13 @@ def game(engine: str, players: int) -> regalia.Game:
     return regalia.load_game("inheritors", players=players, engine=engine)
 
 
-def playout_games(engine: str, players: int, policy: str, seconds: float) -> float:
-    g = game(engine, players)
-    rng = random.Random(12345)
-    fn = playout_policy(g.new_initial_state(0), policy)
-
-    def one(i: int) -> int:
-        playout(g.new_initial_state(i), rng, fn)
-        return 1
-    return per_cpu_second(one, seconds)
+def playout_games(engine: str, players: int, policy: str,
+                  seconds: float) -> float:
+    return playouts_per_cpu_second(game(engine, players), policy, seconds)
 
 
 def loop_games(engine: str, players: int, seconds: float) -> float:
-    g = game(engine, players)
-    rng = random.Random(12345)
-
-    def one(i: int) -> int:
-        random_game_by_ply(g.new_initial_state(i), rng)
-        return 1
-    return per_cpu_second(one, seconds)
+    return loop_games_per_cpu_second(game(engine, players), seconds)
 
 
 def decisions(engine: str) -> list[regalia.State]:

@@ -117,6 +117,32 @@ def per_cpu_second(work: Callable[[int], int], seconds: float) -> float:
             return done / elapsed
 
 
+def playouts_per_cpu_second(game: Game, policy: str, seconds: float) -> float:
+    """Whole games from new deals (0, 1, ...) played by the playout policy ``policy``
+    through ``regalia.agents.search.playout`` (a compiled playout where the game's engine
+    offers one), per CPU-second."""
+    from regalia.agents.search import playout, playout_policy
+
+    rng = random.Random(12345)
+    fn = playout_policy(game.new_initial_state(0), policy)
+
+    def one(i: int) -> int:
+        playout(game.new_initial_state(i), rng, fn)
+        return 1
+    return per_cpu_second(one, seconds)
+
+
+def loop_games_per_cpu_second(game: Game, seconds: float) -> float:
+    """Whole random games from new deals played by a user's Python loop over
+    ``legal_actions`` / ``apply_action`` (:func:`random_game_by_ply`), per CPU-second."""
+    rng = random.Random(12345)
+
+    def one(i: int) -> int:
+        random_game_by_ply(game.new_initial_state(i), rng)
+        return 1
+    return per_cpu_second(one, seconds)
+
+
 #: One row of :func:`engine_table`: name, unit, goal ratio (None: no goal), and the
 #: measurement of one engine (``"pure"`` or ``"compiled"``) in units per CPU-second.
 EngineRow = tuple[str, str, "float | None", Callable[[str], float]]
