@@ -335,6 +335,7 @@ def test_json_round_trip_between_the_engines():
     ("pending", [[5, 44, 40]], "card types in order"),
     ("pending", [[2, 0, 0]], "not an effect of a turn"),
     ("quest_colour", 9, "Quest colour"),
+    ("pending", [[0, 10]] * 20, "more than 128 draws waiting"),
 ])
 def test_positions_the_c_struct_cannot_hold_are_refused(field, value, message):
     """Hostile JSON: fields the pure engine's reader lets through but no game reaches,

@@ -52,7 +52,7 @@ cdef enum:
     MAXAACT = 8            # actions of one achievement
     MAXBP = 32             # spaces of the bandit track
     MAXFACE = 32           # faces of a die
-    MAXTASK = 512          # pending tasks (a turn's tasks are bounded: unfit checks)
+    MAXTASK = 1024         # pending tasks: half for a turn's (unfit), half for a JSON's
     MAXACT = 1024          # legal actions of one state
     NC = 5                 # town colours (tables.NUM_COLOURS)
     NPOOLS = 462           # tables.POOLS
@@ -87,7 +87,7 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 LIMITS = {"cells": MAXH, "towns": MAXTOWN, "tracks": MAXNT, "track spaces": MAXTL,
           "rivers": MAXR, "river spaces": MAXRL, "achievements": MAXA,
           "actions of an achievement": MAXAACT, "bandit spaces": MAXBP,
-          "die faces": MAXFACE, "pending tasks of a turn": MAXTASK}
+          "die faces": MAXFACE, "pending tasks of a turn": MAXTASK // 2}
 
 
 # ---------------------------------------------------------------------- the dice pools
@@ -1167,8 +1167,8 @@ cdef class Core:
         self._dealer = None
         n = T.np
         new_game(s, T, 0)
-        if len(pure.tasks) > MAXTASK:
-            raise ValueError(f"at most {MAXTASK} pending tasks, not {len(pure.tasks)}")
+        if len(pure.tasks) > MAXTASK // 2:   # (the other half: the tasks a turn adds)
+            raise ValueError(f"at most {MAXTASK // 2} pending tasks, not {len(pure.tasks)}")
         if any(not 0 <= x < 4 * T.H for x in pure.tasks):
             raise ValueError("a pending task outside the sheet")
         if not 0 <= pure.cur < n or not 0 <= pure.phase <= PH_CLAIM:

@@ -1728,8 +1728,10 @@ cdef class Core:
         # would read outside its arrays (the pure engine fails on them with IndexError)
         if s.phase == PH_EFFECT and s.npend == 0:
             raise ValueError("phase 'effect' with no pending effect")
-        if s.phase == PH_DRAW and s.ndrawq == 0:
-            raise ValueError("phase 'draw' with no draw waiting")
+        if s.phase == PH_DRAW and (s.ndrawq == 0 or s.dsize == 0):
+            raise ValueError("phase 'draw' with no draw waiting or no card to draw")
+        if s.ndrawq + sum(e[1] for e in pure.pend if e[0] in (E_DRAW, E_DEMAND)) > MAXDQ // 2:
+            raise ValueError(f"more than {MAXDQ // 2} draws waiting")
         if s.phase == PH_CLAN and next_clan_colour(s) < 0:
             raise ValueError("phase 'reveal-clan' with every Clan revealed")
         history_load(&self._hist, pure.hist)
@@ -1966,8 +1968,10 @@ cdef class Core:
         self._step(a)
 
     def apply_legal(self, action):
-        """PureInheritorsState.apply_legal: an action known to be legal here, unchecked."""
-        self._step(action)
+        """PureInheritorsState.apply_legal (an action known to be legal here): checked all
+        the same, since C must not read outside its arrays (cheap: the legal actions are
+        cached)."""
+        self.apply_action(action)
 
     cdef int _step(self, int a) except -1:
         """The transition, the visibility, the notes and the history of legal ``a``."""
