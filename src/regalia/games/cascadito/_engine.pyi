@@ -4,6 +4,8 @@ the pure engine's layout and the contract methods it implements in C."""
 import random
 from typing import Any
 
+from regalia.core.dealers import Dealer
+
 from .tables import SheetTables
 
 POLICIES: dict[str, int]
@@ -17,7 +19,7 @@ class Tables:
 class Core:
     _game: Any
     _seed: int | None
-    _dealer: random.Random | None
+    _dealer: Dealer | None
     _t: SheetTables
     phase: int
     cur: int

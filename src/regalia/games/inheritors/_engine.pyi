@@ -4,6 +4,8 @@ the pure engine's layout and the contract methods it implements in C."""
 import random
 from typing import Any
 
+from regalia.core.dealers import Dealer
+
 POLICIES: dict[str, int]
 LIMITS: dict[str, int]
 NOTE_KINDS: tuple[str, ...]
@@ -17,7 +19,7 @@ class Tables:
 class Core:
     _game: Any
     _seed: int | None
-    _dealer: random.Random | None
+    _dealer: Dealer | None
     phase: int
     stage: int
     cur: int
