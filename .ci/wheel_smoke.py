@@ -3,8 +3,10 @@
 Run by ``.ci/run`` with the Python of a fresh virtual environment into which only the
 built wheel (and its dependencies) was installed, from a directory outside the source
 tree, so that ``import regalia`` finds the installed package and nothing else. It fails
-(exit 1) when a game's component data is missing from the wheel, a configuration cannot
-load or play, or the ``regalia`` console script does not run a match.
+(exit 1) when a game's component data is missing from the wheel, a game or a
+configuration does not use the game's compiled engine (each game has one: issues 15 and
+29), a configuration cannot load or play, or the ``regalia`` console script does not run a
+match.
 
 Configurations: every player count of every registered game, each variant on its own, and
 each game's ``GameInfo.test_configs``.
@@ -39,12 +41,12 @@ def main() -> int:
         return 1
     failures = 0
     played = 0
-    # issue 15: the wheel holds the compiled Kingdomino and Two Heirs engines, and games
-    # use them
-    for name in ("kingdomino", "two-heirs"):
-        engine = getattr(regalia.load_game(name), "engine", None)
+    # issues 15 and 29: the wheel holds a compiled engine for every game, and every
+    # configuration below uses it
+    for info in list_games():
+        engine = getattr(regalia.load_game(info.name), "engine", None)
         if engine != "compiled":
-            print(f"FAIL {name}: the wheel's games use the {engine} engine, not the "
+            print(f"FAIL {info.name}: the wheel's games use the {engine} engine, not the "
                   f"compiled one (is the extension missing from the wheel?)")
             failures += 1
     for info in list_games():
@@ -66,6 +68,11 @@ def main() -> int:
                     continue
             except Exception as exc:  # missing data files end here (DataError)
                 print(f"FAIL {info.name} {params}: {type(exc).__name__}: {exc}")
+                failures += 1
+                continue
+            if getattr(game, "engine", None) != "compiled":
+                print(f"FAIL {info.name} {params}: played by the "
+                      f"{getattr(game, 'engine', None)} engine, not the compiled one")
                 failures += 1
                 continue
             try:

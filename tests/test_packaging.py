@@ -23,3 +23,16 @@ def test_every_data_file_is_package_data():
     assert Path("games/cascadito/data/sheets/sheet1.toml") in data
     missing = sorted(str(p) for p in data - shipped)
     assert not missing, f"data files the wheel would not ship: {missing}"
+
+
+def test_every_game_with_a_compiled_engine_has_its_extension_built_by_setup_py():
+    """Each game package offering a compiled engine (a ``compiled.py`` beside an
+    ``_engine.pyx``) is built by ``pip install .``: setup.py lists its extension (issue 29:
+    every game has one; the wheel smoke test then checks the wheel uses them)."""
+    setup = (ROOT / "setup.py").read_text()
+    games = sorted(p.parent.name for p in PACKAGE.glob("games/*/_engine.pyx"))
+    assert games == sorted(p.parent.name for p in PACKAGE.glob("games/*/compiled.py"))
+    assert games == ["cascadito", "inheritors", "kingdomino", "two_heirs"]
+    for name in games:
+        assert f'Extension("regalia.games.{name}._engine"' in setup, name
+        assert f'"src/regalia/games/{name}/_engine.pyx"' in setup, name
