@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.policies import seat_information_only
+
 from .codes import E_SCORE
 
 if TYPE_CHECKING:
@@ -119,6 +121,7 @@ def _equivalence(G: "InheritorsGame", a: int) -> tuple[Any, ...] | None:
     return None
 
 
+@seat_information_only  # tests/agents/test_seat_information.py
 def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
     """The legal action with the best :func:`visible_value` one step ahead (a Spy's question
     valued from public knowledge); ties uniform by ``rng``. The state is not changed."""
@@ -189,6 +192,7 @@ def _gain_value(s: "InheritorsState", p: int, tops: list[int], t: int, gained: s
     return v
 
 
+@seat_information_only  # tests/agents/test_seat_information.py
 def fast_policy(state: "InheritorsState", rng: random.Random) -> int:
     """A cheaper ``greedy``: the same estimate (:func:`visible_value`, one step ahead, only
     what the acting player sees), but the many discarding actions (discard and draw 2,
