@@ -82,14 +82,23 @@ def free_port() -> int:
         return port
 
 
-def start_server(tmp: str) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``regalia serve`` process on a free loopback port with a fresh SQLite store."""
+#: the bench's many tables all come from one address: the per-client rate limits (which
+#: a real server keeps) are off for it
+UNLIMITED = ["--rate-limit", "request=off", "--rate-limit", "create=off",
+             "--rate-limit", "socket=off", "--max-open-tables", "100000"]
+
+
+def start_server(tmp: str, extra: list[str] | None = None
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``regalia serve`` process on a free loopback port with a fresh SQLite store
+    (``extra``: more options; default :data:`UNLIMITED`)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
     with open(os.path.join(tmp, "server.log"), "w") as log:   # the server writes its own
         proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--host",
                                  "127.0.0.1", "--port", str(port),
-                                 "--db", f"sqlite:///{tmp}/bench.sqlite"],
+                                 "--db", f"sqlite:///{tmp}/bench.sqlite",
+                                 *(UNLIMITED if extra is None else extra)],
                                 env=env, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
