@@ -151,7 +151,7 @@ class Rooms:
         seed = fresh_seed()
         self.store.create_table(table_id, game.info.name, game.params, seed, rows,
                                 {"hints": hints, "pace": float(pace)})
-        self.computer.advance(self.get(table_id))
+        self.get(table_id)   # loaded, it deals and starts its computer player (get)
         return table_id, out
 
     # ------------------------------------------------------------------ loading
@@ -163,11 +163,13 @@ class Rooms:
         """
         with self._lock:
             t = self._tables.get(table_id)
+            fresh = t is None
             if t is None:
-                t = self._load(table_id)
-                self._tables[table_id] = t
+                t = self._tables[table_id] = self._load(table_id)
             self._used[table_id] = time.monotonic()
-            return t
+        if fresh and t.status() == COMPUTER_TO_MOVE:
+            self.computer.advance(t)   # a table whose server-side move was cut short
+        return t
 
     def _load(self, table_id: str) -> Table:
         row = self.store.load(table_id) if isinstance(table_id, str) else None
@@ -216,8 +218,6 @@ class Rooms:
             except Exception as exc:  # a table the games cannot rebuild: log, go on
                 log.error("table %s could not be loaded: %s", tid, exc)
                 continue
-            if t.status() == COMPUTER_TO_MOVE:
-                self.computer.advance(t)
         return len(ids)
 
     def sweep(self) -> tuple[int, int]:

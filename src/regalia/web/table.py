@@ -116,12 +116,14 @@ class Table:
         return self.pace if self.has_person else 0.0
 
     def status(self) -> str:
-        """The store's status of the table: ``over``, ``computer`` (a computer player
-        is to move) or ``person``."""
+        """The store's status of the table: ``over``, ``computer`` (the server is to
+        move: a computer player's turn, or a chance outcome to deal) or ``person``."""
         s = self.state
         if s.is_terminal():
             return OVER
-        return COMPUTER_TO_MOVE if s.current_player() in self.agents else PERSON
+        if s.is_chance_node() or s.current_player() in self.agents:
+            return COMPUTER_TO_MOVE
+        return PERSON
 
     def label(self, seat: int) -> str:
         return self.seats[seat].label if 0 <= seat < len(self.seats) else "chance"

@@ -109,14 +109,17 @@ class Store:
         self.upgraded = add_missing_columns(self.engine)
 
     def create_table(self, table_id: str, game: str, params: dict[str, Any], seed: int,
-                     seats: list[SeatRow], options: dict[str, Any] | None = None) -> None:
+                     seats: list[SeatRow], options: dict[str, Any] | None = None,
+                     status: str = COMPUTER_TO_MOVE) -> None:
+        """Store a new table (``status``: by default the server is to move: the first
+        deal)."""
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(id=table_id, game=game,
                                                  params=json.dumps(params, sort_keys=True),
                                                  seed=str(seed), created=now,
                                                  options=json.dumps(options or {}),
-                                                 status=PERSON, ply=0, updated=now))
+                                                 status=status, ply=0, updated=now))
             conn.execute(insert(seats_t), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "label": s.label, "token_hash": s.token_hash} for s in seats])
