@@ -133,10 +133,11 @@ class Victim:
     """A hot-seat Kingdomino table played in a thread: each move's round trip (the POST
     until its answer) is recorded in :attr:`latencies` (seconds) until :meth:`stop`."""
 
-    def __init__(self, server: LiveServer, pause: float = 0.2):
+    def __init__(self, server: LiveServer, pause: float = 0.2, source: str = "127.0.0.1"):
         self.server = server
         self.pause = pause
-        made = server.create([{"kind": "here"}, {"kind": "here"}], pace=0)
+        self.source = source
+        made = server.create([{"kind": "here"}, {"kind": "here"}], pace=0, source=source)
         self.table = made["table"]
         self.tokens = [s["token"] for s in made["seats"]]
         self.latencies: list[float] = []
@@ -157,7 +158,7 @@ class Victim:
 
     def _run(self) -> None:
         deadline = time.monotonic() + 120
-        with self.server.client() as c:
+        with self.server.client(self.source) as c:
             while not self._stop.is_set() and time.monotonic() < deadline:
                 v = c.get(f"/api/tables/{self.table}").json()
                 if v["terminal"]:

@@ -104,11 +104,14 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         hub.loop = loop
+        starting = loop.run_in_executor(None, rooms.computer.start)   # in the background
         if settings.resume:
             await loop.run_in_executor(None, rooms.resume)
         task = asyncio.ensure_future(sweeper())
         yield
         task.cancel()
+        if not starting.done():
+            starting.cancel()
         rooms.close()
         store.close()
 

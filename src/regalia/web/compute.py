@@ -108,6 +108,11 @@ class Computer:
                                      initializer=worker.warm)
         return self._pool
 
+    def start(self) -> None:
+        """Start the worker processes now (at the server's start-up, in the background),
+        not at the first job."""
+        self._workers().schedule(worker.warm)
+
     def queued(self) -> int:
         """Jobs waiting for a worker."""
         with self._lock:
@@ -291,7 +296,8 @@ class Computer:
                        position_for(s, seat), seat, spec, budget, _entropy.getrandbits(63)),
                       budget, then)
         if not self.submit(job):
-            raise WebError(429, "a hint for this seat is already being searched")
+            raise WebError(429, "a hint for this seat is already being searched",
+                           retry_after=max(1, round(budget)))
         return answer
 
     def close(self) -> None:
