@@ -65,6 +65,10 @@ def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
                              f"most one agent per seat")
     return players
 
+#: the most deals one tournament plays (``--games``): far more than any study needs,
+#: small enough that the seeds and results fit in memory
+MAX_DEALS = 1_000_000
+
 
 class ProgressLines:
     """Progress of a run as plain lines, for an output that is not a terminal (a log file,
@@ -211,8 +215,8 @@ def tournament(
         lineup = expand_lineup(specs, seats)
         g = build_game(name, seats, variant, sheet=sheet, level=level, params=param)
         lineup = check_lineup(g, lineup)
-        if games < 1:
-            raise ParameterError(f"--games {games}: play at least 1 deal")
+        if not 1 <= games <= MAX_DEALS:
+            raise ParameterError(f"--games {games}: play 1 to {MAX_DEALS:,} deals")
         if out is not None:
             for path in output_paths(out):
                 check_writable(path, "results", option="--out")
