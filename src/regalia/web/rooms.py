@@ -239,6 +239,7 @@ class Rooms:
                     t.evicted = True
                     t.views.clear()
                     t.encoded.clear()
+                    t.drawings.clear()
                 del self._tables[tid]
                 self._used.pop(tid, None)
                 gone += 1

@@ -93,6 +93,10 @@ class Table:
     #: the cached views encoded as JSON text, same keys (each encoded once, then sent to
     #: every request and WebSocket of the seat until the table moves on)
     encoded: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    #: the drawn parts of the cached views (SVG, score table, scoring help) by (seat,
+    #: ply, generation): a change that moves nothing (a computer player starts thinking,
+    #: an error) re-sends the views without drawing them again
+    drawings: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     last_move_at: float = 0.0
     movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
     #: the per-seat move log, built one ply at a time (:mod:`.movelog`)
