@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from threading import Timer
 from typing import Any, Callable
 
+from pebble import ProcessExpired, ProcessPool
+
 from regalia.core.state import State
 
 from . import table as table_module
@@ -100,7 +102,6 @@ class Computer:
     # ------------------------------------------------------------------ the pool
     def _workers(self) -> Any:
         if self._pool is None:
-            from pebble import ProcessPool
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["regalia", "regalia.agents", __name__.rsplit(
                 ".", 1)[0] + ".worker"])
@@ -159,10 +160,13 @@ class Computer:
         with self._lock:
             self.running -= 1
             self._busy.discard((job.table, job.seat))
-        if isinstance(future.exception(), FutureTimeout):
+        if future.cancelled():   # the pool is stopping: nothing more to do
+            return
+        if isinstance(future.exception(), (FutureTimeout, ProcessExpired)):
             self.metrics.overruns.inc()
-            log.warning("table %s seat %d: a search overran its %.1f s budget; its worker "
-                        "was restarted", job.table, job.seat + 1, job.budget)
+            log.warning("table %s seat %d: a search overran its %.1f s budget or its worker "
+                        "died (%s); the worker was restarted", job.table, job.seat + 1,
+                        job.budget, type(future.exception()).__name__)
         try:
             self._after.submit(job.then, future)
         except RuntimeError:   # shutting down
@@ -196,7 +200,7 @@ class Computer:
     def _thought(self, t: Table, seat: int, generation: int, ply: int,
                  future: Future[Any], done: Future[None]) -> None:
         exc = future.exception()
-        if isinstance(exc, FutureTimeout):
+        if isinstance(exc, (FutureTimeout, ProcessExpired)):   # over budget, or died
             with t.lock:
                 legal = t.state.legal_actions() if not t.state.is_terminal() else [0]
             action = _entropy.choice(legal)
@@ -281,7 +285,9 @@ class Computer:
 
         def then(f: Future[Any]) -> None:
             exc = f.exception()
-            if isinstance(exc, FutureTimeout):
+            if isinstance(exc, WebError):
+                answer.set_exception(exc)
+            elif isinstance(exc, (FutureTimeout, ProcessExpired)):
                 answer.set_exception(WebError(503, "the hint took too long; try again"))
             elif exc is not None:
                 answer.set_exception(WebError(409, f"no hint: {exc}"))
@@ -303,6 +309,16 @@ class Computer:
     def close(self) -> None:
         with self._lock:
             self._closed = True
+            waiting = [job for q in self._queues.values() for job in q]
+            self._queues.clear()
+            self._ring.clear()
+        for job in waiting:   # never run: their waiters are told (a hint's request)
+            dropped: Future[Any] = Future()
+            dropped.set_exception(WebError(503, "the server is stopping"))
+            try:
+                job.then(dropped)
+            except Exception:  # a table's bookkeeping at shutdown: nothing to tell
+                pass
         if self._pool is not None:
             self._pool.stop()
             self._pool.join(timeout=5)

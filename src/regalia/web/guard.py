@@ -34,7 +34,7 @@ import ipaddress
 import json
 import math
 import time
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, MutableMapping
 from urllib.parse import urlsplit
 
 from limits import parse_many
@@ -51,7 +51,7 @@ try:
 except ImportError:  # pragma: no cover - orjson is in the web extra
     _orjson = None
 
-Scope = dict[str, Any]
+Scope = MutableMapping[str, Any]
 Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
@@ -113,7 +113,7 @@ def client_of(scope: Scope) -> str:
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", ()):
         if key == name:
-            return value.decode("latin-1")
+            return bytes(value).decode("latin-1")
     return None
 
 
@@ -315,6 +315,5 @@ async def json_body(request: Any, settings: Settings) -> dict[str, Any]:
 def token_of(request: Any) -> str | None:
     """The seat token of a request: the ``X-Seat-Token`` header or the ``token`` query
     parameter (None: a spectator)."""
-    token: str | None = (request.headers.get("x-seat-token")
-                         or request.query_params.get("token"))
-    return token
+    token = request.headers.get("x-seat-token") or request.query_params.get("token")
+    return str(token) if token is not None else None

@@ -67,7 +67,7 @@ def _http_protocol(header_timeout: float) -> Any:
             if not self.transport.is_closing():
                 self.transport.close()
 
-        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             self._arm()
 
@@ -124,7 +124,6 @@ def run(app: Any, host: str, port: int, settings: Settings | None = None,
                 timeout_keep_alive=int(settings.keep_alive),
                 limit_concurrency=settings.max_connections,
                 ws_max_size=settings.max_ws_message,
-                proxy_headers=proxy is not None,
-                **({"forwarded_allow_ips": proxy} if proxy is not None else {}),
-                **({"ws": protocol} if protocol is not None else {}),
-                **({"http": http} if http is not None else {}))
+                proxy_headers=proxy is not None, forwarded_allow_ips=proxy,
+                ws=protocol if protocol is not None else "auto",
+                http=http if http is not None else "auto")
