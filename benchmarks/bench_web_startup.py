@@ -3,13 +3,15 @@
 For each count N (``--stored 0,1000,10000``) the bench writes N finished games (random
 2-player Kingdomino games, each its real record: seed and every action, through the
 store's own API) into a fresh SQLite store, starts a real ``regalia serve`` on it, and
-prints the time from the process's start until ``GET /healthz`` answers, the server's
+prints the time from the process's start until ``GET /api/games`` answers (and the server
+process's CPU seconds by then, which the machine's load does not change), the server's
 resident memory then (its own process, from ``/proc``), after ``GET /api/tables``, and
 after viewing ``--views`` of the finished tables once each (they are loaded, then let go
 after ``Settings.finished_idle``; the bench does not wait for that). Start-up reads only
 the tables whose computer player is to move, so time and memory should not grow with N.
 
 Usage: python benchmarks/bench_web_startup.py [--stored 0,1000,10000] [--views 100]
+       [--src OTHER/src]   # another checkout's server on the same stores (before/after)
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (from /proc; load-independent,
+    unlike the wall time to readiness)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def fill(db: str, n: int) -> None:
     """N finished random Kingdomino games in the store at ``db``."""
     store = Store(db)
@@ -61,7 +70,7 @@ def fill(db: str, n: int) -> None:
     store.close()
 
 
-def measure(n: int, views: int) -> None:
+def measure(n: int, views: int, src: Path = SRC) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{tmp}/tables.sqlite"
         t = time.monotonic()
@@ -71,15 +80,16 @@ def measure(n: int, views: int) -> None:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
         url = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
+        env = {**os.environ, "PYTHONPATH": str(src), "XDG_DATA_HOME": tmp}
         started = time.monotonic()
         proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--port",
-                                 str(port), "--db", db, "--rate-limit", "request=off"],
+                                 str(port), "--db", db,
+                                 *(["--rate-limit", "request=off"] if src == SRC else [])],
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             while True:
                 try:
-                    if httpx.get(url + "/healthz", timeout=2).status_code == 200:
+                    if httpx.get(url + "/api/games", timeout=2).status_code == 200:
                         break
                 except httpx.HTTPError:
                     pass
@@ -87,6 +97,7 @@ def measure(n: int, views: int) -> None:
                     raise SystemExit("the server did not start in 120 s")
                 time.sleep(0.02)
             ready = time.monotonic() - started
+            ready_cpu = cpu_seconds(proc.pid)
             time.sleep(2)   # the worker processes start in the background
             at_start = rss_mib(proc.pid)
             httpx.get(url + "/api/tables", timeout=30)
@@ -94,13 +105,14 @@ def measure(n: int, views: int) -> None:
             with httpx.Client(base_url=url, timeout=30) as c:
                 for i in range(min(views, n)):
                     c.get(f"/api/tables/done{i:06d}")
-                live = c.get("/healthz").json()["tables_live"]
+                health = c.get("/healthz")
+                live = health.json()["tables_live"] if health.status_code == 200 else "?"
             viewed = rss_mib(proc.pid)
         finally:
             proc.terminate()
             proc.wait(timeout=20)
         print(f"{n:>6} finished tables stored (written in {filled:.0f} s): ready in "
-              f"{ready:.2f} s; server RSS {at_start:.0f} MiB at start, {listed:.0f} MiB "
+              f"{ready:.2f} s ({ready_cpu:.2f} s of the server's CPU); server RSS {at_start:.0f} MiB at start, {listed:.0f} MiB "
               f"after the lobby's list, {viewed:.0f} MiB after viewing {min(views, n)} of "
               f"them ({live} then in memory); load average "
               f"{os.getloadavg()[0]:.1f}", flush=True)
@@ -113,12 +125,15 @@ def main() -> int:
                     help="finished tables stored, a comma list of counts")
     ap.add_argument("--views", type=int, default=100,
                     help="finished tables viewed once each after start-up")
+    ap.add_argument("--src", type=Path, default=SRC,
+                    help="the src folder of the regalia whose server is measured (default: "
+                         "this checkout; another checkout's for a before/after)")
     args = ap.parse_args()
     counts = [int(x) for x in args.stored.split(",")]
     if not all(0 <= n <= 100_000 for n in counts) or not 0 <= args.views <= 10_000:
         ap.error("--stored counts 0..100000, --views 0..10000")
     for n in counts:
-        measure(n, args.views)
+        measure(n, args.views, args.src.resolve())
     return 0
 
 
