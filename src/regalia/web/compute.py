@@ -88,6 +88,7 @@ class Computer:
         self.settings = settings
         self.metrics = metrics or Metrics()
         self._pool: Any = None
+        self._pool_lock = threading.Lock()
         self._lock = threading.Lock()
         self._queues: dict[str, deque[Job]] = {}
         self._ring: deque[str] = deque()
@@ -101,13 +102,19 @@ class Computer:
 
     # ------------------------------------------------------------------ the pool
     def _workers(self) -> Any:
-        if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["regalia", "regalia.agents", __name__.rsplit(
-                ".", 1)[0] + ".worker"])
-            self._pool = ProcessPool(max_workers=self.settings.workers, context=context,
-                                     initializer=worker.warm)
-        return self._pool
+        """The pool of worker processes, made on first use. They are forked from
+        multiprocessing's fork server (started once, with regalia imported): a worker
+        killed past its budget is replaced in a fraction of a second. Like any
+        multiprocessing program, a script that serves the app must guard its entry point
+        with ``if __name__ == "__main__":``."""
+        with self._pool_lock:
+            if self._pool is None:
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["regalia", "regalia.agents",
+                                                worker.__name__])
+                self._pool = ProcessPool(max_workers=self.settings.workers,
+                                         context=context, initializer=worker.warm)
+            return self._pool
 
     def start(self) -> None:
         """Start the worker processes now (at the server's start-up, in the background),
