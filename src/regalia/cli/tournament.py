@@ -215,8 +215,10 @@ def tournament(
         lineup = expand_lineup(specs, seats)
         g = build_game(name, seats, variant, sheet=sheet, level=level, params=param)
         lineup = check_lineup(g, lineup)
-        if not 1 <= games <= MAX_DEALS:
-            raise ParameterError(f"--games {games}: play 1 to {MAX_DEALS:,} deals")
+        if games < 1:
+            raise ParameterError(f"--games {games}: play at least 1 deal")
+        if games > MAX_DEALS:
+            raise ParameterError(f"--games {games}: play at most {MAX_DEALS:,} deals")
         if out is not None:
             for path in output_paths(out):
                 check_writable(path, "results", option="--out")
