@@ -137,7 +137,12 @@ def test_stored_bad_specs_are_capped_or_refused_on_restart(tmp_path):
         print(victim.summary())
         assert victim.latencies and not victim.failures and victim.p95() < 2.0
         with server.client() as c:
-            locks = [c.get(f"/api/tables/lock{i}").json() for i in range(2)]
+            deadline = time.monotonic() + 60   # capped searches: each move within 0.5 s
+            while True:
+                locks = [c.get(f"/api/tables/lock{i}").json() for i in range(2)]
+                if all(v["ply"] > 8 for v in locks) or time.monotonic() > deadline:
+                    break
+                time.sleep(0.2)
             cheat = c.get("/api/tables/cheat").json()
         assert all(v["ply"] > 8 and v["error"] is None for v in locks)
         assert "seat 2 (mce:seconds=5)" in cheat["error"]

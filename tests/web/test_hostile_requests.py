@@ -123,23 +123,25 @@ def test_slow_headers_are_cut_and_a_victim_plays_on(server):
 def test_a_flood_of_requests_gets_429_and_a_victim_plays_on(server):
     codes: Counter[int] = Counter()
     retries: list[str | None] = []
-    deadline = time.monotonic() + 4
+    deadline = time.monotonic() + 20
 
-    def flood(_k: int) -> None:   # 8 threads, 4 seconds, 3,000 requests at most each
+    def flood(_k: int) -> None:   # 8 threads, until refused for 2 s (20 s, 3,000 at most)
         with server.client("127.0.0.6") as c:
             for _ in range(3000):
-                if time.monotonic() > deadline:
+                if time.monotonic() > deadline or len(retries) > 200:
                     return
                 r = c.get("/api/games")
                 codes[r.status_code] += 1
                 if r.status_code == 429:
                     retries.append(r.headers.get("retry-after"))
+    began = time.monotonic()
     with Victim(server, source="127.0.1.2") as victim, ThreadPoolExecutor(8) as pool:
         list(pool.map(flood, range(8)))
+        time.sleep(max(0.0, 4 - (time.monotonic() - began)))   # the victim plays 4 s
     retry = retries[-1] if retries else None
     print(victim.summary(), codes)
-    # at most 30 a second served to the flooding client (4 s, the window's edges: < 200)
-    assert set(codes) == {200, 429} and codes[200] < 200
+    # at most 30 a second (600 a minute) served to the flooding client
+    assert set(codes) == {200, 429} and codes[200] <= 600
     assert retry is not None and int(retry) >= 1
     assert not victim.failures and victim.p95() < 2.0
     with server.client() as c:
