@@ -6,6 +6,7 @@ Everything stays on 127.0.0.1; every loop here is bounded in count and time.
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import socket
@@ -25,6 +26,16 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+_sources = itertools.count()
+
+
+def fresh_source() -> str:
+    """A loopback address not given out before in this process (127.0.2.1, 127.0.2.2, ...):
+    a client of its own for the server's per-address rate limits."""
+    k = next(_sources)
+    return f"127.0.{2 + k // 250}.{1 + k % 250}"
 
 
 def rss_kib(pid: int) -> int:
@@ -108,11 +119,10 @@ class LiveServer:
                 self.proc.wait(timeout=10)
 
     def client(self, source: str | None = None, **kw: Any) -> httpx.Client:
-        """A client of the server; ``source``: the loopback address it connects from
-        (``127.0.0.2``: another client than the victim's 127.0.0.1, with its own rate
-        limits)."""
-        if source is not None:
-            kw["transport"] = httpx.HTTPTransport(local_address=source)
+        """A client of the server; ``source``: the loopback address it connects from (the
+        server's rate limits count per address). None: a fresh address of its own
+        (127.0.2.x and up), so that the tests' own requests never share a budget."""
+        kw["transport"] = httpx.HTTPTransport(local_address=source or fresh_source())
         return httpx.Client(base_url=self.url, timeout=30, **kw)
 
     def create(self, seats: list[dict[str, Any]], game: str = "kingdomino",
@@ -133,10 +143,10 @@ class Victim:
     """A hot-seat Kingdomino table played in a thread: each move's round trip (the POST
     until its answer) is recorded in :attr:`latencies` (seconds) until :meth:`stop`."""
 
-    def __init__(self, server: LiveServer, pause: float = 0.2, source: str = "127.0.0.1"):
+    def __init__(self, server: LiveServer, pause: float = 0.2, source: str | None = None):
         self.server = server
         self.pause = pause
-        self.source = source
+        self.source = source or fresh_source()
         made = server.create([{"kind": "here"}, {"kind": "here"}], pace=0, source=source)
         self.table = made["table"]
         self.tokens = [s["token"] for s in made["seats"]]

@@ -123,7 +123,7 @@ def test_purge_deletes_finished_tables_older_than_kept(tmp_path):
         actions = random_game(seed, plies)
         store.append_actions(tid, 0, actions, OVER if plies is None else "person")
     store.close()
-    time.sleep(1.1)   # the stored times have a resolution of one second
+    time.sleep(2.1)   # the stored times have a resolution of one second
     import subprocess
     import sys
     from live_server import SRC
