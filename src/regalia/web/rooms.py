@@ -141,7 +141,8 @@ class Rooms:
             pace = self.settings.pace
         if (isinstance(pace, bool) or not isinstance(pace, (int, float))
                 or not 0 <= pace <= self.settings.max_pace):
-            raise WebError(422, f"pace must be a number of seconds from 0 to {self.settings.max_pace:g}")
+            raise WebError(422, f"pace must be a number of seconds from 0 to "
+                                f"{self.settings.max_pace:g}")
         since = now_iso(-self.settings.open_window)
         if self.store.count_open(since) >= self.settings.max_open_tables:
             self.metrics.refused.labels("open_tables").inc()
@@ -149,8 +150,11 @@ class Rooms:
                                 f"tables, its most; try again later")
         table_id = secrets.token_urlsafe(9)
         seed = fresh_seed()
+        # the generator that deals it (the engine's own), kept so that a restart on
+        # another engine deals the same future (table.rebuild)
+        dealer = game.new_initial_state(seed).dealer_name
         self.store.create_table(table_id, game.info.name, game.params, seed, rows,
-                                {"hints": hints, "pace": float(pace)})
+                                {"hints": hints, "pace": float(pace), "dealer": dealer})
         self.get(table_id)   # loaded, it deals and starts its computer player (get)
         return table_id, out
 
@@ -189,7 +193,8 @@ class Rooms:
                 log.warning("table %s seat %d: stored agent %r is played as %r", table_id,
                             s.seat + 1, s.agent, agents[s.seat][0])
         pace = row.options.get("pace")
-        t = Table(row.id, game, rebuild(game, row.seed, row.actions), row.seats,
+        state = rebuild(game, row.seed, row.actions, row.options.get("dealer"))
+        t = Table(row.id, game, state, row.seats,
                   self.store, self.notify, agents, options=row.options,
                   pace=(float(pace) if isinstance(pace, (int, float))
                         else self.settings.pace),
