@@ -21,15 +21,19 @@ pytest.register_assert_rewrite("engine_diff", "data_files")
 def web_client(tmp_path):
     """The web table's app on a real SQLite file in ``tmp_path`` with computer seats moving
     at once (``pace=0``), driven through FastAPI's ``TestClient``; ``client.app_tables`` is
-    the app's table manager (to rebuild the engine's truth from its store). Skips where the
-    ``[web]`` extra is not installed."""
+    the app's table manager (to rebuild the engine's truth from its store). The per-client
+    request rate is not limited (tests poll views in loops); the test client's host name
+    (``testserver``) is allowed. Skips where the ``[web]``
+    extra is not installed."""
     pytest.importorskip("fastapi")
     pytest.importorskip("sqlalchemy")
     from fastapi.testclient import TestClient
 
     from regalia.web import create_app
 
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0)
+    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0,
+                     rate_limits={"request": "off"},
+                     allowed_origins=("http://testserver",))
     with TestClient(app) as client:
         client.app_tables = app.state.rooms
         yield client

@@ -27,8 +27,11 @@ HOT = [{"kind": "here"}, {"kind": "here"}]
 
 @pytest.fixture
 def server(tmp_path):
+    # rate limits off: these tests poll views in tight loops (tests/web/test_hostile_*.py
+    # test the limits)
     app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40",
-                     pace=0)
+                     pace=0, rate_limits={"request": "off", "hint": "off"},
+                     allowed_origins=("http://testserver",))
     with TestClient(app) as client:
         client.app_tables = app.state.rooms
         client.db = tmp_path / "t.sqlite"
@@ -144,7 +147,8 @@ def test_bad_requests_are_refused_and_change_nothing(server, case):
     elif case == "huge body":
         body, status = {"notation": "x" * 70000}, 413
     if body is None:
-        r = server.post(f"/api/tables/{tid}/actions", headers=headers, content=b"{oops")
+        r = server.post(f"/api/tables/{tid}/actions", content=b"{oops",
+                        headers={**headers, "content-type": "application/json"})
     else:
         r = server.post(f"/api/tables/{tid}/actions", headers=headers, json=body)
     assert r.status_code == status, r.text

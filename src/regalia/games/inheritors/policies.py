@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from regalia.core.policies import compiled_as
+from regalia.core.policies import compiled_as, seat_information_only
 
 from .codes import E_SCORE
 
@@ -126,6 +126,7 @@ def _equivalence(G: "InheritorsGame", a: int) -> tuple[Any, ...] | None:
     return None
 
 
+@seat_information_only  # tests/agents/test_seat_information.py
 @compiled_as("greedy")
 def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
     """The legal action with the best :func:`visible_value` one step ahead (a Spy's question
@@ -200,6 +201,7 @@ def _gain_value(s: "InheritorsState", p: int, tops: list[int], t: int, gained: s
     return v
 
 
+@seat_information_only  # tests/agents/test_seat_information.py
 @compiled_as("fast")
 def fast_policy(state: "InheritorsState", rng: random.Random) -> int:
     """A cheaper ``greedy``: the same estimate (:func:`visible_value`, one step ahead, only
