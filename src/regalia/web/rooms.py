@@ -121,8 +121,11 @@ class Rooms:
             raise WebError(422, f"pace must be a number of seconds from 0 to {self.settings.max_pace:g}")
         table_id = secrets.token_urlsafe(9)
         seed = fresh_seed()
-        self.store.create_table(table_id, game.info.name, game.params, seed, rows,
-                                {"hints": hints, "pace": float(pace)})
+        try:
+            self.store.create_table(table_id, game.info.name, game.params, seed, rows,
+                                    {"hints": hints, "pace": float(pace)})
+        except ValueError as exc:   # a text the store cannot keep (too long, a NUL)
+            raise WebError(422, str(exc)) from None
         self.computer.advance(self.get(table_id))
         return table_id, out
 
