@@ -82,12 +82,15 @@ class Cluster:
         self.url = f"postgresql+psycopg://regalia@127.0.0.1:{self.port}/postgres"
 
     def _run(self, tool: str, *args: str) -> None:
+        # the server that pg_ctl starts writes to its log file (-l), never to these pipes
+        # (it would hold them open, and this call would wait for it to end)
         subprocess.run([*self.prefix, str(self.bindir / tool), *args], check=True,
-                       capture_output=True, text=True, cwd=self.dir)
+                       capture_output=True, text=True, cwd=self.dir, timeout=120)
 
     def restart(self) -> None:
         """Stop the server (fast: open connections are cut) and start it again."""
-        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "restart")
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-l",
+                  str(self.dir / "server.log"), "-w", "-t", "60", "restart")
 
     def stop(self) -> None:
         try:
@@ -119,9 +122,11 @@ class Postgres:
         self.url = make_url(given or self.cluster.url)   # type: ignore[union-attr]
         if self.url.drivername == "postgresql":
             self.url = self.url.set(drivername="postgresql+psycopg")
-        self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
+        # pre-ping: a test may restart the cluster under these engines' pooled connections
+        self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
         self.session_db = make_url(self.new_database())
-        self.session = create_engine(self.session_db, isolation_level="AUTOCOMMIT")
+        self.session = create_engine(self.session_db, isolation_level="AUTOCOMMIT",
+                                     pool_pre_ping=True)
 
     def new_store(self) -> str:
         """The URL of a new empty schema of the session's database (the URL's ``options``
@@ -183,8 +188,11 @@ class Postgres:
                               check=True, capture_output=True).stdout
 
     def close(self) -> None:
-        self.session.dispose()
-        self.drop_database(self.session_db.render_as_string(hide_password=False))
-        self.admin.dispose()
-        if self.cluster is not None:
-            self.cluster.stop()
+        try:
+            self.session.dispose()
+            if self.cluster is None:   # a throwaway cluster goes whole
+                self.drop_database(self.session_db.render_as_string(hide_password=False))
+            self.admin.dispose()
+        finally:
+            if self.cluster is not None:
+                self.cluster.stop()
