@@ -145,10 +145,11 @@ class Store:
         table = {"id": table_id, "game": game, "params": json.dumps(params, sort_keys=True),
                  "seed": str(seed), "created": now, "options": json.dumps(options or {})}
         _check_text(tables_t, table, "the table")
-        rows = [{"table_id": table_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                 "label": s.label, "token_hash": s.token_hash} for s in seats]
-        for row in rows:
-            _check_text(seats_t, row, f"seat {row['seat'] + 1}")
+        rows: list[dict[str, Any]] = [
+            {"table_id": table_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+             "label": s.label, "token_hash": s.token_hash} for s in seats]
+        for s, row in zip(seats, rows):
+            _check_text(seats_t, row, f"seat {s.seat + 1}")
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(**table))
             conn.execute(insert(seats_t), rows)

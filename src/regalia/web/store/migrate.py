@@ -102,11 +102,15 @@ def _legacy(conn: Connection) -> bool:
              "actions": {"table_id", "ply", "action"}}
     for name, columns in first.items():
         have = ({c["name"] for c in inspect(conn).get_columns(name)} if name in found
-                else set())
-        if have != columns:
+                else None)
+        if have is not None and have != columns:
             raise StoreError(f"the database has tables named like a regalia store's but is "
                              f"not one: table {name!r} has columns {sorted(have)}, a store's "
                              f"has {sorted(columns)}")
+    if not set(first) <= found:
+        raise StoreError(f"the database has tables named like a regalia store's but is not "
+                         f"one: it has {sorted(found & set(first))} without "
+                         f"{sorted(set(first) - found)}")
     return True
 
 
