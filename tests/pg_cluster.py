@@ -167,25 +167,40 @@ class Postgres:
         with self.admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
-    def dump(self, url: str) -> bytes:
-        """Everything the database of ``url`` holds, as ``pg_dump`` writes it (plain SQL).
-
-        Raises:
-            Unavailable: no ``pg_dump`` found.
-        """
+    def _tool(self, name: str) -> str:
         bindir = self.cluster.bindir if self.cluster else server_bindir()
-        tool = (bindir / "pg_dump") if bindir else shutil.which("pg_dump")
+        tool = str(bindir / name) if bindir else shutil.which(name)
         if tool is None or not Path(tool).exists():
-            raise Unavailable("pg_dump is not installed")
+            raise Unavailable(f"{name} is not installed")
+        return tool
+
+    @staticmethod
+    def _libpq(url: str) -> tuple[str, list[str]]:
+        """``url`` as libpq takes it, and the ``--schema`` option of its search path."""
         from sqlalchemy.engine import make_url
 
         parsed = make_url(url)
         schema = parsed.query.get("options", "").removeprefix("-csearch_path=")
         libpq = parsed.set(drivername="postgresql", query={}).render_as_string(
             hide_password=False)
-        return subprocess.run([str(tool), "--dbname", libpq,
-                               *(["--schema", str(schema)] if schema else [])],
-                              check=True, capture_output=True).stdout
+        return libpq, (["--schema", str(schema)] if schema else [])
+
+    def dump(self, url: str, *options: str) -> bytes:
+        """Everything the store at ``url`` holds, as ``pg_dump`` writes it (plain SQL, or
+        as ``options`` ask: ``-Fc``).
+
+        Raises:
+            Unavailable: no ``pg_dump`` found.
+        """
+        libpq, schema = self._libpq(url)
+        return subprocess.run([self._tool("pg_dump"), "--dbname", libpq, *schema, *options],
+                              check=True, capture_output=True, timeout=120).stdout
+
+    def restore(self, url: str, archive: bytes) -> None:
+        """``pg_restore`` a ``pg_dump -Fc`` archive into the database of ``url``."""
+        libpq, _schema = self._libpq(url)
+        subprocess.run([self._tool("pg_restore"), "--dbname", libpq, "--exit-on-error"],
+                       input=archive, check=True, capture_output=True, timeout=120)
 
     def close(self) -> None:
         try:
