@@ -80,6 +80,18 @@ class Cluster:
         self._run("pg_ctl", "-D", str(self.data), "-o", options, "-l",
                   str(self.dir / "server.log"), "-w", "-t", "60", "start")
         self.url = f"postgresql+psycopg://regalia@127.0.0.1:{self.port}/postgres"
+        self._watchdog()
+
+    def _watchdog(self) -> None:
+        """A shell that outlives this process only to stop the cluster and delete it, should
+        this process end without :meth:`stop` (killed, or interrupted hard)."""
+        stop = " ".join([*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data),
+                         "-m", "immediate", "-w", "stop"])
+        script = (f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 2; done; "
+                  f"if [ -d {self.data} ]; then {stop}; rm -rf {self.dir}; fi")
+        subprocess.Popen(["sh", "-c", script], start_new_session=True,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
 
     def _run(self, tool: str, *args: str) -> None:
         # the server that pg_ctl starts writes to its log file (-l), never to these pipes

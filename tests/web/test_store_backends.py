@@ -185,3 +185,14 @@ def test_a_missing_driver_is_named_with_the_extra_to_install(tmp_path):
     assert "needs its database driver (psycopg is missing): pip install " \
            "'regalia[postgres]'" in run.stderr
     assert StoreError.__name__ in run.stderr
+
+
+def test_tables_are_listed_oldest_first_in_one_order_on_both_backends(store):
+    for tid in ("m", "z", "a", "q"):   # most likely all within one second: ordered by id
+        store.create_table(tid, "kingdomino", {}, 1, PEOPLE)
+    with store.engine.begin() as conn:   # one table made a day earlier
+        conn.execute(tables_t.update().where(tables_t.c.id == "z").values(
+            created="2000-01-01T00:00:00+00:00"))
+    created = {t: store.load(t).created for t in "mzaq"}
+    expected = sorted("mzaq", key=lambda t: (created[t], t))
+    assert store.table_ids() == expected and expected[0] == "z"

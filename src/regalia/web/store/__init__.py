@@ -126,7 +126,11 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         elif backend == "postgresql":
             event.listen(self.engine, "connect", _postgresql_durable)
-        self.revisions = upgrade(self.engine)
+        try:
+            self.revisions = upgrade(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         """Close the store's connections (a later call opens new ones)."""
@@ -213,8 +217,11 @@ class Store:
                         list(acts), json.loads(row.options))
 
     def table_ids(self) -> list[str]:
+        """Every table id, oldest first (tables created in the same second by id, so that
+        both backends give one order)."""
         with self.engine.connect() as conn:
-            return list(conn.execute(select(tables_t.c.id).order_by(tables_t.c.created))
+            return list(conn.execute(select(tables_t.c.id).order_by(tables_t.c.created,
+                                                                    tables_t.c.id))
                         .scalars().all())
 
 

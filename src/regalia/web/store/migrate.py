@@ -88,10 +88,11 @@ def head() -> str:
 
 
 def _legacy(conn: Connection) -> bool:
-    """True for a store made before versioning (today's tables, no version table).
+    """True for a store made before versioning: revision 0001's tables, no version table.
 
     Raises:
-        StoreError: the database has a table of the store's with other columns.
+        StoreError: the database has a table named like one of the store's with other
+            columns, or some of the store's tables without the others.
     """
     found = set(inspect(conn).get_table_names())
     ours = {t.name for t in metadata.sorted_tables}
