@@ -14,6 +14,24 @@ def test_serve_refuses_a_bad_port_and_a_bad_store(cli, tmp_path):
     assert res.exit_code == 2 and "cannot open the table store" in res.output
     res = cli("serve", "--db", f"sqlite:///{tmp_path}/missing/dir/t.sqlite")
     assert res.exit_code == 2
+    # a PostgreSQL server that is not there (port 1 of the loopback refuses at once)
+    res = cli("serve", "--db", "postgresql://regalia:secret@127.0.0.1:1/tables")
+    assert res.exit_code == 2 and "cannot open the table store" in res.output
+    assert "secret" not in res.output
+
+
+def test_serve_refuses_a_database_that_is_not_a_store(cli, tmp_path):
+    import sqlite3
+
+    db = tmp_path / "other.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE actions (verb TEXT)")
+    res = cli("serve", "--db", f"sqlite:///{db}")
+    assert res.exit_code == 2
+    said = " ".join(res.output.split())
+    assert "is not one: table 'actions' has columns ['verb']" in said
+    with sqlite3.connect(db) as conn:   # left as it was
+        assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["actions"]
 
 
 def test_serve_help_names_its_options(cli):

@@ -153,8 +153,11 @@ class Rooms:
         # the generator that deals it (the engine's own), kept so that a restart on
         # another engine deals the same future (table.rebuild)
         dealer = game.new_initial_state(seed).dealer_name
-        self.store.create_table(table_id, game.info.name, game.params, seed, rows,
-                                {"hints": hints, "pace": float(pace), "dealer": dealer})
+        try:
+            self.store.create_table(table_id, game.info.name, game.params, seed, rows,
+                                    {"hints": hints, "pace": float(pace), "dealer": dealer})
+        except ValueError as exc:   # a text the store cannot keep (too long, a NUL)
+            raise WebError(422, str(exc)) from None
         self.get(table_id)   # loaded, it deals and starts its computer player (get)
         return table_id, out
 

@@ -1,8 +1,9 @@
 """The store's schema (SQLAlchemy Core): the ``tables``, ``seats`` and ``actions`` tables
 described in :mod:`regalia.web.store`.
 
-Columns added by issue 23 (a store made before them gets them on open,
-:func:`add_missing_columns`; all nullable, NULL meaning "not known yet"):
+The schema is versioned (:mod:`.migrate`, the revisions in ``migrations/versions``);
+this module is the newest revision, which ``tests/web/test_store_migrations.py`` checks.
+Columns added by issue 23 (revision 0002; all nullable, NULL meaning "not known yet"):
 ``tables.status`` (``person`` / ``computer``: whose turn it is; ``over``), ``tables.ply``,
 ``tables.updated`` (UTC ISO time of the last change), ``tables.finished`` (UTC ISO time
 the game ended), indexed for the start-up query (tables with a computer to move), the
@@ -11,10 +12,7 @@ count of open tables and the purge of old finished ones.
 
 from __future__ import annotations
 
-from typing import Any
-
-from sqlalchemy import (Column, ForeignKey, Index, Integer, MetaData, String, Table, Text,
-                        inspect, text)
+from sqlalchemy import Column, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -48,26 +46,3 @@ actions_t = Table(
     Column("ply", Integer, primary_key=True),
     Column("action", Integer, nullable=False),
 )
-
-#: the columns issue 23 added, with their SQL types, for stores made before them
-ADDED_COLUMNS = {"tables": (("status", "VARCHAR(16)"), ("ply", "INTEGER"),
-                            ("updated", "VARCHAR(40)"), ("finished", "VARCHAR(40)"))}
-
-
-def add_missing_columns(engine: Any) -> list[str]:
-    """Add :data:`ADDED_COLUMNS` that an older store lacks (``ALTER TABLE ... ADD
-    COLUMN``, nullable), then create any missing index. Returns the columns added as
-    ``table.column``."""
-    found = inspect(engine)
-    added = []
-    with engine.begin() as conn:
-        for table, columns in ADDED_COLUMNS.items():
-            have = {c["name"] for c in found.get_columns(table)}
-            for name, sql_type in columns:
-                if name not in have:
-                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))
-                    added.append(f"{table}.{name}")
-    if added:
-        for index in tables_t.indexes:
-            index.create(engine, checkfirst=True)
-    return added
