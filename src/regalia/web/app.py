@@ -8,7 +8,8 @@ parameter; without one a visitor is a spectator):
 * ``GET /api/tables``: recent tables; ``POST /api/tables`` creates one from
   ``{game, players, variants, params: {sheet: 2, ...}, seats: [{kind:
   here|invited|computer, strength|agent, label}], hints, pace}``
-  and answers with the table id and each human seat's token (shown once);
+  and answers with the table id, each human seat's token (shown once) and the seats'
+  links with their QR codes (``links``: :func:`.links.seat_links`);
 * ``GET /api/tables/{id}``: the view of the token's seat (observation, SVG, legal moves
   in notation, log, scores);
 * ``POST /api/tables/{id}/actions``: ``{action: id}`` or ``{notation: "d5-e5"}``, optional
@@ -25,7 +26,9 @@ parameter; without one a visitor is a spectator):
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}``, the click objects of a move in
   progress (board protocol v2) -> ``{action, notation}``, ``{next: {prompt, targets,
   choices, svg}}`` or ``{error}``;
-* ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change.
+* ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change; a bad
+  token or an unknown table is accepted, then closed with code 4403 or 4404 and the
+  reason.
 
 Errors are HTTP 4xx with ``{"detail": message}``; the table is then unchanged.
 """
@@ -42,6 +45,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from .links import seat_links
 from .storage import Store, default_db_url
 from .tables import DEFAULT_PACE, Tables, WebError, games_catalogue
 
@@ -135,7 +139,8 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
             None, lambda: tables.create(d.get("game"), d.get("players"), d.get("variants"),
                                         d.get("seats"), d.get("hints", False),
                                         d.get("pace"), d.get("params")))
-        return {"table": tid, "seats": seats}
+        return {"table": tid, "seats": seats,
+                "links": seat_links(str(request.base_url), tid, seats)}
 
     def json_response(text: str) -> Response:
         """A view already encoded (:meth:`Tables.view_json`), sent as it is."""
@@ -204,6 +209,10 @@ def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
             t = await loop.run_in_executor(None, tables.get, table_id)
             seat = tables.seat_of(t, websocket.query_params.get("token"))
         except WebError as exc:
+            # accepted, then closed with the reason: a page reads the code (4403: a bad
+            # token, 4404: no such table) and stops reconnecting; a refused handshake
+            # would reach it only as an anonymous failure
+            await websocket.accept()
             await websocket.close(code=4000 + exc.status, reason=exc.message)
             return
         await websocket.accept()

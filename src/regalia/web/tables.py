@@ -35,6 +35,7 @@ from regalia.core.seat_record import SeatRecord
 from regalia.core.registry import game_class, game_drawing, game_strengths, list_games, load_game
 from regalia.core.state import State, fresh_seed
 
+from . import story
 from .movelog import MoveLog
 
 _orjson: Any
@@ -444,9 +445,9 @@ class Tables:
                 if a not in s.legal_actions():
                     probe = s.clone()
                     probe.apply_action(a)  # raises with the engine's reason
-                    raise WebError(422, f"{s.safe_string(a) or a} is not legal now")
+                    raise WebError(422, f"{s.safe_string(a) or 'that move'} is not legal now")
             except RegaliaError as exc:
-                raise WebError(422, str(exc)) from None
+                raise WebError(422, story.refusal(exc)) from None
             self._commit(t, a)
         self.advance(t)
         return t
@@ -466,17 +467,11 @@ class Tables:
             raise WebError(401, "undo needs the seat's token (the private link)")
         seat = self.seat_of(t, token)
         with t.lock:
-            if any(x.kind != COMPUTER and x.seat != seat for x in t.seats):
-                raise WebError(409, "undo is only for a person playing alone against "
-                                    "computer players")
             movers = self._movers(t.game, t.state.history())
-            mine = [i for i, p in enumerate(movers) if p == seat]
-            if not mine:
-                raise WebError(409, "you have no move to take back")
-            ply = mine[-1]
-            if any(p < 0 for p in movers[ply:]):
-                raise WebError(409, "something was drawn or dealt since your last move "
-                                    "(hidden information revealed): it cannot be taken back")
+            why = story.undo_refusal([x.kind for x in t.seats], seat, movers)
+            if why is not None:
+                raise WebError(409, why)
+            ply = max(i for i, p in enumerate(movers) if p == seat)
             self.store.truncate(t.id, ply)
             t.generation += 1
             if t.future is not None:
@@ -518,7 +513,7 @@ class Tables:
 
     def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
         """The game's hint agent's suggestion for the seat to play (tables created with
-        ``hints``): ``{notation, action, summary}``. The search runs on a copy without the
+        ``hints``): :func:`.story.hint_answer`. The search runs on a copy without the
         seed, from what the seat knows (``ismcts`` resamples its information state).
 
         Raises:
@@ -538,7 +533,13 @@ class Tables:
             h = hint(copy, self.hint_spec)
         except RegaliaError as exc:
             raise WebError(409, str(exc)) from None
-        return {"action": h.action, "notation": h.notation, "summary": h.summary()}
+        drawing = self._drawing(t)
+        with t.lock:   # the board with the suggestion marked, unless the table moved on
+            same = t.state.history() == copy.history()
+            obs = t.state.observation(seat)
+            recent = story.recent(self._movelog(t), seat) if same else []
+        return story.hint_answer(drawing, obs, copy.legal_actions() if same else None,
+                                 [x.label for x in t.seats], recent, h, seat)
 
     def _commit(self, t: Table, action: int | None) -> None:
         """Apply ``action`` (None: only deal) and the chance outcomes that follow it, then
@@ -754,6 +755,7 @@ class Tables:
             movelog = self._movelog(t)
             log = movelog.log(seat)
             names = [x.label for x in t.seats]
+            recent = story.recent(movelog, seat)
             out = {
                 "table": t.id, "version": t.version,
                 "game": t.game.info.name, "title": t.game.info.title,
@@ -766,14 +768,21 @@ class Tables:
                 "observation": obs, "legal": moves, "log": log,
                 "log_seats": movelog.seats(),
                 "last": log[-1] if log else None,
-                "svg": drawing.render(obs, legal, names),
+                "svg": drawing.render(obs, legal, names, recent=recent),
                 "scores": obs.get("scores"),
                 "notation_example": self.notation_example(t),
                 **self._extras(drawing, obs, names),
+                "recent": recent,
+                "undo": story.undo_refusal([x.kind for x in t.seats], seat, t.movers),
             }
+            out.update(story.view_keys(drawing, obs, movelog, seat, names,
+                                       out["score_table"], s.returns() if s.is_terminal() else None))
             if s.is_terminal():
                 out["returns"] = s.returns()
                 out["winners"] = [p for p, r in enumerate(s.returns()) if r == max(s.returns())]
+                out["again"] = story.rematch(t.game.info.name, t.game.params, t.seats,
+                                             t.options, t.options.get("pace", self.pace),
+                                             strengths_of(t.game))
             t.views[key] = out
         return key, out
 
@@ -817,7 +826,9 @@ class Tables:
                 nxt.setdefault("targets", [])
                 nxt.setdefault("choices", [])
                 nxt["svg"] = (drawing.render(obs, legal, [x.label for x in t.seats],
-                                             pending=clicks) if clicks else None)
+                                             pending=clicks,
+                                             recent=story.recent(self._movelog(t), seat))
+                              if clicks else None)
                 return {"next": nxt}
             return {"error": str(answer.get("error") or "these clicks lead to no legal move")}
 
@@ -857,7 +868,9 @@ class Tables:
         """A finished game after its first ``ply`` moves (step-by-step replay), as ``seat``
         saw it then (``observation(seat)``; None: a spectator, the public view):
         ``{ply, plies, move (the log entry of move ply as the viewer may see it, or None),
-        svg, scores, score_table}``.
+        svg (the moves since the viewer's last one marked, as live: ``recent``), scores,
+        score_table, current_player, terminal, recent, entries and story (the folded log and the story at that
+        ply, :func:`.story.view_keys`)}``.
 
         Raises:
             WebError: 409 the game is not over; 422 a ply outside 0..plies.
@@ -872,13 +885,18 @@ class Tables:
         state = self._replay_state(t, ply)
         obs = self._observe(t, state, seat)
         move: str | None = None
-        if ply < plies:
-            with t.lock:
-                move = self._movelog(t).log(seat)[ply]
+        names = [x.label for x in t.seats]
+        with t.lock:
+            movelog = self._movelog(t)
+            move = movelog.log(seat)[ply] if ply < plies else None
+            recent = story.recent(movelog, seat, ply)
+            told = story.view_keys(drawing, obs, movelog, seat, names, None, None, ply)
+        cur = state.current_player()
         return {"ply": ply, "plies": plies, "move": move, "scores": obs.get("scores"),
-                "svg": drawing.render(obs, (), [x.label for x in t.seats]),
-                "score_table": self._extras(drawing, obs,
-                                            [x.label for x in t.seats])["score_table"]}
+                "svg": drawing.render(obs, (), names, recent=recent),
+                "score_table": self._extras(drawing, obs, names)["score_table"],
+                "current_player": cur if cur >= 0 else None,
+                "terminal": state.is_terminal(), "recent": recent, **told}
 
     def listing(self) -> list[dict[str, Any]]:
         """Open tables for the lobby: id, game, seats (kinds and labels), ply, over."""

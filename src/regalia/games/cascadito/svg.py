@@ -36,16 +36,19 @@ import json
 import math
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
+from html import unescape as html_unescape
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.help import provenance_words
 from regalia.core.registry import load_game
-from regalia.core.svgkit import canonical, click_attr, keyed_click, score_headings, wrap
+from regalia.core.svgkit import (board_heading, canonical, click_attr, keyed_click, mark_id,
+                                 marks, score_headings, wrap)
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
 from .help import ACTION_WORDS, BOOK, SPECIAL_EFFECTS, help_entries
+from .narration import DIE, MARK, RIVER, describe, narrate, outcome, phrase
 from .notation import Action, achievement_name, decode
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts, score_steps, sheet_total
 from .view import title as view_title
@@ -556,7 +559,7 @@ def _facts(t: "SheetTables", observation: Mapping[str, Any], p: int) -> SheetFac
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            names: Sequence[str] | None = None,
-           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+           pending: Sequence[Mapping[str, Any]] = (), recent: Sequence[Any] = ()) -> str:
     """The table as an SVG document (a string, 960 x 800 user units, to sit beside the web
     table's side panel at 1280 x 800).
 
@@ -568,6 +571,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             are highlighted.
         names: a label per seat (default ``Player 1``...).
         pending: the clicks of the move in progress (the chosen die is shown lifted).
+        recent: moves to mark (:func:`regalia.core.svgkit.marks`: the other seats' moves
+            the viewer saw since its last turn, and a suggestion with ``hint``): a field
+            or river space marked is ringed on its seat's sheet; a pass, a track advanced
+            or a claim is written by the seat's name.
     """
     game = game_of(observation)
     t = game.tables
@@ -594,13 +601,79 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'
                'stroke-width:3}.hot .ring{animation:pulse 1.2s ease-in-out infinite}'
                '@keyframes pulse{50%{stroke-opacity:.35}}</style>')
+    header = _header(game, observation, names, acting, phase, nxt.get("prompt") or "")
+    sc = observation.get("scores") or [0] * n
+    out.append(board_heading(
+        "Cascadito: the play sheets and the dice pool",
+        _status_of(header) + ". Scores: " + ", ".join(
+            f"{_label(names, q)}{' (you)' if q == viewer else ''} {int(sc[q])}"
+            for q in range(n)) + "."))
     out.append(f'<rect x="0" y="0" width="{W}" height="{H}" fill="#e9e1cf"/>')
-    out.append(_header(game, observation, names, acting, phase, nxt.get("prompt") or ""))
+    out.append(header)
     clickable = bool(legal) and big == viewer
-    out.append(_big_sheet(game, observation, big, names, clickable, targets, acting, pend))
-    out.append(_others(game, observation, big, names, acting))
+    items = list(marks(recent))
+    out.append(_big_sheet(game, observation, big, names, clickable, targets, acting, pend,
+                          items))
+    out.append(_others(game, observation, big, names, acting, items))
     out.append("</svg>")
     return "".join(out)
+
+
+def _status_of(header: str) -> str:
+    """The status line of the header, as text."""
+    start = header.find('class="status"')
+    if start < 0:
+        return "Cascadito"
+    text = header[header.index(">", start) + 1:]
+    return html_unescape(text[:text.index("<")])
+
+
+#: Colours of the marks: a recent move of another seat, and a suggestion.
+RECENT = "#e8590c"
+HINT = "#1864ab"
+
+
+def _sheet_marks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: "_Layout",
+                 items: Sequence[tuple[int, dict[str, Any]]], note_at: tuple[float, float],
+                 small: bool) -> str:
+    """The marks of seat ``p``'s moves on its sheet: a field or river space ringed, any
+    other move (a pass, a track, a claim) written at ``note_at`` (right-aligned)."""
+    t = game.tables
+    out, notes = [], []
+    for k, item in items:
+        if item["seat"] != p:
+            continue
+        n = item["notation"]
+        colour = HINT if item["hint"] else RECENT
+        dash = ' stroke-dasharray="6 3"' if item["hint"] else ""
+        said = phrase(n, past=not item["hint"])
+        cell = None
+        die, mark, river = DIE.match(n), MARK.match(n), RIVER.match(n)
+        what = die.group(2) if die else mark.group(1) if mark else n if river else ""
+        if what in t.name_index:
+            cell = t.cells[t.name_index[what]]
+        elif what.startswith("river"):
+            word = what[len("river"):].strip()
+            ks = [r for r, nm in enumerate(t.river_names) if (nm or "") == word]
+            if ks:
+                done = int(obs["sheets"][p]["rivers"][ks[0]])
+                j = done if item["hint"] else done - 1
+                spaces = t.sheet.rivers[ks[0]].spaces
+                if 0 <= j < len(spaces):
+                    cell = spaces[j].at
+        if cell is not None:
+            cx, cy = lay.centre(cell)
+            out.append(f'<path{mark_id(item, k)} d="{_hex_path(cx, cy, lay.r * 1.08)}" '
+                       f'fill="none" stroke="{colour}" stroke-width="{2.5 if small else 4}"'
+                       f'{dash} pointer-events="none">{_t(said)}</path>')
+        else:
+            notes.append((k, item, said))
+    x, y = note_at
+    for i, (k, item, said) in enumerate(notes):
+        out.append(_txt(x, y + i * 14, ("Suggested: " if item["hint"] else "Just: ") + said,
+                        11 if small else 12, "end", RECENT if not item["hint"] else HINT,
+                        "bold", mark_id(item, k, 1)))
+    return '<g class="marks">' + "".join(out) + "</g>"
 
 
 def _header(game: "CascaditoGame", obs: Mapping[str, Any], names: Sequence[str] | None, acting: Any,
@@ -1012,7 +1085,8 @@ def _seat_head(obs: Mapping[str, Any], p: int, names: Sequence[str] | None, x: f
 
 def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Sequence[str] | None,
                clickable: bool, targets: set[str], acting: Any,
-               pend: list[dict[str, Any]]) -> str:
+               pend: list[dict[str, Any]], items: Sequence[tuple[int, dict[str, Any]]] = ()
+               ) -> str:
     """The big sheet (top part of the picture): kingdom, tracks, achievements; the dice
     pool and the sheet's notes in a column on its right."""
     t = game.tables
@@ -1021,6 +1095,7 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
            _seat_head(obs, p, names, 18, BIG_TOP + 22, 15, obs.get("player"))]
     lay = _Layout(t, 26, BIG_TOP + 40, 24.0)
     out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
+    out.append(_sheet_marks(game, obs, p, lay, items, (POOL_X - 16, BIG_TOP + 22), False))
     nmax = max(t.track_len)
     sh = min(36.0, 290.0 / nmax)
     tx = 26 + lay.width + 28
@@ -1117,7 +1192,7 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
 
 
 def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
-            acting: Any) -> str:
+            acting: Any, items: Sequence[tuple[int, dict[str, Any]]] = ()) -> str:
     """The bottom band: every other seat's sheet, small, side by side (solo: the timer)."""
     t = game.tables
     n = _seat_count(obs)
@@ -1127,10 +1202,12 @@ def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequ
         solo = obs.get("solo") or {}
         out = [_panel(6, y, W - 12, ph, False),
                _solo_timer(game, obs, 22, y + 22),
-               _txt(22, y + 92, f"Solo game: round {int(solo.get('boxes', 0)) + 1} of "
-                                f"{t.solo_boxes}, turn {int(solo.get('turn', 0)) + 1} of 2. "
-                                "Roll all 6 dice each round, take 2 turns, then mark the "
-                                "next dice box.", 12.5, fill="#333"),
+               _txt(22, y + 92, (f"Solo game over: all {t.solo_boxes} rounds played. "
+                                 if obs.get("phase") == "end" else
+                                 f"Solo game: round {int(solo.get('boxes', 0)) + 1} of "
+                                 f"{t.solo_boxes}, turn {int(solo.get('turn', 0)) + 1} of 2. ")
+                    + "Roll all 6 dice each round, take 2 turns, then mark the next dice "
+                      "box.", 12.5, fill="#333"),
                _txt(22, y + 112, "How many points can you achieve?", 12.5, fill="#333")]
         return "".join(out)
     others = [q for q in range(n) if q != big]
@@ -1151,6 +1228,7 @@ def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequ
         r = min(9.0, (ph - 34) / 15.5)
         lay = _Layout(t, px + 10, y + 26, r)
         out.append(_kingdom(game, obs, q, lay, False, set(), True))
+        out.append(_sheet_marks(game, obs, q, lay, items, (px + pw - 10, y + 16), True))
         nmax = max(t.track_len)
         sh = min(13.0, (ph - 48) / nmax)
         out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,

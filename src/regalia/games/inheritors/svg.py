@@ -38,10 +38,13 @@ from xml.sax.saxutils import quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.help import HelpEntry
-from regalia.core.svgkit import canonical, click_attr, score_headings, text as esc, wrap
+from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id, marks,
+                                 score_headings, text as esc, wrap)
 
 from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
 from .help import BOOK, help_entries, scoring_rules
+from .narration import (CLAIM, DISCARD, DRAW, HONOR, PLAY, QUEST, TAKE_ROW, USE, describe,
+                        narrate, phrase)
 from .notation import Action, decode
 from .rules import InheritorsGame
 from .view import public_scores
@@ -409,6 +412,11 @@ class _Svg:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        #: where things were drawn, for the marks: ``("stack", seat, colour)``,
+        #: ``("row", r)``, ``("top", r)`` (a Market row's top card), ``("seat", q)`` (a
+        #: seat's header), ``("card", name)`` (the viewer's hand), ``("clan", name)``,
+        #: ``("honor", name)``, ``("quests",)`` -> ``(x, y, width, height)``
+        self.where: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
 
     def add(self, s: str) -> None:
         self.parts.append(s)
@@ -509,6 +517,7 @@ def _stacks(svg: _Svg, G: InheritorsGame, x: float, y: float, area: Mapping[str,
         nums = list(area.get(col, ()))
         obj = {"seat": seat, "stack": col}
         key = canonical(obj)
+        svg.where[("stack", seat, col)] = (cx, y + max(0, len(nums) - 1) * step, cw, ch)
         if not nums:
             svg.add(f'<rect x="{cx:g}" y="{y:g}" width="{cw:g}" height="{ch:g}" rx="4" '
                     f'fill="none" stroke="{REALM_COLOURS.get(col, "#999")}" '
@@ -524,7 +533,7 @@ def _stacks(svg: _Svg, G: InheritorsGame, x: float, y: float, area: Mapping[str,
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            names: Sequence[str] | None = None,
-           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+           pending: Sequence[Mapping[str, Any]] = (), recent: Sequence[Any] = ()) -> str:
     """The table as an SVG document (a string), 1280 x 800 user units.
 
     Args:
@@ -534,6 +543,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             elements that are next clicks are highlighted.
         names: one label per seat (default ``P1``, ``P2``...).
         pending: the clicks of a move in progress (oldest first), drawn selected.
+        recent: moves to mark (:func:`regalia.core.svgkit.marks`: the other seats' moves
+            the viewer saw since its last turn, and a suggestion with ``hint``): a card
+            played outlined on its stack, a discard on its Market row (a row taken
+            dashed), a Clan claimed on its card, any other move by the seat's name.
 
     Shape: a status bar (whose turn, what to do, deck), the face-down Quests, the Honor
     row, the Clans, the three Market rows; the viewer's area (largest: play area, Clan,
@@ -590,6 +603,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         _back(svg, 12 + k * 5, y0 + 16 + k * 2, 60, 76, "", "#4b3b6b")
     _back(svg, 12 + max(0, min(qn, 5) - 1) * 5, y0 + 16 + max(0, min(qn, 5) - 1) * 2, 60, 76,
           str(qn) if qn else "none", "#4b3b6b")
+    svg.where[("quests",)] = (8, y0 + 12, 90, 88)
     if qhot:
         svg.add(f'<rect x="8" y="{y0 + 12}" width="90" height="88" rx="6" fill="none" '
                 f'stroke="#1a8f3a" stroke-width="3.5"/>')
@@ -603,6 +617,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         sub = rec.text if rec is not None and rec.text else ""
         _record(svg, G, hx + i * 116, y0 + 16, 110, 76, h, _short(sub, 60), "#efe2b8",
                 obj if is_hot else None, is_hot)
+        svg.where[("honor", h)] = (hx + i * 116, y0 + 16, 110, 76)
     # clans
     cy = y0 + 104
     svg.text(12, cy + 10, "Clans (claim with a 3 or higher of the colour; one per player)", 12,
@@ -616,6 +631,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         _record(svg, G, 12 + i * 135, cy + 16, 129, 58, str(c["clan"]), sub,
                 REALM_COLOURS.get(col, "#ccc"), obj if is_hot else None, is_hot,
                 INK_ON.get(col, "#fff"), c.get("owner"), c.get("cards") or ())
+        svg.where[("clan", str(c["clan"]))] = (12 + i * 135, cy + 16, 129, 58)
     # market
     my = cy + 86
     svg.text(12, my + 10, "Market (discard onto a row; take a whole row whose top card "
@@ -635,6 +651,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         svg.add(f'<rect class="row-area target{" hot" if row_hot else ""}"'
                 f'{click_attr(robj)}x="12" y="{ry:g}" width="{left_w - 24}" height="78" '
                 f'rx="6" {look}>{tip}</rect>')
+        svg.where[("row", r + 1)] = (12, ry, left_w - 24, 78)
         # the row's own tab, left of its cards: never covered, however many cards it holds
         svg.add(f'<g class="row target{" hot" if row_hot else ""}"{click_attr(robj)}>{tip}'
                 f'<rect x="16" y="{ry + 4:g}" width="58" height="70" rx="5" {look}/>')
@@ -649,6 +666,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             key = canonical(obj)
             _card(svg, G, 80 + j * step, ry + 4, cw, ch, name, obj, hot=key in hot,
                   picked=key in picked, compact=j < len(row) - 1 and step < 40)
+            svg.where[("top", r + 1)] = (80 + j * step, ry + 4, cw, ch)
     # ---------------------------------------------------------------- the focus seat
     fy = my + 18 + 3 * 84 + 6
     _seat_big(svg, G, observation, focus, names, 12, fy, left_w - 24, HEIGHT - fy - 8,
@@ -661,8 +679,60 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         _seat_small(svg, G, observation, q, names, ox, oy + i * ph, WIDTH - ox - 10, ph - 8,
                     acting, scores, hot, picked)
     _news(svg, observation, names, ox, HEIGHT - 158, WIDTH - ox - 10, 150)
+    _marks(svg, recent, names)
     svg.add("</svg>")
+    desc = (f"{status}. Scores: "
+            + ", ".join(f"{names[q]}{' (you)' if q == viewer else ''} {scores[q]['total']}"
+                        for q in range(n)) + ".")
+    svg.parts.insert(1, board_heading("Inheritors: the Market, the play areas and your hand",
+                                      desc))
     return "".join(svg.parts)
+
+
+#: Colours of the marks: a recent move of another seat, and a suggestion.
+RECENT = "#e8590c"
+HINT = "#1864ab"
+
+
+def _marks(svg: _Svg, recent: Any, names: Sequence[str]) -> None:
+    """The marks of ``recent`` (see :func:`render`), over everything, never clickable."""
+    out = ['<g class="marks" pointer-events="none">']
+    for k, item in marks(recent):
+        n, q = item["notation"], item["seat"]
+        colour = HINT if item["hint"] else RECENT
+        dash = ' stroke-dasharray="7 4"' if item["hint"] else ""
+        note = esc(("Suggested: " if item["hint"] else "Just played: ")
+                   + phrase(n, not item["hint"], names))
+        places: list[tuple[Any, ...]] = []
+        dashed: list[tuple[Any, ...]] = []
+        if m := PLAY.match(n):
+            places = [("card", m.group(1))] if item["hint"] else [
+                ("stack", q, m.group(1).split()[0])]
+        elif m := (DRAW.match(n) or DISCARD.match(n) or TAKE_ROW.match(n)):
+            places = [("card", m.group(1))] if item["hint"] else [("top", int(m.group(2)))]
+            if m.re is TAKE_ROW:
+                dashed = [("row", int(m.group(3)))]
+        elif m := CLAIM.match(n):
+            places = [("clan", m.group(1))]
+        elif m := HONOR.match(n):
+            places = [("honor", m.group(1))] if item["hint"] else [("seat", q)]
+        elif item["hint"] and (m := USE.match(n)):
+            places = [("card", m.group(1))]
+        elif item["hint"] and QUEST.match(n):
+            places = [("quests",)]
+        elif n not in ("end turn", "pass"):
+            places = [("seat", q)]
+        for part, key in enumerate(places + dashed):
+            box = svg.where.get(key)
+            if box is None:
+                continue
+            x, y, w, h = box
+            d = dash if key not in dashed else ' stroke-dasharray="4 4"'
+            out.append(f'<rect{mark_id(item, k, part)} x="{x - 4:g}" y="{y - 4:g}" '
+                       f'width="{w + 8:g}" height="{h + 8:g}" rx="7" fill="none" '
+                       f'stroke="{colour}" stroke-width="4"{d}><title>{note}</title></rect>')
+    out.append("</g>")
+    svg.add("".join(out))
 
 
 def _short(s: str, k: int) -> str:
@@ -725,6 +795,7 @@ def _seat_header(svg: _Svg, observation: Mapping[str, Any], q: int, names: Seque
             f'<title>{esc(names[q])} (P{q + 1}): {esc(pts)}</title>')
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{size + 10:g}" rx="5" '
             f'fill="{colour}" stroke="{edge}" stroke-width="{3.5 if is_hot or is_picked else 0}"/>')
+    svg.where[("seat", q)] = (x, y, w, size + 10)
     svg.text(x + 8, y + size + 1, label, size, "#fff", "bold")
     svg.add("</g>")
 
@@ -816,6 +887,7 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
         last = col == per - 1 or k == len(groups) - 1
         _card(svg, G, cx, cy, cw, ch, name, obj if viewer == q else None,
               hot=key in hot, picked=key in picked, compact=step < 44 and not last)
+        svg.where[("card", name)] = (cx, cy, cw, ch)
         if count > 1:
             svg.add(f'<circle cx="{cx + cw - 10:g}" cy="{cy + ch - 10:g}" r="9" '
                     f'fill="#222" pointer-events="none"/>')
