@@ -103,7 +103,11 @@ def _chance(texts: Sequence[str], names: Sequence[str]) -> str:
         out.append("drew the Quest " + and_join(quests))
     for line in dict.fromkeys(hidden):
         n = hidden.count(line)
-        out.append(line + (f" ({n} times)" if n > 1 else ""))
+        if line.endswith(" drew a card"):     # a draw into another hand, unseen
+            out.append(f"{line[:-len(' a card')]} {n if n > 1 else 'a'} card{'s' if n > 1 else ''}"
+                       " (unseen)")
+        else:
+            out.append(line + (f" ({n} times)" if n > 1 else ""))
     for t in texts:
         if m := FIRST.match(t):
             out.append(f"{_seat(names, m.group(1))} plays first")

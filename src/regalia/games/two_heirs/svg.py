@@ -735,6 +735,9 @@ def _troop(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
         " selected" if selected else "")
     attr = click_attr(click_obj) if click_obj is not None else " "
     out = [f'<g class="{cls}"{attr}data-seat="{seat}">']
+    if click_obj is not None:   # a touch target of at least 44 units, however small the troop
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(max(r, 22.0))}" fill="#fff" '
+                   f'fill-opacity="0.01" stroke="none"/>')
     if selected or hot:
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r + 5)}" fill="none" '
                    f'stroke="{"#1a73e8" if selected else HOT}" stroke-width="3"'
@@ -1450,8 +1453,11 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
         rows = [("Buildings", bd[0].points("building"), bd[1].points("building")),
                 ("Roads", bd[0].points("road"), bd[1].points("road")),
                 ("Total", bd[0].total, bd[1].total)]
-        out.append(_text(x0 + 200, y + 38, labels[0][:12], 14, weight="bold"))
-        out.append(_text(x0 + 300, y + 38, labels[1][:12], 14, weight="bold"))
+        for col, name in ((200, labels[0]), (300, labels[1])):   # a long name on 2 lines
+            lines = wrap(name, 13)[:2] or [""]
+            for i, line in enumerate(lines):
+                out.append(_text(x0 + col, y + 38 - (len(lines) - 1 - i) * 15, line, 13,
+                                 weight="bold"))
         for i, (name, a, c) in enumerate(rows):
             yy = y + 60 + i * 22
             bold = "bold" if name == "Total" else "normal"
