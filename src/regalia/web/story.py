@@ -99,16 +99,35 @@ def plies(movelog: MoveLog, viewer: Viewer, upto: int | None = None) -> list[dic
             zip(movelog.seats(upto), movelog.log(viewer, upto), movelog.saw(viewer, upto))]
 
 
-def recent(movelog: MoveLog, viewer: Viewer, upto: int | None = None) -> list[dict[str, Any]]:
-    """The other seats' moves since ``viewer``'s last move (:func:`since`) that the viewer
-    saw, for the drawing to mark: ``[{"ply", "seat", "notation"}]``. A ply whose log line
-    the viewer got redacted is left out: the drawing learns nothing the log did not say."""
+def recent(movelog: MoveLog, viewer: Viewer, folded: Sequence[dict[str, Any]],
+           upto: int | None = None) -> list[dict[str, Any]]:
+    """Each other seat's last turn since ``viewer``'s last move (:func:`since`), the plies
+    the viewer saw, for the drawing to mark: ``[{"ply", "seat", "notation"}]``.
+
+    A seat's last turn is its last entries of the folded log (``folded``, :func:`entries`:
+    the game's own idea of a turn, chance told within it) with no other entry between them
+    (Kingdomino's two kings of one seat playing in a row are one turn; a round's new line
+    between them makes two). A ply whose log line the viewer got redacted is left out: the
+    drawing learns nothing the log did not say."""
     movers = movelog.seats(upto)
     saw = movelog.saw(viewer, upto)
     lines = movelog.log(viewer, upto)
-    return [{"ply": i, "seat": movers[i], "notation": lines[i]}
-            for i in range(since(movers, viewer), len(movers))
-            if movers[i] is not None and movers[i] != viewer and saw[i]]
+    first = since(movers, viewer)
+    turns: dict[int, list[dict[str, Any]]] = {}    # seat -> its last entries in a row
+    prev = None
+    for e in folded:
+        if e["last"] < first:
+            continue
+        seat = e["seat"]
+        if seat is not None and seat == prev:
+            turns[seat].append(e)
+        elif seat is not None:
+            turns[seat] = [e]
+        prev = seat
+    plies = sorted(i for seat, run in turns.items() if seat != viewer for e in run
+                   for i in range(max(e["ply"], first), e["last"] + 1)
+                   if i < len(movers) and movers[i] == seat)
+    return [{"ply": i, "seat": movers[i], "notation": lines[i]} for i in plies if saw[i]]
 
 
 def entries(drawing: Any, observation: dict[str, Any], movelog: MoveLog, viewer: Viewer,
@@ -140,18 +159,14 @@ def story(folded: Sequence[dict[str, Any]], movers: Sequence[int | None],
                         and (viewer is None or e["seat"] != viewer)]}
 
 
-def view_keys(drawing: Any, observation: dict[str, Any], movelog: MoveLog, viewer: Viewer,
-              names: Sequence[str], score_table: dict[str, Any] | None,
-              returns: Sequence[float] | None, upto: int | None = None) -> dict[str, Any]:
-    """The keys this module adds to a seat's view (and to a replayed ply's): ``entries``
-    (the folded log, :func:`entries`), ``story`` (:func:`story`) and, once the game is over
-    (``returns`` given), ``result`` (:func:`result`)."""
+def told(drawing: Any, observation: dict[str, Any], movelog: MoveLog, viewer: Viewer,
+         names: Sequence[str], upto: int | None = None) -> dict[str, Any]:
+    """What a view (or a replayed ply, its first ``upto`` plies) tells ``viewer`` beside
+    the drawing: ``entries`` (the folded log, :func:`entries`), ``story`` (:func:`story`)
+    and ``recent`` (the moves for the drawing to mark, :func:`recent`)."""
     folded = entries(drawing, observation, movelog, viewer, names, upto)
-    out: dict[str, Any] = {"entries": folded,
-                           "story": story(folded, movelog.seats(upto), viewer)}
-    if returns is not None:
-        out["result"] = result(score_table, returns, names, viewer, drawing, observation)
-    return out
+    return {"entries": folded, "story": story(folded, movelog.seats(upto), viewer),
+            "recent": recent(movelog, viewer, folded, upto)}
 
 
 # ---------------------------------------------------------------------------- the end

@@ -537,7 +537,8 @@ class Tables:
         with t.lock:   # the board with the suggestion marked, unless the table moved on
             same = t.state.history() == copy.history()
             obs = t.state.observation(seat)
-            recent = story.recent(self._movelog(t), seat) if same else []
+            recent = (story.told(drawing, obs, self._movelog(t), seat,
+                                 [x.label for x in t.seats])["recent"] if same else [])
         return story.hint_answer(drawing, obs, copy.legal_actions() if same else None,
                                  [x.label for x in t.seats], recent, h, seat)
 
@@ -755,7 +756,7 @@ class Tables:
             movelog = self._movelog(t)
             log = movelog.log(seat)
             names = [x.label for x in t.seats]
-            recent = story.recent(movelog, seat)
+            told = story.told(drawing, obs, movelog, seat, names)
             out = {
                 "table": t.id, "version": t.version,
                 "game": t.game.info.name, "title": t.game.info.title,
@@ -768,16 +769,15 @@ class Tables:
                 "observation": obs, "legal": moves, "log": log,
                 "log_seats": movelog.seats(),
                 "last": log[-1] if log else None,
-                "svg": drawing.render(obs, legal, names, recent=recent),
+                "svg": drawing.render(obs, legal, names, recent=told["recent"]),
                 "scores": obs.get("scores"),
                 "notation_example": self.notation_example(t),
-                **self._extras(drawing, obs, names),
-                "recent": recent,
+                **self._extras(drawing, obs, names), **told,
                 "undo": story.undo_refusal([x.kind for x in t.seats], seat, t.movers),
             }
-            out.update(story.view_keys(drawing, obs, movelog, seat, names,
-                                       out["score_table"], s.returns() if s.is_terminal() else None))
             if s.is_terminal():
+                out["result"] = story.result(out["score_table"], s.returns(), names, seat,
+                                             drawing, obs)
                 out["returns"] = s.returns()
                 out["winners"] = [p for p, r in enumerate(s.returns()) if r == max(s.returns())]
                 out["again"] = story.rematch(t.game.info.name, t.game.params, t.seats,
@@ -826,8 +826,9 @@ class Tables:
                 nxt.setdefault("targets", [])
                 nxt.setdefault("choices", [])
                 nxt["svg"] = (drawing.render(obs, legal, [x.label for x in t.seats],
-                                             pending=clicks,
-                                             recent=story.recent(self._movelog(t), seat))
+                                             pending=clicks, recent=story.told(
+                                                 drawing, obs, self._movelog(t), seat,
+                                                 [x.label for x in t.seats])["recent"])
                               if clicks else None)
                 return {"next": nxt}
             return {"error": str(answer.get("error") or "these clicks lead to no legal move")}
@@ -870,7 +871,7 @@ class Tables:
         ``{ply, plies, move (the log entry of move ply as the viewer may see it, or None),
         svg (the moves since the viewer's last one marked, as live: ``recent``), scores,
         score_table, current_player, terminal, recent, entries and story (the folded log and the story at that
-        ply, :func:`.story.view_keys`)}``.
+        ply, :func:`.story.told`)}``.
 
         Raises:
             WebError: 409 the game is not over; 422 a ply outside 0..plies.
@@ -889,14 +890,13 @@ class Tables:
         with t.lock:
             movelog = self._movelog(t)
             move = movelog.log(seat)[ply] if ply < plies else None
-            recent = story.recent(movelog, seat, ply)
-            told = story.view_keys(drawing, obs, movelog, seat, names, None, None, ply)
+            told = story.told(drawing, obs, movelog, seat, names, ply)
         cur = state.current_player()
         return {"ply": ply, "plies": plies, "move": move, "scores": obs.get("scores"),
-                "svg": drawing.render(obs, (), names, recent=recent),
+                "svg": drawing.render(obs, (), names, recent=told["recent"]),
                 "score_table": self._extras(drawing, obs, names)["score_table"],
                 "current_player": cur if cur >= 0 else None,
-                "terminal": state.is_terminal(), "recent": recent, **told}
+                "terminal": state.is_terminal(), **told}
 
     def listing(self) -> list[dict[str, Any]]:
         """Open tables for the lobby: id, game, seats (kinds and labels), ply, over."""

@@ -709,7 +709,10 @@ def _marks(svg: _Svg, recent: Any, names: Sequence[str]) -> None:
             places = [("card", m.group(1))] if item["hint"] else [
                 ("stack", q, m.group(1).split()[0])]
         elif m := (DRAW.match(n) or DISCARD.match(n) or TAKE_ROW.match(n)):
-            places = [("card", m.group(1))] if item["hint"] else [("top", int(m.group(2)))]
+            row = int(m.group(2))
+            places = ([("card", m.group(1))] if item["hint"] else
+                      [next((k for k in (("top", row), ("row", row)) if k in svg.where),
+                            ("seat", q))])
             if m.re is TAKE_ROW:
                 dashed = [("row", int(m.group(3)))]
         elif m := CLAIM.match(n):
