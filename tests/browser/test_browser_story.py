@@ -4,7 +4,8 @@ phone (390x844). After every computer turn, each of its moves the person saw is 
 the board's SVG (an element of class ``recent`` naming the move's ply and seat) and told
 in words in the "Since your last move" panel; no box of the page is wider than its place
 (``scrollWidth <= clientWidth``); no text a person can read holds an action id, an agent
-spec or an issue number; on the phone every target to tap is at least 44x44 pixels. At
+spec or an issue number; on the phone (and a tablet, 768x1024, for two games) every target
+to tap is at least 44x44 pixels. At
 the end: the result screen (the winner banner, the ranking, the breakdown fitting its box,
 "Play again"). axe-core finds no serious or critical accessibility violation on each game's
 table.
@@ -28,7 +29,11 @@ GAMES = {
     "cascadito": ([{"kind": "here", "label": "Ann"}, {"kind": "computer"}], {"sheet": 1}),
     "inheritors": ([{"kind": "here", "label": "Ann"}, {"kind": "computer"}], {}),
 }
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "tablet": (768, 1024)}
+#: every game on a desktop and a phone; a tablet's portrait width (the page's one-column
+#: layout, the board zoomed) for two of them
+CASES = [(g, s) for g in GAMES for s in ("desktop", "phone")] + [
+    ("kingdomino", "tablet"), ("cascadito", "tablet")]
 #: moves with nothing to show on a board: ending a turn, passing, sparing a besieged
 #: building, returning tiles to the box (Two Heirs' hand limit)
 UNMARKED = ("end", "end turn", "pass", "spare")
@@ -67,11 +72,10 @@ def check_page(page, phone: bool, turn: bool) -> None:
         assert not small, f"targets under 44x44 px: {small[:5]}"
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game,size", CASES, ids=[f"{g}-{s}" for g, s in CASES])
 def test_every_computer_move_is_marked_and_every_screen_fits(server, new_page, game, size):
     seats, params = GAMES[game]
-    phone = size == "phone"
+    phone = size != "desktop"
     page = new_page(*SIZES[size])
     made = server.create_table(seats, game=game, pace=0, params=params)
     tid, token = made["table"], made["seats"][0]["token"]

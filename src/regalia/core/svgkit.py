@@ -11,13 +11,15 @@ Nothing here knows a game; the module imports only the standard library.
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 __all__ = ["canonical", "click_attr", "score_headings", "text", "board_heading", "runs",
-           "entry", "and_join", "marks", "mark_id"]
+           "entry", "and_join", "marks", "mark_id", "provenance_note", "plain_hover",
+           "RECONSTRUCTED"]
 
 
 def canonical(obj: Any) -> str:
@@ -154,3 +156,46 @@ def mark_id(item: Mapping[str, Any], k: int, part: int = 0) -> str:
     key = "hint" if item.get("hint") else item.get("ply", k)
     return (f' id="{kind}-{key}-{part}" class="{kind}" data-seat="{int(item["seat"])}"'
             f' data-ply="{"" if item.get("ply") is None else int(item["ply"])}"')
+
+
+# ---------------------------------------------------------------------------- provenance
+#: The badge of a reconstructed component (the page's "About the components" explains it).
+RECONSTRUCTED = "\u2248"
+
+
+def provenance_note(provenance: str, what: str = "component") -> str:
+    """Where a component's data comes from, in a sentence for a hover text: a
+    reconstruction says so with its badge (never passing for the printed component), a
+    rulebook fact names the rulebook, a verified one says nothing more."""
+    if provenance == "reconstructed":
+        return (f"{RECONSTRUCTED} Reconstructed data: the printed {what} is not public in "
+                f"full, so regalia's is reconstructed to fit every known fact (see About the "
+                f"components).")
+    if provenance == "rulebook":
+        return "Taken from the rulebook."
+    return ""
+
+
+_PROVENANCE = re.compile(r"^(\s*)Provenance: (\w+)\b.*$")
+_FILES = re.compile(r"\s*\((?:see )?(?:\.\./shared/rules/)?COMPONENTS\.md[^)]*\)|"
+                    r"(?:\.\./shared/rules/)?COMPONENTS\.md(?:[,;:]? ?\([^)]*\))?")
+
+
+def plain_hover(help_text: str, what: str = "component") -> str:
+    """A component's help text (:meth:`regalia.core.help.HelpEntry.text`) as a hover text
+    for a player: its provenance line as :func:`provenance_note`, the data file's source
+    citations and field lists left out, no file names."""
+    out = []
+    for line in help_text.splitlines():
+        bare = line.strip()
+        if bare.startswith(("Better established fields", "Source:")):
+            continue
+        m = _PROVENANCE.match(line)
+        if m:
+            note = provenance_note(m.group(2), what)
+            if note:
+                out.append(m.group(1) + note)
+            continue
+        line = _FILES.sub("", line).replace("Note: ", "Why: ", 1)
+        out.append(line)
+    return "\n".join(out)

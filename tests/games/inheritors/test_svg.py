@@ -408,10 +408,17 @@ def test_a_clan_shows_the_cards_sitting_with_it_on_hover():
 
 
 def test_hover_texts_carry_provenance():
+    """Issue 24: in a player's words (a badge and a sentence, never a file name or a data
+    field), and still never passing a reconstruction for the printed card."""
     g = InheritorsGame(players=3)
-    assert "reconstructed" in svg.hover(g, "purple 2")       # the 2/3/4 split
-    assert "Provenance: rulebook" in svg.hover(g, "purple 1")  # four 1s per colour
-    assert "Spy" in svg.hover(g, "Spy") and "Provenance:" in svg.hover(g, "Spy")
+    assert "\u2248 Reconstructed data" in svg.hover(g, "purple 2")   # the 2/3/4 split
+    assert "Taken from the rulebook." in svg.hover(g, "purple 1")    # four 1s per colour
+    spy = svg.hover(g, "Spy")
+    assert spy.startswith("Spy") and "reconstructed" in spy
+    for name in ("Spy", "purple 2", "Tome", "Wolf", "Yellow Treasury"):
+        text = svg.hover(g, name)
+        assert "COMPONENTS.md" not in text and "Source:" not in text, text
+        assert "Better established" not in text and "Provenance" not in text, text
     s = POSITIONS[0][2]
     text = svg.render(s.observation(0))
     assert "reconstructed" in text

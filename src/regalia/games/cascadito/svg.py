@@ -40,10 +40,9 @@ from html import unescape as html_unescape
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.errors import RegaliaError
-from regalia.core.help import provenance_words
 from regalia.core.registry import load_game
 from regalia.core.svgkit import (board_heading, canonical, click_attr, keyed_click, mark_id,
-                                 marks, score_headings, wrap)
+                                 marks, plain_hover, provenance_note, score_headings, wrap)
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
@@ -498,12 +497,13 @@ def _reward(ach: Any) -> str:
     return ", ".join(parts)
 
 
-def _prov(rec: Any, note: bool = True) -> str:
-    """The provenance line of a record's hover help; ``note``: with the record's note on
-    why it was reconstructed (left out where a sheet repeats it on every hex)."""
-    line = "Provenance: " + provenance_words(rec.provenance)
+def _prov(rec: Any, note: bool = True, what: str = "sheet") -> str:
+    """The provenance line of a record's hover help, in a player's words
+    (:func:`regalia.core.svgkit.provenance_note`); ``note``: with the record's note on why
+    it was reconstructed (left out where a sheet repeats it on every hex)."""
+    line = provenance_note(rec.provenance, what)
     if note and rec.provenance == "reconstructed" and getattr(rec, "note", ""):
-        line += f" ({rec.note})"
+        line += "\n" + plain_hover(f"Note: {rec.note}")
     return line
 
 
@@ -726,8 +726,8 @@ def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: b
         if s.action:
             effect = f"When you mark it, immediately {ACTION_WORDS[s.action]}."
         lines.append(f"{word.capitalize()}{extra}: {effect} [{BOOK}, {where}]")
-        lines.append(_prov(s, False).replace("Provenance", "Its position: provenance", 1))
-    lines.append(_prov(sheet.kingdom, False).replace("Provenance", "The map: provenance", 1))
+        lines.append(_prov(s, False))
+    lines.append(_prov(sheet.kingdom, False, "map"))
     return "\n".join(lines)
 
 
@@ -1000,8 +1000,8 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
                    f"Reward: {_reward(ach) or 'none'}"]
             if ach.later_points is not None and first[a] >= 0:
                 tip.append(f"First claimed by {_label(names, first[a])}")
-            tip += [f"Source: {ach.source}" if ach.source else f"[{BOOK}, The Play Sheets]",
-                    _prov(ach)]
+            tip += [plain_hover(f"Rule: {ach.source}") if ach.source
+                    else f"[{BOOK}, The Play Sheets]", _prov(ach)]
             fill = ("#e8f4e2" if a in claimed else "#fff7d1" if a in claimable
                     else "#d9d4c8" if locked else "#fbf7ec")
             stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
@@ -1024,7 +1024,7 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
             elif locked:
                 body.append(_lock(x + bw - 12, y + bh - 14))
             if ach.provenance == "reconstructed":
-                body.append(_txt(x + 5, y + bh - 4, "reconstructed", 8, fill="#9a8a6a",
+                body.append(_txt(x + 5, y + bh - 4, "\u2248 reconstructed", 8, fill="#6e5f40",
                                  extra=' font-style="italic"'))
             if n > 1 and row == "top" and first[a] >= 0 and a not in claimed and not locked:
                 body.append(_txt(x + bw - 5, y + bh - 4, f"1st: P{first[a] + 1}", 8, "end",
@@ -1335,7 +1335,7 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     for e in help_entries(game):
         if e.kind in ("success track", "bonus") or e.kind == "sheet feature" and (
                 "river" in e.name.lower() or "bandit" in e.name.lower()):
-            text = e.effect + (f" ({provenance_words(e.provenance)})"
+            text = e.effect + (" " + provenance_note(e.provenance, "sheet")
                                if e.provenance == "reconstructed" else "")
             first.append({"heading": e.name[:1].upper() + e.name[1:], "text": text,
                           "source": _section(e.source, "Scoring")})

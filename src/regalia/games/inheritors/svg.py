@@ -38,8 +38,8 @@ from xml.sax.saxutils import quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.help import HelpEntry
-from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id, marks,
-                                 score_headings, text as esc, wrap)
+from regalia.core.svgkit import (RECONSTRUCTED, board_heading, canonical, click_attr, mark_id,
+                                 marks, plain_hover, score_headings, text as esc, wrap)
 
 from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
 from .help import BOOK, help_entries, scoring_rules
@@ -94,7 +94,7 @@ def game_of(observation: Mapping[str, Any]) -> InheritorsGame:
 def _hover_texts(game: InheritorsGame) -> dict[str, str]:
     """Card or record name (case-folded) -> its hover text: the help entry (effect,
     details, provenance in words, source, note) from the card data."""
-    out = {e.name.casefold(): e.text() for e in help_entries(game)}
+    out = {e.name.casefold(): plain_hover(e.text(), "card") for e in help_entries(game)}
     cs = game.cards
     for rec in cs.influence:
         name = f"{rec.colour} {rec.number}"
@@ -104,13 +104,24 @@ def _hover_texts(game: InheritorsGame) -> dict[str, str]:
                                   f"action 1; V. Scoring, step 1)."),
                           provenance=rec.provenance, source=rec.source, note=rec.note,
                           details=(f"Copies: {rec.copies}",))
-        out[name.casefold()] = entry.text()
+        out[name.casefold()] = plain_hover(entry.text(), "card")
     return out
+
+
+@lru_cache(maxsize=8)
+def reconstructed(game: InheritorsGame) -> frozenset[str]:
+    """The names (case-folded) of the cards whose data is reconstructed (drawn with the
+    badge :data:`regalia.core.svgkit.RECONSTRUCTED`)."""
+    names = {e.name.casefold() for e in help_entries(game) if e.provenance == "reconstructed"}
+    names |= {f"{r.colour} {r.number}".casefold() for r in game.cards.influence
+              if r.provenance == "reconstructed"}
+    return frozenset(names)
 
 
 def hover(game: InheritorsGame, name: str) -> str:
     """The hover text of a card, Quest, Honor or Clan named ``name`` (from the card data,
-    with its provenance); the bare name for one the data does not know."""
+    with its provenance in a player's words, :func:`regalia.core.svgkit.plain_hover`); the
+    bare name for one the data does not know."""
     return _hover_texts(game).get(name.casefold(), name)
 
 
@@ -303,7 +314,10 @@ def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
         if any(s.label for s in nexts):
             labels = ", ".join(dict.fromkeys(s.label or "" for s in nexts if s.label))
             what = f"choose {labels}; or {what}"
-        return f"{last['card']}: {what}"
+        why = (_why_not(observation, str(last["card"]))
+               if phase == "start" and not any((s.label or "").startswith(("Play ", "Use "))
+                                               for s in nexts) else "")
+        return f"{last['card']}: {what}" + (f". {why}" if why else "")
     if "row" in last and len(clicks) == 2:
         return (f"Discarded onto row {last['row']}: click another row whose top card matches "
                 f"to take it, or Draw 2 cards")
@@ -312,6 +326,32 @@ def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     if "seat" in last:
         return f"Spy: choose the Influence Card to ask P{int(last['seat']) + 1} for"
     return "Choose"
+
+
+def _why_not(observation: Mapping[str, Any], card: str) -> str:
+    """Why a card of the hand offers no Play or Use now, in the rulebook's words (III.
+    Gameplay, actions 1 and 5): an Influence Card goes on its stack in order from 1 to 6;
+    Tomes and Relics are never played."""
+    G = game_of(observation)
+    t = G.lookup.get(card.casefold())
+    if t is None:
+        return ""
+    kind = G.tkind[t]
+    if kind == K_INF:
+        colour = G.colours[G.tcol[t]]
+        viewer = observation.get("player")
+        areas = observation.get("play_areas") or []
+        stack = list((areas[viewer] if isinstance(viewer, int) and viewer < len(areas)
+                      else {}).get(colour, ()))
+        top = int(stack[-1]) if stack else 0
+        return (f"It cannot be played now: Influence Cards go on their stack in order "
+                f"from 1 to 6, and your {colour} stack " + (f"is at {top}" if top else
+                                                            "is empty") + ".")
+    if kind in (K_TOME, K_RELIC):
+        return "Tomes and Relics are never played: discard them, or keep them for the end."
+    if kind in (K_ADV, K_SPEC):
+        return "It cannot be used now."
+    return ""
 
 
 def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
@@ -475,6 +515,8 @@ def _card(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, 
         if not compact:
             for i, line in enumerate(wrap(small, max(6, int(w / 6.4)))[:3]):
                 svg.text(x + w / 2, y + h / 2 + 2 + i * 11, line, 9.5, ink, "normal", "middle")
+    if not compact and h >= 60 and name.casefold() in reconstructed(G):
+        svg.text(x + 4, y + h - 5, RECONSTRUCTED, 11, ink, "bold", cls="badge")
     svg.add("</g>")
 
 

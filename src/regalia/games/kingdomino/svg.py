@@ -374,9 +374,12 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
                        f'{dash} pointer-events="none"><title>{note}</title></rect>')
         elif item["notation"] == "discard" and seat in order:
             ox, oy, cell = boxes[order.index(seat)]
-            out.append(f'<text{mark_id(item, k)} x="{ox + b * cell}" y="{oy - 6}" '
-                       f'text-anchor="end" font-size="13" font-weight="bold" '
-                       f'fill="{RECENT}">discarded a domino<title>{note}</title></text>')
+            x, y = ox + b * cell - 4, oy + 8
+            out.append(f'<g{mark_id(item, k)}><rect x="{x - 132}" y="{y}" width="132" '
+                       f'height="22" rx="11" fill="#fff" stroke="{RECENT}" stroke-width="2"/>'
+                       f'<text x="{x - 66}" y="{y + 15}" text-anchor="middle" font-size="12.5" '
+                       f'font-weight="bold" fill="#9c3a00">discarded a domino</text>'
+                       f'<title>{note}</title></g>')
     return '<g class="marks">' + "".join(out) + "</g>"
 
 

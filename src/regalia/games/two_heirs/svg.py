@@ -62,8 +62,8 @@ from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.breakdown import Breakdown
-from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id, marks,
-                                 score_headings, wrap)
+from regalia.core.svgkit import (and_join, board_heading, canonical, click_attr, mark_id,
+                                 marks, provenance_note, score_headings, wrap)
 
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, TreasureSet, load_tiles, load_treasures)
@@ -608,13 +608,13 @@ _H_BUILD = re.compile(r"\(([a-z0-9-]+)\) at (-?\d+),(-?\d+) \(option ([A-D])\)")
 
 
 def _provenance_text(tile: Tile) -> str:
-    text = f"Tile data: {tile.provenance}"
-    if tile.field_provenance:
-        better = sorted(tile.field_provenance.items())
-        text += " (" + ", ".join(f"{k}: {v}" for k, v in better) + ")"
+    """The tile data's provenance in a player's words (the effect is always the
+    rulebook's; a field the rulebook gives says so)."""
+    text = provenance_note(tile.provenance, "tile")
     if tile.provenance == "reconstructed":
-        text += (". The printed tile manifest is not public: colour, cost and roads are the "
-                 "project's reconstruction; the effect is the rulebook's")
+        text += " Its effect is the rulebook's; its colour, cost and roads are regalia's"
+        given = sorted(k for k, v in (tile.field_provenance or {}).items() if v == "rulebook")
+        text += (f", but for its {and_join(given)}, from the rulebook." if given else ".")
     return text
 
 
@@ -642,7 +642,7 @@ def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
     lines.append(_roads_text(tile))
     lines += list(extra)
     lines.append(_provenance_text(tile))
-    lines.append(f"Source: {EFFECTS_CITE}")
+    lines.append(f"Effects: {EFFECTS_CITE}")
     return "\n".join(lines)
 
 
@@ -1486,9 +1486,9 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                f'fill="{TERRAIN["grey"]}"/><rect x="{_f(x0 + 180)}" y="{_f(ly + 3)}" width="22" '
                f'height="4" fill="{SEAT_FILL[1]}"/>')
     out.append(_text(x0 + 206, ly + 5, "owner's edge", 13, anchor="start", fill="#4a3c2a"))
-    note = ("Hover a tile for its effect, cost, roads and data provenance. The bundled tiles "
-            "are reconstructed (the printed manifest is not public); effects are the "
-            "rulebook's.")
+    note = ("Hover a tile for its effect, cost and roads. \u2248 The tiles are "
+            "reconstructed (the printed list is not public; see About the components); "
+            "their effects are the rulebook's.")
     for i, line in enumerate(wrap(note, 50)):
         out.append(_text(x0, ly + 26 + i * 17, line, 13, anchor="start", fill="#5a4a30"))
     out.append("</g>")

@@ -125,7 +125,7 @@ function fit() {
     return;
   }
   button.textContent = "Whole board";
-  const scale = (MIN_TARGET + 2) / smallest;
+  const scale = (MIN_TARGET + 4) / smallest;
   const width = root.getBoundingClientRect().width * scale;
   b.classList.add("zoomed");
   root.style.width = `${width}px`;

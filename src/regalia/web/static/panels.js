@@ -144,5 +144,6 @@ export function result(v) {
     again.id = "again";
     actions.append(again);
   }
-  box.replaceChildren(banner, ranking, ...notes, actions, el("div", undefined, "again-links"));
+  const parts = r.ranking.length > 1 ? [banner, ranking] : [banner];   // solo: the banner says it
+  box.replaceChildren(...parts, ...notes, actions, el("div", undefined, "again-links"));
 }

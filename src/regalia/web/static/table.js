@@ -93,10 +93,12 @@ function show(v) {
   $("undo").hidden = v.seat === null || v.undo !== null;
   $("error").textContent = v.error || "";
   $("hint").replaceChildren();
-  panels.scores(v.score_table, v.terminal ? v.winners : null, v.terminal);
+  // a solo game has no winner to star (Heinrich is no seat; a sheet alone is no win)
+  panels.scores(v.score_table, v.terminal && v.seats.length > 1 ? v.winners : null, v.terminal);
   panels.scoringHelp(v.scoring_help);
   result(v);
   $("turn").hidden = v.terminal && $("undo").hidden;
+  $("turn").classList.toggle("active", v.legal.length > 0);
   clicks = [];
   setChoices([]);
   if (v.legal.length) startMove();
