@@ -537,8 +537,7 @@ class Tables:
         with t.lock:   # the board with the suggestion marked, unless the table moved on
             same = t.state.history() == copy.history()
             obs = t.state.observation(seat)
-            recent = (story.told(drawing, obs, self._movelog(t), seat,
-                                 [x.label for x in t.seats])["recent"] if same else [])
+            recent = self._view(t, seat)[1]["recent"] if same else []
         return story.hint_answer(drawing, obs, copy.legal_actions() if same else None,
                                  [x.label for x in t.seats], recent, h, seat)
 
@@ -826,9 +825,8 @@ class Tables:
                 nxt.setdefault("targets", [])
                 nxt.setdefault("choices", [])
                 nxt["svg"] = (drawing.render(obs, legal, [x.label for x in t.seats],
-                                             pending=clicks, recent=story.told(
-                                                 drawing, obs, self._movelog(t), seat,
-                                                 [x.label for x in t.seats])["recent"])
+                                             pending=clicks,
+                                             recent=self._view(t, seat)[1]["recent"])
                               if clicks else None)
                 return {"next": nxt}
             return {"error": str(answer.get("error") or "these clicks lead to no legal move")}

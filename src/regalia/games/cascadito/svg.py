@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 COLOURS = {"blue": "#3f83c8", "yellow": "#f1c318", "orange": "#ec7a2c", "pink": "#e2619f",
            "white": "#fbfaf5", "black": "#2b2b2b"}
 #: Darker strokes of the same colours.
-INKS = {"blue": "#1f4f80", "yellow": "#8a6d00", "orange": "#8c4210", "pink": "#84204f",
+INKS = {"blue": "#1f4f80", "yellow": "#765c00", "orange": "#8c4210", "pink": "#84204f",
         "white": "#6f6f6f", "black": "#000000"}
 #: Fills of the six trade goods (Play Sheet 4); others get grey.
 GOODS = {"grain": "#e2bd4f", "wool": "#f2efe6", "timber": "#9a6a3a", "stone": "#a3a3a3",

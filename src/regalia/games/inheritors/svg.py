@@ -55,10 +55,10 @@ if TYPE_CHECKING:
 #: Fill colour of each realm (the box's card colours as far as known; red is the data's
 #: reconstructed fifth colour) and the text colour on it.
 REALM_COLOURS = {"purple": "#7b4a9e", "blue": "#2f67b1", "yellow": "#e3b62c",
-                 "green": "#3b8f45", "red": "#c0392b"}
+                 "green": "#2e7d3a", "red": "#c0392b"}
 INK_ON = {"yellow": "#2b2200"}
 #: Seat colours (markers and names).
-SEAT_COLOURS = ("#b5342a", "#2f67b1", "#3b8f45", "#8a5a12")
+SEAT_COLOURS = ("#b5342a", "#2f67b1", "#2e7d3a", "#8a5a12")
 WIDTH, HEIGHT = 1040, 900
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 #: Most clicks a move takes (card, row, row or a button).
@@ -890,7 +890,7 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
             svg.text(ix, line, f"Quests: {k} face down", 12, "#4b3b6b")
             line += 16
     if line == top + 28:
-        svg.text(ix, line, "none yet", 11.5, "#777")
+        svg.text(ix, line, "none yet", 11.5, "#5e5e5e")
     # hand
     hy = y + h - 96 - 26
     hand = observation.get("hand") if viewer == q else None

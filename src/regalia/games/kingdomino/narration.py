@@ -116,10 +116,10 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             if PLACE.match(t) or t == "discard":
                 if not to_place.get(seat):
                     to_place[seat] = sorted(picked.pop(seat, []))
-                n = to_place[seat].pop(0) if to_place.get(seat) else None
-                what = _domino(observation, n) if n is not None else "a domino"
+                placed = to_place[seat].pop(0) if to_place.get(seat) else None
+                what = _domino(observation, placed) if placed is not None else "a domino"
                 turn.append(f"placed {what} on {t.replace('-', ' and ')}" if t != "discard"
-                            else f"discarded {what}, which fit nowhere")
+                            else f"discarded {what}, as it fit nowhere")
             else:
                 turn.append(t)
         if turn:

@@ -145,8 +145,8 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                 e["text"] = "Heinrich took his turn" + (f"; {e['text'][:1].lower()}"
                                                         f"{e['text'][1:]}" if e["text"] else "")
         if out and out[-1]["seat"] is None and observation.get("heinrich"):
-            said = heinrich_words(str(observation["heinrich"]))
-            out[-1]["text"] = out[-1]["text"].replace("Heinrich took his turn", said, 1)
+            his = heinrich_words(str(observation["heinrich"]))
+            out[-1]["text"] = out[-1]["text"].replace("Heinrich took his turn", his, 1)
     return out
 
 

@@ -679,6 +679,7 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
                    f'stroke-width="1"/><rect {box} fill="url(#hatch)" pointer-events="none"/>')
         word = label or RESOURCE_OF_COLOUR[colour]
         out.append(_text(x + s / 2, y + s * .56, word, max(9.0, s * .15), fill="#fffbe9",
+                         halo="#2b2118",
                          extra=' font-style="italic" pointer-events="none"'))
         return "".join(out)
     assert tile_id is not None
@@ -1253,7 +1254,7 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
                            + "</g>")
         if not hand:
             out.append(_text(hx, hy + size / 2 + 4, "no tiles", 12, anchor="start",
-                             fill="#7a6a50", extra=' font-style="italic"'))
+                             fill="#5e5038", extra=' font-style="italic"'))
     out.append("</g>")
     return "".join(out)
 
@@ -1388,7 +1389,7 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         out.append(_troop(tx, RING_Y, 11, seat, False, mv, title,
                           obj if attr.strip() else None, "hot" in cls, "selected" in cls))
     if not tokens:
-        out.append(_text(RING_X, RING_Y + 4, "no troops", 11, fill="#7a6a50",
+        out.append(_text(RING_X, RING_Y + 4, "no troops", 11, fill="#5e5038",
                          extra=' font-style="italic"'))
     out.append("</g>")
     return "".join(out)
