@@ -31,5 +31,5 @@ def web_client(tmp_path):
 
     app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0)
     with TestClient(app) as client:
-        client.app_tables = app.state.tables
+        client.app_tables = app.state.rooms
         yield client

@@ -19,7 +19,8 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from regalia.web import create_app  # noqa: E402
-from regalia.web.storage import SeatRow  # noqa: E402
+from regalia.web import views  # noqa: E402
+from regalia.web.store import SeatRow  # noqa: E402
 
 HOT = [{"kind": "here"}, {"kind": "here"}]
 
@@ -29,7 +30,7 @@ def server(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40",
                      pace=0)
     with TestClient(app) as client:
-        client.app_tables = app.state.tables
+        client.app_tables = app.state.rooms
         client.db = tmp_path / "t.sqlite"
         yield client
 
@@ -342,13 +343,20 @@ def test_the_websocket_pushes_each_change_to_each_seat(server):
         assert spectator.receive_json()["ply"] > first["ply"]
 
 
-def test_a_websocket_with_a_bad_token_is_closed(server):
+def test_a_websocket_with_a_bad_token_or_table_is_accepted_then_closed_with_the_reason(server):
+    """A refused handshake reaches a page as a bare failure (it would retry for ever): the
+    socket is accepted, then closed with 4403 (bad token) or 4404 (no such table) and the
+    reason, before any view is sent."""
     tid, _ = create(server)
     from starlette.websockets import WebSocketDisconnect
-    with pytest.raises(WebSocketDisconnect) as exc:
-        with server.websocket_connect(f"/api/tables/{tid}/ws?token=forged") as ws:
-            ws.receive_json()
-    assert exc.value.code == 4403
+    for path, code, reason in ((f"{tid}/ws?token=forged", 4403, "not valid"),
+                               ("nosuchtable/ws", 4404, "no table 'nosuchtable'"),
+                               ("x" * 500 + "/ws", 4404, "no table 'xxx")):
+        with pytest.raises(WebSocketDisconnect) as exc:
+            with server.websocket_connect(f"/api/tables/{path}") as ws:
+                ws.receive_json()
+        assert exc.value.code == code and reason in exc.value.reason
+        assert len(exc.value.reason.encode()) <= 123     # the protocol's limit
 
 
 def _play_all(server, tid, tokens, bodies=None):
@@ -510,7 +518,7 @@ def test_a_finished_game_replays_step_by_step(server):
 
 
 class _Timers:
-    """Stands in for ``threading.Timer`` in regalia.web.tables: records each paced
+    """Stands in for ``threading.Timer`` in regalia.web.compute: records each paced
     computer move (its delay) instead of waiting, so a test fires them one by one."""
 
     def __init__(self):
@@ -535,11 +543,11 @@ class _Timers:
 
 
 def test_computer_moves_are_paced_and_pushed_one_by_one(server, monkeypatch):
-    from regalia.web import tables as tables_module
+    from regalia.web import compute, table
 
     timers = _Timers()
-    monkeypatch.setattr(tables_module, "Timer", timers)
-    monkeypatch.setattr(tables_module, "_clock", lambda: 1000.0)   # no time passes
+    monkeypatch.setattr(compute, "Timer", timers)
+    monkeypatch.setattr(table, "_clock", lambda: 1000.0)   # no time passes
     tid, (tok, _) = create(server, seats=[{"kind": "here"},
                                           {"kind": "computer", "strength": "easy"}], pace=0.5)
     assert view(server, tid, tok)["pace"] == 0.5
@@ -665,7 +673,7 @@ def test_a_hidden_information_record_is_each_seats_own_seat_record(server, tmp_p
         rec.check()
         assert rec.seat == seat and rec.returns == state.returns()
         expected = SeatRecord.from_state(state.clone(), seat, rec.players, observe=(
-            None if seat is not None else lambda s: server.app_tables._observe(
+            None if seat is not None else lambda s: views.observe(
                 server.app_tables.get(tid), s, None)))
         assert rec == expected
         if seat is not None:     # what only the other seat saw is not in it

@@ -17,7 +17,7 @@ def post(web_client, game, players, seats, **extra):
 
 
 def test_the_catalogue_offers_each_games_parameters_but_no_file():
-    from regalia.web.tables import games_catalogue
+    from regalia.web.catalogue import games_catalogue
     params = {g["name"]: {p["name"]: p for p in g["params"]} for g in games_catalogue()}
     assert set(params["cascadito"]) == {"sheet"}
     assert params["cascadito"]["sheet"]["defaults"] == {"1": 1, "2": 1, "3": 1, "4": 1}
@@ -124,7 +124,7 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(web_client, m
         t.future = None
         t.thinking = None
     ply = v["ply"]
-    tables.advance(t)
+    tables.computer.advance(t)
     tables.wait(tid)
     v = web_client.get(f"/api/tables/{tid}").json()
     assert v["thinking"] is None and v["current_player"] == 1 and v["ply"] == ply

@@ -19,7 +19,7 @@ pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 
 import regalia  # noqa: E402
-from regalia.web.storage import Store  # noqa: E402
+from regalia.web.store import Store  # noqa: E402
 
 SRC = Path(__file__).parents[2] / "src"
 

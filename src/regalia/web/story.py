@@ -28,8 +28,8 @@ from regalia.core.errors import IllegalActionError
 
 from .movelog import MoveLog, Viewer
 
-#: The kind of a seat played by the computer (``tables.COMPUTER``; not imported, the
-#: tables module imports this one).
+#: The kind of a seat played by the computer (``table.COMPUTER``; not imported, the
+#: table module imports this one).
 COMPUTER = "computer"
 
 
@@ -37,7 +37,7 @@ COMPUTER = "computer"
 def undo_refusal(kinds: Sequence[str], seat: int | None, movers: Sequence[int]) -> str | None:
     """Why ``seat`` cannot take back its last move now, or None when it can.
 
-    The rule of :meth:`Tables.undo`, written once for the undo itself and for the view
+    The rule of :meth:`.table.Table.undo`, written once for the undo itself and for the view
     (the page shows *Undo* only when this is None): a person alone against computer
     players, a move of the seat's own to take back, and nothing drawn or dealt since it
     (a draw reveals hidden information).

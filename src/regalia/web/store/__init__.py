@@ -23,37 +23,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (Column, ForeignKey, Integer, MetaData, String, Table, Text,
-                        create_engine, delete, event, insert, select)
+from sqlalchemy import create_engine, delete, event, insert, select
 from sqlalchemy.exc import IntegrityError
 
-metadata = MetaData()
-
-tables_t = Table(
-    "tables", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("params", Text, nullable=False),
-    Column("seed", Text, nullable=False),
-    Column("created", String(40), nullable=False),
-    Column("options", Text, nullable=False, default="{}"),
-)
-seats_t = Table(
-    "seats", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(16), nullable=False),
-    Column("agent", String(200)),
-    Column("label", String(80), nullable=False),
-    Column("token_hash", String(64)),
-)
-actions_t = Table(
-    "actions", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("ply", Integer, primary_key=True),
-    Column("action", Integer, nullable=False),
-)
-
+from .schema import actions_t, metadata, seats_t, tables_t
 
 class ConflictError(Exception):
     """Another move was committed at this ply first."""

@@ -1,0 +1,33 @@
+"""The HTTP routes of the web table, thin: parse and check the request (:mod:`..guard`),
+call the rooms (:mod:`..rooms`) off the event loop where it costs CPU, answer.
+
+* :mod:`.lobby`: the games, the tables, creating a table, the pages;
+* :mod:`.table`: one table's view, moves, undo, hints, clicks, replay and record.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+from fastapi import Request
+from starlette.concurrency import run_in_threadpool
+
+from ..rooms import Rooms
+from ..settings import Settings
+
+T = TypeVar("T")
+
+
+def rooms_of(request: Request) -> Rooms:
+    rooms: Rooms = request.app.state.rooms
+    return rooms
+
+
+def settings_of(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+async def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a worker thread: the event loop goes on serving other requests."""
+    return await run_in_threadpool(fn, *args)
