@@ -652,8 +652,16 @@ def test_a_hidden_information_game_replays_as_each_seat_saw_it(server):
             obs = state.observation(seat if seat is not None else 0)
             if seat is None:
                 obs = drawing.public_observation(obs)
-            # drawn from that seat's observation then (spectators: the public part)
-            assert r.json()["svg"] == drawing.render(obs, (), labels)
+            # drawn from that seat's observation then (spectators: the public part), the
+            # other seats' moves since its last one marked: only plies it saw, as its log
+            # wrote them (a card drawn into another hand is never handed to the drawing)
+            recent = r.json()["recent"]
+            assert r.json()["svg"] == drawing.render(obs, (), labels, recent=recent)
+            vis = state.visibility()
+            truth = state.history_strings()
+            for item in recent:
+                assert vis[item["ply"]] in (-1, seat) and item["seat"] != seat
+                assert item["notation"] == truth[item["ply"]]
     # the log has one line per ply; the spectator's names no card drawn into a hand
     spectator = view(server, tid)
     assert len(spectator["log"]) == len(row.actions) == len(spectator["log_seats"])

@@ -27,7 +27,12 @@ def test_the_catalogue_offers_each_games_parameters_but_no_file():
     assert params["two-heirs"]["roads"]["type"] == "bool"
     assert params["two-heirs"]["sets"]["defaults"]["2"] == ["travel", "land-industry",
                                                             "trade-church"]
-    assert "solo difficulty" in params["two-heirs"]["level"]["help"]
+    assert params["two-heirs"]["level"]["help"].startswith("Heinrich's level in the solo game")
+    # the lobby's words: the rulebook's terms, no markup, no issue or ruling numbers
+    texts = [p["help"] for ps in params.values() for p in ps.values()] + [
+        text for g in games_catalogue() for text in g["variants"].values()]
+    for text in texts:
+        assert "``" not in text and "issue" not in text and "ruling R" not in text, text
     # custom data files and the engine choice are not offered
     assert all("data" not in p and "engine" not in p for p in params.values())
 

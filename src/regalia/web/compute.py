@@ -40,6 +40,7 @@ from pebble import ProcessExpired, ProcessPool
 
 from regalia.core.state import State
 
+from . import story, views
 from . import table as table_module
 from . import worker
 from .errors import WebError
@@ -280,7 +281,8 @@ class Computer:
     # ------------------------------------------------------------------ hints
     def hint(self, t: Table, seat: int, spec: str, budget: float) -> Future[dict[str, Any]]:
         """Search the hint agent ``spec`` (at most ``budget`` seconds) for ``seat`` from
-        what the seat knows: a future of ``{notation, action, summary}``.
+        what the seat knows, in a worker: a future of :func:`.story.hint_answer` (the move
+        in words, the search's details, the board with the suggestion marked).
 
         Raises:
             WebError: 409 hints off, or not the seat's turn; 429 a hint of this seat is
@@ -299,9 +301,10 @@ class Computer:
             elif exc is not None:
                 answer.set_exception(WebError(409, f"no hint: {exc}"))
             else:
-                answer.set_result(f.result())
+                answer.set_result(self._hint_answer(t, seat, history, f.result()))
         with t.lock:
             s = t.state
+            history = s.history()
             if s.is_terminal() or s.current_player() != seat:
                 raise WebError(409, "a hint is for the seat to play, on its turn")
             job = Job(t.id, seat, worker.suggest,
@@ -312,6 +315,19 @@ class Computer:
             raise WebError(429, "a hint for this seat is already being searched",
                            retry_after=max(1, round(budget)))
         return answer
+
+    @staticmethod
+    def _hint_answer(t: Table, seat: int, history: list[int], h: Any) -> dict[str, Any]:
+        """The hint ``h`` (:class:`regalia.agents.Hint`) for the position at ``history`` in
+        words, the board marked unless the table moved on meanwhile."""
+        drawing = views.drawing_of(t)
+        with t.lock:
+            same = t.state.history() == history
+            obs = t.state.observation(seat)
+            legal = t.state.legal_actions() if same else None
+        recent = views.view(t, seat)["recent"] if same else []
+        return story.hint_answer(drawing, obs, legal, [x.label for x in t.seats], recent,
+                                 h, seat)
 
     def close(self) -> None:
         with self._lock:

@@ -23,6 +23,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.state import State
 
+from . import story
 from .errors import WebError
 from .movelog import MoveLog
 from .store import COMPUTER_TO_MOVE, OVER, PERSON, ConflictError, SeatRow, Store
@@ -217,9 +218,9 @@ class Table:
                 if a not in s.legal_actions():
                     probe = s.clone()
                     probe.apply_action(a)  # raises with the engine's reason
-                    raise WebError(422, f"{s.safe_string(a) or a} is not legal now")
+                    raise WebError(422, f"{s.safe_string(a) or 'that move'} is not legal now")
             except RegaliaError as exc:
-                raise WebError(422, str(exc)) from None
+                raise WebError(422, story.refusal(exc)) from None
             self.commit(a)
 
     def undo(self, seat: int) -> None:
@@ -233,17 +234,11 @@ class Table:
                 back, or a draw happened since.
         """
         with self.lock:
-            if any(x.kind != COMPUTER and x.seat != seat for x in self.seats):
-                raise WebError(409, "undo is only for a person playing alone against "
-                                    "computer players")
             movers = movers_of(self.game, self.state.history())
-            mine = [i for i, p in enumerate(movers) if p == seat]
-            if not mine:
-                raise WebError(409, "you have no move to take back")
-            ply = mine[-1]
-            if any(p < 0 for p in movers[ply:]):
-                raise WebError(409, "something was drawn or dealt since your last move "
-                                    "(hidden information revealed): it cannot be taken back")
+            why = story.undo_refusal([x.kind for x in self.seats], seat, movers)
+            if why is not None:
+                raise WebError(409, why)
+            ply = max(i for i, p in enumerate(movers) if p == seat)
             self.store.truncate(self.id, ply)
             self.generation += 1
             if self.future is not None:

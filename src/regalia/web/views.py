@@ -17,6 +17,8 @@ from regalia.core.registry import game_drawing
 from regalia.core.seat_record import SeatRecord
 from regalia.core.state import State
 
+from . import story
+from .catalogue import strengths_of
 from .errors import WebError
 from .movelog import MoveLog
 from .table import Table
@@ -114,8 +116,12 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
     its notation where the viewer saw it, else a redacted line, :mod:`.movelog`),
     log_seats (who made each ply; None for chance), last (the last entry of the log,
     or None),
-    svg, scores, score_table and scoring_help (from the drawing, or None), and once
-    the game is over returns and winners."""
+    svg, scores, score_table and scoring_help (from the drawing, or None), entries,
+    story and recent (what the seat reads besides the board and the moves marked on it,
+    :func:`.story.told`), undo (None when the seat's last move can be taken back, else
+    why not: :func:`.story.undo_refusal`), and once the game is over returns, winners,
+    result (:func:`.story.result`) and again (the body of a new table with the same
+    settings and seats, :func:`.story.rematch`)."""
     drawing = drawing_of(t)
     with t.lock:
         s = t.state
@@ -137,9 +143,11 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
         log = movelog.log(seat)
         names = [x.label for x in t.seats]
         drawn = t.drawings.get(drawn_key)
-        if drawn is None:
-            drawn = t.drawings[drawn_key] = {"svg": drawing.render(obs, legal, names),
-                                             **extras(drawing, obs, names)}
+        if drawn is None:   # drawn once per (seat, ply): the board, its marks, the story
+            told = story.told(drawing, obs, movelog, seat, names)
+            drawn = t.drawings[drawn_key] = {
+                "svg": drawing.render(obs, legal, names, recent=told["recent"]),
+                **extras(drawing, obs, names), **told}
         out = {
             "table": t.id, "version": t.version,
             "game": t.game.info.name, "title": t.game.info.title,
@@ -155,10 +163,15 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
             "scores": obs.get("scores"),
             "notation_example": t.notation_example(),
             **drawn,
+            "undo": story.undo_refusal([x.kind for x in t.seats], seat, t.movers),
         }
         if s.is_terminal():
             out["returns"] = s.returns()
             out["winners"] = [p for p, r in enumerate(s.returns()) if r == max(s.returns())]
+            out["result"] = story.result(out["score_table"], s.returns(), names, seat,
+                                         drawing, obs)
+            out["again"] = story.rematch(t.game.info.name, t.game.params, t.seats,
+                                         t.options, t.pace, strengths_of(t.game))
         t.views[key] = out
     return key, out
 
@@ -203,7 +216,8 @@ def click(t: Table, seat: int, clicks: Any, max_clicks: int = 32) -> dict[str, A
             nxt.setdefault("targets", [])
             nxt.setdefault("choices", [])
             nxt["svg"] = (drawing.render(obs, legal, [x.label for x in t.seats],
-                                         pending=clicks) if clicks else None)
+                                         pending=clicks, recent=_view(t, seat)[1]["recent"])
+                          if clicks else None)
             return {"next": nxt}
         return {"error": str(answer.get("error") or "these clicks lead to no legal move")}
 
@@ -236,7 +250,9 @@ def replay_view(t: Table, ply: Any, seat: int | None = None) -> dict[str, Any]:
     """A finished game after its first ``ply`` moves (step-by-step replay), as ``seat``
     saw it then (``observation(seat)``; None: a spectator, the public view):
     ``{ply, plies, move (the log entry of move ply as the viewer may see it, or None),
-    svg, scores, score_table}``.
+    svg (the moves since the viewer's last one marked, as live: ``recent``), scores,
+    score_table, current_player, terminal, recent, entries and story (the folded log and
+    the story at that ply, :func:`.story.told`)}``.
 
     Raises:
         WebError: 409 the game is not over; 422 a ply outside 0..plies.
@@ -250,11 +266,14 @@ def replay_view(t: Table, ply: Any, seat: int | None = None) -> dict[str, Any]:
     drawing = drawing_of(t)
     state = t.replay_state(ply)
     obs = observe(t, state, seat)
-    move: str | None = None
-    if ply < plies:
-        with t.lock:
-            move = movelog_of(t).log(seat)[ply]
+    names = [x.label for x in t.seats]
+    with t.lock:
+        movelog = movelog_of(t)
+        move = movelog.log(seat)[ply] if ply < plies else None
+        told = story.told(drawing, obs, movelog, seat, names, ply)
+    cur = state.current_player()
     return {"ply": ply, "plies": plies, "move": move, "scores": obs.get("scores"),
-            "svg": drawing.render(obs, (), [x.label for x in t.seats]),
-            "score_table": extras(drawing, obs,
-                                        [x.label for x in t.seats])["score_table"]}
+            "svg": drawing.render(obs, (), names, recent=told["recent"]),
+            "score_table": extras(drawing, obs, names)["score_table"],
+            "current_player": cur if cur >= 0 else None,
+            "terminal": state.is_terminal(), **told}

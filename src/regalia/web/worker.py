@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from regalia.agents import hint, make_agent
+from regalia.agents import Hint, hint, make_agent
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.registry import load_game
@@ -49,9 +49,8 @@ def think(game: str, params_json: str, position: dict[str, Any], seat: int, spec
 
 
 def suggest(game: str, params_json: str, position: dict[str, Any], seat: int, spec: str,
-            seconds: float, seed: int) -> dict[str, Any]:
-    """The hint agent's suggestion for ``seat``: ``{action, notation, summary}``."""
+            seconds: float, seed: int) -> Hint:
+    """The hint agent's suggestion for ``seat`` (the server words it: web/story.py)."""
     agent = make_agent(spec, seed=seed)
     agent.limit_time(seconds)
-    h = hint(_position(game, params_json, position, seat), agent.spec(), seed=seed)
-    return {"action": h.action, "notation": h.notation, "summary": h.summary()}
+    return hint(_position(game, params_json, position, seat), agent.spec(), seed=seed)

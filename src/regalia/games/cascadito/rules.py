@@ -27,12 +27,13 @@ from .state import CascaditoState, PureCascaditoState
 from .tables import NUM_COLOURS, POOLS, SheetTables
 
 VARIANTS = {
-    "harder-start": "Solo only: the first 2 dice boxes are marked before the game "
-                    "(rulebook: Solo Play, 'For a greater challenge').",
-    "deferred-bottom-row": "Sheets 1-2: a bottom-row achievement met is not claimed at once "
-                           "but, like the top row, when its player chooses, on that turn "
-                           "or a later one, or never ('may claim'; ruling R12's other "
-                           "reading, the engine's rule before issue 17).",
+    "harder-start": "Harder start (solo only): the first 2 dice boxes are marked before "
+                    "the game, as the solo rules suggest \"for a greater challenge\".",
+    "deferred-bottom-row": "Bottom-row claims when you choose (play sheets 1 and 2): a "
+                           "bottom-row achievement you meet is claimed on that turn or a "
+                           "later one, or never, as you decide, like the top row. The "
+                           "rulebook can be read both ways; without this option it is "
+                           "claimed at once.",
 }
 
 #: Engine limit (ruling R11): a multiplayer game ends after this many turns per player and
@@ -47,12 +48,13 @@ class CascaditoGame(Game):
 
     Args:
         players: 1 to 4 (default 2); 1 is the solo game.
-        sheet: the play sheet 1 to 4 (default 1, "We recommend starting with play sheet
-            1"); with ``data``, the file's sheet (giving another number is an error).
+        sheet: the play sheet, 1 to 4 (default 1: the rulebook recommends starting with
+            play sheet 1).
         variants: ``harder-start`` (solo only); ``deferred-bottom-row`` (sheets 1-2:
             bottom-row claims are the player's decision, ruling R12's other reading).
         data: path of a sheet TOML file (a transcription of a printed sheet,
-            ``docs/data/cascadito.md``) to play on instead of a bundled sheet.
+            ``docs/data/cascadito.md``) to play on instead of a bundled sheet; the game
+            then plays that file's sheet (another ``sheet`` number is an error).
         engine: ``compiled`` or ``pure`` (default: the compiled engine when it is built,
             holds the sheet and ``REGALIA_PURE=1`` is not set; see :mod:`.compiled`).
             Both play the same game; the engine is not a parameter of the game (not in

@@ -35,10 +35,11 @@ from .compiled import state_class
 from .state import InheritorsState, PureInheritorsState
 
 VARIANTS = {
-    "honors-count-covered-cards": "The Honors counting cards 'in your play area' (a number "
-                                  "6; two 4s, three 3s, four 2s or above) count covered "
-                                  "cards of a stack too, not only the top cards (ruling R1's "
-                                  "other reading).",
+    "honors-count-covered-cards": "Honors count covered cards: the Honors that count "
+                                  "cards in your play area (a 6; two 4s, three 3s or four "
+                                  "2s or higher) count the covered cards of a stack too, "
+                                  "not only the top cards. The rulebook can be read both "
+                                  "ways; without this option only top cards count.",
 }
 
 

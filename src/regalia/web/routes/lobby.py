@@ -11,6 +11,7 @@ from fastapi.responses import FileResponse
 
 from ..catalogue import games_catalogue
 from ..guard import json_body
+from ..links import seat_links
 from . import client, limiter_of, off_loop, rooms_of, settings_of
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -36,7 +37,8 @@ async def api_create(request: Request) -> dict[str, Any]:
     tid, seats = await off_loop(lambda: rooms.create(
         d.get("game"), d.get("players"), d.get("variants"), d.get("seats"),
         d.get("hints", False), d.get("pace"), d.get("params")))
-    return {"table": tid, "seats": seats}
+    return {"table": tid, "seats": seats,
+            "links": seat_links(str(request.base_url), tid, seats)}
 
 
 @router.get("/")
