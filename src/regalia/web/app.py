@@ -53,7 +53,7 @@ from fastapi.staticfiles import StaticFiles
 from .bus import Hub
 from .errors import WebError
 from .rooms import Rooms
-from .routes import lobby, table
+from .routes import lobby, pad, table
 from .settings import Settings
 from .socket import router as socket_router
 from .store import Store, default_db_url
@@ -96,6 +96,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
 
     app.include_router(lobby.router)
     app.include_router(table.router)
+    app.include_router(pad.router)
     app.include_router(socket_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -23,6 +23,9 @@ class Settings:
         max_body: the largest request body accepted (bytes).
         max_clicks: the longest click sequence of a move in progress (board protocol v2).
         resume: let the computer players of unfinished tables go on at start-up.
+        share_hours: how long a shared scoring pad link lives (hours).
+        shares_per_client: live shared links one client address may hold at once.
+        max_shares: live shared links the server holds in all.
     """
 
     workers: int = 2
@@ -32,3 +35,6 @@ class Settings:
     max_body: int = 64 * 1024
     max_clicks: int = 32
     resume: bool = True
+    share_hours: float = 48.0
+    shares_per_client: int = 20
+    max_shares: int = 10_000
