@@ -22,8 +22,10 @@ A game's pad module (registered with :func:`regalia.core.registry.register_pad`)
     :class:`~regalia.core.errors.NotationError` for a text the parser refuses, or a
     focus that is not one of the position's): ``{"text"`` (the canonical text), ``"title"``,
     ``"notes"`` (component data provenance), ``"controls"`` (game-wide :func:`group`\\ s),
-    ``"parts"`` (``[{"id", "title", "svg", "controls"}]``: a drawing per player or board,
-    whose interactive elements carry :func:`tap` attributes), ``"menu"`` (None, or the
+    ``"parts"`` (``[{"id", "title", "boards", "controls"}]``: a part per player or per
+    shared board, ``boards`` its SVG drawings, each shown in a box of its own that scrolls
+    sideways when wider than the screen, whose interactive elements carry :func:`tap`
+    attributes), ``"menu"`` (None, or the
     focused element's ``{"focus", "title", "groups"}``), ``"score"`` (:func:`score`)}.
 ``edit(text: str, edit: Mapping[str, Any]) -> str``
     the text after one edit (an object ``{"op": ..., ...}`` taken from the view); raises
@@ -47,7 +49,7 @@ from .svgkit import canonical
 MAX_NAME = 40
 #: The source name pads give their parser (:func:`refusal` takes it off again).
 SOURCE = "pad"
-_LOCATION = re.compile(rf"^{SOURCE}(?::\d+:\d+)?: ", re.MULTILINE)
+_LOCATION = re.compile(rf"^{SOURCE}(?::\d+:\d+)?: | \({SOURCE} line \d+\)", re.MULTILINE)
 
 
 def tap(label: str, *, edit: Mapping[str, Any] | None = None, focus: str | None = None,

@@ -314,7 +314,7 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
                                              {"op": "remove_player", "player": i})],
                                kind="buttons"))
         parts.append({"id": f"k{i}", "title": k.name, "controls": own,
-                      "svg": _kingdom_svg(i, k, pad.size, at)})
+                      "boards": [_kingdom_svg(i, k, pad.size, at)]})
     players = [P.player_score(s.name, s.breakdown, SECTIONS, s.key, s.warnings)
                for s in scored]
     played = [VARIANT_LABELS[v] for v in table.variants] + (

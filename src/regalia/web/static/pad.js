@@ -171,16 +171,20 @@ function renderTabs() {
 
 function renderPart() {
   const p = state.view.parts[state.part];
-  const old = $('part').querySelector('.board');
-  const scroll = old ? [old.scrollLeft, old.dataset.part] : [0, null];
+  // each board keeps its sideways scroll across re-draws of the same part
+  const kept = new Map([...$('part').querySelectorAll('.board')]
+    .map((b) => [b.dataset.board, b.scrollLeft]));
   const box = el('div', { role: state.view.parts.length > 1 ? 'tabpanel' : null,
     'aria-labelledby': state.view.parts.length > 1 ? `tab-${p.id}` : null });
-  const board = el('div', { class: 'board', 'data-part': p.id });
-  board.innerHTML = p.svg;
-  box.append(board, el('p', { class: 'refusal', role: 'alert', id: 'part-refusal' }));
+  const boards = p.boards.map((svg, i) => {
+    const board = el('div', { class: 'board', 'data-board': `${p.id}-${i}` });
+    board.innerHTML = svg;
+    return board;
+  });
+  box.append(...boards, el('p', { class: 'refusal', role: 'alert', id: 'part-refusal' }));
   box.append(...(p.controls || []).map((g) => groupNode(g, 'part-refusal')));
   $('part').replaceChildren(box);
-  if (scroll[1] === p.id) board.scrollLeft = scroll[0];
+  for (const b of boards) if (kept.has(b.dataset.board)) b.scrollLeft = kept.get(b.dataset.board);
 }
 
 function renderMenu(menu) {
