@@ -70,12 +70,15 @@ def tap(label: str, *, edit: Mapping[str, Any] | None = None, focus: str | None 
 
 
 def option(label: str, edit: Mapping[str, Any] | None, *, selected: bool = False,
-           note: str = "", svg: str = "") -> dict[str, Any]:
+           note: str = "", svg: str = "", focus: str | None = None) -> dict[str, Any]:
     """One button of a menu or control: its ``label``, the ``edit`` a tap applies (None:
-    shown, not tappable), whether it is the ``selected`` value, a ``note`` beside it, and
-    an optional small ``svg`` (a tile's face)."""
+    shown, not tappable, unless it has a ``focus``: the key of the menu a tap opens
+    instead), whether it is the ``selected`` value, a ``note`` beside it, and an optional
+    small ``svg`` (a tile's face)."""
     out: dict[str, Any] = {"label": label, "edit": None if edit is None else dict(edit),
                            "selected": selected}
+    if focus is not None:
+        out["focus"] = focus
     if note:
         out["note"] = note
     if svg:
@@ -207,11 +210,12 @@ def score(players: Sequence[Mapping[str, Any]], rank: Sequence[int], result: str
 
 
 def player_score(name: str, breakdown: Breakdown, section: Mapping[str, str],
-                 keys: Sequence[float] = (), warnings: Sequence[str] = (),
+                 keys: Sequence[float | str] = (), warnings: Sequence[str] = (),
                  note: str = "") -> dict[str, Any]:
     """One player's scoring for a view: every step of ``breakdown`` in the rulebook's order
     (``{"label", "detail", "points", "section"}``, the section from ``section[item.key]``),
-    the ``total``, the tie-break ``keys`` (points first), ``warnings`` and a ``note``."""
+    the ``total``, the tie-break values shown (``keys``, points first: numbers, or a word
+    such as a home castle's colour), ``warnings`` and a ``note``."""
     steps = [{"label": i.label, "detail": i.detail, "points": i.points,
               "section": section.get(i.key, "")} for i in breakdown]
     return {"name": name, "total": breakdown.total, "steps": steps, "keys": list(keys),

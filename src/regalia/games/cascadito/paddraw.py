@@ -12,7 +12,7 @@ from regalia.core import pad as P
 from regalia.core.svgkit import text as esc
 from regalia.core.svgkit import wrap
 
-from .components import TOWN_COLOURS
+from .components import TOWN_COLOURS, Special
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED
 from .svg import (COLOURS, FIELD, FIELD_EDGE, INKS, WATER, _action_icon, _bandit, _castle,
                   _crown, _cross, _good, _hex_path, _house, _Layout, _reward, _short, _star)
@@ -46,7 +46,7 @@ def map_svg(t: SheetTables, i: int, name: str, marked: set[int], rivers: Sequenc
     lay = _Layout(t, 16, 18, r)
     river_at = {s.at: (k, j, s) for k, riv in enumerate(sheet.rivers)
                 for j, s in enumerate(riv.spaces)}
-    specials: dict[tuple[int, int], list[object]] = {}
+    specials: dict[tuple[int, int], list[Special]] = {}
     for sp in sheet.specials:
         specials.setdefault(sp.at, []).append(sp)
     out = []
@@ -69,7 +69,7 @@ def map_svg(t: SheetTables, i: int, name: str, marked: set[int], rivers: Sequenc
             out.append(f'<path d="{d}" fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>')
             continue
         if h in river_at:
-            k, j, sp = river_at[h]
+            k, j, space = river_at[h]
             n = rivers[k]
             done = j < n
             value = j if n == j + 1 else j + 1
@@ -77,8 +77,8 @@ def map_svg(t: SheetTables, i: int, name: str, marked: set[int], rivers: Sequenc
             label = (f"{name}: {river} space {j + 1} of {t.river_len[k]} "
                      f"({'marked' if done else 'not marked'}; {n} marked)")
             body = [f'<path d="{d}" fill="{WATER}" stroke="#4a8fc0" stroke-width="1.2"/>']
-            if sp.points:   # type: ignore[attr-defined]
-                body.append(_txt(cx, cy + r * 0.2, str(sp.points), r * 0.42,   # type: ignore[attr-defined]
+            if space.points:
+                body.append(_txt(cx, cy + r * 0.2, str(space.points), r * 0.42,
                                  fill="#123d63", weight="bold"))
             if done:
                 body.append(_cross(cx, cy, r * 0.42))
@@ -100,18 +100,17 @@ def map_svg(t: SheetTables, i: int, name: str, marked: set[int], rivers: Sequenc
     return _svg(lay.ox + lay.width + 8, lay.oy + lay.height + 8, f"{name}: kingdom", out)
 
 
-def _special(sp: object, cx: float, cy: float, s: float) -> str:
-    kind = getattr(sp, "kind")
-    if kind == "bandit":
+def _special(sp: Special, cx: float, cy: float, s: float) -> str:
+    if sp.kind == "bandit":
         return _bandit(cx, cy, s)
-    if kind == "star":
+    if sp.kind == "star":
         return _star(cx, cy, s * 1.1)
-    if kind == "crown" and getattr(sp, "colour"):
-        return _crown(cx, cy, s * 0.95, getattr(sp, "colour"))
-    if kind == "trade_good" and getattr(sp, "good"):
-        return _good(cx, cy, s * 0.85, getattr(sp, "good"))
-    if kind == "action" and getattr(sp, "action"):
-        return _action_icon(cx, cy, s, getattr(sp, "action"))
+    if sp.kind == "crown" and sp.colour:
+        return _crown(cx, cy, s * 0.95, sp.colour)
+    if sp.kind == "trade_good" and sp.good:
+        return _good(cx, cy, s * 0.85, sp.good)
+    if sp.kind == "action" and sp.action:
+        return _action_icon(cx, cy, s, sp.action)
     return ""
 
 
@@ -123,7 +122,7 @@ def tracks_svg(t: SheetTables, i: int, name: str, tracks: Sequence[int], bandits
     columns = t.num_tracks + (1 if t.bandit_points else 0)
     cw = min(64.0, WIDTH / columns)
     nmax = max(max(t.track_len), len(t.bandit_points))
-    top = 44
+    top = 44.0
     out = []
     for k, track in enumerate(t.tracks):
         col = track.colour

@@ -99,14 +99,14 @@ def api_pad_games() -> list[dict[str, Any]]:
 async def api_share(request: Request) -> dict[str, Any]:
     settings = settings_of(request)
     d = await json_body(request, settings.max_body)
-    game = d.get("game")
-    pad = _pad(game if isinstance(game, str) else "")
+    game = d.get("game") if isinstance(d.get("game"), str) else ""
+    pad = _pad(str(game))
     text = _text(d)
     await _answer(lambda: pad.view(text))        # only a text the parser takes is shared
     shares = Shares(rooms_of(request).store.engine)
     client = request.client.host if request.client else "unknown"
     try:
-        link, expires = await off_loop(shares.put, normalise_name(game), text, client,
+        link, expires = await off_loop(shares.put, normalise_name(str(game)), text, client,
                                        settings.share_hours, settings.shares_per_client,
                                        settings.max_shares)
     except ShareLimitError as exc:

@@ -117,7 +117,7 @@ function groupNode(g, slot) {
   const buttons = g.options.map((o, i) => {
     const b = el('button', { type: 'button', class: 'option',
       'aria-pressed': g.kind === 'choice' || g.kind === 'toggle' ? String(!!o.selected) : null,
-      disabled: !o.edit });
+      disabled: !o.edit && !o.focus });
     if (g.kind === 'stepper') {
       b.textContent = i === 0 ? '−' : '+';
       b.setAttribute('aria-label', o.label);
@@ -127,6 +127,7 @@ function groupNode(g, slot) {
       if (o.note) b.append(el('span', { class: 'note' }, o.note));
     }
     if (o.edit) b.addEventListener('click', () => edit(o.edit, slot));
+    else if (o.focus) b.addEventListener('click', () => focusOn(o.focus, slot));
     return b;
   });
   if (g.kind === 'stepper') {
@@ -248,13 +249,13 @@ function edit(change, slot) {
   });
 }
 
-function focusOn(key) {
+function focusOn(key, slot = 'part-refusal') {
   return later(async () => {
     try {
       const v = await api(`/api/pad/${state.game}/view`, { text: state.text, focus: key });
       clearRefusals();
       show(v);
-    } catch (e) { refuse('part-refusal', e.message); }
+    } catch (e) { refuse(slot, e.message); }
   });
 }
 
