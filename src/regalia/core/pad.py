@@ -52,6 +52,11 @@ SOURCE = "pad"
 _LOCATION = re.compile(rf"^{SOURCE}(?::\d+:\d+)?: | \({SOURCE} line \d+\)", re.MULTILINE)
 
 
+def _attr(value: str) -> str:
+    """``value`` as a double-quoted XML attribute value (``"`` as ``&quot;``)."""
+    return quoteattr(value, {'"': "&quot;"})
+
+
 def tap(label: str, *, edit: Mapping[str, Any] | None = None, focus: str | None = None,
         selected: bool = False) -> str:
     """The attributes of an interactive SVG element (leading and trailing space included):
@@ -59,11 +64,11 @@ def tap(label: str, *, edit: Mapping[str, Any] | None = None, focus: str | None 
     whose menu a tap opens), ``role="button"``, ``tabindex="0"``, ``aria-label`` and, for a
     selected element, ``aria-pressed="true"``. The page knows no game: it sends these back.
     """
-    parts = [f"role=\"button\" tabindex=\"0\" aria-label={quoteattr(label)}"]
+    parts = [f"role=\"button\" tabindex=\"0\" aria-label={_attr(label)}"]
     if edit is not None:
-        parts.append(f"data-edit={quoteattr(canonical(dict(edit)))}")
+        parts.append(f"data-edit={_attr(canonical(dict(edit)))}")
     if focus is not None:
-        parts.append(f"data-focus={quoteattr(focus)}")
+        parts.append(f"data-focus={_attr(focus)}")
     if selected:
         parts.append('aria-pressed="true"')
     return " " + " ".join(parts) + " "
