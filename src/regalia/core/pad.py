@@ -116,6 +116,15 @@ def refusal(exc: Exception) -> str:
     return _LOCATION.sub("", str(exc)).strip()
 
 
+def located(exc: Exception) -> str:
+    """A parser's message on a text the user gave (an import), its ``pad:LINE:COLUMN:``
+    prefixes written ``line LINE, column COLUMN:`` (a grid's ``pad: line ...`` as
+    ``line ...``)."""
+    text = re.sub(rf"^{SOURCE}:(\d+):(\d+): ", r"line \1, column \2: ", str(exc),
+                  flags=re.MULTILINE)
+    return re.sub(rf"^{SOURCE}: ", "", text, flags=re.MULTILINE).strip()
+
+
 def field(edit: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
     """``edit[key]`` checked to be of ``kind`` (an int is never a bool).
 
@@ -228,5 +237,5 @@ def player_score(name: str, breakdown: Breakdown, section: Mapping[str, str],
 
 
 __all__ = ["tap", "option", "group", "stepper", "refusal", "field", "number", "choice",
-           "op_of", "player_name", "player_index", "ranks", "score", "player_score",
+           "op_of", "player_name", "player_index", "ranks", "score", "player_score", "located",
            "MAX_NAME", "SOURCE"]

@@ -25,6 +25,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from regalia.core.errors import NotationError, ParameterError
+from regalia.core.pad import located
 from regalia.core.registry import game_pad, list_games, normalise_name
 from regalia.core.textlines import MAX_TEXT
 
@@ -76,12 +77,13 @@ def _focus(d: dict[str, Any]) -> str | None:
 
 
 async def _answer(fn: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """``fn()`` off the event loop; a refusal of the parser or the pad is a 422."""
+    """``fn()`` off the event loop; a refusal of the parser or the pad is a 422, its lines
+    and columns (those of the text the user gave) as words."""
     def run() -> dict[str, Any]:
         try:
             return fn()
         except (NotationError, ParameterError) as exc:
-            raise WebError(422, str(exc)) from None
+            raise WebError(422, located(exc)) from None
     return await off_loop(run)
 
 
