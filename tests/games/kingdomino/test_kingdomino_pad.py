@@ -127,7 +127,7 @@ def test_the_tie_break_largest_property_then_crowns_then_shared():
     v = pad.view(text)["score"]
     assert [r["rank"] for r in v["ranking"]] == [1, 2, 2]
     assert v["ranking"][0]["keys"] == [4, 4, 1]
-    assert v["result"].startswith("tie at 4 points; Player 1 wins")
+    assert v["result"].startswith("tie at 4 points; Player 1 wins") and v["result"].endswith(".")
     same = score_kingdoms(parse_table("player A\nC W*\nplayer B\nC W*\n"))
     assert ranking(same) == [1, 1] and "share the victory" in result(same)
 

@@ -22,7 +22,7 @@ from .tables import SheetTables
 HEX_R = 27
 #: Width the pad's tracks and achievements are laid out in (a 390 px phone's column).
 WIDTH = 344
-SPACE_H = 44
+SPACE_H = 48
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
 

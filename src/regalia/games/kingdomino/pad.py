@@ -326,7 +326,7 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
                       "enter count."],
             "controls": controls, "parts": parts,
             "menu": _menu(pad, at) if at is not None else None,
-            "score": P.score(players, ranks, result(scored),
+            "score": P.score(players, ranks, result(scored) + ".",
                              ("points", "largest property", "crowns"), TIE_BREAK,
                              TIE_BREAK_SOURCE)}
 
