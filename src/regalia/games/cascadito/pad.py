@@ -256,10 +256,11 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
     return {"text": text,
             "title": f"Cascadito, play sheet {t.number} “{sheet.title}”, "
                      f"{n} player{'s' * (n != 1)}",
-            "notes": [f"Play sheet {t.number} is the project's reconstruction "
-                      f"({sheet.provenance}), not the printed sheet: the printed sheets are "
-                      "not public. Check the points beside the tracks and rivers against "
-                      "your sheet."],
+            "notes": [f"Play sheet {t.number} is the project's reconstruction, not the "
+                      "printed sheet: the printed sheets are not public. Check the points "
+                      "beside the tracks and rivers against your sheet."
+                      if sheet.provenance == "reconstructed" else
+                      f"Play sheet {t.number}: data provenance {sheet.provenance}."],
             "controls": controls, "parts": parts, "menu": None,
             "score": P.score(players, P.ranks(keys), winner(scored)[1] + ".",
                              ("points", "home castle"), TIE_BREAK, TIE_BREAK_SOURCE)}

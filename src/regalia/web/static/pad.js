@@ -220,11 +220,14 @@ function renderScore(s) {
     const d = el('details', { class: 'player-steps' });
     d.append(el('summary', {}, `${p.name}: ${p.total} points, step by step`));
     const t = el('table');
+    let section = '';
     for (const st of p.steps) {
       const tr = el('tr');
       const what = el('td');
       what.append(el('span', {}, st.label + (st.detail ? `: ${st.detail}` : '')));
-      if (st.section) what.append(el('div', { class: 'section' }, st.section));
+      // the rulebook's section, once for the steps that come from it
+      if (st.section && st.section !== section) what.append(el('div', { class: 'section' }, st.section));
+      section = st.section;
       tr.append(what, el('td', { class: 'points' }, String(st.points)));
       t.append(tr);
     }
