@@ -136,21 +136,12 @@ def tracks_svg(t: SheetTables, i: int, name: str, tracks: Sequence[int], bandits
             out.append(_txt(x + cw / 2, cy - cw * 0.3 - 4, f"{track.home_points}", 11,
                             weight="bold" if home else "normal"))
         for j, sp in enumerate(track.spaces):
-            y = top + (nmax - 1 - j) * SPACE_H
-            done = j < h
-            value = j if h == j + 1 else j + 1
-            label = (f"{name}: {col} track space {j + 1} of {length}, {sp.points} points "
-                     f"({'marked' if done else 'not marked'}; {h} marked)")
-            body = (f'<rect x="{x + 2:.1f}" y="{y + 1:.1f}" width="{cw - 4:.1f}" '
-                    f'height="{SPACE_H - 2}" rx="4" fill="{"#d8d0bd" if done else COLOURS[col]}" '
-                    f'fill-opacity="{1 if done else 0.6}" stroke="{INKS[col]}" '
-                    f'stroke-width="{2 if sp.highlight else 0.8}"/>'
-                    + _txt(x + cw / 2, y + SPACE_H / 2 + 5, str(sp.points), 14, weight="bold"))
-            if done:
-                body += _cross(x + cw / 2, y + SPACE_H / 2, 12, 2.4)
-            edit = {"op": "track", "player": i, "track": col, "value": value}
-            out.append(f'<g class="track-space"{P.tap(label, edit=edit, selected=done)}>'
-                       f'{body}</g>')
+            label = f"{name}: {col} track space {j + 1} of {length}, {sp.points} points"
+            out.append(_space(x, top + (nmax - 1 - j) * SPACE_H, cw, SPACE_H, j, h,
+                              sp.points, label, ("marked", "not marked"),
+                              {"op": "track", "player": i, "track": col},
+                              ("#d8d0bd" if j < h else COLOURS[col], INKS[col],
+                               2 if sp.highlight else 0.8), "track-space"))
         out.append(_txt(x + cw / 2, top + nmax * SPACE_H + 14, col, 11, fill=INKS[col]))
     if t.bandit_points:
         x = t.num_tracks * cw
@@ -158,22 +149,33 @@ def tracks_svg(t: SheetTables, i: int, name: str, tracks: Sequence[int], bandits
         hh = SPACE_H * nmax / n
         out.append(_bandit(x + cw / 2, top - 14, 10))
         for j, pts in enumerate(t.bandit_points):
-            y = top + (n - 1 - j) * hh
-            done = j < bandits
-            value = j if bandits == j + 1 else j + 1
-            label = (f"{name}: raiding bandit track space {j + 1} of {n}, {pts} points "
-                     f"({'crossed off' if done else 'not crossed off'}; {bandits} crossed)")
-            body = (f'<rect x="{x + 2:.1f}" y="{y + 1:.1f}" width="{cw - 4:.1f}" '
-                    f'height="{hh - 2:.1f}" rx="3" fill="{"#d8d0bd" if done else "#caa89a"}" '
-                    f'stroke="#5a3020" stroke-width="0.8"/>'
-                    + _txt(x + cw / 2, y + hh / 2 + 5, str(pts), 13, weight="bold"))
-            if done:
-                body += _cross(x + cw / 2, y + hh / 2, 11, 2.2)
-            edit = {"op": "bandits", "player": i, "value": value}
-            out.append(f'<g class="bandit-space"{P.tap(label, edit=edit, selected=done)}>'
-                       f'{body}</g>')
+            label = f"{name}: raiding bandit track space {j + 1} of {n}, {pts} points"
+            out.append(_space(x, top + (n - 1 - j) * hh, cw, hh, j, bandits, pts, label,
+                              ("crossed off", "not crossed off"),
+                              {"op": "bandits", "player": i},
+                              ("#d8d0bd" if j < bandits else "#caa89a", "#5a3020", 0.8),
+                              "bandit-space"))
         out.append(_txt(x + cw / 2, top + nmax * SPACE_H + 14, "bandits", 11, fill="#5a3020"))
     return _svg(columns * cw, top + nmax * SPACE_H + 22, f"{name}: success tracks", out)
+
+
+def _space(x: float, y: float, w: float, h: float, j: int, marked: int, points: int,
+           label: str, words: tuple[str, str], edit: dict[str, object],
+           look: tuple[str, str, float], cls: str) -> str:
+    """Space ``j`` (0 = the bottom) of a track marked ``marked`` high: a tap marks up to it,
+    or clears it when it is the highest marked (``edit`` gets that ``value``)."""
+    done = j < marked
+    fill, ink, stroke = look
+    value = j if marked == j + 1 else j + 1
+    body = (f'<rect x="{x + 2:.1f}" y="{y + 1:.1f}" width="{w - 4:.1f}" height="{h - 2:.1f}" '
+            f'rx="4" fill="{fill}" fill-opacity="{1 if done else 0.6}" stroke="{ink}" '
+            f'stroke-width="{stroke}"/>'
+            + _txt(x + w / 2, y + h / 2 + 5, str(points), 14, weight="bold"))
+    if done:
+        body += _cross(x + w / 2, y + h / 2, 12, 2.4)
+    state = f" ({words[0] if done else words[1]}; {marked} {words[0]})"
+    return (f'<g class="{cls}"{P.tap(label + state, edit={**edit, "value": value}, selected=done)}>'
+            f'{body}</g>')
 
 
 def achievements_svg(t: SheetTables, i: int, name: str, claims: Sequence[int]) -> str:

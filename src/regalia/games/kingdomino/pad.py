@@ -20,8 +20,8 @@ from regalia.core.errors import NotationError, ParameterError
 from .components import TERRAIN_LETTERS
 from .help import BOOK, VARIANT_SOURCE
 from .svg import TERRAIN_COLOURS, TERRAIN_NAMES, _square
-from .textformat import (MAX_KINGDOMS, SCORING_VARIANTS, parse_table, ranking, result,
-                         score_kingdoms)
+from .textformat import (MAX_KINGDOMS, parse_table, ranking, result, score_kingdoms,
+                         write_kingdoms)
 
 TITLE = "Kingdomino"
 #: Side of a square on the pad (px at 1:1; at least the 44 px of a touch target).
@@ -98,24 +98,15 @@ def _read(text: str) -> _Pad:
 
 
 def _write(pad: _Pad) -> str:
-    out = [f"# Kingdomino: {len(pad.kingdoms)} kingdom(s), entered on the scoring pad"]
-    words = [v for v in SCORING_VARIANTS if v in pad.variants]
-    if pad.size == 7:
-        words.append("mighty-duel")
-    if words:
-        out.append("variant " + ", ".join(words))
+    kingdoms = []
     for k in pad.kingdoms:
-        out.append(f"player {k.name}")
-        if k.discarded:
-            out.append(f"discarded {k.discarded}")
         cells = {**k.squares, (0, 0): "C"}
-        rows = [r for r, _ in cells]
-        cols = [c for _, c in cells]
-        for r in range(min(rows), max(rows) + 1):
-            line = " ".join(cells.get((r, c), ".").ljust(3)
-                            for c in range(min(cols), max(cols) + 1))
-            out.append(line.rstrip())
-    return "\n".join(out) + "\n"
+        rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+        cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+        kingdoms.append((k.name, k.discarded,
+                         [[cells.get((r, c), ".") for c in cols] for r in rows]))
+    return write_kingdoms(pad.size, sorted(pad.variants), kingdoms,
+                          "entered on the scoring pad")
 
 
 def _checked(pad: _Pad) -> str:

@@ -309,25 +309,42 @@ def kingdom_rows(kingdom: TextKingdom) -> list[list[str]]:
 def grid_text(kingdom: TextKingdom) -> str:
     """The kingdom as grid rows, squares in columns 3 characters apart (what
     :func:`.scoring.parse_kingdom` reads back to the same kingdom)."""
-    return "\n".join(" ".join(tok.ljust(3) for tok in row).rstrip()
-                     for row in kingdom_rows(kingdom)) + "\n"
+    return _grid(kingdom_rows(kingdom))
+
+
+def _grid(rows: Sequence[Sequence[str]]) -> str:
+    return "\n".join(" ".join(tok.ljust(3) for tok in row).rstrip() for row in rows) + "\n"
+
+
+def write_kingdoms(size: int, variants: Sequence[str],
+                   kingdoms: Sequence[tuple[str, int, Sequence[Sequence[str]]]],
+                   heading: str = "(regalia score kingdomino FILE)") -> str:
+    """Kingdoms in this format: the ``variants`` played (those of
+    :data:`SCORING_VARIANTS`; ``size`` 7 adds ``mighty-duel``), then per kingdom ``(name,
+    discarded, rows of squares)`` its ``player`` line, its ``discarded`` line (when not 0)
+    and its grid."""
+    out = [f"# Kingdomino: {len(kingdoms)} kingdom(s) {heading}"]
+    words = [v for v in SCORING_VARIANTS if v in variants] + (
+        [SIZE_VARIANT] if size == 7 else [])
+    if words:
+        out.append("variant " + ", ".join(words))
+    for name, discarded, rows in kingdoms:
+        out.append(f"player {name}")
+        if discarded:
+            out.append(f"discarded {discarded}")
+        out.append(_grid(rows).rstrip("\n"))
+    return "\n".join(out) + "\n"
 
 
 def to_text(table: KingdomTable) -> str:
     """``table`` in this format, every kingdom after its ``player`` line (what
     :func:`parse_table` reads back to the same table)."""
-    out = [f"# Kingdomino: {len(table.kingdoms)} kingdom(s) (regalia score kingdomino FILE)"]
-    words = list(table.variants) + ([SIZE_VARIANT] if table.size == 7 else [])
-    if words:
-        out.append("variant " + ", ".join(words))
-    for k in table.kingdoms:
-        out.append(f"player {k.name}")
-        if k.discarded:
-            out.append(f"discarded {k.discarded}")
-        out.append(grid_text(k.kingdom).rstrip("\n"))
-    return "\n".join(out) + "\n"
+    return write_kingdoms(table.size, table.variants,
+                          [(k.name, k.discarded, kingdom_rows(k.kingdom))
+                           for k in table.kingdoms])
 
 
 __all__ = ["KingdomEntry", "KingdomTable", "ScoredKingdom", "parse_table", "score_kingdoms",
-           "ranking", "result", "kingdom_rows", "grid_text", "to_text", "KEYWORDS",
+           "ranking", "result", "kingdom_rows", "grid_text", "to_text", "write_kingdoms",
+           "KEYWORDS",
            "SCORING_VARIANTS", "MAX_KINGDOMS"]
