@@ -291,3 +291,27 @@ def test_a_shared_link_hands_the_table_to_another_phone(phone, server, chromium_
         assert "share=" not in page2.url
     finally:
         other.close()
+
+
+def test_download_and_open_a_file_keep_the_text_exactly(phone, server, tmp_path):
+    """Download saves the exported text as it is; opening that file (the page's file
+    picker) shows the same position and scores."""
+    page = phone
+    open_pad(page, server.url, "kingdomino", players=2)
+    focus(page, "sq:0:0:1")
+    choose(page, "Forest", "Terrain")
+    choose(page, "2", "Crowns")
+    close_menu(page)
+    text, shown = exported(page), shown_scores(page)
+    with page.expect_download() as info:
+        tap(page, "#download")
+    saved = tmp_path / "kingdom.txt"
+    info.value.save_as(saved)
+    assert saved.read_text() == text and info.value.suggested_filename == "kingdomino-score.txt"
+    assert "Total: 2 points" in regalia_score("kingdomino", saved.read_text())
+    tap(page, "#restart")
+    page.select_option("#text-game", "kingdomino")
+    page.set_input_files("#file", str(saved))
+    page.wait_for_selector("#pad:not([hidden])")
+    settle(page)
+    assert exported(page) == text and shown_scores(page) == shown
