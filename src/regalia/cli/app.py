@@ -36,7 +36,7 @@ from rich.text import Text
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
                             agent_options, check_spec, default_hint_spec, derive_seed, hint,
                             list_agents, make_agent)
-from regalia.core.errors import (DataError, NotationError, ParameterError, RecordError,
+from regalia.core.errors import (NotationError, ParameterError, RecordError,
                                  RegaliaError)
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
@@ -48,7 +48,7 @@ from . import cascadito as _cascadito  # noqa: F401  (registers the Cascadito vi
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
-from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
+from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN,
                      build_game, check_data_file, checked_game, check_players, check_readable,
                      check_seats_for_game, check_toml_readable, check_writable, error,
                      fresh_seed, make_console, markup_safe, read_text_file, seat_labels,
@@ -150,7 +150,7 @@ def _save_record(record: GameRecord, path: Optional[Path], unfinished: bool = Fa
 
 #: Exit codes of the commands that use a component data file: its content failing to
 #: validate is exit 1, anything else (unknown names, bad options, unreadable path) exit 2.
-_DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
+_DATA_CODES = DATA_CODES
 
 
 # ---------------------------------------------------------------------- play
@@ -729,3 +729,4 @@ __all__ = ["app", "main", "NotAvailable"]
 from . import tournament as _tournament  # noqa: E402,F401  (registers `regalia tournament`)
 from . import render as _render  # noqa: E402,F401  (registers `regalia render`)
 from . import serve as _serve  # noqa: E402,F401  (registers `regalia serve`)
+from . import study as _study  # noqa: E402,F401  (registers `regalia study`)

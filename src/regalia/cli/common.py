@@ -41,6 +41,11 @@ class PathProblem(ParameterError):
     (exit 2), unlike a file whose content fails its check (exit 1)."""
 
 
+#: Exit codes of the data-file errors: a path that cannot be read is bad usage (2), a file
+#: whose content does not validate is bad input (1).
+DATA_CODES: dict[type[RegaliaError], int] = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
+
+
 def make_console(stderr: bool = False) -> Console:
     """A console on the *current* stdout/stderr (so test runners can capture it).
 
@@ -410,5 +415,5 @@ def read_text_file(path: str, what: str) -> tuple[str, str]:
 
 __all__ = ["HUMAN", "make_console", "error", "user_errors", "fresh_seed", "split_players",
            "check_players", "build_game", "checked_game", "solo_specs", "seat_labels", "read_text_file", "check_readable",
-           "check_writable", "check_data_file", "PathProblem", "plain", "markup_safe", "parse_params", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
+           "check_writable", "check_data_file", "PathProblem", "DATA_CODES", "plain", "markup_safe", "parse_params", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
            "EXIT_INTERRUPTED"]

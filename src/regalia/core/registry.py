@@ -201,3 +201,23 @@ def has_perfect_recall_tensor(game: str) -> bool:
     (``information_state_layout``, ``information_state``, ``encode_information_state``:
     :meth:`~regalia.core.state.State.information_state_tensor`)."""
     return hasattr(game_tensors(game), "information_state_layout")
+
+
+#: game name -> module path of its balance facts (components, turn order, variants to
+#: compare; see :mod:`regalia.core.balance`)
+_BALANCE: dict[str, str] = {}
+
+
+def register_balance(game: str, module: str) -> None:
+    """Declare the module that tells a balance study about ``game`` (e.g.
+    ``"regalia.games.kingdomino.balance"``), imported only when first needed. What the module
+    offers is described in :mod:`regalia.core.balance`."""
+    _BALANCE[normalise_name(game)] = module
+
+
+def game_balance(game: str) -> Any | None:
+    """The balance module of ``game`` (imported now), or None when the game has none."""
+    import importlib
+
+    path = _BALANCE.get(normalise_name(game))
+    return importlib.import_module(path) if path else None

@@ -60,3 +60,7 @@ __all__ = [
     "provenance_summary",
 ]
 register_tensors("cascadito", "regalia.games.cascadito.tensors")
+
+from regalia.core.registry import register_balance  # noqa: E402
+
+register_balance("cascadito", "regalia.games.cascadito.balance")

@@ -34,3 +34,7 @@ register_strengths("inheritors", easy="greedy", normal="ismcts:seconds=0.5",
                    strong="ismcts:seconds=0.5,playout=fast",
                    evidence="83.0% (74.5-89.1) of 100 two-player games against greedy "
                             "(docs/games/inheritors.md)")
+
+from regalia.core.registry import register_balance  # noqa: E402
+
+register_balance("inheritors", "regalia.games.inheritors.balance")

@@ -43,3 +43,7 @@ __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREA
 from regalia.core.registry import register_tensors  # noqa: E402
 
 register_tensors("two-heirs", "regalia.games.two_heirs.tensors")
+
+from regalia.core.registry import register_balance  # noqa: E402
+
+register_balance("two-heirs", "regalia.games.two_heirs.balance")
