@@ -22,6 +22,10 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 EXTENSIONS = [
+    # The compiled engines' dealer (PCG64 in C; regalia.core.dealers): built first, the
+    # engines cimport its class.
+    Extension("regalia._compiled.pcg64", ["src/regalia/_compiled/pcg64.pyx"],
+              extra_compile_args=["-O2"]),
     Extension("regalia.games.kingdomino._engine",
               ["src/regalia/games/kingdomino/_engine.pyx"],
               extra_compile_args=["-O2"]),

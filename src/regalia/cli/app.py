@@ -281,11 +281,12 @@ def _save_path(g: Game, record: Optional[Path]) -> Path:
 
 def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent: str,
                    record: Optional[Path], history: Sequence[int] = (),
-                   compact: bool = False) -> None:
+                   compact: bool = False, dealer: str | None = None) -> None:
     """Play (or, with ``history``, continue) a game at this terminal and keep it: the
     record of a finished game goes to ``record`` (if given); an unfinished one (quit, end
     of input, Ctrl-C) to ``record`` or a default file, with how to resume it. ``compact``:
-    the compact table (``--compact``)."""
+    the compact table (``--compact``). ``dealer``: the generator that dealt ``history``
+    (a resumed record's; None: the engine's own)."""
     console = make_console()
     ui = ui_for(g.info.name)
     humans = [i for i, s in enumerate(specs) if s.strip().lower() == HUMAN]
@@ -302,7 +303,7 @@ def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent
         return h.summary()
 
     outcome = run_play(g, specs, seed, ui, console, read_move, hinter if hints else None,
-                       history=history, thinking=Thinking(console),
+                       history=history, thinking=Thinking(console), dealer=dealer,
                        table={"hints": hints, "hint_agent": hint_agent, "compact": compact})
     if outcome.quit:
         if outcome.interrupted:
@@ -371,7 +372,7 @@ def resume(
         except RegaliaError as exc:
             raise RecordError(f"{file}: cannot seat the players again: {exc}") from None
     _play_at_table(g, list(rec.players), rec.seed, hints, hint_agent, file, rec.actions,
-                   compact)
+                   compact, rec.dealer_name)
 
 
 # ---------------------------------------------------------------------- match

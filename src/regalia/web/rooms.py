@@ -118,11 +118,15 @@ class Rooms:
             pace = self.settings.pace
         if (isinstance(pace, bool) or not isinstance(pace, (int, float))
                 or not 0 <= pace <= self.settings.max_pace):
-            raise WebError(422, f"pace must be a number of seconds from 0 to {self.settings.max_pace:g}")
+            raise WebError(422, f"pace must be a number of seconds from 0 to "
+                                f"{self.settings.max_pace:g}")
         table_id = secrets.token_urlsafe(9)
         seed = fresh_seed()
+        # the generator that deals it (the engine's own), kept so that a restart on
+        # another engine deals the same future (table.rebuild)
+        dealer = game.new_initial_state(seed).dealer_name
         self.store.create_table(table_id, game.info.name, game.params, seed, rows,
-                                {"hints": hints, "pace": float(pace)})
+                                {"hints": hints, "pace": float(pace), "dealer": dealer})
         self.computer.advance(self.get(table_id))
         return table_id, out
 
@@ -144,7 +148,8 @@ class Rooms:
             agents = {s.seat: make_agent(s.agent, seed=derive_seed(table_id, "seat", s.seat))
                       for s in row.seats if s.kind == COMPUTER and s.agent}
             pace = row.options.get("pace")
-            t = Table(row.id, game, rebuild(game, row.seed, row.actions), row.seats,
+            state = rebuild(game, row.seed, row.actions, row.options.get("dealer"))
+            t = Table(row.id, game, state, row.seats,
                       self.store, self.notify, agents, options=row.options,
                       pace=(float(pace) if isinstance(pace, (int, float))
                             else self.settings.pace),

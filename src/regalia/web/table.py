@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from regalia.agents import Agent
+from regalia.core.dealers import DEFAULT_DEALER, initial_state
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.state import State
@@ -43,9 +44,12 @@ def resolve(future: Future[None]) -> None:
         pass
 
 
-def rebuild(game: Game, seed: int, actions: list[int]) -> State:
-    """The state after ``actions`` from ``seed``, its dealer advanced as it was dealt."""
-    state = game.new_initial_state(seed)
+def rebuild(game: Game, seed: int, actions: list[int], dealer: str | None) -> State:
+    """The state after ``actions`` from ``seed``, dealt by ``dealer`` (the generator named
+    at the table's creation, :mod:`regalia.core.dealers`; a table stored before dealers
+    were named was dealt by ``mt19937``), its dealer advanced as it was dealt: a restarted
+    server deals the same future whichever engine it runs now."""
+    state = initial_state(game, seed, dealer or DEFAULT_DEALER)
     for action in actions:
         if state.is_chance_node():
             state.sample_chance_outcome(state.dealer())  # the dealer moves on as it did
@@ -158,7 +162,7 @@ class Table:
         row = self.store.load(self.id)
         if row is None:
             raise WebError(404, f"no table {self.id!r}")
-        self.state = rebuild(self.game, row.seed, row.actions)
+        self.state = rebuild(self.game, row.seed, row.actions, row.options.get("dealer"))
 
     def act(self, seat: int, action: Any = None, notation: Any = None,
             ply: Any = None) -> None:
