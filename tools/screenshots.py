@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        server = Server(Path(tmp))
+        server = Server(Path(tmp), "--rate-limit", "request=off", "--rate-limit", "create=off")
         try:
             browser = p.chromium.launch(executable_path=exe, headless=True)
             context = browser.new_context(viewport=SIZE)

@@ -47,7 +47,8 @@ def free_port() -> int:
 class Server:
     """A running ``python -m regalia serve`` process and a JSON client for its API."""
 
-    def __init__(self, tmp: Path):
+    def __init__(self, tmp: Path, *options: str):
+        """``options``: more ``regalia serve`` options."""
         self.log_path = tmp / "server.log"
         self.db_path = tmp / "tables.sqlite"   # a test may read the store (the truth)
         db = f"sqlite:///{self.db_path}"
@@ -59,7 +60,7 @@ class Server:
             with open(self.log_path, "ab") as log:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-m", "regalia", "serve", "--host", "127.0.0.1",
-                     "--port", str(self.port), "--db", db],
+                     "--port", str(self.port), "--db", db, *options],
                     env=env, stdout=log, stderr=subprocess.STDOUT)
             if self._wait_ready():
                 return

@@ -2,7 +2,9 @@
 
 ``game_config``: the conformance suite's configurations (every registered game, every
 player count, each variant, each game's ``test_configs``), read from
-``tests/conformance/conftest.py`` so that a new game is attacked without a change here.
+``tests/conformance/conftest.py`` so that a new game is attacked without a change here;
+like the conformance suite, a game with a compiled engine is attacked on both engines
+(ids ending ``-pure``: ``REGALIA_PURE=1``, the ``engine_env`` fixture).
 
 ``attacker``: an attacker's tools. The real game is seeded with a fixed 128-bit seed
 (deterministic tests, but a number no table value equals by accident). The attacker holds a
@@ -37,9 +39,15 @@ _conformance = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_conformance)
 
 
+#: The engine of the games made during a test (see tests/conformance/conftest.py).
+engine_env = _conformance.engine_env
+
+
 def pytest_generate_tests(metafunc):
     if "game_config" in metafunc.fixturenames:
-        metafunc.parametrize("game_config", _conformance.CONFIGS, ids=_conformance.CONFIG_IDS)
+        runs = _conformance.RUNS
+        metafunc.parametrize(("game_config", "engine_env"), [(c, e) for c, e, _ in runs],
+                             ids=[i for _, _, i in runs], indirect=["engine_env"])
 
 
 def secret_seed(*parts: Any) -> int:

@@ -26,13 +26,27 @@ HOT = [{"kind": "here"}, {"kind": "here"}]
 
 
 @pytest.fixture
-def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40",
-                     pace=0)
+def server(db_url):
+    """The app on a real store, SQLite then PostgreSQL (``db_url``); ``client.db_url``.
+    Rate limits off: these tests poll views in tight loops (tests/web/test_hostile_*.py
+    test the limits)."""
+    app = create_app(db_url, hint_spec="mcts:iterations=40", pace=0,
+                     rate_limits={"request": "off", "hint": "off"},
+                     allowed_origins=("http://testserver",))
     with TestClient(app) as client:
         client.app_tables = app.state.rooms
-        client.db = tmp_path / "t.sqlite"
+        client.db_url = db_url
         yield client
+    app.state.rooms.store.close()
+
+
+def stored_bytes(server, request) -> bytes:
+    """Everything the store holds at rest: the SQLite file and its WAL, or PostgreSQL's
+    dump of the database."""
+    if server.db_url.startswith("sqlite"):
+        db = Path(server.db_url.removeprefix("sqlite:///"))
+        return db.read_bytes() + b"".join(p.read_bytes() for p in db.parent.glob(db.name + "-*"))
+    return request.getfixturevalue("postgres").dump(server.db_url)
 
 
 def create(server, seats=HOT, players=2, **extra):
@@ -62,12 +76,12 @@ def test_games_come_from_the_registry(server):
     assert "mighty-duel" in k["variants"]
 
 
-def test_a_table_gets_unguessable_tokens_stored_only_as_hashes(server):
+def test_a_table_gets_unguessable_tokens_stored_only_as_hashes(server, request):
     tid, tokens = create(server)
     assert all(len(t) >= 43 for t in tokens)          # 32 bytes, URL-safe base64
     assert tokens[0] != tokens[1]
-    raw = server.db.read_bytes() + b"".join(
-        p.read_bytes() for p in server.db.parent.glob("t.sqlite-*"))
+    raw = stored_bytes(server, request)
+    assert tid.encode() in raw                        # the dump holds the table
     assert all(t.encode() not in raw for t in tokens)
     v = view(server, tid, tokens[0])
     assert v["seat"] == 0 and v["seats"][1]["kind"] == "here"
@@ -144,7 +158,8 @@ def test_bad_requests_are_refused_and_change_nothing(server, case):
     elif case == "huge body":
         body, status = {"notation": "x" * 70000}, 413
     if body is None:
-        r = server.post(f"/api/tables/{tid}/actions", headers=headers, content=b"{oops")
+        r = server.post(f"/api/tables/{tid}/actions", content=b"{oops",
+                        headers={**headers, "content-type": "application/json"})
     else:
         r = server.post(f"/api/tables/{tid}/actions", headers=headers, json=body)
     assert r.status_code == status, r.text

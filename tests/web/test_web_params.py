@@ -112,8 +112,7 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(web_client, m
         v = web_client.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": me},
                         json={"action": mine["legal"][0]["id"]}).json()
     # now the second seat becomes a computer player whose moves the store refuses
-    from regalia.agents import make_agent
-    monkeypatch.setitem(t.agents, 1, make_agent("greedy", seed=1))
+    monkeypatch.setitem(t.agents, 1, ("greedy", 5.0))   # (spec, budget in seconds)
     monkeypatch.setattr(tables.store, "append_actions", busy)
     with t.lock:
         t.future = None

@@ -19,10 +19,11 @@ HOT = [{"kind": "here"}, {"kind": "here"}]
 
 
 @pytest.fixture
-def tables(tmp_path):
-    t = Rooms(Store(f"sqlite:///{tmp_path / 't.sqlite'}"), Settings(pace=0))
+def tables(db_url):
+    t = Rooms(Store(db_url), Settings(pace=0))
     yield t
     t.close()
+    t.store.close()
 
 
 def test_encoded_view_is_the_view_and_follows_the_table(tables):

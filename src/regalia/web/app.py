@@ -26,9 +26,13 @@ parameter; without one a visitor is a spectator):
   progress (board protocol v2) -> ``{action, notation}``, ``{next: {prompt, targets,
   choices, svg}}`` or ``{error}``;
 * ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change
-  (closed with 4403 for a bad token, 4404 for an unknown table).
+  (closed with 4403 for a bad token, 4404 for an unknown table);
+* ``GET /healthz``: ``{"ok": true}`` while the server answers and its store reads;
+  ``GET /metrics``: Prometheus metrics (:mod:`.metrics`).
 
-Errors are HTTP 4xx with ``{"detail": message}``; the table is then unchanged.
+Errors are HTTP 4xx with ``{"detail": message}`` (429 with ``Retry-After``); the table is
+then unchanged. Every request first passes :class:`.guard.Guard` (host, rate, origin and
+body checks).
 
 The modules, imports running one way (routes and socket, then rooms, then table, views and
 compute, then store and bus): :mod:`.routes` and :mod:`.socket` (thin: parse, check, call,
@@ -41,6 +45,7 @@ writer of a table), :mod:`.views`, :mod:`.compute` (computer players, hints),
 from __future__ import annotations
 
 import asyncio
+import logging
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -52,11 +57,18 @@ from fastapi.staticfiles import StaticFiles
 
 from .bus import Hub
 from .errors import WebError
+from .guard import Guard, Limiter
+from .metrics import Metrics
 from .rooms import Rooms
-from .routes import lobby, pad, table
+from .routes import lobby, ops, pad, table
 from .settings import Settings
 from .socket import router as socket_router
 from .store import Store, default_db_url
+
+log = logging.getLogger("regalia.web")
+
+#: seconds between two sweeps of idle tables (and of finished ones past their keeping)
+SWEEP_SECONDS = 30.0
 
 STATIC = Path(__file__).parent / "static"
 
@@ -70,33 +82,58 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
 
     Raises:
         TypeError: a keyword that is no field of :class:`Settings`.
+        ValueError: a rate limit that cannot be read (:class:`~regalia.web.guard.Limiter`).
     """
     settings = replace(settings or Settings(), **overrides)
+    metrics = Metrics()
+    limiter = Limiter(settings, metrics)
     store = Store(db_url or default_db_url())
     hub = Hub()
-    rooms = Rooms(store, settings, hub.notify)
+    rooms = Rooms(store, settings, hub.notify, metrics, hub.watched)
+
+    async def sweeper() -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await loop.run_in_executor(None, rooms.sweep)
+            except Exception:  # a sweep that failed is tried again at the next one
+                log.exception("sweeping idle tables failed")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub.loop = asyncio.get_running_loop()
+        loop = asyncio.get_running_loop()
+        hub.loop = loop
+        starting = loop.run_in_executor(None, rooms.computer.start)   # in the background
         if settings.resume:
-            await asyncio.get_running_loop().run_in_executor(None, rooms.resume_all)
+            await loop.run_in_executor(None, rooms.resume)
+        task = asyncio.ensure_future(sweeper())
         yield
+        task.cancel()
+        if not starting.done():
+            starting.cancel()
         rooms.close()
+        store.close()
 
-    app = FastAPI(title="regalia web table", docs_url="/api/docs", redoc_url=None,
+    api = FastAPI(title="regalia web table", docs_url="/api/docs", redoc_url=None,
                   lifespan=lifespan)
-    app.state.rooms = rooms
-    app.state.hub = hub
-    app.state.settings = settings
+    api.state.rooms = rooms
+    api.state.hub = hub
+    api.state.settings = settings
+    api.state.limiter = limiter
+    api.state.metrics = metrics
 
-    @app.exception_handler(WebError)
+    @api.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        headers = ({"retry-after": str(exc.retry_after)} if exc.retry_after is not None
+                   else None)
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
-    app.include_router(lobby.router)
-    app.include_router(table.router)
-    app.include_router(pad.router)
-    app.include_router(socket_router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return app
+    api.include_router(lobby.router)
+    api.include_router(table.router)
+    api.include_router(pad.router)
+    api.include_router(ops.router)
+    api.include_router(socket_router)
+    api.mount("/static", StaticFiles(directory=STATIC), name="static")
+    api.add_middleware(Guard, settings=settings, limiter=limiter, metrics=metrics)
+    return api

@@ -36,6 +36,10 @@ class Hub:
         self.queues.setdefault(table_id, set()).add(q)
         return q
 
+    def watched(self, table_id: str) -> bool:
+        """True while some socket follows the table."""
+        return bool(self.queues.get(table_id))
+
     def unsubscribe(self, table_id: str, q: asyncio.Queue[None]) -> None:
         subscribers = self.queues.get(table_id)
         if subscribers is not None:

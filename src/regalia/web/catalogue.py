@@ -10,11 +10,13 @@ import inspect
 import re
 from typing import Any
 
+from regalia.agents import check_spec, default_hint_spec, make_agent, seat_spec
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.registry import game_class, game_drawing, game_strengths, list_games, load_game
 
 from .errors import WebError
+from .settings import Settings
 
 #: friendly strength -> agent spec (perfect-information games; hidden: ismcts for search)
 STRENGTHS = {"easy": "greedy", "normal": "mcts:seconds=0.5", "strong": "mcts:seconds=2"}
@@ -32,6 +34,74 @@ def strengths_of(game: Game) -> dict[str, str]:
         return declared.as_dict()
     return STRENGTHS if game.info.perfect_information else HIDDEN_STRENGTHS
 
+
+def table_agent(game: Game, spec: str, max_think: float) -> tuple[str, float]:
+    """The agent ``spec`` as a web table plays it: ``(spec, budget)``, the spec of an agent
+    that decides from its seat's information only (:func:`regalia.agents.seat_spec`:
+    ``mcts`` becomes ``ismcts`` in a game with hidden information) and thinks at most
+    ``max_think`` seconds a move (:meth:`~regalia.agents.Agent.limit_time`), and that
+    budget in seconds (a search agent's time limit; ``max_think`` for others, which the
+    worker pool enforces from outside).
+
+    Raises:
+        WebError(422): a bad spec; an agent that reads files; one that reads hidden
+            information and has no counterpart that does not (``mce``, ``onestep`` in a
+            game with hidden information).
+    """
+    try:
+        agent = check_spec(spec, game)
+        if agent.reads_files:
+            raise WebError(422, f"{spec!r} reads a file on the server: not at a web table")
+        honest = seat_spec(spec, game)
+        if honest is None:
+            raise WebError(422, f"{spec!r} decides from the whole state, hidden cards "
+                                f"included: it cannot sit at a {game.info.title} table "
+                                f"(ismcts and the game's greedy decide from what the seat "
+                                f"sees)")
+        agent = make_agent(honest)
+        agent.limit_time(max_think)
+    except RegaliaError as exc:
+        raise WebError(422, str(exc)) from None
+    seconds = getattr(agent, "seconds", None)
+    return agent.spec(), float(seconds if seconds is not None else max_think)
+
+
+def table_strengths(game: Game, settings: Settings) -> dict[str, str]:
+    """The strengths a web table of ``game`` offers: name -> the spec played
+    (:func:`table_agent` of :func:`strengths_of`)."""
+    return {name: table_agent(game, spec, settings.max_think)[0]
+            for name, spec in strengths_of(game).items()}
+
+
+def computer_seat(game: Game, request: dict[str, Any], settings: Settings) -> tuple[str, float]:
+    """A computer seat asked for at table creation (``{"strength": "normal"}``, or
+    ``{"agent": SPEC}`` where the server allows agent specs): its ``(spec, budget)``
+    (:func:`table_agent`).
+
+    Raises:
+        WebError(422): an unknown strength; an agent spec where the server allows none;
+            :func:`table_agent`'s refusals.
+    """
+    strengths = strengths_of(game)
+    agent, strength = request.get("agent"), request.get("strength")
+    if agent is not None:
+        if not settings.allow_agent_specs:
+            raise WebError(422, f"this server offers the strengths {', '.join(strengths)}; "
+                                f"agent specs are off (regalia serve --allow-agent-specs)")
+        if not isinstance(agent, str) or len(agent) > 200:
+            raise WebError(422, "agent must be an agent spec of at most 200 characters")
+        return table_agent(game, agent, settings.max_think)
+    strength = strength or "easy"
+    if not isinstance(strength, str) or strength not in strengths:
+        raise WebError(422, f"strength must be one of {', '.join(strengths)}")
+    return table_agent(game, strengths[strength], settings.max_think)
+
+
+def hint_agent(game: Game, settings: Settings) -> tuple[str, float]:
+    """The hint agent of ``game`` at a web table: ``(spec, budget)`` (the server's
+    ``hint_spec`` or the game's default, :func:`table_agent`)."""
+    return table_agent(game, settings.hint_spec or default_hint_spec(game.info.name),
+                       settings.max_think)
 
 
 
@@ -97,13 +167,23 @@ def game_parameters(game_name: str) -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
-def games_catalogue() -> list[dict[str, Any]]:
+@functools.lru_cache(maxsize=64)
+def _offered(game_name: str, max_think: float) -> tuple[tuple[str, str], ...]:
+    game = load_game(game_name, players=game_class(game_name).info.min_players)
+    return tuple(table_strengths(game, Settings(max_think=max_think)).items())
+
+
+def games_catalogue(settings: Settings | None = None) -> list[dict[str, Any]]:
     """The registered games for the lobby: name, title, player counts, variants, their
-    parameters (:func:`game_parameters`), and whether the web table can draw them yet."""
+    parameters (:func:`game_parameters`), whether the web table can draw them yet, and
+    the computer strengths it offers (name -> the agent spec played,
+    :func:`table_strengths`)."""
+    max_think = (settings or Settings()).max_think
     return [{"name": g.name, "title": g.title, "min_players": g.min_players,
              "max_players": g.max_players, "variants": dict(g.variants),
              "params": list(game_parameters(g.name)),
              "perfect_information": g.perfect_information,
+             "strengths": dict(_offered(g.name, max_think)),
              "playable": game_drawing(g.name) is not None} for g in list_games()]
 
 

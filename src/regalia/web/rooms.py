@@ -1,5 +1,18 @@
-"""The live tables of a store (:class:`Rooms`): created here, loaded on first use, and
-the entry point of every request that reads or changes one.
+"""The live tables of a store (:class:`Rooms`): created here, loaded on first use, let go
+when idle, and the entry point of every request that reads or changes one.
+
+Lifecycle. A table is rebuilt from the store on its first request and leaves memory once
+unused for ``Settings.idle_seconds`` (a finished one after ``Settings.finished_idle``,
+its cached views with it); its record stays in the store. Start-up loads only the tables
+whose computer player is to move (an indexed query, :meth:`Rooms.resume`), so it takes the
+same time whatever the number of stored tables. Finished tables older than
+``Settings.keep_finished`` are deleted (:meth:`Rooms.sweep`, ``regalia serve --purge``).
+
+A computer seat's agent is checked again when its table is loaded: a spec stored before
+this server's rules (any agent spec was accepted once) is played as the web table plays it
+(:func:`~regalia.web.catalogue.table_agent`: capped to ``Settings.max_think``, ``mcts``
+at a game with hidden information as ``ismcts``), and logged; one the table cannot play
+stops the table with an error naming the seat.
 
 A request names a table and (for a seat) its token; :class:`Rooms` finds the table,
 checks the token (:mod:`.identity`), and hands the work to the table (:mod:`.table`: the
@@ -9,22 +22,27 @@ only writer of its state), the computer players (:mod:`.compute`) or the views
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
+import time
+from concurrent.futures import Future
 from typing import Any, Callable
 
-from regalia.agents import check_spec, derive_seed, make_agent
 from regalia.core.errors import RegaliaError
 from regalia.core.registry import game_class, game_drawing, load_game
 from regalia.core.state import fresh_seed
 
-from .catalogue import check_params, strengths_of
+from .catalogue import check_params, computer_seat, hint_agent, table_agent
 from .compute import Computer
 from .errors import WebError
 from .identity import new_token, seat_of, token_hash
+from .metrics import Metrics
 from .settings import Settings
-from .store import SeatRow, Store
+from .store import COMPUTER_TO_MOVE, OVER, SeatRow, Store, now_iso
 from .table import COMPUTER, SEAT_KINDS, Table, movers_of, rebuild
+
+log = logging.getLogger("regalia.web")
 
 
 class Rooms:
@@ -34,18 +52,27 @@ class Rooms:
         store: the :class:`~regalia.web.store.Store`.
         settings: limits and defaults (:class:`~regalia.web.settings.Settings`).
         notify: called as ``notify(table_id)`` (from any thread) after each change.
+        metrics: the app's metrics (:class:`~regalia.web.metrics.Metrics`).
+        watched: ``watched(table_id)`` is True while a page holds a socket on the table
+            (such a table is not let go).
     """
 
     def __init__(self, store: Store, settings: Settings | None = None,
-                 notify: Callable[[str], None] | None = None):
+                 notify: Callable[[str], None] | None = None,
+                 metrics: Metrics | None = None,
+                 watched: Callable[[str], bool] | None = None):
         self.store = store
         self.settings = settings or Settings()
         self.notify = notify or (lambda _tid: None)
-        self.computer = Computer(self.settings.workers, self.settings.hint_spec)
+        self.metrics = metrics or Metrics()
+        self.watched = watched or (lambda _tid: False)
+        self.computer = Computer(self.settings, self.metrics)
         self._tables: dict[str, Table] = {}
+        self._used: dict[str, float] = {}   # table id -> time.monotonic() of last use
         self._lock = threading.Lock()
+        self.metrics.watch(self.metrics.tables_live, self.live)
+        self.metrics.watch(self.metrics.tables_unfinished, self.store.count_unfinished)
 
-    # ------------------------------------------------------------------ creation
     # ------------------------------------------------------------------ creation
     def create(self, game_name: Any, players: Any, variants: Any, seats: Any,
                hints: Any = False, pace: Any = None,
@@ -58,7 +85,9 @@ class Rooms:
 
         Raises:
             WebError(400/422): an unknown game, bad parameters (the game's message) or
-                seats; a parameter naming a file on the server.
+                seats (a computer seat: :func:`~regalia.web.catalogue.computer_seat`); a
+                parameter naming a file on the server.
+            WebError(503): the server has ``Settings.max_open_tables`` open tables.
         """
         if not isinstance(game_name, str):
             raise WebError(422, "game must be a game name, e.g. 'kingdomino'")
@@ -81,7 +110,6 @@ class Rooms:
             raise WebError(422, f"seats must list {n} entries, one per seat, each "
                                 f"{{'kind': 'here' | 'invited' | 'computer', ...}}")
         rows, out = [], []
-        strengths = strengths_of(game)
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS:
                 raise WebError(422, f"seat {i + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
@@ -91,20 +119,15 @@ class Rooms:
                                     f"40 characters")
             agent = token = None
             if s["kind"] == COMPUTER:
-                spec = s.get("agent") or strengths.get(s.get("strength") or "easy")
-                if not isinstance(spec, str) or spec is None:
-                    raise WebError(422, f"seat {i + 1}: strength must be one of "
-                                        f"{', '.join(strengths)} (or give an agent spec)")
                 try:
-                    check_spec(spec, game)
-                except RegaliaError as exc:
-                    raise WebError(422, f"seat {i + 1}: {exc}") from None
-                agent = spec
+                    agent = computer_seat(game, s, self.settings)[0]
+                except WebError as exc:
+                    raise WebError(exc.status, f"seat {i + 1}: {exc.message}") from None
                 if not s.get("label"):
                     # "Computer (easy)"; with several computer seats, numbered by seat
                     several = sum(isinstance(x, dict) and x.get("kind") == COMPUTER
                                   for x in seats) > 1
-                    strength = s.get("strength") or (spec if s.get("agent") else "easy")
+                    strength = s.get("strength") or (agent if s.get("agent") else "easy")
                     label = f"Computer{f' {i + 1}' if several else ''} ({strength})"
             else:
                 token = new_token()
@@ -120,14 +143,22 @@ class Rooms:
                 or not 0 <= pace <= self.settings.max_pace):
             raise WebError(422, f"pace must be a number of seconds from 0 to "
                                 f"{self.settings.max_pace:g}")
+        since = now_iso(-self.settings.open_window)
+        if self.store.count_open(since) >= self.settings.max_open_tables:
+            self.metrics.refused.labels("open_tables").inc()
+            raise WebError(503, f"this server has {self.settings.max_open_tables} open "
+                                f"tables, its most; try again later")
         table_id = secrets.token_urlsafe(9)
         seed = fresh_seed()
         # the generator that deals it (the engine's own), kept so that a restart on
         # another engine deals the same future (table.rebuild)
         dealer = game.new_initial_state(seed).dealer_name
-        self.store.create_table(table_id, game.info.name, game.params, seed, rows,
-                                {"hints": hints, "pace": float(pace), "dealer": dealer})
-        self.computer.advance(self.get(table_id))
+        try:
+            self.store.create_table(table_id, game.info.name, game.params, seed, rows,
+                                    {"hints": hints, "pace": float(pace), "dealer": dealer})
+        except ValueError as exc:   # a text the store cannot keep (too long, a NUL)
+            raise WebError(422, str(exc)) from None
+        self.get(table_id)   # loaded, it deals and starts its computer player (get)
         return table_id, out
 
     # ------------------------------------------------------------------ loading
@@ -139,42 +170,105 @@ class Rooms:
         """
         with self._lock:
             t = self._tables.get(table_id)
-            if t is not None:
-                return t
-            row = self.store.load(table_id) if isinstance(table_id, str) else None
-            if row is None:
-                raise WebError(404, f"no table {table_id!r}")
-            game = load_game(row.game, **row.params)
-            agents = {s.seat: make_agent(s.agent, seed=derive_seed(table_id, "seat", s.seat))
-                      for s in row.seats if s.kind == COMPUTER and s.agent}
-            pace = row.options.get("pace")
-            state = rebuild(game, row.seed, row.actions, row.options.get("dealer"))
-            t = Table(row.id, game, state, row.seats,
-                      self.store, self.notify, agents, options=row.options,
-                      pace=(float(pace) if isinstance(pace, (int, float))
-                            else self.settings.pace),
-                      movers=movers_of(game, row.actions))
-            self._tables[table_id] = t
-            return t
+            fresh = t is None
+            if t is None:
+                t = self._tables[table_id] = self._load(table_id)
+            self._used[table_id] = time.monotonic()
+        if fresh and t.status() == COMPUTER_TO_MOVE:
+            self.computer.advance(t)   # a table whose server-side move was cut short
+        return t
 
-    def resume_all(self) -> None:
-        """Load every unfinished table and let its computer players go on (server start)."""
-        for tid in self.store.table_ids():
-            t = self.get(tid)
-            if not t.state.is_terminal():
-                self.computer.advance(t)
+    def _load(self, table_id: str) -> Table:
+        row = self.store.load(table_id) if isinstance(table_id, str) else None
+        if row is None:
+            raise WebError(404, f"no table {table_id!r}")
+        game = load_game(row.game, **row.params)
+        agents, refused = {}, []
+        for s in row.seats:
+            if s.kind != COMPUTER or not s.agent:
+                continue
+            try:
+                agents[s.seat] = table_agent(game, s.agent, self.settings.max_think)
+            except WebError as exc:
+                refused.append(f"seat {s.seat + 1} ({s.agent}): {exc.message}")
+                continue
+            if agents[s.seat][0] != s.agent:
+                log.warning("table %s seat %d: stored agent %r is played as %r", table_id,
+                            s.seat + 1, s.agent, agents[s.seat][0])
+        pace = row.options.get("pace")
+        state = rebuild(game, row.seed, row.actions, row.options.get("dealer"))
+        t = Table(row.id, game, state, row.seats,
+                  self.store, self.notify, agents, options=row.options,
+                  pace=(float(pace) if isinstance(pace, (int, float))
+                        else self.settings.pace),
+                  movers=movers_of(game, row.actions))
+        if refused:
+            t.error = ("this server cannot play the computer player of "
+                       + "; ".join(refused))
+            log.warning("table %s: %s", table_id, t.error)
+        status = t.status()
+        if status != row.status:   # a table of an older store, or stopped computers
+            self.store.set_status(table_id, status, len(row.actions))
+        return t
+
+    def live(self) -> int:
+        """How many tables are in memory."""
+        return len(self._tables)
+
+    def resume(self) -> int:
+        """Let the computer players of the tables whose computer is to move go on
+        (server start; tables of an older store get their status on the way). Returns
+        how many tables were loaded."""
+        ids = self.store.resumable_ids()
+        for tid in ids:
+            try:
+                t = self.get(tid)
+            except Exception as exc:  # a table the games cannot rebuild: log, go on
+                log.error("table %s could not be loaded: %s", tid, exc)
+                continue
+        return len(ids)
+
+    def sweep(self) -> tuple[int, int]:
+        """Let go of idle tables (no request for ``Settings.idle_seconds``, a finished one
+        for ``Settings.finished_idle``; never one watched by a socket or with a search
+        under way) and delete finished tables older than ``Settings.keep_finished``.
+        Returns ``(tables let go, tables deleted)``."""
+        now = time.monotonic()
+        gone = 0
+        with self._lock:
+            for tid, t in list(self._tables.items()):
+                idle = now - self._used.get(tid, now)
+                limit = (self.settings.finished_idle if t.state.is_terminal()
+                         else self.settings.idle_seconds)
+                if (idle < limit or t.future is not None or self.watched(tid)
+                        or self.computer.busy(tid)):
+                    continue
+                with t.lock:
+                    t.evicted = True
+                    t.views.clear()
+                    t.encoded.clear()
+                    t.drawings.clear()
+                del self._tables[tid]
+                self._used.pop(tid, None)
+                gone += 1
+        deleted = 0
+        if self.settings.keep_finished is not None:
+            deleted = self.store.purge(now_iso(-self.settings.keep_finished))
+        return gone, deleted
 
     def listing(self) -> list[dict[str, Any]]:
-        """Recent tables for the lobby: id, game, seats (kinds and labels), ply, over."""
+        """Recent tables for the lobby, from the store (no table is loaded): id, game,
+        seats (kinds and labels), ply, over."""
         out = []
-        for tid in self.store.table_ids()[-50:]:
-            t = self.get(tid)
-            with t.lock:
-                out.append({"table": tid, "game": t.game.info.name,
-                            "title": t.game.info.title, "ply": len(t.state.history()),
-                            "terminal": t.state.is_terminal(),
-                            "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label}
-                                      for x in t.seats]})
+        for row in self.store.recent(50):
+            try:
+                title = game_class(row.game).info.title
+            except RegaliaError:
+                title = row.game
+            out.append({"table": row.id, "game": row.game, "title": title,
+                        "ply": row.ply or 0, "terminal": row.status == OVER,
+                        "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label}
+                                  for x in row.seats]})
         return out
 
     # ------------------------------------------------------------------ seats
@@ -221,15 +315,16 @@ class Rooms:
         t.undo(seat)
         return t, seat
 
-    def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
-        """The hint agent's suggestion for the seat (:meth:`Computer.hint`).
+    def hint(self, t: Table, seat: int) -> Future[dict[str, Any]]:
+        """The hint agent's suggestion for ``seat`` (:meth:`Computer.hint`), searched in
+        a worker: a future of ``{action, notation, summary}``.
 
         Raises:
-            WebError: 401/403 token; 409 hints off, or not the seat's turn.
+            WebError: 409 hints off, or not the seat's turn; 429 a hint of the seat
+                already under way.
         """
-        t, seat = self.seated(table_id, token, "hints need")
-        assert seat is not None
-        return self.computer.hint(t, seat)
+        spec, budget = hint_agent(t.game, self.settings)
+        return self.computer.hint(t, seat, spec, budget)
 
     def wait(self, table_id: str, timeout: float = 30.0) -> None:
         """Block until no computer player of the table is thinking (tests, tools)."""

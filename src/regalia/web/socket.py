@@ -4,6 +4,11 @@ A bad token or an unknown table is answered after the handshake, by closing the 
 with code 4403 or 4404 and the reason (a refused handshake reaches a page as a bare
 failure, which it would retry for ever). Views are drawn in a worker thread: a view takes
 milliseconds of CPU, during which the event loop must go on serving other connections.
+
+Before the handshake the guard (:mod:`.guard`) checks the Host, the client's ``socket``
+rate and the page's ``Origin`` (a page of another site is refused: it could read the
+spectators' view). The socket holds no table: each push asks the rooms for the live table,
+so a table let go while idle comes back from the store.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ async def api_ws(websocket: WebSocket, table_id: str) -> None:
         return
     q = hub.subscribe(table_id)
     receiver: asyncio.Future[str] | None = None
+
+    def current() -> str:
+        return views.view_json(rooms.get(table_id), seat)
     try:
         await websocket.send_text(await run_in_threadpool(views.view_json, t, seat))
         receiver = asyncio.ensure_future(websocket.receive_text())
@@ -48,8 +56,8 @@ async def api_ws(websocket: WebSocket, table_id: str) -> None:
                 receiver.result()  # raises WebSocketDisconnect when the client left
                 receiver = asyncio.ensure_future(websocket.receive_text())
                 continue
-            await websocket.send_text(await run_in_threadpool(views.view_json, t, seat))
-    except (WebSocketDisconnect, RuntimeError):
+            await websocket.send_text(await run_in_threadpool(current))
+    except (WebSocketDisconnect, RuntimeError, WebError):
         pass
     finally:
         hub.unsubscribe(table_id, q)

@@ -18,7 +18,6 @@ from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from regalia.agents import Agent
 from regalia.core.dealers import DEFAULT_DEALER, initial_state
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
@@ -26,7 +25,7 @@ from regalia.core.state import State
 
 from .errors import WebError
 from .movelog import MoveLog
-from .store import ConflictError, SeatRow, Store
+from .store import COMPUTER_TO_MOVE, OVER, PERSON, ConflictError, SeatRow, Store
 
 HERE, INVITED, COMPUTER = "here", "invited", "computer"
 SEAT_KINDS = (HERE, INVITED, COMPUTER)
@@ -70,7 +69,8 @@ def movers_of(game: Game, actions: list[int]) -> list[int]:
 @dataclass
 class Table:
     """One live table: its game and state (the authoritative position), seats, computer
-    players, and what the views need (who is thinking, the last error, cached views).
+    players (seat -> ``(agent spec, budget in seconds)``), and what the views need (who is
+    thinking, the last error, cached views).
 
     ``future`` is set while a computer player's move is under way (thinking, then paced),
     and done once that move is committed or dropped; ``generation`` is bumped by an undo so
@@ -85,7 +85,7 @@ class Table:
     seats: list[SeatRow]
     store: Store
     notify: Callable[[str], None]
-    agents: dict[int, Agent] = field(default_factory=dict)
+    agents: dict[int, tuple[str, float]] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     thinking: int | None = None
     future: Future[None] | None = None
@@ -97,6 +97,10 @@ class Table:
     #: the cached views encoded as JSON text, same keys (each encoded once, then sent to
     #: every request and WebSocket of the seat until the table moves on)
     encoded: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    #: the drawn parts of the cached views (SVG, score table, scoring help) by (seat,
+    #: ply, generation): a change that moves nothing (a computer player starts thinking,
+    #: an error) re-sends the views without drawing them again
+    drawings: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
     last_move_at: float = 0.0
     movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
     #: the per-seat move log, built one ply at a time (:mod:`.movelog`)
@@ -104,6 +108,9 @@ class Table:
     #: bumped by every change a view shows (a client drops older views); it starts from
     #: the time the table was loaded (microseconds), so it grows across server restarts too
     version: int = field(default_factory=lambda: time.time_ns() // 1000)
+    #: set when the rooms let this table go (idle): a request still holding it is
+    #: refused, and the next one loads the table again from the store
+    evicted: bool = False
 
     @property
     def has_person(self) -> bool:
@@ -115,6 +122,16 @@ class Table:
         """Seconds between consecutive computer moves: :attr:`pace` when a person sits at
         the table, else 0 (a table of computer players only is never paced)."""
         return self.pace if self.has_person else 0.0
+
+    def status(self) -> str:
+        """The store's status of the table: ``over``, ``computer`` (the server is to
+        move: a computer player's turn, or a chance outcome to deal) or ``person``."""
+        s = self.state
+        if s.is_terminal():
+            return OVER
+        if s.is_chance_node() or s.current_player() in self.agents:
+            return COMPUTER_TO_MOVE
+        return PERSON
 
     def label(self, seat: int) -> str:
         return self.seats[seat].label if 0 <= seat < len(self.seats) else "chance"
@@ -147,7 +164,7 @@ class Table:
             return
         self.last_move_at = _clock()
         try:
-            self.store.append_actions(self.id, start, new)
+            self.store.append_actions(self.id, start, new, self.status())
         except Exception as exc:
             self.reload()
             del self.movers[movers:]
@@ -174,6 +191,8 @@ class Table:
                 engine's explanation). The table is unchanged.
         """
         with self.lock:
+            if self.evicted:
+                raise WebError(409, "the table was reloaded meanwhile: send the move again")
             s = self.state
             if ply is not None and (type(ply) is not int or ply != len(s.history())):
                 raise WebError(409, f"this move was meant for ply {ply!r} but the table is "

@@ -126,6 +126,9 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
         if any(k[1:] != key[1:] for k in t.views):
             t.views.clear()   # the table moved on: older views are stale
             t.encoded.clear()
+        drawn_key = (seat, len(s.history()), t.generation)
+        if any(k[1:] != drawn_key[1:] for k in t.drawings):
+            t.drawings.clear()   # a move was made or taken back: draw again
         obs = observe(t, s, seat)
         cur = s.current_player()
         legal = s.legal_actions() if seat is not None and cur == seat else []
@@ -133,6 +136,10 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
         movelog = movelog_of(t)
         log = movelog.log(seat)
         names = [x.label for x in t.seats]
+        drawn = t.drawings.get(drawn_key)
+        if drawn is None:
+            drawn = t.drawings[drawn_key] = {"svg": drawing.render(obs, legal, names),
+                                             **extras(drawing, obs, names)}
         out = {
             "table": t.id, "version": t.version,
             "game": t.game.info.name, "title": t.game.info.title,
@@ -145,10 +152,9 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
             "observation": obs, "legal": moves, "log": log,
             "log_seats": movelog.seats(),
             "last": log[-1] if log else None,
-            "svg": drawing.render(obs, legal, names),
             "scores": obs.get("scores"),
             "notation_example": t.notation_example(),
-            **extras(drawing, obs, names),
+            **drawn,
         }
         if s.is_terminal():
             out["returns"] = s.returns()

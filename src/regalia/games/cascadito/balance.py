@@ -62,8 +62,9 @@ def components(state: "CascaditoState") -> GameComponents:
     t = state.game.tables
     names = achievement_names(state)
     count = t.num_achievements
+    claimed = state.claimed   # read once (a compiled state builds the list per read)
     taken = tuple({"achievement": tuple(names[a] for a in range(count)
-                                        if state.claimed[p * count + a])}
+                                        if claimed[p * count + a])}
                   for p in range(state.game.num_players))
     return GameComponents(in_play={"sheet": (f"sheet {state.game.sheet.number}",),
                                    "achievement": tuple(names)}, taken=taken)

@@ -22,7 +22,8 @@ from regalia.core.registry import register_game
 
 from .components import SHEET_NUMBERS, Sheet, load_dice, load_sheet
 from . import serialize
-from .state import CascaditoState
+from .compiled import state_class
+from .state import CascaditoState, PureCascaditoState
 from .tables import NUM_COLOURS, POOLS, SheetTables
 
 VARIANTS = {
@@ -52,9 +53,14 @@ class CascaditoGame(Game):
             bottom-row claims are the player's decision, ruling R12's other reading).
         data: path of a sheet TOML file (a transcription of a printed sheet,
             ``docs/data/cascadito.md``) to play on instead of a bundled sheet.
+        engine: ``compiled`` or ``pure`` (default: the compiled engine when it is built,
+            holds the sheet and ``REGALIA_PURE=1`` is not set; see :mod:`.compiled`).
+            Both play the same game; the engine is not a parameter of the game (not in
+            :attr:`params`, so records and JSON do not depend on it).
 
     Raises:
-        ParameterError: a player count, sheet or variant the rules do not allow.
+        ParameterError: a player count, sheet or variant the rules do not allow; an
+            unknown engine, or ``compiled`` where it is not built or cannot hold the sheet.
         DataError: a sheet file that does not validate (file, record and field named).
     """
 
@@ -75,7 +81,7 @@ class CascaditoGame(Game):
 
     def __init__(self, players: int = 2, sheet: int | str | None = None,
                  variants: Iterable[str] | str | None = None,
-                 data: str | Path | None = None):
+                 data: str | Path | None = None, *, engine: str | None = None):
         players = whole_number(players, "players", "1, 2, 3 or 4")
         if not 1 <= players <= 4:
             raise ParameterError(f"Cascadito is for 1 to 4 players (1: solo), not {players}")
@@ -136,6 +142,7 @@ class CascaditoGame(Game):
         # once per turn start, die step and task step
         claims = players * t.num_achievements
         self._max_length = 4 * self.max_turns + 2 * players * tasks + claims
+        self._state_class = state_class(engine, self)
 
     def _game_params(self) -> dict[str, Any]:
         return {"sheet": self._sheet_no, "variants": list(self._variants)}
@@ -152,11 +159,18 @@ class CascaditoGame(Game):
         step and task step)."""
         return self._max_length
 
+    @property
+    def engine(self) -> str:
+        """The engine this game's states use: ``compiled`` or ``pure``."""
+        return "pure" if self._state_class is PureCascaditoState else "compiled"
+
     def new_initial_state(self, seed: int | None = None) -> CascaditoState:
-        return CascaditoState(self, seed)
+        return self._state_class(self, seed)  # type: ignore[call-arg]
 
     def _state_from_json(self, data: dict[str, Any]) -> CascaditoState:
-        return serialize.from_json(CascaditoState, self, data)
+        # read and checked by the pure engine, then held in this game's engine
+        return self._state_class._from_pure(
+            serialize.from_json(PureCascaditoState, self, data))
 
     def data_provenance(self) -> dict[str, int]:
         counts = dict(self.sheet.provenance_summary())

@@ -63,7 +63,8 @@ def components(state: "InheritorsState") -> GameComponents:
     n, T = g.num_players, g.T
     clans_in_play = [c for c in state.clan_row if c >= 0]
     clans = tuple(g.clans[c].name for c in clans_in_play)
-    honors_taken = [{g.honors[h].name for h in range(len(g.honors)) if state.honors[p] >> h & 1}
+    held_honors, hand = state.honors, state.hand   # read once (a compiled state builds them)
+    honors_taken = [{g.honors[h].name for h in range(len(g.honors)) if held_honors[p] >> h & 1}
                     for p in range(n)]
     honors = {g.honors[h].name for h in state.hrow}.union(*honors_taken)
     quests_taken = [{g.quests[q].name for q in state.quests[p]} for p in range(n)]
@@ -76,7 +77,7 @@ def components(state: "InheritorsState") -> GameComponents:
     used = _used_advocates(state)
     taken = []
     for p in range(n):
-        held = {g.tname[t] for t in range(T) if g.tkind[t] == K_EPIC and state.hand[p * T + t]}
+        held = {g.tname[t] for t in range(T) if g.tkind[t] == K_EPIC and hand[p * T + t]}
         taken.append({"clan": (g.clans[state.pclan[p]].name,) if state.pclan[p] >= 0 else (),
                       "honor": tuple(sorted(honors_taken[p])),
                       "quest": tuple(sorted(quests_taken[p])),

@@ -12,6 +12,8 @@ from typing import Any, Callable, TypeVar
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
+from ..guard import Limiter, client_of
+from ..metrics import Metrics
 from ..rooms import Rooms
 from ..settings import Settings
 
@@ -26,6 +28,21 @@ def rooms_of(request: Request) -> Rooms:
 def settings_of(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
+
+
+def limiter_of(request: Request) -> Limiter:
+    limiter: Limiter = request.app.state.limiter
+    return limiter
+
+
+def metrics_of(request: Request) -> Metrics:
+    metrics: Metrics = request.app.state.metrics
+    return metrics
+
+
+def client(request: Request) -> str:
+    """The request's client key (:func:`~regalia.web.guard.client_of`)."""
+    return client_of(request.scope)
 
 
 async def off_loop(fn: Callable[..., T], *args: Any) -> T:

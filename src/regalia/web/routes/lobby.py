@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 
 from ..catalogue import games_catalogue
 from ..guard import json_body
-from . import off_loop, rooms_of, settings_of
+from . import client, limiter_of, off_loop, rooms_of, settings_of
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -19,8 +19,8 @@ router = APIRouter()
 
 
 @router.get("/api/games")
-def api_games() -> list[dict[str, Any]]:
-    return games_catalogue()
+def api_games(request: Request) -> list[dict[str, Any]]:
+    return games_catalogue(settings_of(request))
 
 
 @router.get("/api/tables")
@@ -30,7 +30,8 @@ def api_tables(request: Request) -> list[dict[str, Any]]:
 
 @router.post("/api/tables", status_code=201)
 async def api_create(request: Request) -> dict[str, Any]:
-    d = await json_body(request, settings_of(request).max_body)
+    d = await json_body(request, settings_of(request))
+    limiter_of(request).hit("create", client(request))
     rooms = rooms_of(request)
     tid, seats = await off_loop(lambda: rooms.create(
         d.get("game"), d.get("players"), d.get("variants"), d.get("seats"),

@@ -3,6 +3,8 @@ move in progress, and, once the game is over, its replay and record."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -11,7 +13,7 @@ from fastapi.responses import Response
 from .. import views
 from ..errors import WebError
 from ..guard import json_body, token_of
-from . import off_loop, rooms_of, settings_of
+from . import limiter_of, metrics_of, off_loop, rooms_of, settings_of
 
 router = APIRouter(prefix="/api/tables/{table_id}")
 
@@ -29,13 +31,16 @@ def api_view(table_id: str, request: Request) -> Response:
 
 @router.post("/actions")
 async def api_act(table_id: str, request: Request) -> Response:
-    d = await json_body(request, settings_of(request).max_body)
+    started = time.perf_counter()
+    d = await json_body(request, settings_of(request))
     rooms, token = rooms_of(request), token_of(request)
 
     def run() -> str:
         t, seat = rooms.act(table_id, token, d.get("action"), d.get("notation"), d.get("ply"))
         return views.view_json(t, seat)
-    return json_response(await off_loop(run))
+    answer = json_response(await off_loop(run))
+    metrics_of(request).move_seconds.observe(time.perf_counter() - started)
+    return answer
 
 
 @router.post("/undo")
@@ -50,14 +55,20 @@ async def api_undo(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/hint")
 async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
+    """The hint, searched in a worker process (the event loop waits for nothing); a seat
+    may ask ``Settings.rate_limits["hint"]`` hints, one at a time."""
     rooms = rooms_of(request)
-    return await off_loop(rooms.hint, table_id, token_of(request))
+    t, seat = await off_loop(rooms.seated, table_id, token_of(request), "hints need")
+    assert seat is not None
+    limiter_of(request).hit("hint", f"{table_id}/{seat}")
+    answer: dict[str, Any] = await asyncio.wrap_future(rooms.hint(t, seat))
+    return answer
 
 
 @router.post("/click")
 async def api_click(table_id: str, request: Request) -> dict[str, Any]:
     settings = settings_of(request)
-    d = await json_body(request, settings.max_body)
+    d = await json_body(request, settings)
     t, seat = rooms_of(request).seated(table_id, token_of(request), "clicking needs")
     assert seat is not None
     # the drawing reads the clicks (and re-draws the board) off the event loop

@@ -1,5 +1,14 @@
 """The store's schema (SQLAlchemy Core): the ``tables``, ``seats`` and ``actions`` tables
-described in :mod:`regalia.web.store`, and ``pad_shares`` (:mod:`.shares`)."""
+described in :mod:`regalia.web.store`, and ``pad_shares`` (:mod:`.shares`).
+
+The schema is versioned (:mod:`.migrate`, the revisions in ``migrations/versions``);
+this module is the newest revision, which ``tests/web/test_store_migrations.py`` checks.
+Columns added by issue 23 (revision 0002; all nullable, NULL meaning "not known yet"):
+``tables.status`` (``person`` / ``computer``: whose turn it is; ``over``), ``tables.ply``,
+``tables.updated`` (UTC ISO time of the last change), ``tables.finished`` (UTC ISO time
+the game ended), indexed for the start-up query (tables with a computer to move), the
+count of open tables and the purge of old finished ones.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +24,12 @@ tables_t = Table(
     Column("seed", Text, nullable=False),
     Column("created", String(40), nullable=False),
     Column("options", Text, nullable=False, default="{}"),
+    Column("status", String(16)),
+    Column("ply", Integer),
+    Column("updated", String(40)),
+    Column("finished", String(40)),
+    Index("ix_tables_status_updated", "status", "updated"),
+    Index("ix_tables_finished", "finished"),
 )
 seats_t = Table(
     "seats", metadata,
