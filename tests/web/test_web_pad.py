@@ -17,10 +17,14 @@ from fastapi.testclient import TestClient  # noqa: E402
 from regalia.web import create_app  # noqa: E402
 
 
+#: The test client's host name allowed, requests not rate-limited (as tests/conftest.py).
+OPEN = {"allowed_origins": ("http://testserver",), "rate_limits": {"request": "off"}}
+
+
 @pytest.fixture
 def client(tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", resume=False,
-                     shares_per_client=3, max_shares=5)
+                     shares_per_client=3, max_shares=5, **OPEN)
     with TestClient(app) as c:
         c.db = tmp_path / "t.sqlite"
         yield c
@@ -123,7 +127,8 @@ def test_shares_are_bounded_per_client_and_in_all(client):
 
 
 def test_shared_links_expire_and_are_purged(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'e.sqlite'}", resume=False, share_hours=-1.0)
+    app = create_app(f"sqlite:///{tmp_path / 'e.sqlite'}", resume=False, share_hours=-1.0,
+                     **OPEN)
     with TestClient(app) as c:
         s = c.post("/api/pad/shares", json={"game": "kingdomino", "text": "C"}).json()
         r = c.get(f"/api/pad/shares/{s['id']}")
@@ -134,7 +139,7 @@ def test_shared_links_expire_and_are_purged(tmp_path):
 
 
 def test_the_server_total_bounds_every_client(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 'm.sqlite'}", resume=False, max_shares=2)
+    app = create_app(f"sqlite:///{tmp_path / 'm.sqlite'}", resume=False, max_shares=2, **OPEN)
     with TestClient(app) as c:
         for _ in range(2):
             assert c.post("/api/pad/shares", json={"game": "kingdomino", "text": "C"}

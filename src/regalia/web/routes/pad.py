@@ -32,7 +32,7 @@ from regalia.core.textlines import MAX_TEXT
 from ..errors import WebError
 from ..guard import json_body
 from ..store.shares import ShareLimitError, Shares
-from . import off_loop, rooms_of, settings_of
+from . import client, off_loop, rooms_of, settings_of
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 #: The longest focus key a pad reads.
@@ -100,15 +100,15 @@ def api_pad_games() -> list[dict[str, Any]]:
 @router.post("/api/pad/shares", status_code=201)
 async def api_share(request: Request) -> dict[str, Any]:
     settings = settings_of(request)
-    d = await json_body(request, settings.max_body)
+    d = await json_body(request, settings)
     game = d.get("game") if isinstance(d.get("game"), str) else ""
     pad = _pad(str(game))
     text = _text(d)
     await _answer(lambda: pad.view(text))        # only a text the parser takes is shared
     shares = Shares(rooms_of(request).store.engine)
-    client = request.client.host if request.client else "unknown"
     try:
-        link, expires = await off_loop(shares.put, normalise_name(str(game)), text, client,
+        link, expires = await off_loop(shares.put, normalise_name(str(game)), text,
+                                       client(request),
                                        settings.share_hours, settings.shares_per_client,
                                        settings.max_shares)
     except ShareLimitError as exc:
@@ -130,7 +130,7 @@ def api_shared(link: str, request: Request) -> dict[str, Any]:
 
 @router.post("/api/pad/{game}/new")
 async def api_new(game: str, request: Request) -> dict[str, Any]:
-    d = await json_body(request, settings_of(request).max_body)
+    d = await json_body(request, settings_of(request))
     pad = _pad(game)
     choices = d.get("choices") or {}
     if not isinstance(choices, dict):
@@ -140,14 +140,14 @@ async def api_new(game: str, request: Request) -> dict[str, Any]:
 
 @router.post("/api/pad/{game}/view")
 async def api_view(game: str, request: Request) -> dict[str, Any]:
-    d = await json_body(request, settings_of(request).max_body)
+    d = await json_body(request, settings_of(request))
     pad, text, focus = _pad(game), _text(d), _focus(d)
     return await _answer(lambda: pad.view(text, focus))
 
 
 @router.post("/api/pad/{game}/edit")
 async def api_edit(game: str, request: Request) -> dict[str, Any]:
-    d = await json_body(request, settings_of(request).max_body)
+    d = await json_body(request, settings_of(request))
     pad, text, focus = _pad(game), _text(d), _focus(d)
     edit = d.get("edit")
     if not isinstance(edit, dict):
