@@ -618,7 +618,9 @@ def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
     """Kingdomino: the kingdom as a grid, one row per line, squares separated by spaces: C the
     castle, . an empty square, a terrain letter (W wheat, F forest, L lake, G grassland, S
     swamp, M mine) followed by one * per crown (F** or F2). Text after # is a comment. The
-    grid need not be centred.""",
+    grid need not be centred. Several kingdoms of one game, each after a 'player NAME' line
+    (with 'discarded N' under it, and 'variant middle-kingdom, harmony' first), are ranked
+    with the tie-break.""",
     """Two Heirs: the landscape, one tile per line (x y tile side, then an optional troop), described in
     docs/games/two-heirs-score-format.md.""",
     """Cascadito: each player's sheet (tracks, rivers, bandits, achievements claimed), one or

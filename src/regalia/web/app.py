@@ -60,7 +60,7 @@ from .errors import WebError
 from .guard import Guard, Limiter
 from .metrics import Metrics
 from .rooms import Rooms
-from .routes import lobby, ops, table
+from .routes import lobby, ops, pad, table
 from .settings import Settings
 from .socket import router as socket_router
 from .store import Store, default_db_url
@@ -131,6 +131,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
 
     api.include_router(lobby.router)
     api.include_router(table.router)
+    api.include_router(pad.router)
     api.include_router(ops.router)
     api.include_router(socket_router)
     api.mount("/static", StaticFiles(directory=STATIC), name="static")

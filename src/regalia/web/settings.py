@@ -80,6 +80,9 @@ class Settings:
         keep_finished: seconds a finished table's record is kept (None: for ever);
             older ones are deleted while serving and by ``regalia serve --purge``.
         resume: let the computer players of unfinished tables go on at start-up.
+        share_hours: how long a shared scoring pad link lives (hours).
+        shares_per_client: live shared links one client address may hold at once.
+        max_shares: live shared links the server holds in all.
     """
 
     workers: int = field(default_factory=default_workers)
@@ -106,6 +109,9 @@ class Settings:
     finished_idle: float = 60.0
     keep_finished: float | None = None
     resume: bool = True
+    share_hours: float = 48.0
+    shares_per_client: int = 20
+    max_shares: int = 10_000
 
     def limit(self, name: str) -> str:
         """The windows of rate limit ``name`` (``"off"``: none).

@@ -1,5 +1,5 @@
 """The store's schema (SQLAlchemy Core): the ``tables``, ``seats`` and ``actions`` tables
-described in :mod:`regalia.web.store`.
+described in :mod:`regalia.web.store`, and ``pad_shares`` (:mod:`.shares`).
 
 The schema is versioned (:mod:`.migrate`, the revisions in ``migrations/versions``);
 this module is the newest revision, which ``tests/web/test_store_migrations.py`` checks.
@@ -45,4 +45,17 @@ actions_t = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("ply", Integer, primary_key=True),
     Column("action", Integer, nullable=False),
+)
+#: A scoring pad's position shared by a link (:mod:`.shares`): the SHA-256 of the link's
+#: id (the id itself is never stored), the game, the score text, the SHA-256 of the
+#: client address that shared it (the count per client), and when it expires (UTC ISO).
+pad_shares_t = Table(
+    "pad_shares", metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("client_hash", String(64), nullable=False),
+    Column("expires", String(40), nullable=False),
+    Index("ix_pad_shares_expires", "expires"),
+    Index("ix_pad_shares_client", "client_hash"),
 )
