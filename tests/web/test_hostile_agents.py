@@ -68,7 +68,7 @@ def test_allowed_specs_are_capped_and_cannot_lock_the_server(tmp_path):
     """The issue's lock, twice over, with specs allowed: each search is cut at
     ``--max-think``; a victim table's person and its computer player go on meanwhile."""
     server = LiveServer(tmp_path, "--allow-agent-specs", "--max-think", "0.5",
-                        "--workers", "1")
+                        "--compute-workers", "1")
     try:
         locks = [server.create(LOCK, source="127.0.0.2", pace=0) for _ in range(2)]
         assert all(s["agent"] == "mcts:seconds=0.5" for t in locks for s in t["seats"])
@@ -130,7 +130,7 @@ def test_stored_bad_specs_are_capped_or_refused_on_restart(tmp_path):
          "seed": 99, "options": {"hints": False, "pace": 0},
          "seats": [("here", None, "Ada", "0" * 64), ("computer", "mce:seconds=5", "Cheat",
                                                       None)]}])
-    server = LiveServer(tmp_path, "--max-think", "0.5", "--workers", "1", db=db)
+    server = LiveServer(tmp_path, "--max-think", "0.5", "--compute-workers", "1", db=db)
     try:
         with Victim(server) as victim:
             time.sleep(3)

@@ -22,7 +22,7 @@ from live_server import LiveServer, Victim  # noqa: E402
 
 
 def test_a_hint_flood_is_refused_and_other_tables_play_on(tmp_path):
-    server = LiveServer(tmp_path, "--workers", "1", "--max-think", "0.5")
+    server = LiveServer(tmp_path, "--compute-workers", "1", "--max-think", "0.5")
     try:
         mine = server.create([{"kind": "here"}, {"kind": "computer"}], hints=True, pace=0,
                              source="127.0.0.2")

@@ -94,7 +94,7 @@ def test_start_up_loads_no_finished_table_and_the_wal_is_truncated(tmp_path):
 
 
 def test_idle_tables_leave_memory_and_come_back(tmp_path):
-    settings = Settings(pace=0, idle_seconds=0.0, finished_idle=0.0, workers=1)
+    settings = Settings(pace=0, idle_seconds=0.0, finished_idle=0.0, compute_workers=1)
     rooms = Rooms(Store(f"sqlite:///{tmp_path / 't.sqlite'}"), settings)
     try:
         tid, seats = rooms.create("kingdomino", 2, [], [{"kind": "here"}, {"kind": "here"}])
@@ -150,7 +150,7 @@ def test_computer_moves_cannot_be_predicted_from_the_table_id(tmp_path, monkeypa
     games = []
     for k in range(2):
         rooms = Rooms(Store(f"sqlite:///{tmp_path / f't{k}.sqlite'}"),
-                      Settings(pace=0, allow_agent_specs=True, workers=1))
+                      Settings(pace=0, allow_agent_specs=True, compute_workers=1))
         try:
             tid, _ = rooms.create("kingdomino", 2, [], [{"kind": "computer", "agent": "random"},
                                                          {"kind": "computer", "agent": "random"}])
@@ -171,7 +171,7 @@ def test_computer_moves_cannot_be_predicted_from_the_table_id(tmp_path, monkeypa
 
 def test_open_tables_are_capped(tmp_path):
     rooms = Rooms(Store(f"sqlite:///{tmp_path / 't.sqlite'}"),
-                  Settings(max_open_tables=2, workers=1))
+                  Settings(max_open_tables=2, compute_workers=1))
     try:
         for _ in range(2):
             rooms.create("kingdomino", 2, [], [{"kind": "here"}, {"kind": "here"}])

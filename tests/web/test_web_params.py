@@ -121,7 +121,6 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(web_client, m
     monkeypatch.setattr(tables.store, "append_actions", busy)
     with t.lock:
         t.future = None
-        t.thinking = None
     ply = v["ply"]
     tables.computer.advance(t)
     tables.wait(tid)

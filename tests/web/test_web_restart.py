@@ -106,8 +106,9 @@ def test_kill_9_and_restart_resumes_every_table(db_url, tmp_path):
     srv = Server(db, tmp_path)
     try:
         after_hot = [srv.get(hot, t) for t in (None, *hot_tokens)]
-        # the same views, newer: a page open across the restart takes them
-        assert all(a.pop("version") > b.pop("version") for a, b in zip(after_hot, before_hot))
+        # the same views, at the same version (the store's: a page open across the restart
+        # takes them, as it takes the views of another server process on the store)
+        assert all(a.pop("version") == b.pop("version") for a, b in zip(after_hot, before_hot))
         assert after_hot == before_hot
         after_cpu = srv.settled(cpu, cpu_token)
         # the computer's move in flight (if any) is made again after the restart

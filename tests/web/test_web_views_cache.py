@@ -55,11 +55,8 @@ def test_websocket_views_deflate_at_the_fast_level():
     from uvicorn.server import ServerState
     from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 
-    from regalia.web.server import WS_COMPRESSION_LEVEL, _protocol
+    from regalia.web.server import WS_COMPRESSION_LEVEL, FastDeflateProtocol as protocol
 
-    protocol = _protocol()
-    if protocol is None:
-        pytest.skip("this uvicorn has no sans-I/O WebSocket protocol")
     config = Config(app=lambda *a: None, ws=protocol)
     config.load()
     # its own loop: a test that ran asyncio.run() before leaves none to get

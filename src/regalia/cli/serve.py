@@ -57,12 +57,15 @@ def parse_rate_limits(items: list[str]) -> dict[str, str]:
     SQLite file in your data directory, ~/.local/share/regalia/tables.sqlite); every move is
     stored before it is acknowledged, so a stopped server resumes every table. Listens on
     127.0.0.1 unless --host says otherwise (0.0.0.0 opens it to your network). Computer
-    players think in --workers processes, each move at most --max-think seconds; requests
-    are bounded by rate limits per client (docs/web.md, "Limits")."""),
+    players think in --compute-workers processes, each move at most --max-think seconds;
+    requests are bounded by rate limits per client (docs/web.md, "Limits"). On a
+    PostgreSQL store, --workers N serves from N processes sharing the tables (or run
+    several servers on one store behind a proxy: docs/deploy.md)."""),
     epilog=_examples("regalia serve", "regalia serve --port 8080",
                      "regalia serve --db sqlite:///tables.sqlite",
                      "regalia serve --host 0.0.0.0 --allowed-origin https://games.example.org "
                      "--proxy 127.0.0.1 --keep-finished 30d",
+                     "regalia serve --db postgresql://regalia@127.0.0.1/regalia --workers 2",
                      "regalia serve --purge --keep-finished 30d"))
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
@@ -70,9 +73,14 @@ def serve(
     port: int = typer.Option(8000, "--port", metavar="N", help="Port to listen on."),
     db: Optional[str] = typer.Option(None, "--db", metavar="URL", show_default=False,
                                      help="SQLAlchemy URL of the table store."),
-    workers: Optional[int] = typer.Option(
-        None, "--workers", metavar="N", show_default=False,
-        help="Processes for computer players and hints (default: cores - 1, at least 1)."),
+    workers: int = typer.Option(
+        1, "--workers", metavar="N",
+        help="Server processes sharing the port and the tables (more than one needs a "
+             "PostgreSQL store)."),
+    compute_workers: Optional[int] = typer.Option(
+        None, "--compute-workers", metavar="N", show_default=False,
+        help="Processes for computer players and hints, per server process (default: "
+             "the cores but one per server process, shared out, at least 1)."),
     allow_agent_specs: bool = typer.Option(
         False, "--allow-agent-specs",
         help="Let a table's creator name any agent spec for a computer seat (default: "
@@ -121,8 +129,9 @@ def serve(
         import uvicorn  # noqa: F401  (checked here: the web extra is installed)
 
         from regalia.web import create_app
-        from regalia.web.server import run
+        from regalia.web.server import run, run_processes
         from regalia.web.settings import Settings, default_workers
+        from regalia.web.store import Store, default_db_url
     except ImportError as exc:
         raise error(f"the web table needs the web extra ({exc.name} is missing): "
                     f"pip install 'regalia[web]'", EXIT_USAGE) from None
@@ -132,7 +141,9 @@ def serve(
                         ("--idle", idle)):
         if not 0 < value < float("inf"):
             raise error(f"{name} {value}: a positive number of seconds", EXIT_USAGE)
-    for name, number in (("--workers", workers if workers is not None else 1),
+    for name, number in (("--workers", workers),
+                         ("--compute-workers",
+                          compute_workers if compute_workers is not None else 1),
                          ("--max-open-tables", max_open_tables), ("--max-body", max_body),
                          ("--max-connections", max_connections)):
         if number < 1:
@@ -146,13 +157,14 @@ def serve(
     if purge and keep is None:
         raise error("--purge needs --keep-finished DURATION (what to keep)", EXIT_USAGE)
     settings = Settings(
-        workers=workers or default_workers(), allow_agent_specs=allow_agent_specs,
+        compute_workers=compute_workers or default_workers(workers),
+        allow_agent_specs=allow_agent_specs,
         max_think=max_think, allowed_origins=tuple(allowed_origin),
         rate_limits=parse_rate_limits(rate_limit), rate_storage=rate_storage,
         max_open_tables=max_open_tables, keep_finished=keep, max_body=max_body,
         header_timeout=header_timeout, max_connections=max_connections, idle_seconds=idle)
     if purge:
-        from regalia.web.store import Store, default_db_url, now_iso
+        from regalia.web.store import now_iso
         try:
             store = Store(db or default_db_url())
         except Exception as exc:
@@ -162,6 +174,30 @@ def serve(
         store.close()
         typer.echo(f"deleted {count} finished table{'s' if count != 1 else ''} older than "
                    f"{keep_finished}")
+        return
+    if workers > 1:
+        from regalia.web.guard import Limiter
+        from regalia.web.metrics import Metrics
+        try:
+            Limiter(settings, Metrics())   # the rate limits read, as each process will
+        except ValueError as exc:
+            raise error(str(exc), EXIT_USAGE) from None
+        url = db or default_db_url()
+        try:
+            store = Store(url)   # checked (and upgraded) once, before the processes start
+        except Exception as exc:  # a bad URL or an unreachable database
+            raise error(f"--db: cannot open the table store: {exc}", EXIT_USAGE) from None
+        shared = store.shared
+        store.close()
+        if not shared:
+            raise error(f"--workers {workers} needs a PostgreSQL store (--db "
+                        f"postgresql://...): the processes tell each other of every move "
+                        f"with PostgreSQL's LISTEN/NOTIFY and share out the computer "
+                        f"players with its advisory locks; SQLite has neither. With SQLite, "
+                        f"serve from one process (--workers 1)", EXIT_USAGE)
+        typer.echo(f"regalia web table on http://{host}:{port}/  ({workers} processes; "
+                   f"Ctrl-C stops them)")
+        run_processes(url, host, port, workers, settings, proxy)
         return
     try:
         application = create_app(db, settings)

@@ -39,7 +39,15 @@ compute, then store and bus): :mod:`.routes` and :mod:`.socket` (thin: parse, ch
 answer), :mod:`.guard` (body limits), :mod:`.rooms` (live tables), :mod:`.table` (the only
 writer of a table), :mod:`.views`, :mod:`.compute` (computer players, hints),
 :mod:`.catalogue` (games and strengths offered), :mod:`.identity` (seat tokens),
-:mod:`.store` (SQLAlchemy), :mod:`.bus` (change notices), :mod:`.settings` (every limit).
+:mod:`.store` (SQLAlchemy; :mod:`.store.leases`: which process moves a table's computer
+players), :mod:`.bus` (change notices, between processes too), :mod:`.settings` (every
+limit).
+
+Several server processes may share a PostgreSQL store (``regalia serve --workers N``, or
+servers behind a reverse proxy): each listens for the others' changes
+(:class:`~.bus.Listener`), checks a table against the store at each request, and every
+``Settings.adopt_every`` seconds takes over the computer players no live process runs
+(:meth:`~.rooms.Rooms.adopt`). docs/deploy.md says how to run them.
 """
 
 from __future__ import annotations
@@ -49,13 +57,13 @@ import logging
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from .bus import Hub
+from .bus import Hub, Listener
 from .errors import WebError
 from .guard import Guard, Limiter
 from .metrics import Metrics
@@ -63,7 +71,7 @@ from .rooms import Rooms
 from .routes import lobby, ops, pad, table
 from .settings import Settings
 from .socket import router as socket_router
-from .store import Store, default_db_url
+from .store import CHANNEL, Store, default_db_url
 
 log = logging.getLogger("regalia.web")
 
@@ -90,28 +98,40 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     store = Store(db_url or default_db_url())
     hub = Hub()
     rooms = Rooms(store, settings, hub.notify, metrics, hub.watched)
+    # other processes may share a PostgreSQL store: their changes arrive as notices
+    listener = (Listener(store.conninfo(), CHANNEL, rooms.on_notice, rooms.recheck)
+                if store.shared else None)
 
-    async def sweeper() -> None:
+    async def every(seconds: float, job: Callable[[], object], what: str) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(SWEEP_SECONDS)
+            await asyncio.sleep(seconds)
             try:
-                await loop.run_in_executor(None, rooms.sweep)
+                await loop.run_in_executor(None, job)
             except Exception:  # a sweep that failed is tried again at the next one
-                log.exception("sweeping idle tables failed")
+                log.exception("%s failed", what)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         hub.loop = loop
         starting = loop.run_in_executor(None, rooms.computer.start)   # in the background
+        if listener is not None:
+            listener.start()   # before resuming: no change is missed in between
         if settings.resume:
             await loop.run_in_executor(None, rooms.resume)
-        task = asyncio.ensure_future(sweeper())
+        tasks = [asyncio.ensure_future(every(SWEEP_SECONDS, rooms.sweep,
+                                             "sweeping idle tables"))]
+        if store.shared:
+            tasks.append(asyncio.ensure_future(every(
+                settings.adopt_every, rooms.adopt, "taking over tables of stopped processes")))
         yield
-        task.cancel()
+        for task in tasks:
+            task.cancel()
         if not starting.done():
             starting.cancel()
+        if listener is not None:
+            listener.stop()
         rooms.close()
         store.close()
 
@@ -119,6 +139,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
                   lifespan=lifespan)
     api.state.rooms = rooms
     api.state.hub = hub
+    api.state.listener = listener
     api.state.settings = settings
     api.state.limiter = limiter
     api.state.metrics = metrics

@@ -7,6 +7,8 @@ own: a long search cannot stall the event loop, nor another table's moves. Fairn
   one is searched is refused (429);
 * jobs wait in a queue per table and the pool takes the tables in turn (round robin), so
   a table with many jobs cannot starve the others;
+* a table's computer players are moved by one process only, the holder of its lease
+  (:mod:`.store.leases`), however many server processes share the store;
 * every job has a budget (the agent's time limit, at most ``Settings.max_think``); a job
   still running ``Settings.think_grace`` seconds past it has its worker killed and
   restarted, and a computer seat then plays a random legal move (counted in the
@@ -46,6 +48,8 @@ from . import worker
 from .errors import WebError
 from .metrics import Metrics
 from .settings import Settings
+from .store import COMPUTER_TO_MOVE
+from .store.leases import LocalLeases
 from .table import Table, resolve
 
 log = logging.getLogger("regalia.web")
@@ -83,11 +87,14 @@ class Computer:
     Args:
         settings: workers, budgets (:class:`~regalia.web.settings.Settings`).
         metrics: where queue depth, running searches and overruns are counted.
+        leases: which tables this process moves (:mod:`.store.leases`; default: all).
     """
 
-    def __init__(self, settings: Settings, metrics: Metrics | None = None):
+    def __init__(self, settings: Settings, metrics: Metrics | None = None,
+                 leases: LocalLeases | None = None):
         self.settings = settings
         self.metrics = metrics or Metrics()
+        self.leases = leases or LocalLeases()
         self._pool: Any = None
         self._pool_lock = threading.Lock()
         self._lock = threading.Lock()
@@ -113,7 +120,7 @@ class Computer:
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["regalia", "regalia.agents",
                                                 worker.__name__])
-                self._pool = ProcessPool(max_workers=self.settings.workers,
+                self._pool = ProcessPool(max_workers=self.settings.compute_workers,
                                          context=context, initializer=worker.warm)
             return self._pool
 
@@ -150,7 +157,7 @@ class Computer:
     def _pump(self) -> None:
         while True:
             with self._lock:
-                if self._closed or self.running >= self.settings.workers or not self._ring:
+                if self._closed or self.running >= self.settings.compute_workers or not self._ring:
                     return
                 tid = self._ring.popleft()
                 q = self._queues[tid]
@@ -184,12 +191,24 @@ class Computer:
     # ------------------------------------------------------------------ computer moves
     def advance(self, t: Table) -> None:
         """Deal chance outcomes and start the computer player whose turn it is (in the
-        pool); stops at a person's turn or the end."""
+        pool), if this process holds the table's lease (:meth:`_leased`); stops at a
+        person's turn or the end, where the lease is let go."""
         with t.lock:
-            t.commit(None)
+            if not self._leased(t):
+                return
+            try:
+                t.commit(None)
+            except WebError as exc:
+                if exc.status != 409:
+                    raise
+                # another process stored first (a lease lost with its connection): the
+                # table reloaded; Rooms.adopt looks at it again
+                log.warning("table %s: %s", t.id, exc.message)
+                return
             s = t.state
             cur = s.current_player()
-            if s.is_terminal() or cur not in t.agents or t.future is not None:
+            if s.is_terminal() or cur not in t.agents:
+                self.leases.release(t.id)
                 return
             spec, budget = t.agents[cur]
             done: Future[None] = Future()
@@ -199,11 +218,30 @@ class Computer:
                        position_for(s, cur), cur, spec, budget, _entropy.getrandbits(63)),
                       budget, lambda f: self._thought(t, cur, generation, ply, f, done))
             if not self.submit(job):
-                return
-            t.thinking = cur
-            t.version += 1
+                return   # the seat's previous job still runs: its end calls advance again
+            self.metrics.jobs.labels("move").inc()
             t.future = done
-        t.notify(t.id)
+
+    def _leased(self, t: Table) -> bool:
+        """True when this process is to move the table now: the server is to move (a
+        computer player's turn, a deal), no move of its is under way here, and this
+        process holds the table's lease, taken now if no process holds it. A lease just
+        taken is followed by a look at the store (the process that let it go may have
+        moved just before), and the question is asked again. The lease is let go when a
+        person is to move or the game is over (the caller holds ``t.lock``)."""
+        if t.evicted or t.status() != COMPUTER_TO_MOVE:
+            self.leases.release(t.id)
+            return False
+        if t.error is not None or t.future is not None:
+            return False   # stopped by an error, or already under way here
+        if self.leases.held(t.id):
+            return True
+        if not self.leases.acquire(t.id):
+            return False   # another process runs the table's computer players
+        if self.leases.shared and t.catch_up():
+            t.notify(t.id)
+            return self._leased(t)   # held now: this asks once more, no deeper
+        return True
 
     def _thought(self, t: Table, seat: int, generation: int, ply: int,
                  future: Future[Any], done: Future[None]) -> None:
@@ -215,9 +253,8 @@ class Computer:
         elif exc is not None:   # an agent's failure stops the table, visibly
             with t.lock:
                 if t.generation == generation:
-                    t.error, t.thinking, t.future = (f"the computer player failed: {exc}",
-                                                     None, None)
-                    t.version += 1
+                    t.error, t.future = f"the computer player failed: {exc}", None
+                    t.bump()
             resolve(done)
             t.notify(t.id)
             return
@@ -235,35 +272,36 @@ class Computer:
 
     def _finish(self, t: Table, seat: int, generation: int, ply: int, action: int,
                 done: Future[None]) -> None:
-        """Commit a computer player's move (unless an undo came in meanwhile) and go on.
+        """Commit a computer player's move (unless an undo came in meanwhile, or the
+        table moved on) and go on.
 
         This runs in a server thread, where an exception would be lost: a move that
         cannot be stored (the store busy or gone, or an illegal answer) stops the table
-        visibly instead (its ``error`` set, the thinking marker cleared, every page told),
-        never a computer player shown "thinking" for ever."""
+        visibly instead (its ``error`` set, so no seat is shown thinking, every page
+        told), never a computer player shown "thinking" for ever. A move another process
+        stored first (409) is no error: the table was reloaded, and goes on."""
         try:
             with t.lock:  # cleared and resubmitted under one lock: wait() sees no gap
-                if t.generation != generation:
-                    return   # an undo came in meanwhile: this move is no longer asked for
-                t.future = None
-                t.thinking = None
-                s = t.state
-                if len(s.history()) == ply and s.current_player() == seat:
-                    if action not in s.legal_actions():
-                        raise WebError(500, f"it answered {action!r}, not a legal move")
-                    t.commit(action)
-                else:
-                    t.version += 1   # no move stored, but the thinking marker is gone
+                if t.generation == generation:   # else an undo came in: not asked for now
+                    t.future = None
+                    s = t.state
+                    if len(s.history()) == ply and s.current_player() == seat:
+                        if action not in s.legal_actions():
+                            raise WebError(500, f"it answered {action!r}, not a legal move")
+                        try:
+                            t.commit(action)
+                        except WebError as exc:
+                            if exc.status != 409:
+                                raise
+                            log.warning("table %s: %s", t.id, exc.message)
                 self.advance(t)
-            t.notify(t.id)           # advance() tells no one when no computer goes on
         except Exception as exc:
             message = exc.message if isinstance(exc, WebError) else str(exc)
             with t.lock:
                 t.error = (f"the computer player's move could not be stored ({message}); "
                            f"restart the server to resume the table")
-                t.thinking = None
                 t.future = None
-                t.version += 1
+                t.bump()
             t.notify(t.id)
         finally:
             resolve(done)
@@ -314,6 +352,7 @@ class Computer:
         if not self.submit(job):
             raise WebError(429, "a hint for this seat is already being searched",
                            retry_after=max(1, round(budget)))
+        self.metrics.jobs.labels("hint").inc()
         return answer
 
     @staticmethod

@@ -9,6 +9,14 @@ One registry per app (several apps may live in one process: tests), so nothing i
 * ``regalia_compute_queued`` and ``regalia_compute_running`` (gauges): computer moves and
   hints waiting for a worker process, and being searched;
 * ``regalia_compute_overruns_total`` (counter): searches killed past their budget;
+* ``regalia_compute_jobs_total`` (counter, label ``kind``: ``move``, ``hint``): searches
+  this process started (summed over the processes of a site: each computer move once);
+* ``regalia_leases_held`` (gauge): tables whose computer players this process runs
+  (:mod:`.store.leases`);
+* ``regalia_store_conflicts_total`` (counter): changes the store refused because another
+  writer (thread or process) changed the table first (answered 409, the table reloaded);
+* ``regalia_catch_ups_total`` (counter): live tables brought up to the store after another
+  process changed them (told by a notice, or found behind by a request);
 * ``regalia_refused_total`` (counter, label ``limit``): requests refused by a limit
   (``request``, ``create``, ``socket``, ``hint``, ``open_tables``, ``origin``, ``host``,
   ``body``, ``json``, ``content_type``, ``timeout``).
@@ -46,6 +54,16 @@ class Metrics:
         self.overruns = Counter("regalia_compute_overruns",
                                 "Searches stopped past their budget (worker killed)",
                                 registry=r)
+        self.jobs = Counter("regalia_compute_jobs", "Searches started by this process",
+                            ["kind"], registry=r)
+        self.leases = Gauge("regalia_leases_held",
+                            "Tables whose computer players this process runs", registry=r)
+        self.conflicts = Counter("regalia_store_conflicts",
+                                 "Changes refused by the store: the table changed first",
+                                 registry=r)
+        self.catch_ups = Counter("regalia_catch_ups",
+                                 "Live tables brought up to the store after another "
+                                 "process changed them", registry=r)
         self.refused = Counter("regalia_refused", "Requests refused by a limit",
                                ["limit"], registry=r)
 

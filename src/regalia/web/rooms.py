@@ -14,6 +14,16 @@ this server's rules (any agent spec was accepted once) is played as the web tabl
 at a game with hidden information as ``ismcts``), and logged; one the table cannot play
 stops the table with an error naming the seat.
 
+Several processes (a PostgreSQL store, ``regalia serve --workers N`` or servers behind a
+proxy). Each process holds its own copies of the tables it serves; the store is the truth.
+A copy is brought up to the store (:meth:`Table.catch_up`) when another process's notice
+says it changed (:meth:`Rooms.on_notice`, :class:`~regalia.web.bus.Listener`) and when a
+request finds it behind (one indexed read of the table's version per request). A table's
+computer players are moved by the process holding its lease (:mod:`.store.leases`); every
+``Settings.adopt_every`` seconds each process takes the leases of tables whose server is
+to move and whose lease no process holds (its process died) and moves them
+(:meth:`Rooms.adopt`).
+
 A request names a table and (for a seat) its token; :class:`Rooms` finds the table,
 checks the token (:mod:`.identity`), and hands the work to the table (:mod:`.table`: the
 only writer of its state), the computer players (:mod:`.compute`) or the views
@@ -26,7 +36,7 @@ import logging
 import secrets
 import threading
 import time
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable
 
 from regalia.core.errors import RegaliaError
@@ -40,7 +50,8 @@ from .identity import new_token, seat_of, token_hash
 from .metrics import Metrics
 from .settings import Settings
 from .store import COMPUTER_TO_MOVE, OVER, SeatRow, Store, now_iso
-from .table import COMPUTER, SEAT_KINDS, Table, movers_of, rebuild
+from .store.leases import leases_for
+from .table import COMPUTER, SEAT_KINDS, Table, rebuild
 
 log = logging.getLogger("regalia.web")
 
@@ -66,12 +77,17 @@ class Rooms:
         self.notify = notify or (lambda _tid: None)
         self.metrics = metrics or Metrics()
         self.watched = watched or (lambda _tid: False)
-        self.computer = Computer(self.settings, self.metrics)
+        self.leases = leases_for(store)
+        self.computer = Computer(self.settings, self.metrics, self.leases)
         self._tables: dict[str, Table] = {}
         self._used: dict[str, float] = {}   # table id -> time.monotonic() of last use
         self._lock = threading.Lock()
+        # tables a notice said are behind, waiting for _catch_up (one pending each)
+        self._behind: set[str] = set()
+        self._catching = ThreadPoolExecutor(max_workers=2, thread_name_prefix="regalia-catch")
         self.metrics.watch(self.metrics.tables_live, self.live)
         self.metrics.watch(self.metrics.tables_unfinished, self.store.count_unfinished)
+        self.metrics.watch(self.metrics.leases, self.leases.count)
 
     # ------------------------------------------------------------------ creation
     def create(self, game_name: Any, players: Any, variants: Any, seats: Any,
@@ -162,8 +178,11 @@ class Rooms:
         return table_id, out
 
     # ------------------------------------------------------------------ loading
-    def get(self, table_id: str) -> Table:
-        """The live table (rebuilt from the store on first use).
+    def get(self, table_id: str, check: bool = True) -> Table:
+        """The live table (rebuilt from the store on first use). Where other processes
+        may share the store, a table already live is first checked against it (one
+        indexed read; ``check=False``: not, for a socket told of a change this process
+        has already caught up with) and caught up if another process changed it.
 
         Raises:
             WebError(404): no such table.
@@ -174,9 +193,21 @@ class Rooms:
             if t is None:
                 t = self._tables[table_id] = self._load(table_id)
             self._used[table_id] = time.monotonic()
-        if fresh and t.status() == COMPUTER_TO_MOVE:
-            self.computer.advance(t)   # a table whose server-side move was cut short
+        if fresh:
+            if t.status() == COMPUTER_TO_MOVE:
+                self.computer.advance(t)   # a table whose server-side move was cut short
+        elif check and self.store.shared:
+            self._refresh(t)
         return t
+
+    def _refresh(self, t: Table) -> None:
+        """Catch the table up with the store if another process changed it; then tell
+        this process's sockets and let its computer players go on."""
+        with t.lock:
+            changed = t.catch_up()
+        if changed:
+            self.notify(t.id)
+            self.computer.advance(t)
 
     def _load(self, table_id: str) -> Table:
         row = self.store.load(table_id) if isinstance(table_id, str) else None
@@ -196,12 +227,14 @@ class Rooms:
                 log.warning("table %s seat %d: stored agent %r is played as %r", table_id,
                             s.seat + 1, s.agent, agents[s.seat][0])
         pace = row.options.get("pace")
-        state = rebuild(game, row.seed, row.actions, row.options.get("dealer"))
+        movers: list[int] = []
+        state = rebuild(game, row.seed, row.actions, row.options.get("dealer"), movers)
         t = Table(row.id, game, state, row.seats,
                   self.store, self.notify, agents, options=row.options,
                   pace=(float(pace) if isinstance(pace, (int, float))
                         else self.settings.pace),
-                  movers=movers_of(game, row.actions))
+                  movers=movers, stored=row.version, version=row.version,
+                  metrics=self.metrics)
         if refused:
             t.error = ("this server cannot play the computer player of "
                        + "; ".join(refused))
@@ -217,16 +250,77 @@ class Rooms:
 
     def resume(self) -> int:
         """Let the computer players of the tables whose computer is to move go on
-        (server start; tables of an older store get their status on the way). Returns
-        how many tables were loaded."""
+        (server start; tables of an older store get their status on the way). Where other
+        processes may share the store, only the tables whose lease this process takes
+        (:meth:`adopt`). Returns how many tables were loaded."""
+        if self.store.shared:
+            return self.adopt()
         ids = self.store.resumable_ids()
         for tid in ids:
             try:
-                t = self.get(tid)
+                self.get(tid)
             except Exception as exc:  # a table the games cannot rebuild: log, go on
                 log.error("table %s could not be loaded: %s", tid, exc)
-                continue
         return len(ids)
+
+    def adopt(self) -> int:
+        """Move the tables whose server is to move and whose lease no process holds (the
+        process that held it died, or let it go just before its move was due), taking
+        their leases; tables whose lease this process holds but whose computer player is
+        idle (a move refused meanwhile) are nudged too. Returns how many tables were taken
+        over. Runs every ``Settings.adopt_every`` seconds where the store is shared."""
+        self.leases.check()
+        ids = self.store.resumable_ids()
+        nudge = [tid for tid in ids if self.leases.held(tid)]
+        taken = self.leases.acquire_many([tid for tid in ids if not self.leases.held(tid)])
+        for tid in taken + nudge:
+            try:
+                t = self.get(tid)
+            except Exception as exc:  # a table the games cannot rebuild: log, go on
+                self.leases.release(tid)
+                log.error("table %s could not be loaded: %s", tid, exc)
+                continue
+            self.computer.advance(t)
+        return len(taken)
+
+    # ------------------------------------------------------------------ other processes
+    def on_notice(self, table_id: str, version: int, _ply: int = 0) -> None:
+        """Another process (or this one) changed the table to ``version``: a live copy
+        that is behind is caught up in the background (:meth:`_catch_up`). Called from
+        the listener's thread (:class:`~regalia.web.bus.Listener`)."""
+        t = self._tables.get(table_id)
+        if t is None or t.stored >= version:
+            return   # not live here (its next request loads it), or not behind
+        self._queue(table_id)
+
+    def recheck(self) -> None:
+        """Check every live table against the store (notices may have been missed: the
+        listener (re)connected)."""
+        for table_id in list(self._tables):
+            self._queue(table_id)
+
+    def _queue(self, table_id: str) -> None:
+        with self._lock:
+            if table_id in self._behind:
+                return   # already waiting
+            self._behind.add(table_id)
+        try:
+            self._catching.submit(self._catch_up, table_id)
+        except RuntimeError:   # shutting down
+            pass
+
+    def _catch_up(self, table_id: str) -> None:
+        with self._lock:
+            self._behind.discard(table_id)
+            t = self._tables.get(table_id)
+        if t is None:
+            return
+        try:
+            self._refresh(t)
+        except WebError:   # deleted meanwhile (a purge): its next request says so
+            pass
+        except Exception:  # the store unreachable: the next request or notice tries again
+            log.exception("catching table %s up with the store failed", table_id)
 
     def sweep(self) -> tuple[int, int]:
         """Let go of idle tables (no request for ``Settings.idle_seconds``, a finished one
@@ -248,6 +342,7 @@ class Rooms:
                     t.views.clear()
                     t.encoded.clear()
                     t.drawings.clear()
+                self.leases.release(tid)
                 del self._tables[tid]
                 self._used.pop(tid, None)
                 gone += 1
@@ -331,4 +426,6 @@ class Rooms:
         self.computer.wait(self.get(table_id), timeout)
 
     def close(self) -> None:
+        self._catching.shutdown(wait=False, cancel_futures=True)
         self.computer.close()
+        self.leases.close()

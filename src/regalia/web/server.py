@@ -24,12 +24,25 @@ very moment the server closed it was lost (the client reads a reset, httpx's
 ``ReadError``: two of them in a 200-table run of ``benchmarks/bench_web.py``, reproduced
 by reusing connections after 5 s +- 10 ms of idleness, 4 in 400). Browsers resend such a
 request; with 75 s the race is left to connections idle that long.
+
+Several processes (``regalia serve --workers N``, :func:`run_processes`): uvicorn's
+supervisor binds the port, starts N server processes that accept on it (the kernel shares
+the connections out), and starts a process again if it dies. Each builds its app with
+:func:`worker_app` from the settings the supervisor hands on in :data:`CONFIG_ENV`; they
+share the PostgreSQL store, and with it the tables (docs/deploy.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+from dataclasses import asdict
 from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 
 from .settings import Settings
 
@@ -37,77 +50,70 @@ from .settings import Settings
 WS_COMPRESSION_LEVEL = 1
 #: seconds an idle HTTP connection stays open (uvicorn's default: 5; nginx's: 75)
 KEEP_ALIVE_SECONDS = Settings.keep_alive
+#: the environment variable holding the store's URL and the settings of the server
+#: processes of ``--workers N`` (JSON, set by :func:`run_processes`)
+CONFIG_ENV = "REGALIA_SERVE_CONFIG"
 
 
-def _http_protocol(header_timeout: float) -> Any:
+class HeaderTimeout(HttpToolsProtocol):
     """uvicorn's httptools protocol closing a connection whose request headers are not
-    complete ``header_timeout`` seconds after the connection opened or the request began
-    (None: httptools missing, uvicorn's h11 protocol is used with its defaults)."""
-    try:
-        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-    except ImportError:  # pragma: no cover - httptools is in the web extra
-        return None
+    complete :attr:`header_timeout` seconds after the connection opened or the request
+    began (set from ``Settings.header_timeout`` before serving)."""
 
-    class HeaderTimeout(HttpToolsProtocol):
-        """Closes a connection that is too slow to send a request's headers."""
+    header_timeout: float = Settings.header_timeout
+    _header_timer: asyncio.TimerHandle | None = None
 
-        _header_timer: asyncio.TimerHandle | None = None
+    def _arm(self) -> None:
+        if self._header_timer is None:
+            self._header_timer = self.loop.call_later(self.header_timeout, self._too_slow)
 
-        def _arm(self) -> None:
-            if self._header_timer is None:
-                self._header_timer = self.loop.call_later(header_timeout, self._too_slow)
-
-        def _disarm(self) -> None:
-            if self._header_timer is not None:
-                self._header_timer.cancel()
-                self._header_timer = None
-
-        def _too_slow(self) -> None:
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
             self._header_timer = None
-            if not self.transport.is_closing():
-                self.transport.close()
 
-        def connection_made(self, transport: Any) -> None:
-            super().connection_made(transport)
-            self._arm()
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
 
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
-            self._arm()
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self._arm()
 
-        def on_headers_complete(self) -> None:
-            self._disarm()
-            super().on_headers_complete()
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm()
 
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
 
-    return HeaderTimeout
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
 
 
-def _protocol() -> Any:
-    """uvicorn's sans-I/O WebSocket protocol compressing at :data:`WS_COMPRESSION_LEVEL`,
-    or None when this uvicorn has no such protocol (then uvicorn's default is used)."""
-    try:
-        from uvicorn.protocols.websockets.websockets_sansio_impl import (
-            WebSocketsSansIOProtocol)
-        from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
-    except ImportError:  # pragma: no cover - older uvicorn or websockets
-        return None
+class FastDeflateProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol, its deflate factory set to
+    :data:`WS_COMPRESSION_LEVEL` before any handshake reads it."""
 
-    class FastDeflateProtocol(WebSocketsSansIOProtocol):
-        """uvicorn's protocol, its deflate factory set to a faster level before any
-        handshake reads it."""
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for factory in getattr(self.conn, "available_extensions", None) or ():
+            if isinstance(factory, ServerPerMessageDeflateFactory):
+                factory.compress_settings = {**(factory.compress_settings or {}),
+                                             "level": WS_COMPRESSION_LEVEL}
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            for factory in getattr(self.conn, "available_extensions", None) or ():
-                if isinstance(factory, ServerPerMessageDeflateFactory):
-                    factory.compress_settings = {**(factory.compress_settings or {}),
-                                                 "level": WS_COMPRESSION_LEVEL}
 
-    return FastDeflateProtocol
+def _options(settings: Settings, proxy: str | None) -> dict[str, Any]:
+    """uvicorn's options for ``settings`` (one process or several)."""
+    HeaderTimeout.header_timeout = settings.header_timeout
+    return {"log_level": "warning", "timeout_keep_alive": int(settings.keep_alive),
+            "limit_concurrency": settings.max_connections,
+            "ws_max_size": settings.max_ws_message,
+            "proxy_headers": proxy is not None, "forwarded_allow_ips": proxy,
+            "ws": FastDeflateProtocol, "http": HeaderTimeout}
 
 
 def run(app: Any, host: str, port: int, settings: Settings | None = None,
@@ -117,13 +123,45 @@ def run(app: Any, host: str, port: int, settings: Settings | None = None,
     ``X-Forwarded-For`` names the client (comma-separated; None: trust none)."""
     import uvicorn
 
+    uvicorn.run(app, host=host, port=port, **_options(settings or Settings(), proxy))
+
+
+def config_json(db: str, settings: Settings) -> str:
+    """What a server process of :func:`run_processes` needs: the store's URL and the
+    settings, as JSON."""
+    return json.dumps({"db": db, "settings": asdict(settings)})
+
+
+def settings_of(config: str) -> tuple[str, Settings]:
+    """The store's URL and the settings from :func:`config_json`'s text."""
+    given = json.loads(config)
+    values = dict(given["settings"])
+    values["allowed_origins"] = tuple(values["allowed_origins"])
+    return given["db"], Settings(**values)
+
+
+def worker_app() -> Any:
+    """The app of one server process of ``--workers N`` (uvicorn's factory, run in each
+    process), from :data:`CONFIG_ENV`.
+
+    Raises:
+        KeyError: the variable is not set (not started by :func:`run_processes`).
+    """
+    from .app import create_app
+
+    db, settings = settings_of(os.environ[CONFIG_ENV])
+    HeaderTimeout.header_timeout = settings.header_timeout
+    return create_app(db, settings)
+
+
+def run_processes(db: str, host: str, port: int, workers: int,
+                  settings: Settings | None = None, proxy: str | None = None) -> None:
+    """Serve the tables of the store at ``db`` (PostgreSQL: the processes share it) from
+    ``workers`` processes on ``host:port`` until interrupted; a process that dies is
+    started again by uvicorn's supervisor."""
+    import uvicorn
+
     settings = settings or Settings()
-    protocol = _protocol()
-    http = _http_protocol(settings.header_timeout)
-    uvicorn.run(app, host=host, port=port, log_level="warning",
-                timeout_keep_alive=int(settings.keep_alive),
-                limit_concurrency=settings.max_connections,
-                ws_max_size=settings.max_ws_message,
-                proxy_headers=proxy is not None, forwarded_allow_ips=proxy,
-                ws=protocol if protocol is not None else "auto",
-                http=http if http is not None else "auto")
+    os.environ[CONFIG_ENV] = config_json(db, settings)
+    uvicorn.run(f"{__name__}:worker_app", factory=True, workers=workers, host=host,
+                port=port, **_options(settings, proxy))

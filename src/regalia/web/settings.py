@@ -30,10 +30,10 @@ RATE_LIMITS: dict[str, tuple[str, str]] = {
 REQUEST_COSTS: dict[str, int] = {"read": 1, "move": 1, "click": 1, "hint": 5, "create": 5}
 
 
-def default_workers() -> int:
-    """Worker processes for computer players: one per core but one (the server's), at
-    least one."""
-    return max(1, (os.cpu_count() or 2) - 1)
+def default_workers(servers: int = 1) -> int:
+    """Worker processes for computer players in each of ``servers`` server processes: the
+    cores but one per server process, shared out, at least one each."""
+    return max(1, ((os.cpu_count() or 2) - servers) // servers)
 
 
 @dataclass(frozen=True)
@@ -41,8 +41,8 @@ class Settings:
     """The web table's settings.
 
     Attributes:
-        workers: processes that run computer players' moves and hints (searches never
-            run in the server's own process).
+        compute_workers: processes that run computer players' moves and hints (searches
+            never run in the server's own process), per server process.
         hint_spec: the hint agent's spec (None: the game's default,
             :func:`regalia.agents.default_hint_spec`).
         pace: seconds between two consecutive computer moves at a table where a person
@@ -80,12 +80,15 @@ class Settings:
         keep_finished: seconds a finished table's record is kept (None: for ever);
             older ones are deleted while serving and by ``regalia serve --purge``.
         resume: let the computer players of unfinished tables go on at start-up.
+        adopt_every: seconds between two looks for tables whose computer player no
+            process runs (its process died), on a store shared by several processes
+            (PostgreSQL).
         share_hours: how long a shared scoring pad link lives (hours).
         shares_per_client: live shared links one client address may hold at once.
         max_shares: live shared links the server holds in all.
     """
 
-    workers: int = field(default_factory=default_workers)
+    compute_workers: int = field(default_factory=default_workers)
     hint_spec: str | None = None
     pace: float = 0.7
     max_pace: float = 10.0
@@ -109,6 +112,7 @@ class Settings:
     finished_idle: float = 60.0
     keep_finished: float | None = None
     resume: bool = True
+    adopt_every: float = 2.0
     share_hours: float = 48.0
     shares_per_client: int = 20
     max_shares: int = 10_000

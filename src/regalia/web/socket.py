@@ -43,7 +43,8 @@ async def api_ws(websocket: WebSocket, table_id: str) -> None:
     receiver: asyncio.Future[str] | None = None
 
     def current() -> str:
-        return views.view_json(rooms.get(table_id), seat)
+        # the change was caught up with before this socket was told: no store read
+        return views.view_json(rooms.get(table_id, check=False), seat)
     try:
         await websocket.send_text(await run_in_threadpool(views.view_json, t, seat))
         receiver = asyncio.ensure_future(websocket.receive_text())

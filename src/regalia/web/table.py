@@ -1,6 +1,6 @@
 """One live table (:class:`Table`): the authoritative game state rebuilt from the store,
 its seats, and the only code that changes it (:meth:`Table.act`, :meth:`Table.undo`,
-:meth:`Table.commit`).
+:meth:`Table.commit`, :meth:`Table.catch_up`).
 
 A table's state is rebuilt from the store: the seed and every action, the dealer advanced
 exactly as it was, so a restarted server deals the same future. Every change checks the
@@ -8,6 +8,14 @@ seat and the turn, checks the action, commits it (with the chance outcomes dealt
 to the store, and only then applies it and tells the pages. Chance outcomes are drawn by
 the state's own dealer, seeded with a fresh 128-bit seed from the OS's entropy at creation;
 the seed never leaves the server.
+
+Several server processes may hold a copy of the same table (a PostgreSQL store). The store
+is the truth: each change names the table's version the copy was at, and the store refuses
+it (409) when another process changed the table first; the copy then reloads. A copy that is
+behind (told by a notice, or found by a request) is brought up to the store
+(:meth:`Table.catch_up`): the stored moves it lacks are applied with the dealer advanced as
+they were dealt, or, when the stored history is not an extension of the copy's (an undo in
+another process), the table is rebuilt from the seed.
 """
 
 from __future__ import annotations
@@ -25,8 +33,10 @@ from regalia.core.state import State
 
 from . import story
 from .errors import WebError
+from .metrics import Metrics
 from .movelog import MoveLog
-from .store import COMPUTER_TO_MOVE, OVER, PERSON, ConflictError, SeatRow, Store
+from .store import (COMPUTER_TO_MOVE, OVER, PERSON, VERSION_STEP, ConflictError, SeatRow,
+                    Store)
 
 HERE, INVITED, COMPUTER = "here", "invited", "computer"
 SEAT_KINDS = (HERE, INVITED, COMPUTER)
@@ -44,17 +54,28 @@ def resolve(future: Future[None]) -> None:
         pass
 
 
-def rebuild(game: Game, seed: int, actions: list[int], dealer: str | None) -> State:
+def rebuild(game: Game, seed: int, actions: list[int], dealer: str | None,
+            movers: list[int] | None = None) -> State:
     """The state after ``actions`` from ``seed``, dealt by ``dealer`` (the generator named
     at the table's creation, :mod:`regalia.core.dealers`; a table stored before dealers
     were named was dealt by ``mt19937``), its dealer advanced as it was dealt: a restarted
-    server deals the same future whichever engine it runs now."""
+    server deals the same future whichever engine it runs now. The seat that made each
+    action is appended to ``movers`` (-1: chance)."""
     state = initial_state(game, seed, dealer or DEFAULT_DEALER)
+    replay(state, actions, movers)
+    return state
+
+
+def replay(state: State, actions: list[int], movers: list[int] | None = None) -> None:
+    """Apply the stored ``actions`` to ``state``, advancing its dealer at each chance
+    outcome as it was when the outcome was dealt (so it goes on dealing the same future);
+    the seat that made each is appended to ``movers`` (-1: chance)."""
     for action in actions:
+        if movers is not None:
+            movers.append(state.current_player())
         if state.is_chance_node():
             state.sample_chance_outcome(state.dealer())  # the dealer moves on as it did
         state.apply_action(action)
-    return state
 
 
 def movers_of(game: Game, actions: list[int]) -> list[int]:
@@ -70,8 +91,8 @@ def movers_of(game: Game, actions: list[int]) -> list[int]:
 @dataclass
 class Table:
     """One live table: its game and state (the authoritative position), seats, computer
-    players (seat -> ``(agent spec, budget in seconds)``), and what the views need (who is
-    thinking, the last error, cached views).
+    players (seat -> ``(agent spec, budget in seconds)``), and what the views need (the
+    last error, cached views).
 
     ``future`` is set while a computer player's move is under way (thinking, then paced),
     and done once that move is committed or dropped; ``generation`` is bumped by an undo so
@@ -88,7 +109,6 @@ class Table:
     notify: Callable[[str], None]
     agents: dict[int, tuple[str, float]] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
-    thinking: int | None = None
     future: Future[None] | None = None
     error: str | None = None
     generation: int = 0
@@ -106,12 +126,34 @@ class Table:
     movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
     #: the per-seat move log, built one ply at a time (:mod:`.movelog`)
     movelog: MoveLog | None = None
-    #: bumped by every change a view shows (a client drops older views); it starts from
-    #: the time the table was loaded (microseconds), so it grows across server restarts too
-    version: int = field(default_factory=lambda: time.time_ns() // 1000)
+    #: the table's version in the store that this copy has (:data:`~.store.VERSION_STEP`
+    #: apart; the compare-and-set of its changes)
+    stored: int = 0
+    #: the version of its views (a client drops older views): :attr:`stored`, plus the
+    #: changes only this process knows of (an error), each bumped by one (:meth:`bump`);
+    #: it agrees between processes and grows across server restarts
+    version: int = 0
     #: set when the rooms let this table go (idle): a request still holding it is
     #: refused, and the next one loads the table again from the store
     evicted: bool = False
+    #: where store conflicts and catch-ups are counted
+    metrics: Metrics | None = None
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat to move (it is thinking, or paced), or None: a person's turn,
+        a deal, the end, or the table stopped by an error. Read from the state, so that
+        every process shows the same."""
+        s = self.state
+        if self.error is not None or s.is_terminal():
+            return None
+        cur = s.current_player()
+        return cur if cur in self.agents else None
+
+    def bump(self) -> None:
+        """A change that only this process's views show (an error): the view version
+        grows, below the next stored version."""
+        self.version = min(self.version + 1, self.stored + VERSION_STEP - 1)
 
     @property
     def has_person(self) -> bool:
@@ -145,15 +187,15 @@ class Table:
     # ------------------------------------------------------------------ changes
     def commit(self, action: int | None) -> None:
         """Apply ``action`` (None: only deal) and the chance outcomes that follow it, then
-        store them all in one transaction before anyone is told (the caller holds
-        :attr:`lock`). If the store refuses, the table is rebuilt from the store.
+        store them all in one transaction, at the version this copy has, before anyone is
+        told (the caller holds :attr:`lock`). If the store refuses, the table is rebuilt
+        from the store.
 
         Raises:
-            WebError(409): another move was stored at this ply first.
+            WebError(409): another move was stored first (here or in another process).
         """
         s = self.state
         start = len(s.history())
-        movers = len(self.movers)
         if action is not None:
             self.movers.append(s.current_player())
             s.apply_action(action)
@@ -165,22 +207,73 @@ class Table:
             return
         self.last_move_at = _clock()
         try:
-            self.store.append_actions(self.id, start, new, self.status())
+            version = self.store.append_actions(self.id, start, new, self.status(),
+                                                self.stored)
         except Exception as exc:
-            self.reload()
-            del self.movers[movers:]
+            self.reload(committed=start)
             if isinstance(exc, ConflictError):
-                raise WebError(409, str(exc)) from None
+                self._count("conflicts")
+                raise WebError(409, "another move was already stored first (by another "
+                                    "request); the table is shown as it is now") from None
             raise
-        self.version += 1
+        self.stored = self.version = version
         self.notify(self.id)
 
-    def reload(self) -> None:
-        """Rebuild the state from the store's actions (the caller holds :attr:`lock`)."""
+    def reload(self, committed: int | None = None) -> None:
+        """Rebuild the state, the seats' moves and the version from the store (the caller
+        holds :attr:`lock`). ``committed``: how many of this copy's actions were stored
+        (default: all). When the store's history does not begin with them (an undo in
+        another process) the generation is bumped: a computer move thought for the old
+        history is dropped.
+
+        Raises:
+            WebError(404): the table is no longer stored.
+        """
         row = self.store.load(self.id)
         if row is None:
             raise WebError(404, f"no table {self.id!r}")
-        self.state = rebuild(self.game, row.seed, row.actions, row.options.get("dealer"))
+        kept = self.state.history()[:committed]
+        self.movers = []
+        self.state = rebuild(self.game, row.seed, row.actions, row.options.get("dealer"),
+                             self.movers)
+        self.stored = self.version = row.version
+        if row.actions[:len(kept)] != kept:
+            self.generation += 1
+            if self.future is not None:
+                resolve(self.future)   # wait() returns; the move under way is dropped
+            self.future = None
+
+    def catch_up(self) -> bool:
+        """Bring this copy up to the store (the caller holds :attr:`lock`): the moves
+        another process stored since, applied as they were dealt, or the whole table again
+        when the stored history is not an extension of this one (an undo). Returns True
+        when the copy changed.
+
+        Raises:
+            WebError(404): the table is no longer stored.
+        """
+        head = self.store.head(self.id)
+        if head is None:
+            raise WebError(404, f"no table {self.id!r}")
+        if head == self.stored:
+            return False
+        found = self.store.moves(self.id)
+        if found is None:
+            raise WebError(404, f"no table {self.id!r}")
+        version, actions = found
+        history = self.state.history()
+        if len(actions) >= len(history) and actions[:len(history)] == history:
+            replay(self.state, actions[len(history):], self.movers)
+            self.stored = self.version = version
+        else:
+            self.reload()
+        self.last_move_at = _clock()
+        self._count("catch_ups")
+        return True
+
+    def _count(self, counter: str) -> None:
+        if self.metrics is not None:
+            getattr(self.metrics, counter).inc()
 
     def act(self, seat: int, action: Any = None, notation: Any = None,
             ply: Any = None) -> None:
@@ -231,7 +324,7 @@ class Table:
 
         Raises:
             WebError(409): another person plays at the table, the seat has no move to take
-                back, or a draw happened since.
+                back, a draw happened since, or another process changed the table first.
         """
         with self.lock:
             movers = movers_of(self.game, self.state.history())
@@ -239,15 +332,14 @@ class Table:
             if why is not None:
                 raise WebError(409, why)
             ply = max(i for i, p in enumerate(movers) if p == seat)
-            self.store.truncate(self.id, ply)
-            self.generation += 1
-            if self.future is not None:
-                resolve(self.future)   # wait() returns; the move under way is dropped
-            self.future = None
-            self.thinking = None
-            self.reload()
-            self.movers = movers[:ply]
-            self.version += 1
+            try:
+                self.store.truncate(self.id, ply, self.stored)
+            except ConflictError:
+                self.reload()
+                self._count("conflicts")
+                raise WebError(409, "the table changed meanwhile; it is shown as it is "
+                                    "now") from None
+            self.reload()   # the generation bumped: a computer move under way is dropped
         self.notify(self.id)
 
     def replay_state(self, ply: int | None = None) -> State:

@@ -25,7 +25,11 @@ async def healthz(request: Request) -> JSONResponse:
     body: dict[str, Any] = {"ok": True, "tables_live": rooms.live(),
                             "tables_unfinished": unfinished,
                             "compute_queued": rooms.computer.queued(),
-                            "compute_running": rooms.computer.running}
+                            "compute_running": rooms.computer.running,
+                            "leases_held": rooms.leases.count()}
+    listener = request.app.state.listener
+    if listener is not None:   # a store other processes may share: hearing them?
+        body["listening"] = listener.listening.is_set()
     return JSONResponse(body)
 
 

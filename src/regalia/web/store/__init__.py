@@ -16,6 +16,14 @@ the newest revision, a store made before versioning included. Three tables
   writers (threads or processes) cannot both commit a move at the same ply: the second
   gets :class:`ConflictError`.
 
+Several server processes on one store (PostgreSQL). Each change of a table's moves grows
+its ``version`` (by :data:`VERSION_STEP`); a writer names the version it saw
+(:meth:`Store.append_actions`, :meth:`Store.truncate`) and the store refuses with
+:class:`ConflictError` when another writer changed the table since, so no process extends
+or cuts a history it has not seen. On PostgreSQL the same transaction sends a notice on
+:data:`CHANNEL` (``"<table id> <version> <ply>"``, never the state; delivered only once the
+transaction commits) that :class:`regalia.web.bus.Listener` hands to every other process.
+
 :meth:`Store.append_actions` commits before it returns: the server acknowledges a move only
 after it is on disk, so ``kill -9`` loses nothing (SQLite: WAL with ``synchronous=NORMAL``;
 PostgreSQL: a commit waits for its WAL flush, ``synchronous_commit`` is turned back on for
@@ -28,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -35,16 +44,34 @@ from typing import Any
 
 from sqlalchemy import (String, Table, create_engine, delete, event, func, insert, or_, select,
                         text, update)
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .migrate import StoreError, engine_url, upgrade
 from .schema import actions_t, seats_t, tables_t
 
 __all__ = ["ConflictError", "SeatRow", "Store", "StoreError", "TableRow", "TableSummary",
-           "default_db_url", "now_iso", "PERSON", "COMPUTER_TO_MOVE", "OVER"]
+           "default_db_url", "now_iso", "PERSON", "COMPUTER_TO_MOVE", "OVER", "CHANNEL",
+           "VERSION_STEP"]
 
 #: a table's status column: whose turn it is, or the game's end
 PERSON, COMPUTER_TO_MOVE, OVER = "person", "computer", "over"
+#: how much a table's version grows with each change of its moves; a server process numbers
+#: the views of one stored version with the numbers below the next (a change only it knows
+#: of, such as a computer player's failure), so view versions agree between processes
+VERSION_STEP = 1024
+#: PostgreSQL's channel of change notices (``"<table id> <version> <ply>"``)
+CHANNEL = "regalia_tables"
+#: the PostgreSQL advisory lock of a purge (one process purges at a time; the bytes of
+#: "regaliap")
+PURGE_LOCK = 0x7265_6761_6C69_6170
+
+
+def first_version() -> int:
+    """A new table's version: the time in microseconds, rounded down to a step (above the
+    view versions that servers before versioned tables gave: a load time in microseconds
+    plus changes)."""
+    return time.time_ns() // 1000 // VERSION_STEP * VERSION_STEP
 
 
 def now_iso(delta_seconds: float = 0.0) -> str:
@@ -86,6 +113,7 @@ class TableRow:
     actions: list[int]
     options: dict[str, Any]
     status: str | None = None
+    version: int = 0
 
 
 @dataclass
@@ -148,6 +176,9 @@ class Store:
             extra = "postgres" if backend == "postgresql" else "web"
             raise StoreError(f"a {backend} store needs its database driver ({exc.name} is "
                              f"missing): pip install 'regalia[{extra}]'") from None
+        #: True on PostgreSQL: other server processes may share the store (changes are
+        #: announced on :data:`CHANNEL`; computer players are leased, :mod:`.leases`)
+        self.shared = backend == "postgresql"
         if backend == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         elif backend == "postgresql":
@@ -158,11 +189,16 @@ class Store:
             self.engine.dispose()
             raise
 
+    def conninfo(self) -> str:
+        """The database's URL as libpq takes it (``postgresql://...``, password included),
+        for a connection of its own (:class:`regalia.web.bus.Listener`)."""
+        return self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
     def create_table(self, table_id: str, game: str, params: dict[str, Any], seed: int,
                      seats: list[SeatRow], options: dict[str, Any] | None = None,
-                     status: str = COMPUTER_TO_MOVE) -> None:
+                     status: str = COMPUTER_TO_MOVE) -> int:
         """Store a new table and its seats in one transaction (``status``: by default the
-        server is to move: the first deal).
+        server is to move: the first deal); returns its version (:func:`first_version`).
 
         Raises:
             ValueError: a text longer than its column or holding a NUL character (the
@@ -178,9 +214,12 @@ class Store:
              "label": s.label, "token_hash": s.token_hash} for s in seats]
         for s, row in zip(seats, rows):
             _check_text(seats_t, row, f"seat {s.seat + 1}")
+        version = first_version()
         with self.engine.begin() as conn:
-            conn.execute(insert(tables_t).values(**table, status=status, ply=0, updated=now))
+            conn.execute(insert(tables_t).values(**table, status=status, ply=0, updated=now,
+                                                 version=version))
             conn.execute(insert(seats_t), rows)
+        return version
 
     def append_action(self, table_id: str, ply: int, action: int) -> None:
         """Commit ``action`` as move ``ply`` of the table (durable when this returns).
@@ -191,44 +230,109 @@ class Store:
         self.append_actions(table_id, ply, [action])
 
     def append_actions(self, table_id: str, ply: int, actions: list[int],
-                       status: str | None = None) -> None:
+                       status: str | None = None, version: int | None = None) -> int:
         """Commit ``actions`` as moves ``ply, ply + 1, ...`` in one transaction (a move and
         the chance outcomes dealt after it), with the table's ``status`` after them
         (:data:`PERSON`, :data:`COMPUTER_TO_MOVE` or :data:`OVER`; None leaves it): all are
-        stored when this returns, or none.
+        stored when this returns, or none. ``version``: the table's version the writer saw
+        (None: any). Returns the table's new version; on PostgreSQL the transaction sends
+        the change's notice (:data:`CHANNEL`).
 
         Raises:
-            ConflictError: a move is already stored at one of those plies (another writer
-                committed first; on PostgreSQL a writer racing an uncommitted one waits
-                for its commit, then gets this).
+            ConflictError: a move is already stored at one of those plies, or the table's
+                version is not ``version`` (another writer committed first; on PostgreSQL
+                a writer racing an uncommitted one waits for its commit, then gets this).
             LookupError: there is no table ``table_id``.
+            ValueError: no action.
         """
         if not actions:
-            return
+            raise ValueError("append_actions needs at least one action")
+        end = ply + len(actions)
         try:
             with self.engine.begin() as conn:
+                # the table's row first: on PostgreSQL its lock orders the writers, and the
+                # second finds the version changed
+                new = self._advance(conn, table_id, version, end, status)
                 conn.execute(insert(actions_t), [
                     {"table_id": table_id, "ply": ply + i, "action": a}
                     for i, a in enumerate(actions)])
-                if status is not None:
-                    self._set_status(conn, table_id, status, ply + len(actions))
+                self._notice(conn, table_id, new, end)
         except IntegrityError:
             if not self._exists(table_id):
                 raise LookupError(f"no table {table_id!r}") from None
             raise ConflictError(f"move {ply} of table {table_id} is already stored") from None
+        return new
+
+    def _advance(self, conn: Connection, table_id: str, version: int | None, ply: int,
+                 status: str | None) -> int:
+        """Grow the table's version (if it is ``version``; None: whatever it is), with its
+        ``ply`` and ``status`` (None: left); returns the new version.
+
+        Raises:
+            ConflictError: the table's version is not ``version``.
+            LookupError: no table ``table_id``.
+        """
+        values: dict[str, Any] = {"version": tables_t.c.version + VERSION_STEP, "ply": ply}
+        if status is not None:
+            now = now_iso()
+            values.update(status=status, updated=now, finished=now if status == OVER else None)
+        change = update(tables_t).where(tables_t.c.id == table_id)
+        if version is not None:
+            change = change.where(tables_t.c.version == version)
+        new = conn.execute(change.values(**values).returning(tables_t.c.version)).scalar()
+        if new is None:
+            found = conn.execute(select(tables_t.c.version).where(
+                tables_t.c.id == table_id)).scalar()
+            if found is None:
+                raise LookupError(f"no table {table_id!r}")
+            raise ConflictError(f"table {table_id} changed meanwhile (version {found}, not "
+                                f"{version})")
+        return int(new)
+
+    def _notice(self, conn: Connection, table_id: str, version: int, ply: int) -> None:
+        """On PostgreSQL, tell the other processes of the change (sent at commit only)."""
+        if self.shared:
+            conn.execute(select(func.pg_notify(CHANNEL, f"{table_id} {version} {ply}")))
 
     def _exists(self, table_id: str) -> bool:
-        with self.engine.connect() as conn:
-            return conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id)
-                                ).first() is not None
+        return self.head(table_id) is not None
 
-    def truncate(self, table_id: str, ply: int) -> None:
+    def head(self, table_id: str) -> int | None:
+        """The table's version (None: no such table): one indexed read, to find out whether
+        a live copy is behind."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables_t.c.version).where(
+                tables_t.c.id == table_id)).scalar()
+        return None if found is None else int(found)
+
+    def moves(self, table_id: str) -> tuple[int, list[int]] | None:
+        """The table's version and every stored action, read together (one statement, so
+        the actions are those of that version); None: no such table."""
+        query = (select(tables_t.c.version, actions_t.c.action)
+                 .select_from(tables_t.outerjoin(actions_t,
+                                                 actions_t.c.table_id == tables_t.c.id))
+                 .where(tables_t.c.id == table_id).order_by(actions_t.c.ply))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        if not rows:
+            return None
+        return int(rows[0].version), [r.action for r in rows if r.action is not None]
+
+    def truncate(self, table_id: str, ply: int, version: int | None = None) -> int:
         """Delete the moves of the table from ``ply`` on (an undo), committed on return;
-        a person is then to move."""
+        a person is then to move. ``version``: the table's version the writer saw (None:
+        any). Returns the table's new version (notice sent on PostgreSQL).
+
+        Raises:
+            ConflictError: the table's version is not ``version``.
+            LookupError: no table ``table_id``.
+        """
         with self.engine.begin() as conn:
+            new = self._advance(conn, table_id, version, ply, PERSON)
             conn.execute(delete(actions_t).where(actions_t.c.table_id == table_id,
                                                  actions_t.c.ply >= ply))
-            self._set_status(conn, table_id, PERSON, ply)
+            self._notice(conn, table_id, new, ply)
+        return new
 
     @staticmethod
     def _set_status(conn: Any, table_id: str, status: str, ply: int) -> None:
@@ -280,9 +384,14 @@ class Store:
 
     def purge(self, finished_before: str) -> int:
         """Delete the tables that ended before ``finished_before`` (UTC ISO), their seats
-        and moves; returns how many."""
+        and moves; returns how many (on PostgreSQL one process purges at a time: another
+        that tries meanwhile deletes nothing)."""
         with self.engine.begin() as conn:
-            old = select(tables_t.c.id).where(tables_t.c.finished < finished_before)
+            if self.shared and not conn.execute(
+                    select(func.pg_try_advisory_xact_lock(PURGE_LOCK))).scalar():
+                return 0   # another server process is purging now
+            old = (select(tables_t.c.id).where(tables_t.c.finished < finished_before)
+                   .order_by(tables_t.c.id))
             ids = list(conn.execute(old).scalars().all())
             for i in range(0, len(ids), 500):
                 chunk = ids[i:i + 500]
@@ -305,7 +414,9 @@ class Store:
         string, NUL characters included)."""
         if "\x00" in table_id:
             return None   # no id holds one (and PostgreSQL refuses it in a query)
-        with self.engine.connect() as conn:
+        # one snapshot for the three reads (PostgreSQL: the actions of the version read)
+        options = {"isolation_level": "REPEATABLE READ"} if self.shared else {}
+        with self.engine.connect().execution_options(**options) as conn:
             row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
             if row is None:
                 return None
@@ -315,7 +426,7 @@ class Store:
                 actions_t.c.table_id == table_id).order_by(actions_t.c.ply)).scalars().all()
         return TableRow(row.id, row.game, json.loads(row.params), int(row.seed), row.created,
                         [SeatRow(s.seat, s.kind, s.agent, s.label, s.token_hash) for s in seats],
-                        list(acts), json.loads(row.options), row.status)
+                        list(acts), json.loads(row.options), row.status, int(row.version))
 
     def table_ids(self) -> list[str]:
         """Every table id, oldest first (tables created in the same second by id, so that

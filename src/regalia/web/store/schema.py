@@ -7,12 +7,15 @@ Columns added by issue 23 (revision 0002; all nullable, NULL meaning "not known 
 ``tables.status`` (``person`` / ``computer``: whose turn it is; ``over``), ``tables.ply``,
 ``tables.updated`` (UTC ISO time of the last change), ``tables.finished`` (UTC ISO time
 the game ended), indexed for the start-up query (tables with a computer to move), the
-count of open tables and the purge of old finished ones.
+count of open tables and the purge of old finished ones. Revision 0004: ``tables.version``,
+grown by every change of the table's moves (:data:`~regalia.web.store.VERSION_STEP`), the
+compare-and-set of the table's writers (several server processes).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Column, ForeignKey, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import (BigInteger, Column, ForeignKey, Index, Integer, MetaData, String, Table,
+                        Text)
 
 metadata = MetaData()
 
@@ -28,6 +31,7 @@ tables_t = Table(
     Column("ply", Integer),
     Column("updated", String(40)),
     Column("finished", String(40)),
+    Column("version", BigInteger, nullable=False, server_default="0"),
     Index("ix_tables_status_updated", "status", "updated"),
     Index("ix_tables_finished", "finished"),
 )
