@@ -9,9 +9,8 @@ the standings, and writes the files.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
 import typer
 from rich import box
@@ -27,7 +26,8 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .common import (EXIT_FAILED, EXIT_USAGE, build_game, check_writable, error, fresh_seed,
-                     make_console, split_players, user_errors)
+                     make_console, split_players, user_errors,
+                     ProgressLines)
 from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
 
@@ -64,59 +64,6 @@ def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
         raise ParameterError(f"--agents lists {agents} agents for {players} seats; list at "
                              f"most one agent per seat")
     return players
-
-
-class ProgressLines:
-    """Progress of a run as plain lines, for an output that is not a terminal (a log file,
-    CI): ``"12/40 games, 3.1 games/s, 9 s left"``, written at the first game, then at
-    least every ``seconds`` seconds while games finish and at each tenth of the games (but
-    not twice within a second), and at the end.
-
-    Args:
-        total: the number of games.
-        write: where a line goes (e.g. ``print`` to stderr).
-        seconds: the longest silence between two lines while games finish.
-        clock: a monotonic clock in seconds (a test passes its own).
-    """
-
-    def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic):
-        self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
-        self.start = clock()
-        self.last_time = self.start
-        self.last_done = 0
-        self.step = max(1, total // 10)
-
-    def __call__(self, done: int) -> None:
-        """``done`` games have finished."""
-        now = self.clock()
-        quiet_for = now - self.last_time
-        due = (self.last_done == 0 or done >= self.total or quiet_for >= self.seconds
-               or (done // self.step > self.last_done // self.step and quiet_for >= 1.0))
-        if not due or done <= self.last_done:
-            return
-        self.last_time, self.last_done = now, done
-        self.write(self.line(done, now - self.start))
-
-    def line(self, done: int, elapsed: float) -> str:
-        """``"12/40 games, 3.1 games/s, 9 s left"`` (``done in 12 s`` at the end)."""
-        head = f"{done}/{self.total} games"
-        if elapsed <= 0:
-            return head
-        rate = done / elapsed
-        if done >= self.total:
-            return f"{head}, {rate:.1f} games/s, done in {_duration(elapsed)}"
-        return f"{head}, {rate:.1f} games/s, {_duration((self.total - done) / rate)} left"
-
-
-def _duration(seconds: float) -> str:
-    """``"4 s"``, ``"2 min 05 s"``, ``"1 h 02 min"``."""
-    s = int(round(seconds))
-    if s < 60:
-        return f"{s} s"
-    if s < 3600:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s // 3600} h {s % 3600 // 60:02d} min"
 
 
 def standings_table(result: TournamentResult) -> Table:

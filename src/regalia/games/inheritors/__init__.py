@@ -32,3 +32,9 @@ register_strengths("inheritors", easy="greedy", normal="ismcts:seconds=0.5",
                    strong="ismcts:seconds=0.5,playout=fast",
                    evidence="83.0% (74.5-89.1) of 100 two-player games against greedy "
                             "(docs/games/inheritors.md)")
+
+from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
+
+# The game review's search and label thresholds (victory shares): docs/review.md.
+register_review("inheritors", ReviewSettings(
+    "ismcts:playout=fast", 400, (0.02, 0.05, 0.10, 0.20), evidence="not yet calibrated"))
