@@ -137,7 +137,7 @@ def _decision(moment: Moment, verdict: Verdict, seat: int, drawing: Any) -> Deci
                     better=best if verdict.better is not None else None,
                     value_before=num(verdict.value_before),
                     value_after=num(verdict.value_after), cost=verdict.cost,
-                    label=verdict.label, iterations=verdict.visits)  # type: ignore[arg-type]
+                    label=verdict.label, iterations=verdict.visits)
 
 
 def _review(seen: SeatGame, judge: Judge, decisions: list[Decision],
@@ -154,7 +154,7 @@ def _review(seen: SeatGame, judge: Judge, decisions: list[Decision],
     n = game.num_players
     players = seen.players if len(seen.players) == n else [f"Seat {i + 1}" for i in range(n)]
     return Review(game=game.info.name, title=game.info.title, params=game.params,
-                  players=players, seat=seen.seat, measure=measure,  # type: ignore[arg-type]
+                  players=players, seat=seen.seat, measure=measure,
                   unit="points" if judge.solo else "win chance",
                   thresholds={"best": best, "inaccuracy": inaccuracy, "mistake": mistake,
                               "blunder": blunder},

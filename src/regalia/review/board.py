@@ -53,10 +53,10 @@ def move_clicks(drawing: Any, observation: Mapping[str, Any], action: int) -> li
         buttons = [canonical(c["click"]) for c in step.get("choices") or ()
                    if isinstance(c, Mapping) and "click" in c]
         seen += [k for k in targets + buttons if k not in seen]
-        nxt = (targets or buttons or [None])[0]
-        if nxt is None:
+        offered = targets or buttons
+        if not offered:
             return []
-        clicks.append(json.loads(nxt))
+        clicks.append(json.loads(offered[0]))
     return []
 
 

@@ -9,6 +9,7 @@ drawing is safe in a worker process.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import re
 from typing import Any, Mapping
@@ -32,11 +33,9 @@ def require_matplotlib() -> None:
     Raises:
         ChartUnavailable: it cannot.
     """
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("matplotlib") is None:
         raise ChartUnavailable("drawing the review's chart needs matplotlib: pip install "
-                               "'regalia[review]'") from None
+                               "'regalia[review]'")
 
 
 def chart(review: Mapping[str, Any], fmt: str = "svg") -> bytes:
@@ -53,6 +52,7 @@ def chart(review: Mapping[str, Any], fmt: str = "svg") -> bytes:
         raise ValueError(f"chart format {fmt!r}: choose svg or png")
     try:
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise ChartUnavailable("drawing the review's chart needs matplotlib: pip install "
                                "'regalia[review]'") from None
@@ -85,7 +85,7 @@ def chart(review: Mapping[str, Any], fmt: str = "svg") -> bytes:
     ax.grid(True, alpha=0.3)
     if xs:
         ax.set_xlim(0.5, max(xs) + 0.5)
-    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     handles, _ = ax.get_legend_handles_labels()
     if handles:
         ax.legend(loc="best", fontsize=8, framealpha=0.85)

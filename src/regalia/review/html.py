@@ -79,6 +79,11 @@ def fmt_value(review: Mapping[str, Any], value: float | None, signed: bool = Fal
     return f"{value:+.1f}" if review["measure"] == "margin" else f"{value:.1f}"
 
 
+def _amount(review: Mapping[str, Any], cost: float) -> str:
+    """A cost or threshold: ``5%`` of win chance, or ``2.5`` points."""
+    return f"{100 * cost:.3g}%" if review["measure"] == "win" else f"{cost:.3g}"
+
+
 def _label(label: str) -> str:
     return f'<span class="label" style="background:{LABEL_BG[label]}">{label}</span>'
 
@@ -98,15 +103,11 @@ def _meta(review: Mapping[str, Any]) -> str:
         f" (at most {s['seconds']:g} s)" if s["seconds"] else "")
     rows.append(("Search", f"{s['spec']}, {budget} per decision, seed {s['seed']}"))
     t = review["thresholds"]
-    unit = review["unit"]
-    rows.append(("Labels", f"cost in {unit}: best up to {fmt_value(review, t['best'], 0)}, "
-                 f"inaccuracy from {fmt_value(review, t['inaccuracy'])}, mistake from "
-                 f"{fmt_value(review, t['mistake'])}, blunder from "
-                 f"{fmt_value(review, t['blunder'])}"
-                 if review["measure"] == "win" else
-                 f"cost in {unit}: best up to {t['best']:g}, inaccuracy from "
-                 f"{t['inaccuracy']:g}, mistake from {t['mistake']:g}, blunder from "
-                 f"{t['blunder']:g}"))
+    rows.append(("Labels", f"cost in {review['unit']}: best up to "
+                 f"{_amount(review, t['best'])}, inaccuracy from "
+                 f"{_amount(review, t['inaccuracy'])}, mistake from "
+                 f"{_amount(review, t['mistake'])}, blunder from "
+                 f"{_amount(review, t['blunder'])}"))
     if not review.get("complete", True):
         rows.append(("Note", "the review was stopped early: the decisions judged so far"))
     body = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in rows)
@@ -126,8 +127,9 @@ def _moment(review: Mapping[str, Any], d: Mapping[str, Any]) -> str:
         moves.append((better["action"], "better"))
     svg = marked_board(review["game"], d["observation"], moves, review["players"],
                        uid=f"m{d['index']}")
+    lost = _amount(review, d["cost"]) + ("" if review["measure"] == "win" else " points")
     head = (f"Decision {d['index'] + 1} (turn {d['turn'] + 1}, ply {d['ply']}): "
-            f"{_label(d['label'])} costing {escape(fmt_value(review, d['cost'], True))}")
+            f"{_label(d['label'])}, it cost {escape(lost)}")
     lines = [f'<span class="legend" style="background:{COLOURS["played"]}"></span>Played: '
              f"<b>{escape(d['played']['notation'])}</b> "
              f"({escape(fmt_value(review, d['value_after']))})"]

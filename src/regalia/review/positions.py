@@ -119,12 +119,11 @@ def seat_game(record: GameRecord | SeatRecord, seat: int | None, seed: int = 0,
                                  "review")
         _check_seat(game, seat)
         if record.seat != seat and not game.info.perfect_information:
-            raise ParameterError(
-                f"this is the seat record of "
-                + (f"seat {record.seat + 1}" if record.seat is not None else "a spectator")
-                + f": it holds only what that viewer saw of a game with hidden "
-                  f"information, so it can be reviewed only for "
-                + (f"seat {record.seat + 1}" if record.seat is not None else "no seat"))
+            viewer = "a spectator" if record.seat is None else f"seat {record.seat + 1}"
+            only = "no seat" if record.seat is None else f"seat {record.seat + 1} only"
+            raise ParameterError(f"this is the seat record of {viewer}: it holds only what "
+                                 f"that viewer saw of a game with hidden information, so "
+                                 f"it can be reviewed for {only}")
         return _rebuilt(game, record, seat, seed)
     try:
         final = record.replay(data=data)
@@ -192,7 +191,7 @@ def _rebuilt(game: Game, record: SeatRecord, seat: int, seed: int) -> SeatGame:
         for attempt in range(deals):
             trial = state.clone() if attempt == 0 else state.resample_from_infostate(seat, rng)
             if _played(trial, step.notation, rng) and (
-                    want is None or _plain(trial.observation(viewer)) == want):
+                    viewer is None or _plain(trial.observation(viewer)) == want):
                 state = trial
                 break
         else:

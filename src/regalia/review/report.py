@@ -10,11 +10,11 @@ information).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-REVIEW_FORMAT = "regalia-review"
+REVIEW_FORMAT: Final = "regalia-review"
 
 
 class Move(BaseModel):
