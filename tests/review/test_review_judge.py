@@ -173,3 +173,18 @@ def test_register_review_checks_its_settings():
     with pytest.raises(ParameterError, match="ismcts"):
         Judge(load_game("kingdomino", players=2), 0, Budget(iterations=5),
               settings=ReviewSettings("mcts:playout=greedy", 5, (0, 0.05, 0.1, 0.2)))
+
+
+def test_a_review_under_a_time_budget_for_the_whole_game_ends_in_time():
+    """A server's budget per table: the decisions share the time left (no assertion on
+    wall time: the budget is passed down to every search as its time cap)."""
+    from regalia.arena import play_match
+    from regalia.review import review_game
+
+    game = load_game("kingdomino", players=2)
+    record = play_match(game, ["random", "greedy"], seed=3).record
+    review = review_game(record, 0, Budget(total_seconds=0.5), seed=1)
+    assert review["search"] == {"spec": "ismcts:playout=greedy", "iterations": None,
+                                "seconds": None, "total_seconds": 0.5, "seed": 1}
+    assert len(review["decisions"]) == 24 and review["complete"]
+    assert all(d["iterations"] > 0 for d in review["decisions"] if not d["forced"])

@@ -19,6 +19,7 @@ Example::
 from __future__ import annotations
 
 import math
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -55,8 +56,9 @@ def review_game(record: GameRecord | SeatRecord, seat: int | None = None,
         record: a full game record, or a seat record (a game with hidden information:
             its own seat only).
         seat: the seat to review (0-based); None: a seat record's own seat.
-        budget: search iterations and/or seconds per decision (default: the game's
-            documented budget, :func:`regalia.core.registry.game_review`). A decision
+        budget: search iterations and/or seconds per decision, and/or seconds for the
+            whole review (default: the game's documented budget,
+            :func:`regalia.core.registry.game_review`). A decision
             costs at most 2.5 times the iterations (the checks of a move the search did
             not choose), and a game has at most ``max_game_length`` plies.
         progress: ``progress(done, total)`` after each decision; it may raise
@@ -78,16 +80,23 @@ def review_game(record: GameRecord | SeatRecord, seat: int | None = None,
     total = len(seen.moments)
     decisions: list[Decision] = []
     complete = True
+    deadline = (time.monotonic() + budget.total_seconds
+                if budget.total_seconds is not None else None)
+    searched = [len(m.legal) > 1 for m in seen.moments]
     try:
         if progress is not None:
             progress(0, total)
-        for moment in seen.moments:
+        for k, moment in enumerate(seen.moments):
+            if deadline is not None and searched[k]:
+                share = max(0.01, deadline - time.monotonic()) / sum(searched[k:])
+                judge.seconds = share if budget.seconds is None else min(budget.seconds,
+                                                                          share)
             decisions.append(_decision(moment, judge.judge(moment), seen.seat, drawing))
             if progress is not None:
                 progress(len(decisions), total)
     except ReviewStopped:
         complete = False
-    return _review(seen, judge, decisions, complete).model_dump(mode="json")
+    return _review(seen, judge, budget, decisions, complete).model_dump(mode="json")
 
 
 def judge_position(state: State, action: int, budget: Budget | None = None, seed: int = 0,
@@ -140,7 +149,7 @@ def _decision(moment: Moment, verdict: Verdict, seat: int, drawing: Any) -> Deci
                     label=verdict.label, iterations=verdict.visits)
 
 
-def _review(seen: SeatGame, judge: Judge, decisions: list[Decision],
+def _review(seen: SeatGame, judge: Judge, budget: Budget, decisions: list[Decision],
             complete: bool) -> Review:
     keys = key_moments(decisions)
     for d in decisions:
@@ -160,7 +169,8 @@ def _review(seen: SeatGame, judge: Judge, decisions: list[Decision],
                               "blunder": blunder},
                   evidence=judge.settings.evidence,
                   search=Search(spec=judge.spec, iterations=judge.iterations,
-                                seconds=judge.seconds, seed=judge.seed),
+                                seconds=budget.seconds, total_seconds=budget.total_seconds,
+                                seed=judge.seed),
                   decisions=decisions, curve=curve, key_moments=keys,
                   counts={k: sum(d.label == k for d in decisions) for k in LABELS},
                   total_cost=sum(d.cost for d in decisions),

@@ -62,20 +62,25 @@ class Budget:
         seconds: a time cap per decision (None: none): half for the first search, the
             other half shared by the checks. A review under a time cap depends on the
             machine.
+        total_seconds: a time cap for the whole review (None: none), shared by the
+            decisions still to judge (each gets the time left over the decisions left,
+            within ``seconds``): for a server's budget per table.
     """
 
     iterations: int | None = None
     seconds: float | None = None
+    total_seconds: float | None = None
 
     def __post_init__(self) -> None:
         if self.iterations is not None and (type(self.iterations) is not int
                                             or self.iterations < 1):
             raise ParameterError(f"iterations per decision must be a whole number >= 1, "
                                  f"not {self.iterations!r}")
-        if self.seconds is not None and not (isinstance(self.seconds, (int, float))
-                                             and 0 < self.seconds < math.inf):
-            raise ParameterError(f"seconds per decision must be a positive number, not "
-                                 f"{self.seconds!r}")
+        for name, value in (("seconds per decision", self.seconds),
+                            ("seconds for the review", self.total_seconds)):
+            if value is not None and not (isinstance(value, (int, float))
+                                          and 0 < value < math.inf):
+                raise ParameterError(f"{name} must be a positive number, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,7 @@ class Judge:
         self.seed = seed
         #: the first search's iterations (None: as many as ``seconds`` allow)
         self.iterations: int | None = budget.iterations or (
-            None if budget.seconds else settings.iterations)
+            None if budget.seconds or budget.total_seconds else settings.iterations)
         self.seconds = budget.seconds
         self.solo = game.num_players == 1
         self.value = "points" if self.solo else "win"

@@ -91,15 +91,16 @@ class Point(BaseModel):
 
 class Search(BaseModel):
     """How the review searched: ``spec`` (an ismcts spec), ``iterations`` of the first
-    search per decision (the check of a move runs two searches of ``iterations // 2``;
-    None: as many as ``seconds`` allow), ``seconds`` (a time cap per decision, or None),
-    ``seed``."""
+    search per decision (the checks of a move run up to three searches of ``iterations //
+    2``; None: as many as the time allows), ``seconds`` (a time cap per decision, or
+    None), ``total_seconds`` (a time cap for the whole review, or None), ``seed``."""
 
     model_config = ConfigDict(extra="forbid")
 
     spec: str
     iterations: int | None
     seconds: float | None = None
+    total_seconds: float | None = None
     seed: int
 
 
