@@ -7,7 +7,7 @@ compiler fails, the package is still built, without the extension, and says so: 
 engines are the fallback (``regalia.games.kingdomino.compiled``). Set
 ``REGALIA_REQUIRE_COMPILED=1`` to make such a failure fatal instead.
 
-Both modules cimport what they share from ``src/regalia/_compiled/*.pxd`` (C structs and
+The modules cimport what they share from ``src/regalia/_compiled/*.pxd`` (C structs and
 ``inline`` functions, compiled into each module: nothing there is a module of its own or
 is imported at run time); MANIFEST.in puts those files in the source distribution.
 
@@ -22,12 +22,25 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 EXTENSIONS = [
+    # The compiled engines' dealer (PCG64 in C; regalia.core.dealers): built first, the
+    # engines cimport its class.
+    Extension("regalia._compiled.pcg64", ["src/regalia/_compiled/pcg64.pyx"],
+              extra_compile_args=["-O2"]),
     Extension("regalia.games.kingdomino._engine",
               ["src/regalia/games/kingdomino/_engine.pyx"],
               extra_compile_args=["-O2"]),
     Extension("regalia.games.two_heirs._engine",
               ["src/regalia/games/two_heirs/_engine.pyx"],
               extra_compile_args=["-O2"]),
+    # -ffp-contract=off: the compiled playout policies add up floating-point values in
+    # the Python policies' order, so that ties are broken alike; a fused multiply-add
+    # (the default where the CPU has one, e.g. aarch64) would round otherwise
+    Extension("regalia.games.cascadito._engine",
+              ["src/regalia/games/cascadito/_engine.pyx"],
+              extra_compile_args=["-O2", "-ffp-contract=off"]),
+    Extension("regalia.games.inheritors._engine",
+              ["src/regalia/games/inheritors/_engine.pyx"],
+              extra_compile_args=["-O2", "-ffp-contract=off"]),
 ]
 
 

@@ -3,11 +3,14 @@
 Run by ``.ci/run`` with the Python of a fresh virtual environment into which only the
 built wheel (and its dependencies) was installed, from a directory outside the source
 tree, so that ``import regalia`` finds the installed package and nothing else. It fails
-(exit 1) when a game's component data is missing from the wheel, a configuration cannot
-load or play, or the ``regalia`` console script does not run a match.
+(exit 1) when a game's component data is missing from the wheel, a game or a
+configuration does not use the game's compiled engine (each game has one: issues 15 and
+29), a configuration cannot load or play, or the ``regalia`` console script does not run a
+match.
 
 Configurations: every player count of every registered game, each variant on its own, and
-each game's ``GameInfo.test_configs``.
+each game's ``GameInfo.test_configs``. The web table's store (installed with the ``web``
+extra) opens a new SQLite file: its schema comes from the migrations the wheel ships.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import regalia
@@ -39,12 +43,12 @@ def main() -> int:
         return 1
     failures = 0
     played = 0
-    # issue 15: the wheel holds the compiled Kingdomino and Two Heirs engines, and games
-    # use them
-    for name in ("kingdomino", "two-heirs"):
-        engine = getattr(regalia.load_game(name), "engine", None)
+    # issues 15 and 29: the wheel holds a compiled engine for every game, and every
+    # configuration below uses it
+    for info in list_games():
+        engine = getattr(regalia.load_game(info.name), "engine", None)
         if engine != "compiled":
-            print(f"FAIL {name}: the wheel's games use the {engine} engine, not the "
+            print(f"FAIL {info.name}: the wheel's games use the {engine} engine, not the "
                   f"compiled one (is the extension missing from the wheel?)")
             failures += 1
     for info in list_games():
@@ -66,6 +70,11 @@ def main() -> int:
                     continue
             except Exception as exc:  # missing data files end here (DataError)
                 print(f"FAIL {info.name} {params}: {type(exc).__name__}: {exc}")
+                failures += 1
+                continue
+            if getattr(game, "engine", None) != "compiled":
+                print(f"FAIL {info.name} {params}: played by the "
+                      f"{getattr(game, 'engine', None)} engine, not the compiled one")
                 failures += 1
                 continue
             try:
@@ -96,8 +105,30 @@ def main() -> int:
             failures += 1
         else:
             print(f"ok   regalia {' '.join(command[1:])}")
+    failures += store_smoke()
     print(f"{played} configurations played from the wheel, {failures} failures")
     return 1 if failures else 0
+
+
+def store_smoke() -> int:
+    """Open a new web store and store a table (1 on failure: migrations missing from the
+    wheel end here)."""
+    try:
+        from regalia.web.store import SeatRow, Store
+        from regalia.web.store.migrate import head
+
+        with tempfile.TemporaryDirectory() as tmp:
+            store = Store(f"sqlite:///{tmp}/smoke.sqlite")
+            store.create_table("smoke", "kingdomino", {"players": 2}, 2**127,
+                               [SeatRow(0, "here", None, "P1", None)])
+            assert store.load("smoke").seed == 2**127
+            assert store.revisions == (None, head()), store.revisions
+            store.close()
+    except Exception as exc:
+        print(f"FAIL the web store: {type(exc).__name__}: {exc}")
+        return 1
+    print(f"ok   the web store opens at schema revision {head()}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -25,8 +25,8 @@ several rounds.
 The engine: ``--engine pure`` (the default) sets ``REGALIA_PURE=1``; ``--engine
 compiled`` builds each side's extension (``python setup.py build_ext --inplace``) in a
 temporary worktree (a directory side must have it built) and measures the games with a
-compiled engine (Kingdomino and Two Heirs, :data:`COMPILED`), leaving out, with a note, a
-game that either side has not built (Two Heirs before its compiled engine, say).
+compiled engine (every game since issue 29, :data:`COMPILED`), leaving out, with a note,
+a game that either side has not built (Cascadito before its compiled engine, say).
 
 Usage::
 
@@ -65,7 +65,8 @@ WORKLOADS: dict[str, tuple[str, dict[str, object], tuple[str, ...], int, int]] =
 }
 
 #: The games with a compiled engine: workload -> the package folder of its ``_engine``.
-COMPILED = {"kingdomino": "kingdomino", "two-heirs": "two_heirs"}
+COMPILED = {"kingdomino": "kingdomino", "two-heirs": "two_heirs", "cascadito": "cascadito",
+            "inheritors": "inheritors"}
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -250,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.engine == "compiled":
         args.games = [g for g in args.games if g in COMPILED]
         if not args.games:
-            parser.error(f"only {' and '.join(COMPILED)} have a compiled engine")
+            parser.error(f"only {', '.join(COMPILED)} have a compiled engine")
 
     sides: list[Side] = []
     try:

@@ -34,9 +34,16 @@ server's log count too), the requests sent
 again because their connection closed before any answer (as browsers do; counted) and the
 load average of the machine. The client runs on the same machine and uses CPU too.
 
+``--attack NAME`` runs one of issue 23's attacks (:mod:`web_attacks`: flood, hints,
+slowloris, bodies, origin, lock) from another loopback address beside the tables for the
+whole load; the tables are then its victims, and the server runs with its default limits,
+each table a client of its own address (127.1.x.y) as people are. The report adds the
+attack's answers by status.
+
 Usage: python benchmarks/bench_web.py [--tables 20,100,200] [--games kingdomino,...]
                                       [--think 2] [--moves 20] [--seconds 60] [--seed 1]
                                       [--input click|list] [--each] [--profile PREFIX]
+                                      [--attack NAME]
        python benchmarks/bench_web.py --tables 50 --think 0   # closed-loop maximum
 """
 
@@ -61,6 +68,9 @@ from typing import Any, Callable
 import httpx
 from websockets.asyncio.client import connect
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from web_attacks import ATTACKS, SERVER_OPTIONS, attack  # noqa: E402
+
 SRC = Path(__file__).resolve().parents[1] / "src"
 GAMES = ("kingdomino", "two-heirs", "cascadito", "inheritors")
 #: parameters gone round table by table (only where the game takes them at that count)
@@ -82,14 +92,23 @@ def free_port() -> int:
         return port
 
 
-def start_server(tmp: str) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``regalia serve`` process on a free loopback port with a fresh SQLite store."""
+#: the bench's many tables all come from one address: the per-client rate limits (which
+#: a real server keeps) are off for it
+UNLIMITED = ["--rate-limit", "request=off", "--rate-limit", "create=off",
+             "--rate-limit", "socket=off", "--max-open-tables", "100000"]
+
+
+def start_server(tmp: str, extra: list[str] | None = None
+                 ) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``regalia serve`` process on a free loopback port with a fresh SQLite store
+    (``extra``: more options; default :data:`UNLIMITED`)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
     with open(os.path.join(tmp, "server.log"), "w") as log:   # the server writes its own
         proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--host",
                                  "127.0.0.1", "--port", str(port),
-                                 "--db", f"sqlite:///{tmp}/bench.sqlite"],
+                                 "--db", f"sqlite:///{tmp}/bench.sqlite",
+                                 *(UNLIMITED if extra is None else extra)],
                                 env=env, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -303,8 +322,10 @@ async def choose_by_clicks(client: httpx.AsyncClient, tid: str, token: str,
 
 
 async def table(client: httpx.AsyncClient, ws_url: str, setup: Setup, args: argparse.Namespace,
-                rng: random.Random, stop: float, figures: Figures) -> None:
-    """Create one hot-seat table of ``setup``, open a socket per seat and play it."""
+                rng: random.Random, stop: float, figures: Figures,
+                source: str | None = None) -> None:
+    """Create one hot-seat table of ``setup``, open a socket per seat and play it
+    (``source``: the loopback address its client connects from)."""
     where = f"{setup.label()}, create"
     sockets: list[Any] = []
     try:
@@ -318,7 +339,8 @@ async def table(client: httpx.AsyncClient, ws_url: str, setup: Setup, args: argp
         seats = [Seat() for _ in tokens]
         for tok in tokens:
             sockets.append(await connect(f"{ws_url}/api/tables/{tid}/ws?token={tok}",
-                                         max_size=2**23, open_timeout=30))
+                                         max_size=2**23, open_timeout=30,
+                                         **({"local_addr": (source, 0)} if source else {})))
     except Exception as exc:
         figures.error(f"{where}: {type(exc).__name__}: {exc}")
         for ws in sockets:
@@ -394,17 +416,29 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
     figures = {g: Figures() for g in dict.fromkeys(s.game for s in plan)}
     limits = httpx.Limits(max_connections=min(len(plan), 100))
     ws_url = url.replace("http://", "ws://")
-    async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as client:
+    # under an attack each table is a client of its own address (rate limits per client)
+    sources = ([f"127.1.{1 + i // 250}.{1 + i % 250}" for i in range(len(plan))]
+               if args.attack else [None])
+    clients = [httpx.AsyncClient(base_url=url, timeout=30, limits=limits if src is None
+                                 else httpx.Limits(max_connections=4),
+                                 transport=None if src is None
+                                 else httpx.AsyncHTTPTransport(local_address=src))
+               for src in sources]
+    try:
         t0 = time.monotonic()
         stop = t0 + args.seconds
         ticker = asyncio.ensure_future(progress(t0, stop, figures, args.every))
+        attacker = (asyncio.ensure_future(attack(args.attack, url, stop)) if args.attack
+                    else None)
         # tables start over the first think time (or at once for a closed loop), as
         # people arrive, each with its own rng stream from --seed
         runs = []
         for i, setup in enumerate(plan):
             rng = random.Random(args.seed * 100003 + i)
+            k = i % len(clients)
             runs.append(asyncio.ensure_future(start_later(rng.uniform(0, args.think), table(
-                client, ws_url, setup, args, rng, stop, figures[setup.game]))))
+                clients[k], ws_url, setup, args, rng, stop, figures[setup.game],
+                sources[k]))))
         # a table ends by itself at the time budget (its request under way answered or
         # timed out); whatever still runs GRACE seconds after it is cancelled and counted
         _, late = await asyncio.wait(runs, timeout=args.seconds + GRACE)
@@ -413,6 +447,13 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
         await asyncio.gather(*late, return_exceptions=True)
         wall = time.monotonic() - t0
         ticker.cancel()
+        if attacker is not None:
+            answers = await attacker
+            print(f"  attack {args.attack} from 127.0.0.2: answers "
+                  f"{dict(sorted(answers.items()))}", flush=True)
+    finally:
+        for client in clients:
+            await client.aclose()
     for setup, run in zip(plan, runs):
         if run.cancelled():
             figures[setup.game].error(f"{setup.label()}: still running {GRACE:g} s after the "
@@ -472,7 +513,8 @@ def report(tables: int, args: argparse.Namespace, figures: dict[str, Figures], w
 def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures:
     """One load: a fresh server, ``tables`` tables of ``games``, the report; the totals."""
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_server(tmp)
+        proc, url = start_server(tmp, SERVER_OPTIONS.get(args.attack, []) if args.attack
+                                 else None)
         try:
             catalogue = httpx.get(url + "/api/games", timeout=30).json()
             unknown = set(games) - {g["name"] for g in catalogue}
@@ -535,6 +577,9 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
                     help="sample the server with py-spy into PREFIX-<tables>.txt")
     ap.add_argument("--seed", type=int, default=1, help="seed of the bench's think times "
                     "and choices")
+    ap.add_argument("--attack", choices=ATTACKS,
+                    help="run this attack beside the tables (their latency is the victims'); "
+                         "the server keeps its default limits")
     args = ap.parse_args(argv)
     try:
         loads = [int(x) for x in args.tables.split(",")]

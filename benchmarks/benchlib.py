@@ -102,3 +102,64 @@ def random_game_by_ply(state: Any, rng: random.Random) -> None:
         else:
             state.apply_action(random_action(state, rng))
     state.returns()
+
+
+def per_cpu_second(work: Callable[[int], int], seconds: float) -> float:
+    """Units of ``work(i)`` (it returns how many it did; ``i`` = 0, 1, ...) per CPU-second
+    of this process (``time.process_time``), for at least ``seconds`` of CPU time."""
+    done = i = 0
+    start = time.process_time()
+    while True:
+        done += work(i)
+        i += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def playouts_per_cpu_second(game: Game, policy: str, seconds: float) -> float:
+    """Whole games from new deals (0, 1, ...) played by the playout policy ``policy``
+    through ``regalia.agents.search.playout`` (a compiled playout where the game's engine
+    offers one), per CPU-second."""
+    from regalia.agents.search import playout, playout_policy
+
+    rng = random.Random(12345)
+    fn = playout_policy(game.new_initial_state(0), policy)
+
+    def one(i: int) -> int:
+        playout(game.new_initial_state(i), rng, fn)
+        return 1
+    return per_cpu_second(one, seconds)
+
+
+def loop_games_per_cpu_second(game: Game, seconds: float) -> float:
+    """Whole random games from new deals played by a user's Python loop over
+    ``legal_actions`` / ``apply_action`` (:func:`random_game_by_ply`), per CPU-second."""
+    rng = random.Random(12345)
+
+    def one(i: int) -> int:
+        random_game_by_ply(game.new_initial_state(i), rng)
+        return 1
+    return per_cpu_second(one, seconds)
+
+
+#: One row of :func:`engine_table`: name, unit, goal ratio (None: no goal), and the
+#: measurement of one engine (``"pure"`` or ``"compiled"``) in units per CPU-second.
+EngineRow = tuple[str, str, "float | None", Callable[[str], float]]
+
+
+def engine_table(rows: Iterable[EngineRow]) -> list[tuple[str, float, float]]:
+    """Print each row measured on the pure and the compiled engine in one run, side by
+    side, with the ratio and the goal it is held to (``goal >= 10x``, ``met`` or
+    ``MISSED``); returns (name, pure, compiled) per row."""
+    out = []
+    print(f"{'':36}{'pure':>11}{'compiled':>11}{'ratio':>8}  {'goal':14}unit")
+    for name, unit, goal, measure in rows:
+        pure, comp = measure("pure"), measure("compiled")
+        ratio = comp / pure
+        verdict = "" if goal is None else (f">= {goal:g}x " + ("met" if ratio >= goal
+                                                              else "MISSED"))
+        print(f"{name:36}{pure:11,.0f}{comp:11,.0f}{ratio:7.1f}x  {verdict:14}{unit}",
+              flush=True)
+        out.append((name, pure, comp))
+    return out

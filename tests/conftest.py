@@ -8,6 +8,7 @@ check shows the values it compared."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -17,19 +18,55 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 pytest.register_assert_rewrite("engine_diff", "data_files")
 
 
-@pytest.fixture
-def web_client(tmp_path):
-    """The web table's app on a real SQLite file in ``tmp_path`` with computer seats moving
-    at once (``pace=0``), driven through FastAPI's ``TestClient``; ``client.app_tables`` is
-    the app's table manager (to rebuild the engine's truth from its store). Skips where the
-    ``[web]`` extra is not installed."""
-    pytest.importorskip("fastapi")
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server to create test databases in (:mod:`pg_cluster`): the one
+    at ``$REGALIA_PG_URL``, or a throwaway cluster started from the installed server
+    binaries. Without either the test is skipped with the reason, or fails where
+    ``REGALIA_REQUIRE_PG=1`` (CI)."""
+    from pg_cluster import Postgres, Unavailable
+
+    try:
+        pg = Postgres()
+    except Unavailable as exc:
+        if os.environ.get("REGALIA_REQUIRE_PG") == "1":
+            pytest.fail(f"REGALIA_REQUIRE_PG=1 but {exc}")
+        pytest.skip(str(exc))
+    yield pg
+    pg.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """The URL of a new empty store, once per backend: an SQLite file in ``tmp_path``,
+    and a schema of its own on a real PostgreSQL (:func:`postgres`), dropped after the
+    test. Skips where the ``[web]`` extra is not installed."""
     pytest.importorskip("sqlalchemy")
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 't.sqlite'}"
+        return
+    pg = request.getfixturevalue("postgres")
+    url = pg.new_store()
+    yield url
+    pg.drop_store(url)
+
+
+@pytest.fixture
+def web_client(db_url):
+    """The web table's app on a real store (SQLite, then PostgreSQL: :func:`db_url`) with
+    computer seats moving at once (``pace=0``), driven through FastAPI's ``TestClient``;
+    ``client.app_tables`` is the app's table manager (to rebuild the engine's truth from
+    its store). The per-client request rate is not limited (tests poll views in loops);
+    the test client's host name (``testserver``) is allowed. Skips where the ``[web]``
+    extra is not installed."""
+    pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
 
     from regalia.web import create_app
 
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", pace=0)
+    app = create_app(db_url, pace=0, rate_limits={"request": "off"},
+                     allowed_origins=("http://testserver",))
     with TestClient(app) as client:
-        client.app_tables = app.state.tables
+        client.app_tables = app.state.rooms
         yield client
+    app.state.rooms.store.close()

@@ -1,5 +1,5 @@
 """The compiled engines against the pure ones (issue 15): the differential helpers shared by
-``games/kingdomino/test_kingdomino_compiled.py`` and ``games/two_heirs/test_two_heirs_compiled.py``.
+each game's ``games/<game>/test_<game>_compiled.py``.
 
 Imported by the tests as ``engine_diff``: ``tests/conftest.py`` puts this folder on
 ``sys.path`` (the project imports tests with ``--import-mode=importlib``, which does not
@@ -22,7 +22,7 @@ import pytest
 import regalia
 from regalia.agents import make_agent
 from regalia.agents.search import playout, playout_policy, random_action
-from regalia.core.errors import IllegalActionError
+from regalia.core.errors import IllegalActionError, ParameterError
 from regalia.core.policies import compiled_name
 from regalia.core.registry import game_policies, game_policy
 from regalia.core.state import PhasedState
@@ -149,3 +149,105 @@ def run_without_extension(module: str, body: str, cwd: Path) -> str:
                          env=env, cwd=cwd, timeout=120)
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+# ---------------------------------------------------------------------- shared checks
+# What every game's compiled engine must do alike (the tests of each game call these with
+# its name and parameters; ``params`` are load_game keyword arguments).
+
+def _package(name: str, params: dict) -> str:
+    """The package of the game ``name`` (``regalia.games.two_heirs``)."""
+    return type(regalia.load_game(name, engine="pure", **params)).__module__.rsplit(".", 1)[0]
+
+
+def check_engine_choice(name: str, params: dict, monkeypatch) -> None:
+    """The default engine is the compiled one (its state class ``Compiled...State``);
+    ``REGALIA_PURE=1`` selects the pure one (``Pure...State``)."""
+    monkeypatch.delenv("REGALIA_PURE", raising=False)
+    g = regalia.load_game(name, **params)
+    assert g.engine == "compiled"
+    assert type(g.new_initial_state(1)).__name__.startswith("Compiled")
+    monkeypatch.setenv("REGALIA_PURE", "1")
+    g = regalia.load_game(name, **params)
+    assert g.engine == "pure" and type(g.new_initial_state(1)).__name__.startswith("Pure")
+
+
+def check_engine_is_not_a_parameter(name: str, params: dict) -> None:
+    """Both engines make equal games with equal parameters (no ``engine``); a played
+    compiled state's JSON loads on the pure engine, equal; an unknown engine is refused
+    naming the engines."""
+    pure, comp = (regalia.load_game(name, engine=e, **params) for e in ("pure", "compiled"))
+    assert pure == comp and pure.params == comp.params and "engine" not in comp.params
+    s = comp.new_initial_state(3)
+    playout(s, random.Random(3), random_action)
+    assert pure.state_from_json(s.to_json()).to_json() == s.to_json()
+    with pytest.raises(ParameterError, match="compiled, pure"):
+        regalia.load_game(name, engine="turbo", **params)
+
+
+def check_fallback_without_extension(name: str, params: dict, cwd: Path,
+                                     shown: str = "s.scores()") -> None:
+    """A Python where the game's extension cannot be imported plays on the pure engine
+    (the same game as the compiled engine here: ``shown``, a Python expression of the
+    played state ``s``, prints the same), and asking for the compiled one is a clear
+    error naming the game."""
+    out = run_without_extension(_package(name, params) + "._engine", (
+        "import regalia, random\n"
+        "from regalia.core.errors import ParameterError\n"
+        "from regalia.agents.search import playout, random_action\n"
+        f"g = regalia.load_game({name!r}, **{params!r})\n"
+        "s = g.new_initial_state(3)\n"
+        "playout(s, random.Random(3), random_action)\n"
+        "try:\n"
+        f"    regalia.load_game({name!r}, engine='compiled')\n"
+        "except ParameterError as e:\n"
+        "    print('refused:', e)\n"
+        f"print(g.engine, type(s).__name__, {shown})\n"), cwd)
+    g = regalia.load_game(name, engine="compiled", **params)
+    assert f"refused: the compiled {g.info.title} engine is not built" in out
+    assert "pure Pure" in out
+    s = g.new_initial_state(3)
+    playout(s, random.Random(3), random_action)
+    assert out.strip().endswith(str(eval(shown, {"s": s})))
+
+
+def check_clones_are_independent(state) -> None:
+    """Play ``state`` (a compiled state with a seed) to its end with a random policy,
+    cloning it at every ply: each clone has no seed, equals the state when made and never
+    changes afterwards; the state keeps its seed and history."""
+    rng = random.Random(8)
+    seed = state.seed
+    snapshots = []
+    while not state.is_terminal():
+        c = state.clone()
+        assert c.seed is None and c.to_json() == state.to_json()
+        snapshots.append((c, c.to_json_string()))
+        state.apply_action(state.sample_chance_outcome(rng) if state.is_chance_node()
+                           else random_action(state, rng))
+    for c, text in snapshots:
+        assert c.to_json_string() == text
+    assert state.seed == seed and len(state.history_strings()) == len(state.history())
+
+
+def check_pickles_as_a_copy(state) -> None:
+    """A compiled state pickles as its JSON: an equal copy of the same class, no seed."""
+    import pickle
+
+    c = pickle.loads(pickle.dumps(state))
+    assert type(c) is type(state) and c.to_json() == state.to_json() and c.seed is None
+
+
+def check_refusals_along_a_game(states, plies: int, every: int, wrong: list) -> None:
+    """For ``plies`` plies of a random game played on ``states`` (pure, compiled): every
+    ``every``-th illegal id and the ``wrong`` values get the same errors on both engines,
+    and change nothing."""
+    rng = random.Random(1)
+    for _ in range(plies):
+        s0 = states[0]
+        if s0.is_terminal():
+            break
+        legal = set(s0.legal_actions())
+        bad = [a for a in range(s0.game.num_distinct_actions) if a not in legal][::every]
+        assert refusal_messages(states[0], bad + wrong) == \
+            refusal_messages(states[1], bad + wrong)
+        step_together(states, rng)

@@ -38,18 +38,20 @@ def test_wall_mode_runs_the_same_games_on_both_sides(capsys):
 
 
 
-def test_compiled_mode_measures_both_compiled_engines(capsys):
+def test_compiled_mode_measures_every_compiled_engine(capsys):
+    from regalia.games.cascadito import compiled as ca
+    from regalia.games.inheritors import compiled as inh
     from regalia.games.kingdomino import compiled as kd
     from regalia.games.two_heirs import compiled as th
 
-    if not (kd.available() and th.available()):
+    if not all(m.available() for m in (kd, th, ca, inh)):
         pytest.skip("the compiled engines are not built in this tree")
     bench = _bench()
     assert bench.main(["--mode", "wall", "--engine", "compiled", "--repeat", "1",
                        "--scale", "0.05", "--before", str(ROOT), "--after", str(ROOT)]) == 0
     rows = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()
             if line.split() and line.split()[0] in bench.WORKLOADS}
-    assert sorted(rows) == ["kingdomino", "two-heirs"]     # not Cascadito, not Inheritors
+    assert sorted(rows) == ["cascadito", "inheritors", "kingdomino", "two-heirs"]
     for _, before, after, ratio, actions, same in rows.values():
         n_before, n_after = actions.split("/")
         assert n_before == n_after and int(n_before) > 0 and same == "yes"

@@ -143,3 +143,56 @@ def test_an_explicit_value_is_kept_in_a_solo_game():
 def test_multiplayer_hints_keep_the_win_rate():
     h = hint(place_state(), "mce:iterations=30", seed=1)
     assert h.measure == "win" and "estimated win rate" in h.summary()
+
+
+# ---------------------------------------------------------------- the hint in words (issue 24)
+from regalia.agents.hint import MIN_RANKED_VISITS, Hint  # noqa: E402
+
+
+def _hint(value, visits, alternatives, measure="win"):
+    return Hint(7, "pick 42", value, visits, tuple(alternatives), "ismcts:seconds=1", measure)
+
+
+def test_a_hint_in_words_says_what_the_move_brings_without_jargon():
+    h = _hint(0.62, 773, [("pick 19", 0.51, 200), ("pick 27", 0.40, 90)])
+    assert h.ranked
+    text = h.plain(lambda n: n.replace("pick", "take domino"))
+    assert text == "Suggested: take domino 42; from here you win about 6 games in 10."
+    assert "ismcts" not in text and "playout" not in text
+    assert "ismcts:seconds=1" in h.summary() and "773 playouts" in h.summary()
+    assert _hint(0.97, 500, []).outlook() == "from here you win nearly every game"
+    assert _hint(0.03, 500, []).outlook() == "from here you win fewer than 1 game in 10"
+    assert _hint(0.1, 500, []).outlook() == "from here you win about 1 game in 10"
+    assert _hint(3.4, 500, [], "margin").outlook() == "you finish about 3 points ahead on average"
+    assert _hint(-1.2, 500, [], "margin").outlook() == "you finish about 1 point behind on average"
+    assert _hint(47.2, 500, [], "score").outlook() == "you score about 47 points on average"
+    forced = Hint(7, "discard", float("nan"), 0, (), "ismcts:seconds=1")
+    assert forced.ranked and forced.plain() == "Suggested: discard, the only move you can make."
+
+
+def test_a_hint_never_recommends_a_move_the_numbers_it_shows_contradict():
+    """Issue 24: 8 playouts recommended a "50%" move while listing a "57%" one as next best.
+    The suggestion is the search's most visited move; when a runner-up shows a better value
+    (or the playouts are too few), the hint is not ranked and says so instead of giving a
+    win rate."""
+    h = _hint(0.50, 8, [("pick 19", 0.57, 3)])
+    assert not h.ranked
+    text = h.plain()
+    assert "too little time to rank the moves" in text and "pick 19 looks about as good" in text
+    assert "%" not in text and "games in 10" not in text
+    few = _hint(0.70, MIN_RANKED_VISITS - 1, [("pick 19", 0.20, 3)])
+    assert not few.ranked and "too little time" in few.plain()
+    enough = _hint(0.70, MIN_RANKED_VISITS, [("pick 19", 0.70, 3)])
+    assert enough.ranked
+
+
+def test_a_real_search_with_few_playouts_is_told_as_unranked_or_consistent():
+    """The property on real searches: whatever the budget, a ranked hint's value is at
+    least every runner-up's shown value."""
+    s = place_state()
+    for iterations in (8, 30, 200):
+        h = hint(s, f"ismcts:iterations={iterations},playout=greedy", seed=iterations)
+        if h.ranked:
+            assert all(v <= h.value for _, v, _ in h.alternatives)
+        else:
+            assert "too little time" in h.plain()

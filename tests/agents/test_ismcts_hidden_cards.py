@@ -12,8 +12,8 @@ import regalia
 from regalia.agents import ISMCTSAgent, make_agent
 
 
-def midgame(players: int, plies: int, seed: int):
-    game = regalia.load_game("inheritors", players=players)
+def midgame(players: int, plies: int, seed: int, engine: str | None = None):
+    game = regalia.load_game("inheritors", players=players, engine=engine)
     s = game.new_initial_state(seed)
     rnd = make_agent("random", seed=seed)
     # play on to a real decision (more than one legal action) after ``plies`` plies
@@ -27,9 +27,15 @@ def midgame(players: int, plies: int, seed: int):
     return s
 
 
+ENGINES = ["pure"] + (["compiled"] if regalia.load_game("inheritors").engine == "compiled"
+                      else [])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("players,plies,seed", [(2, 60, 1), (3, 90, 2), (4, 120, 3)])
-def test_ismcts_move_is_the_same_whatever_the_hidden_cards(players, plies, seed):
-    s = midgame(players, plies, seed)
+def test_ismcts_move_is_the_same_whatever_the_hidden_cards(players, plies, seed, engine):
+    """On both engines (the compiled one's determinizations and playouts too)."""
+    s = midgame(players, plies, seed, engine)
     p = s.current_player()
     others_hidden = []
     for k in range(3):

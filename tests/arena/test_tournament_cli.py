@@ -99,7 +99,12 @@ def test_help_has_examples():
     (["-a", "greedy,mcts:depth=2", "-n", "2"], "no option 'depth'"),
     (["-a", "greedy,human", "-n", "2"], "unknown agent 'human'"),
     (["-a", "greedy,,random", "-n", "2"], "--agents 'greedy,,random' has an empty entry"),
-    (["-a", "greedy,random", "-n", "0"], "--games 0: play at least 1 deal"),
+    (["-a", "greedy,random", "-n", "0"],
+     "--games (the number of deals) must be a whole number from 1 to 100,000, got 0"),
+    # issue 23: 10**15 deals were accepted (and would have filled the memory)
+    (["-a", "greedy,random", "-n", str(10**15)],
+     "--games (the number of deals) must be a whole number from 1 to 100,000, got "
+     "1000000000000000"),
     (["-a", "greedy,random", "-n", "2", "-w", "0"], "workers must be a whole number >= 1"),
     (["-a", "greedy,random", "-n", "2", "-b", "dask"],
      "unknown backend 'dask'; backends: process, ray, serial"),

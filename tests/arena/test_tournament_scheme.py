@@ -158,8 +158,10 @@ def test_ray_missing_gives_the_install_hint(monkeypatch):
 
 # ---------------------------------------------------------------------- errors
 def test_bad_tournament_arguments(kingdomino2):
-    with pytest.raises(ParameterError, match="deals must be a whole number >= 1, got 0"):
+    with pytest.raises(ParameterError, match="deals must be a whole number from 1 to 100,000, got 0"):
         run_tournament(kingdomino2, ["greedy", "random"], 0)
+    with pytest.raises(ParameterError, match="from 1 to 100,000, got 1000000000000000"):
+        run_tournament(kingdomino2, ["greedy", "random"], 10**15)
     with pytest.raises(ParameterError, match="2 seats; the lineup has 3 agents"):
         run_tournament(kingdomino2, ["greedy", "random", "random"], 1)
     with pytest.raises(UnknownNameError, match="unknown agent 'nobody'"):

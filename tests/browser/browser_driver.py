@@ -45,25 +45,48 @@ def free_port() -> int:
 
 
 class Server:
-    """A running ``python -m regalia serve`` process and a JSON client for its API."""
+    """A running ``python -m regalia serve`` process and a JSON client for its API.
 
-    def __init__(self, tmp: Path):
+    ``options``: more ``regalia serve`` options; ``port``: serve on this port (a restart on
+    the same address, :meth:`restart`); by default a free one."""
+
+    def __init__(self, tmp: Path, *options: str, port: int | None = None):
+        self.tmp = tmp
+        self.options = options
         self.log_path = tmp / "server.log"
         self.db_path = tmp / "tables.sqlite"   # a test may read the store (the truth)
-        db = f"sqlite:///{self.db_path}"
-        path = python_path()
-        env = {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": str(tmp)}
-        for _attempt in range(3):   # a port taken between free_port() and the bind: retry
-            self.port = free_port()
+        for _attempt in range(3 if port is None else 30):
+            # a port taken between free_port() and the bind: another; the same port given
+            # (a restart): wait for the old process's socket to be released
+            self.port = port or free_port()
             self.url = f"http://127.0.0.1:{self.port}"
-            with open(self.log_path, "ab") as log:
-                self.proc = subprocess.Popen(
-                    [sys.executable, "-m", "regalia", "serve", "--host", "127.0.0.1",
-                     "--port", str(self.port), "--db", db],
-                    env=env, stdout=log, stderr=subprocess.STDOUT)
+            self._start()
             if self._wait_ready():
                 return
         raise AssertionError(f"the server did not start:\n{self.log()}")
+
+    def _start(self) -> None:
+        env = {**os.environ, "PYTHONPATH": python_path(), "XDG_DATA_HOME": str(self.tmp)}
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "regalia", "serve", "--host", "127.0.0.1",
+                 "--port", str(self.port), "--db", f"sqlite:///{self.db_path}",
+                 *self.options],
+                env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    def kill(self) -> None:
+        """Kill the server at once (SIGKILL: no shutdown, as a crash)."""
+        self.proc.kill()
+        self.proc.wait(timeout=10)
+
+    def restart(self) -> None:
+        """Start the server again on the same port and store (after :meth:`kill`)."""
+        for _attempt in range(30):
+            self._start()
+            if self._wait_ready():
+                return
+            time.sleep(0.2)   # the old socket not released yet: a process to poll again
+        raise AssertionError(f"the server did not start again:\n{self.log()}")
 
     def _wait_ready(self, seconds: float = 30) -> bool:
         deadline = time.monotonic() + seconds
@@ -311,3 +334,58 @@ def play_turn_by_clicking(page: Any, rng: Any = None) -> list[str]:
 def log_lines(page: Any) -> list[str]:
     """The move log as the page shows it (notation, oldest first)."""
     return [li.text_content() for li in page.locator("#log li").all()]
+
+
+# ---------------------------------------------------------------------- what a page shows
+#: Every box of the page that overflows its width (``scrollWidth > clientWidth``): the
+#: side panel's sections, the score table, the result, the log; and the page itself
+#: (a sideways scroll of the whole page). The board's own box may scroll (a zoomed board
+#: on a phone) and is left out. Returns ``[{what, scroll, client}]``.
+OVERFLOW_JS = """() => {
+  const out = [];
+  const boxes = [...document.querySelectorAll('#side > section, #side > details, #scoretable, '
+    + '#result, #story, #entries, #log, #turn, #replay, #created, main > section')];
+  for (const e of boxes) {
+    if (!e.offsetParent && getComputedStyle(e).position !== 'fixed') continue;   // not shown
+    if (e.scrollWidth > e.clientWidth + 1) out.push({what: e.id || e.tagName, scroll: e.scrollWidth, client: e.clientWidth});
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth + 1) out.push({what: 'page', scroll: page.scrollWidth, client: page.clientWidth});
+  return out;
+}"""
+
+#: The page's visible text (what a person reads: ``innerText`` leaves out what is hidden
+#: or folded away), the board's text and its buttons' names included.
+VISIBLE_TEXT_JS = """() => document.body.innerText + '\\n' +
+  [...document.querySelectorAll('#board [aria-label]')].map((e) => e.getAttribute('aria-label')).join('\\n')"""
+
+#: Developer words a person must never read: an action id (Inheritors' rulebook numbers
+#: its five actions, "action 4": a one-digit action stays allowed), an agent spec, an issue
+#: number, markup.
+DEVELOPER_WORDS = [
+    r"\baction \d{2,}", r"\billegal action\b", r"\bactions? ids?\b",
+    r"\b(?:mcts|ismcts|mce|greedy|random|policy)\s*:", r"\b(?:seconds|iterations|playout|widen)=",
+    r"\bissue\s*#?\d+", r"COMPONENTS\.md", r"``",
+]
+
+#: The size in CSS pixels of every highlighted target: ``[[width, height, data-click]]``.
+TARGET_SIZES_JS = """() => [...document.querySelectorAll('#board [data-click].hl')].map((e) => {
+  const r = e.getBoundingClientRect(); return [r.width, r.height, e.getAttribute('data-click')]; })"""
+
+
+def developer_words(text: str) -> list[str]:
+    """The developer words (:data:`DEVELOPER_WORDS`) found in ``text``."""
+    import re
+    return [m.group(0) for pattern in DEVELOPER_WORDS for m in re.finditer(pattern, text)]
+
+
+def play_typed(page: Any, notation: str) -> None:
+    """Play ``notation`` through the page's typed-move field and wait until the page has
+    reacted (the move's answer shown, any computer reply with it)."""
+    log_before = page.locator("#log li").count()
+    page.fill("#move", notation)
+    page.click("#typed button:not([type=button])")
+    page.wait_for_function("(n) => document.querySelectorAll('#log li').length > n",
+                           arg=log_before)
+    error = page.locator("#error").inner_text()
+    assert not error, f"the page refused {notation!r}: {error}"

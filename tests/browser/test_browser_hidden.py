@@ -32,7 +32,7 @@ from browser_driver import page_state, play_turn_by_clicking
 
 import regalia.games.inheritors as inheritors
 from regalia.core.registry import game_drawing, load_game
-from regalia.web.storage import Store
+from regalia.web.store import Store
 
 from hidden_cards import hidden_names
 

@@ -67,10 +67,11 @@ def test_an_inheritors_market_row_covered_by_its_cards_can_be_clicked(server, ne
     assert len(after["observation"]["market"][0]) == len(mine["observation"]["market"][0]) + 1
 
 
-#: where the move log's lines are, seen in the page: the box, its first and last lines
-#: that show (any part), and whether it overflows
-LOG_JS = """() => {
-  const box = document.getElementById('log');
+#: where the move log's lines are, seen in the page: the box (the log folded into turns,
+#: ``entries``, or every step, ``log``), its first and last lines that show (any part), and
+#: whether it overflows
+LOG_JS = """(id) => {
+  const box = document.getElementById(id);
   const b = box.getBoundingClientRect();
   const shown = [...box.children].map((li) => li.getBoundingClientRect())
     .filter((r) => r.bottom > b.top + 0.5 && r.top < b.bottom - 0.5);
@@ -98,12 +99,15 @@ def test_the_move_log_shows_its_last_lines_with_the_top_one_whole(server, new_pa
     page = new_page()
     page.goto(f"{server.url}/table/{tid}#token={tokens[seat]}")
     page_state(page, ("turn",))
-    log = page.evaluate(LOG_JS)
-    assert log["overflow"] and log["lastIsLast"], log
-    assert log["first"][0] >= log["top"] - 0.5, log          # the top line whole
-    assert log["last"][1] <= log["bottom"] + 0.5, log        # the last line whole
-    # folded and unfolded again: the same
-    page.click("#logbox summary")
-    page.click("#logbox summary")
-    log = page.evaluate(LOG_JS)
-    assert log["first"][0] >= log["top"] - 0.5 and log["lastIsLast"], log
+    for which in ("entries", "log"):       # turns in words, then every step (the toggle)
+        if which == "log":
+            page.check("#alllog")
+        log = page.evaluate(LOG_JS, which)
+        assert log["overflow"] and log["lastIsLast"], log
+        assert log["first"][0] >= log["top"] - 0.5, log          # the top line whole
+        assert log["last"][1] <= log["bottom"] + 0.5, log        # the last line whole
+        # folded and unfolded again: the same
+        page.click("#logbox summary")
+        page.click("#logbox summary")
+        log = page.evaluate(LOG_JS, which)
+        assert log["first"][0] >= log["top"] - 0.5 and log["lastIsLast"], log

@@ -233,3 +233,15 @@ def test_match_with_user_data(cli, tmp_path):
                  str(tmp_path / "none.toml"))
     assert result.exit_code == 2  # the path cannot be read: bad usage
     assert "--data: cannot read" in result.output
+
+
+def test_the_command_line_ranks_several_kingdoms(cli, tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("variant harmony\nplayer Ann\nC F* F F F\nplayer Ben\ndiscarded 2\n"
+                    "C W* W\nL* L .\n")
+    out = " ".join(cli("score", "kingdomino", str(path)).output.split())
+    assert "Ann: from" in out and "Ben: from" in out
+    assert "largest property" in out and "crowns" in out
+    assert "tie at 4 points; Ann wins with the most extended property (4 squares)." in out
+    bad = cli("score", "kingdomino", str(path), "--discarded", "1")
+    assert bad.exit_code == 1 and "--discarded is for a file of one kingdom" in bad.output

@@ -117,8 +117,8 @@ def test_inheritors_example_file(cli):
     out = flat(result.output)
     assert "purple relic" in out and "you did not play the highest purple" in out
     assert "Clan Stag its end-of-game text 2" in out
-    assert re.search(r"Anna 15 2 6 Ben 22 2 4 Cleo 3 0 4", out), out   # Tomes, cards
-    assert "Result: Ben wins with 22 points (next: 15)." in out
+    assert re.search(r"Anna 15 2 6 Ben 24 2 4 Cleo 3 0 4", out), out   # Tomes, cards
+    assert "Result: Ben wins with 24 points (next: 15)." in out
 
 
 def test_inheritors_finished_game(cli, tmp_path):

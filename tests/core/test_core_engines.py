@@ -35,3 +35,16 @@ def test_compiled_when_not_built_and_unknown_names_are_refused_with_the_choices(
         choose_state_class("compiled", "Toy", None, Pure)
     with pytest.raises(ParameterError, match="engine must be one of compiled, pure, not 'fast'"):
         choose_state_class("fast", "Toy", Compiled, Pure)
+
+
+def test_a_game_the_compiled_engine_cannot_hold_falls_back_to_the_pure_one(monkeypatch):
+    """``unfit`` (why the compiled engine cannot play this game's data, e.g. a user's
+    file beyond its C arrays): the default is then the pure engine, and asking for the
+    compiled one names the reason."""
+    monkeypatch.delenv("REGALIA_PURE", raising=False)
+    assert choose_state_class(None, "Toy", Compiled, Pure, "200 cells") is Pure
+    assert choose_state_class("pure", "Toy", Compiled, Pure, "200 cells") is Pure
+    assert choose_state_class(None, "Toy", Compiled, Pure, None) is Compiled
+    with pytest.raises(ParameterError, match=r"compiled Toy engine cannot hold this game's "
+                                             r"data \(200 cells\); use engine='pure'"):
+        choose_state_class("compiled", "Toy", Compiled, Pure, "200 cells")

@@ -2,7 +2,9 @@
 
 ``game_config``: the conformance suite's configurations (every registered game, every
 player count, each variant, each game's ``test_configs``), read from
-``tests/conformance/conftest.py`` so that a new game is attacked without a change here.
+``tests/conformance/conftest.py`` so that a new game is attacked without a change here;
+like the conformance suite, a game with a compiled engine is attacked on both engines
+(ids ending ``-pure``: ``REGALIA_PURE=1``, the ``engine_env`` fixture).
 
 ``attacker``: an attacker's tools. The real game is seeded with a fixed 128-bit seed
 (deterministic tests, but a number no table value equals by accident). The attacker holds a
@@ -27,6 +29,7 @@ from typing import Any, Iterable
 
 import pytest
 
+from regalia.core.dealers import DEALERS, Pcg64, make_dealer
 from regalia.core.errors import RegaliaError
 from regalia.core.state import State
 
@@ -36,9 +39,15 @@ _conformance = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_conformance)
 
 
+#: The engine of the games made during a test (see tests/conformance/conftest.py).
+engine_env = _conformance.engine_env
+
+
 def pytest_generate_tests(metafunc):
     if "game_config" in metafunc.fixturenames:
-        metafunc.parametrize("game_config", _conformance.CONFIGS, ids=_conformance.CONFIG_IDS)
+        runs = _conformance.RUNS
+        metafunc.parametrize(("game_config", "engine_env"), [(c, e) for c, e, _ in runs],
+                             ids=[i for _, _, i in runs], indirect=["engine_env"])
 
 
 def secret_seed(*parts: Any) -> int:
@@ -74,8 +83,8 @@ def scan(root: Any, skip: set[int], limit: int = 500_000
             if x.bit_length() >= 64:
                 ints.add(abs(x))
             continue
-        if isinstance(x, random.Random):
-            gens.append(x)
+        if isinstance(x, random.Random) or type(x).__name__ == "Pcg64":
+            gens.append(x)   # a Mersenne Twister, or a PCG64 (regalia.core.dealers)
             continue
         if isinstance(x, dict):
             stack.extend(x.keys())
@@ -95,20 +104,35 @@ def scan(root: Any, skip: set[int], limit: int = 500_000
 
 
 def replayed_dealer(copy: State, seed: int) -> random.Random | None:
-    """The dealer ``seed`` would be now: the copy's history replayed from a new game with
-    ``seed``, the generator drawing each chance outcome as the real dealer does. None when
-    ``seed`` does not deal the chance outcomes of that history, or the history cannot be
-    replayed (a determinization's hidden outcomes)."""
-    try:
-        fresh = copy.game.new_initial_state(seed)
-        rng = random.Random(seed)
-        for action in copy.history():
-            if fresh.is_chance_node() and fresh.sample_chance_outcome(rng) != action:
-                return None
-            fresh.apply_action(action)
-    except (RegaliaError, ValueError):
-        return None
-    return rng
+    """The dealer ``seed`` would be now, for either generator a real game deals with
+    (:data:`regalia.core.dealers.DEALERS`): the copy's history replayed from a new game
+    with ``seed``, the generator drawing each chance outcome as the real dealer does. None
+    when ``seed`` does not deal the chance outcomes of that history with either, or the
+    history cannot be replayed (a determinization's hidden outcomes)."""
+    for name in sorted(DEALERS, key=lambda d: d != type(copy).DEALER):  # its engine's first
+        try:
+            fresh = copy.game.new_initial_state(seed)
+            rng = make_dealer(name, seed)
+            for action in copy.history():
+                if fresh.is_chance_node() and fresh.sample_chance_outcome(rng) != action:
+                    break
+                fresh.apply_action(action)
+            else:
+                return rng
+        except (RegaliaError, ValueError):
+            continue
+    return None
+
+
+def same_generator(g: Any) -> Any:
+    """A generator that draws what ``g`` (found in a copy) draws next, ``g`` untouched."""
+    if isinstance(g, random.Random):
+        probe = random.Random()
+        probe.setstate(g.getstate())
+        return probe
+    probe = Pcg64(0)
+    probe._state, probe._inc = g.state()
+    return probe
 
 
 def predict(copy: State, skip: set[int], extra: Iterable[Any] = ()) -> int:
@@ -120,9 +144,7 @@ def predict(copy: State, skip: set[int], extra: Iterable[Any] = ()) -> int:
         pass
     ints, gens, _ = scan([copy, *extra], skip)
     for g in gens:
-        probe = random.Random()
-        probe.setstate(g.getstate())
-        return copy.sample_chance_outcome(probe)
+        return copy.sample_chance_outcome(same_generator(g))
     candidates = ([copy.seed] if copy.seed is not None else []) + sorted(ints)
     for seed in candidates:
         rng = replayed_dealer(copy, seed)

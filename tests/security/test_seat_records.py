@@ -33,8 +33,13 @@ CASES = [("inheritors", {"players": 2}, 70), ("inheritors", {"players": 3}, 90),
          ("inheritors", {"players": 4}, 110), ("two-heirs", {}, 40)]
 
 
+@pytest.mark.parametrize("pure", [False, True], ids=["default-engine", "pure-engine"])
 @pytest.mark.parametrize("name,params,plies", CASES)
-def test_another_seats_hidden_cards_cannot_be_read_from_a_seat_record(name, params, plies):
+def test_another_seats_hidden_cards_cannot_be_read_from_a_seat_record(name, params, plies,
+                                                                      pure, monkeypatch):
+    """On the default engine (compiled where it is built) and on the pure one."""
+    if pure:
+        monkeypatch.setenv("REGALIA_PURE", "1")
     state = played(name, 11, plies, **params)
     assert not state.is_terminal()   # mid-game: the hands are not shown yet
     n = state.game.num_players

@@ -47,6 +47,10 @@ def test_a_game_started_without_a_seed_gets_a_fresh_one(name):
 GOLDEN_SEED_7 = {"cascadito": "993ece4aa26e3718", "inheritors": "2da7d85e553c659e",
                  "kingdomino": "507cbe6dccde87bf", "two-heirs": "46cd6aad316a0b4f"}
 GOLDEN_SEED_7_VARIANTS = {("cascadito", "deferred-bottom-row"): "57985694825c7eff"}
+#: The same for a game dealt by PCG64, the compiled engines' dealer (issue 29): the
+#: Mersenne Twister's values above stay those of the pure engine
+#: (test_the_pure_engine_deals_seed_7_as_before).
+GOLDEN_SEED_7_PCG64 = {"kingdomino": "fc29133b8578d2ec"}
 
 
 @pytest.mark.parametrize("name,variant", [(n, None) for n in sorted(GOLDEN_SEED_7)]
@@ -56,8 +60,23 @@ def test_a_fixed_seed_gives_the_same_game_as_before(name, variant):
             else regalia.load_game(name, variants=[variant]))
     state = play_match(game, ["random"] * game.num_players, seed=7).state
     digest = hashlib.sha256(" ".join(map(str, state.history())).encode()).hexdigest()
-    expected = GOLDEN_SEED_7[name] if variant is None else GOLDEN_SEED_7_VARIANTS[name, variant]
+    if state.dealer_name == "pcg64":
+        expected = GOLDEN_SEED_7_PCG64[name]
+    else:
+        expected = (GOLDEN_SEED_7[name] if variant is None
+                    else GOLDEN_SEED_7_VARIANTS[name, variant])
     assert digest[:16] == expected
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_SEED_7_PCG64))
+def test_the_pure_engine_deals_seed_7_as_before(name):
+    """A game with a compiled engine dealing with PCG64: its pure engine still deals seed 7
+    with the Mersenne Twister, the game of before."""
+    game = regalia.load_game(name, engine="pure")
+    state = play_match(game, ["random"] * game.num_players, seed=7).state
+    assert state.dealer_name == "mt19937"
+    digest = hashlib.sha256(" ".join(map(str, state.history())).encode()).hexdigest()
+    assert digest[:16] == GOLDEN_SEED_7[name]
 
 
 @pytest.mark.parametrize("bad", [True, 1.5, "7", None, 2**MAX_SEED_BITS, -(2**300)])

@@ -19,19 +19,34 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from regalia.web import create_app  # noqa: E402
-from regalia.web.storage import SeatRow  # noqa: E402
+from regalia.web import views  # noqa: E402
+from regalia.web.store import SeatRow  # noqa: E402
 
 HOT = [{"kind": "here"}, {"kind": "here"}]
 
 
 @pytest.fixture
-def server(tmp_path):
-    app = create_app(f"sqlite:///{tmp_path / 't.sqlite'}", hint_spec="mcts:iterations=40",
-                     pace=0)
+def server(db_url):
+    """The app on a real store, SQLite then PostgreSQL (``db_url``); ``client.db_url``.
+    Rate limits off: these tests poll views in tight loops (tests/web/test_hostile_*.py
+    test the limits)."""
+    app = create_app(db_url, hint_spec="mcts:iterations=40", pace=0,
+                     rate_limits={"request": "off", "hint": "off"},
+                     allowed_origins=("http://testserver",))
     with TestClient(app) as client:
-        client.app_tables = app.state.tables
-        client.db = tmp_path / "t.sqlite"
+        client.app_tables = app.state.rooms
+        client.db_url = db_url
         yield client
+    app.state.rooms.store.close()
+
+
+def stored_bytes(server, request) -> bytes:
+    """Everything the store holds at rest: the SQLite file and its WAL, or PostgreSQL's
+    dump of the database."""
+    if server.db_url.startswith("sqlite"):
+        db = Path(server.db_url.removeprefix("sqlite:///"))
+        return db.read_bytes() + b"".join(p.read_bytes() for p in db.parent.glob(db.name + "-*"))
+    return request.getfixturevalue("postgres").dump(server.db_url)
 
 
 def create(server, seats=HOT, players=2, **extra):
@@ -61,12 +76,12 @@ def test_games_come_from_the_registry(server):
     assert "mighty-duel" in k["variants"]
 
 
-def test_a_table_gets_unguessable_tokens_stored_only_as_hashes(server):
+def test_a_table_gets_unguessable_tokens_stored_only_as_hashes(server, request):
     tid, tokens = create(server)
     assert all(len(t) >= 43 for t in tokens)          # 32 bytes, URL-safe base64
     assert tokens[0] != tokens[1]
-    raw = server.db.read_bytes() + b"".join(
-        p.read_bytes() for p in server.db.parent.glob("t.sqlite-*"))
+    raw = stored_bytes(server, request)
+    assert tid.encode() in raw                        # the dump holds the table
     assert all(t.encode() not in raw for t in tokens)
     v = view(server, tid, tokens[0])
     assert v["seat"] == 0 and v["seats"][1]["kind"] == "here"
@@ -143,7 +158,8 @@ def test_bad_requests_are_refused_and_change_nothing(server, case):
     elif case == "huge body":
         body, status = {"notation": "x" * 70000}, 413
     if body is None:
-        r = server.post(f"/api/tables/{tid}/actions", headers=headers, content=b"{oops")
+        r = server.post(f"/api/tables/{tid}/actions", content=b"{oops",
+                        headers={**headers, "content-type": "application/json"})
     else:
         r = server.post(f"/api/tables/{tid}/actions", headers=headers, json=body)
     assert r.status_code == status, r.text
@@ -342,13 +358,20 @@ def test_the_websocket_pushes_each_change_to_each_seat(server):
         assert spectator.receive_json()["ply"] > first["ply"]
 
 
-def test_a_websocket_with_a_bad_token_is_closed(server):
+def test_a_websocket_with_a_bad_token_or_table_is_accepted_then_closed_with_the_reason(server):
+    """A refused handshake reaches a page as a bare failure (it would retry for ever): the
+    socket is accepted, then closed with 4403 (bad token) or 4404 (no such table) and the
+    reason, before any view is sent."""
     tid, _ = create(server)
     from starlette.websockets import WebSocketDisconnect
-    with pytest.raises(WebSocketDisconnect) as exc:
-        with server.websocket_connect(f"/api/tables/{tid}/ws?token=forged") as ws:
-            ws.receive_json()
-    assert exc.value.code == 4403
+    for path, code, reason in ((f"{tid}/ws?token=forged", 4403, "not valid"),
+                               ("nosuchtable/ws", 4404, "no table 'nosuchtable'"),
+                               ("x" * 500 + "/ws", 4404, "no table 'xxx")):
+        with pytest.raises(WebSocketDisconnect) as exc:
+            with server.websocket_connect(f"/api/tables/{path}") as ws:
+                ws.receive_json()
+        assert exc.value.code == code and reason in exc.value.reason
+        assert len(exc.value.reason.encode()) <= 123     # the protocol's limit
 
 
 def _play_all(server, tid, tokens, bodies=None):
@@ -510,7 +533,7 @@ def test_a_finished_game_replays_step_by_step(server):
 
 
 class _Timers:
-    """Stands in for ``threading.Timer`` in regalia.web.tables: records each paced
+    """Stands in for ``threading.Timer`` in regalia.web.compute: records each paced
     computer move (its delay) instead of waiting, so a test fires them one by one."""
 
     def __init__(self):
@@ -535,11 +558,11 @@ class _Timers:
 
 
 def test_computer_moves_are_paced_and_pushed_one_by_one(server, monkeypatch):
-    from regalia.web import tables as tables_module
+    from regalia.web import compute, table
 
     timers = _Timers()
-    monkeypatch.setattr(tables_module, "Timer", timers)
-    monkeypatch.setattr(tables_module, "_clock", lambda: 1000.0)   # no time passes
+    monkeypatch.setattr(compute, "Timer", timers)
+    monkeypatch.setattr(table, "_clock", lambda: 1000.0)   # no time passes
     tid, (tok, _) = create(server, seats=[{"kind": "here"},
                                           {"kind": "computer", "strength": "easy"}], pace=0.5)
     assert view(server, tid, tok)["pace"] == 0.5
@@ -629,8 +652,16 @@ def test_a_hidden_information_game_replays_as_each_seat_saw_it(server):
             obs = state.observation(seat if seat is not None else 0)
             if seat is None:
                 obs = drawing.public_observation(obs)
-            # drawn from that seat's observation then (spectators: the public part)
-            assert r.json()["svg"] == drawing.render(obs, (), labels)
+            # drawn from that seat's observation then (spectators: the public part), the
+            # other seats' moves since its last one marked: only plies it saw, as its log
+            # wrote them (a card drawn into another hand is never handed to the drawing)
+            recent = r.json()["recent"]
+            assert r.json()["svg"] == drawing.render(obs, (), labels, recent=recent)
+            vis = state.visibility()
+            truth = state.history_strings()
+            for item in recent:
+                assert vis[item["ply"]] in (-1, seat) and item["seat"] != seat
+                assert item["notation"] == truth[item["ply"]]
     # the log has one line per ply; the spectator's names no card drawn into a hand
     spectator = view(server, tid)
     assert len(spectator["log"]) == len(row.actions) == len(spectator["log_seats"])
@@ -657,7 +688,7 @@ def test_a_hidden_information_record_is_each_seats_own_seat_record(server, tmp_p
         rec.check()
         assert rec.seat == seat and rec.returns == state.returns()
         expected = SeatRecord.from_state(state.clone(), seat, rec.players, observe=(
-            None if seat is not None else lambda s: server.app_tables._observe(
+            None if seat is not None else lambda s: views.observe(
                 server.app_tables.get(tid), s, None)))
         assert rec == expected
         if seat is not None:     # what only the other seat saw is not in it

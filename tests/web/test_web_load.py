@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
 import bench_web  # noqa: E402
 
 from regalia.web.server import KEEP_ALIVE_SECONDS  # noqa: E402
-from regalia.web.tables import games_catalogue  # noqa: E402
+from regalia.web.catalogue import games_catalogue  # noqa: E402
 
 
 def test_tables_are_spread_evenly_over_games_player_counts_and_parameters():

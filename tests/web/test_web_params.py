@@ -17,7 +17,7 @@ def post(web_client, game, players, seats, **extra):
 
 
 def test_the_catalogue_offers_each_games_parameters_but_no_file():
-    from regalia.web.tables import games_catalogue
+    from regalia.web.catalogue import games_catalogue
     params = {g["name"]: {p["name"]: p for p in g["params"]} for g in games_catalogue()}
     assert set(params["cascadito"]) == {"sheet"}
     assert params["cascadito"]["sheet"]["defaults"] == {"1": 1, "2": 1, "3": 1, "4": 1}
@@ -27,7 +27,12 @@ def test_the_catalogue_offers_each_games_parameters_but_no_file():
     assert params["two-heirs"]["roads"]["type"] == "bool"
     assert params["two-heirs"]["sets"]["defaults"]["2"] == ["travel", "land-industry",
                                                             "trade-church"]
-    assert "solo difficulty" in params["two-heirs"]["level"]["help"]
+    assert params["two-heirs"]["level"]["help"].startswith("Heinrich's level in the solo game")
+    # the lobby's words: the rulebook's terms, no markup, no issue or ruling numbers
+    texts = [p["help"] for ps in params.values() for p in ps.values()] + [
+        text for g in games_catalogue() for text in g["variants"].values()]
+    for text in texts:
+        assert "``" not in text and "issue" not in text and "ruling R" not in text, text
     # custom data files and the engine choice are not offered
     assert all("data" not in p and "engine" not in p for p in params.values())
 
@@ -112,14 +117,13 @@ def test_a_computer_move_the_store_refuses_stops_the_table_visibly(web_client, m
         v = web_client.post(f"/api/tables/{tid}/actions", headers={"x-seat-token": me},
                         json={"action": mine["legal"][0]["id"]}).json()
     # now the second seat becomes a computer player whose moves the store refuses
-    from regalia.agents import make_agent
-    monkeypatch.setitem(t.agents, 1, make_agent("greedy", seed=1))
+    monkeypatch.setitem(t.agents, 1, ("greedy", 5.0))   # (spec, budget in seconds)
     monkeypatch.setattr(tables.store, "append_actions", busy)
     with t.lock:
         t.future = None
         t.thinking = None
     ply = v["ply"]
-    tables.advance(t)
+    tables.computer.advance(t)
     tables.wait(tid)
     v = web_client.get(f"/api/tables/{tid}").json()
     assert v["thinking"] is None and v["current_player"] == 1 and v["ply"] == ply

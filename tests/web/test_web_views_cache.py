@@ -10,25 +10,28 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 
-from regalia.web.storage import Store  # noqa: E402
-from regalia.web.tables import Tables  # noqa: E402
+from regalia.web import views  # noqa: E402
+from regalia.web.rooms import Rooms  # noqa: E402
+from regalia.web.settings import Settings  # noqa: E402
+from regalia.web.store import Store  # noqa: E402
 
 HOT = [{"kind": "here"}, {"kind": "here"}]
 
 
 @pytest.fixture
-def tables(tmp_path):
-    t = Tables(Store(f"sqlite:///{tmp_path / 't.sqlite'}"), pace=0)
+def tables(db_url):
+    t = Rooms(Store(db_url), Settings(pace=0))
     yield t
     t.close()
+    t.store.close()
 
 
 def test_encoded_view_is_the_view_and_follows_the_table(tables):
     tid, seats = tables.create("kingdomino", 2, None, HOT)
     t = tables.get(tid)
-    texts = {seat: tables.view_json(t, seat) for seat in (0, 1, None)}
+    texts = {seat: views.view_json(t, seat) for seat in (0, 1, None)}
     for seat, text in texts.items():
-        assert json.loads(text) == json.loads(json.dumps(tables.view(t, seat)))
+        assert json.loads(text) == json.loads(json.dumps(views.view(t, seat)))
         assert json.loads(text)["seat"] == seat
     mover = t.state.current_player()
     other = 1 - mover
@@ -36,13 +39,13 @@ def test_encoded_view_is_the_view_and_follows_the_table(tables):
     assert json.loads(texts[mover])["legal"]
     assert json.loads(texts[other])["legal"] == []
     # the same text object is served again while the table stands still
-    assert tables.view_json(t, other) is texts[other]
+    assert views.view_json(t, other) is texts[other]
     move = json.loads(texts[mover])["legal"][0]["id"]
     tables.act(tid, seats[mover]["token"], move, ply=len(t.state.history()))
-    after = json.loads(tables.view_json(t, other))
+    after = json.loads(views.view_json(t, other))
     assert after["ply"] > json.loads(texts[other])["ply"]
     assert after["version"] > json.loads(texts[other])["version"]
-    assert after == json.loads(json.dumps(tables.view(t, other)))
+    assert after == json.loads(json.dumps(views.view(t, other)))
 
 
 def test_websocket_views_deflate_at_the_fast_level():

@@ -6,8 +6,8 @@ from . import mce as _mce  # noqa: F401
 from . import mcts as _mcts  # noqa: F401
 from . import policy as _policy  # noqa: F401
 from . import random as _random  # noqa: F401
-from .base import (Agent, agent_options, check_spec, derive_seed, list_agents, make_agent,
-                   parse_spec, register_agent)
+from .base import (SEAT, STATE, Agent, agent_options, check_spec, derive_seed, list_agents,
+                   make_agent, parse_spec, register_agent, seat_spec)
 from .greedy import GreedyAgent, OneStepAgent, greedy_action
 from .hint import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, Hint, default_hint_spec, hint,
                    solo_hint_spec)
@@ -19,6 +19,6 @@ from .search import ActionStat, SearchAgent
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "OneStepAgent", "MCEAgent", "MCTSAgent", "ISMCTSAgent",
            "SearchAgent", "ActionStat", "make_agent", "list_agents", "agent_options",
-           "parse_spec", "register_agent", "check_spec", "derive_seed", "greedy_action", "hint",
+           "parse_spec", "register_agent", "seat_spec", "SEAT", "STATE", "check_spec", "derive_seed", "greedy_action", "hint",
            "Hint", "DEFAULT_HINT_AGENT", "FAST_HINT_AGENT", "default_hint_spec",
            "solo_hint_spec"]

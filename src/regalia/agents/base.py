@@ -18,6 +18,15 @@ from regalia.core.game import Game
 from regalia.core.state import State
 
 
+#: What an agent's choice may depend on (:attr:`Agent.information`, declared by its class):
+#: ``SEAT``: only what the acting seat knows, its information state (its observations, its
+#: own cards, its legal actions): two states the seat cannot tell apart give the same choice
+#: for the same generator, so the agent may be handed any state consistent with that
+#: knowledge (a determinization); ``STATE``: anything in the state it is handed, hidden
+#: parts included (honest only in a game of perfect information).
+SEAT, STATE = "seat", "state"
+
+
 def derive_seed(*parts: Any) -> int:
     """A 63-bit seed derived deterministically from ``parts`` (stable across runs/platforms)."""
     text = "\x1f".join(str(p) for p in parts).encode()
@@ -45,6 +54,12 @@ class Agent(ABC):
     """
 
     name: str = "agent"
+    #: ``SEAT`` or ``STATE`` (see :data:`SEAT`): what this agent's choice may depend on.
+    #: ``STATE`` unless the class shows otherwise (tests/agents/test_seat_information.py).
+    information: ClassVar[str] = STATE
+    #: True for an agent that reads a file named in its spec (a server must not let a
+    #: visitor name one)
+    reads_files: ClassVar[bool] = False
     #: option name -> (converter from the spec string, one-line description)
     OPTIONS: ClassVar[dict[str, tuple[Callable[[str], Any], str]]] = {}
 
@@ -70,6 +85,24 @@ class Agent(ABC):
         Raises:
             UnknownNameError: naming what the game does not offer and what it does.
         """
+
+    def information_used(self, game: "Game") -> str:
+        """``SEAT`` when this agent's choices in ``game`` depend only on the acting seat's
+        information state, else ``STATE``. In a game of perfect information every agent
+        uses only what its seat sees (the state is public; future draws are chance nodes
+        no copy can predict)."""
+        return SEAT if game.info.perfect_information else self.information
+
+    def seat_counterpart(self) -> "Agent | None":
+        """An agent like this one that decides from the seat's information only (for a
+        game with hidden information), or None when there is none. An agent whose
+        :attr:`information` is ``SEAT`` is its own counterpart."""
+        return self if self.information == SEAT else None
+
+    def limit_time(self, seconds: float) -> None:
+        """Bound the thinking time of each decision to at most ``seconds`` (a server's
+        budget). A fixed heuristic has no time option and does nothing here: its caller
+        must bound it from outside (a worker process it can stop)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()!r} seed={self.seed}>"
@@ -175,6 +208,22 @@ def check_spec(spec: str, game: Game) -> Agent:
     except UnknownNameError as exc:
         raise UnknownNameError(f"agent {spec.strip()!r}: {exc}") from None
     return agent
+
+
+def seat_spec(spec: str, game: Game) -> str | None:
+    """The spec of an agent like ``spec``'s that decides from the acting seat's
+    information only in ``game`` (:meth:`Agent.information_used`): ``spec`` itself when it
+    already does, its :meth:`Agent.seat_counterpart`'s spec (``mcts`` -> ``ismcts`` with
+    the same options), or None when it has none.
+
+    Raises:
+        UnknownNameError: a bad spec.
+    """
+    agent = make_agent(spec, seed=0)
+    if agent.information_used(game) == SEAT:
+        return spec
+    other = agent.seat_counterpart()
+    return other.spec() if other is not None and other.information_used(game) == SEAT else None
 
 
 def agent_options(name: str) -> dict[str, str]:

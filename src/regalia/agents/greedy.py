@@ -14,11 +14,12 @@ a placement together with the pick that follows it; see
 
 from __future__ import annotations
 
-from regalia.core.policies import one_step_greedy
+from regalia.core.game import Game
+from regalia.core.policies import one_step_greedy, uses_seat_information_only
 from regalia.core.registry import game_policy
 from regalia.core.state import State
 
-from .base import Agent, register_agent
+from .base import SEAT, STATE, Agent, register_agent
 
 
 #: The generic one-step score maximiser (see :func:`regalia.core.policies.one_step_greedy`).
@@ -28,6 +29,15 @@ greedy_action = one_step_greedy
 @register_agent("greedy", "the game's greedy heuristic (Kingdomino: Full Greedy, placement and "
                           "pick judged together); else the best immediate score gain")
 class GreedyAgent(Agent):
+    def information_used(self, game: Game) -> str:
+        """``SEAT`` where the game's policy is marked
+        :func:`~regalia.core.policies.seat_information_only` (or the game has perfect
+        information); the generic one-step maximiser reads the whole state."""
+        if game.info.perfect_information:
+            return SEAT
+        policy = game_policy(game.info.name, self.name)
+        return SEAT if policy is not None and uses_seat_information_only(policy) else STATE
+
     def step(self, state: State) -> int:
         self._check_decision(state)
         policy = game_policy(state.game.info.name, "greedy") or greedy_action
@@ -36,6 +46,8 @@ class GreedyAgent(Agent):
 
 @register_agent("onestep", "maximises the immediate score gain; ties broken at random")
 class OneStepAgent(Agent):
+    information_used = GreedyAgent.information_used
+
     def step(self, state: State) -> int:
         self._check_decision(state)
         policy = game_policy(state.game.info.name, "onestep") or greedy_action

@@ -20,6 +20,7 @@ the expected score (Cascadito), and the hint says which.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from regalia.core.state import State
 
@@ -29,6 +30,8 @@ from .base import make_agent, parse_spec
 from .search import SearchAgent, points_kind
 
 DEFAULT_HINT_AGENT = "ismcts:seconds=1,playout=greedy"
+#: the fewest playouts through a suggestion for :attr:`Hint.ranked`
+MIN_RANKED_VISITS = 20
 #: the default hint agent of a game that offers a ``fast`` playout policy
 FAST_HINT_AGENT = "ismcts:seconds=1,playout=fast,expand=policy,widen=1"
 
@@ -77,8 +80,62 @@ class Hint:
             return f"{value:.1f}"
         return f"{100 * value:.0f}%"
 
+    @property
+    def ranked(self) -> bool:
+        """True when the search ranked the suggestion for sure enough to say so: at least
+        :data:`MIN_RANKED_VISITS` playouts through it and no runner-up with a better
+        value. The suggestion is the search's final choice (its most visited move); with
+        few playouts a less visited move may show a better mean, and then the ranking is
+        noise, which :meth:`plain` says instead of contradicting the numbers shown."""
+        if self.visits == 0:
+            return True          # the only legal move
+        if self.visits < MIN_RANKED_VISITS:
+            return False
+        return all(v <= self.value for _, v, _ in self.alternatives)
+
+    def outlook(self) -> str:
+        """What the suggestion is expected to bring, in words: ``"from here you win about
+        6 games in 10"``, ``"you finish about 3 points ahead on average"``, ``"you score
+        about 47 points on average"``."""
+        v = self.value
+        if self.measure == "win":
+            k = round(10 * v)
+            if k >= 10:
+                return "from here you win nearly every game"
+            if k <= 0:
+                return "from here you win fewer than 1 game in 10"
+            return f"from here you win about {k} game{'s' if k != 1 else ''} in 10"
+        if self.measure == "margin":
+            m = round(abs(v))
+            if m == 0:
+                return "you finish about level on average"
+            return (f"you finish about {m} point{'s' if m != 1 else ''} "
+                    f"{'ahead' if v > 0 else 'behind'} on average")
+        if self.measure == "score":
+            return f"you score about {round(v)} points on average"
+        return f"its value (win chance and margin together) is about {round(100 * v)} in 100"
+
+    def plain(self, words: Callable[[str], str] | None = None) -> str:
+        """The hint for a person, without the search's jargon (:meth:`summary` holds the
+        agent and the playouts): ``"Suggested: pick domino 42 (lake and forest); from here
+        you win about 6 games in 10."`` ``words``: a move's notation -> the move in the
+        game's words (default: the notation). When the playouts were too few to rank the
+        moves (:attr:`ranked`), it says so and names the moves that look about as good."""
+        say = words or (lambda notation: notation)
+        what = say(self.notation)
+        if self.visits == 0:
+            return f"Suggested: {what}, the only move you can make."
+        if self.ranked:
+            return f"Suggested: {what}; {self.outlook()}."
+        others = [say(n) for n, _, _ in self.alternatives]
+        also = (f": {', '.join(others)} look about as good" if len(others) > 1 else
+                f": {others[0]} looks about as good" if others else "")
+        return f"Suggested: {what}, though the search had too little time to rank the moves{also}."
+
     def summary(self) -> str:
-        """One line for a person: the move, what it is expected to bring, the runners-up.
+        """One line of the search's details: the agent, the move, what it is expected to
+        bring, the playouts and the runners-up (a person reads :meth:`plain`; this goes
+        behind a details toggle).
 
         Example: ``Hint (ismcts:...): pick 19, estimated win rate 63% (1,204 playouts).
         Next best: pick 27 51%, pick 12 40%.``"""

@@ -29,7 +29,7 @@ from typing import Hashable
 
 from regalia.core.state import State
 
-from .base import register_agent
+from .base import SEAT, register_agent
 from .mcts import MCTSAgent
 from .search import ActionStat
 
@@ -42,6 +42,9 @@ class ISMCTSAgent(MCTSAgent):
     #: information state, so a kept tree does not carry over)
     OPTIONS = {k: v for k, v in MCTSAgent.OPTIONS.items() if k != "reuse"}
     determinize = True
+    #: every iteration starts from a determinization of the seat's information state
+    #: (tests/agents/test_ismcts_hidden_cards.py)
+    information = SEAT
     _root_info: str | None = None
 
     def _root_copy(self, state: State, player: int) -> State:

@@ -49,7 +49,7 @@ from typing import Hashable
 from regalia.core.game import Game
 from regalia.core.state import State
 
-from .base import derive_seed, parse_bool, register_agent
+from .base import Agent, derive_seed, make_agent, parse_bool, parse_spec, register_agent
 from .search import SEARCH_OPTIONS, ActionStat, SearchAgent, choice_of, playout, playout_policy
 
 
@@ -148,6 +148,16 @@ class MCTSAgent(SearchAgent):
         if self.reuse:
             out.append("reuse=true")
         return out
+
+    def seat_counterpart(self) -> Agent | None:
+        """``ismcts`` with this agent's options (but ``reuse``): the same search over the
+        seat's information sets instead of the true state."""
+        if self.determinize:
+            return self
+        options = parse_spec(self.spec())[1]
+        options.pop("reuse", None)
+        return make_agent("ismcts" + (":" + ",".join(f"{k}={v}" for k, v in options.items())
+                                      if options else ""), seed=self.seed)
 
     def step(self, state: State) -> int:
         self.last_tree = None   # a forced move is not searched: no tree

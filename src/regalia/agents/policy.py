@@ -18,7 +18,7 @@ from regalia.core.errors import RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.state import State
 
-from .base import Agent, parse_bool, register_agent
+from .base import SEAT, Agent, parse_bool, register_agent
 
 
 @register_agent("policy", "a trained policy file (policy:FILE, a MaskablePPO zip; needs the "
@@ -39,6 +39,8 @@ class PolicyAgent(Agent):
     OPTIONS = {"file": (str, "the policy file (a MaskablePPO zip)"),
                "sample": (parse_bool, "sample the policy instead of its best action")}
     POSITIONAL = "file"
+    information = SEAT   # the seat's observation tensor and legal-action mask only
+    reads_files = True
 
     def __init__(self, seed: int | None = None, file: str = "", sample: bool = False):
         super().__init__(seed)

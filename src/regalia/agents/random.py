@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from regalia.core.state import State
 
-from .base import Agent, register_agent
+from .base import SEAT, Agent, register_agent
 
 
 @register_agent("random", "uniform over the legal actions")
 class RandomAgent(Agent):
+    information = SEAT   # the legal actions only: the seat's own knowledge
     def step(self, state: State) -> int:
         legal = self._check_decision(state)
         return legal[int(self.rng.random() * len(legal))]

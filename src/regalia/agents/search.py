@@ -285,6 +285,13 @@ class SearchAgent(Agent):
     def _extra_spec(self) -> list[str]:
         return []
 
+    def limit_time(self, seconds: float) -> None:
+        """Search at most ``seconds`` a move (the smaller of this and :attr:`seconds`); an
+        iteration budget is kept, ended early by the time."""
+        if not seconds > 0:
+            raise ValueError("a time limit is a positive number of seconds")
+        self.seconds = seconds if self.seconds is None else min(self.seconds, seconds)
+
     def _budget(self) -> Callable[[int], bool]:
         """``more(i)``: True while iteration ``i`` (0-based) is within the budget."""
         n = self.iterations

@@ -37,7 +37,9 @@ from typing import Any, Callable, Mapping, Sequence
 from regalia.agents.base import check_spec, derive_seed
 from regalia.core.errors import ParameterError, RegaliaError
 from regalia.core.game import Game
+from regalia.core.params import shown
 from regalia.core.registry import load_game
+from regalia.core.state import State
 
 from .executors import Executor, SerialExecutor
 from .match import play_match
@@ -147,6 +149,16 @@ def run_game(task: GameTask) -> GameResult:
     Raises:
         GameFailed: the game raised; the message names the game, seed and agents.
     """
+    return play_task(task)[0]
+
+
+def play_task(task: GameTask) -> tuple[GameResult, State]:
+    """Play the game of ``task``: its :class:`GameResult` and its terminal state (for a
+    caller that reads more of the finished game, such as a balance study).
+
+    Raises:
+        GameFailed: the game raised; the message names the game, seed and agents.
+    """
     start = last = time.perf_counter()
     seats = len(task.agents)
     moves = [0] * seats
@@ -177,7 +189,7 @@ def run_game(task: GameTask) -> GameResult:
                       scores=tuple(state.scores()), returns=tuple(state.returns()),
                       length=len(state.history()), moves=sum(moves),
                       actions=tuple(state.history()), seat_moves=tuple(moves),
-                      seconds=time.perf_counter() - start, seat_seconds=tuple(think))
+                      seconds=time.perf_counter() - start, seat_seconds=tuple(think)), state
 
 
 # ---------------------------------------------------------------------- the scheme
@@ -224,10 +236,21 @@ def check_lineup(game: Game, lineup: Sequence[str]) -> list[str]:
     return lineup
 
 
-def _check_deals(deals: int) -> int:
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise ParameterError(f"the number of deals must be a whole number >= 1, "
-                             f"got {deals!r}")
+#: The most deals one run may play: a tournament keeps every game in memory (about 1 kB
+#: each with its actions), and at the fastest agents' tens of games per core-second this is
+#: already hours of work.
+MAX_DEALS = 100_000
+
+
+def check_deals(deals: int, option: str = "the number of deals") -> int:
+    """``deals`` if it is a whole number from 1 to :data:`MAX_DEALS`.
+
+    Raises:
+        ParameterError: naming ``option`` and the accepted range.
+    """
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
+        raise ParameterError(f"{option} must be a whole number from 1 to {MAX_DEALS:,}, "
+                             f"got {shown(deals)}")
     return deals
 
 
@@ -235,7 +258,7 @@ def tournament_tasks(game: Game, lineup: Sequence[str], deals: int,
                      seed: int = 0) -> list[GameTask]:
     """Every game of the tournament in index order (see the module doc for the scheme)."""
     lineup = check_lineup(game, lineup)
-    _check_deals(deals)
+    check_deals(deals)
     p = len(lineup)
     name, params = game.info.name, dict(game.params)
     return [GameTask(index=i * p + r, deal=i, rotation=r, seed=ds,
@@ -472,5 +495,6 @@ def run_tournament(game: Game, lineup: Sequence[str], deals: int, seed: int = 0,
 
 __all__ = ["run_tournament", "TournamentResult", "GameResult", "GameTask", "AgentStats",
            "GameFailed", "standings", "tournament_tasks", "expand_lineup", "rotate",
-           "deal_seeds", "check_lineup", "run_game", "output_paths", "CSV_COLUMNS",
+           "deal_seeds", "check_lineup", "run_game", "play_task", "check_deals", "MAX_DEALS",
+           "output_paths", "CSV_COLUMNS",
            "ROTATION_SCHEME", "TOURNAMENT_FORMAT"]

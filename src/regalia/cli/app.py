@@ -36,7 +36,7 @@ from rich.text import Text
 from regalia.agents import (DEFAULT_HINT_AGENT, FAST_HINT_AGENT, ISMCTSAgent, SearchAgent,
                             agent_options, check_spec, default_hint_spec, derive_seed, hint,
                             list_agents, make_agent)
-from regalia.core.errors import (DataError, NotationError, ParameterError, RecordError,
+from regalia.core.errors import (NotationError, ParameterError, RecordError,
                                  RegaliaError)
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
@@ -48,7 +48,7 @@ from . import cascadito as _cascadito  # noqa: F401  (registers the Cascadito vi
 from . import kingdomino as _kingdomino  # noqa: F401  (registers the Kingdomino view)
 from . import inheritors as _inheritors  # noqa: F401  (registers the Inheritors view)
 from . import two_heirs as _two_heirs  # noqa: F401  (registers the Two Heirs view)
-from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, PathProblem,
+from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN,
                      build_game, check_data_file, checked_game, check_players, check_readable,
                      check_seats_for_game, check_toml_readable, check_writable, error,
                      fresh_seed, make_console, markup_safe, read_text_file, seat_labels,
@@ -150,7 +150,7 @@ def _save_record(record: GameRecord, path: Optional[Path], unfinished: bool = Fa
 
 #: Exit codes of the commands that use a component data file: its content failing to
 #: validate is exit 1, anything else (unknown names, bad options, unreadable path) exit 2.
-_DATA_CODES = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
+_DATA_CODES = DATA_CODES
 
 
 # ---------------------------------------------------------------------- play
@@ -281,11 +281,12 @@ def _save_path(g: Game, record: Optional[Path]) -> Path:
 
 def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent: str,
                    record: Optional[Path], history: Sequence[int] = (),
-                   compact: bool = False) -> None:
+                   compact: bool = False, dealer: str | None = None) -> None:
     """Play (or, with ``history``, continue) a game at this terminal and keep it: the
     record of a finished game goes to ``record`` (if given); an unfinished one (quit, end
     of input, Ctrl-C) to ``record`` or a default file, with how to resume it. ``compact``:
-    the compact table (``--compact``)."""
+    the compact table (``--compact``). ``dealer``: the generator that dealt ``history``
+    (a resumed record's; None: the engine's own)."""
     console = make_console()
     ui = ui_for(g.info.name)
     humans = [i for i, s in enumerate(specs) if s.strip().lower() == HUMAN]
@@ -302,7 +303,7 @@ def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent
         return h.summary()
 
     outcome = run_play(g, specs, seed, ui, console, read_move, hinter if hints else None,
-                       history=history, thinking=Thinking(console),
+                       history=history, thinking=Thinking(console), dealer=dealer,
                        table={"hints": hints, "hint_agent": hint_agent, "compact": compact})
     if outcome.quit:
         if outcome.interrupted:
@@ -371,7 +372,7 @@ def resume(
         except RegaliaError as exc:
             raise RecordError(f"{file}: cannot seat the players again: {exc}") from None
     _play_at_table(g, list(rec.players), rec.seed, hints, hint_agent, file, rec.actions,
-                   compact)
+                   compact, rec.dealer_name)
 
 
 # ---------------------------------------------------------------------- match
@@ -617,7 +618,9 @@ def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
     """Kingdomino: the kingdom as a grid, one row per line, squares separated by spaces: C the
     castle, . an empty square, a terrain letter (W wheat, F forest, L lake, G grassland, S
     swamp, M mine) followed by one * per crown (F** or F2). Text after # is a comment. The
-    grid need not be centred.""",
+    grid need not be centred. Several kingdoms of one game, each after a 'player NAME' line
+    (with 'discarded N' under it, and 'variant middle-kingdom, harmony' first), are ranked
+    with the tie-break.""",
     """Two Heirs: the landscape, one tile per line (x y tile side, then an optional troop), described in
     docs/games/two-heirs-score-format.md.""",
     """Cascadito: each player's sheet (tracks, rivers, bandits, achievements claimed), one or
@@ -728,3 +731,4 @@ from . import tournament as _tournament  # noqa: E402,F401  (registers `regalia 
 from . import render as _render  # noqa: E402,F401  (registers `regalia render`)
 from . import serve as _serve  # noqa: E402,F401  (registers `regalia serve`)
 from . import review as _review  # noqa: E402,F401  (registers `regalia review`)
+from . import study as _study  # noqa: E402,F401  (registers `regalia study`)

@@ -7,8 +7,7 @@ import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-import time
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 import typer
 from rich.console import Console
@@ -40,6 +39,11 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 class PathProblem(ParameterError):
     """A path given on the command line that cannot be read (or written): a usage error
     (exit 2), unlike a file whose content fails its check (exit 1)."""
+
+
+#: Exit codes of the data-file errors: a path that cannot be read is bad usage (2), a file
+#: whose content does not validate is bad input (1).
+DATA_CODES: dict[type[RegaliaError], int] = {PathProblem: EXIT_USAGE, DataError: EXIT_FAILED}
 
 
 def make_console(stderr: bool = False) -> Console:
@@ -409,65 +413,7 @@ def read_text_file(path: str, what: str) -> tuple[str, str]:
     return read_text(p, f"a {what}", DataError), str(p)
 
 
-class ProgressLines:
-    """Progress of a run as plain lines, for an output that is not a terminal (a log file,
-    CI): ``"12/40 games, 3.1 games/s, 9 s left"``, written at the first item, then at
-    least every ``seconds`` seconds while items finish and at each tenth of them (but
-    not twice within a second), and at the end.
-
-    Args:
-        total: the number of items (games, decisions).
-        write: where a line goes (e.g. ``print`` to stderr).
-        seconds: the longest silence between two lines while items finish.
-        clock: a monotonic clock in seconds (a test passes its own).
-        unit: what an item is called, plural (``"games"``).
-    """
-
-    def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic, unit: str = "games"):
-        self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
-        self.unit = unit
-        self.start = clock()
-        self.last_time = self.start
-        self.last_done = 0
-        self.step = max(1, total // 10)
-
-    def __call__(self, done: int) -> None:
-        """``done`` items have finished."""
-        now = self.clock()
-        quiet_for = now - self.last_time
-        due = (self.last_done == 0 or done >= self.total or quiet_for >= self.seconds
-               or (done // self.step > self.last_done // self.step and quiet_for >= 1.0))
-        if not due or done <= self.last_done:
-            return
-        self.last_time, self.last_done = now, done
-        self.write(self.line(done, now - self.start))
-
-    def line(self, done: int, elapsed: float) -> str:
-        """``"12/40 games, 3.1 games/s, 9 s left"`` (``done in 12 s`` at the end)."""
-        head = f"{done}/{self.total} {self.unit}"
-        if elapsed <= 0:
-            return head
-        rate = done / elapsed
-        if done >= self.total:
-            return f"{head}, {rate:.1f} {self.unit}/s, done in {duration(elapsed)}"
-        if done == 0:
-            return head
-        return (f"{head}, {rate:.1f} {self.unit}/s, "
-                f"{duration((self.total - done) / rate)} left")
-
-
-def duration(seconds: float) -> str:
-    """``"4 s"``, ``"2 min 05 s"``, ``"1 h 02 min"``."""
-    s = int(round(seconds))
-    if s < 60:
-        return f"{s} s"
-    if s < 3600:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s // 3600} h {s % 3600 // 60:02d} min"
-
-
 __all__ = ["HUMAN", "make_console", "error", "user_errors", "fresh_seed", "split_players",
            "check_players", "build_game", "checked_game", "solo_specs", "seat_labels", "read_text_file", "check_readable",
-           "check_writable", "check_data_file", "PathProblem", "plain", "markup_safe", "parse_params", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
-           "EXIT_INTERRUPTED", "ProgressLines", "duration"]
+           "check_writable", "check_data_file", "PathProblem", "DATA_CODES", "plain", "markup_safe", "parse_params", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE",
+           "EXIT_INTERRUPTED"]

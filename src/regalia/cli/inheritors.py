@@ -354,6 +354,8 @@ class InheritorsUI(GameUI[InheritorsState]):
                            f"(scored with {cards})", style="bold"))
         for s in table.scores:
             console.print(steps_table(s.name, s.breakdown))
+            for warning in s.warnings:
+                console.print(Text(f"Warning: {warning}", style="yellow"))
         sc = table.scores
         console.print(totals_table([s.name for s in sc],
                                    [("points", [s.total for s in sc]),

@@ -25,9 +25,10 @@ from regalia.games.kingdomino import KingdominoState, help, view
 from regalia.games.kingdomino.actions import Discard, Draw, KingDraw, Place
 from regalia.games.kingdomino.components import load_dominoes
 from regalia.games.kingdomino.rules import VARIANTS
-from regalia.games.kingdomino.scoring import parse_kingdom
+from regalia.games.kingdomino.textformat import parse_table, ranking, result, score_kingdoms
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
+from .score_assistant import totals_table
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -471,23 +472,31 @@ class KingdominoUI(GameUI[KingdominoState]):
                 raise ParameterError(
                     f"variant {v!r} {'does not change how a kingdom scores' if known else 'is unknown'}; "
                     f"--variant takes: {', '.join(allowed)}")
-        if size is None:
-            size = 7 if "mighty-duel" in flat else 5
-        if size not in (5, 7):
+        if size is not None and size not in (5, 7):
             raise ParameterError(f"--size must be 5 (a normal kingdom) or 7 (The Mighty Duel), "
                                  f"not {size}")
         if discarded < 0:
             raise ParameterError("--discarded must be 0 or more")
-        kingdom = parse_kingdom(text, size=size, source=source)
-        mk, harmony = "middle-kingdom" in flat, "harmony" in flat
-        bd = kingdom.breakdown(middle_kingdom=mk, harmony=harmony, discarded=discarded)
-        grid = view.text_kingdom_grid(kingdom)
-        row = self.beside_breakdown(grid_text(grid, coordinates=False), bd)
-        console.print(Text(f"Kingdom from {source} ({size}x{size})", style="bold"))
-        console.print(row)
-        console.print(Text(f"Total: {_points(bd.total)}", style="bold green"))
-        for warning in kingdom.warnings():  # the score stands; the grid looks mistyped
-            console.print(Text(f"Warning: {warning}", style="yellow"))
+        table = parse_table(text, source=source, size=request.size, variants=flat,
+                            discarded=discarded or None)
+        scored = score_kingdoms(table)
+        size = table.size
+        for entry, s in zip(table.kingdoms, scored):
+            grid = view.text_kingdom_grid(entry.kingdom)
+            row = self.beside_breakdown(grid_text(grid, coordinates=False), s.breakdown)
+            head = f"{entry.name}: " if table.named else "Kingdom "
+            console.print(Text(f"{head}from {source} ({size}x{size})", style="bold"))
+            console.print(row)
+            console.print(Text(f"Total: {_points(s.total)}", style="bold green"))
+            for warning in s.warnings:  # the score stands; the grid looks mistyped
+                console.print(Text(f"Warning: {warning}", style="yellow"))
+        if len(scored) > 1:
+            console.print(totals_table([s.name for s in scored],
+                                       [("points", [s.total for s in scored]),
+                                        ("largest property", [s.largest for s in scored]),
+                                        ("crowns", [s.crowns for s in scored])],
+                                       [i for i, r in enumerate(ranking(scored)) if r == 1]))
+            console.print(Text(f"Result: {result(scored)}.", style="bold green"))
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:

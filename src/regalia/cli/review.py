@@ -29,10 +29,11 @@ from regalia.review import Budget, review_game
 from regalia.review.chart import require_matplotlib
 from regalia.review.html import fmt_value, report_html
 
-from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN, ProgressLines,
+from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN,
                      check_data_file, check_readable, check_writable, checked_game, error,
                      make_console, plain, user_errors)
 from .root import app, examples as _examples, help_text as _help
+from .runs import ProgressLines
 
 #: The formats ``--out`` writes, by file suffix.
 OUT_FORMATS = {".html": "html", ".htm": "html", ".json": "json"}

@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 import regalia
+from regalia.arena.executors import BACKENDS
 from regalia.core.registry import game_class
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -117,5 +118,18 @@ PARAM_OPT = typer.Option(None, "--param", "-P", metavar="KEY=VALUE", show_defaul
                          help="Another game parameter (repeatable), e.g. Two Heirs' "
                               "--param sets=war,patrol,crafts --param roads=false; see the "
                               "game's page in docs/games.")
+# The options of the commands that run many games (tournament, study).
+PLAYERS_OPT = typer.Option(None, "--players", metavar="P", show_default=False,
+                           help="Number of seats. Default: one per agent (at least the game's "
+                                "minimum).")
+WORKERS_OPT = typer.Option(None, "--workers", "-w", metavar="K", show_default=False,
+                           help="Games run at once. Default: every core (1 runs them in this "
+                                "process).")
+BACKEND_OPT = typer.Option("process", "--backend", "-b", metavar="NAME",
+                           help=f"Where games run: {', '.join(BACKENDS)} (ray needs pip "
+                                f"install 'regalia\\[ray]').")
+ADDRESS_OPT = typer.Option(None, "--address", metavar="ADDR", show_default=False,
+                           help="Ray cluster to join ('auto', 'ray://host:10001'); default: a "
+                                "local Ray instance. Only with --backend ray.")
 SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help="The play sheet, for games that have "
                          "them (Cascadito: 1 to 4, default 1).", show_default=False)

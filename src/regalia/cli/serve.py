@@ -15,20 +15,106 @@ from .root import app, examples as _examples, help_text as _help
 from .common import EXIT_USAGE, error
 
 
+#: a duration's unit -> seconds (``--keep-finished 30d``)
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 7 * 86400}
+
+
+def parse_duration(text: str, option: str) -> float:
+    """``"30d"``, ``"12h"``, ``"90m"``, ``"45s"`` or a number of seconds, as seconds.
+
+    Raises:
+        typer.Exit: anything else, or not positive (the message names the option)."""
+    t = text.strip().lower()
+    unit = UNITS.get(t[-1:], None)
+    number = t[:-1] if unit is not None else t
+    try:
+        value = float(number) * (unit or 1)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise error(f"{option} {text!r}: a duration such as 30d, 12h, 90m or 3600 (seconds)",
+                    EXIT_USAGE)
+    return value
+
+
+def parse_rate_limits(items: list[str]) -> dict[str, str]:
+    """``["create=10/hour", "request=off"]`` -> ``{"create": "10/hour", ...}``."""
+    from regalia.web.settings import RATE_LIMITS
+    out = {}
+    for item in items:
+        name, eq, windows = item.partition("=")
+        if not eq or name.strip() not in RATE_LIMITS:
+            raise error(f"--rate-limit {item!r}: NAME=WINDOWS with NAME one of "
+                        f"{', '.join(RATE_LIMITS)} (e.g. create=10/hour, request=off)",
+                        EXIT_USAGE)
+        out[name.strip()] = windows.strip()
+    return out
+
+
 @app.command(help=_help(
     "Start the web table: play in a browser, alone against the computer or with friends.",
     """Prints the address to open. Tables are kept in --db (any SQLAlchemy URL; default an
     SQLite file in your data directory, ~/.local/share/regalia/tables.sqlite); every move is
     stored before it is acknowledged, so a stopped server resumes every table. Listens on
-    127.0.0.1 unless --host says otherwise (0.0.0.0 opens it to your network)."""),
+    127.0.0.1 unless --host says otherwise (0.0.0.0 opens it to your network). Computer
+    players think in --workers processes, each move at most --max-think seconds; requests
+    are bounded by rate limits per client (docs/web.md, "Limits")."""),
     epilog=_examples("regalia serve", "regalia serve --port 8080",
-                     "regalia serve --db sqlite:///tables.sqlite"))
+                     "regalia serve --db sqlite:///tables.sqlite",
+                     "regalia serve --host 0.0.0.0 --allowed-origin https://games.example.org "
+                     "--proxy 127.0.0.1 --keep-finished 30d",
+                     "regalia serve --purge --keep-finished 30d"))
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
                              help="Address to listen on."),
     port: int = typer.Option(8000, "--port", metavar="N", help="Port to listen on."),
     db: Optional[str] = typer.Option(None, "--db", metavar="URL", show_default=False,
                                      help="SQLAlchemy URL of the table store."),
+    workers: Optional[int] = typer.Option(
+        None, "--workers", metavar="N", show_default=False,
+        help="Processes for computer players and hints (default: cores - 1, at least 1)."),
+    allow_agent_specs: bool = typer.Option(
+        False, "--allow-agent-specs",
+        help="Let a table's creator name any agent spec for a computer seat (default: "
+             "only the game's strengths easy, normal, strong)."),
+    max_think: float = typer.Option(5.0, "--max-think", metavar="SECONDS",
+                                    help="The most a computer move or hint may think."),
+    allowed_origin: list[str] = typer.Option(
+        [], "--allowed-origin", metavar="ORIGIN",
+        help="A site whose pages may use this server (https://games.example.org), "
+             "besides its own address; repeatable. Its host is served too."),
+    proxy: Optional[str] = typer.Option(
+        None, "--proxy", metavar="ADDRESS", show_default=False,
+        help="Trust X-Forwarded-For from this reverse proxy's address (rate limits then "
+             "count the real client)."),
+    rate_limit: list[str] = typer.Option(
+        [], "--rate-limit", metavar="NAME=WINDOWS",
+        help="Change a rate limit: request, create, socket or hint, e.g. create=10/hour "
+             "or request=off; repeatable."),
+    rate_storage: str = typer.Option("memory://", "--rate-storage", metavar="URI",
+                                     help="Where rate counts are kept (limits storage "
+                                          "URI; redis://HOST to share them)."),
+    max_open_tables: int = typer.Option(2000, "--max-open-tables", metavar="N",
+                                        help="Unfinished tables active in the last day "
+                                             "the server keeps; more are refused."),
+    keep_finished: Optional[str] = typer.Option(
+        None, "--keep-finished", metavar="DURATION", show_default=False,
+        help="Delete finished tables this long after their end (30d, 12h, ...; default: "
+             "keep them)."),
+    purge: bool = typer.Option(False, "--purge",
+                               help="Delete the finished tables older than "
+                                    "--keep-finished, then exit."),
+    max_body: int = typer.Option(64 * 1024, "--max-body", metavar="BYTES",
+                                 help="The largest request body."),
+    header_timeout: float = typer.Option(10.0, "--header-timeout", metavar="SECONDS",
+                                         help="Close a connection this slow to send its "
+                                              "request's headers."),
+    max_connections: int = typer.Option(2000, "--max-connections", metavar="N",
+                                        help="Connections and requests held at once; more "
+                                             "are answered 503."),
+    idle: float = typer.Option(600.0, "--idle", metavar="SECONDS",
+                               help="An unfinished table unused this long leaves memory "
+                                    "(its record stays)."),
 ) -> None:
     """Start the web table."""
     try:
@@ -36,14 +122,52 @@ def serve(
 
         from regalia.web import create_app
         from regalia.web.server import run
+        from regalia.web.settings import Settings, default_workers
     except ImportError as exc:
         raise error(f"the web table needs the web extra ({exc.name} is missing): "
                     f"pip install 'regalia[web]'", EXIT_USAGE) from None
     if not 0 < port < 65536:
         raise error(f"--port {port}: a port is 1 to 65535", EXIT_USAGE)
+    for name, value in (("--max-think", max_think), ("--header-timeout", header_timeout),
+                        ("--idle", idle)):
+        if not 0 < value < float("inf"):
+            raise error(f"{name} {value}: a positive number of seconds", EXIT_USAGE)
+    for name, number in (("--workers", workers if workers is not None else 1),
+                         ("--max-open-tables", max_open_tables), ("--max-body", max_body),
+                         ("--max-connections", max_connections)):
+        if number < 1:
+            raise error(f"{name} {number}: at least 1", EXIT_USAGE)
+    for origin in allowed_origin:
+        if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
+            raise error(f"--allowed-origin {origin!r}: an origin is a scheme and a host, "
+                        f"e.g. https://games.example.org or http://192.168.1.5:8000",
+                        EXIT_USAGE)
+    keep = parse_duration(keep_finished, "--keep-finished") if keep_finished else None
+    if purge and keep is None:
+        raise error("--purge needs --keep-finished DURATION (what to keep)", EXIT_USAGE)
+    settings = Settings(
+        workers=workers or default_workers(), allow_agent_specs=allow_agent_specs,
+        max_think=max_think, allowed_origins=tuple(allowed_origin),
+        rate_limits=parse_rate_limits(rate_limit), rate_storage=rate_storage,
+        max_open_tables=max_open_tables, keep_finished=keep, max_body=max_body,
+        header_timeout=header_timeout, max_connections=max_connections, idle_seconds=idle)
+    if purge:
+        from regalia.web.store import Store, default_db_url, now_iso
+        try:
+            store = Store(db or default_db_url())
+        except Exception as exc:
+            raise error(f"--db: cannot open the table store: {exc}", EXIT_USAGE) from None
+        assert keep is not None
+        count = store.purge(now_iso(-keep))
+        store.close()
+        typer.echo(f"deleted {count} finished table{'s' if count != 1 else ''} older than "
+                   f"{keep_finished}")
+        return
     try:
-        application = create_app(db)
+        application = create_app(db, settings)
+    except ValueError as exc:   # a rate limit that cannot be read
+        raise error(str(exc), EXIT_USAGE) from None
     except Exception as exc:  # a bad URL or an unreachable database
         raise error(f"--db: cannot open the table store: {exc}", EXIT_USAGE) from None
     typer.echo(f"regalia web table on http://{host}:{port}/  (Ctrl-C stops it)")
-    run(application, host, port)
+    run(application, host, port, settings, proxy)

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from regalia.agents.base import Agent, derive_seed, make_agent
 from regalia.arena.match import MatchResult, play_match
+from regalia.core.dealers import initial_state
 from regalia.core.errors import IllegalActionError, NotationError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, Game
 from regalia.core.record import GameRecord
@@ -65,18 +66,20 @@ def build_seats(specs: Sequence[str], seed: int) -> list[Agent | None]:
 
 
 def restore(game: Game, seed: int, actions: Sequence[int],
-            on_step: Callable[[State, int], None] | None = None) -> State:
+            on_step: Callable[[State, int], None] | None = None,
+            dealer: str | None = None) -> State:
     """The state after ``actions`` from the initial state of ``seed``, with its dealer
     where the real game's dealer stood: every chance outcome is dealt again by the state's
     own dealer (so the draws after it are the ones the seed deals, exactly as in a game
     never interrupted) and must equal the recorded one. ``on_step(state, action)`` is
-    called before each action is applied.
+    called before each action is applied. ``dealer``: the generator that dealt them
+    (:mod:`regalia.core.dealers`; None: the engine's own), which deals on.
 
     Raises:
         RecordError: a recorded chance outcome that the seed does not deal there.
         IllegalActionError: an action that is not legal where it stands.
     """
-    state = game.new_initial_state(seed)
+    state = initial_state(game, seed, dealer)
     for ply, action in enumerate(actions):
         if state.is_chance_node():
             dealt = state.sample_chance_outcome(state.dealer())
@@ -164,7 +167,8 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
              hinter: Callable[[State], str] | None = None, *,
              history: Sequence[int] = (),
              thinking: Callable[[str], ContextManager[None]] | None = None,
-             table: dict[str, Any] | None = None) -> PlayOutcome:
+             table: dict[str, Any] | None = None,
+             dealer: str | None = None) -> PlayOutcome:
     """Play a game with people at the terminal.
 
     Args:
@@ -178,6 +182,8 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
         thinking: ``thinking(label)``, a context manager around each computer move (a
             :class:`Thinking` marker on a terminal).
         table: settings kept in the record for ``regalia resume`` (hints, hint agent).
+        dealer: the generator that dealt ``history`` (a resumed record's; None: the
+            engine's own), which deals the rest of the game.
 
     A decision with a single legal action is played automatically, with a message. A
     ``KeyboardInterrupt`` (Ctrl-C, at a prompt or while an agent thinks) ends the game
@@ -202,7 +208,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
         plies.append(_Ply(actor, st.action_to_string(action), chosen))
 
     # a resumed game: the same dealer, so the same chance outcomes from here on
-    state = restore(game, seed, history, on_step=remember)
+    state = restore(game, seed, history, on_step=remember, dealer=dealer)
     narrator = ui.narrator(labels, console)
     console.print(ui.header(game, labels, seed))
     if history:
@@ -239,7 +245,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                 return (f"Cannot undo {plies[k].text!r}: {labels[other.actor]} has played "
                         f"since ({other.text}), and in {game.info.title} a move can reveal "
                         f"hidden cards: undoing would let you play with them known.")
-        before = restore(game, seed, state.history()[:k])
+        before = restore(game, seed, state.history()[:k], dealer=state.dealer_name)
         if not game.info.perfect_information and _reveals(before, state, seat):
             return (f"Cannot undo {plies[k].text!r}: your moves since then showed you "
                     f"something hidden; undoing would let you play with it known.")

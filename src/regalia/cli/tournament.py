@@ -15,55 +15,18 @@ from typing import Optional
 import typer
 from rich import box
 from rich.markup import escape
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
 from rich.table import Table
 
-from regalia.arena.executors import BACKENDS, BackendUnavailable, make_executor
-from regalia.arena.tournament import (GameResult, TournamentResult, check_lineup,
+from regalia.arena.executors import BackendUnavailable, make_executor
+from regalia.arena.tournament import (TournamentResult, check_deals, check_lineup,
                                       expand_lineup, output_paths, run_tournament)
-from regalia.core.errors import ParameterError
-from regalia.core.registry import game_class
 
 from .common import (EXIT_FAILED, EXIT_USAGE, build_game, check_writable, error, fresh_seed,
-                     make_console, split_players, user_errors,
-                     ProgressLines)
-from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, examples as _examples,
+                     make_console, user_errors)
+from .runs import ProgressLines, RateColumn, game_progress, seat_count, split_agents
+from .root import (ADDRESS_OPT, BACKEND_OPT, LEVEL_OPT, PARAM_OPT, PLAYERS_OPT, SHEET_OPT,
+                   VARIANT_OPT, WORKERS_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
-
-
-def split_agents(text: str) -> list[str]:
-    """``--agents`` split like ``--players``: ``"mcts:iterations=9,c=0.5,greedy"`` ->
-    ``["mcts:iterations=9,c=0.5", "greedy"]`` (a ``key=value`` item without a colon belongs
-    to the agent before it)."""
-    try:
-        return split_players(text)
-    except ParameterError:
-        raise ParameterError(f"--agents {text!r} has an empty entry; write agent specs "
-                             f"separated by commas (e.g. --agents greedy,mcts:seconds=0.2)"
-                             ) from None
-
-
-def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
-    """The number of seats: ``--players``, else one per agent (at least the game's minimum).
-
-    Raises:
-        ParameterError: a count the game does not allow, or more agents than seats.
-    """
-    info = game_class(game_name).info
-    span = (f"{info.min_players}" if info.min_players == info.max_players
-            else f"{info.min_players} to {info.max_players}")
-    if players is None:
-        if agents > info.max_players:
-            raise ParameterError(f"--agents lists {agents} agents; {info.title} is for {span} "
-                                 f"players (one agent per seat at most)")
-        return max(agents, info.min_players)
-    if not info.min_players <= players <= info.max_players:
-        raise ParameterError(f"--players {players}: {info.title} is for {span} players")
-    if agents > players:
-        raise ParameterError(f"--agents lists {agents} agents for {players} seats; list at "
-                             f"most one agent per seat")
-    return players
 
 
 def standings_table(result: TournamentResult) -> Table:
@@ -121,24 +84,13 @@ def tournament(
     games: int = typer.Option(..., "--games", "-n", metavar="N", show_default=False,
                               help="Number of deals; each is played once per seat rotation "
                                    "(N x P games in all)."),
-    players: Optional[int] = typer.Option(None, "--players", metavar="P", show_default=False,
-                                          help="Number of seats. Default: one per agent "
-                                               "(at least the game's minimum)."),
+    players: Optional[int] = PLAYERS_OPT,
     seed: Optional[int] = typer.Option(None, "--seed", "-s", metavar="S", show_default=False,
                                        help="Base seed of the deals; the same seed gives the "
                                             "same tournament. Default: a fresh one, printed."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", metavar="K",
-                                          show_default=False,
-                                          help="Games run at once. Default: every core "
-                                               "(1 runs them in this process)."),
-    backend: str = typer.Option("process", "--backend", "-b", metavar="NAME",
-                                help=f"Where games run: {', '.join(BACKENDS)} (ray needs "
-                                     f"pip install 'regalia\\[ray]')."),
-    address: Optional[str] = typer.Option(None, "--address", metavar="ADDR",
-                                          show_default=False,
-                                          help="Ray cluster to join ('auto', "
-                                               "'ray://host:10001'); default: a local Ray "
-                                               "instance. Only with --backend ray."),
+    workers: Optional[int] = WORKERS_OPT,
+    backend: str = BACKEND_OPT,
+    address: Optional[str] = ADDRESS_OPT,
     variant: Optional[list[str]] = VARIANT_OPT,
     sheet: Optional[int] = SHEET_OPT,
     level: Optional[int] = LEVEL_OPT,
@@ -158,8 +110,7 @@ def tournament(
         lineup = expand_lineup(specs, seats)
         g = build_game(name, seats, variant, sheet=sheet, level=level, params=param)
         lineup = check_lineup(g, lineup)
-        if games < 1:
-            raise ParameterError(f"--games {games}: play at least 1 deal")
+        check_deals(games, "--games (the number of deals)")
         if out is not None:
             for path in output_paths(out):
                 check_writable(path, "results", option="--out")
@@ -180,23 +131,11 @@ def tournament(
                   f"{total} games, seed {seed}; running on {escape(executor.describe())}")
 
     err = make_console(stderr=True)
-    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
-    bar = progress.add_task("games", total=total)
-    lines = None if err.is_terminal else ProgressLines(
-        total, lambda text: err.print(text, markup=False, highlight=False))
-
-    def advance(done: int, _total: int, _result: GameResult) -> None:
-        if lines is not None:
-            lines(done)
-        else:
-            progress.update(bar, completed=done)
-
     try:
-        with progress, user_errors(EXIT_FAILED, codes={BackendUnavailable: EXIT_USAGE}):
+        with game_progress(total) as advance, \
+                user_errors(EXIT_FAILED, codes={BackendUnavailable: EXIT_USAGE}):
             result = run_tournament(g, lineup, games, seed=seed, executor=executor,
-                                    progress=advance)
+                                    progress=lambda done, _total, _result: advance(done))
     except KeyboardInterrupt:
         err.print("[yellow]Interrupted: the tournament is abandoned.[/yellow]")
         raise typer.Exit(130) from None
@@ -222,4 +161,5 @@ def tournament(
                       f"[cyan]{escape(str(csv_path))}[/cyan].")
 
 
-__all__ = ["tournament", "split_agents", "seat_count", "standings_table", "ProgressLines"]
+__all__ = ["tournament", "split_agents", "seat_count", "standings_table", "ProgressLines",
+           "RateColumn", "game_progress"]

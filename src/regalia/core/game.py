@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from functools import wraps
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from .errors import RecordError
 
@@ -237,6 +237,19 @@ class Game(ABC):
             NotImplementedError: the game offers no tensor.
         """
         return self._tensor_module().encode(self, observation)  # type: ignore[no-any-return]
+
+    def vector_kernel(self, num_envs: int, seat: int, opponents: Sequence[str],
+                      reward: str, illegal_reward: float) -> Any | None:
+        """A kernel that steps ``num_envs`` games of this game in compiled code for
+        :mod:`regalia.adapters.vector`, or None (the default: no game has to offer one;
+        the adapter then loops in Python over single environments).
+
+        A game that offers one returns an object with the interface of Kingdomino's
+        (``games/kingdomino/_vector.pxi``): each game's learner sits at ``seat`` (-1: drawn
+        at each reset), ``opponents`` name the compiled policies of the other seats in
+        seat order, ``reward`` is ``returns`` or ``margin``; None when it cannot (another
+        engine, a policy it does not compile)."""
+        return None
 
     def data_provenance(self) -> dict[str, int]:
         """Counts of component records per provenance (``verified``/``rulebook``/``reconstructed``)."""

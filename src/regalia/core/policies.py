@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., int])
 _COMPILED = "_regalia_compiled_playout"
+_SEAT_ONLY = "_regalia_seat_information_only"
 
 
 def compiled_as(name: str) -> Callable[[F], F]:
@@ -29,6 +30,24 @@ def compiled_name(policy: Callable[..., int]) -> str | None:
     """The compiled playout name a policy is marked with (:func:`compiled_as`), or None."""
     name = getattr(policy, _COMPILED, None)
     return name if isinstance(name, str) else None
+
+
+def seat_information_only(policy: F) -> F:
+    """Mark a game's policy as one whose choice depends only on what the acting seat knows
+    (its information state: its own hand, what was shown to it, the public position), never
+    on another seat's hidden cards or a face-down tile: given two states the seat cannot
+    tell apart and the same generator, it chooses the same action. The game's tests must
+    prove it (a hidden card swapped, or the state resampled from the seat's information
+    state: ``tests/agents/test_seat_information.py``); agents that play the policy then
+    declare themselves honest at a table with hidden information
+    (:meth:`regalia.agents.Agent.information_used`)."""
+    setattr(policy, _SEAT_ONLY, True)
+    return policy
+
+
+def uses_seat_information_only(policy: Callable[..., int]) -> bool:
+    """True when ``policy`` is marked with :func:`seat_information_only`."""
+    return getattr(policy, _SEAT_ONLY, False) is True
 
 
 def one_step_greedy(state: "State", rng: random.Random) -> int:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 from pathlib import Path
 from typing import Annotated, Any, Callable, Final, Literal, TypeVar
 
 from pydantic import (BaseModel, ConfigDict, StrictInt, StringConstraints, ValidationError,
                       field_validator, model_validator)
 
+from .dealers import DEFAULT_DEALER, make_dealer
 from .errors import DataError, IllegalActionError, RecordError, RegaliaError
 from .files import check_plain_text, parse_json, read_text
 from .game import Game
@@ -36,6 +36,10 @@ class GameRecord(BaseModel):
 
     Attributes:
         game: registry name; params: ``load_game`` parameters; seed: the dealer's seed.
+        dealer: the generator that dealt from ``seed`` (:mod:`~regalia.core.dealers`):
+            ``pcg64`` (the compiled engines'), or ``None`` for ``mt19937`` (the pure
+            engines' Mersenne Twister, and every record written before the field existed:
+            absent from the digest when None, so those records keep theirs).
         players: one label per seat (agent specs such as ``"greedy"``, or ``"human"``).
         actions: every action id in order, chance outcomes included.
         notation: the same actions in the game's notation (checked on replay).
@@ -49,7 +53,9 @@ class GameRecord(BaseModel):
 
     The seed is kept only when the dealer seeded with it dealt every chance outcome of the
     game (as in ``play_match`` and the command line); replay then checks each outcome
-    against the dealer, so an edited seed or draw is refused.
+    against that dealer (``dealer``), so an edited seed or draw is refused. Either engine
+    replays a record dealt by either generator: the outcomes are in ``actions``, and the
+    check draws from the record's generator.
 
     A record is untrusted input: every string in it (labels, notation, parameters) is
     refused at load if it holds a control character (ESC, BEL, bidirectional overrides:
@@ -66,6 +72,7 @@ class GameRecord(BaseModel):
     game: str
     params: dict[str, Any]
     seed: StrictInt | None = None
+    dealer: Literal["mt19937", "pcg64"] | None = None
     players: list[str] = []
     actions: list[StrictInt]
     notation: list[str] | None = None
@@ -102,10 +109,12 @@ class GameRecord(BaseModel):
         """Record the game that led to ``state`` (finished or not); ``table``: see the
         class docstring."""
         notation, dealt = _notation_and_dealer_check(state)
+        dealer = state.dealer_name if dealt else None
         rec = cls(
             game=state.game.info.name,
             params=state.game.params,
             seed=state.seed if dealt else None,
+            dealer=None if dealer == DEFAULT_DEALER else dealer,
             players=list(players or []),
             actions=list(state.history()),
             notation=notation,
@@ -118,13 +127,19 @@ class GameRecord(BaseModel):
 
     def compute_digest(self) -> str:
         """SHA-256 hex digest of the canonical JSON of every field but ``digest`` (and
-        ``table`` when it is None, so records written before it existed keep their
-        digest)."""
+        ``table`` and ``dealer`` when they are None, so records written before they existed
+        keep their digest)."""
         body = self.model_dump(exclude={"digest"})
-        if body["table"] is None:
-            del body["table"]
+        for optional in ("table", "dealer"):
+            if body[optional] is None:
+                del body[optional]
         text = json.dumps(body, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
+
+    @property
+    def dealer_name(self) -> str:
+        """The generator that dealt from :attr:`seed`: :attr:`dealer`, or ``mt19937``."""
+        return self.dealer or DEFAULT_DEALER
 
     # ------------------------------------------------------------------ files
     def to_json_string(self) -> str:
@@ -188,14 +203,16 @@ class GameRecord(BaseModel):
             raise RecordError(f"record has {len(self.actions)} actions but "
                               f"{len(self.notation)} notation entries")
         state = game.new_initial_state(self.seed)
-        dealer = random.Random(self.seed) if self.seed is not None else None
+        dealer = (make_dealer(self.dealer_name, self.seed) if self.seed is not None
+                  else None)
         for ply, action in enumerate(self.actions):
             if dealer is not None and state.is_chance_node():
-                expected = state.sample_chance_outcome(dealer)
+                expected = state.sample_chance_outcome(dealer)  # type: ignore[arg-type]
                 if expected != action:
                     raise RecordError(f"ply {ply}: chance outcome {action} is not what seed "
-                                      f"{self.seed} deals here ({expected}): the seed or the "
-                                      f"draws were edited")
+                                      f"{self.seed} deals here ({expected}, dealer "
+                                      f"{self.dealer_name}): the seed or the draws were "
+                                      f"edited")
             try:
                 text = state.action_to_string(action)
             except RegaliaError:
@@ -301,16 +318,19 @@ def build_recorded_game(name: str, params: dict[str, Any], data_digest: str | No
 
 
 def _notation_and_dealer_check(state: State) -> tuple[list[str], bool]:
-    """The history in notation, and whether the dealer seeded with ``state.seed`` dealt
-    every chance outcome of it (False for chance played with another generator)."""
-    dealer = random.Random(state.seed) if state.seed is not None else None
+    """The history in notation, and whether the state's dealer (its generator seeded with
+    ``state.seed``) dealt every chance outcome of it (False for chance played with another
+    generator)."""
+    name = state.dealer_name
+    dealer = (make_dealer(name, state.seed) if state.seed is not None and name is not None
+              else None)
     dealt = dealer is not None
     replay = state.game.new_initial_state(state.seed)
     notation = []
     for action in state.history():
         notation.append(replay.action_to_string(action))
         if (dealt and dealer is not None and replay.is_chance_node()
-                and replay.sample_chance_outcome(dealer) != action):
+                and replay.sample_chance_outcome(dealer) != action):  # type: ignore[arg-type]
             dealt = False
         replay.apply_action(action)
     return notation, dealt

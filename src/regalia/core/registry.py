@@ -209,6 +209,29 @@ def game_drawing(game: str) -> Any | None:
     return importlib.import_module(path) if path else None
 
 
+#: game name -> module path of its scoring pad (``/score``; :mod:`regalia.core.pad`)
+_PADS: dict[str, str] = {}
+
+
+def register_pad(game: str, module: str) -> None:
+    """Declare the module of ``game``'s scoring pad (e.g. ``"regalia.games.kingdomino.pad"``),
+    imported only when first needed; its functions are described in :mod:`regalia.core.pad`."""
+    _PADS[normalise_name(game)] = module
+
+
+def game_pad(game: str) -> Any | None:
+    """The scoring pad module of ``game`` (imported now), or None when the game has none."""
+    import importlib
+
+    path = _PADS.get(normalise_name(game))
+    return importlib.import_module(path) if path else None
+
+
+def pad_games() -> list[str]:
+    """The games that offer a scoring pad, in registration order."""
+    return list(_PADS)
+
+
 #: game name -> module path of its observation tensor (``layout(game)``, ``encode(game,
 #: observation)``; see :mod:`regalia.core.tensors`)
 _TENSORS: dict[str, str] = {}
@@ -235,3 +258,23 @@ def has_perfect_recall_tensor(game: str) -> bool:
     (``information_state_layout``, ``information_state``, ``encode_information_state``:
     :meth:`~regalia.core.state.State.information_state_tensor`)."""
     return hasattr(game_tensors(game), "information_state_layout")
+
+
+#: game name -> module path of its balance facts (components, turn order, variants to
+#: compare; see :mod:`regalia.core.balance`)
+_BALANCE: dict[str, str] = {}
+
+
+def register_balance(game: str, module: str) -> None:
+    """Declare the module that tells a balance study about ``game`` (e.g.
+    ``"regalia.games.kingdomino.balance"``), imported only when first needed. What the module
+    offers is described in :mod:`regalia.core.balance`."""
+    _BALANCE[normalise_name(game)] = module
+
+
+def game_balance(game: str) -> Any | None:
+    """The balance module of ``game`` (imported now), or None when the game has none."""
+    import importlib
+
+    path = _BALANCE.get(normalise_name(game))
+    return importlib.import_module(path) if path else None

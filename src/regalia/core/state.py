@@ -25,11 +25,12 @@ import json
 import random
 import secrets
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, Sequence, cast
 
 from typing_extensions import TypeVar
 
 from .breakdown import Breakdown, ScoreItem
+from .dealers import Dealer, dealer_name, make_dealer
 from .errors import IllegalActionError, NotationError, ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
 
@@ -96,7 +97,11 @@ class State(ABC, Generic[GameT]):
     # ``_start`` sets them for a new game.
     _game: GameT
     _seed: int | None
-    _dealer: random.Random | None
+    _dealer: Dealer | None   # random.Random (mt19937) or PCG64 (see .dealers)
+
+    #: The generator that deals a new game of this class (:mod:`.dealers`): the pure
+    #: engines' Mersenne Twister; a compiled engine names its own (``pcg64``).
+    DEALER: ClassVar[str] = "mt19937"
 
     def _start(self, game: "Game", seed: int | None) -> None:
         """Set the game and the dealer of a new game: ``seed`` None draws a fresh seed
@@ -110,7 +115,28 @@ class State(ABC, Generic[GameT]):
         # cannot see from here; setattr stores them all the same.
         setattr(self, "_game", game)
         setattr(self, "_seed", seed)
-        setattr(self, "_dealer", random.Random(seed))
+        setattr(self, "_dealer", random.Random(seed) if self.DEALER == "mt19937"
+                else make_dealer(self.DEALER, seed))
+
+    @property
+    def dealer_name(self) -> str | None:
+        """Which generator deals this game (:data:`.dealers.DEALERS`): ``mt19937`` or
+        ``pcg64``; None for a copy, which has no dealer."""
+        dealer = getattr(self, "_dealer", None)  # a game without chance may keep none
+        return None if dealer is None else dealer_name(dealer)
+
+    def _set_dealer(self, name: str) -> None:
+        """Deal from now on with a new dealer ``name`` seeded with this game's seed: a
+        record or a resumed game dealt by another engine's generator is continued with
+        that generator (:func:`.dealers.initial_state`).
+
+        Raises:
+            ParameterError: an unknown dealer.
+            RegaliaError: a copy (no seed).
+        """
+        if self._seed is None:
+            raise no_dealer_error()
+        setattr(self, "_dealer", make_dealer(name, self._seed))
 
     @classmethod
     def _blank(cls, game: "Game") -> Self:
@@ -268,14 +294,17 @@ class State(ABC, Generic[GameT]):
         return action
 
     def dealer(self) -> random.Random:
-        """The state's own seeded generator for chance nodes of a real game.
+        """The state's own seeded generator for chance nodes of a real game: a
+        :class:`random.Random`, or for a compiled engine PCG64 (:mod:`.dealers`), which
+        offers the same ``random()`` that :meth:`sample_chance_outcome` draws from (typed
+        as a Random for the games' ``sample_chance_outcome(rng)``).
 
         Raises:
             RegaliaError: if the state has none (a clone, resample or JSON-loaded state).
         """
         if self._dealer is None:
             raise no_dealer_error()
-        return self._dealer
+        return cast("random.Random", self._dealer)
 
     def compiled_playout(self, policy: str, rng: random.Random) -> bool:
         """Play this state to its end inside the game's compiled code, the hook by which

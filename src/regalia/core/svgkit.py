@@ -11,12 +11,15 @@ Nothing here knows a game; the module imports only the standard library.
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["canonical", "click_attr", "score_headings", "text"]
+__all__ = ["canonical", "click_attr", "score_headings", "text", "board_heading", "runs",
+           "entry", "and_join", "marks", "mark_id", "provenance_note", "plain_hover",
+           "RECONSTRUCTED"]
 
 
 def canonical(obj: Any) -> str:
@@ -90,3 +93,109 @@ def wrap(text: str, width: int) -> list[str]:
     does not wrap by itself."""
     return textwrap.wrap(" ".join(text.split()), width, break_long_words=False,
                          break_on_hyphens=False)
+
+
+def board_heading(title: str, description: str) -> str:
+    """The title and description of a board, the first children of its ``<svg>`` (the
+    page names the board with them: ``aria-labelledby="board-title"``,
+    ``aria-describedby="board-desc"``)."""
+    return (f'<title id="board-title">{escape(title)}</title>'
+            f'<desc id="board-desc">{escape(description)}</desc>')
+
+
+# ---------------------------------------------------------------------------- the story
+# A drawing's ``narrate`` folds the log as a seat saw it into entries, and its ``render``
+# marks the moves it is given as ``recent`` (see regalia.web.story and docs/web.md).
+
+def runs(plies: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, Any]]:
+    """Consecutive plies by one actor as ``(first, last, seat)``: a seat's moves in a row,
+    or a row of chance outcomes (seat None). ``plies``: ``[{"seat", ...}]`` in ply order."""
+    out: list[tuple[int, int, Any]] = []
+    for i, p in enumerate(plies):
+        seat = p.get("seat")
+        if out and out[-1][2] == seat:
+            out[-1] = (out[-1][0], i, seat)
+        else:
+            out.append((i, i, seat))
+    return out
+
+
+def entry(first: int, last: int, seat: Any, words: str) -> dict[str, Any]:
+    """One entry of a folded log: its plies ``first`` to ``last``, who made them (None:
+    chance) and what happened in plain words (without the seat's name)."""
+    return {"ply": first, "last": last, "seat": seat, "text": words}
+
+
+def and_join(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    words = [w for w in words if w]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def marks(recent: Any) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The well-formed items of a drawing's ``recent`` argument, each with its index:
+    ``{"ply": int or None, "seat": int, "notation": str, "hint": bool}`` (anything else is
+    skipped: a drawing ignores what it cannot read)."""
+    if not isinstance(recent, (list, tuple)):
+        return
+    for k, item in enumerate(recent[:64]):
+        if (isinstance(item, Mapping) and isinstance(item.get("notation"), str)
+                and type(item.get("seat")) is int):
+            yield k, {"ply": item.get("ply") if type(item.get("ply")) is int else None,
+                      "seat": item["seat"], "notation": item["notation"],
+                      "hint": item.get("hint") is True}
+
+
+def mark_id(item: Mapping[str, Any], k: int, part: int = 0) -> str:
+    """The attributes ``id``, ``class`` and ``data-seat`` of an element marking ``item``
+    (a recent move: class ``recent``, a new id per ply so that the page animates it when it
+    arrives; a suggestion: class ``hint``)."""
+    kind = "hint" if item.get("hint") else "recent"
+    key = "hint" if item.get("hint") else item.get("ply", k)
+    return (f' id="{kind}-{key}-{part}" class="{kind}" data-seat="{int(item["seat"])}"'
+            f' data-ply="{"" if item.get("ply") is None else int(item["ply"])}"')
+
+
+# ---------------------------------------------------------------------------- provenance
+#: The badge of a reconstructed component (the page's "About the components" explains it).
+RECONSTRUCTED = "\u2248"
+
+
+def provenance_note(provenance: str, what: str = "component") -> str:
+    """Where a component's data comes from, in a sentence for a hover text: a
+    reconstruction says so with its badge (never passing for the printed component), a
+    rulebook fact names the rulebook, a verified one says nothing more."""
+    if provenance == "reconstructed":
+        return (f"{RECONSTRUCTED} Reconstructed data: the printed {what} is not public in "
+                f"full, so regalia's is reconstructed to fit every known fact (see About the "
+                f"components).")
+    if provenance == "rulebook":
+        return "Taken from the rulebook."
+    return ""
+
+
+_PROVENANCE = re.compile(r"^(\s*)Provenance: (\w+)\b.*$")
+_FILES = re.compile(r"\s*\((?:see )?(?:\.\./shared/rules/)?COMPONENTS\.md[^)]*\)|"
+                    r"(?:\.\./shared/rules/)?COMPONENTS\.md(?:[,;:]? ?\([^)]*\))?")
+
+
+def plain_hover(help_text: str, what: str = "component") -> str:
+    """A component's help text (:meth:`regalia.core.help.HelpEntry.text`) as a hover text
+    for a player: its provenance line as :func:`provenance_note`, the data file's source
+    citations and field lists left out, no file names."""
+    out = []
+    for line in help_text.splitlines():
+        bare = line.strip()
+        if bare.startswith(("Better established fields", "Source:")):
+            continue
+        m = _PROVENANCE.match(line)
+        if m:
+            note = provenance_note(m.group(2), what)
+            if note:
+                out.append(m.group(1) + note)
+            continue
+        line = _FILES.sub("", line).replace("Note: ", "Why: ", 1)
+        out.append(line)
+    return "\n".join(out)

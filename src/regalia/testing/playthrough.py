@@ -21,7 +21,9 @@ then, for each ply ``k``::
 
 and at the end the returns and scores. Decisions are drawn uniformly from the legal
 actions with ``random.Random("playthrough-<seed>")`` (or a policy given), independent of
-the game's dealer, which deals every chance outcome from the seed.
+the game's dealer, which deals every chance outcome from the seed: the pure engines'
+Mersenne Twister (``mt19937``, :mod:`regalia.core.dealers`) on every engine, so that a
+compiled engine, which deals with PCG64, writes the same transcript.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from regalia.core import CHANCE, TERMINAL, Game, State
+from regalia.core.dealers import initial_state
 
 #: ``policy(state, rng) -> action``: a legal action of the current player.
 Policy = Callable[[State, random.Random], int]
@@ -63,7 +66,8 @@ def playthrough(game: Game, seed: int, policy: Policy | None = None, *,
 
     Args:
         game: the game with its parameters.
-        seed: the dealer's seed (``game.new_initial_state(seed)``), also seeding the
+        seed: the dealer's seed (``game.new_initial_state(seed)``, dealt by ``mt19937``
+            whatever the engine), also seeding the
             decisions' generator ``random.Random(f"playthrough-{seed}")``.
         policy: chooses each decision (default: uniformly at random); ``policy_name``
             names it in the header.
@@ -78,7 +82,7 @@ def playthrough(game: Game, seed: int, policy: Policy | None = None, *,
     """
     choose = policy or uniform_policy
     rng = random.Random(f"playthrough-{seed}")
-    state = game.new_initial_state(seed)
+    state = initial_state(game, seed, "mt19937")
     n = game.num_players
     lines = [
         "# regalia golden playthrough; rewrite on purpose only: "

@@ -1,4 +1,4 @@
-"""The FastAPI application of the web table: lobby, JSON API, WebSockets, static client.
+"""The FastAPI application of the web table, wired: settings, store, bus, rooms, routes.
 
 API (JSON; a seat's token goes in the ``X-Seat-Token`` header or the ``token`` query
 parameter; without one a visitor is a spectator):
@@ -25,228 +25,115 @@ parameter; without one a visitor is a spectator):
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}``, the click objects of a move in
   progress (board protocol v2) -> ``{action, notation}``, ``{next: {prompt, targets,
   choices, svg}}`` or ``{error}``;
-* ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change.
+* ``WS /api/tables/{id}/ws?token=...``: the seat's view, pushed after every change
+  (closed with 4403 for a bad token, 4404 for an unknown table);
+* ``GET /healthz``: ``{"ok": true}`` while the server answers and its store reads;
+  ``GET /metrics``: Prometheus metrics (:mod:`.metrics`).
 
-Errors are HTTP 4xx with ``{"detail": message}``; the table is then unchanged.
+Errors are HTTP 4xx with ``{"detail": message}`` (429 with ``Retry-After``); the table is
+then unchanged. Every request first passes :class:`.guard.Guard` (host, rate, origin and
+body checks).
+
+The modules, imports running one way (routes and socket, then rooms, then table, views and
+compute, then store and bus): :mod:`.routes` and :mod:`.socket` (thin: parse, check, call,
+answer), :mod:`.guard` (body limits), :mod:`.rooms` (live tables), :mod:`.table` (the only
+writer of a table), :mod:`.views`, :mod:`.compute` (computer players, hints),
+:mod:`.catalogue` (games and strengths offered), :mod:`.identity` (seat tokens),
+:mod:`.store` (SQLAlchemy), :mod:`.bus` (change notices), :mod:`.settings` (every limit).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, AsyncIterator
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from .storage import Store, default_db_url
-from .tables import DEFAULT_PACE, Tables, WebError, games_catalogue
+from .bus import Hub
+from .errors import WebError
+from .guard import Guard, Limiter
+from .metrics import Metrics
+from .rooms import Rooms
+from .routes import lobby, ops, pad, table
+from .settings import Settings
+from .socket import router as socket_router
+from .store import Store, default_db_url
+
+log = logging.getLogger("regalia.web")
+
+#: seconds between two sweeps of idle tables (and of finished ones past their keeping)
+SWEEP_SECONDS = 30.0
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 64 * 1024
 
 
-class Hub:
-    """WebSocket subscribers per table; :meth:`notify` may be called from any thread."""
-
-    def __init__(self) -> None:
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.queues: dict[str, set[asyncio.Queue[None]]] = {}
-
-    def notify(self, table_id: str) -> None:
-        loop = self.loop
-        if loop is None or loop.is_closed():
-            return
-        try:
-            loop.call_soon_threadsafe(self._fanout, table_id)
-        except RuntimeError:  # the loop is closing
-            pass
-
-    def _fanout(self, table_id: str) -> None:
-        for q in self.queues.get(table_id, ()):
-            if q.empty():
-                q.put_nowait(None)
-
-
-def _no_constant(name: str) -> None:
-    """Refuse ``NaN`` and ``Infinity`` in a request body (not JSON, though Python reads
-    them)."""
-    raise ValueError(f"{name} is not JSON")
-
-
-def create_app(db_url: str | None = None, workers: int = 2, resume: bool = True,
-               hint_spec: str | None = None, pace: float = DEFAULT_PACE) -> FastAPI:
+def create_app(db_url: str | None = None, settings: Settings | None = None,
+               **overrides: Any) -> FastAPI:
     """The web table's app on the store at ``db_url`` (an SQLAlchemy URL; default: an
-    SQLite file in the user's data directory). ``resume`` lets the computer players of
-    unfinished tables go on at start-up. ``hint_spec``: the hint agent (default: the
-    game's, see :func:`regalia.agents.default_hint_spec`). ``pace``: the default seconds
-    between consecutive computer moves at a table where a person sits (0: no pause)."""
+    SQLite file in the user's data directory), with ``settings`` (default
+    :class:`Settings`), any of whose fields may be given as keywords instead
+    (``create_app(url, pace=0)``).
+
+    Raises:
+        TypeError: a keyword that is no field of :class:`Settings`.
+        ValueError: a rate limit that cannot be read (:class:`~regalia.web.guard.Limiter`).
+    """
+    settings = replace(settings or Settings(), **overrides)
+    metrics = Metrics()
+    limiter = Limiter(settings, metrics)
     store = Store(db_url or default_db_url())
     hub = Hub()
-    tables = Tables(store, hub.notify, workers=workers, hint_spec=hint_spec, pace=pace)
+    rooms = Rooms(store, settings, hub.notify, metrics, hub.watched)
+
+    async def sweeper() -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await loop.run_in_executor(None, rooms.sweep)
+            except Exception:  # a sweep that failed is tried again at the next one
+                log.exception("sweeping idle tables failed")
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub.loop = asyncio.get_running_loop()
-        if resume:
-            await asyncio.get_running_loop().run_in_executor(None, tables.resume_all)
+        loop = asyncio.get_running_loop()
+        hub.loop = loop
+        starting = loop.run_in_executor(None, rooms.computer.start)   # in the background
+        if settings.resume:
+            await loop.run_in_executor(None, rooms.resume)
+        task = asyncio.ensure_future(sweeper())
         yield
-        tables.close()
+        task.cancel()
+        if not starting.done():
+            starting.cancel()
+        rooms.close()
+        store.close()
 
-    app = FastAPI(title="regalia web table", docs_url="/api/docs", redoc_url=None,
+    api = FastAPI(title="regalia web table", docs_url="/api/docs", redoc_url=None,
                   lifespan=lifespan)
-    app.state.tables = tables
-    app.state.hub = hub
+    api.state.rooms = rooms
+    api.state.hub = hub
+    api.state.settings = settings
+    api.state.limiter = limiter
+    api.state.metrics = metrics
 
-    @app.exception_handler(WebError)
+    @api.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        headers = ({"retry-after": str(exc.retry_after)} if exc.retry_after is not None
+                   else None)
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
-    async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise WebError(413, f"request body over {MAX_BODY} bytes")
-        try:
-            data = json.loads(raw or b"null", parse_constant=_no_constant)
-        except ValueError:
-            raise WebError(400, "the request body is not JSON") from None
-        if not isinstance(data, dict):
-            raise WebError(400, "the request body must be a JSON object")
-        return data
-
-    def token_of(request: Request) -> str | None:
-        return request.headers.get("x-seat-token") or request.query_params.get("token")
-
-    @app.get("/api/games")
-    def api_games() -> list[dict[str, Any]]:
-        return games_catalogue()
-
-    @app.get("/api/tables")
-    def api_tables() -> list[dict[str, Any]]:
-        return tables.listing()
-
-    @app.post("/api/tables", status_code=201)
-    async def api_create(request: Request) -> dict[str, Any]:
-        d = await body(request)
-        tid, seats = await asyncio.get_running_loop().run_in_executor(
-            None, lambda: tables.create(d.get("game"), d.get("players"), d.get("variants"),
-                                        d.get("seats"), d.get("hints", False),
-                                        d.get("pace"), d.get("params")))
-        return {"table": tid, "seats": seats}
-
-    def json_response(text: str) -> Response:
-        """A view already encoded (:meth:`Tables.view_json`), sent as it is."""
-        return Response(text, media_type="application/json")
-
-    @app.get("/api/tables/{table_id}")
-    def api_view(table_id: str, request: Request) -> Response:
-        t = tables.get(table_id)
-        return json_response(tables.view_json(t, tables.seat_of(t, token_of(request))))
-
-    @app.post("/api/tables/{table_id}/actions")
-    async def api_act(table_id: str, request: Request) -> Response:
-        d = await body(request)
-        token = token_of(request)
-
-        def run() -> str:
-            t = tables.act(table_id, token, d.get("action"), d.get("notation"), d.get("ply"))
-            return tables.view_json(t, tables.seat_of(t, token))
-        return json_response(await asyncio.get_running_loop().run_in_executor(None, run))
-
-    @app.post("/api/tables/{table_id}/undo")
-    async def api_undo(table_id: str, request: Request) -> dict[str, Any]:
-        token = token_of(request)
-
-        def run() -> dict[str, Any]:
-            t = tables.undo(table_id, token)
-            return tables.view(t, tables.seat_of(t, token))
-        return await asyncio.get_running_loop().run_in_executor(None, run)
-
-    @app.post("/api/tables/{table_id}/hint")
-    async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
-        token = token_of(request)
-        return await asyncio.get_running_loop().run_in_executor(
-            None, lambda: tables.hint(table_id, token))
-
-    @app.get("/api/tables/{table_id}/replay/{ply}")
-    def api_replay(table_id: str, ply: str, request: Request) -> dict[str, Any]:
-        if not ply.isdigit() or len(ply) > 6:
-            raise WebError(422, "ply must be a whole number")
-        t = tables.get(table_id)
-        return tables.replay_view(t, int(ply), tables.seat_of(t, token_of(request)))
-
-    @app.get("/api/tables/{table_id}/record")
-    def api_record(table_id: str, request: Request) -> Response:
-        t = tables.get(table_id)
-        text = tables.record(t, tables.seat_of(t, token_of(request)))
-        return Response(text, media_type="application/json", headers={
-            "content-disposition": f'attachment; filename="regalia-{table_id}.json"'})
-
-    @app.post("/api/tables/{table_id}/click")
-    async def api_click(table_id: str, request: Request) -> dict[str, Any]:
-        d = await body(request)
-        t = tables.get(table_id)
-        seat = tables.seat_of(t, token_of(request))
-        if seat is None:
-            raise WebError(401, "clicking needs the seat's token (the private link)")
-        # the drawing reads the clicks (and re-draws the board) off the event loop
-        return await asyncio.get_running_loop().run_in_executor(
-            None, lambda: tables.click(t, seat, d.get("clicks")))
-
-    @app.websocket("/api/tables/{table_id}/ws")
-    async def api_ws(websocket: WebSocket, table_id: str) -> None:
-        loop = hub.loop = asyncio.get_running_loop()
-        try:
-            # loading a table replays its game: off the event loop, as every view is
-            t = await loop.run_in_executor(None, tables.get, table_id)
-            seat = tables.seat_of(t, websocket.query_params.get("token"))
-        except WebError as exc:
-            await websocket.close(code=4000 + exc.status, reason=exc.message)
-            return
-        await websocket.accept()
-        q: asyncio.Queue[None] = asyncio.Queue()
-        hub.queues.setdefault(table_id, set()).add(q)
-        receiver: asyncio.Future[str] | None = None
-
-        async def view() -> str:
-            # drawn in a worker thread: a view takes milliseconds of CPU (a 4-player
-            # Cascadito view about 5 ms), during which the event loop must go on serving
-            # the other connections
-            return await loop.run_in_executor(None, tables.view_json, t, seat)
-
-        try:
-            await websocket.send_text(await view())
-            receiver = asyncio.ensure_future(websocket.receive_text())
-            while True:
-                getter = asyncio.ensure_future(q.get())
-                done, _ = await asyncio.wait({getter, receiver},
-                                             return_when=asyncio.FIRST_COMPLETED)
-                if receiver in done:
-                    getter.cancel()
-                    receiver.result()  # raises WebSocketDisconnect when the client left
-                    receiver = asyncio.ensure_future(websocket.receive_text())
-                    continue
-                await websocket.send_text(await view())
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            hub.queues.get(table_id, set()).discard(q)
-            if receiver is not None and not receiver.done():
-                receiver.cancel()
-            elif receiver is not None and not receiver.cancelled():
-                receiver.exception()   # retrieved: the client left
-
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/")
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/table/{table_id}")
-    def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
-
-    return app
+    api.include_router(lobby.router)
+    api.include_router(table.router)
+    api.include_router(pad.router)
+    api.include_router(ops.router)
+    api.include_router(socket_router)
+    api.mount("/static", StaticFiles(directory=STATIC), name="static")
+    api.add_middleware(Guard, settings=settings, limiter=limiter, metrics=metrics)
+    return api

@@ -54,6 +54,8 @@ class MoveLog:
         self.lines: dict[Viewer, list[str]] = {v: [] for v in self.viewers}
         #: who made each ply (a seat; None for a chance outcome)
         self.movers: list[int | None] = []
+        #: per viewer, whether it saw each ply (its line is then the notation)
+        self.seen: dict[Viewer, list[bool]] = {v: [] for v in self.viewers}
 
     def update(self, history: Sequence[int]) -> None:
         """Bring the log up to ``history`` (the table's actions): the new plies only, or
@@ -73,6 +75,11 @@ class MoveLog:
         """Who made each ply (None: a chance outcome), the first ``plies``."""
         return list(self.movers[:plies])
 
+    def saw(self, viewer: Viewer, plies: int | None = None) -> list[bool]:
+        """Whether ``viewer`` saw each ply (its log line is the notation, not a redacted
+        line), the first ``plies``."""
+        return list(self.seen[viewer][:plies])
+
     # ------------------------------------------------------------------ one ply
     def _add(self, action: int) -> None:
         s = self.state
@@ -88,6 +95,7 @@ class MoveLog:
         witnesses = [v for v in self.viewers if v is not None and seen[v]]
         for v in self.viewers:
             self.lines[v].append(text if seen[v] else self._redacted(chance, witnesses))
+            self.seen[v].append(bool(seen[v]))
         self.actions.append(action)
         self.movers.append(mover)
 

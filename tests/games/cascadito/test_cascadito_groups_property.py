@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from regalia import load_game
 from regalia.games.cascadito import hexgrid
 
-GAMES = {n: load_game("cascadito", players=1, sheet=n) for n in (1, 2, 3, 4)}
+# the pure engine's incremental groups (the compiled engine is compared with them in
+# test_cascadito_compiled.py)
+GAMES = {n: load_game("cascadito", players=1, sheet=n, engine="pure") for n in (1, 2, 3, 4)}
 
 
 def _expected(sheet, tables, marked_hexes, h):

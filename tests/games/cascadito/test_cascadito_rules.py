@@ -129,7 +129,7 @@ def test_home_castles_in_turn_order_and_home_value():
     s = start(g)
     top = {c: len(g.sheet.track(c).spaces) for c in ("blue", "yellow", "orange", "pink")}
     for p in range(4):
-        s.track[p * 4:(p + 1) * 4] = [top["blue"]] * 4
+        s.set_tracks(p, dict.fromkeys(top, top["blue"]))
     for p, colour in enumerate(("blue", "yellow", "orange", "pink")):
         b = tracks_of(s.breakdown(p))
         assert b[colour] == g.sheet.track(colour).home_points == 20
@@ -342,8 +342,10 @@ def test_mark_field_action_may_mark_the_next_river_space():
 
 
 def test_task_with_nowhere_to_apply_lapses():
-    """R10: an action with nowhere to apply (every track full) is skipped."""
-    g = game(players=1, sheet=1)
+    """R10: an action with nowhere to apply (every track full) is skipped (the pure
+    engine's internals set the position; the compiled one is compared with it in
+    test_cascadito_compiled.py)."""
+    g = game(players=1, sheet=1, engine="pure")
     s = start(g, "BY")
     s.track[:] = [7, 7, 7, 7]
     s.tasks = [0]
@@ -427,8 +429,9 @@ def test_sheet3_rivers_connect_at_the_low_bridge():
 
 def test_sheet3_white_track_marks_either_river():
     """Play Sheet 3: "The white (education) Success track features actions that allow you
-    to immediately fill in the next river space. You can choose either of the 2 rivers." """
-    g = game(players=1, sheet=3)
+    to immediately fill in the next river space. You can choose either of the 2 rivers."
+    (The pure engine's internals set the position.)"""
+    g = game(players=1, sheet=3, engine="pure")
     s = start(g, "WW")
     s.track[4] = 1
     s.set_marks(0, [n(sp.at) for sp in g.sheet.rivers[0].spaces[:2]])
@@ -478,8 +481,8 @@ def test_sheet2_bandits_cross_off_the_bandit_track_and_score_highest():
 def test_sheet4_star_marks_a_neighbouring_field_cascading():
     """Play Sheet 4: "When you mark a field showing a star, immediately mark another field
     neighboring the field you just marked. This can trigger a small cascade" (R7: an empty
-    field; none left -> lapses)."""
-    g = game(players=1, sheet=4)
+    field; none left -> lapses). (The pure engine's internals set the position.)"""
+    g = game(players=1, sheet=4, engine="pure")
     sheet = g.sheet
     stars = {sp.at for sp in sheet.specials if sp.kind == "star"}
     pair = next((a, b) for a in stars for b in stars
@@ -558,10 +561,11 @@ def test_sheet4_game_ends_at_four_spaces_in_every_track_at_end_of_turn():
     success tracks ... the game ends immediately at the end of this player's turn"."""
     g = game(players=2, sheet=4)
     s = start(g, "BY")
-    s.track[0:5] = [4, 4, 4, 4, 3]
+    colours = [t.colour for t in g.tables.tracks]
+    s.set_tracks(0, dict(zip(colours, [4, 4, 4, 4, 3])))
     do(s, "blue pass")
     assert not s.is_terminal()
-    s.track[5:10] = [4, 4, 4, 4, 4]
+    s.set_tracks(1, dict.fromkeys(colours, 4))
     do(s, "yellow pass")
     assert s.is_terminal() and "4 spaces in every track" in s.end_reason
 
@@ -572,9 +576,8 @@ def test_sheet4_whole_top_row_ends_with_5_bonus():
     g = game(players=2, sheet=4)
     s = start(g, "BY")
     A = g.tables.num_achievements
-    for a in g.tables.top:
-        s.claimed[a] = 1
-        s.first[a] = 0
+    whole_top = [f"top {k + 1}" for k in range(len(g.tables.top))]
+    s.set_claims(0, whole_top)
     do(s, "blue pass")
     assert s.is_terminal()
     b = s.breakdown(0)
@@ -582,10 +585,8 @@ def test_sheet4_whole_top_row_ends_with_5_bonus():
     assert s.claimed[A:A + A] == [0] * A
     # both conditions at once: the bonus still counts
     s2 = start(g, "BY")
-    s2.track[0:5] = [4, 4, 4, 4, 4]
-    for a in g.tables.top:
-        s2.claimed[a] = 1
-        s2.first[a] = 0
+    s2.set_tracks(0, dict.fromkeys((t.colour for t in g.tables.tracks), 4))
+    s2.set_claims(0, whole_top)
     do(s2, "blue pass")
     assert s2.is_terminal() and s2.breakdown(0).points("top_row_bonus") == 5
 
@@ -673,7 +674,7 @@ def test_sheet3_single_banner_on_any_track():
     g = game(players=1, sheet=3)
     assert [(b.fleurs, b.height) for b in g.sheet.banners] == [(1, 4)]
     s = start(g, "BB")
-    s.track[2] = 4
+    s.set_tracks(0, {g.tables.tracks[2].colour: 4})
     do(s, "blue pass")
     assert [s.action_to_string(a) for a in s.legal_actions()] == ["claim top 1", "decline"]
     do(s, "claim top 1")
@@ -754,7 +755,9 @@ def test_tie_broken_by_home_castle_furthest_right():
     right" (the later seat: castles blue, yellow, orange, pink left to right)."""
     g = game(players=3, sheet=1)
     s = start(g, "BYO")
-    s.track[0] = s.track[4] = 3  # seats 0 and 1: 4 points each
+    first = g.tables.tracks[0].colour
+    s.set_tracks(0, {first: 3})  # seats 0 and 1: 4 points each
+    s.set_tracks(1, {first: 3})
     assert s.scores() == [4, 4, 0]
     assert s.winners() == [1]
     data = s.to_json()
@@ -769,9 +772,10 @@ def test_all_tracks_bonus_sheet1():
     if you crossed out at least 3 spaces in each of the success tracks"."""
     g = game(players=1, sheet=1)
     s = start(g, "BB")
-    s.track[:] = [3, 3, 3, 2]
+    colours = [t.colour for t in g.tables.tracks]
+    s.set_tracks(0, dict(zip(colours, [3, 3, 3, 2])))
     assert s.breakdown(0).points("all_tracks") == 0
-    s.track[3] = 3
+    s.set_tracks(0, {colours[3]: 3})
     b = s.breakdown(0)
     assert b.points("all_tracks") == 10 and b.total == 4 * 4 + 10
 

@@ -118,7 +118,8 @@ def test_a_clan_majority_award_is_not_read_from_hidden_hands():
     the policies' estimate leaves it out, so another hand's Tomes cannot change it."""
     from regalia.games.inheritors.codes import E_MAJORITY
     from regalia.games.inheritors.policies import visible_value
-    g = regalia.load_game("inheritors", players=2)
+    # the Python estimate, on the pure engine's fields (set in place below)
+    g = regalia.load_game("inheritors", players=2, engine="pure")
     g.clan_scoring = tuple(((None, ((E_MAJORITY, g.majority_types, (3, 1)),), ()),)
                            for _ in g.clan_scoring)
     s = g.new_initial_state(2)

@@ -68,10 +68,10 @@ def test_other_players_quests_are_hidden(players):
         if not owners or not s.qpool:
             continue
         owner = rng.choice(owners)
-        other = s.clone()
-        i = rng.randrange(len(other.quests[owner]))
-        j = rng.randrange(len(other.qpool))
-        other.quests[owner][i], other.qpool[j] = other.qpool[j], other.quests[owner][i]
+        i = rng.randrange(len(s.quests[owner]))
+        j = rng.randrange(len(s.qpool))
+        Q = s.game.quests
+        other = swap_quest(s, owner, Q[s.quests[owner][i]].name, Q[s.qpool[j]].name)
         for p in range(players):
             assert (other.observation(p) == s.observation(p)) == (p != owner)
         checked += 1

@@ -508,14 +508,18 @@ def test_empty_hand_at_the_start_passes(inh):
 
 
 def _deck_down_to(s, k):
-    """Move all but ``k`` deck cards to the removed area (for end-of-game tests)."""
+    """Move all but ``k`` deck cards to the removed area (for end-of-game tests; the
+    fields are set whole, which both engines take)."""
     left = k
+    deck, removed = s.deck, s.removed
     for t in range(s.game.T):
-        keep = min(s.deck[t], left)
+        keep = min(deck[t], left)
         left -= keep
-        s.removed[t] += s.deck[t] - keep
-        s.deck[t] = keep
-    s.dsize = sum(s.deck)
+        removed[t] += deck[t] - keep
+        deck[t] = keep
+    s.removed = removed
+    s.deck = deck
+    s.dsize = sum(deck)
 
 
 def test_last_card_drawn_ends_after_the_round(inh):
@@ -594,26 +598,17 @@ def test_scoring_relics(inh):
 def test_scoring_quest_example_gives_two(inh):
     """III. action 4, 'Example of a Quest': "This quest provides you 2 VPs because you have
     2 number 3 cards in hand." Otherwise 1 VP."""
-    g = regalia.load_game("inheritors", players=3)
-    two_threes = next(i for i, q in enumerate(g.quests) if q.name == "Two Threes")
-    s = inh.position(players=3, hands={0: ["purple 3", "red 3", "Tome"],
-                                       1: ["purple 3", "Tome"]})
-    s.qpool.remove(two_threes)
-    s.quests[0] = [two_threes]
-    s.quests[1] = []
+    hands = {0: ["purple 3", "red 3", "Tome"], 1: ["purple 3", "Tome"]}
+    s = inh.position(players=3, hands=hands, quests={0: ["Two Threes"]})
     assert s.breakdown(0).points("quests") == 2
-    s.quests[1] = [s.quests[0].pop()]
+    s = inh.position(players=3, hands=hands, quests={1: ["Two Threes"]})
     assert s.breakdown(1).points("quests") == 1
 
 
 def test_quests_reuse_the_same_cards(inh):
     """"If you have more than 1 Quest, you can reuse the cards in your hand." """
-    g = regalia.load_game("inheritors", players=3)
-    q1 = next(i for i, q in enumerate(g.quests) if q.name == "Two Threes")
-    q2 = next(i for i, q in enumerate(g.quests) if q.name == "Purple Treasury")
-    s = inh.position(players=3, hands={0: ["purple 3", "purple 3", "purple 1"]})
-    s.qpool = [q for q in s.qpool if q not in (q1, q2)]
-    s.quests[0] = [q1, q2]
+    s = inh.position(players=3, hands={0: ["purple 3", "purple 3", "purple 1"]},
+                     quests={0: ["Two Threes", "Purple Treasury"]})
     assert s.breakdown(0).points("quests") == 4
 
 

@@ -34,7 +34,7 @@ honors A Six
 clan Rat
 
 player Ben
-area purple 5, green 3, red 2, yellow 1
+area purple 5, green 3, red 2, yellow 3
 hand Tome, Tome, The Owl's Almanac, red relic
 quests Two Twos, Red Treasury
 honors Two Quests
@@ -52,13 +52,13 @@ def steps(score) -> dict[str, int]:
 
 
 def test_hand_worked_table():
-    """V. Scoring, in order. 1 Influence: Anna 4 + 2 + 6 = 12, Ben 5 + 3 + 2 + 1 = 11,
+    """V. Scoring, in order. 1 Influence: Anna 4 + 2 + 6 = 12, Ben 5 + 3 + 2 + 3 = 13,
     Cleo 2. 2 Tomes (and Epics) in hand: Ben 3 (2 Tomes and an Epic) most: 3; Anna 2
     second-most: 1; Cleo none: 0. 3 Relics: Anna's purple 4 is below Ben's 5: -1; Ben's
     red 2 ties Cleo's (ties included): +1. 4 Quests: Anna holds two 3s: 2; Ben's two Quests
     are not met: 1 each; Cleo's Purple Treasury not met: 1. 5 Honors: 1 each. The Stag:
     4 stacks: 2; The Owl's Almanac: 2 Quests: 2.
-    Anna 12 + 1 - 1 + 2 + 1 = 15; Ben 11 + 3 + 1 + 2 + 1 + 2 + 2 = 22; Cleo 2 + 1 = 3."""
+    Anna 12 + 1 - 1 + 2 + 1 = 15; Ben 13 + 3 + 1 + 2 + 1 + 2 + 2 = 24; Cleo 2 + 1 = 3."""
     t = score_text(TABLE, source="t.txt")
     anna, ben, cleo = t.scores
     assert steps(anna) == {"purple stack": 4, "blue stack": 2, "yellow stack": 6,
@@ -66,9 +66,9 @@ def test_hand_worked_table():
                            "Honor A Six": 1, "Clan Rat": 0}
     assert steps(ben)["Tomes majority"] == 3 and steps(ben)["red relic"] == 1
     assert steps(ben)["Clan Stag"] == 2 and steps(ben)["The Owl's Almanac"] == 2
-    assert (anna.total, ben.total, cleo.total) == (15, 22, 3)
+    assert (anna.total, ben.total, cleo.total) == (15, 24, 3)
     assert [(s.tomes, s.cards) for s in t.scores] == [(2, 6), (2, 4), (0, 4)]
-    assert t.winners == (1,) and result(t) == "Ben wins with 22 points (next: 15)"
+    assert t.winners == (1,) and result(t) == "Ben wins with 24 points (next: 15)"
     keys = [s.key for s in ben.breakdown]
     assert keys == sorted(keys, key=["influence", "tomes", "relics", "quests", "honors",
                                      "clan", "epics"].index)   # the rulebook's order
@@ -172,7 +172,7 @@ def test_report():
     assert report[0] == "Anna: 15 points (Tomes in hand 2, cards in hand 6)"
     assert "  purple relic: -1   (you did not play the highest purple number (yours 4))" \
         in report
-    assert report[-1] == "Result: Ben wins with 22 points (next: 15)"
+    assert report[-1] == "Result: Ben wins with 24 points (next: 15)"
 
 
 def test_the_documents_example_scores_as_documented():
@@ -218,3 +218,26 @@ def test_hostile_text_is_an_error_never_a_crash(lines, noise):
         score_text(text, source="f")
     except NotationError as exc:
         assert all(line.startswith("f:") for line in str(exc).splitlines())
+
+
+def test_a_clan_without_a_three_is_refused():
+    """R20: "you must have played an Influence Card numbered 3 or higher of that Clan's
+    color"; the bundled cards remove at most one top card (the Saboteur), so an empty
+    yellow stack or a yellow 1 under the Wolf cannot be."""
+    for area in ("", "area yellow 1\n"):
+        with pytest.raises(NotationError) as info:
+            score_text(f"player Anna\n{area}clan Wolf\nplayer Ben\n", source="t.txt")
+        assert "Wolf: Anna's yellow stack" in str(info.value)
+        assert "numbered 3 or higher" in str(info.value)
+        assert str(info.value).startswith(f"t.txt:{2 + bool(area)}:6: ")
+
+
+def test_a_clan_over_a_two_is_a_warning_the_saboteur_explains():
+    """R20: a yellow 2 under the Wolf holds only if the Saboteur removed the 3 after the
+    claim: scored, with a warning; a 3 or more says nothing."""
+    low = score_text("player Anna\narea yellow 2\nclan Wolf\nplayer Ben\n")
+    (warning,) = low.scores[0].warnings
+    assert "shows a 2" in warning and "Saboteur" in warning and "reconstructed" in warning
+    assert low.scores[0].total == 2
+    ok = score_text("player Anna\narea yellow 3\nclan Wolf\nplayer Ben\n")
+    assert ok.scores[0].warnings == ()

@@ -408,10 +408,17 @@ def test_a_clan_shows_the_cards_sitting_with_it_on_hover():
 
 
 def test_hover_texts_carry_provenance():
+    """Issue 24: in a player's words (a badge and a sentence, never a file name or a data
+    field), and still never passing a reconstruction for the printed card."""
     g = InheritorsGame(players=3)
-    assert "reconstructed" in svg.hover(g, "purple 2")       # the 2/3/4 split
-    assert "Provenance: rulebook" in svg.hover(g, "purple 1")  # four 1s per colour
-    assert "Spy" in svg.hover(g, "Spy") and "Provenance:" in svg.hover(g, "Spy")
+    assert "\u2248 Reconstructed data" in svg.hover(g, "purple 2")   # the 2/3/4 split
+    assert "Taken from the rulebook." in svg.hover(g, "purple 1")    # four 1s per colour
+    spy = svg.hover(g, "Spy")
+    assert spy.startswith("Spy") and "reconstructed" in spy
+    for name in ("Spy", "purple 2", "Tome", "Wolf", "Yellow Treasury"):
+        text = svg.hover(g, name)
+        assert "COMPONENTS.md" not in text and "Source:" not in text, text
+        assert "Better established" not in text and "Provenance" not in text, text
     s = POSITIONS[0][2]
     text = svg.render(s.observation(0))
     assert "reconstructed" in text
@@ -512,3 +519,42 @@ def test_hand_worked_claims_spy_saboteur_and_pass():
     assert nxt["choices"] == [{"label": "Pass (your hand is empty)", "click": {"do": "pass"}}]
     assert "empty" in nxt["prompt"]
     assert _clicked(e, [{"do": "pass"}]) == {"action": e.string_to_action("pass")}
+
+
+def test_the_prompt_says_why_a_card_of_the_hand_cannot_be_played():
+    """Issue 24: the reason was only in hover text. A hand card offering no Play says why
+    in the prompt, in the rulebook's words (Influence Cards go on their stack in order from
+    1 to 6; Tomes and Relics are never played)."""
+    import random as _random
+    from regalia.core.registry import load_game
+    g = load_game("inheritors", players=2)
+    rng = _random.Random(3)
+    seen = {"influence": 0, "tome": 0}
+    for seed in range(6):
+        s = g.new_initial_state(seed)
+        while not s.is_terminal() and sum(seen.values()) < 12:
+            if s.is_chance_node():
+                s.apply_random_chance()
+                continue
+            seat = s.current_player()
+            obs = s.observation(seat)
+            legal = s.legal_actions()
+            if obs.get("phase") == "start":
+                for card in dict.fromkeys(obs.get("hand") or ()):
+                    step = svg.click(obs, legal, [{"card": card}])
+                    if "next" not in step:
+                        continue
+                    labels = [c["label"] for c in step["next"]["choices"]]
+                    prompt = step["next"]["prompt"]
+                    if any(lb.startswith(("Play ", "Use ")) for lb in labels):
+                        assert "cannot be played" not in prompt
+                    elif card.split()[0] in ("purple", "blue", "yellow", "green", "red") \
+                            and card.split()[-1].isdigit():
+                        assert "It cannot be played now: Influence Cards go on their stack" \
+                               in prompt, prompt
+                        seen["influence"] += 1
+                    elif card in ("Tome",) or card.endswith(" relic"):
+                        assert "Tomes and Relics are never played" in prompt, prompt
+                        seen["tome"] += 1
+            s.apply_action(rng.choice(legal))
+    assert seen["influence"] and seen["tome"], seen

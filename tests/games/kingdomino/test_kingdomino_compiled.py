@@ -23,6 +23,7 @@ import pytest
 import regalia
 from regalia.agents import make_agent
 from regalia.agents.search import playout, playout_policy, random_action
+from regalia.core.dealers import initial_state
 from regalia.core.policies import compiled_name
 from regalia.core.errors import ParameterError, RecordError, RegaliaError
 from regalia.games.kingdomino import compiled
@@ -440,7 +441,8 @@ def test_full_greedy_in_c_sweep(players, variants):
 def test_the_greedy_agent_plays_the_same_games_on_both_engines(monkeypatch):
     """The ``greedy`` agent (Full Greedy, its choice in C on the compiled engine) plays the
     same 4-player Middle Kingdom + Harmony games as on the pure engine chosen by
-    ``REGALIA_PURE=1`` (the fallback, where the Python reference decides)."""
+    ``REGALIA_PURE=1`` (the fallback, where the Python reference decides), both dealt by
+    PCG64 (in C on the compiled engine, in Python on the pure one)."""
     results = {}
     for pure in (False, True):
         if pure:
@@ -452,7 +454,7 @@ def test_the_greedy_agent_plays_the_same_games_on_both_engines(monkeypatch):
         out = []
         for seed in range(3):
             agents = [make_agent("greedy", seed=seed * 10 + k) for k in range(4)]
-            s = g.new_initial_state(seed)
+            s = initial_state(g, seed, "pcg64")
             while not s.is_terminal():
                 if s.is_chance_node():
                     s.apply_random_chance()

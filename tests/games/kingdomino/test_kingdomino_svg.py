@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -28,6 +29,17 @@ def _play(players: int, plies: int, seed: int, variants=()) -> "regalia.core.sta
 def _elements(text: str, attr: str) -> list[ET.Element]:
     root = ET.fromstring(text)
     return [e for e in root.iter() if attr in e.attrib]
+
+
+def _halves(text: str) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of the dominoes' halves on the lines, in the drawing's frame
+    (a domino's group is placed by a CSS translation, ``transform:translate(Xpx,Ypx)``)."""
+    out = []
+    for g in _elements(text, "data-domino"):
+        dx, dy = (float(v) for v in re.findall(r"(-?[\d.]+)px", g.get("style")))
+        out += [(dx + float(e.get("x")), dy + float(e.get("y")), float(e.get("width")),
+                 float(e.get("height"))) for e in g.iter() if "data-half" in e.attrib]
+    return out
 
 
 def _draw(s):
@@ -399,7 +411,7 @@ def test_three_or_four_kingdoms_leave_no_empty_half_under_the_viewers(players):
     assert all(o[1] > own[3] for o in others)                     # below the viewer's
     assert all(a[2] < b[0] for a, b in zip(others, others[1:]))   # side by side
     assert float(root.get("height")) - max(o[3] for o in others) <= 12
-    lines = [float(e.get("x")) for e in _elements(text, "data-half")]
+    lines = [x for x, _, _, _ in _halves(text)]
     assert min(lines) > own[2]                                     # the lines beside it
     assert float(root.get("width")) >= max(lines) + svg.CELL
 
@@ -413,9 +425,9 @@ def test_two_kingdoms_the_opponents_under_the_lines(variants):
     text = svg.render(s.observation(0), s.legal_actions() if s.current_player() == 0 else [])
     root = ET.fromstring(text)
     own, other = _kingdom_boxes(text)
-    halves = [e for e in _elements(text, "data-half")]
-    lines_bottom = max(float(e.get("y")) + float(e.get("height")) for e in halves)
+    halves = _halves(text)
+    lines_bottom = max(y + h for _, y, _, h in halves)
     assert other[0] > own[2] and other[1] > lines_bottom + 40
-    assert min(float(e.get("x")) for e in halves) > own[2]
+    assert min(x for x, _, _, _ in halves) > own[2]
     assert float(root.get("height")) - other[3] <= 12
     assert 1.0 <= float(root.get("width")) / float(root.get("height")) <= 1.4

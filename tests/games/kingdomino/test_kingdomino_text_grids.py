@@ -10,7 +10,7 @@ from regalia.games.kingdomino import parse_kingdom
 
 @pytest.mark.parametrize("text, message", [
     ("WWC", "squares must be separated by spaces"),
-    ("W W W W W W\nC", "must fit in 5x5 (for a Mighty Duel kingdom use size 7"),
+    ("W W W W W W\nC", "must fit in 5x5 (a Mighty Duel kingdom is 7x7: --size 7"),
     ("C C", "exactly one castle"),
     ("C X", "'X' is not a square"),
     ("C F9", "has 9 crowns"),

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 import random
 
 import pytest
@@ -31,9 +30,11 @@ from regalia.games.two_heirs import compiled
 from regalia.games.two_heirs.rules import TwoHeirsGame
 from regalia.games.two_heirs.state import PureTwoHeirsState
 
-from engine_diff import (check_phase_codes, check_phases_agree_at_every_ply, playout_game,
-                         python_twins, refusal_messages, run_without_extension,
-                         search_decisions, step_together)
+from engine_diff import (check_clones_are_independent, check_engine_choice,
+                         check_engine_is_not_a_parameter, check_fallback_without_extension,
+                         check_phase_codes, check_phases_agree_at_every_ply,
+                         check_pickles_as_a_copy, check_refusals_along_a_game, playout_game,
+                         python_twins, search_decisions, step_together)
 
 pytestmark = pytest.mark.skipif(not compiled.available(),
                                 reason="the compiled engine is not built (setup.py build_ext)")
@@ -107,50 +108,18 @@ def test_every_compiled_playout_has_a_python_twin():
 # ---------------------------------------------------------------------- engine choice
 def test_the_default_engine_is_the_compiled_one_and_regalia_pure_selects_the_pure_one(
         monkeypatch):
-    monkeypatch.delenv("REGALIA_PURE", raising=False)
-    g = regalia.load_game("two-heirs", players=1)
-    assert g.engine == "compiled"
-    assert type(g.new_initial_state(1)).__name__ == "CompiledTwoHeirsState"
-    monkeypatch.setenv("REGALIA_PURE", "1")
-    g = regalia.load_game("two-heirs", players=1)
-    assert g.engine == "pure" and type(g.new_initial_state(1)) is PureTwoHeirsState
+    check_engine_choice('two-heirs', {'players': 1}, monkeypatch)
 
 
 def test_engine_is_not_a_parameter_of_the_game():
-    pure, comp = game(CONFIGS[1], "pure"), game(CONFIGS[1], "compiled")
-    assert pure == comp and pure.params == comp.params and "engine" not in comp.params
-    # a record of one engine replays on the other
-    s = comp.new_initial_state(3)
-    playout(s, random.Random(3), random_action)
-    assert pure.state_from_json(s.to_json()).to_json() == s.to_json()
-
-
-def test_an_unknown_engine_is_refused_naming_the_engines():
-    with pytest.raises(ParameterError, match="compiled, pure"):
-        regalia.load_game("two-heirs", engine="turbo")
+    """Equal games and JSON on both engines; an unknown engine is refused naming them."""
+    check_engine_is_not_a_parameter('two-heirs', CONFIGS[1])
 
 
 def test_without_the_extension_the_pure_engine_is_used(tmp_path):
     """The fallback: a Python where the extension cannot be imported plays on the pure
-    engine, and asking for the compiled one is a clear error."""
-    out = run_without_extension("regalia.games.two_heirs._engine", (
-        "import regalia, random\n"
-        "from regalia.core.errors import ParameterError\n"
-        "from regalia.agents.search import playout, random_action\n"
-        "g = regalia.load_game('two-heirs', players=1)\n"
-        "s = g.new_initial_state(3)\n"
-        "playout(s, random.Random(3), random_action)\n"
-        "try:\n"
-        "    regalia.load_game('two-heirs', engine='compiled')\n"
-        "except ParameterError as e:\n"
-        "    print('refused:', e)\n"
-        "print(g.engine, type(s).__name__, s.scores(), s.heinrich_score)\n"), tmp_path)
-    assert "refused: the compiled Two Heirs engine is not built" in out
-    assert "pure PureTwoHeirsState [" in out
-    # the same game on the compiled engine here
-    s = regalia.load_game("two-heirs", players=1, engine="compiled").new_initial_state(3)
-    playout(s, random.Random(3), random_action)
-    assert out.strip().endswith(f"{s.scores()} {s.heinrich_score}")
+    engine (the same game), and asking for the compiled one is a clear error."""
+    check_fallback_without_extension('two-heirs', {'players': 1}, tmp_path, '(s.scores(), s.heinrich_score)')
 
 
 # ---------------------------------------------------------------------- differential
@@ -270,18 +239,9 @@ def test_resampling_the_starting_tile_draws_the_same():
 def test_refused_actions_give_the_pure_engines_errors():
     """An illegal action gets the reference's error word for word, and changes nothing."""
     for config in (CONFIGS[0], CONFIGS[3]):
-        states = [game(config, e).new_initial_state(1) for e in ("pure", "compiled")]
-        rng = random.Random(1)
-        for _ in range(70):
-            s0 = states[0]
-            if s0.is_terminal():
-                break
-            legal = set(s0.legal_actions())
-            bad = [a for a in range(s0.game.num_distinct_actions) if a not in legal][::23]
-            wrong = [True, "end", -1, 10**30, 2.0]
-            assert refusal_messages(states[0], bad + wrong) == \
-                refusal_messages(states[1], bad + wrong)
-            step_together(states, rng)
+        check_refusals_along_a_game([game(config, e).new_initial_state(1)
+                                     for e in ("pure", "compiled")], 70, 23,
+                                    [True, "end", -1, 10**30, 2.0])
 
 
 def test_errors_outside_the_phase_are_the_pure_engines():
@@ -312,18 +272,7 @@ def test_the_compiled_class_meets_the_phased_state_contract():
 
 
 def test_clones_are_independent_and_carry_no_seed():
-    s = game(CONFIGS[1], "compiled").new_initial_state(8)
-    rng = random.Random(8)
-    snapshots = []
-    while not s.is_terminal():
-        c = s.clone()
-        assert c.seed is None and c.to_json() == s.to_json()
-        snapshots.append((c, c.to_json_string()))
-        s.apply_action(s.sample_chance_outcome(rng) if s.is_chance_node()
-                       else random_action(s, rng))
-    for c, text in snapshots:
-        assert c.to_json_string() == text
-    assert s.seed == 8 and len(s.history_strings()) == len(s.history())
+    check_clones_are_independent(game(CONFIGS[1], "compiled").new_initial_state(8))
 
 
 def test_json_round_trip_between_the_engines():
@@ -397,5 +346,4 @@ def test_a_compiled_state_pickles_as_a_copy():
     for _ in range(50):
         s.apply_action(s.sample_chance_outcome(rng) if s.is_chance_node()
                        else random_action(s, rng))
-    c = pickle.loads(pickle.dumps(s))
-    assert type(c) is type(s) and c.to_json() == s.to_json() and c.seed is None
+    check_pickles_as_a_copy(s)

@@ -90,10 +90,10 @@ def _play_by_clicks(web_client, body):
 def test_a_two_player_game_by_clicks_only(web_client):
     v, actions = _play_by_clicks(web_client, {
         "game": "two-heirs", "players": 2,
-        "seats": [{"kind": "here", "label": "Ada"}, {"kind": "computer", "agent": "random"}]})
+        "seats": [{"kind": "here", "label": "Ada"}, {"kind": "computer", "strength": "easy"}]})
     assert actions > 20
     table = v["score_table"]
-    assert table["headings"] == ["Scoring item", "Ada", "Computer (random)"]   # seat names
+    assert table["headings"] == ["Scoring item", "Ada", "Computer (easy)"]   # seat names
     total = table["rows"][-1]
     assert total["label"] == "Total" and total["cells"] == [int(x) for x in v["scores"]]
     assert any(h["heading"] == "Roads" for h in v["scoring_help"])

@@ -8,7 +8,8 @@ every record carries its provenance (``verified`` / ``rulebook`` / ``reconstruct
 Format: ``docs/data/cascadito.md``.
 """
 
-from regalia.core.registry import register_drawing, register_policy, register_tensors
+from regalia.core.registry import (register_drawing, register_pad, register_policy,
+                                    register_tensors)
 
 from . import hexgrid
 from .components import (
@@ -35,6 +36,7 @@ from .state import CascaditoState
 
 register_policy("cascadito", "greedy", greedy_policy)
 register_drawing("cascadito", "regalia.games.cascadito.svg")
+register_pad("cascadito", "regalia.games.cascadito.pad")
 
 __all__ = [
     "ACTIONS",
@@ -58,6 +60,10 @@ __all__ = [
     "provenance_summary",
 ]
 register_tensors("cascadito", "regalia.games.cascadito.tensors")
+
+from regalia.core.registry import register_balance  # noqa: E402
+
+register_balance("cascadito", "regalia.games.cascadito.balance")
 
 from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 

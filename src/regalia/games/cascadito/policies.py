@@ -22,12 +22,19 @@ Each legal action gets a value:
   step); declining is worth 0.
 
 Ties are broken uniformly with the generator (one draw).
+
+The compiled engine plays this policy in C (``_engine.pyx``: :func:`greedy_policy` asks
+``State.compiled_action`` first, and playouts marked ``compiled_as("greedy")`` run whole in
+C), with the same values, ties and draws; a change here must be made there too (the
+differential tests compare the two).
 """
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING
+
+from regalia.core.policies import compiled_as
 
 if TYPE_CHECKING:
     from .state import CascaditoState
@@ -134,8 +141,12 @@ def _claim_value(state: CascaditoState, p: int, k: int) -> float:
     return 1000.0
 
 
+@compiled_as("greedy")
 def greedy_policy(state: CascaditoState, rng: random.Random) -> int:
     """A legal action with the best heuristic value (module docstring); ties by ``rng``."""
+    compiled = state.compiled_action("greedy", rng)
+    if compiled is not None:
+        return compiled
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]

@@ -5,7 +5,8 @@ triggering anything, for analysis positions, tests and loading a state from JSON
 :func:`set_tracks` and :func:`set_claims` set track heights and claimed achievements the
 same way. A mark placed here updates what the mark itself changes on the sheet (the groups of marked
 cells, the river progress, the bandits crossed) and nothing the rules would trigger (no
-town scoring, action, star or achievement).
+town scoring, action, star or achievement). They act on the pure engine's state; the
+compiled engine applies them to a pure copy and takes the position back.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from regalia.core.errors import RecordError
 from .notation import achievement_name
 
 if TYPE_CHECKING:
-    from .state import CascaditoState
+    from .state import PureCascaditoState
 
 
-def mark_plain(s: CascaditoState, p: int, i: int) -> None:
+def mark_plain(s: PureCascaditoState, p: int, i: int) -> None:
     """Mark cell ``i`` on seat ``p``'s sheet without triggering anything.
 
     Raises:
@@ -44,7 +45,7 @@ def mark_plain(s: CascaditoState, p: int, i: int) -> None:
         s._join(p, i)  # the groups the mark joins; no town scores
 
 
-def mark_cells(s: CascaditoState, player: int, cells: list[str]) -> None:
+def mark_cells(s: PureCascaditoState, player: int, cells: list[str]) -> None:
     """Mark ``cells`` (names such as ``c5``) on ``player``'s sheet without triggering
     anything; river spaces in river order.
 
@@ -60,7 +61,7 @@ def mark_cells(s: CascaditoState, player: int, cells: list[str]) -> None:
         mark_plain(s, p, t.name_index[name])
 
 
-def set_tracks(s: CascaditoState, player: int, heights: dict[str, int]) -> None:
+def set_tracks(s: PureCascaditoState, player: int, heights: dict[str, int]) -> None:
     """Set the marked spaces of ``player``'s success tracks by colour (``{"blue": 3}``;
     colours not named keep their height) without triggering the spaces' actions.
 
@@ -82,7 +83,7 @@ def set_tracks(s: CascaditoState, player: int, heights: dict[str, int]) -> None:
         s.track[p * t.num_tracks + k] = h
 
 
-def set_claims(s: CascaditoState, player: int, names: list[str]) -> None:
+def set_claims(s: PureCascaditoState, player: int, names: list[str]) -> None:
     """Mark achievements claimed by ``player`` (``["top 1", "bottom 2"]``: row and
     position from the left, as in ``claim top 1``) without queueing their actions. A
     top-row achievement nobody claimed before becomes ``player``'s first claim, locked

@@ -22,16 +22,18 @@ from regalia.core.registry import register_game
 
 from .components import SHEET_NUMBERS, Sheet, load_dice, load_sheet
 from . import serialize
-from .state import CascaditoState
+from .compiled import state_class
+from .state import CascaditoState, PureCascaditoState
 from .tables import NUM_COLOURS, POOLS, SheetTables
 
 VARIANTS = {
-    "harder-start": "Solo only: the first 2 dice boxes are marked before the game "
-                    "(rulebook: Solo Play, 'For a greater challenge').",
-    "deferred-bottom-row": "Sheets 1-2: a bottom-row achievement met is not claimed at once "
-                           "but, like the top row, when its player chooses, on that turn "
-                           "or a later one, or never ('may claim'; ruling R12's other "
-                           "reading, the engine's rule before issue 17).",
+    "harder-start": "Harder start (solo only): the first 2 dice boxes are marked before "
+                    "the game, as the solo rules suggest \"for a greater challenge\".",
+    "deferred-bottom-row": "Bottom-row claims when you choose (play sheets 1 and 2): a "
+                           "bottom-row achievement you meet is claimed on that turn or a "
+                           "later one, or never, as you decide, like the top row. The "
+                           "rulebook can be read both ways; without this option it is "
+                           "claimed at once.",
 }
 
 #: Engine limit (ruling R11): a multiplayer game ends after this many turns per player and
@@ -46,15 +48,21 @@ class CascaditoGame(Game):
 
     Args:
         players: 1 to 4 (default 2); 1 is the solo game.
-        sheet: the play sheet 1 to 4 (default 1, "We recommend starting with play sheet
-            1"); with ``data``, the file's sheet (giving another number is an error).
+        sheet: the play sheet, 1 to 4 (default 1: the rulebook recommends starting with
+            play sheet 1).
         variants: ``harder-start`` (solo only); ``deferred-bottom-row`` (sheets 1-2:
             bottom-row claims are the player's decision, ruling R12's other reading).
         data: path of a sheet TOML file (a transcription of a printed sheet,
-            ``docs/data/cascadito.md``) to play on instead of a bundled sheet.
+            ``docs/data/cascadito.md``) to play on instead of a bundled sheet; the game
+            then plays that file's sheet (another ``sheet`` number is an error).
+        engine: ``compiled`` or ``pure`` (default: the compiled engine when it is built,
+            holds the sheet and ``REGALIA_PURE=1`` is not set; see :mod:`.compiled`).
+            Both play the same game; the engine is not a parameter of the game (not in
+            :attr:`params`, so records and JSON do not depend on it).
 
     Raises:
-        ParameterError: a player count, sheet or variant the rules do not allow.
+        ParameterError: a player count, sheet or variant the rules do not allow; an
+            unknown engine, or ``compiled`` where it is not built or cannot hold the sheet.
         DataError: a sheet file that does not validate (file, record and field named).
     """
 
@@ -75,7 +83,7 @@ class CascaditoGame(Game):
 
     def __init__(self, players: int = 2, sheet: int | str | None = None,
                  variants: Iterable[str] | str | None = None,
-                 data: str | Path | None = None):
+                 data: str | Path | None = None, *, engine: str | None = None):
         players = whole_number(players, "players", "1, 2, 3 or 4")
         if not 1 <= players <= 4:
             raise ParameterError(f"Cascadito is for 1 to 4 players (1: solo), not {players}")
@@ -136,6 +144,7 @@ class CascaditoGame(Game):
         # once per turn start, die step and task step
         claims = players * t.num_achievements
         self._max_length = 4 * self.max_turns + 2 * players * tasks + claims
+        self._state_class = state_class(engine, self)
 
     def _game_params(self) -> dict[str, Any]:
         return {"sheet": self._sheet_no, "variants": list(self._variants)}
@@ -152,11 +161,18 @@ class CascaditoGame(Game):
         step and task step)."""
         return self._max_length
 
+    @property
+    def engine(self) -> str:
+        """The engine this game's states use: ``compiled`` or ``pure``."""
+        return "pure" if self._state_class is PureCascaditoState else "compiled"
+
     def new_initial_state(self, seed: int | None = None) -> CascaditoState:
-        return CascaditoState(self, seed)
+        return self._state_class(self, seed)  # type: ignore[call-arg]
 
     def _state_from_json(self, data: dict[str, Any]) -> CascaditoState:
-        return serialize.from_json(CascaditoState, self, data)
+        # read and checked by the pure engine, then held in this game's engine
+        return self._state_class._from_pure(
+            serialize.from_json(PureCascaditoState, self, data))
 
     def data_provenance(self) -> dict[str, int]:
         counts = dict(self.sheet.provenance_summary())

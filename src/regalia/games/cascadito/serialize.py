@@ -20,7 +20,7 @@ from .tables import POOLS
 
 if TYPE_CHECKING:
     from .rules import CascaditoGame
-    from .state import CascaditoState
+    from .state import CascaditoState, PureCascaditoState
 
 
 def to_json(s: CascaditoState) -> dict[str, Any]:
@@ -49,10 +49,11 @@ def to_json(s: CascaditoState) -> dict[str, Any]:
     }
 
 
-def from_json(cls: type[CascaditoState], game: CascaditoGame,
-              d: dict[str, Any]) -> CascaditoState:
-    """Rebuild a state (``Game.state_from_json`` has checked the game and the
-    parameters) of class ``cls`` from :func:`to_json` output.
+def from_json(cls: type[PureCascaditoState], game: CascaditoGame,
+              d: dict[str, Any]) -> PureCascaditoState:
+    """Rebuild a state of the pure engine's class ``cls`` (``Game.state_from_json`` has
+    checked the game and the parameters; the game converts it to its engine) from
+    :func:`to_json` output.
 
     Raises:
         RecordError: naming the first field that is missing, malformed or inconsistent.

@@ -35,8 +35,11 @@ bitmask over the sheet's cells (:class:`.tables.SheetTables`); groups of marked 
 kept as a root label per cell with the size and town contacts of each root, so a clone is
 a handful of list slices.
 
-This module holds the data and the transitions; the rest of the contract lives beside it
-and the state's methods delegate to it: :mod:`.notation` (moves as text),
+Two engines play these rules: :class:`PureCascaditoState` here (the reference, the
+transitions in Python) and the compiled one (:mod:`.compiled`, the transitions in C);
+:class:`CascaditoState` is what both share. This module holds the data and the
+transitions; the rest of the contract lives beside it and the state's methods delegate to
+it: :mod:`.notation` (moves as text),
 :mod:`.serialize` (JSON), :mod:`.information` (observations), :mod:`.positions` (setting
 up positions), :mod:`.phases` (phase codes), :mod:`.hexgrid` (geometry), :mod:`.scoring`.
 """
@@ -44,6 +47,7 @@ up positions), :mod:`.phases` (phase codes), :mod:`.hexgrid` (geometry), :mod:`.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from regalia.core.breakdown import Breakdown
@@ -83,7 +87,285 @@ _NO_GROUP, _ALL_GROUPS = -1, -2
 
 
 class CascaditoState(PhasedState["CascaditoGame"]):
-    """One position of a Cascadito game (1 to 4 players, one play sheet each)."""
+    """One position of a Cascadito game (1 to 4 players, one play sheet each): what both
+    engines share. The data below are stored by an engine, :class:`PureCascaditoState`
+    (Python lists and ints, the reference) or the compiled one
+    (:class:`.compiled.CompiledCascaditoState`, C arrays shown through the same names);
+    every view, score breakdown, notation and JSON method here reads them and so works on
+    either. ``game.new_initial_state()`` gives the engine the game was built with (see
+    :class:`~.rules.CascaditoGame`).
+
+    The phase codes below give both engines :meth:`is_terminal`, :meth:`is_chance_node`,
+    :attr:`phase_name` and the ``apply_action`` template (see
+    :class:`~regalia.core.state.PhasedState`); the compiled engine answers the first two
+    and ``apply_action`` in C, its own methods coming first in its class's order.
+    """
+
+    __slots__ = ()
+    # the phase codes (regalia.core.state.PhasedState)
+    PHASE_NAMES = PHASE_NAMES
+    END_PHASE = PH_END
+    CHANCE_PHASES = frozenset({PH_ROLL})
+
+    # The data. Per-player data are flat lists indexed ``p * stride + k``.
+    _t: SheetTables
+    phase: int                  #: one of :mod:`.phases`
+    cur: int                    #: the seat to move (or to roll for)
+    pool: list[int]             #: dice left per colour (blue, yellow, orange, pink, white)
+    tasks: list[int]            #: pending tasks, first next (:mod:`.tables` task codes)
+    marked: list[int]           #: per seat: bitmask of its marked cells
+    grp: list[int]              #: per seat and cell (stride num_cells): its group's root
+    gsize: list[int]            #: per seat and root: the group's size (0 elsewhere)
+    gmask: list[int]            #: per seat and root: bitmask of the towns the group touches
+    track: list[int]            #: per seat and track (stride num_tracks): spaces marked
+    river: list[int]            #: per seat and river (stride num_rivers): spaces marked
+    bandits: list[int]          #: per seat: bandit spaces crossed (sheet 2)
+    claimed: list[int]          #: per seat and achievement (stride num_achievements): 0/1
+    first: list[int]            #: per achievement: its first claimant, -1 none
+    claimable: list[int]        #: per seat: bitmask of achievements met, open to claim
+    predie: int                 #: 1 while the seat to move has not used a die this turn
+    bonus: list[int]            #: per seat: the sheet-4 top-row bonus earned
+    turns: int                  #: turns played (the engine limit R11)
+    solo_turn: int              #: solo: 0 or 1, the turn of the roll (Solo Play)
+    boxes: int                  #: solo: dice boxes marked
+    hist: list[int]             #: every action applied (the core's history)
+
+    #: A move in the notation, for the core's type-error message.
+    NOTATION_EXAMPLE = "pink c5"
+
+    @property
+    def tables(self) -> SheetTables:
+        """The sheet's precomputed tables (:class:`.tables.SheetTables`)."""
+        return self._t
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended (empty before the end), read off the final position; seats
+        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``).
+        See :func:`.view.end_reason`, which reads it off an observation."""
+        if self.phase != PH_END:
+            return ""
+        return view.end_reason(self._game, self.observation(0))
+
+    @property
+    def die_used(self) -> bool:
+        """True once the player to move has used a die this turn (public: everyone at the
+        table sees it; the JSON's ``die_used``)."""
+        return not self.predie
+
+    def pending_tasks(self) -> list[str]:
+        """The tasks still to resolve this turn, first one next (``advance_track``,
+        ``mark_field``, ``advance_river``, ``star c5``)."""
+        return [self._task_name(k) for k in self.tasks]
+
+    def _task_name(self, k: int) -> str:
+        return notation.task_name(self._t, k)
+
+
+    def _wrong_kind(self, action: int) -> str:
+        return {
+            PH_ROLL: "now the dice are rolled (a chance outcome, 'roll BBYOPW')",
+            PH_DIE: f"now seat {self.cur + 1} selects a die of the pool {pool_string(self.pool)} "
+                    "and uses it ('pink c5', 'pink river' or 'pink pass')",
+            PH_TASK: f"now seat {self.cur + 1} resolves {self._task_name(self.tasks[0])} "
+                     f"({self._task_hint()})" if self.tasks else "",
+            PH_CLAIM: f"now seat {self.cur + 1} may claim an achievement met "
+                      f"({self._claim_hint()}) or 'decline'",
+        }[self.phase]
+
+    def _claim_hint(self) -> str:
+        return ", ".join(f"'{self.achievement_name(a)}'"
+                         for a in bits(self.claimable[self.cur])) or "none open"
+
+    def _task_hint(self) -> str:
+        kind = self.tasks[0] & 3
+        return {A_TRACK: "'track blue'", A_FIELD: "'mark c5' or 'river'",
+                A_RIVER: "'river'", T_STAR: "'mark c5', a field next to the star"}[kind]
+
+
+    # ------------------------------------------------------------------ notation
+    def action_to_string(self, action: int) -> str:
+        """The move in notation (:func:`.notation.action_to_string`)."""
+        return notation.action_to_string(self._game, action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse the notation (:func:`.notation.string_to_action`); while a task is being
+        resolved, ``c5`` and ``blue`` are short for ``mark c5`` and ``track blue``."""
+        return notation.string_to_action(self._game, text, self.phase == PH_TASK)
+
+    def decode(self, action: int) -> notation.Action:
+        """The action id as a typed value (:class:`.notation.Action`: kind, colour, cell,
+        river, pool, achievement and notation).
+
+        Raises:
+            NotationError: ``action`` is not an action id of the game.
+        """
+        return notation.decode(self._game, action)
+
+    def achievement_name(self, a: int) -> str:
+        """``claim top 2``: an achievement by row and position from the left (1-based),
+        as the rulebook lists them ("Top row, left to right")."""
+        return notation.achievement_name(self._t, a)
+
+    # ------------------------------------------------------------------ scores
+    def sheet_facts(self, player: int) -> SheetFacts:
+        """What scores on ``player``'s sheet as it stands (:class:`.scoring.SheetFacts`):
+        track heights, the home-castle track, river progress, bandits, claims (sheet 4:
+        :data:`.scoring.CLAIMED_LATER` for a top-row achievement another player claimed
+        first), the top-row bonus."""
+        p = self.check_seat(player)
+        t = self._t
+        NT, R, A = t.num_tracks, t.num_rivers, t.num_achievements
+        claims = self.claimed[p * A:(p + 1) * A]  # 0 / 1 = UNCLAIMED / CLAIMED
+        if t.any_later:  # sheet 4: the smaller reward after another player's claim
+            first = self.first
+            claims = [CLAIMED_LATER if c and t.ach_later[a] and first[a] not in (p, -1) else c
+                      for a, c in enumerate(claims)]
+        return SheetFacts(tuple(self.track[p * NT:(p + 1) * NT]), t.castle_track[p],
+                          tuple(self.river[p * R:(p + 1) * R]), self.bandits[p], tuple(claims),
+                          self.bonus[p])
+
+    def breakdown(self, player: int) -> Breakdown:
+        """``player``'s score as it stands (rulebook: Scoring), itemised in the rulebook's
+        order by :func:`.scoring.breakdown`: claimed achievements (keys ``top_row``,
+        ``bottom_row``), ``tracks`` (one item per track colour, facts ``colour``: the
+        highest marked space; the home-castle value when the home track is full),
+        ``all_tracks`` (sheets 1, 3), ``river`` (sheets 1-2: the highest value reached;
+        sheet 3: points per ship at the bridge), ``bandits`` (sheet 2), ``top_row_bonus``
+        (sheet 4).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return sheet_breakdown(self._t, self.sheet_facts(player))
+
+    def player_score(self, player: int) -> int:
+        """``breakdown(player).total``, computed without building the breakdown."""
+        return sheet_total(self._t, self.sheet_facts(player))
+
+    def scores(self) -> list[float]:
+        """Points per player as they stand (final scores once the game is over)."""
+        return [self.player_score(p) for p in range(self._game.num_players)]
+
+    def tie_break_keys(self) -> list[tuple[float, int]]:
+        """Per seat ``(points, seat)``: the most points win; "Ties are broken in favor of
+        the player whose home castle is furthest to the right" (the later seat), so one
+        seat wins (:meth:`winners`)."""
+        return [(v, p) for p, v in enumerate(self.scores())]
+
+    # ------------------------------------------------------------------ views
+    def marked_cells(self, player: int) -> list[str]:
+        """Names of ``player``'s marked cells (fields and river spaces), in cell order."""
+        p = self.check_seat(player)
+        return [self._t.names[i] for i in bits(self.marked[p])]
+
+    def is_marked(self, player: int, cell: str) -> bool:
+        return bool(self.marked[player] >> self._t.name_index[cell] & 1)
+
+    def track_heights(self, player: int) -> dict[str, int]:
+        """Spaces marked per success track colour (0 = none)."""
+        t = self._t
+        o = player * t.num_tracks
+        return {TOWN_COLOURS[t.track_colour[k]]: self.track[o + k] for k in range(t.num_tracks)}
+
+    def river_progress(self, player: int) -> list[int]:
+        R = self._t.num_rivers
+        return self.river[player * R:(player + 1) * R]
+
+    def claimed_achievements(self, player: int) -> list[int]:
+        """Indices (in the sheet's list) of the achievements ``player`` claimed."""
+        A = self._t.num_achievements
+        return [a for a in range(A) if self.claimed[player * A + a]]
+
+    def claimable_achievements(self, player: int) -> list[int]:
+        """Indices of the achievements ``player`` has met and may still claim (R12)."""
+        return bits(self.claimable[self.check_seat(player)])
+
+    def groups(self, player: int) -> list[list[str]]:
+        """``player``'s groups of marked cells (2 or more), each a sorted list of names."""
+        t = self._t
+        o = player * t.num_cells
+        out: dict[int, list[str]] = {}
+        for i in range(t.num_cells):
+            rt = self.grp[o + i]
+            if rt >= 0 and self.gsize[o + rt] >= 2:
+                out.setdefault(rt, []).append(t.names[i])
+        return sorted(out.values())
+
+    @property
+    def dice_pool(self) -> str:
+        """The pool as letters, ``BBYP`` (``-`` when empty)."""
+        return pool_string(self.pool)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything is public in Cascadito (every sheet and the pool); only future rolls
+        are unknown (:func:`.information.observation` lists the keys)."""
+        return information.observation(self, player)
+
+    # ------------------------------------------------------------------ JSON, set-up
+    def to_json(self) -> dict[str, Any]:
+        return serialize.to_json(self)
+
+    def string_to_action_pool(self, text: str) -> int:
+        """The :data:`.tables.POOLS` index of a pool written ``BBYP`` (``-``: empty)."""
+        return notation.parse_pool(self._game, text)
+
+    @abstractmethod
+    def set_marks(self, player: int, cells: list[str]) -> None:
+        """Mark ``cells`` (names) on ``player``'s sheet without triggering anything: for
+        analysis positions and tests (changes the position, not the history). River
+        spaces must be given in river order (:func:`.positions.mark_cells`).
+
+        Raises:
+            RecordError: an unknown or already marked cell, or a river space out of order.
+        """
+
+    @abstractmethod
+    def set_tracks(self, player: int, heights: dict[str, int]) -> None:
+        """Set ``player``'s track heights by colour (``{"blue": 3}``) without triggering
+        anything (:func:`.positions.set_tracks`): for analysis positions and tests.
+
+        Raises:
+            RecordError: an unknown colour or a height off the track.
+        """
+
+    @abstractmethod
+    def set_claims(self, player: int, names: list[str]) -> None:
+        """Mark achievements (``["top 1"]``) claimed by ``player`` without queueing their
+        actions; a first top-row claim locks it for the others
+        (:func:`.positions.set_claims`): for analysis positions and tests.
+
+        Raises:
+            RecordError: an unknown achievement or one already claimed.
+        """
+
+    @classmethod
+    def _from_pure(cls, state: "PureCascaditoState") -> "CascaditoState":
+        """``state`` (read by :func:`.serialize.from_json` into the pure engine, which
+        checks every field; ``CascaditoGame._state_from_json``) in the engine of ``cls``
+        (the compiled engine converts it).
+
+        Raises:
+            RecordError: a field the compiled engine cannot hold.
+        """
+        return state
+
+
+    def __repr__(self) -> str:
+        return (f"<CascaditoState {self._game.num_players}p sheet {self._t.number} "
+                f"phase={self.phase_name} ply={len(self.hist)}>")
+
+
+class PureCascaditoState(CascaditoState):
+    """The pure-Python engine: the reference implementation of the rules, and the
+    fallback where the compiled engine (:mod:`.compiled`) is absent, cannot hold the sheet
+    or ``REGALIA_PURE=1``.
+
+    Per-player data are flat lists indexed ``p * stride + k``; a player's marks are one
+    int bitmask over the sheet's cells; groups of marked cells are kept as a root label
+    per cell with the size and town contacts of each root, so :meth:`clone` is a handful
+    of list slices.
+    """
 
     __slots__ = (
         "_dealer",
@@ -111,10 +393,6 @@ class CascaditoState(PhasedState["CascaditoGame"]):
         "track",
         "turns",
     )
-    # the phase codes (regalia.core.state.PhasedState)
-    PHASE_NAMES = PHASE_NAMES
-    END_PHASE = PH_END
-    CHANCE_PHASES = frozenset({PH_ROLL})
 
     def __init__(self, game: CascaditoGame, seed: int | None = None):
         self._start(game, seed)
@@ -146,7 +424,7 @@ class CascaditoState(PhasedState["CascaditoGame"]):
 
 
     # ------------------------------------------------------------------ identity
-    def clone(self) -> CascaditoState:
+    def clone(self) -> PureCascaditoState:
         s = self._blank_copy()
         s._t = self._t
         s.phase, s.cur = self.phase, self.cur
@@ -177,40 +455,9 @@ class CascaditoState(PhasedState["CascaditoGame"]):
             return TERMINAL
         return self.cur
 
-    @property
-    def tables(self) -> SheetTables:
-        """The sheet's precomputed tables (:class:`.tables.SheetTables`)."""
-        return self._t
-
-    @property
-    def end_reason(self) -> str:
-        """Why the game ended (empty before the end), read off the final position; seats
-        are numbered from 1 as at the table (``seat 1 claimed the whole bottom row``).
-        See :func:`.view.end_reason`, which reads it off an observation."""
-        if self.phase != PH_END:
-            return ""
-        return view.end_reason(self._game, self.observation(0))
-
-    @property
-    def die_used(self) -> bool:
-        """True once the player to move has used a die this turn (public: everyone at the
-        table sees it; the JSON's ``die_used``)."""
-        return not self.predie
-
-    def pending_tasks(self) -> list[str]:
-        """The tasks still to resolve this turn, first one next (``advance_track``,
-        ``mark_field``, ``advance_river``, ``star c5``)."""
-        return [self._task_name(k) for k in self.tasks]
-
-    def _task_name(self, k: int) -> str:
-        return notation.task_name(self._t, k)
-
     # ------------------------------------------------------------------ action ids
     # die marks c*H + i | die river B1 + c*R + r | die pass B2 + c | task mark B3 + i
     # | task river B4 + r | task track B5 + t | roll B6 + pool index
-    def _bases(self) -> tuple[int, int, int, int, int, int]:
-        return self._game.bases
-
     def legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == PH_DIE:
@@ -291,8 +538,6 @@ class CascaditoState(PhasedState["CascaditoGame"]):
                 return self._game.bases[5] + POOL_INDEX[tuple(counts)]
 
     # ------------------------------------------------------------------ applying
-    NOTATION_EXAMPLE = "pink c5"
-
     def _apply_action(self, action: int) -> None:
         """The transition (the core's :meth:`State.apply_action` checks the id's type and
         range, refuses every action at the end and keeps the history)."""
@@ -309,26 +554,6 @@ class CascaditoState(PhasedState["CascaditoGame"]):
             self._apply_claim(action - CB)
         else:
             raise self.illegal(action, self._wrong_kind(action))
-
-    def _wrong_kind(self, action: int) -> str:
-        return {
-            PH_ROLL: "now the dice are rolled (a chance outcome, 'roll BBYOPW')",
-            PH_DIE: f"now seat {self.cur + 1} selects a die of the pool {pool_string(self.pool)} "
-                    "and uses it ('pink c5', 'pink river' or 'pink pass')",
-            PH_TASK: f"now seat {self.cur + 1} resolves {self._task_name(self.tasks[0])} "
-                     f"({self._task_hint()})" if self.tasks else "",
-            PH_CLAIM: f"now seat {self.cur + 1} may claim an achievement met "
-                      f"({self._claim_hint()}) or 'decline'",
-        }[self.phase]
-
-    def _claim_hint(self) -> str:
-        return ", ".join(f"'{self.achievement_name(a)}'"
-                         for a in bits(self.claimable[self.cur])) or "none open"
-
-    def _task_hint(self) -> str:
-        kind = self.tasks[0] & 3
-        return {A_TRACK: "'track blue'", A_FIELD: "'mark c5' or 'river'",
-                A_RIVER: "'river'", T_STAR: "'mark c5', a field next to the star"}[kind]
 
     def _apply_roll(self, idx: int) -> None:
         if idx not in self._t.roll_set(2 if self._game.num_players == 1 else 1):
@@ -719,162 +944,12 @@ class CascaditoState(PhasedState["CascaditoGame"]):
         self.phase = PH_END
         self.tasks = []
 
-    # ------------------------------------------------------------------ notation
-    def action_to_string(self, action: int) -> str:
-        """The move in notation (:func:`.notation.action_to_string`)."""
-        return notation.action_to_string(self._game, action)
-
-    def string_to_action(self, text: str) -> int:
-        """Parse the notation (:func:`.notation.string_to_action`); while a task is being
-        resolved, ``c5`` and ``blue`` are short for ``mark c5`` and ``track blue``."""
-        return notation.string_to_action(self._game, text, self.phase == PH_TASK)
-
-    def decode(self, action: int) -> notation.Action:
-        """The action id as a typed value (:class:`.notation.Action`: kind, colour, cell,
-        river, pool, achievement and notation).
-
-        Raises:
-            NotationError: ``action`` is not an action id of the game.
-        """
-        return notation.decode(self._game, action)
-
-    def achievement_name(self, a: int) -> str:
-        """``claim top 2``: an achievement by row and position from the left (1-based),
-        as the rulebook lists them ("Top row, left to right")."""
-        return notation.achievement_name(self._t, a)
-
-    # ------------------------------------------------------------------ scores
-    def sheet_facts(self, player: int) -> SheetFacts:
-        """What scores on ``player``'s sheet as it stands (:class:`.scoring.SheetFacts`):
-        track heights, the home-castle track, river progress, bandits, claims (sheet 4:
-        :data:`.scoring.CLAIMED_LATER` for a top-row achievement another player claimed
-        first), the top-row bonus."""
-        p = self.check_seat(player)
-        t = self._t
-        NT, R, A = t.num_tracks, t.num_rivers, t.num_achievements
-        claims = self.claimed[p * A:(p + 1) * A]  # 0 / 1 = UNCLAIMED / CLAIMED
-        if t.any_later:  # sheet 4: the smaller reward after another player's claim
-            first = self.first
-            claims = [CLAIMED_LATER if c and t.ach_later[a] and first[a] not in (p, -1) else c
-                      for a, c in enumerate(claims)]
-        return SheetFacts(tuple(self.track[p * NT:(p + 1) * NT]), t.castle_track[p],
-                          tuple(self.river[p * R:(p + 1) * R]), self.bandits[p], tuple(claims),
-                          self.bonus[p])
-
-    def breakdown(self, player: int) -> Breakdown:
-        """``player``'s score as it stands (rulebook: Scoring), itemised in the rulebook's
-        order by :func:`.scoring.breakdown`: claimed achievements (keys ``top_row``,
-        ``bottom_row``), ``tracks`` (one item per track colour, facts ``colour``: the
-        highest marked space; the home-castle value when the home track is full),
-        ``all_tracks`` (sheets 1, 3), ``river`` (sheets 1-2: the highest value reached;
-        sheet 3: points per ship at the bridge), ``bandits`` (sheet 2), ``top_row_bonus``
-        (sheet 4).
-
-        Raises:
-            ParameterError: ``player`` is not a seat.
-        """
-        return sheet_breakdown(self._t, self.sheet_facts(player))
-
-    def player_score(self, player: int) -> int:
-        """``breakdown(player).total``, computed without building the breakdown."""
-        return sheet_total(self._t, self.sheet_facts(player))
-
-    def scores(self) -> list[float]:
-        """Points per player as they stand (final scores once the game is over)."""
-        return [self.player_score(p) for p in range(self._game.num_players)]
-
-    def tie_break_keys(self) -> list[tuple[float, int]]:
-        """Per seat ``(points, seat)``: the most points win; "Ties are broken in favor of
-        the player whose home castle is furthest to the right" (the later seat), so one
-        seat wins (:meth:`winners`)."""
-        return [(v, p) for p, v in enumerate(self.scores())]
-
-    # ------------------------------------------------------------------ views
-    def marked_cells(self, player: int) -> list[str]:
-        """Names of ``player``'s marked cells (fields and river spaces), in cell order."""
-        p = self.check_seat(player)
-        return [self._t.names[i] for i in bits(self.marked[p])]
-
-    def is_marked(self, player: int, cell: str) -> bool:
-        return bool(self.marked[player] >> self._t.name_index[cell] & 1)
-
-    def track_heights(self, player: int) -> dict[str, int]:
-        """Spaces marked per success track colour (0 = none)."""
-        t = self._t
-        o = player * t.num_tracks
-        return {TOWN_COLOURS[t.track_colour[k]]: self.track[o + k] for k in range(t.num_tracks)}
-
-    def river_progress(self, player: int) -> list[int]:
-        R = self._t.num_rivers
-        return self.river[player * R:(player + 1) * R]
-
-    def claimed_achievements(self, player: int) -> list[int]:
-        """Indices (in the sheet's list) of the achievements ``player`` claimed."""
-        A = self._t.num_achievements
-        return [a for a in range(A) if self.claimed[player * A + a]]
-
-    def claimable_achievements(self, player: int) -> list[int]:
-        """Indices of the achievements ``player`` has met and may still claim (R12)."""
-        return bits(self.claimable[self.check_seat(player)])
-
-    def groups(self, player: int) -> list[list[str]]:
-        """``player``'s groups of marked cells (2 or more), each a sorted list of names."""
-        t = self._t
-        o = player * t.num_cells
-        out: dict[int, list[str]] = {}
-        for i in range(t.num_cells):
-            rt = self.grp[o + i]
-            if rt >= 0 and self.gsize[o + rt] >= 2:
-                out.setdefault(rt, []).append(t.names[i])
-        return sorted(out.values())
-
-    @property
-    def dice_pool(self) -> str:
-        """The pool as letters, ``BBYP`` (``-`` when empty)."""
-        return pool_string(self.pool)
-
-    def observation(self, player: int) -> dict[str, Any]:
-        """Everything is public in Cascadito (every sheet and the pool); only future rolls
-        are unknown (:func:`.information.observation` lists the keys)."""
-        return information.observation(self, player)
-
-    # ------------------------------------------------------------------ JSON, set-up
-    def to_json(self) -> dict[str, Any]:
-        return serialize.to_json(self)
-
-    def string_to_action_pool(self, text: str) -> int:
-        """The :data:`.tables.POOLS` index of a pool written ``BBYP`` (``-``: empty)."""
-        return notation.parse_pool(self._game, text)
-
+    # ------------------------------------------------------------------ set-up
     def set_marks(self, player: int, cells: list[str]) -> None:
-        """Mark ``cells`` (names) on ``player``'s sheet without triggering anything: for
-        analysis positions and tests (changes the position, not the history). River
-        spaces must be given in river order (:func:`.positions.mark_cells`).
-
-        Raises:
-            RecordError: an unknown or already marked cell, or a river space out of order.
-        """
         positions.mark_cells(self, player, cells)
 
     def set_tracks(self, player: int, heights: dict[str, int]) -> None:
-        """Set ``player``'s track heights by colour (``{"blue": 3}``) without triggering
-        anything (:func:`.positions.set_tracks`): for analysis positions and tests.
-
-        Raises:
-            RecordError: an unknown colour or a height off the track.
-        """
         positions.set_tracks(self, player, heights)
 
     def set_claims(self, player: int, names: list[str]) -> None:
-        """Mark achievements (``["top 1"]``) claimed by ``player`` without queueing their
-        actions; a first top-row claim locks it for the others
-        (:func:`.positions.set_claims`): for analysis positions and tests.
-
-        Raises:
-            RecordError: an unknown achievement or one already claimed.
-        """
         positions.set_claims(self, player, names)
-
-    def __repr__(self) -> str:
-        return (f"<CascaditoState {self._game.num_players}p sheet {self._t.number} "
-                f"phase={self.phase_name} ply={len(self.hist)}>")

@@ -36,16 +36,18 @@ import json
 import math
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, cast
+from html import unescape as html_unescape
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.errors import RegaliaError
-from regalia.core.help import provenance_words
 from regalia.core.registry import load_game
-from regalia.core.svgkit import canonical, click_attr, keyed_click, score_headings, wrap
+from regalia.core.svgkit import (board_heading, canonical, click_attr, keyed_click, mark_id,
+                                 marks, plain_hover, provenance_note, score_headings, wrap)
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
 from .help import ACTION_WORDS, BOOK, SPECIAL_EFFECTS, help_entries
+from .narration import DIE, MARK, RIVER, describe, narrate, outcome, phrase
 from .notation import Action, achievement_name, decode
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts, score_steps, sheet_total
 from .view import title as view_title
@@ -59,7 +61,7 @@ if TYPE_CHECKING:
 COLOURS = {"blue": "#3f83c8", "yellow": "#f1c318", "orange": "#ec7a2c", "pink": "#e2619f",
            "white": "#fbfaf5", "black": "#2b2b2b"}
 #: Darker strokes of the same colours.
-INKS = {"blue": "#1f4f80", "yellow": "#8a6d00", "orange": "#8c4210", "pink": "#84204f",
+INKS = {"blue": "#1f4f80", "yellow": "#765c00", "orange": "#8c4210", "pink": "#84204f",
         "white": "#6f6f6f", "black": "#000000"}
 #: Fills of the six trade goods (Play Sheet 4); others get grey.
 GOODS = {"grain": "#e2bd4f", "wool": "#f2efe6", "timber": "#9a6a3a", "stone": "#a3a3a3",
@@ -495,12 +497,13 @@ def _reward(ach: Any) -> str:
     return ", ".join(parts)
 
 
-def _prov(rec: Any, note: bool = True) -> str:
-    """The provenance line of a record's hover help; ``note``: with the record's note on
-    why it was reconstructed (left out where a sheet repeats it on every hex)."""
-    line = "Provenance: " + provenance_words(rec.provenance)
+def _prov(rec: Any, note: bool = True, what: str = "sheet") -> str:
+    """The provenance line of a record's hover help, in a player's words
+    (:func:`regalia.core.svgkit.provenance_note`); ``note``: with the record's note on why
+    it was reconstructed (left out where a sheet repeats it on every hex)."""
+    line = provenance_note(rec.provenance, what)
     if note and rec.provenance == "reconstructed" and getattr(rec, "note", ""):
-        line += f" ({rec.note})"
+        line += "\n" + plain_hover(f"Note: {rec.note}")
     return line
 
 
@@ -556,7 +559,7 @@ def _facts(t: "SheetTables", observation: Mapping[str, Any], p: int) -> SheetFac
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            names: Sequence[str] | None = None,
-           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+           pending: Sequence[Mapping[str, Any]] = (), recent: Sequence[Any] = ()) -> str:
     """The table as an SVG document (a string, 960 x 800 user units, to sit beside the web
     table's side panel at 1280 x 800).
 
@@ -568,6 +571,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             are highlighted.
         names: a label per seat (default ``Player 1``...).
         pending: the clicks of the move in progress (the chosen die is shown lifted).
+        recent: moves to mark (:func:`regalia.core.svgkit.marks`: the other seats' moves
+            the viewer saw since its last turn, and a suggestion with ``hint``): a field
+            or river space marked is ringed on its seat's sheet; a pass, a track advanced
+            or a claim is written by the seat's name.
     """
     game = game_of(observation)
     t = game.tables
@@ -594,13 +601,79 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'
                'stroke-width:3}.hot .ring{animation:pulse 1.2s ease-in-out infinite}'
                '@keyframes pulse{50%{stroke-opacity:.35}}</style>')
+    header = _header(game, observation, names, acting, phase, nxt.get("prompt") or "")
+    sc = observation.get("scores") or [0] * n
+    out.append(board_heading(
+        "Cascadito: the play sheets and the dice pool",
+        _status_of(header) + ". Scores: " + ", ".join(
+            f"{_label(names, q)}{' (you)' if q == viewer else ''} {int(sc[q])}"
+            for q in range(n)) + "."))
     out.append(f'<rect x="0" y="0" width="{W}" height="{H}" fill="#e9e1cf"/>')
-    out.append(_header(game, observation, names, acting, phase, nxt.get("prompt") or ""))
+    out.append(header)
     clickable = bool(legal) and big == viewer
-    out.append(_big_sheet(game, observation, big, names, clickable, targets, acting, pend))
-    out.append(_others(game, observation, big, names, acting))
+    items = list(marks(recent))
+    out.append(_big_sheet(game, observation, big, names, clickable, targets, acting, pend,
+                          items))
+    out.append(_others(game, observation, big, names, acting, items))
     out.append("</svg>")
     return "".join(out)
+
+
+def _status_of(header: str) -> str:
+    """The status line of the header, as text."""
+    start = header.find('class="status"')
+    if start < 0:
+        return "Cascadito"
+    text = header[header.index(">", start) + 1:]
+    return html_unescape(text[:text.index("<")])
+
+
+#: Colours of the marks: a recent move of another seat, and a suggestion.
+RECENT = "#e8590c"
+HINT = "#1864ab"
+
+
+def _sheet_marks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: "_Layout",
+                 items: Sequence[tuple[int, dict[str, Any]]], note_at: tuple[float, float],
+                 small: bool) -> str:
+    """The marks of seat ``p``'s moves on its sheet: a field or river space ringed, any
+    other move (a pass, a track, a claim) written at ``note_at`` (right-aligned)."""
+    t = game.tables
+    out, notes = [], []
+    for k, item in items:
+        if item["seat"] != p:
+            continue
+        n = item["notation"]
+        colour = HINT if item["hint"] else RECENT
+        dash = ' stroke-dasharray="6 3"' if item["hint"] else ""
+        said = phrase(n, past=not item["hint"])
+        cell = None
+        die, mark, river = DIE.match(n), MARK.match(n), RIVER.match(n)
+        what = die.group(2) if die else mark.group(1) if mark else n if river else ""
+        if what in t.name_index:
+            cell = t.cells[t.name_index[what]]
+        elif what.startswith("river"):
+            word = what[len("river"):].strip()
+            ks = [r for r, nm in enumerate(t.river_names) if (nm or "") == word]
+            if ks:
+                done = int(obs["sheets"][p]["rivers"][ks[0]])
+                j = done if item["hint"] else done - 1
+                spaces = t.sheet.rivers[ks[0]].spaces
+                if 0 <= j < len(spaces):
+                    cell = spaces[j].at
+        if cell is not None:
+            cx, cy = lay.centre(cell)
+            out.append(f'<path{mark_id(item, k)} d="{_hex_path(cx, cy, lay.r * 1.08)}" '
+                       f'fill="none" stroke="{colour}" stroke-width="{2.5 if small else 4}"'
+                       f'{dash} pointer-events="none">{_t(said)}</path>')
+        else:
+            notes.append((k, item, said))
+    x, y = note_at
+    for i, (k, item, said) in enumerate(notes):
+        out.append(_txt(x, y + i * 14, ("Suggested: " if item["hint"] else "Just: ") + said,
+                        11 if small else 12, "end", RECENT if not item["hint"] else HINT,
+                        "bold", mark_id(item, k, 1)))
+    return '<g class="marks">' + "".join(out) + "</g>"
 
 
 def _header(game: "CascaditoGame", obs: Mapping[str, Any], names: Sequence[str] | None, acting: Any,
@@ -653,8 +726,8 @@ def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: b
         if s.action:
             effect = f"When you mark it, immediately {ACTION_WORDS[s.action]}."
         lines.append(f"{word.capitalize()}{extra}: {effect} [{BOOK}, {where}]")
-        lines.append(_prov(s, False).replace("Provenance", "Its position: provenance", 1))
-    lines.append(_prov(sheet.kingdom, False).replace("Provenance", "The map: provenance", 1))
+        lines.append(_prov(s, False))
+    lines.append(_prov(sheet.kingdom, False, "map"))
     return "\n".join(lines)
 
 
@@ -927,8 +1000,8 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
                    f"Reward: {_reward(ach) or 'none'}"]
             if ach.later_points is not None and first[a] >= 0:
                 tip.append(f"First claimed by {_label(names, first[a])}")
-            tip += [f"Source: {ach.source}" if ach.source else f"[{BOOK}, The Play Sheets]",
-                    _prov(ach)]
+            tip += [plain_hover(f"Rule: {ach.source}") if ach.source
+                    else f"[{BOOK}, The Play Sheets]", _prov(ach)]
             fill = ("#e8f4e2" if a in claimed else "#fff7d1" if a in claimable
                     else "#d9d4c8" if locked else "#fbf7ec")
             stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
@@ -951,7 +1024,7 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
             elif locked:
                 body.append(_lock(x + bw - 12, y + bh - 14))
             if ach.provenance == "reconstructed":
-                body.append(_txt(x + 5, y + bh - 4, "reconstructed", 8, fill="#9a8a6a",
+                body.append(_txt(x + 5, y + bh - 4, "\u2248 reconstructed", 8, fill="#6e5f40",
                                  extra=' font-style="italic"'))
             if n > 1 and row == "top" and first[a] >= 0 and a not in claimed and not locked:
                 body.append(_txt(x + bw - 5, y + bh - 4, f"1st: P{first[a] + 1}", 8, "end",
@@ -1012,7 +1085,8 @@ def _seat_head(obs: Mapping[str, Any], p: int, names: Sequence[str] | None, x: f
 
 def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Sequence[str] | None,
                clickable: bool, targets: set[str], acting: Any,
-               pend: list[dict[str, Any]]) -> str:
+               pend: list[dict[str, Any]], items: Sequence[tuple[int, dict[str, Any]]] = ()
+               ) -> str:
     """The big sheet (top part of the picture): kingdom, tracks, achievements; the dice
     pool and the sheet's notes in a column on its right."""
     t = game.tables
@@ -1021,6 +1095,7 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
            _seat_head(obs, p, names, 18, BIG_TOP + 22, 15, obs.get("player"))]
     lay = _Layout(t, 26, BIG_TOP + 40, 24.0)
     out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
+    out.append(_sheet_marks(game, obs, p, lay, items, (POOL_X - 16, BIG_TOP + 22), False))
     nmax = max(t.track_len)
     sh = min(36.0, 290.0 / nmax)
     tx = 26 + lay.width + 28
@@ -1117,7 +1192,7 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
 
 
 def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
-            acting: Any) -> str:
+            acting: Any, items: Sequence[tuple[int, dict[str, Any]]] = ()) -> str:
     """The bottom band: every other seat's sheet, small, side by side (solo: the timer)."""
     t = game.tables
     n = _seat_count(obs)
@@ -1127,10 +1202,12 @@ def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequ
         solo = obs.get("solo") or {}
         out = [_panel(6, y, W - 12, ph, False),
                _solo_timer(game, obs, 22, y + 22),
-               _txt(22, y + 92, f"Solo game: round {int(solo.get('boxes', 0)) + 1} of "
-                                f"{t.solo_boxes}, turn {int(solo.get('turn', 0)) + 1} of 2. "
-                                "Roll all 6 dice each round, take 2 turns, then mark the "
-                                "next dice box.", 12.5, fill="#333"),
+               _txt(22, y + 92, (f"Solo game over: all {t.solo_boxes} rounds played. "
+                                 if obs.get("phase") == "end" else
+                                 f"Solo game: round {int(solo.get('boxes', 0)) + 1} of "
+                                 f"{t.solo_boxes}, turn {int(solo.get('turn', 0)) + 1} of 2. ")
+                    + "Roll all 6 dice each round, take 2 turns, then mark the next dice "
+                      "box.", 12.5, fill="#333"),
                _txt(22, y + 112, "How many points can you achieve?", 12.5, fill="#333")]
         return "".join(out)
     others = [q for q in range(n) if q != big]
@@ -1151,6 +1228,7 @@ def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequ
         r = min(9.0, (ph - 34) / 15.5)
         lay = _Layout(t, px + 10, y + 26, r)
         out.append(_kingdom(game, obs, q, lay, False, set(), True))
+        out.append(_sheet_marks(game, obs, q, lay, items, (px + pw - 10, y + 16), True))
         nmax = max(t.track_len)
         sh = min(13.0, (ph - 48) / nmax)
         out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,
@@ -1257,7 +1335,7 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     for e in help_entries(game):
         if e.kind in ("success track", "bonus") or e.kind == "sheet feature" and (
                 "river" in e.name.lower() or "bandit" in e.name.lower()):
-            text = e.effect + (f" ({provenance_words(e.provenance)})"
+            text = e.effect + (" " + provenance_note(e.provenance, "sheet")
                                if e.provenance == "reconstructed" else "")
             first.append({"heading": e.name[:1].upper() + e.name[1:], "text": text,
                           "source": _section(e.source, "Scoring")})

@@ -220,12 +220,16 @@ def bandit_line(game: CascaditoGame, obs: Observation, player: int) -> str:
 
 
 def title(game: CascaditoGame, obs: Observation) -> str:
-    """``Turn 7``; solo: ``Round 3 of 9 (dice boxes marked: 2) · turn 1 of 2``."""
+    """``Turn 7``; solo: ``Round 3 of 9 (dice boxes marked: 2) · turn 1 of 2``; once the
+    game is over: ``Game over after 40 turns``, solo ``All 9 rounds played``."""
+    over = obs.get("phase") == "end"
     if game.num_players == 1:
         solo = obs["solo"]
+        if over:
+            return f"All {solo['boxes']} rounds played"
         return (f"Round {solo['boxes'] + 1} of {game.tables.solo_boxes} (dice boxes marked: "
                 f"{solo['boxes']}) · turn {solo['turn'] + 1} of 2")
-    return f"Turn {obs['turns'] + 1}"
+    return f"Game over after {obs['turns']} turns" if over else f"Turn {obs['turns'] + 1}"
 
 
 def end_reason(game: CascaditoGame, obs: Observation,

@@ -7,7 +7,8 @@ written in the effect vocabulary of :mod:`.effects`. Most card texts are not pub
 record carries its provenance (``verified`` / ``rulebook`` / ``reconstructed``).
 """
 
-from regalia.core.registry import register_drawing, register_policy, register_strengths, register_tensors
+from regalia.core.registry import (register_drawing, register_pad, register_policy,
+                                    register_strengths, register_tensors)
 
 from . import effects
 from .components import (DECK_SIZE, DEFAULT_DATA, Advocate, CardAbility, CardSet, Clan, Colour,
@@ -27,11 +28,16 @@ __all__ = ["effects", "InheritorsGame", "InheritorsState", "greedy_policy", "fas
 register_policy("inheritors", "greedy", greedy_policy)
 register_policy("inheritors", "fast", fast_policy)
 register_drawing("inheritors", "regalia.games.inheritors.svg")
+register_pad("inheritors", "regalia.games.inheritors.pad")
 register_tensors("inheritors", "regalia.games.inheritors.tensors")
 register_strengths("inheritors", easy="greedy", normal="ismcts:seconds=0.5",
                    strong="ismcts:seconds=0.5,playout=fast",
                    evidence="83.0% (74.5-89.1) of 100 two-player games against greedy "
                             "(docs/games/inheritors.md)")
+
+from regalia.core.registry import register_balance  # noqa: E402
+
+register_balance("inheritors", "regalia.games.inheritors.balance")
 
 from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 

@@ -24,7 +24,7 @@ from .codes import (E_CARDS, E_DEMAND, E_DRAW, E_IF, E_PLAY, E_REMOVE, E_TAKE, E
 from .scoring import entry_points
 
 if TYPE_CHECKING:
-    from .state import InheritorsState
+    from .state import InheritorsState, PureInheritorsState
 
 
 def pending_view(state: "InheritorsState") -> list[dict[str, Any]]:
@@ -160,8 +160,8 @@ def information_state_string(state: "InheritorsState", player: int) -> str:
     return f"P{player}:" + " ".join(words)
 
 
-def resample_from_infostate(state: "InheritorsState", player: int,
-                            rng: random.Random) -> "InheritorsState":
+def resample_from_infostate(state: "PureInheritorsState", player: int,
+                            rng: random.Random) -> "PureInheritorsState":
     """A state ``player`` cannot tell from this one: the other players' hands and Quests
     and the deck re-dealt from the cards ``player`` has not seen, respecting what is
     public about each hand (cards seen entering it, Spy misses, cards shown for Honors).
@@ -226,7 +226,8 @@ def unseen_pool(state: "InheritorsState", player: int) -> list[int]:
     return pool
 
 
-def _redeal(state: "InheritorsState", s: "InheritorsState", player: int, others: list[int],
+def _redeal(state: "PureInheritorsState", s: "PureInheritorsState", player: int,
+            others: list[int],
             rng: random.Random) -> None:
     """Deal the unseen cards (:func:`unseen_pool`) to the other hands and the deck so
     that every public bound holds: each hand keeps its size and the cards known in it,

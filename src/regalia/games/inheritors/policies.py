@@ -8,12 +8,19 @@ hand and Quests, the play areas, Honors, Clans, the Market and public counts. Th
 hidden. A Spy's question is not tried on a copy (the copy would answer from the other
 player's real hand); its value uses the public knowledge of that hand instead. Ties are
 broken uniformly with the policy's generator.
+
+The compiled engine plays ``greedy`` and ``fast`` in C (``_engine.pyx``: each policy asks
+``State.compiled_action`` first, and playouts marked ``compiled_as`` run whole in C), with
+the same values, ties and draws; a change here must be made there too (the differential
+tests compare the two).
 """
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING, Any
+
+from regalia.core.policies import compiled_as, seat_information_only
 
 from .codes import E_SCORE
 
@@ -119,9 +126,14 @@ def _equivalence(G: "InheritorsGame", a: int) -> tuple[Any, ...] | None:
     return None
 
 
+@seat_information_only  # tests/agents/test_seat_information.py
+@compiled_as("greedy")
 def greedy_policy(state: "InheritorsState", rng: random.Random) -> int:
     """The legal action with the best :func:`visible_value` one step ahead (a Spy's question
     valued from public knowledge); ties uniform by ``rng``. The state is not changed."""
+    compiled = state.compiled_action("greedy", rng)
+    if compiled is not None:
+        return compiled
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -189,6 +201,8 @@ def _gain_value(s: "InheritorsState", p: int, tops: list[int], t: int, gained: s
     return v
 
 
+@seat_information_only  # tests/agents/test_seat_information.py
+@compiled_as("fast")
 def fast_policy(state: "InheritorsState", rng: random.Random) -> int:
     """A cheaper ``greedy``: the same estimate (:func:`visible_value`, one step ahead, only
     what the acting player sees), but the many discarding actions (discard and draw 2,
@@ -201,6 +215,9 @@ def fast_policy(state: "InheritorsState", rng: random.Random) -> int:
 
     Speed: about 8 times as many playouts per second as ``greedy``
     (``benchmarks/bench_search.py``)."""
+    compiled = state.compiled_action("fast", rng)
+    if compiled is not None:
+        return compiled
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]

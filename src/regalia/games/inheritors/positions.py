@@ -18,6 +18,10 @@ record of it does not replay to this position.
 :func:`swap_with_deck` and :func:`swap_quest` make a *twin* of a position: the same public
 information, another hidden deal (what a seat cannot tell apart); :func:`with_bounds` adds
 what the table knows of a hand (as after a Spy's miss).
+
+Each is made on the pure engine's fields and handed back in the engine of the game (the
+compiled one converts it), the made position keeping its dealer and seed, a twin without
+them like every copy.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from regalia.core.errors import ParameterError, RegaliaError
 
 from .codes import NOCAP, PH_END, PH_START, ST_BEFORE
-from .state import InheritorsState
+from .state import InheritorsState, PureInheritorsState
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
@@ -68,7 +72,7 @@ def position(game: "InheritorsGame", *, seed: int | None = None,
             not one of this game, or a card with no copy left to place.
     """
     n = game.num_players
-    s = game.new_initial_state(seed)
+    s = PureInheritorsState(game, seed)
     while s.is_chance_node():
         s.apply_random_chance()
     T = game.T
@@ -159,7 +163,12 @@ def position(game: "InheritorsGame", *, seed: int | None = None,
     s._legal = None   # the position was set by hand
     if s.card_places() != list(game.tcopies):   # pragma: no cover - take() keeps it
         raise RegaliaError("the position set up lost or duplicated a card")
-    return s
+    out = game._state_class._from_pure(s)
+    # the made position keeps its dealer (the slots are the engine's class's, which mypy
+    # cannot see from the shared base)
+    setattr(out, "_seed", s._seed)
+    setattr(out, "_dealer", s._dealer)
+    return out
 
 
 def _seat(n: int, p: object, what: str) -> int:
@@ -169,7 +178,7 @@ def _seat(n: int, p: object, what: str) -> int:
     return p
 
 
-def _clans(s: InheritorsState, game: "InheritorsGame", row: list[int]) -> None:
+def _clans(s: PureInheritorsState, game: "InheritorsGame", row: list[int]) -> None:
     """The Clan row ``row`` (indices): the setup's Clans put their cards back in the box,
     the new ones take theirs (setup step 3; in a 2-player game the marked cards stay in
     the box, ruling R4)."""
@@ -228,13 +237,13 @@ def swap_with_deck(state: InheritorsState, seat: int, have: str,
     cap = state.capc[o + b]
     if cap != NOCAP and state.hand[o + b] + 1 > cap + state.pdraws[seat]:
         raise ParameterError(f"the table knows seat {seat} holds no more {G.tname[b]}")
-    twin = state.clone()
+    twin = state._to_pure()
     twin.hand[o + a] -= 1
     twin.hand[o + b] += 1
     twin.deck[a] += 1
     twin.deck[b] -= 1
     twin._legal = None
-    return twin
+    return type(state)._from_pure(twin)
 
 
 def swap_quest(state: InheritorsState, seat: int, held: str, pooled: str) -> InheritorsState:
@@ -254,12 +263,12 @@ def swap_quest(state: InheritorsState, seat: int, held: str, pooled: str) -> Inh
         raise ParameterError(f"seat {seat} holds no Quest {held!r}")
     if q_pool not in state.qpool:
         raise ParameterError(f"the Quest {pooled!r} is not in the face-down pool")
-    twin = state.clone()
+    twin = state._to_pure()
     i, j = twin.quests[seat].index(q_held), twin.qpool.index(q_pool)
     twin.quests[seat][i], twin.qpool[j] = q_pool, q_held
     twin.qpool.sort()
     twin._legal = None
-    return twin
+    return type(state)._from_pure(twin)
 
 
 def with_bounds(state: InheritorsState, seat: int,
@@ -277,7 +286,7 @@ def with_bounds(state: InheritorsState, seat: int,
     G = state.game
     T = G.T
     _seat(G.num_players, seat, "seat")
-    twin = state.clone()
+    twin = state._to_pure()
     o = seat * T
     for name, k in at_most.items():
         t = G.lookup.get(str(name).casefold())
@@ -288,7 +297,8 @@ def with_bounds(state: InheritorsState, seat: int,
             raise ParameterError(f"at most {k!r} {G.tname[t]}: seat {seat} holds {held}; a "
                                  f"bound is a whole number at least that")
         twin.capc[o + t] = k - state.pdraws[seat]
-    return twin
+    twin._legal = None
+    return type(state)._from_pure(twin)
 
 
 __all__ = ["position", "swap_with_deck", "swap_quest", "with_bounds"]

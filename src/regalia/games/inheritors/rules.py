@@ -31,13 +31,15 @@ from .codes import (ANY, C_AHEAD, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_ST
                     MAX_SEATS, WHITE)
 from .components import CardSet, load_cards
 from . import serialize
-from .state import InheritorsState
+from .compiled import state_class
+from .state import InheritorsState, PureInheritorsState
 
 VARIANTS = {
-    "honors-count-covered-cards": "The Honors counting cards 'in your play area' (a number "
-                                  "6; two 4s, three 3s, four 2s or above) count covered "
-                                  "cards of a stack too, not only the top cards (ruling R1's "
-                                  "other reading).",
+    "honors-count-covered-cards": "Honors count covered cards: the Honors that count "
+                                  "cards in your play area (a 6; two 4s, three 3s or four "
+                                  "2s or higher) count the covered cards of a stack too, "
+                                  "not only the top cards. The rulebook can be read both "
+                                  "ways; without this option only top cards count.",
 }
 
 
@@ -50,9 +52,14 @@ class InheritorsGame(Game):
             cards in your play area" and the like count covered cards too; ruling R1's
             other reading). The 2-Player Variant applies by itself with ``players=2``.
         data: path of a cards TOML file (default: the bundled ``data/cards.toml``).
+        engine: ``compiled`` or ``pure`` (default: the compiled engine when it is built,
+            holds the card data and ``REGALIA_PURE=1`` is not set; see :mod:`.compiled`).
+            Both play the same game; the engine is not a parameter of the game (not in
+            :attr:`params`, so records and JSON do not depend on it).
 
     Raises:
-        ParameterError: a player count or variant the rules do not allow.
+        ParameterError: a player count or variant the rules do not allow; an unknown
+            engine, or ``compiled`` where it is not built or cannot hold the card data.
         DataError: a cards file that does not validate.
     """
 
@@ -67,7 +74,7 @@ class InheritorsGame(Game):
     )
 
     def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
-                 data: str | Path | None = None):
+                 data: str | Path | None = None, *, engine: str | None = None):
         players = whole_number(players, "players", "2, 3 or 4")
         if players not in (2, 3, 4):
             raise ParameterError(f"Inheritors is for 2, 3 or 4 players, not {players}")
@@ -78,6 +85,7 @@ class InheritorsGame(Game):
         self._players = players
         self.cards: CardSet = load_cards(self._data)
         self._build_tables()
+        self._state_class = state_class(engine, self)
 
     # ------------------------------------------------------------------ tables
     def _build_tables(self) -> None:
@@ -414,11 +422,18 @@ class InheritorsGame(Game):
         return (setup + deck + quests + 2 * turns + 3 * quests + advocate_steps
                 + min(n, colours) * (1 + clan_steps) + honors)
 
+    @property
+    def engine(self) -> str:
+        """The engine this game's states use: ``compiled`` or ``pure``."""
+        return "pure" if self._state_class is PureInheritorsState else "compiled"
+
     def new_initial_state(self, seed: int | None = None) -> InheritorsState:
-        return InheritorsState(self, seed)
+        return self._state_class(self, seed)  # type: ignore[call-arg]
 
     def _state_from_json(self, data: dict[str, Any]) -> InheritorsState:
-        return serialize.from_json(InheritorsState, self, data)
+        # read and checked by the pure engine, then held in this game's engine
+        return self._state_class._from_pure(
+            serialize.from_json(PureInheritorsState, self, data))
 
     def data_provenance(self) -> dict[str, int]:
         return self.cards.provenance_summary()

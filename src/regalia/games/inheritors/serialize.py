@@ -17,7 +17,7 @@ from .codes import (E_CARDS, E_IF, HAND_SIZE, NOCAP, NOTE_KINDS, PENDING_CODES, 
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
-    from .state import InheritorsState
+    from .state import InheritorsState, PureInheritorsState
 
 
 def to_json(state: "InheritorsState") -> dict[str, Any]:
@@ -71,10 +71,11 @@ def to_json(state: "InheritorsState") -> dict[str, Any]:
     }
 
 
-def from_json(cls: type["InheritorsState"], G: "InheritorsGame",
-              d: dict[str, Any]) -> "InheritorsState":
-    """Rebuild a state (``Game.state_from_json`` has checked the game and the
-    parameters) from :func:`to_json` output.
+def from_json(cls: type["PureInheritorsState"], G: "InheritorsGame",
+              d: dict[str, Any]) -> "PureInheritorsState":
+    """Rebuild a state of the pure engine's class ``cls`` (``Game.state_from_json`` has
+    checked the game and the parameters; the game converts it to its engine) from
+    :func:`to_json` output.
 
     Raises:
         RecordError: naming the first field that is missing, of the wrong shape, or
@@ -223,7 +224,7 @@ def from_json(cls: type["InheritorsState"], G: "InheritorsGame",
     return s
 
 
-def _notes_from_json(state: "InheritorsState",
+def _notes_from_json(state: "PureInheritorsState",
                      raw: Any) -> tuple[tuple[int, str, int, tuple[int, ...]], ...]:
     """The ``notes`` of :func:`to_json` (absent in JSON written before they existed):
     ``[ply, kind, seat, [ints]]`` with ply in the history, in order, a known kind."""
@@ -255,7 +256,7 @@ def _notes_from_json(state: "InheritorsState",
     return tuple(out)
 
 
-def _check_cards(state: "InheritorsState") -> None:
+def _check_cards(state: "PureInheritorsState") -> None:
     """Every card in exactly one place, no more cards known than held, each Quest once."""
     G = state.game
     total = state.card_places()

@@ -30,15 +30,19 @@ Honor, a play skipped) is kept as a public note (:attr:`InheritorsState.notes`),
 every observation (``reveals``) and information state string, so equal information states
 mean equal knowledge (rulings R12, R19).
 
-This module holds the data and the transitions; the rest lives beside it, and the state's
-contract methods delegate there: :mod:`.notation` (typed actions, notation),
-:mod:`.information` (observations, information states, resampling), :mod:`.serialize`
-(JSON), :mod:`.scoring` (V. Scoring), :mod:`.setup` (positions set up by description).
+Two engines play these rules: :class:`PureInheritorsState` here (the reference, the
+transitions in Python) and the compiled one (:mod:`.compiled`, the transitions in C);
+:class:`InheritorsState` is what both share. This module holds the data and the
+transitions; the rest lives beside it, and the state's contract methods delegate there:
+:mod:`.notation` (typed actions, notation), :mod:`.information` (observations, information
+states, resampling), :mod:`.serialize` (JSON), :mod:`.scoring` (V. Scoring),
+:mod:`.positions` (positions set up by description).
 """
 
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from regalia.core.breakdown import Breakdown
@@ -60,11 +64,287 @@ if TYPE_CHECKING:
     from .rules import InheritorsGame
 
 class InheritorsState(PhasedState["InheritorsGame"]):
-    """One position of an Inheritors game.
+    """One position of an Inheritors game: what both engines share. The data below are
+    stored by an engine, :class:`PureInheritorsState` (Python lists and ints, the
+    reference) or the compiled one (:class:`.compiled.CompiledInheritorsState`, C arrays
+    shown through the same names); every view, score, notation and JSON method here reads
+    them and so works on either. ``game.new_initial_state()`` gives the engine the game was
+    built with (see :class:`~.rules.InheritorsGame`).
 
     Flat per-player data: ``hand[p * T + t]`` copies of type ``t`` in seat ``p``'s hand;
     ``mask[p * 5 + c]`` the numbers played in seat ``p``'s stack of colour ``c`` (bit
     ``n - 1``; the stack's top card is the highest); ``deck[t]`` copies left in the deck.
+
+    The phase codes below give both engines :meth:`is_terminal`, :meth:`is_chance_node`,
+    :attr:`phase_name` and the ``apply_action`` template (see
+    :class:`~regalia.core.state.PhasedState`); the compiled engine answers the first two
+    and ``apply_action`` in C, its own methods coming first in its class's order.
+    """
+
+    __slots__ = ()
+    # the phase codes (regalia.core.state.PhasedState)
+    PHASE_NAMES = PHASE_NAMES
+    END_PHASE = PH_END
+    CHANCE_PHASES = CHANCE_PHASES
+
+    # The data (set by PureInheritorsState.__init__; codes in :mod:`.codes`).
+    phase: int                  #: the node of the game (:data:`.codes.PHASE_NAMES`)
+    stage: int                  #: the step of the turn (:data:`.codes.STAGE_NAMES`)
+    cur: int                    #: the seat whose turn it is
+    first: int                  #: the first player, -1 before it is drawn
+    ended: bool                 #: the end of the game is triggered (IV.)
+    rcol: int                   #: the colour removed (2 players), else -1
+    hand: list[int]             #: per seat and type (stride T): copies held
+    hsize: list[int]            #: per seat: cards held
+    deck: list[int]             #: per type: copies in the deck
+    dsize: int                  #: cards in the deck
+    rows: list[list[int]]       #: the Market's 3 rows of types, bottom first
+    mask: list[int]             #: per seat and colour (stride 5): numbers in the stack
+    removed: list[int]          #: per type: copies in the removed area
+    side: list[int]             #: per type: copies waiting with their Clan
+    box: list[int]              #: per type: copies out of the game
+    quests: list[list[int]]     #: per seat: the Quests taken
+    qpool: list[int]            #: the face-down Quests (sorted)
+    qrow: int                   #: face-down Quests left in the row
+    hrow: list[int]             #: the Honors face up (sorted)
+    honors: list[int]           #: per seat: bitmask of the Honors claimed
+    clan_row: list[int]         #: per colour: its Clan, -1 none
+    clan_owner: list[int]       #: per colour: the seat that claimed its Clan, -1 none
+    pclan: list[int]            #: per seat: the Clan claimed, -1 none
+    drawq: list[int]            #: draws waiting: a seat, or ROW + r (restock row r)
+    qdraw: int                  #: 1 while a Quest is to be drawn
+    pend: list[tuple[Any, ...]]  #: the turn's pending effects, first next
+    qcol: int                   #: the colour of the Quest action's discards, -1 none
+    qleft: int                  #: discards left for the Quest action
+    tadv: int                   #: the Advocate used this turn, -1 none
+    tnum: int                   #: the highest number it placed this turn
+    known: list[int]            #: per seat and type: copies the table saw enter the hand
+    capc: list[int]             #: per seat and type: the public upper bound (NOCAP none)
+    pdraws: list[int]           #: per seat: cards drawn unseen (the bound's offset)
+    hist: list[int]             #: every action applied (the core's history)
+    vis: list[int]              #: per history entry: the seat that alone saw it, -1 all
+    notes: tuple[tuple[int, str, int, tuple[int, ...]], ...]  #: see :meth:`reveals`
+
+    #: A move in the notation, for the core's message when apply_action is given text.
+    NOTATION_EXAMPLE = "play purple 1"
+
+    # ------------------------------------------------------------------ small queries
+    def top(self, player: int, colour: int) -> int:
+        """The number on top of ``player``'s stack of colour index ``colour`` (0: none)."""
+        return self.mask[player * 5 + colour].bit_length()
+
+    def hand_counts(self, player: int) -> list[int]:
+        T = self._game.T
+        return self.hand[player * T:(player + 1) * T]
+
+    def hand_names(self, player: int) -> list[str]:
+        """``player``'s hand as card names, in type order."""
+        G = self._game
+        T = G.T
+        o = player * T
+        return [G.tname[t] for t in range(T) for _ in range(self.hand[o + t])]
+
+    def stack_numbers(self, player: int, colour: int) -> list[int]:
+        m = self.mask[player * 5 + colour]
+        return [n for n in range(1, 7) if m >> (n - 1) & 1]
+
+    def _colours_in_play(self) -> list[int]:
+        return [c for c in range(5) if c != self.rcol]
+
+    # ------------------------------------------------------------------ conditions, public knowledge
+    def condition(self, player: int, cond: tuple[Any, ...]) -> bool:
+        """A compiled condition (:meth:`InheritorsGame.compile_condition`) for ``player``:
+        the events of the turn here, the rest by :func:`.scoring.holds`."""
+        k = cond[0]
+        if k == C_USED:
+            return player == self.cur and self.tadv in cond[1] and self.tnum >= cond[2]
+        if k == C_AHEAD:
+            return True
+        return holds(self._game, self, player, cond)  # C_HAND .. C_QUESTS
+
+    def _ahead(self, player: int, colour: int) -> bool:
+        """Another player's stack of ``colour`` tops ``player``'s (none counts as 0; R7)."""
+        mine = self.mask[player * 5 + colour].bit_length()
+        return any(self.mask[q * 5 + colour].bit_length() > mine
+                   for q in range(self._game.num_players) if q != player)
+
+    def _play_candidates(self, e: tuple[Any, ...]) -> list[int]:
+        """Types an E_PLAY effect of the player to act could play if held (public: from
+        the play areas only)."""
+        p = self.cur
+        out = []
+        for c in self._colours_in_play():
+            n = self.mask[p * 5 + c].bit_length() + 1 + e[1]
+            if n <= 6 and (not e[2] or self._ahead(p, c)):
+                out.append(6 * c + n - 1)
+        return out
+
+    def _required_cards(self, q: int) -> tuple[tuple[int, ...], int]:
+        """Cards the player to act must hold, as everyone can tell from the decision in
+        progress: (types, how many of them) -- the rest of a Quest's discards, or a card for
+        the Influence play an Advocate asks for."""
+        if q != self.cur:
+            return (), 0
+        G = self._game
+        if self.phase == PH_QDISC:
+            k = self.qcol
+            return tuple(t for t in range(G.T) if G.tcol[t] == k or G.tcol[t] == ANY), \
+                self.qleft
+        if self.phase == PH_EFFECT and self.pend and self.pend[0][0] == E_PLAY:
+            return tuple(self._play_candidates(self.pend[0])), 1
+        return (), 0
+
+    # ------------------------------------------------------------------ notation
+    def decode(self, action: int) -> Action:
+        """``action`` as a typed :class:`~.notation.Action` (kind, fields, notation) in this
+        position (:func:`.notation.decode`).
+
+        Raises:
+            NotationError: ``action`` is not an action id of this game.
+        """
+        return notation.decode(self, action)
+
+    def action_to_string(self, action: int) -> str:
+        return notation.action_to_string(self, action)
+
+    def string_to_action(self, text: str) -> int:
+        return notation.string_to_action(self, text)
+
+    # ------------------------------------------------------------------ scores
+    def breakdown(self, player: int) -> Breakdown:
+        """Points of ``player`` if the game ended now, itemised in the rulebook's order
+        (V. Scoring) by :func:`.scoring.score_steps`: keys ``influence`` (top card of each
+        stack), ``tomes`` (majority), ``relics``, ``quests``, ``honors``, ``clan`` (the
+        claimed Clan's scoring text), ``epics`` (Epics held).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return scoring.breakdown(self._game, self, self.check_seat(player))
+
+    def scoring_points(self, p: int, abilities: tuple[Any, ...]) -> int:
+        """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
+        return scoring.scoring_points(self._game, self, p, abilities)
+
+    def scores(self) -> list[float]:
+        G = self._game
+        return [float(scoring.entry_points(G, self, p)["total"]) for p in range(G.num_players)]
+
+    def player_score(self, player: int) -> float:
+        return float(scoring.entry_points(self._game, self, self.check_seat(player))["total"])
+
+    def tie_break_keys(self) -> list[tuple[int, int, int]]:
+        """(points, Tomes in hand, cards in hand) per seat (:func:`.scoring.tie_break_keys`;
+        V. Scoring)."""
+        return scoring.tie_break_keys(self._game, self)
+
+
+    def visibility(self) -> list[int]:
+        """Per history entry: the only seat that saw its outcome, or -1 (everyone)."""
+        return list(self.vis)
+
+    # ------------------------------------------------------------------ views
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees (:func:`.information.observation`): their own hand and
+        Quests, everything public, the decision in progress, ``reveals``; every hand at the
+        end.
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return information.observation(self, player)
+
+    def reveals(self) -> list[dict[str, Any]]:
+        """What the table learnt from moves beyond their notation
+        (:func:`.information.reveals`: Spy answers, cards shown for Honors, skipped plays),
+        oldest first."""
+        return information.reveals(self)
+
+    def information_state_string(self, player: int) -> str:
+        """Seat ``player``'s perfect-recall information state
+        (:func:`.information.information_state_string`).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+        return information.information_state_string(self, player)
+
+    @abstractmethod
+    def clone(self) -> "InheritorsState":
+        """An independent copy of the position in the same engine, without the seed and
+        the dealer (:meth:`regalia.core.state.State.clone`)."""
+
+    @abstractmethod
+    def apply_legal(self, action: int) -> None:
+        """Apply an action already known to be legal here (no check: for playout policies
+        that take it from :meth:`legal_actions` of this very position)."""
+
+    @abstractmethod
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "InheritorsState":
+        """A state ``player`` cannot tell from this one, hidden cards and Quests re-dealt
+        from ``rng`` within every public bound (:func:`.information.resample_from_infostate`).
+
+        Raises:
+            ParameterError: ``player`` is not a seat.
+        """
+
+    def unseen_pool(self, player: int) -> list[int]:
+        """Copies of each card type ``player`` has not seen
+        (:func:`.information.unseen_pool`)."""
+        return information.unseen_pool(self, player)
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """Every field by name (:func:`.serialize.to_json`); never the seed nor the dealer."""
+        return serialize.to_json(self)
+
+    def card_places(self) -> list[int]:
+        """Copies of each type found in all places together (deck, hands, Market, stacks,
+        removed area, with the clans, box): every entry equals the type's copies."""
+        G = self._game
+        T = G.T
+        total = [self.deck[t] + self.removed[t] + self.side[t] + self.box[t] for t in range(T)]
+        for p in range(G.num_players):
+            for t in range(T):
+                total[t] += self.hand[p * T + t]
+            for c in range(5):
+                m = self.mask[p * 5 + c]
+                for k in range(6):
+                    if m >> k & 1:
+                        total[6 * c + k] += 1
+        for r in self.rows:
+            for t in r:
+                total[t] += 1
+        return total
+
+
+    @abstractmethod
+    def _to_pure(self) -> "PureInheritorsState":
+        """The same position in the pure engine, without the seed and dealer (a copy):
+        what hand-made positions (:mod:`.positions`) and the compiled engine's refusals
+        and determinizations work on."""
+
+    @classmethod
+    def _from_pure(cls, state: "PureInheritorsState") -> "InheritorsState":
+        """``state`` (read by :func:`.serialize.from_json` or set up by
+        :mod:`.positions` in the pure engine, which checks every field) in the engine of
+        ``cls`` (the compiled engine converts it; the seed and dealer are not carried).
+
+        Raises:
+            RecordError: a field the compiled engine cannot hold.
+        """
+        return state
+
+
+    def __repr__(self) -> str:
+        return (f"<InheritorsState {self._game.num_players}p phase={self.phase_name} "
+                f"turn=P{self.cur + 1} ply={len(self.hist)}>")
+
+
+class PureInheritorsState(InheritorsState):
+    """The pure-Python engine: the reference implementation of the rules, and the
+    fallback where the compiled engine (:mod:`.compiled`) is absent, cannot hold the card
+    data or ``REGALIA_PURE=1``.
     """
 
     __slots__ = ("_game", "_seed", "_dealer", "phase", "stage", "cur", "first", "ended",
@@ -72,10 +352,6 @@ class InheritorsState(PhasedState["InheritorsGame"]):
                  "box", "quests", "qpool", "qrow", "hrow", "honors", "clan_row", "clan_owner",
                  "pclan", "drawq", "qdraw", "pend", "qcol", "qleft", "tadv", "tnum", "known",
                  "capc", "pdraws", "hist", "vis", "notes", "_legal")
-    # the phase codes (regalia.core.state.PhasedState)
-    PHASE_NAMES = PHASE_NAMES
-    END_PHASE = PH_END
-    CHANCE_PHASES = CHANCE_PHASES
 
     def __init__(self, game: "InheritorsGame", seed: int | None = None):
         self._start(game, seed)
@@ -160,7 +436,7 @@ class InheritorsState(PhasedState["InheritorsGame"]):
 
 
     # ------------------------------------------------------------------ identity
-    def clone(self) -> "InheritorsState":
+    def clone(self) -> "PureInheritorsState":
         s = self._blank_copy()
         s.phase = self.phase
         s.stage = self.stage
@@ -210,45 +486,6 @@ class InheritorsState(PhasedState["InheritorsGame"]):
             return TERMINAL
         return self.cur
 
-    # ------------------------------------------------------------------ small queries
-    def top(self, player: int, colour: int) -> int:
-        """The number on top of ``player``'s stack of colour index ``colour`` (0: none)."""
-        return self.mask[player * 5 + colour].bit_length()
-
-    def hand_counts(self, player: int) -> list[int]:
-        T = self._game.T
-        return self.hand[player * T:(player + 1) * T]
-
-    def hand_names(self, player: int) -> list[str]:
-        """``player``'s hand as card names, in type order."""
-        G = self._game
-        T = G.T
-        o = player * T
-        return [G.tname[t] for t in range(T) for _ in range(self.hand[o + t])]
-
-    def stack_numbers(self, player: int, colour: int) -> list[int]:
-        m = self.mask[player * 5 + colour]
-        return [n for n in range(1, 7) if m >> (n - 1) & 1]
-
-    def _colours_in_play(self) -> list[int]:
-        return [c for c in range(5) if c != self.rcol]
-
-    # ------------------------------------------------------------------ conditions
-    def condition(self, player: int, cond: tuple[Any, ...]) -> bool:
-        """A compiled condition (:meth:`InheritorsGame.compile_condition`) for ``player``:
-        the events of the turn here, the rest by :func:`.scoring.holds`."""
-        k = cond[0]
-        if k == C_USED:
-            return player == self.cur and self.tadv in cond[1] and self.tnum >= cond[2]
-        if k == C_AHEAD:
-            return True
-        return holds(self._game, self, player, cond)  # C_HAND .. C_QUESTS
-
-    def _ahead(self, player: int, colour: int) -> bool:
-        """Another player's stack of ``colour`` tops ``player``'s (none counts as 0; R7)."""
-        mine = self.mask[player * 5 + colour].bit_length()
-        return any(self.mask[q * 5 + colour].bit_length() > mine
-                   for q in range(self._game.num_players) if q != player)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[int]:
@@ -406,32 +643,6 @@ class InheritorsState(PhasedState["InheritorsGame"]):
             return out
         return []
 
-    def _play_candidates(self, e: tuple[Any, ...]) -> list[int]:
-        """Types an E_PLAY effect of the player to act could play if held (public: from
-        the play areas only)."""
-        p = self.cur
-        out = []
-        for c in self._colours_in_play():
-            n = self.mask[p * 5 + c].bit_length() + 1 + e[1]
-            if n <= 6 and (not e[2] or self._ahead(p, c)):
-                out.append(6 * c + n - 1)
-        return out
-
-    def _required_cards(self, q: int) -> tuple[tuple[int, ...], int]:
-        """Cards the player to act must hold, as everyone can tell from the decision in
-        progress: (types, how many of them) -- the rest of a Quest's discards, or a card for
-        the Influence play an Advocate asks for."""
-        if q != self.cur:
-            return (), 0
-        G = self._game
-        if self.phase == PH_QDISC:
-            k = self.qcol
-            return tuple(t for t in range(G.T) if G.tcol[t] == k or G.tcol[t] == ANY), \
-                self.qleft
-        if self.phase == PH_EFFECT and self.pend and self.pend[0][0] == E_PLAY:
-            return tuple(self._play_candidates(self.pend[0])), 1
-        return (), 0
-
     def _quest_discards(self) -> list[int]:
         """Action 4: the next of the 3 discards of the chosen colour (Tomes and Epics count
         as any colour when discarded to the Market, ruling R3b)."""
@@ -474,8 +685,6 @@ class InheritorsState(PhasedState["InheritorsGame"]):
         return legal[int(rng.random() * len(legal))]
 
     # ------------------------------------------------------------------ applying
-    #: A move in the notation, for the core's message when apply_action is given text.
-    NOTATION_EXAMPLE = "play purple 1"
 
     def _apply_action(self, action: int) -> None:
         """The transition behind the core's :meth:`State.apply_action` (which checks the id's
@@ -841,119 +1050,9 @@ class InheritorsState(PhasedState["InheritorsGame"]):
                 return
             self.stage = ST_BEFORE
 
-    # ------------------------------------------------------------------ notation
-    def decode(self, action: int) -> Action:
-        """``action`` as a typed :class:`~.notation.Action` (kind, fields, notation) in this
-        position (:func:`.notation.decode`).
 
-        Raises:
-            NotationError: ``action`` is not an action id of this game.
-        """
-        return notation.decode(self, action)
-
-    def action_to_string(self, action: int) -> str:
-        return notation.action_to_string(self, action)
-
-    def string_to_action(self, text: str) -> int:
-        return notation.string_to_action(self, text)
-
-    # ------------------------------------------------------------------ scores
-    def breakdown(self, player: int) -> Breakdown:
-        """Points of ``player`` if the game ended now, itemised in the rulebook's order
-        (V. Scoring) by :func:`.scoring.score_steps`: keys ``influence`` (top card of each
-        stack), ``tomes`` (majority), ``relics``, ``quests``, ``honors``, ``clan`` (the
-        claimed Clan's scoring text), ``epics`` (Epics held).
-
-        Raises:
-            ParameterError: ``player`` is not a seat.
-        """
-        return scoring.breakdown(self._game, self, self.check_seat(player))
-
-    def scoring_points(self, p: int, abilities: tuple[Any, ...]) -> int:
-        """Points of compiled scoring abilities (a Clan's or an Epic's) for their holder."""
-        return scoring.scoring_points(self._game, self, p, abilities)
-
-    def scores(self) -> list[float]:
-        G = self._game
-        return [float(scoring.entry_points(G, self, p)["total"]) for p in range(G.num_players)]
-
-    def player_score(self, player: int) -> float:
-        return float(scoring.entry_points(self._game, self, self.check_seat(player))["total"])
-
-    def tie_break_keys(self) -> list[tuple[int, int, int]]:
-        """(points, Tomes in hand, cards in hand) per seat (:func:`.scoring.tie_break_keys`;
-        V. Scoring)."""
-        return scoring.tie_break_keys(self._game, self)
-
-
-    def visibility(self) -> list[int]:
-        """Per history entry: the only seat that saw its outcome, or -1 (everyone)."""
-        return list(self.vis)
-
-    # ------------------------------------------------------------------ views
-    def observation(self, player: int) -> dict[str, Any]:
-        """What ``player`` sees (:func:`.information.observation`): their own hand and
-        Quests, everything public, the decision in progress, ``reveals``; every hand at the
-        end.
-
-        Raises:
-            ParameterError: ``player`` is not a seat.
-        """
-        return information.observation(self, player)
-
-    def reveals(self) -> list[dict[str, Any]]:
-        """What the table learnt from moves beyond their notation
-        (:func:`.information.reveals`: Spy answers, cards shown for Honors, skipped plays),
-        oldest first."""
-        return information.reveals(self)
-
-    def information_state_string(self, player: int) -> str:
-        """Seat ``player``'s perfect-recall information state
-        (:func:`.information.information_state_string`).
-
-        Raises:
-            ParameterError: ``player`` is not a seat.
-        """
-        return information.information_state_string(self, player)
-
-    def resample_from_infostate(self, player: int, rng: random.Random) -> "InheritorsState":
-        """A state ``player`` cannot tell from this one, hidden cards and Quests re-dealt
-        from ``rng`` within every public bound (:func:`.information.resample_from_infostate`).
-
-        Raises:
-            ParameterError: ``player`` is not a seat.
-        """
+    def resample_from_infostate(self, player: int, rng: random.Random) -> "PureInheritorsState":
         return information.resample_from_infostate(self, player, rng)
 
-    def unseen_pool(self, player: int) -> list[int]:
-        """Copies of each card type ``player`` has not seen
-        (:func:`.information.unseen_pool`)."""
-        return information.unseen_pool(self, player)
-
-    # ------------------------------------------------------------------ JSON
-    def to_json(self) -> dict[str, Any]:
-        """Every field by name (:func:`.serialize.to_json`); never the seed nor the dealer."""
-        return serialize.to_json(self)
-
-    def card_places(self) -> list[int]:
-        """Copies of each type found in all places together (deck, hands, Market, stacks,
-        removed area, with the clans, box): every entry equals the type's copies."""
-        G = self._game
-        T = G.T
-        total = [self.deck[t] + self.removed[t] + self.side[t] + self.box[t] for t in range(T)]
-        for p in range(G.num_players):
-            for t in range(T):
-                total[t] += self.hand[p * T + t]
-            for c in range(5):
-                m = self.mask[p * 5 + c]
-                for k in range(6):
-                    if m >> k & 1:
-                        total[6 * c + k] += 1
-        for r in self.rows:
-            for t in r:
-                total[t] += 1
-        return total
-
-    def __repr__(self) -> str:
-        return (f"<InheritorsState {self._game.num_players}p phase={self.phase_name} "
-                f"turn=P{self.cur + 1} ply={len(self.hist)}>")
+    def _to_pure(self) -> "PureInheritorsState":
+        return self.clone()

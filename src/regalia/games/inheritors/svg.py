@@ -38,10 +38,13 @@ from xml.sax.saxutils import quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.help import HelpEntry
-from regalia.core.svgkit import canonical, click_attr, score_headings, text as esc, wrap
+from regalia.core.svgkit import (RECONSTRUCTED, board_heading, canonical, click_attr, mark_id,
+                                 marks, plain_hover, score_headings, text as esc, wrap)
 
 from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
 from .help import BOOK, help_entries, scoring_rules
+from .narration import (CLAIM, DISCARD, DRAW, HONOR, PLAY, QUEST, TAKE_ROW, USE, describe,
+                        narrate, phrase)
 from .notation import Action, decode
 from .rules import InheritorsGame
 from .view import public_scores
@@ -52,10 +55,10 @@ if TYPE_CHECKING:
 #: Fill colour of each realm (the box's card colours as far as known; red is the data's
 #: reconstructed fifth colour) and the text colour on it.
 REALM_COLOURS = {"purple": "#7b4a9e", "blue": "#2f67b1", "yellow": "#e3b62c",
-                 "green": "#3b8f45", "red": "#c0392b"}
+                 "green": "#2e7d3a", "red": "#c0392b"}
 INK_ON = {"yellow": "#2b2200"}
 #: Seat colours (markers and names).
-SEAT_COLOURS = ("#b5342a", "#2f67b1", "#3b8f45", "#8a5a12")
+SEAT_COLOURS = ("#b5342a", "#2f67b1", "#2e7d3a", "#8a5a12")
 WIDTH, HEIGHT = 1040, 900
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 #: Most clicks a move takes (card, row, row or a button).
@@ -91,7 +94,7 @@ def game_of(observation: Mapping[str, Any]) -> InheritorsGame:
 def _hover_texts(game: InheritorsGame) -> dict[str, str]:
     """Card or record name (case-folded) -> its hover text: the help entry (effect,
     details, provenance in words, source, note) from the card data."""
-    out = {e.name.casefold(): e.text() for e in help_entries(game)}
+    out = {e.name.casefold(): plain_hover(e.text(), "card") for e in help_entries(game)}
     cs = game.cards
     for rec in cs.influence:
         name = f"{rec.colour} {rec.number}"
@@ -101,13 +104,24 @@ def _hover_texts(game: InheritorsGame) -> dict[str, str]:
                                   f"action 1; V. Scoring, step 1)."),
                           provenance=rec.provenance, source=rec.source, note=rec.note,
                           details=(f"Copies: {rec.copies}",))
-        out[name.casefold()] = entry.text()
+        out[name.casefold()] = plain_hover(entry.text(), "card")
     return out
+
+
+@lru_cache(maxsize=8)
+def reconstructed(game: InheritorsGame) -> frozenset[str]:
+    """The names (case-folded) of the cards whose data is reconstructed (drawn with the
+    badge :data:`regalia.core.svgkit.RECONSTRUCTED`)."""
+    names = {e.name.casefold() for e in help_entries(game) if e.provenance == "reconstructed"}
+    names |= {f"{r.colour} {r.number}".casefold() for r in game.cards.influence
+              if r.provenance == "reconstructed"}
+    return frozenset(names)
 
 
 def hover(game: InheritorsGame, name: str) -> str:
     """The hover text of a card, Quest, Honor or Clan named ``name`` (from the card data,
-    with its provenance); the bare name for one the data does not know."""
+    with its provenance in a player's words, :func:`regalia.core.svgkit.plain_hover`); the
+    bare name for one the data does not know."""
     return _hover_texts(game).get(name.casefold(), name)
 
 
@@ -300,7 +314,10 @@ def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
         if any(s.label for s in nexts):
             labels = ", ".join(dict.fromkeys(s.label or "" for s in nexts if s.label))
             what = f"choose {labels}; or {what}"
-        return f"{last['card']}: {what}"
+        why = (_why_not(observation, str(last["card"]))
+               if phase == "start" and not any((s.label or "").startswith(("Play ", "Use "))
+                                               for s in nexts) else "")
+        return f"{last['card']}: {what}" + (f". {why}" if why else "")
     if "row" in last and len(clicks) == 2:
         return (f"Discarded onto row {last['row']}: click another row whose top card matches "
                 f"to take it, or Draw 2 cards")
@@ -309,6 +326,32 @@ def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     if "seat" in last:
         return f"Spy: choose the Influence Card to ask P{int(last['seat']) + 1} for"
     return "Choose"
+
+
+def _why_not(observation: Mapping[str, Any], card: str) -> str:
+    """Why a card of the hand offers no Play or Use now, in the rulebook's words (III.
+    Gameplay, actions 1 and 5): an Influence Card goes on its stack in order from 1 to 6;
+    Tomes and Relics are never played."""
+    G = game_of(observation)
+    t = G.lookup.get(card.casefold())
+    if t is None:
+        return ""
+    kind = G.tkind[t]
+    if kind == K_INF:
+        colour = G.colours[G.tcol[t]]
+        viewer = observation.get("player")
+        areas = observation.get("play_areas") or []
+        stack = list((areas[viewer] if isinstance(viewer, int) and viewer < len(areas)
+                      else {}).get(colour, ()))
+        top = int(stack[-1]) if stack else 0
+        return (f"It cannot be played now: Influence Cards go on their stack in order "
+                f"from 1 to 6, and your {colour} stack " + (f"is at {top}" if top else
+                                                            "is empty") + ".")
+    if kind in (K_TOME, K_RELIC):
+        return "Tomes and Relics are never played: discard them, or keep them for the end."
+    if kind in (K_ADV, K_SPEC):
+        return "It cannot be used now."
+    return ""
 
 
 def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
@@ -409,6 +452,11 @@ class _Svg:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        #: where things were drawn, for the marks: ``("stack", seat, colour)``,
+        #: ``("row", r)``, ``("top", r)`` (a Market row's top card), ``("seat", q)`` (a
+        #: seat's header), ``("card", name)`` (the viewer's hand), ``("clan", name)``,
+        #: ``("honor", name)``, ``("quests",)`` -> ``(x, y, width, height)``
+        self.where: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
 
     def add(self, s: str) -> None:
         self.parts.append(s)
@@ -467,6 +515,8 @@ def _card(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, 
         if not compact:
             for i, line in enumerate(wrap(small, max(6, int(w / 6.4)))[:3]):
                 svg.text(x + w / 2, y + h / 2 + 2 + i * 11, line, 9.5, ink, "normal", "middle")
+    if not compact and h >= 60 and name.casefold() in reconstructed(G):
+        svg.text(x + 4, y + h - 5, RECONSTRUCTED, 11, ink, "bold", cls="badge")
     svg.add("</g>")
 
 
@@ -509,6 +559,7 @@ def _stacks(svg: _Svg, G: InheritorsGame, x: float, y: float, area: Mapping[str,
         nums = list(area.get(col, ()))
         obj = {"seat": seat, "stack": col}
         key = canonical(obj)
+        svg.where[("stack", seat, col)] = (cx, y + max(0, len(nums) - 1) * step, cw, ch)
         if not nums:
             svg.add(f'<rect x="{cx:g}" y="{y:g}" width="{cw:g}" height="{ch:g}" rx="4" '
                     f'fill="none" stroke="{REALM_COLOURS.get(col, "#999")}" '
@@ -524,7 +575,7 @@ def _stacks(svg: _Svg, G: InheritorsGame, x: float, y: float, area: Mapping[str,
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            names: Sequence[str] | None = None,
-           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+           pending: Sequence[Mapping[str, Any]] = (), recent: Sequence[Any] = ()) -> str:
     """The table as an SVG document (a string), 1280 x 800 user units.
 
     Args:
@@ -534,6 +585,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             elements that are next clicks are highlighted.
         names: one label per seat (default ``P1``, ``P2``...).
         pending: the clicks of a move in progress (oldest first), drawn selected.
+        recent: moves to mark (:func:`regalia.core.svgkit.marks`: the other seats' moves
+            the viewer saw since its last turn, and a suggestion with ``hint``): a card
+            played outlined on its stack, a discard on its Market row (a row taken
+            dashed), a Clan claimed on its card, any other move by the seat's name.
 
     Shape: a status bar (whose turn, what to do, deck), the face-down Quests, the Honor
     row, the Clans, the three Market rows; the viewer's area (largest: play area, Clan,
@@ -590,6 +645,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         _back(svg, 12 + k * 5, y0 + 16 + k * 2, 60, 76, "", "#4b3b6b")
     _back(svg, 12 + max(0, min(qn, 5) - 1) * 5, y0 + 16 + max(0, min(qn, 5) - 1) * 2, 60, 76,
           str(qn) if qn else "none", "#4b3b6b")
+    svg.where[("quests",)] = (8, y0 + 12, 90, 88)
     if qhot:
         svg.add(f'<rect x="8" y="{y0 + 12}" width="90" height="88" rx="6" fill="none" '
                 f'stroke="#1a8f3a" stroke-width="3.5"/>')
@@ -603,6 +659,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         sub = rec.text if rec is not None and rec.text else ""
         _record(svg, G, hx + i * 116, y0 + 16, 110, 76, h, _short(sub, 60), "#efe2b8",
                 obj if is_hot else None, is_hot)
+        svg.where[("honor", h)] = (hx + i * 116, y0 + 16, 110, 76)
     # clans
     cy = y0 + 104
     svg.text(12, cy + 10, "Clans (claim with a 3 or higher of the colour; one per player)", 12,
@@ -616,6 +673,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         _record(svg, G, 12 + i * 135, cy + 16, 129, 58, str(c["clan"]), sub,
                 REALM_COLOURS.get(col, "#ccc"), obj if is_hot else None, is_hot,
                 INK_ON.get(col, "#fff"), c.get("owner"), c.get("cards") or ())
+        svg.where[("clan", str(c["clan"]))] = (12 + i * 135, cy + 16, 129, 58)
     # market
     my = cy + 86
     svg.text(12, my + 10, "Market (discard onto a row; take a whole row whose top card "
@@ -635,6 +693,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         svg.add(f'<rect class="row-area target{" hot" if row_hot else ""}"'
                 f'{click_attr(robj)}x="12" y="{ry:g}" width="{left_w - 24}" height="78" '
                 f'rx="6" {look}>{tip}</rect>')
+        svg.where[("row", r + 1)] = (12, ry, left_w - 24, 78)
         # the row's own tab, left of its cards: never covered, however many cards it holds
         svg.add(f'<g class="row target{" hot" if row_hot else ""}"{click_attr(robj)}>{tip}'
                 f'<rect x="16" y="{ry + 4:g}" width="58" height="70" rx="5" {look}/>')
@@ -649,6 +708,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             key = canonical(obj)
             _card(svg, G, 80 + j * step, ry + 4, cw, ch, name, obj, hot=key in hot,
                   picked=key in picked, compact=j < len(row) - 1 and step < 40)
+            svg.where[("top", r + 1)] = (80 + j * step, ry + 4, cw, ch)
     # ---------------------------------------------------------------- the focus seat
     fy = my + 18 + 3 * 84 + 6
     _seat_big(svg, G, observation, focus, names, 12, fy, left_w - 24, HEIGHT - fy - 8,
@@ -661,8 +721,63 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         _seat_small(svg, G, observation, q, names, ox, oy + i * ph, WIDTH - ox - 10, ph - 8,
                     acting, scores, hot, picked)
     _news(svg, observation, names, ox, HEIGHT - 158, WIDTH - ox - 10, 150)
+    _marks(svg, recent, names)
     svg.add("</svg>")
+    desc = (f"{status}. Scores: "
+            + ", ".join(f"{names[q]}{' (you)' if q == viewer else ''} {scores[q]['total']}"
+                        for q in range(n)) + ".")
+    svg.parts.insert(1, board_heading("Inheritors: the Market, the play areas and your hand",
+                                      desc))
     return "".join(svg.parts)
+
+
+#: Colours of the marks: a recent move of another seat, and a suggestion.
+RECENT = "#e8590c"
+HINT = "#1864ab"
+
+
+def _marks(svg: _Svg, recent: Any, names: Sequence[str]) -> None:
+    """The marks of ``recent`` (see :func:`render`), over everything, never clickable."""
+    out = ['<g class="marks" pointer-events="none">']
+    for k, item in marks(recent):
+        n, q = item["notation"], item["seat"]
+        colour = HINT if item["hint"] else RECENT
+        dash = ' stroke-dasharray="7 4"' if item["hint"] else ""
+        note = esc(("Suggested: " if item["hint"] else "Just played: ")
+                   + phrase(n, not item["hint"], names))
+        places: list[tuple[Any, ...]] = []
+        dashed: list[tuple[Any, ...]] = []
+        if m := PLAY.match(n):
+            places = [("card", m.group(1))] if item["hint"] else [
+                ("stack", q, m.group(1).split()[0])]
+        elif m := (DRAW.match(n) or DISCARD.match(n) or TAKE_ROW.match(n)):
+            row = int(m.group(2))
+            places = ([("card", m.group(1))] if item["hint"] else
+                      [next((k for k in (("top", row), ("row", row)) if k in svg.where),
+                            ("seat", q))])
+            if m.re is TAKE_ROW:
+                dashed = [("row", int(m.group(3)))]
+        elif m := CLAIM.match(n):
+            places = [("clan", m.group(1))]
+        elif m := HONOR.match(n):
+            places = [("honor", m.group(1))] if item["hint"] else [("seat", q)]
+        elif item["hint"] and (m := USE.match(n)):
+            places = [("card", m.group(1))]
+        elif item["hint"] and QUEST.match(n):
+            places = [("quests",)]
+        elif n not in ("end turn", "pass"):
+            places = [("seat", q)]
+        for part, key in enumerate(places + dashed):
+            box = svg.where.get(key)
+            if box is None:
+                continue
+            x, y, w, h = box
+            d = dash if key not in dashed else ' stroke-dasharray="4 4"'
+            out.append(f'<rect{mark_id(item, k, part)} x="{x - 4:g}" y="{y - 4:g}" '
+                       f'width="{w + 8:g}" height="{h + 8:g}" rx="7" fill="none" '
+                       f'stroke="{colour}" stroke-width="4"{d}><title>{note}</title></rect>')
+    out.append("</g>")
+    svg.add("".join(out))
 
 
 def _short(s: str, k: int) -> str:
@@ -725,6 +840,7 @@ def _seat_header(svg: _Svg, observation: Mapping[str, Any], q: int, names: Seque
             f'<title>{esc(names[q])} (P{q + 1}): {esc(pts)}</title>')
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{size + 10:g}" rx="5" '
             f'fill="{colour}" stroke="{edge}" stroke-width="{3.5 if is_hot or is_picked else 0}"/>')
+    svg.where[("seat", q)] = (x, y, w, size + 10)
     svg.text(x + 8, y + size + 1, label, size, "#fff", "bold")
     svg.add("</g>")
 
@@ -774,7 +890,7 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
             svg.text(ix, line, f"Quests: {k} face down", 12, "#4b3b6b")
             line += 16
     if line == top + 28:
-        svg.text(ix, line, "none yet", 11.5, "#777")
+        svg.text(ix, line, "none yet", 11.5, "#5e5e5e")
     # hand
     hy = y + h - 96 - 26
     hand = observation.get("hand") if viewer == q else None
@@ -816,6 +932,7 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
         last = col == per - 1 or k == len(groups) - 1
         _card(svg, G, cx, cy, cw, ch, name, obj if viewer == q else None,
               hot=key in hot, picked=key in picked, compact=step < 44 and not last)
+        svg.where[("card", name)] = (cx, cy, cw, ch)
         if count > 1:
             svg.add(f'<circle cx="{cx + cw - 10:g}" cy="{cy + ch - 10:g}" r="9" '
                     f'fill="#222" pointer-events="none"/>')

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from regalia.core.breakdown import Breakdown
 from regalia.core.textlines import Problems, Statement, check_size, digits, statements
 
+from .codes import E_REMOVE
 from .scoring import Holdings, breakdown, tie_break_keys, winners
 
 if TYPE_CHECKING:
@@ -66,12 +67,13 @@ class PlayerArea:
 class PlayerScore:
     """One player's scoring: ``breakdown`` (:func:`.scoring.breakdown`, the steps in the
     rulebook's order) and its ``total``, the tie-break counts ``tomes`` (Tomes in hand)
-    and ``cards`` (cards in hand)."""
+    and ``cards`` (cards in hand), and ``warnings`` (the score stands; :func:`clan_support`)."""
 
     name: str
     breakdown: Breakdown
     tomes: int
     cards: int
+    warnings: tuple[str, ...] = ()
 
     @property
     def total(self) -> float:
@@ -117,7 +119,8 @@ def _count(text: str) -> tuple[int, str]:
 def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[PlayerArea]:
     """Parse a score text for the game ``G`` (its cards; any player count): every
     player's block, checked (known names, numbers 1-6, each colour, Quest, Honor and Clan
-    once, no more copies of a card than the game has, 2 to 4 players).
+    once, no more copies of a card than the game has, 2 to 4 players, a Clan only over a
+    stack that can have held a 3 or higher: :func:`clan_support`).
 
     Raises:
         NotationError: every problem, one per line, ``SOURCE:LINE:COLUMN: message``.
@@ -275,6 +278,10 @@ def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) ->
                                 f"has the {G.colours[c]} Clan {G.clans[o.clan].name}; only "
                                 f"one Clan of each colour is in the game"))
         clan_colour.setdefault(c, pa)
+        refused, _ = clan_support(G, pa)
+        if refused:
+            line, col = pa.at["clan"]
+            p.add(line, col, refused)
     used = [0] * G.T
     where: dict[int, tuple[int, int]] = {}
     for pa in players:
@@ -290,6 +297,47 @@ def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) ->
             line, col = where[t]
             p.add(line, col, f"{G.tname[t]}: {used[t]} written in play areas (top cards) and "
                              f"hands, but the game has {G.tcopies[t]}")
+
+
+#: "To do so, you must have played an Influence Card numbered 3 or higher of that Clan's
+#: color" (III. Claiming Clans and Honors).
+CLAN_NEEDS = 3
+
+
+def removals(G: InheritorsGame) -> int:
+    """How many top cards the game's cards can remove from play areas in all (the copies
+    of the Advocates whose effect removes a top card; the bundled cards: the Saboteur, a
+    reconstructed text). Stacks shrink in no other way: "Influence Cards are placed in your
+    play area in order from 1 to 6, covering the previous card"."""
+    return sum(G.tcopies[t] * sum(1 for e in effects if e[0] == E_REMOVE)
+               for t, effects in G.adv_effects.items())
+
+
+def clan_support(G: InheritorsGame, pa: PlayerArea) -> tuple[str, str]:
+    """``(refusal, warning)`` for the Clan of ``pa``, each "" when there is none.
+
+    Claiming a Clan needs a 3 or higher on top of that colour's stack (ruling R16); only a
+    card that removes top cards (:func:`removals`) lowers a stack after the claim, one card
+    each. So a stack below ``3 - removals`` is refused (the Clan cannot have been claimed),
+    and a stack lowered within what those cards allow is a warning: it holds only if such
+    a card was played on it after the claim.
+    """
+    if pa.clan < 0:
+        return "", ""
+    c = G.clan_colour[pa.clan]
+    top = pa.tops.get(c, 0)
+    if top >= CLAN_NEEDS:
+        return "", ""
+    clan, colour = G.clans[pa.clan].name, G.colours[c]
+    stack = f"{pa.name}'s {colour} stack " + (f"shows a {top}" if top else "is empty")
+    rule = (f"claiming the {clan} needs 'an Influence Card numbered {CLAN_NEEDS} or higher "
+            f"of that Clan's color' in the play area")
+    k = removals(G)
+    if top < CLAN_NEEDS - k:
+        lowered = (f"; cards can lower a stack by {k} at most after the claim" if k else "")
+        return f"{clan}: {stack}; {rule}{lowered}", ""
+    return "", (f"{clan}: {stack}; {rule}: this holds only if a card removed the top of "
+                f"that stack after the claim (the bundled Saboteur's text is reconstructed)")
 
 
 def holdings(G: InheritorsGame, players: list[PlayerArea]) -> Holdings:
@@ -330,7 +378,9 @@ def score_text(text: str, *, source: str = "<text>",
     keys = tie_break_keys(G, pos)
     scores = []
     for p, pa in enumerate(players):
-        scores.append(PlayerScore(pa.name, breakdown(G, pos, p), keys[p][1], keys[p][2]))
+        warning = clan_support(G, pa)[1]
+        scores.append(PlayerScore(pa.name, breakdown(G, pos, p), keys[p][1], keys[p][2],
+                                  (warning,) if warning else ()))
     return ScoredTable(tuple(scores), tuple(winners(G, pos)), pos)
 
 
@@ -395,4 +445,4 @@ def to_text(state: InheritorsState) -> str:
 
 
 __all__ = ["PlayerArea", "PlayerScore", "ScoredTable", "parse_text", "holdings", "game_for",
-           "score_text", "result", "format_report", "to_text"]
+           "score_text", "result", "format_report", "to_text", "clan_support", "removals"]

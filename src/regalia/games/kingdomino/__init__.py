@@ -4,8 +4,8 @@ the pure-Python reference and a compiled one (:mod:`.compiled`).
 Importing this package registers the game as ``"kingdomino"``.
 """
 
-from regalia.core.registry import (register_drawing, register_policy, register_strengths,
-                                    register_tensors)
+from regalia.core.registry import (register_balance, register_drawing, register_pad,
+                                    register_policy, register_strengths, register_tensors)
 
 from .components import TERRAINS, Domino, DominoSet, load_dominoes
 from .rules import VARIANTS, KingdominoGame
@@ -16,6 +16,8 @@ from .state import KingdominoState, PureKingdominoState
 register_policy("kingdomino", "greedy", full_greedy_policy)
 register_policy("kingdomino", "onestep", onestep_policy)
 register_drawing("kingdomino", "regalia.games.kingdomino.svg")
+register_pad("kingdomino", "regalia.games.kingdomino.pad")
+register_balance("kingdomino", "regalia.games.kingdomino.balance")
 register_strengths("kingdomino", easy="onestep", normal="greedy",
                    strong="mcts:iterations=1000,seconds=1,playout=greedy,value=margin,"
                           "reuse=true",

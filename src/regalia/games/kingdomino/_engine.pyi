@@ -4,6 +4,8 @@ the pure engine's layout and the contract methods it implements in C."""
 import random
 from typing import Any
 
+from regalia.core.dealers import Dealer
+
 from .board import Geometry
 
 POLICIES: dict[str, int]
@@ -12,7 +14,7 @@ class Core:
     _game: Any
     _geo: Geometry
     _seed: int | None
-    _dealer: random.Random | None
+    _dealer: Dealer | None
     phase: int
     king: int
     idx: int
@@ -53,3 +55,25 @@ class Core:
     def returns(self) -> list[float]: ...
     def compiled_playout(self, policy: str, rng: random.Random) -> bool: ...
     def compiled_action(self, policy: str, rng: random.Random) -> int | None: ...
+    def legal_actions_mask(self) -> Any: ...
+    def apply_random_chance(self, rng: random.Random | None = None) -> int: ...
+    def _set_dealer(self, name: str) -> None: ...
+    def _keep_dealer(self, seed: int | None, dealer: Dealer | None) -> None: ...
+
+class VectorKernel:
+    num_envs: int
+    obs_size: int
+    num_actions: int
+    obs: Any
+    mask: Any
+    rewards: Any
+    terminated: Any
+    seats: Any
+    illegal: Any
+    def __init__(self, game: Any, num_envs: int, seat: int, policies: list[int],
+                 margin: bool, illegal_reward: float,
+                 offsets: tuple[int, ...]) -> None: ...
+    def seed(self, i: int, seed: int) -> None: ...
+    def reset(self) -> None: ...
+    def reset_ended(self) -> None: ...
+    def step(self, actions: Any) -> bool: ...

@@ -23,13 +23,34 @@ Boards are row masks: one ``unsigned short`` per row of the ``B x B`` board (``B
 so that the rows above the first and below the last are always-empty padding.
 """
 
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.string cimport memcpy, memset
 
+from regalia._compiled.pcg64 cimport Pcg64, PcgState, pcg_double
 from regalia._compiled.history cimport (History, history_copy, history_free, history_init,
                                         history_list, history_load, history_push)
 
 cdef extern from *:
-    int popcount "__builtin_popcount"(unsigned int) nogil
+    """
+    /* Squares in a board row (16 bits): the popcnt instruction where the compiler may use
+       it, else a few shifts (__builtin_popcount without it calls a slow library routine). */
+    static inline int regalia_popcount16(unsigned int x) {
+    #ifdef __POPCNT__
+        return __builtin_popcount(x & 0xFFFFu);
+    #else
+        x &= 0xFFFFu;
+        x = x - ((x >> 1) & 0x5555u);
+        x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+        x = (x + (x >> 4)) & 0x0F0Fu;
+        return (int)((x + (x >> 8)) & 0x1Fu);
+    #endif
+    }
+    """
+    int popcount "regalia_popcount16"(unsigned int) nogil
     int ctz "__builtin_ctz"(unsigned int) nogil
 
 ctypedef unsigned short u16
@@ -257,14 +278,38 @@ cdef void game_summary(St* s, int p, int* out) noexcept nogil:
     out[2] = crowns
 
 
-cdef int player_score(St* s, int p) noexcept nogil:
-    """KingdominoState.player_score: finished games plus the kingdom on the table."""
+cdef int past_points(St* s, int p) noexcept nogil:
+    """Seat p's points in the finished games of a Dynasty (all games once it is over)."""
     cdef int g, total = 0
     for g in range(s.npast // (3 * s.np)):
         total += s.past[3 * (g * s.np + p)]
-    if s.phase != PH_END:
-        total += game_points(s, p)
     return total
+
+
+cdef int player_score(St* s, int p) noexcept nogil:
+    """KingdominoState.player_score: finished games plus the kingdom on the table."""
+    if s.phase != PH_END:
+        return past_points(s, p) + game_points(s, p)
+    return past_points(s, p)
+
+
+cdef void tie_keys(St* s, int (*keys)[3]) noexcept nogil:
+    """KingdominoState.tie_break_keys: per seat (points, largest property, crowns) over the
+    finished games and the kingdom on the table."""
+    cdef int p, g, o
+    cdef int cur[3]
+    for p in range(s.np):
+        keys[p][0] = keys[p][1] = keys[p][2] = 0
+        for g in range(s.npast // (3 * s.np)):
+            o = 3 * (g * s.np + p)
+            keys[p][0] += s.past[o]
+            keys[p][1] = max(keys[p][1], s.past[o + 1])
+            keys[p][2] += s.past[o + 2]
+        if s.phase != PH_END:
+            game_summary(s, p, cur)
+            keys[p][0] += cur[0]
+            keys[p][1] = max(keys[p][1], cur[1])
+            keys[p][2] += cur[2]
 
 
 # ---------------------------------------------------------------------- legal actions
@@ -898,29 +943,116 @@ cdef int fg_candidates(St* s, int* legal, int cnt, int* best) noexcept nogil:
     return nb
 
 
-#: The playout policies compiled here: name -> code of Core._playout. Each has a Python
+#: The playout policies compiled here: name -> code of :func:`decide`. Each has a Python
 #: twin marked ``regalia.core.policies.compiled_as(name)``: ``random`` is
 #: ``agents.search.random_action``, ``onestep`` the one-step greedy of
 #: ``policies.onestep_policy``, ``greedy`` Full Greedy (``policies.full_greedy_policy``).
 cdef enum:
+    RANDOM = 0
+    ONESTEP = 1
     FULL_GREEDY = 2
-POLICIES = {"random": 0, "onestep": 1, "greedy": FULL_GREEDY}
+POLICIES = {"random": RANDOM, "onestep": ONESTEP, "greedy": FULL_GREEDY}
 
 
-cdef int fg_choose(St* s, object draw) except -1:
+# Where a policy or a chance node draws its next float in [0, 1): a PCG64 in C (``g``),
+# or else a Python callable (``fn``: a generator's ``random``).
+cdef struct Draw:
+    PcgState* g
+    PyObject* fn
+
+
+cdef inline double next_draw(Draw* d) except? -1.0:
+    if d.g != NULL:
+        return pcg_double(d.g)
+    return (<object>d.fn)()
+
+
+cdef int fg_choose(St* s, Draw* d) except -1:
     """Full Greedy's action at a pick or place decision, as policies.full_greedy_policy:
-    the one legal action, or one ``draw()`` (the generator's next float in [0, 1)) among
-    the best pairs (:func:`fg_candidates`)."""
+    the one legal action, or one draw among the best pairs (:func:`fg_candidates`)."""
     cdef int acts[MAX_PLACEMENTS]
     cdef int best[4 * MAX_PLACEMENTS]
     cdef int cnt = decisions(s, acts)
     if cnt == 1:
         return acts[0]
     cnt = fg_candidates(s, acts, cnt, best)
-    return best[<int>(draw() * cnt)]
+    return best[<int>(next_draw(d) * cnt)]
+
+
+cdef int decide(St* s, int code, Draw* d) except -1:
+    """The action policy ``code`` (:data:`POLICIES`) plays at a pick or place decision,
+    drawing exactly where its Python twin calls ``rng.random()``: ``random`` at every
+    decision, even a forced one (agents.search.random_action); ``onestep`` only when it
+    has a choice (policies.onestep_policy: a uniform pick, or a tie among the best
+    placements, drawn even when one placement is best); ``greedy`` (Full Greedy) only
+    when it has a choice (one draw among the best pairs)."""
+    cdef int acts[MAX_PLACEMENTS]
+    cdef int best[4 * MAX_PLACEMENTS]
+    cdef int cnt
+    if code == FULL_GREEDY:
+        return fg_choose(s, d)
+    cnt = decisions(s, acts)
+    if code == ONESTEP and s.phase == PH_PLACE and cnt > 1:
+        cnt = greedy_placement(s, acts, cnt, best)
+        return best[<int>(next_draw(d) * cnt)]
+    if code == ONESTEP and cnt == 1:
+        return acts[0]
+    return acts[<int>(next_draw(d) * cnt)]
 
 
 # ---------------------------------------------------------------------- the state
+from regalia.core.dealers import make_dealer
+from regalia.core.state import State, check_seed, fresh_seed
+
+#: Every action id as a Python int, so that a list of legal actions is built without
+#: making an int per element (ids above 256 are not cached by Python). Large enough for
+#: The Mighty Duel's 13 x 13 board (Geometry.num_actions is below 1,024 for every game).
+cdef tuple _IDS = tuple(range(1024))
+
+
+cdef list ids_list(const int* acts, int n):
+    """A new list of the Python ints of action ids ``acts[0 .. n-1]``."""
+    cdef list out = PyList_New(n)
+    cdef object o
+    cdef int i
+    for i in range(n):
+        o = <object>PyTuple_GET_ITEM(_IDS, acts[i])
+        Py_INCREF(o)
+        PyList_SET_ITEM(out, i, o)
+    return out
+
+
+#: id(game) -> (a weak reference to the game, its initial position): see _initial.
+cdef dict _INITIAL = {}
+
+
+cdef Core _initial(object game):
+    """The initial position of ``game`` (no seed, no dealer), built once per game: a new
+    state copies its struct. Kept here while the game lives (nothing is added to the game
+    object, which pickles as before)."""
+    import weakref
+    entry = _INITIAL.get(id(game))
+    if entry is not None and entry[0]() is game:
+        return <Core>entry[1]
+    cdef Core t = Core.__new__(Core)
+    t._init_game(game)
+    t.s.game_no = 0
+    t.s.npast = 0
+    t.s.nfin = 0
+    new_game(&t.s)
+    key = id(game)
+    _INITIAL[key] = (weakref.ref(game, lambda _, k=key: _INITIAL.pop(k, None)), t)
+    return t
+
+
+cdef inline int chance_action(St* s, double x) noexcept nogil:
+    """The chance outcome that draw ``x`` in [0, 1) picks at a draw or king-draw node
+    (PureKingdominoState.sample_chance_outcome)."""
+    if s.phase == PH_DRAW:
+        return s.draw_base - 1 + s.box[<int>(x * s.nbox)]
+    return s.king_base + s.undrawn[<int>(x * s.nund)]
+
+
 cdef class Core:
     """The C-typed position and the hot methods of the state contract (see the module
     docstring). Not used alone: :class:`~.compiled.CompiledKingdominoState` is the state."""
@@ -928,6 +1060,7 @@ cdef class Core:
     cdef St s
     cdef History _hist     # the actions applied (the pure engine's ``hist``)
     cdef public object _game, _geo, _seed, _dealer
+    cdef Pcg64 _cdealer    # the dealer when it is the C PCG64 (the same object as _dealer)
 
     def __cinit__(self):
         history_init(&self._hist)
@@ -936,12 +1069,28 @@ cdef class Core:
         history_free(&self._hist)
 
     def __init__(self, game, seed=None):
-        self._start(game, seed)
-        self._init_game(game)
-        self.s.game_no = 0
-        self.s.npast = 0
-        self.s.nfin = 0
-        new_game(&self.s)
+        """A new game of ``game`` dealt by PCG64 in C from ``seed`` (None: a fresh 128-bit
+        seed; see regalia.core.state): the position is copied from the game's initial
+        position, built once per game (:func:`_initial`)."""
+        cdef Core t = _initial(game)
+        memcpy(&self.s, &t.s, sizeof(St))
+        self._game = game
+        self._geo = t._geo
+        if seed is None:
+            seed = fresh_seed()
+        elif not (type(seed) is int and -0x7FFFFFFFFFFFFFFF <= seed <= 0x7FFFFFFFFFFFFFFF):
+            seed = check_seed(seed)
+        self._seed = seed
+        self._cdealer = Pcg64.__new__(Pcg64)
+        self._cdealer.seed_from(seed)
+        self._dealer = self._cdealer
+
+    def _set_dealer(self, name):
+        """State._set_dealer: deal from now on with a new dealer ``name`` seeded with the
+        game's seed (the C PCG64 for ``pcg64``)."""
+        d = make_dealer(name, self._seed)
+        self._dealer = d
+        self._cdealer = d if type(d) is Pcg64 else None
 
     cdef _init_game(self, game):
         """The game's constants and domino tables (rules.KingdominoGame, board.Geometry)."""
@@ -984,6 +1133,7 @@ cdef class Core:
         self._init_game(pure.game)
         self._seed = None
         self._dealer = None
+        self._cdealer = None
         s.phase = pure.phase
         s.king = pure.king
         s.idx = pure.idx
@@ -1175,6 +1325,7 @@ cdef class Core:
         c._geo = self._geo
         c._seed = None       # copies never carry the seed (see regalia.core.state)
         c._dealer = None
+        c._cdealer = None
         return c
 
     def history(self):
@@ -1195,23 +1346,38 @@ cdef class Core:
         return self.s.phase == PH_END
 
     def legal_actions(self):
-        cdef St* s = &self.s
+        """State.legal_actions: a new list (the caller may change it), of Python ints made
+        once per process (:data:`_IDS`)."""
         cdef int buf[MAX_PLACEMENTS]
-        cdef int i, cnt
-        ph = s.phase
-        if ph == PH_PLACE:
-            cnt = placements(s, buf)
-            if cnt == 0:
-                return [s.discard]
-            return [buf[i] for i in range(cnt)]
-        if ph == PH_PICK:
-            cnt = free_picks(s, buf)
-            return [buf[i] for i in range(cnt)]
+        return ids_list(buf, self._legal(buf))
+
+    cdef int _legal(self, int* buf) noexcept:
+        """The legal actions into ``buf``, in increasing id; their count."""
+        cdef St* s = &self.s
+        cdef int i, cnt, ph = s.phase
+        if ph == PH_PLACE or ph == PH_PICK:
+            return decisions(s, buf)
         if ph == PH_DRAW:
-            return [s.draw_base - 1 + s.box[i] for i in range(s.nbox)]
+            for i in range(s.nbox):
+                buf[i] = s.draw_base - 1 + s.box[i]
+            return s.nbox
         if ph == PH_KING:
-            return [s.king_base + s.undrawn[i] for i in range(s.nund)]
-        return []
+            for i in range(s.nund):
+                buf[i] = s.king_base + s.undrawn[i]
+            return s.nund
+        return 0
+
+    def legal_actions_mask(self):
+        """State.legal_actions_mask, written in C: a 0/1 int8 NumPy vector over the action
+        ids."""
+        import numpy as np
+        cdef int buf[MAX_PLACEMENTS]
+        cdef int i, cnt = self._legal(buf)
+        out = np.zeros(self.s.nact, dtype=np.int8)
+        cdef signed char[::1] m = out
+        for i in range(cnt):
+            m[buf[i]] = 1
+        return out
 
     def num_placements(self):
         cdef int buf[MAX_PLACEMENTS]
@@ -1233,20 +1399,51 @@ cdef class Core:
     def sample_chance_outcome(self, rng):
         cdef St* s = &self.s
         cdef double x
-        if s.phase == PH_DRAW:
-            x = rng.random()
-            return s.draw_base - 1 + s.box[<int>(x * s.nbox)]
-        if s.phase == PH_KING:
-            x = rng.random()
-            return s.king_base + s.undrawn[<int>(x * s.nund)]
+        if s.phase == PH_DRAW or s.phase == PH_KING:
+            x = pcg_double(&(<Pcg64>rng).g) if type(rng) is Pcg64 else rng.random()
+            return chance_action(s, x)
         return self._to_pure().sample_chance_outcome(rng)
 
+    def apply_random_chance(self, rng=None):
+        """State.apply_random_chance in C: one draw from ``rng`` (None: the state's own
+        dealer), the outcome applied; returns it. The errors are the core's (not a chance
+        node; no dealer on a copy)."""
+        cdef St* s = &self.s
+        cdef double x
+        cdef int a
+        if s.phase != PH_DRAW and s.phase != PH_KING:
+            return State.apply_random_chance(self, rng)
+        if rng is None:
+            if self._cdealer is None:
+                return State.apply_random_chance(self, rng)   # the Mersenne Twister, or none
+            x = pcg_double(&self._cdealer.g)
+        elif type(rng) is Pcg64:
+            x = pcg_double(&(<Pcg64>rng).g)
+        else:
+            x = rng.random()
+        a = chance_action(s, x)
+        apply(s, a)
+        history_push(&self._hist, a)
+        return a
+
+    def _keep_dealer(self, seed, dealer):
+        """Set the seed and the dealer (compiled.CompiledKingdominoState._reload keeps the
+        real game's after a set-up change)."""
+        self._seed = seed
+        self._dealer = dealer
+        self._cdealer = dealer if type(dealer) is Pcg64 else None
+
     def apply_action(self, action):
-        """State.apply_action: the same checks, the same errors, the transition in C."""
-        if (type(action) is not int or not 0 <= action < self.s.nact
+        """State.apply_action: the same checks, the same errors, the transition in C (the
+        id read as a C long once: no Python comparisons)."""
+        cdef int overflow = 0
+        cdef long v = 0
+        if type(action) is int:
+            v = PyLong_AsLongAndOverflow(action, &overflow)
+        if (type(action) is not int or overflow or v < 0 or v >= self.s.nact
                 or self.s.phase == PH_END):
             raise self._refusal(action)
-        cdef int a = action
+        cdef int a = <int>v
         if not is_legal(&self.s, a):
             self._to_pure()._apply_action(a)   # raises the reference's IllegalActionError
             raise AssertionError(f"the compiled engine refused action {a} that the pure "
@@ -1263,24 +1460,9 @@ cdef class Core:
         return [player_score(&self.s, p) for p in range(self.s.np)]
 
     def tie_break_keys(self):
-        cdef St* s = &self.s
-        cdef int p, g, o, pts, largest, crowns
-        cdef int cur[3]
-        keys = []
-        for p in range(s.np):
-            pts = largest = crowns = 0
-            for g in range(s.npast // (3 * s.np)):
-                o = 3 * (g * s.np + p)
-                pts += s.past[o]
-                largest = max(largest, s.past[o + 1])
-                crowns += s.past[o + 2]
-            if s.phase != PH_END:
-                game_summary(s, p, cur)
-                pts += cur[0]
-                largest = max(largest, cur[1])
-                crowns += cur[2]
-            keys.append((pts, largest, crowns))
-        return keys
+        cdef int keys[4][3]
+        tie_keys(&self.s, keys)
+        return [(keys[p][0], keys[p][1], keys[p][2]) for p in range(self.s.np)]
 
     def returns(self):
         cdef int np_ = self.s.np
@@ -1309,48 +1491,28 @@ cdef class Core:
         there is a choice); None for another policy or outside a decision.
         ``policies.full_greedy_policy`` calls it (the core hook ``State.compiled_action``)."""
         cdef St* s = &self.s
+        cdef Draw d
         if POLICIES.get(policy) != FULL_GREEDY or s.phase not in (PH_PICK, PH_PLACE):
             return None
-        return fg_choose(s, rng.random)
+        fn = rng.random
+        d.g = NULL
+        d.fn = <PyObject*>fn
+        return fg_choose(s, &d)
 
-    cdef int _playout(self, object draw, int greedy) except -1:
-        """Play to the end. ``draw()`` gives the generator's next float in [0, 1); it is
-        called exactly where the Python policies call ``rng.random()``: every chance node;
-        every decision of ``random`` (even a forced one: agents.search.random_action);
-        ``onestep`` only when it has a choice (policies.onestep_policy: a uniform pick, or a
-        tie among the best placements); ``greedy`` (Full Greedy) only when it has a choice
-        (policies.full_greedy_policy: one draw among the best pairs)."""
+    cdef int _playout(self, object draw, int code) except -1:
+        """Play to the end with policy ``code`` (:func:`decide`). ``draw()`` gives the
+        generator's next float in [0, 1); it is called at every chance node and where the
+        Python policy calls ``rng.random()``."""
         cdef St* s = &self.s
-        cdef int acts[MAX_PLACEMENTS]
-        cdef int best[4 * MAX_PLACEMENTS]
-        cdef int a, cnt
-        cdef double x
+        cdef Draw d
+        cdef int a
+        d.g = NULL
+        d.fn = <PyObject*>draw
         while s.phase != PH_END:
-            ph = s.phase
-            if ph == PH_DRAW:
-                x = draw()
-                a = s.draw_base - 1 + s.box[<int>(x * s.nbox)]
-            elif ph == PH_KING:
-                x = draw()
-                a = s.king_base + s.undrawn[<int>(x * s.nund)]
-            elif greedy == FULL_GREEDY:
-                a = fg_choose(s, draw)
+            if s.phase == PH_DRAW or s.phase == PH_KING:
+                a = chance_action(s, next_draw(&d))
             else:
-                cnt = decisions(s, acts)
-                if ph == PH_PLACE and greedy and cnt > 1:
-                    cnt = greedy_placement(s, acts, cnt, best)
-                    memcpy(acts, best, cnt * sizeof(int))
-                    if cnt == 1:    # one best: greedy_policy still draws for the tie
-                        x = draw()
-                        a = acts[0]
-                        apply(s, a)
-                        history_push(&self._hist, a)
-                        continue
-                if greedy and cnt == 1:
-                    a = acts[0]
-                else:
-                    x = draw()
-                    a = acts[<int>(x * cnt)]
+                a = decide(s, code, &d)
             apply(s, a)
             history_push(&self._hist, a)
         return 0
@@ -1364,3 +1526,6 @@ cdef int _load_ints(object values, int* out, int cap) except -1:
         out[i] = v
         i += 1
     return i
+
+
+include "_vector.pxi"

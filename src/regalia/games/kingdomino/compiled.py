@@ -15,7 +15,7 @@ built, the pure one when it is absent or when the environment sets ``REGALIA_PUR
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from regalia.core.engines import choose_state_class
 from regalia.core.errors import RecordError
@@ -55,9 +55,11 @@ _PURE_FIELDS = ("phase", "king", "idx", "game_no", "drawn", "cur_nums", "cur_kin
 
 if _engine is not None:
     class CompiledKingdominoState(_engine.Core, KingdominoState):
-        """A Kingdomino state of the compiled engine (see the module docstring)."""
+        """A Kingdomino state of the compiled engine (see the module docstring). Its
+        dealer is PCG64 in C (:mod:`regalia.core.dealers`)."""
 
         __slots__ = ()
+        DEALER = "pcg64"
 
         def _to_pure(self) -> PureKingdominoState:
             """The same position in the pure engine (no seed, no dealer): used to raise the
@@ -100,10 +102,28 @@ if _engine is not None:
         def _reload(self, pure: PureKingdominoState) -> None:
             seed, dealer = self._seed, self._dealer
             self._load(pure)
-            self._seed, self._dealer = seed, dealer
+            self._keep_dealer(seed, dealer)
 
         def __reduce__(self) -> tuple[Any, ...]:
             return (_rebuild, (self._game, self.to_json()))
+
+
+def vector_kernel(game: "KingdominoGame", num_envs: int, seat: int,
+                  opponents: Sequence[str], reward: str, illegal_reward: float) -> Any | None:
+    """The batched kernel of ``game`` (``_engine.VectorKernel``, see
+    :meth:`regalia.core.game.Game.vector_kernel`), or None when an opponent's policy is
+    not one the engine compiles (:data:`_engine.POLICIES`)."""
+    if _engine is None or any(o not in _engine.POLICIES for o in opponents):
+        return None
+    from .tensors import layout
+
+    lay = layout(game)
+    offsets = tuple(lay.offsets[name] for name in (
+        "kingdoms", "current_line", "next_line", "phase", "to_move", "progress",
+        "discarded", "scores")) + (lay.size,)
+    return _engine.VectorKernel(game, num_envs, seat,
+                                [_engine.POLICIES[o] for o in opponents],
+                                reward == "margin", illegal_reward, offsets)
 
 
 def _rebuild(game: "KingdominoGame", data: dict[str, Any]) -> KingdominoState:

@@ -20,7 +20,7 @@ discarded domino), ``mighty-duel`` (2 players, all 48 dominoes, 7x7 kingdoms).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
@@ -30,6 +30,7 @@ from regalia.core.registry import register_game
 from .board import geometry
 from .components import DominoSet, load_dominoes
 from . import serialize
+from . import compiled
 from .compiled import state_class
 from .state import KingdominoState, PureKingdominoState
 
@@ -123,6 +124,14 @@ class KingdominoGame(Game):
         # read and checked by the pure engine, then held in this game's engine
         return self._state_class._from_pure(
             serialize.from_json(PureKingdominoState, self, data))
+
+    def vector_kernel(self, num_envs: int, seat: int, opponents: Sequence[str],
+                      reward: str, illegal_reward: float) -> Any | None:
+        """See :meth:`regalia.core.game.Game.vector_kernel`: the compiled engine's
+        (:func:`.compiled.vector_kernel`); None on the pure engine."""
+        if self.engine != "compiled":
+            return None
+        return compiled.vector_kernel(self, num_envs, seat, opponents, reward, illegal_reward)
 
     def data_provenance(self) -> dict[str, int]:
         return self.dominoes.provenance_summary()

@@ -278,7 +278,8 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
     cs = [c for _, c in cells]
     height, width = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
     if height > size or width > size:
-        hint = (" (for a Mighty Duel kingdom use size 7: --size 7)"
+        hint = (" (a Mighty Duel kingdom is 7x7: --size 7, or 'variant mighty-duel' in "
+                "the file)"
                 if size == 5 and height <= 7 and width <= 7 else "")
         raise DataError(f"{source}: the kingdom spans {height} rows x {width} columns; "
                         f"it must fit in {size}x{size}{hint}")

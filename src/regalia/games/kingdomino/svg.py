@@ -30,10 +30,13 @@ from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from regalia.core.breakdown import Breakdown
-from regalia.core.svgkit import canonical, click_attr, score_headings, text
+from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id, marks,
+                                 score_headings, text)
 
 from .board import Geometry, geometry
 from .help import BOOK, VARIANT_SOURCE
+from .narration import (NUMBERED, PLACE, TERRAIN_NAMES, describe, domino_text, narrate,
+                        token_text)
 from .rules import VARIANTS
 from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, crown_count, game_points,
                       largest_property, parse_kingdom, properties_of)
@@ -41,10 +44,10 @@ from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, crown_count, game_poi
 #: Fill colour of each terrain letter (wheat, forest, lake, grassland, swamp, mine).
 TERRAIN_COLOURS = {"W": "#e6c440", "F": "#2f6b33", "L": "#3a7bd5", "G": "#8dc641",
                    "S": "#8a7f5c", "M": "#4d4d4d"}
-TERRAIN_NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S": "swamp",
-                 "M": "mine"}
 #: Colour of each seat's kings (pink, yellow, green, blue as in the box).
 SEAT_COLOURS = ("#d94f9b", "#e3b51f", "#3c9a4b", "#3f6fd1")
+#: The seats' colours darkened for text on the page's light background (WCAG AA, 4.5:1).
+SEAT_INKS = ("#a3266c", "#765a00", "#23692f", "#2c52a0")
 CELL = 30
 GAP = 24
 #: The height the two lines of dominoes take, with their headings, the count of dominoes
@@ -68,22 +71,14 @@ def geometry_of(observation: Mapping[str, Any]) -> Geometry:
     return geometry((b + 1) // 2)
 
 
-def _token_text(token: str) -> str:
-    """Hover text of a kingdom token: ``forest, 2 crowns``, ``castle``, ``empty``."""
-    if token == ".":
-        return "empty"
-    if token == "C":
-        return "castle (wild: any terrain may touch it)"
-    k = token.count("*")
-    return TERRAIN_NAMES[token[0]] + (f", {k} crown{'s' * (k > 1)}" if k else "")
-
-
 def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None = None,
             square: str | None = None, half: int | None = None, clickable: bool = False,
-            extra: str = "") -> str:
+            extra: str = "", ident: str = "") -> str:
     """One square: terrain fill, crowns as small dots, the castle as a grey keep.
     ``square`` (a square name such as ``e5``) is written as ``data-square``; with
-    ``clickable`` the square is a click target (``data-click``)."""
+    ``clickable`` the square is a click target (``data-click``); ``ident``: its element
+    id (a kingdom's squares keep theirs from one drawing to the next: the page morphs
+    them in place, so a domino laid on them fades in)."""
     out = []
     if token == ".":
         fill, cls = "#f4efe4", "sq empty"
@@ -97,8 +92,10 @@ def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None =
             + (f' data-square="{square}"' if square else "")
             + (f' data-half="{half}"' if half is not None else "")
             + (click_attr({"square": square}).rstrip() if clickable and square else ""))
-    tip = f"<title>{square + ': ' if square else ''}{_token_text(token)}</title>"
-    out.append(f'<rect class="{cls}" x="{x}" y="{y}" width="{size}" height="{size}" '
+    tip = (f"<title>{square + ': ' if square else ''}{token_text(token)}"
+           f"{' (a half of your domino may go here)' if clickable else ''}</title>")
+    out.append(f'<rect{f" id={chr(34)}{ident}{chr(34)}" if ident else ""} class="{cls}" '
+               f'x="{x}" y="{y}" width="{size}" height="{size}" '
                f'fill="{fill}" stroke="#8c8273" stroke-width="1"{data}{extra}>{tip}</rect>')
     if token == "C":
         s = size
@@ -115,46 +112,41 @@ def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None =
 
 def _king(x: float, y: float, king: int, seat: int) -> str:
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return (f'<g class="king" data-king="{king}" data-seat="{seat}" pointer-events="none">'
-            f'<circle cx="{x}" cy="{y}" r="9" fill="{colour}" stroke="#222" stroke-width="1.5"/>'
-            f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="11" '
+    return (f'<g id="king-{king}" class="king" data-king="{king}" data-seat="{seat}" '
+            f'pointer-events="none" style="transform:translate({x}px,{y}px)">'
+            f'<circle cx="0" cy="0" r="9" fill="{colour}" stroke="#222" stroke-width="1.5"/>'
+            f'<text x="0" y="4" text-anchor="middle" font-size="11" '
             f'font-weight="bold" fill="#111">{king}</text></g>')
 
 
-def _domino_text(n: int, code: str) -> str:
-    """``Domino 23: wheat / forest, 1 crown``."""
-    first, _, second = code.partition("/")
-    return f"Domino {n}: {_token_text(first)} / {_token_text(second)}"
-
-
 def _domino(x: float, y: float, entry: Mapping[str, Any], pickable: bool,
-            highlight: bool, played: bool = False, king: bool = True) -> str:
-    """A domino of a line laid horizontally: number, two halves, its king if any (and
-    ``king``). A ``played`` domino (placed or discarded this round) is drawn faded."""
+            highlight: bool, played: bool = False) -> str:
+    """A domino of a line laid horizontally at ``(x, y)``: number and two halves (its king
+    goes in the kings' layer, :func:`_king`). A ``played`` domino (placed or discarded this
+    round) is drawn faded. The group is placed by a CSS translation and keeps its id, so
+    that the page slides a domino from the next line to the current one."""
     code = str(entry["code"])
     first, second = code.split("/")
     n = int(entry["domino"])
     cls = ("domino" + (" target" if pickable else "") + (" acting" if highlight else "")
            + (" played" if played else ""))
-    out = [f'<g class="{cls}" data-domino="{n}"'
+    out = [f'<g id="domino-{n}" class="{cls}" data-domino="{n}" '
+           f'style="transform:translate({x}px,{y}px)"'
            + (' opacity="0.35"' if played else "")
            + (click_attr({"domino": n}).rstrip() if pickable else "") + ">"]
-    out.append(f"<title>{text(_domino_text(n, code))}"
+    out.append(f"<title>{text(domino_text(n, code))}"
                f"{' (click to pick it)' if pickable else ''}"
                f"{' (played this round)' if played else ''}</title>")
-    out.append(f'<text x="{x - 6}" y="{y + CELL * 0.65}" text-anchor="end" font-size="12" '
+    out.append(f'<text x="-6" y="{CELL * 0.65}" text-anchor="end" font-size="12" '
                f'fill="#333">{n}</text>')
-    out.append(_square(x, y, first, half=1))
-    out.append(_square(x + CELL, y, second, half=2))
+    out.append(_square(0, 0, first, half=1))
+    out.append(_square(CELL, 0, second, half=2))
     if highlight:
-        out.append(f'<rect x="{x - 2}" y="{y - 2}" width="{2 * CELL + 4}" height="{CELL + 4}" '
+        out.append(f'<rect x="-2" y="-2" width="{2 * CELL + 4}" height="{CELL + 4}" '
                    f'fill="none" stroke="#d11" stroke-width="3" pointer-events="none"/>')
     if pickable:
-        out.append(f'<rect class="hit" x="{x}" y="{y}" width="{2 * CELL}" height="{CELL}" '
+        out.append(f'<rect class="hit" x="0" y="0" width="{2 * CELL}" height="{CELL}" '
                    f'fill="transparent" stroke="#1a1" stroke-width="2" stroke-dasharray="4 3"/>')
-    if king and entry.get("king") is not None:
-        out.append(_king(x + 2 * CELL + 14, y + CELL / 2, int(entry["king"]),
-                         int(entry["player"])))
     out.append("</g>")
     return "".join(out)
 
@@ -196,7 +188,8 @@ def _code_of(observation: Mapping[str, Any], domino: Any) -> str | None:
 
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
-           names: Sequence[str] | None = None, pending: Sequence[Any] = ()) -> str:
+           names: Sequence[str] | None = None, pending: Sequence[Any] = (),
+           recent: Sequence[Any] = ()) -> str:
     """The table as an SVG document (a string).
 
     Args:
@@ -209,6 +202,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         pending: the clicks of a placement in progress (see :func:`click`); a valid one is
             shown as a ghost of the domino on the board (the preview). Anything else in it
             is ignored.
+        recent: moves to mark (:func:`regalia.core.svgkit.marks`: the other seats' moves
+            the viewer saw since its last one, in the notation it saw, and a suggestion
+            with ``hint``): a placement's two squares outlined in its kingdom, a picked
+            domino outlined on its line, a discard written under the kingdom's name.
 
     Shape: every kingdom (B x B squares, B = 9, or 13 in The Mighty Duel; the viewer's
     first), the current and next lines with their kings, scores and whose turn it is.
@@ -243,6 +240,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append('<style>.target{cursor:pointer}.domino.target:hover .hit{fill:rgba(40,200,40,.25)}'
                'rect.target:hover{stroke:#d11;stroke-width:3}text{font-family:sans-serif}'
                '</style>')
+    out.append("{heading}")
     status = f"Game {observation.get('game_number', 1)} of {observation.get('games', 1)}: "
     if observation.get("games", 1) == 1:
         status = ""
@@ -254,7 +252,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                 "pick": "pick a domino of the next line"}.get(str(phase), str(phase))
         who = "Your turn" if acting == viewer else names[acting]
         status += f"{who}: {what}" if acting == viewer else f"{who} to {what}"
-        colour = SEAT_COLOURS[acting % len(SEAT_COLOURS)]
+        colour = SEAT_INKS[acting % len(SEAT_INKS)]
     else:
         status += str(phase)
     out.append(f'<text class="status" x="{kx0}" y="26" font-size="18" font-weight="bold" '
@@ -268,6 +266,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         side = b * cell
         clickable = phase == "place" and p == acting and any(a < g.discard for a in legal)
         colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
+        ink = SEAT_INKS[p % len(SEAT_INKS)]
         weight = "bold" if p == acting else "normal"
         out.append(f'<g class="kingdom" data-seat="{p}">')
         if p == acting and phase != "end":
@@ -276,20 +275,22 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                        f'stroke="{colour}" stroke-width="3"/>')
         you = " (you)" if p == viewer else ""
         out.append(f'<text x="{ox}" y="{oy + 14}" font-size="14" font-weight="{weight}" '
-                   f'fill="{colour}">{text(names[p] + you)}: <tspan class="score" '
+                   f'fill="{ink}">{text(names[p] + you)}: <tspan class="score" '
                    f'data-seat="{p}">{int(scores[p])}</tspan> points</text>')
         for r, row in enumerate(rows_):
             for c, tok in enumerate(row.split()):
                 name = f"{chr(97 + c)}{r + 1}"
                 out.append(_square(ox + c * cell, oy + 20 + r * cell, tok, size=cell,
                                    seat=p, square=name,
-                                   clickable=clickable and tok == "."))
+                                   clickable=clickable and tok == ".", ident=f"k{p}-{name}"))
         if ghost is not None and p == acting:
             out.append(_ghost(g, ghost, ox, oy + 20, cell))
         out.append("</g>")
     # lines
     picks = {a for a in legal if g.pick_base <= a < g.draw_base}
     played, gone = played_dominoes(observation)
+    at: dict[int, tuple[float, float]] = {}         # where each domino of a line is
+    kings: list[tuple[int, str]] = []               # the kings' layer, by king
     for k, key in enumerate(("current_line", "next_line")):
         x = line_x + k * (2 * CELL + 60)
         title = "Current line" if key == "current_line" else "Next line"
@@ -303,9 +304,14 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                   and entry["domino"] == observation.get("domino"))
             current = key == "current_line"
             out.append(_domino(x, y, entry, pickable, hl,
-                               played=current and entry["domino"] in played,
-                               king=not (current and entry["domino"] in gone)))
+                               played=current and entry["domino"] in played))
+            at[int(entry["domino"])] = (x, y)
+            if entry.get("king") is not None and not (current and entry["domino"] in gone):
+                kings.append((int(entry["king"]), _king(x + 2 * CELL + 14, y + CELL / 2,
+                                                         int(entry["king"]),
+                                                         int(entry["player"]))))
         out.append("</g>")
+    out.append('<g class="kings">' + "".join(k for _, k in sorted(kings)) + "</g>")
     y = ky0 + 24 + 4 * (CELL + 14) + 10
     out.append(f'<text x="{line_x - 20}" y="{y}" font-size="12" fill="#555">Dominoes left to '
                f'draw: {int(observation.get("dominoes_left_to_draw", 0))}</text>')
@@ -316,8 +322,65 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                    f'<rect class="hit" x="{line_x - 20}" y="{y + 10}" width="120" height="28" '
                    f'rx="5" fill="#eee" stroke="#a33"/><text x="{line_x + 40}" y="{y + 29}" '
                    f'text-anchor="middle" font-size="13">Discard</text></g>')
+    out.append(_marks(recent, boxes, order, at, (line_x - 20, y + 10), b))
     out.append("</svg>")
-    return "".join(out)
+    desc = (f"{status or 'Kingdomino'}. Scores: "
+            + ", ".join(f"{names[p]}{' (you)' if p == viewer else ''} {int(scores[p])}"
+                        for p in range(n_players)) + ".")
+    return "".join(out).replace("{heading}", board_heading(
+        "Kingdomino: the kingdoms and the lines of dominoes", desc), 1)
+
+
+#: Colours of the marks: a recent move of another seat, and a suggestion.
+RECENT = "#e8590c"
+HINT = "#1864ab"
+
+
+def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[int],
+           at: Mapping[int, tuple[float, float]], discard_at: tuple[float, float],
+           b: int) -> str:
+    """The marks of ``recent`` (see :func:`render`), drawn over everything, never clickable."""
+    out = []
+    for k, item in marks(recent):
+        seat = item["seat"]
+        colour = HINT if item["hint"] else RECENT
+        dash = ' stroke-dasharray="7 4"' if item["hint"] else ""
+        note = text(("Suggested: " if item["hint"] else "Just played: ") + item["notation"])
+        m = PLACE.match(item["notation"])
+        pick = NUMBERED.match(item["notation"])
+        if m and seat in order:
+            ox, oy, cell = boxes[order.index(seat)]
+            cells = [(ord(q[0]) - 97, int(q[1:]) - 1) for q in m.groups()]
+            if not all(0 <= c < b and 0 <= r < b for c, r in cells):
+                continue
+            x0 = ox + min(c for c, _ in cells) * cell
+            y0 = oy + min(r for _, r in cells) * cell
+            w = (abs(cells[0][0] - cells[1][0]) + 1) * cell
+            h = (abs(cells[0][1] - cells[1][1]) + 1) * cell
+            out.append(f'<rect{mark_id(item, k)} x="{x0 - 3}" y="{y0 - 3}" width="{w + 6}" '
+                       f'height="{h + 6}" rx="4" fill="none" stroke="{colour}" '
+                       f'stroke-width="4"{dash} pointer-events="none"><title>{note}</title>'
+                       f'</rect>')
+        elif pick and pick.group(1) == "pick" and int(pick.group(2)) in at:
+            x, y = at[int(pick.group(2))]
+            out.append(f'<rect{mark_id(item, k)} x="{x - 5}" y="{y - 5}" '
+                       f'width="{2 * CELL + 34}" height="{CELL + 10}" rx="6" fill="none" '
+                       f'stroke="{colour}" stroke-width="4"{dash} pointer-events="none">'
+                       f'<title>{note}</title></rect>')
+        elif item["notation"] == "discard" and item["hint"]:
+            x, y = discard_at
+            out.append(f'<rect{mark_id(item, k)} x="{x - 4}" y="{y - 4}" width="128" '
+                       f'height="36" rx="7" fill="none" stroke="{colour}" stroke-width="4"'
+                       f'{dash} pointer-events="none"><title>{note}</title></rect>')
+        elif item["notation"] == "discard" and seat in order:
+            ox, oy, cell = boxes[order.index(seat)]
+            x, y = ox + b * cell - 4, oy + 8
+            out.append(f'<g{mark_id(item, k)}><rect x="{x - 132}" y="{y}" width="132" '
+                       f'height="22" rx="11" fill="#fff" stroke="{RECENT}" stroke-width="2"/>'
+                       f'<text x="{x - 66}" y="{y + 15}" text-anchor="middle" font-size="12.5" '
+                       f'font-weight="bold" fill="#9c3a00">discarded a domino</text>'
+                       f'<title>{note}</title></g>')
+    return '<g class="marks">' + "".join(out) + "</g>"
 
 
 class _Ghost(NamedTuple):
@@ -532,11 +595,11 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
             return _next("Pick a domino of the next line: click it (you place it next round)",
                          [{"domino": a - g.pick_base + 1} for a in picks])
         if place:
-            first_half = _token_text(code.partition("/")[0])
+            first_half = token_text(code.partition("/")[0])
             firsts = sorted({g.names[_ends(g, a)[0]] for a in place}
                             | ({g.names[_ends(g, a)[1]] for a in place}
                                if _symmetric(observation) else set()), key=_square_key)
-            return _next(f"Place domino {n} ({_domino_text(int(str(n)), code).split(': ', 1)[1]}): "
+            return _next(f"Place domino {n} ({domino_text(int(str(n)), code).split(': ', 1)[1]}): "
                          f"click the square for its first half ({first_half})",
                          [{"square": s} for s in firsts])
         if g.discard in legal:

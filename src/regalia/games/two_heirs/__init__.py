@@ -8,7 +8,7 @@ are reconstructions that satisfy every known fact, and every record carries its 
 (``verified`` / ``rulebook`` / ``reconstructed``).
 """
 
-from regalia.core.registry import register_drawing
+from regalia.core.registry import register_drawing, register_pad
 
 from .components import (COLOURS, COMPASS, CRAFT_COLOURS, DEFAULT_TILES, DEFAULT_TREASURES,
                          EDGES, NUM_TILES, NUM_TREASURES, RESOURCE_OF_COLOUR, SET_NAMES,
@@ -31,6 +31,7 @@ register_strengths(
              "widen=1,value=points,horizon=12 won 84 of 100 (75.6-89.9%) level-3 games (docs/agents.md)")
 
 register_drawing("two-heirs", "regalia.games.two_heirs.svg")
+register_pad("two-heirs", "regalia.games.two_heirs.pad")
 
 __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREASURES", "EDGES",
            "NUM_TILES", "NUM_TREASURES", "RESOURCE_OF_COLOUR", "SET_NAMES", "SET_TYPES", "SETS",
@@ -42,6 +43,10 @@ __all__ = ["COLOURS", "COMPASS", "CRAFT_COLOURS", "DEFAULT_TILES", "DEFAULT_TREA
 from regalia.core.registry import register_tensors  # noqa: E402
 
 register_tensors("two-heirs", "regalia.games.two_heirs.tensors")
+
+from regalia.core.registry import register_balance  # noqa: E402
+
+register_balance("two-heirs", "regalia.games.two_heirs.balance")
 
 from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 

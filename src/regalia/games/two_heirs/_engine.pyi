@@ -4,6 +4,8 @@ the pure engine's layout and the contract methods it implements in C."""
 import random
 from typing import Any
 
+from regalia.core.dealers import Dealer
+
 from .tables import Tables as GameTables
 
 POLICIES: dict[str, int]
@@ -14,7 +16,7 @@ class Tables:
 class Core:
     _game: Any
     _seed: int | None
-    _dealer: random.Random | None
+    _dealer: Dealer | None
     T: GameTables
     phase: int
     cur: int

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from regalia.core.policies import compiled_as
+from regalia.core.policies import compiled_as, seat_information_only
 from regalia.core.registry import register_policy
 
 from .policies import _margin, best_after, opening_action, over_limit_expansions
@@ -119,6 +119,7 @@ def _troop(s: "TwoHeirsState", legal: list[int], rng: random.Random, p: int) -> 
 
 
 @compiled_as("fast")
+@seat_information_only  # tests/agents/test_seat_information.py
 def fast_policy(s: "TwoHeirsState", rng: random.Random) -> int:
     """A legal action of the player to move, by the order in the module docstring.
 

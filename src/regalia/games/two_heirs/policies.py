@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from regalia.core.policies import compiled_as
+from regalia.core.policies import compiled_as, seat_information_only
 from regalia.core.registry import register_policy
 
 from .tables import HAND_LIMIT
@@ -138,6 +138,7 @@ def over_limit_expansions(s: "TwoHeirsState", legal: list[int], p: int) -> list[
 
 
 @compiled_as("greedy")
+@seat_information_only  # tests/agents/test_seat_information.py
 def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
     """A legal action of the player to move, by the order in the module docstring.
 

@@ -80,11 +80,14 @@ class TwoHeirsGame(Game):
     """Two Heirs for 2 players, or solo (``players=1``) against Heinrich.
 
     Args:
-        players: 2, or 1 for the solo mode.
-        sets: 3 of the 6 sets (names or a comma-separated string); default Travel,
-            Land & Industry, Trade & Church.
-        roads: score roads (default True).
-        level: solo difficulty 1-3 (only with ``players=1``; default 2).
+        players: 2, or 1 for the solo game against Heinrich.
+        sets: the 3 sets of tiles played, of travel, land-industry, trade-church, war,
+            patrol and crafts, separated by commas (default: the rulebook's first game,
+            travel, land-industry and trade-church).
+        roads: score roads (default on; the rulebook suggests leaving them out of a
+            first game).
+        level: Heinrich's level in the solo game: 1 the Poor, 2 the Brave (default), 3
+            the Hammer.
         data: path of a tiles TOML file (default: the bundled reconstruction).
         engine: ``compiled`` or ``pure`` (default: the compiled engine when it is built
             and ``REGALIA_PURE=1`` is not set; see :mod:`.compiled`). Both play the same

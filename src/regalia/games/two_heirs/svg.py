@@ -62,13 +62,15 @@ from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.breakdown import Breakdown
-from regalia.core.svgkit import canonical, click_attr, score_headings, wrap
+from regalia.core.svgkit import (and_join, board_heading, canonical, click_attr, mark_id,
+                                 marks, provenance_note, score_headings, wrap)
 
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, TreasureSet, load_tiles, load_treasures)
 from .geometry import DIRS
 from .help import BOOK, EFFECTS_CITE, SCORING_RULES, TYPE_EFFECTS
 from .landscape import PlacedTile, edge_direction
+from .narration import AT, MOVE, ONE, TAKE, describe, narrate, outcome, phrase
 from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
                       treasures_of)
 from .solo import HEINRICH_TROOP_COLOURS
@@ -606,13 +608,13 @@ _H_BUILD = re.compile(r"\(([a-z0-9-]+)\) at (-?\d+),(-?\d+) \(option ([A-D])\)")
 
 
 def _provenance_text(tile: Tile) -> str:
-    text = f"Tile data: {tile.provenance}"
-    if tile.field_provenance:
-        better = sorted(tile.field_provenance.items())
-        text += " (" + ", ".join(f"{k}: {v}" for k, v in better) + ")"
+    """The tile data's provenance in a player's words (the effect is always the
+    rulebook's; a field the rulebook gives says so)."""
+    text = provenance_note(tile.provenance, "tile")
     if tile.provenance == "reconstructed":
-        text += (". The printed tile manifest is not public: colour, cost and roads are the "
-                 "project's reconstruction; the effect is the rulebook's")
+        text += " Its effect is the rulebook's; its colour, cost and roads are regalia's"
+        given = sorted(k for k, v in (tile.field_provenance or {}).items() if v == "rulebook")
+        text += (f", but for its {and_join(given)}, from the rulebook." if given else ".")
     return text
 
 
@@ -640,7 +642,7 @@ def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
     lines.append(_roads_text(tile))
     lines += list(extra)
     lines.append(_provenance_text(tile))
-    lines.append(f"Source: {EFFECTS_CITE}")
+    lines.append(f"Effects: {EFFECTS_CITE}")
     return "\n".join(lines)
 
 
@@ -677,6 +679,7 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
                    f'stroke-width="1"/><rect {box} fill="url(#hatch)" pointer-events="none"/>')
         word = label or RESOURCE_OF_COLOUR[colour]
         out.append(_text(x + s / 2, y + s * .56, word, max(9.0, s * .15), fill="#fffbe9",
+                         halo="#2b2118",
                          extra=' font-style="italic" pointer-events="none"'))
         return "".join(out)
     assert tile_id is not None
@@ -733,6 +736,9 @@ def _troop(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
         " selected" if selected else "")
     attr = click_attr(click_obj) if click_obj is not None else " "
     out = [f'<g class="{cls}"{attr}data-seat="{seat}">']
+    if click_obj is not None:   # a touch target of at least 44 units, however small the troop
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(max(r, 22.0))}" fill="#fff" '
+                   f'fill-opacity="0.01" stroke="none"/>')
     if selected or hot:
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r + 5)}" fill="none" '
                    f'stroke="{"#1a73e8" if selected else HOT}" stroke-width="3"'
@@ -803,8 +809,10 @@ class _Board:
     """Per-render facts: the viewer's side, the clickable elements, highlights."""
 
     def __init__(self, obs: Mapping[str, Any], legal_actions: Sequence[int],
-                 pending: Sequence[Mapping[str, Any]]):
+                 pending: Sequence[Mapping[str, Any]], recent: Any = ()):
         self.obs = obs
+        #: the moves to mark (:func:`regalia.core.svgkit.marks`)
+        self.marks = list(marks(recent))
         self.tiles = tiles_of(obs)
         viewer = obs.get("player")
         self.viewer = viewer if isinstance(viewer, int) and viewer in (0, 1) else None
@@ -843,7 +851,7 @@ class _Board:
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            names: Sequence[str] | None = None,
-           pending: Sequence[Mapping[str, Any]] = ()) -> str:
+           pending: Sequence[Mapping[str, Any]] = (), recent: Sequence[Any] = ()) -> str:
     """The table as an SVG document (a string, 1280 x 800 user units).
 
     Args:
@@ -855,8 +863,13 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         pending: the clicks of a move in progress, oldest first; the selected tile or troop
             is outlined in blue and the next valid clicks in red (invalid pending clicks are
             ignored).
+        recent: moves to mark (:func:`regalia.core.svgkit.marks`: the other seat's moves
+            the viewer saw since its last turn, and a suggestion with ``hint``): a tile
+            built, laid, flipped or destroyed outlined, a troop's move as an arrow, a
+            deployed or withdrawn troop's space ringed, a take as "+1" at the hand (a
+            suggested take: its reserve tile).
     """
-    b = _Board(observation, legal_actions, pending)
+    b = _Board(observation, legal_actions, pending, recent)
     obs = observation
     labels = seat_names(obs, names)
     bd = breakdowns(obs)
@@ -872,6 +885,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append('<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
                'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" '
                'stroke="#ffffff" stroke-opacity="0.18" stroke-width="3"/></pattern></defs>')
+    out.append("{heading}")
     out.append(f'<rect width="{W}" height="{H}" fill="#efe6d0"/>')
     out.append(f'<rect x="6" y="44" width="{LEFT_W - 6}" height="{H - 50}" rx="10" '
                f'fill="#d9c9a3" stroke="#b6a47c"/>')
@@ -882,10 +896,28 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append(_reserve(b, labels))
     out.append(_side_panel(b, labels, bd))
     out.append("</svg>")
-    return "".join(out)
+    scores = f"Scores: {labels[0]} {bd[0].total}, {labels[1]} {bd[1].total}."
+    return "".join(out).replace("{heading}", board_heading(
+        "Two Heirs: the landscape, the royal reserve and the supply",
+        f"{_status(b, labels, bd)}. {scores}"), 1)
 
 
 def _header(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
+    status = _status(b, labels, bd)
+    cur = b.cur
+    colour = SEAT_FILL[cur] if isinstance(cur, int) and cur in (0, 1) else "#ccc"
+    out = [f'<rect x="0" y="0" width="{W}" height="38" fill="#3b2f22"/>',
+           f'<circle cx="22" cy="19" r="10" fill="{colour}" stroke="{GOLD}" stroke-width="2"/>',
+           _text(42, 26, status, 18, anchor="start", fill="#fff6dc", weight="bold",
+                 extra=' class="status"')]
+    scores = f"{labels[0]} {bd[0].total} · {labels[1]} {bd[1].total}"
+    out.append(_text(W - 14, 26, scores, 16, anchor="end", fill="#fff6dc",
+                     extra=' class="scores"'))
+    return "".join(out)
+
+
+def _status(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
+    """The header's line: whose turn and what to do, or the game's end."""
     obs = b.obs
     phase = obs.get("phase")
     cur = b.cur
@@ -913,15 +945,7 @@ def _header(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -
     fl = obs.get("final_turns_left", -1)
     if isinstance(fl, int) and fl > 0 and phase != "end":
         status += f" · final round: {fl} turn{'s' if fl > 1 else ''} left"
-    colour = SEAT_FILL[cur] if isinstance(cur, int) and cur in (0, 1) else "#ccc"
-    out = [f'<rect x="0" y="0" width="{W}" height="38" fill="#3b2f22"/>',
-           f'<circle cx="22" cy="19" r="10" fill="{colour}" stroke="{GOLD}" stroke-width="2"/>',
-           _text(42, 26, status, 18, anchor="start", fill="#fff6dc", weight="bold",
-                 extra=' class="status"')]
-    scores = f"{labels[0]} {bd[0].total} · {labels[1]} {bd[1].total}"
-    out.append(_text(W - 14, 26, scores, 16, anchor="end", fill="#fff6dc",
-                     extra=' class="scores"'))
-    return "".join(out)
+    return status
 
 
 def _landscape(b: _Board, labels: Sequence[str],
@@ -1070,6 +1094,51 @@ def _landscape(b: _Board, labels: Sequence[str],
             out.append(_troop(px, py, r, seat, retinue and not (b.solo and seat == 1), mv,
                               title, obj if attr.strip() else None, "hot" in cls,
                               "selected" in cls))
+    out.append(_landscape_marks(b, at, s))
+    out.append("</g>")
+    return "".join(out)
+
+
+#: Colours of the marks: a recent move of the other seat, and a suggestion.
+RECENT = "#e8590c"
+HINT = "#1864ab"
+
+
+def _landscape_marks(b: _Board, at: Any, s: float) -> str:
+    """The marks of the moves on the landscape (see :func:`render`, ``recent``)."""
+    out = ['<g class="marks" pointer-events="none">']
+    for k, item in b.marks:
+        n = item["notation"]
+        colour = HINT if item["hint"] else RECENT
+        dash = DASH if item["hint"] else ""
+        note = _title(("Suggested: " if item["hint"] else "Just played: ") + phrase(
+            n, past=not item["hint"]))
+        if m := AT.match(n):
+            x, y = at((int(m.group(3)), int(m.group(4))))
+            out.append(f'<rect{mark_id(item, k)} x="{_f(x - 4)}" y="{_f(y - 4)}" '
+                       f'width="{_f(s + 8)}" height="{_f(s + 8)}" rx="8" fill="none" '
+                       f'stroke="{colour}" stroke-width="5"{dash}>{note}</rect>')
+        elif m := MOVE.match(n):
+            (x0, y0), (x1, y1) = (at((int(m.group(1)), int(m.group(2)))),
+                                  at((int(m.group(3)), int(m.group(4)))))
+            c0 = (x0 + s / 2, y0 + s / 2)
+            c1 = (x1 + s / 2, y1 + s / 2)
+            out.append(f'<g{mark_id(item, k)}><path d="M{_f(c0[0])} {_f(c0[1])}L{_f(c1[0])} '
+                       f'{_f(c1[1])}" stroke="{colour}" stroke-width="5" '
+                       f'stroke-linecap="round"{dash} fill="none"/>'
+                       f'<circle cx="{_f(c1[0])}" cy="{_f(c1[1])}" r="{_f(s * .16)}" '
+                       f'fill="{colour}" fill-opacity="0.35" stroke="{colour}" '
+                       f'stroke-width="3"/>{note}</g>')
+        elif m := ONE.match(n):
+            x, y = at((int(m.group(2)), int(m.group(3))))
+            wd = m.group(1) == "withdraw"
+            shape = (f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="{_f(s + 8)}" '
+                     f'height="{_f(s + 8)}" rx="8"' if m.group(1) == "destroy" else
+                     f'<circle cx="{_f(x + s * .8)}" cy="{_f(y + s * .78)}" '
+                     f'r="{_f(max(7.0, s * .12) + 7)}"')
+            out.append(f'{shape}{mark_id(item, k)} fill="none" stroke="{colour}" '
+                       f'stroke-width="4"{DASH if wd or item["hint"] else ""}>{note}'
+                       f'{"</rect>" if m.group(1) == "destroy" else "</circle>"}')
     out.append("</g>")
     return "".join(out)
 
@@ -1174,9 +1243,18 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
                              12.5, anchor="start", fill="#4a3c2a"))
         for i, tid in enumerate(hand):
             out.append(_hand_tile(b, hx + i * (size + 6), hy, size, seat, str(tid)))
+        for k, item in b.marks:          # a take: "+1" before the hand
+            if item["seat"] == seat and not item["hint"] and TAKE.match(item["notation"]):
+                bx = (hx - 82) if top else (hx - 24)
+                by = (y0 + h / 2) if top else (y0 + 60)
+                out.append(f'<g{mark_id(item, k)} pointer-events="none"><circle '
+                           f'cx="{_f(bx)}" cy="{_f(by)}" r="15" fill="{RECENT}"/>'
+                           + _text(bx, by + 5, "+1", 14, weight="bold", fill="#fff")
+                           + _title("Just played: " + phrase(item["notation"], past=True))
+                           + "</g>")
         if not hand:
             out.append(_text(hx, hy + size / 2 + 4, "no tiles", 12, anchor="start",
-                             fill="#7a6a50", extra=' font-style="italic"'))
+                             fill="#5e5038", extra=' font-style="italic"'))
     out.append("</g>")
     return "".join(out)
 
@@ -1238,6 +1316,12 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         art = _tile_face(x, y, RING_TILE, tiles, r["tile"], r["colour"], True, edges, None,
                          True)
         out.append(f'<g class="reserve-tile{cls}"{attr}data-position="{pos}">{art}')
+        for k, item in b.marks:          # a suggested take
+            if item["hint"] and item["notation"] == f"take {pos}":
+                out.append(f'<rect{mark_id(item, k)} x="{_f(x - 6)}" y="{_f(y - 6)}" '
+                           f'width="{_f(RING_TILE + 12)}" height="{_f(RING_TILE + 12)}" rx="9" '
+                           f'fill="none" stroke="{HINT}" stroke-width="4"{DASH} '
+                           f'pointer-events="none"/>')
         if "hot" in cls:
             out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
                        f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
@@ -1305,7 +1389,7 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         out.append(_troop(tx, RING_Y, 11, seat, False, mv, title,
                           obj if attr.strip() else None, "hot" in cls, "selected" in cls))
     if not tokens:
-        out.append(_text(RING_X, RING_Y + 4, "no troops", 11, fill="#7a6a50",
+        out.append(_text(RING_X, RING_Y + 4, "no troops", 11, fill="#5e5038",
                          extra=' font-style="italic"'))
     out.append("</g>")
     return "".join(out)
@@ -1370,8 +1454,11 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
         rows = [("Buildings", bd[0].points("building"), bd[1].points("building")),
                 ("Roads", bd[0].points("road"), bd[1].points("road")),
                 ("Total", bd[0].total, bd[1].total)]
-        out.append(_text(x0 + 200, y + 38, labels[0][:12], 14, weight="bold"))
-        out.append(_text(x0 + 300, y + 38, labels[1][:12], 14, weight="bold"))
+        for col, name in ((200, labels[0]), (300, labels[1])):   # a long name on 2 lines
+            lines = wrap(name, 13)[:2] or [""]
+            for i, line in enumerate(lines):
+                out.append(_text(x0 + col, y + 38 - (len(lines) - 1 - i) * 15, line, 13,
+                                 weight="bold"))
         for i, (name, a, c) in enumerate(rows):
             yy = y + 60 + i * 22
             bold = "bold" if name == "Total" else "normal"
@@ -1400,9 +1487,9 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                f'fill="{TERRAIN["grey"]}"/><rect x="{_f(x0 + 180)}" y="{_f(ly + 3)}" width="22" '
                f'height="4" fill="{SEAT_FILL[1]}"/>')
     out.append(_text(x0 + 206, ly + 5, "owner's edge", 13, anchor="start", fill="#4a3c2a"))
-    note = ("Hover a tile for its effect, cost, roads and data provenance. The bundled tiles "
-            "are reconstructed (the printed manifest is not public); effects are the "
-            "rulebook's.")
+    note = ("Hover a tile for its effect, cost and roads. \u2248 The tiles are "
+            "reconstructed (the printed list is not public; see About the components); "
+            "their effects are the rulebook's.")
     for i, line in enumerate(wrap(note, 50)):
         out.append(_text(x0, ly + 26 + i * 17, line, 13, anchor="start", fill="#5a4a30"))
     out.append("</g>")

@@ -1,8 +1,13 @@
 // One seat at a table (board protocol v2): the server's SVG, clicks sent back as the
 // click objects of the clicked elements' data-click, live updates over a WebSocket.
 // No game logic here: the drawing on the server maps clicks to actions, the engine checks
-// every move.
+// every move, and every word a person reads comes from the server.
+import * as board from "./board.js";
+import * as net from "./net.js";
+import * as panels from "./panels.js";
+
 const $ = (id) => document.getElementById(id);
+const el = panels.el;
 const tableId = location.pathname.split("/").pop();
 // A hot-seat link carries the tokens of every seat played on this screen (#token=A&token=B).
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
@@ -13,31 +18,16 @@ let view = null;         // the last view shown
 let shownKey = null;     // what that view showed (a repeated push changes nothing)
 let clicks = [];         // the click objects of the move in progress, oldest first
 let replayPly = null;    // the ply shown in a replay, or null for the live table
+let replayView = null;   // the view with that ply's folded log, while replaying
 let epoch = 0;           // bumped by every view shown: an answer to an older one is dropped
 
-function el(tag, content, cls) {
-  const e = document.createElement(tag);
-  if (content !== undefined) e.textContent = content;
-  if (cls) e.className = cls;
-  return e;
-}
-
-function headers() {
-  return { "content-type": "application/json", ...(active ? { "x-seat-token": active } : {}) };
-}
+const api = (path, body) => net.request(tableId, path, active, body);
 
 async function learnSeats() {
   for (const t of tokens) {
-    const r = await fetch(`/api/tables/${tableId}`, { headers: { "x-seat-token": t } });
-    if (r.ok) seatTokens[(await r.json()).seat] = t;
+    const v = await net.request(tableId, "", t);
+    seatTokens[v.seat] = t;
   }
-}
-
-async function post(path, body) {
-  const r = await fetch(`/api/tables/${tableId}/${path}`, { method: "POST", headers: headers(), body: JSON.stringify(body) });
-  const d = await r.json().catch(() => ({ detail: `the server answered ${r.status}` }));
-  if (!r.ok) throw new Error(d.detail);
-  return d;
 }
 
 // Hot seat: when the seat to play is another of ours, show that seat's view.
@@ -51,9 +41,7 @@ async function update(v) {
   active = seatTokens[v.current_player] || active;
   const showing = v.seat === null ? null : seatTokens[v.seat];
   if (active && showing !== active) {
-    const r = await fetch(`/api/tables/${tableId}`, { headers: headers() });
-    if (!r.ok) return;
-    v = await r.json();
+    try { v = await api(""); } catch { return; }
     if (stale(v)) return;
   }
   if (before && active !== before && !v.perfect_information && !v.terminal) cover(v);
@@ -73,93 +61,70 @@ function cover(v) {
 
 function label(seat) { return view.seats[seat].label; }
 
+function statusText(v, cur, terminal) {
+  if (terminal) return "game over";
+  if (cur === null || cur === undefined) return "";
+  return v.seat === cur ? "your turn" : `${label(cur)} to play`;
+}
+
 function show(v) {
   const key = JSON.stringify([v.seat, v.ply, v.thinking, v.error, v.current_player, v.terminal]);
   view = v;
   if (key === shownKey) return;   // the same position pushed again: keep the move in progress
   shownKey = key;
   epoch += 1;
-  if (replayPly !== null) return; // replaying: the live table waits for "The end"
-  $("board").innerHTML = v.svg;   // the server's drawing (every text escaped there)
-  bindBoard();
+  if (replayPly !== null) return; // replaying: the live table waits for "End"
+  board.draw(v.svg);
+  board.setTargets([]);
   const me = v.seat === null ? "spectator" : label(v.seat);
   $("who").textContent = `${v.title} · you are: ${me}`;
-  let status = "";
-  if (v.terminal) status = "game over";
-  else if (v.current_player !== null) status = v.seat === v.current_player ? "your turn" : `${label(v.current_player)} to play`;
+  const status = statusText(v, v.current_player, v.terminal);
   $("status").textContent = status ? `· ${status}` : "";
+  document.title = `regalia: ${v.title}${status ? " · " + status : ""}`;
   $("thinking").hidden = v.thinking === null;
   if (v.thinking !== null) $("thinking").textContent = `${label(v.thinking)} is thinking…`;
   $("legal").textContent = v.legal.map((m) => m.notation).join("  ");
-  const seats = v.log_seats || [];
-  const entry = (m, i) => (seats[i] !== null && seats[i] !== undefined ? `${label(seats[i])}: ${m}` : m);
-  $("log").replaceChildren(...v.log.map((m, i) => {
-    // the entry's text is the notation; who made it is shown before it (CSS, data-who)
-    const li = el("li", m, i === v.log.length - 1 ? "last" : "");
-    if (seats[i] === null || seats[i] === undefined) li.classList.add("chance");
-    else li.dataset.who = `${label(seats[i])}: `;
-    return li;
-  }));
-  let lastMove = v.log.length - 1;   // the last move of a player (chance outcomes skipped)
-  while (lastMove >= 0 && (seats[lastMove] === null || seats[lastMove] === undefined) && seats.length) lastMove--;
-  if (lastMove >= 0) $("log").children[lastMove].classList.add("lastmove");
-  scrollLog();
-  $("last").textContent = lastMove >= 0 ? `· last move: ${entry(v.log[lastMove], lastMove)}` : (v.last ? `· last: ${v.last}` : "");
+  panels.story(v, v.story);
+  panels.log(v, null);
   $("typed").hidden = !v.legal.length;
   if (v.legal.length) $("move").placeholder = v.notation_example ? `e.g. ${v.notation_example}` : `e.g. ${v.legal[0].notation}`;
   $("hintbutton").hidden = !v.hints || !v.legal.length;
-  $("undo").hidden = v.seat === null || v.terminal || v.seats.some((s, i) => s.kind !== "computer" && i !== v.seat);
+  // Undo only where the server says it would work (the view carries its rule's answer)
+  $("undo").hidden = v.seat === null || v.undo !== null;
   $("error").textContent = v.error || "";
-  $("hint").textContent = "";
-  scoreTable(v.score_table, v.terminal ? v.winners : null);
-  scoringHelp(v.scoring_help);
+  $("hint").replaceChildren();
+  // a solo game has no winner to star (Heinrich is no seat; a sheet alone is no win)
+  panels.scores(v.score_table, v.terminal && v.seats.length > 1 ? v.winners : null, v.terminal);
+  panels.scoringHelp(v.scoring_help);
   result(v);
-  $("turn").hidden = v.terminal;
+  $("turn").hidden = v.terminal && $("undo").hidden;
+  $("turn").classList.toggle("active", v.legal.length > 0);
   clicks = [];
   setChoices([]);
   if (v.legal.length) startMove();
   else $("prompt").textContent = v.terminal ? "" : v.seat === null ? "You are watching." : "Waiting for the others…";
 }
 
-// The log shows its last lines, the top one whole: scrolled to the end, the box is made
-// shorter by the part of its top line the scrolling cut (lines may wrap: no fixed height).
-function scrollLog() {
-  const box = $("log");
-  box.style.maxHeight = "";
-  box.scrollTop = box.scrollHeight;
-  if (!box.clientHeight || box.scrollTop === 0) return;   // folded, or no overflow
-  const top = box.scrollTop;
-  const cut = [...box.children].find((li) => li.offsetTop + li.offsetHeight > top);
-  if (!cut || cut.offsetTop >= top) return;
-  box.style.maxHeight = `${box.clientHeight - (cut.offsetTop + cut.offsetHeight - top)}px`;
-  box.scrollTop = box.scrollHeight;
-}
-
-function bindBoard() {
-  for (const e of $("board").querySelectorAll("[data-click]")) e.addEventListener("click", onClick);
-}
-
 // Start of a turn of a person: the drawing's prompt, targets and buttons for no click yet.
 async function startMove() {
   clicks = [];
   const asked = epoch;
-  const res = await post("click", { clicks: [] }).catch((e) => ({ error: e.message }));
+  const res = await api("click", { clicks: [] }).catch((e) => ({ error: e.message, offline: net.isLost() }));
   if (asked === epoch) answer(res, [], true);
 }
 
 function answer(res, sent, first) {
   if (res.error) {
-    $("error").textContent = res.error;
-    if (!first) restart();
+    $("error").textContent = res.offline ? "" : res.error;
+    if (!first && !res.offline) restart();
     return;
   }
   if (res.action !== undefined) return play({ action: res.action });
   clicks = sent;
   if (!first) $("error").textContent = "";
   const next = res.next;
-  if (next.svg) { $("board").innerHTML = next.svg; bindBoard(); }
-  const targets = new Set(next.targets || []);
-  for (const e of $("board").querySelectorAll("[data-click]")) e.classList.toggle("hl", targets.has(e.getAttribute("data-click")));
+  if (next.svg) board.draw(next.svg);
+  board.setTargets(next.targets || []);
   $("prompt").textContent = next.prompt || "";
   setChoices(next.choices || []);
 }
@@ -180,7 +145,7 @@ function setChoices(choices) {
 // Cancel (or a refused click): the board as it was, the move from its start.
 function restart() {
   clicks = [];
-  $("board").innerHTML = view.svg; bindBoard();
+  board.draw(view.svg);
   startMove();
 }
 
@@ -188,106 +153,141 @@ async function send(c) {
   if (replayPly !== null || !view.legal.length) return;
   const sent = [...clicks, c];
   const asked = epoch;
-  const res = await post("click", { clicks: sent }).catch((e) => ({ error: e.message }));
+  const res = await api("click", { clicks: sent }).catch((e) => ({ error: e.message, offline: net.isLost() }));
   if (asked === epoch) answer(res, sent, false);
-}
-
-function onClick(ev) {
-  ev.stopPropagation();
-  let c;
-  try { c = JSON.parse(ev.currentTarget.getAttribute("data-click")); } catch { return; }
-  send(c);
 }
 
 async function play(body) {
   $("prompt").textContent = "";
   setChoices([]);
-  try { await update(await post("actions", { ...body, ply: view.ply })); }
-  catch (e) { shownKey = null; show(view); $("error").textContent = e.message; }
+  try { await update(await api("actions", { ...body, ply: view.ply })); }
+  catch (e) {
+    if (net.isLost()) return;     // the reconnection brings the table as it is
+    shownKey = null; show(view); $("error").textContent = e.message;
+  }
 }
 
-function scoreTable(t, winners) {
-  const box = $("scoretable");
-  if (!t) { box.replaceChildren(); return; }
-  const head = el("tr");
-  // every drawing's headings: one corner heading (the label column), then one per column
-  // (the seats' names, passed to the drawing; solo games may add a column, e.g. Heinrich)
-  const [corner, ...seatHeads] = t.headings;
-  head.append(el("th", corner, "corner"), ...seatHeads.map((h, i) =>
-    el("th", h, winners && winners.includes(i) ? "winner" : "")));
-  const rows = t.rows.map((r) => {
-    const tr = el("tr", undefined, /^total$/i.test(r.label) ? "total" : "");
-    tr.append(el("th", r.label), ...r.cells.map((c) => el("td", String(c))));
-    return tr;
-  });
-  const cap = el("caption", winners ? "Final scores" : "Scores");
-  box.replaceChildren(cap, el("thead"), el("tbody"));
-  box.tHead.append(head); box.tBodies[0].append(...rows);
-}
-
-function scoringHelp(items) {
-  $("helpbox").hidden = !items || !items.length;
-  if (!items) return;
-  $("scoringhelp").replaceChildren(...items.map((h) => {
-    const d = el("div", undefined, "help");
-    d.append(el("h4", h.heading), el("p", h.text), el("p", h.source, "source"));
-    return d;
-  }));
-}
-
-// a seat's final score for the game-over line: the score table's Total row, else the
-// observation's score when it is a number (some games' scores are breakdown objects)
-function finalScore(v, i) {
-  const rows = v.score_table ? v.score_table.rows : [];
-  const total = rows.find((r) => /^total$/i.test(r.label));
-  if (total && total.cells[i] !== undefined && total.cells[i] !== "") return String(total.cells[i]);
-  const s = v.scores ? v.scores[i] : undefined;
-  if (typeof s === "number" || typeof s === "string") return String(s);
-  if (s && typeof s === "object" && typeof s.total === "number") return String(s.total);
-  return v.returns ? String(v.returns[i]) : "";
-}
-
+// ---------------------------------------------------------------- the end of the game
 function result(v) {
-  $("result").hidden = !v.terminal;
   $("replay").hidden = !v.terminal;
-  if (!v.terminal) return;
-  const best = v.winners.map((p) => v.seats[p].label).join(" and ");
-  const scores = v.seats.map((s, i) => `${s.label} ${finalScore(v, i)}`).join(", ");
-  const p = el("p", `Game over. ${v.winners.length > 1 ? "Shared victory" : "Winner"}: ${best}. `, "winner-line");
-  p.append(el("span", `(${scores})`));
-  const a = el("a", "Download the record"); a.href = `/api/tables/${tableId}/record${active ? "?token=" + encodeURIComponent(active) : ""}`; a.id = "download";
+  panels.result(v);
+  if ($("result").hidden) return;
+  const a = $("download");
+  a.href = `/api/tables/${tableId}/record${active ? "?token=" + encodeURIComponent(active) : ""}`;
   a.setAttribute("download", `regalia-${tableId}.json`);
-  $("result").replaceChildren(p, a);
+  const again = $("again");
+  if (again) again.onclick = () => playAgain(v.again);
 }
 
-$("logbox").addEventListener("toggle", scrollLog);   // unfolded: its last lines, as above
-$("typed").onsubmit = (ev) => { ev.preventDefault(); play({ notation: $("move").value }); $("move").value = ""; };
+// A new table with the same game, settings and seats; the people here go to it, an
+// invited person's new link is shown to be sent on.
+async function playAgain(body) {
+  const box = $("result").querySelector(".again-links");
+  box.replaceChildren(el("p", "Making the new table…"));
+  let d;
+  try {
+    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body) });
+    d = await r.json();
+    if (!r.ok) throw new Error(d.detail);
+  } catch (e) { box.replaceChildren(el("p", `No new table: ${e.message}`, "error")); return; }
+  const invited = d.links.invited;
+  if (!invited.length && d.links.here) { location.assign(d.links.here.url); location.reload(); return; }
+  box.replaceChildren(el("p", "The new table's links (send each invited person theirs):"));
+  const ul = el("ul");
+  if (d.links.here) {
+    const a = el("a", `Play here: ${d.links.here.labels.join(", ")}`); a.href = d.links.here.url;
+    const li = el("li"); li.append(a); ul.append(li);
+  }
+  for (const s of invited) {
+    const a = el("a", `Invitation for ${s.label}`); a.href = s.url;
+    const li = el("li"); li.append(a, " ", copyButton(s.url)); ul.append(li);
+  }
+  box.append(ul);
+}
 
-// Step-by-step replay of a finished game (as this seat saw it; spectators: public view).
+function copyButton(text) {
+  const b = el("button", "Copy link", "copy"); b.type = "button";
+  b.onclick = async () => {
+    try { await navigator.clipboard.writeText(text); b.textContent = "Copied"; }
+    catch { b.textContent = "Select the link to copy it"; }
+  };
+  return b;
+}
+
+// ---------------------------------------------------------------- replay, in step
+// Step-by-step replay of a finished game (as this seat saw it; spectators: public view):
+// the board, the header, the story and the log all at the ply shown.
 async function replayTo(ply) {
-  const r = await fetch(`/api/tables/${tableId}/replay/${ply}`, { headers: headers() });
-  const d = await r.json();
-  if (!r.ok) { $("error").textContent = d.detail; return; }
-  replayPly = d.ply; $("board").innerHTML = d.svg;
+  let d;
+  try { d = await api(`replay/${ply}`); } catch (e) { $("error").textContent = e.message; return; }
+  replayPly = d.ply;
+  replayView = { ...view, entries: d.entries };
+  board.draw(d.svg);
+  board.setTargets([]);
+  const status = statusText(view, d.current_player, d.terminal);
+  $("status").textContent = `· replay, move ${d.ply} of ${d.plies}${status ? " · " + status : ""}`;
   $("replayply").textContent = `move ${d.ply} of ${d.plies}${d.move ? " · next: " + d.move : ""}`;
-  if (d.score_table) scoreTable(d.score_table, null);
+  $("result").hidden = true;
+  panels.story(view, d.story);
+  panels.log(replayView, d.ply);
+  panels.scores(d.score_table, null, d.terminal);
 }
 $("first").onclick = () => replayTo(0);
 $("back").onclick = () => replayTo(Math.max(0, (replayPly ?? view.ply) - 1));
 $("forward").onclick = () => replayTo(Math.min(view.ply, (replayPly ?? view.ply) + 1));
 $("live").onclick = () => { replayPly = null; $("replayply").textContent = ""; shownKey = null; show(view); };
+
+// ---------------------------------------------------------------- hints, undo, typing
 $("hintbutton").onclick = async () => {
-  $("hint").textContent = "thinking…";
-  try { $("hint").textContent = (await post("hint", {})).summary; } catch (e) { $("hint").textContent = ""; $("error").textContent = e.message; }
+  $("hint").replaceChildren(el("p", "Thinking…"));
+  const asked = epoch;
+  try {
+    const h = await api("hint", {});
+    if (asked !== epoch) return;
+    const details = el("details");
+    details.append(el("summary", "How the computer worked it out"), el("p", h.details));
+    $("hint").replaceChildren(el("p", h.text, "suggestion"), details);
+    if (h.svg) { clicks = []; setChoices([]); board.draw(h.svg); startMove(); }
+  } catch (e) { $("hint").replaceChildren(); $("error").textContent = e.message; }
 };
 $("undo").onclick = async () => {
-  try { shownKey = null; await update(await post("undo", {})); } catch (e) { $("error").textContent = e.message; }
+  try { shownKey = null; await update(await api("undo", {})); } catch (e) { $("error").textContent = e.message; }
 };
+$("typed").onsubmit = (ev) => { ev.preventDefault(); play({ notation: $("move").value }); $("move").value = ""; };
+$("logbox").addEventListener("toggle", panels.scrollLog);
+$("alllog").onchange = () => {
+  if (view) panels.log(replayPly === null ? view : replayView, replayPly);
+};
+$("zoom").onclick = board.zoomToggle;
+board.listen(send);
 
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/api/tables/${tableId}/ws${token ? "?token=" + encodeURIComponent(token) : ""}`);
-  ws.onmessage = (m) => update(JSON.parse(m.data));
-  ws.onclose = (e) => { if (e.code >= 4000) $("error").textContent = e.reason; else setTimeout(connect, 1000); };
+// ---------------------------------------------------------------- the connection
+// Back after a drop: the first push is the table as it is now; show it afresh and ask the
+// drawing again for the move in progress (the clicks made before the drop are dropped).
+function back() { shownKey = null; }
+
+function fatal(why) {
+  const [title, text] = why === "no-table"
+    ? ["There is no such table", "This link names no table on this server: it may have been mistyped or cut short."]
+    : ["This seat link is not valid", "The link's seat key does not open a seat at this table. Ask the person who made the table for your link again, or watch without one."];
+  $("fataltitle").textContent = title;
+  $("fataltext").textContent = text;
+  $("fatal").hidden = false;
+  $("connection").hidden = true;
+  document.title = `regalia: ${title}`;
 }
-learnSeats().then(connect);
+
+// Start: learn which seat each token opens (a bad link ends here), then listen; a server
+// that cannot be reached yet is asked again, waiting longer each time.
+async function start(wait) {
+  try {
+    await learnSeats();
+  } catch (e) {
+    if (e instanceof net.LinkError) { fatal(e.message); return; }
+    setTimeout(() => start(Math.min(wait * 2, 8000)), wait);
+    return;
+  }
+  net.connect(tableId, token, update, back, fatal);
+}
+start(500);

@@ -1,0 +1,148 @@
+"""What the commands that run many games share (``regalia tournament``, ``regalia study``):
+the lineup of agents (``--agents``, seats) and the progress of a run (a bar with the games'
+rate and the time left on a terminal, plain progress lines elsewhere)."""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Callable, Iterator, Optional
+
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task,
+                           TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+from rich.text import Text
+
+from regalia.core.errors import ParameterError
+from regalia.core.registry import game_class
+
+from .common import make_console, split_players
+
+
+def split_agents(text: str) -> list[str]:
+    """``--agents`` split like ``--players``: ``"mcts:iterations=9,c=0.5,greedy"`` ->
+    ``["mcts:iterations=9,c=0.5", "greedy"]`` (a ``key=value`` item without a colon belongs
+    to the agent before it)."""
+    try:
+        return split_players(text)
+    except ParameterError:
+        raise ParameterError(f"--agents {text!r} has an empty entry; write agent specs "
+                             f"separated by commas (e.g. --agents greedy,mcts:seconds=0.2)"
+                             ) from None
+
+
+def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
+    """The number of seats: ``--players``, else one per agent (at least the game's minimum).
+
+    Raises:
+        ParameterError: a count the game does not allow, or more agents than seats.
+    """
+    info = game_class(game_name).info
+    span = (f"{info.min_players}" if info.min_players == info.max_players
+            else f"{info.min_players} to {info.max_players}")
+    if players is None:
+        if agents > info.max_players:
+            raise ParameterError(f"--agents lists {agents} agents; {info.title} is for {span} "
+                                 f"players (one agent per seat at most)")
+        return max(agents, info.min_players)
+    if not info.min_players <= players <= info.max_players:
+        raise ParameterError(f"--players {players}: {info.title} is for {span} players")
+    if agents > players:
+        raise ParameterError(f"--agents lists {agents} agents for {players} seats; list at "
+                             f"most one agent per seat")
+    return players
+
+
+class ProgressLines:
+    """Progress of a run as plain lines, for an output that is not a terminal (a log file,
+    CI): ``"12/40 games, 3.1 games/s, 9 s left"``, written at the first item, then at
+    least every ``seconds`` seconds while items finish and at each tenth of them (but
+    not twice within a second), and at the end.
+
+    Args:
+        total: the number of items (games, decisions).
+        write: where a line goes (e.g. ``print`` to stderr).
+        seconds: the longest silence between two lines while games finish.
+        clock: a monotonic clock in seconds (a test passes its own).
+        already: games finished before this run (a resumed study): counted in the lines,
+            not in the rate.
+        unit: what an item is called, plural (``"decisions"``).
+    """
+
+    def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
+                 clock: Callable[[], float] = time.monotonic, already: int = 0,
+                 unit: str = "games"):
+        self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
+        self.unit = unit
+        self.start = clock()
+        self.last_time = self.start
+        self.already = self.last_done = already
+        self.step = max(1, total // 10)
+
+    def __call__(self, done: int) -> None:
+        """``done`` items have finished."""
+        now = self.clock()
+        quiet_for = now - self.last_time
+        due = (self.last_done == self.already or done >= self.total or quiet_for >= self.seconds
+               or (done // self.step > self.last_done // self.step and quiet_for >= 1.0))
+        if not due or done <= self.last_done:
+            return
+        self.last_time, self.last_done = now, done
+        self.write(self.line(done, now - self.start))
+
+    def line(self, done: int, elapsed: float) -> str:
+        """``"12/40 games, 3.1 games/s, 9 s left"`` (``done in 12 s`` at the end)."""
+        head = f"{done}/{self.total} {self.unit}"
+        if elapsed <= 0:
+            return head
+        rate = (done - self.already) / elapsed
+        if rate <= 0:
+            return head
+        if done >= self.total:
+            return f"{head}, {rate:.1f} {self.unit}/s, done in {_duration(elapsed)}"
+        return (f"{head}, {rate:.1f} {self.unit}/s, "
+                f"{_duration((self.total - done) / rate)} left")
+
+
+class RateColumn(ProgressColumn):
+    """``3.1 games/s``: the bar's recent rate (rich's estimate over the last samples)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("- games/s" if speed is None else f"{speed:.1f} games/s")
+
+
+@contextmanager
+def game_progress(total: int, done: int = 0) -> Iterator[Callable[[int], None]]:
+    """Progress of a run of ``total`` games on stderr: a bar with the count, the rate and the
+    time left on a terminal, else :class:`ProgressLines`. Yields ``advance(done)``, to call
+    with the number of games finished so far (``done`` at the start: games finished by an
+    earlier, interrupted run)."""
+    err = make_console(stderr=True)
+    progress = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                        console=err, transient=True, disable=not err.is_terminal)
+    bar = progress.add_task("games", total=total, completed=done)
+    lines = None if err.is_terminal else ProgressLines(
+        total, lambda text: err.print(text, markup=False, highlight=False), already=done)
+
+    def advance(finished: int) -> None:
+        if lines is not None:
+            lines(finished)
+        else:
+            progress.update(bar, completed=finished)
+
+    with progress:
+        yield advance
+
+
+def _duration(seconds: float) -> str:
+    """``"4 s"``, ``"2 min 05 s"``, ``"1 h 02 min"``."""
+    s = int(round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
+__all__ = ["split_agents", "seat_count", "ProgressLines", "RateColumn", "game_progress"]

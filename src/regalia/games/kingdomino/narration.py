@@ -1,0 +1,127 @@
+"""Kingdomino in plain words for the web table: a move's words (hints), the move log folded
+into turns and rounds, and the words of the dominoes and squares the drawing shows.
+
+Everything is read from the notation a seat saw (``pick 23``, ``d5-e5``, ``discard``,
+``draw 7``, ``king 2``; :mod:`.notation`) and the dominoes' printed faces (the component
+data); nothing here reads a state.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from regalia.core.svgkit import and_join, entry, runs
+
+from .components import load_dominoes
+
+TERRAIN_NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S": "swamp",
+                 "M": "mine"}
+PLACE = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
+NUMBERED = re.compile(r"^(pick|draw|king) (\d{1,2})$")
+
+
+def token_text(token: str) -> str:
+    """Words of a kingdom token: ``forest, 2 crowns``, ``castle``, ``empty``."""
+    if token == ".":
+        return "empty"
+    if token == "C":
+        return "castle (wild: any terrain may touch it)"
+    k = token.count("*")
+    return TERRAIN_NAMES[token[0]] + (f", {k} crown{'s' * (k > 1)}" if k else "")
+
+
+def domino_text(n: int, code: str) -> str:
+    """``Domino 23: wheat / forest, 1 crown``."""
+    first, _, second = code.partition("/")
+    return f"Domino {n}: {token_text(first)} / {token_text(second)}"
+
+
+@lru_cache(maxsize=8)
+def _codes(data: str | None) -> dict[int, str]:
+    return {d.number: d.code() for d in load_dominoes(data).dominoes}
+
+
+def code_of(observation: Mapping[str, Any], n: int) -> str | None:
+    """The printed faces of domino ``n`` (``W/F*``) in the game's dominoes file."""
+    data = (observation.get("params") or {}).get("data")
+    return _codes(str(data) if data else None).get(n)
+
+
+def _domino(observation: Mapping[str, Any], n: int) -> str:
+    code = code_of(observation, n)
+    return f"domino {n}" + (f" ({domino_text(n, code).split(': ', 1)[1]})" if code else "")
+
+
+def describe(observation: Mapping[str, Any], notation: str) -> str:
+    """A move of the seat to play in words (a hint): ``pick domino 42 (lake / forest, 1
+    crown)``, ``place domino 11 on e4 and f4``, ``discard domino 12 (it fits nowhere)``."""
+    m = NUMBERED.match(notation)
+    if m and m.group(1) == "pick":
+        return "pick " + _domino(observation, int(m.group(2)))
+    n = observation.get("domino")
+    what = _domino(observation, n) if isinstance(n, int) else "your domino"
+    m2 = PLACE.match(notation)
+    if m2:
+        return f"place {what} on {m2.group(1)} and {m2.group(2)}"
+    if notation == "discard":
+        return f"discard {what} (it fits nowhere)"
+    return notation
+
+
+def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
+            names: Sequence[str]) -> list[dict[str, Any]]:
+    """The log folded for a person: a seat's turn (its placement and pick) in one entry,
+    "Round 4: new line 13, 19, 22, 39" for a round's draws; the kings drawn to pick first
+    are told with the first line. A placement names its domino: each seat places the
+    dominoes it picked the round before, lowest number first (quick reference, 'Turn
+    order')."""
+    out: list[dict[str, Any]] = []
+    picked: dict[int, list[int]] = {}
+    to_place: dict[int, list[int]] = {}
+    rounds = 0
+    for first, last, seat in runs(plies):
+        texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
+        if seat is None:
+            draws = [int(m.group(2)) for t in texts if (m := NUMBERED.match(t))
+                     and m.group(1) == "draw"]
+            kings = any(t.startswith("king ") for t in texts)
+            if draws:
+                if not any(picked.values()) and not any(to_place.values()):
+                    rounds = 0      # a new game (Dynasty): nothing picked or to place
+                rounds += 1
+                line = ", ".join(str(d) for d in sorted(draws))
+                words = (f"Round {rounds}: " + ("first line " if rounds == 1 else "new line ")
+                         + line + ("; the kings' order to pick is drawn at random"
+                                   if kings else ""))
+                out.append(entry(first, last, None, words))
+            elif kings and out:
+                out[-1]["last"] = last      # the next king to pick: told with the first line
+            else:
+                out.append(entry(first, last, None, "; ".join(texts)))
+            continue
+        turn: list[str] = []     # one entry per king: its placement, then its pick
+        start = first
+        for i, t in enumerate(texts, first):
+            m = NUMBERED.match(t)
+            if m and m.group(1) == "pick":
+                n = int(m.group(2))
+                picked.setdefault(seat, []).append(n)
+                turn.append("picked " + _domino(observation, n))
+                continue
+            if turn:
+                out.append(entry(start, i - 1, seat, and_join(turn)))
+                turn, start = [], i
+            if PLACE.match(t) or t == "discard":
+                if not to_place.get(seat):
+                    to_place[seat] = sorted(picked.pop(seat, []))
+                placed = to_place[seat].pop(0) if to_place.get(seat) else None
+                what = _domino(observation, placed) if placed is not None else "a domino"
+                turn.append(f"placed {what} on {t.replace('-', ' and ')}" if t != "discard"
+                            else f"discarded {what}, as it fit nowhere")
+            else:
+                turn.append(t)
+        if turn:
+            out.append(entry(start, last, seat, and_join(turn)))
+    return out

@@ -1,0 +1,334 @@
+"""The live tables of a store (:class:`Rooms`): created here, loaded on first use, let go
+when idle, and the entry point of every request that reads or changes one.
+
+Lifecycle. A table is rebuilt from the store on its first request and leaves memory once
+unused for ``Settings.idle_seconds`` (a finished one after ``Settings.finished_idle``,
+its cached views with it); its record stays in the store. Start-up loads only the tables
+whose computer player is to move (an indexed query, :meth:`Rooms.resume`), so it takes the
+same time whatever the number of stored tables. Finished tables older than
+``Settings.keep_finished`` are deleted (:meth:`Rooms.sweep`, ``regalia serve --purge``).
+
+A computer seat's agent is checked again when its table is loaded: a spec stored before
+this server's rules (any agent spec was accepted once) is played as the web table plays it
+(:func:`~regalia.web.catalogue.table_agent`: capped to ``Settings.max_think``, ``mcts``
+at a game with hidden information as ``ismcts``), and logged; one the table cannot play
+stops the table with an error naming the seat.
+
+A request names a table and (for a seat) its token; :class:`Rooms` finds the table,
+checks the token (:mod:`.identity`), and hands the work to the table (:mod:`.table`: the
+only writer of its state), the computer players (:mod:`.compute`) or the views
+(:mod:`.views`).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from concurrent.futures import Future
+from typing import Any, Callable
+
+from regalia.core.errors import RegaliaError
+from regalia.core.registry import game_class, game_drawing, load_game
+from regalia.core.state import fresh_seed
+
+from .catalogue import check_params, computer_seat, hint_agent, table_agent
+from .compute import Computer
+from .errors import WebError
+from .identity import new_token, seat_of, token_hash
+from .metrics import Metrics
+from .settings import Settings
+from .store import COMPUTER_TO_MOVE, OVER, SeatRow, Store, now_iso
+from .table import COMPUTER, SEAT_KINDS, Table, movers_of, rebuild
+
+log = logging.getLogger("regalia.web")
+
+
+class Rooms:
+    """Every table of a store, loaded on first use and kept in memory.
+
+    Args:
+        store: the :class:`~regalia.web.store.Store`.
+        settings: limits and defaults (:class:`~regalia.web.settings.Settings`).
+        notify: called as ``notify(table_id)`` (from any thread) after each change.
+        metrics: the app's metrics (:class:`~regalia.web.metrics.Metrics`).
+        watched: ``watched(table_id)`` is True while a page holds a socket on the table
+            (such a table is not let go).
+    """
+
+    def __init__(self, store: Store, settings: Settings | None = None,
+                 notify: Callable[[str], None] | None = None,
+                 metrics: Metrics | None = None,
+                 watched: Callable[[str], bool] | None = None):
+        self.store = store
+        self.settings = settings or Settings()
+        self.notify = notify or (lambda _tid: None)
+        self.metrics = metrics or Metrics()
+        self.watched = watched or (lambda _tid: False)
+        self.computer = Computer(self.settings, self.metrics)
+        self._tables: dict[str, Table] = {}
+        self._used: dict[str, float] = {}   # table id -> time.monotonic() of last use
+        self._lock = threading.Lock()
+        self.metrics.watch(self.metrics.tables_live, self.live)
+        self.metrics.watch(self.metrics.tables_unfinished, self.store.count_unfinished)
+
+    # ------------------------------------------------------------------ creation
+    def create(self, game_name: Any, players: Any, variants: Any, seats: Any,
+               hints: Any = False, pace: Any = None,
+               params: Any = None) -> tuple[str, list[dict[str, Any]]]:
+        """Create a table; returns its id and, per seat, kind, label and (human seats) the
+        token, shown this once. ``pace``: seconds between consecutive computer moves
+        when a person sits at the table (0 to 10; default: the server's). ``params``:
+        the game's other parameters (:func:`game_parameters`, e.g. ``{"sheet": 2}``),
+        checked by the game.
+
+        Raises:
+            WebError(400/422): an unknown game, bad parameters (the game's message) or
+                seats (a computer seat: :func:`~regalia.web.catalogue.computer_seat`); a
+                parameter naming a file on the server.
+            WebError(503): the server has ``Settings.max_open_tables`` open tables.
+        """
+        if not isinstance(game_name, str):
+            raise WebError(422, "game must be a game name, e.g. 'kingdomino'")
+        try:
+            extra = check_params(game_class(game_name).info.name, params)
+        except RegaliaError as exc:
+            raise WebError(422, str(exc)) from None
+        try:
+            kwargs: dict[str, Any] = {"players": players, **extra}
+            if variants:
+                kwargs["variants"] = variants
+            game = load_game(game_name, **kwargs)
+        except (RegaliaError, TypeError, ValueError) as exc:
+            raise WebError(422, str(exc)) from None
+        if game_drawing(game.info.name) is None:
+            raise WebError(422, f"{game.info.title} cannot be played at the web table yet "
+                                f"(no drawing)")
+        n = game.num_players
+        if not isinstance(seats, list) or len(seats) != n:
+            raise WebError(422, f"seats must list {n} entries, one per seat, each "
+                                f"{{'kind': 'here' | 'invited' | 'computer', ...}}")
+        rows, out = [], []
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS:
+                raise WebError(422, f"seat {i + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
+            label = s.get("label") or (f"Player {i + 1}")
+            if not isinstance(label, str) or len(label) > 40 or not label.isprintable():
+                raise WebError(422, f"seat {i + 1}: a label is printable text of at most "
+                                    f"40 characters")
+            agent = token = None
+            if s["kind"] == COMPUTER:
+                try:
+                    agent = computer_seat(game, s, self.settings)[0]
+                except WebError as exc:
+                    raise WebError(exc.status, f"seat {i + 1}: {exc.message}") from None
+                if not s.get("label"):
+                    # "Computer (easy)"; with several computer seats, numbered by seat
+                    several = sum(isinstance(x, dict) and x.get("kind") == COMPUTER
+                                  for x in seats) > 1
+                    strength = s.get("strength") or (agent if s.get("agent") else "easy")
+                    label = f"Computer{f' {i + 1}' if several else ''} ({strength})"
+            else:
+                token = new_token()
+            rows.append(SeatRow(i, s["kind"], agent, label,
+                                token_hash(token) if token else None))
+            out.append({"seat": i, "kind": s["kind"], "label": label, "agent": agent,
+                        **({"token": token} if token else {})})
+        if not isinstance(hints, bool):
+            raise WebError(422, "hints must be true or false")
+        if pace is None:
+            pace = self.settings.pace
+        if (isinstance(pace, bool) or not isinstance(pace, (int, float))
+                or not 0 <= pace <= self.settings.max_pace):
+            raise WebError(422, f"pace must be a number of seconds from 0 to "
+                                f"{self.settings.max_pace:g}")
+        since = now_iso(-self.settings.open_window)
+        if self.store.count_open(since) >= self.settings.max_open_tables:
+            self.metrics.refused.labels("open_tables").inc()
+            raise WebError(503, f"this server has {self.settings.max_open_tables} open "
+                                f"tables, its most; try again later")
+        table_id = secrets.token_urlsafe(9)
+        seed = fresh_seed()
+        # the generator that deals it (the engine's own), kept so that a restart on
+        # another engine deals the same future (table.rebuild)
+        dealer = game.new_initial_state(seed).dealer_name
+        try:
+            self.store.create_table(table_id, game.info.name, game.params, seed, rows,
+                                    {"hints": hints, "pace": float(pace), "dealer": dealer})
+        except ValueError as exc:   # a text the store cannot keep (too long, a NUL)
+            raise WebError(422, str(exc)) from None
+        self.get(table_id)   # loaded, it deals and starts its computer player (get)
+        return table_id, out
+
+    # ------------------------------------------------------------------ loading
+    def get(self, table_id: str) -> Table:
+        """The live table (rebuilt from the store on first use).
+
+        Raises:
+            WebError(404): no such table.
+        """
+        with self._lock:
+            t = self._tables.get(table_id)
+            fresh = t is None
+            if t is None:
+                t = self._tables[table_id] = self._load(table_id)
+            self._used[table_id] = time.monotonic()
+        if fresh and t.status() == COMPUTER_TO_MOVE:
+            self.computer.advance(t)   # a table whose server-side move was cut short
+        return t
+
+    def _load(self, table_id: str) -> Table:
+        row = self.store.load(table_id) if isinstance(table_id, str) else None
+        if row is None:
+            raise WebError(404, f"no table {table_id!r}")
+        game = load_game(row.game, **row.params)
+        agents, refused = {}, []
+        for s in row.seats:
+            if s.kind != COMPUTER or not s.agent:
+                continue
+            try:
+                agents[s.seat] = table_agent(game, s.agent, self.settings.max_think)
+            except WebError as exc:
+                refused.append(f"seat {s.seat + 1} ({s.agent}): {exc.message}")
+                continue
+            if agents[s.seat][0] != s.agent:
+                log.warning("table %s seat %d: stored agent %r is played as %r", table_id,
+                            s.seat + 1, s.agent, agents[s.seat][0])
+        pace = row.options.get("pace")
+        state = rebuild(game, row.seed, row.actions, row.options.get("dealer"))
+        t = Table(row.id, game, state, row.seats,
+                  self.store, self.notify, agents, options=row.options,
+                  pace=(float(pace) if isinstance(pace, (int, float))
+                        else self.settings.pace),
+                  movers=movers_of(game, row.actions))
+        if refused:
+            t.error = ("this server cannot play the computer player of "
+                       + "; ".join(refused))
+            log.warning("table %s: %s", table_id, t.error)
+        status = t.status()
+        if status != row.status:   # a table of an older store, or stopped computers
+            self.store.set_status(table_id, status, len(row.actions))
+        return t
+
+    def live(self) -> int:
+        """How many tables are in memory."""
+        return len(self._tables)
+
+    def resume(self) -> int:
+        """Let the computer players of the tables whose computer is to move go on
+        (server start; tables of an older store get their status on the way). Returns
+        how many tables were loaded."""
+        ids = self.store.resumable_ids()
+        for tid in ids:
+            try:
+                t = self.get(tid)
+            except Exception as exc:  # a table the games cannot rebuild: log, go on
+                log.error("table %s could not be loaded: %s", tid, exc)
+                continue
+        return len(ids)
+
+    def sweep(self) -> tuple[int, int]:
+        """Let go of idle tables (no request for ``Settings.idle_seconds``, a finished one
+        for ``Settings.finished_idle``; never one watched by a socket or with a search
+        under way) and delete finished tables older than ``Settings.keep_finished``.
+        Returns ``(tables let go, tables deleted)``."""
+        now = time.monotonic()
+        gone = 0
+        with self._lock:
+            for tid, t in list(self._tables.items()):
+                idle = now - self._used.get(tid, now)
+                limit = (self.settings.finished_idle if t.state.is_terminal()
+                         else self.settings.idle_seconds)
+                if (idle < limit or t.future is not None or self.watched(tid)
+                        or self.computer.busy(tid)):
+                    continue
+                with t.lock:
+                    t.evicted = True
+                    t.views.clear()
+                    t.encoded.clear()
+                    t.drawings.clear()
+                del self._tables[tid]
+                self._used.pop(tid, None)
+                gone += 1
+        deleted = 0
+        if self.settings.keep_finished is not None:
+            deleted = self.store.purge(now_iso(-self.settings.keep_finished))
+        return gone, deleted
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Recent tables for the lobby, from the store (no table is loaded): id, game,
+        seats (kinds and labels), ply, over."""
+        out = []
+        for row in self.store.recent(50):
+            try:
+                title = game_class(row.game).info.title
+            except RegaliaError:
+                title = row.game
+            out.append({"table": row.id, "game": row.game, "title": title,
+                        "ply": row.ply or 0, "terminal": row.status == OVER,
+                        "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label}
+                                  for x in row.seats]})
+        return out
+
+    # ------------------------------------------------------------------ seats
+    def seated(self, table_id: str, token: str | None, needs: str | None = None
+               ) -> tuple[Table, int | None]:
+        """The table and the seat ``token`` opens (None: a spectator).
+
+        ``needs``: for a request that needs a seat, what it says without one ("acting
+        needs", "hints need", ...): then a missing token is refused.
+
+        Raises:
+            WebError: 401 no token where ``needs`` asks for one; 403 a token that opens no
+                seat of this table; 404 no such table.
+        """
+        t = self.get(table_id)
+        seat = seat_of(t.seats, token)
+        if needs is not None and seat is None:
+            raise WebError(401, f"{needs} the seat's token (the private link)")
+        return t, seat
+
+    # ------------------------------------------------------------------ acting
+    def act(self, table_id: str, token: str | None, action: Any = None,
+            notation: Any = None, ply: Any = None) -> tuple[Table, int]:
+        """Play a seat's move (:meth:`Table.act`), then let the computer players go on.
+
+        Raises:
+            WebError: 401 no token; 403 bad token; 404 no table; and
+                :meth:`Table.act`'s refusals. The table is unchanged.
+        """
+        t, seat = self.seated(table_id, token, "acting needs")
+        assert seat is not None
+        t.act(seat, action, notation, ply)
+        self.computer.advance(t)
+        return t, seat
+
+    def undo(self, table_id: str, token: str | None) -> tuple[Table, int]:
+        """Take back the seat's last move (:meth:`Table.undo`).
+
+        Raises:
+            WebError: 401/403 token; and :meth:`Table.undo`'s refusals.
+        """
+        t, seat = self.seated(table_id, token, "undo needs")
+        assert seat is not None
+        t.undo(seat)
+        return t, seat
+
+    def hint(self, t: Table, seat: int) -> Future[dict[str, Any]]:
+        """The hint agent's suggestion for ``seat`` (:meth:`Computer.hint`), searched in
+        a worker: a future of ``{action, notation, summary}``.
+
+        Raises:
+            WebError: 409 hints off, or not the seat's turn; 429 a hint of the seat
+                already under way.
+        """
+        spec, budget = hint_agent(t.game, self.settings)
+        return self.computer.hint(t, seat, spec, budget)
+
+    def wait(self, table_id: str, timeout: float = 30.0) -> None:
+        """Block until no computer player of the table is thinking (tests, tools)."""
+        self.computer.wait(self.get(table_id), timeout)
+
+    def close(self) -> None:
+        self.computer.close()

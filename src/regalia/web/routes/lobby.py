@@ -1,0 +1,51 @@
+"""The lobby's routes: ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables``, and
+the two pages (``/`` and ``/table/{id}``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse
+
+from ..catalogue import games_catalogue
+from ..guard import json_body
+from ..links import seat_links
+from . import client, limiter_of, off_loop, rooms_of, settings_of
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+router = APIRouter()
+
+
+@router.get("/api/games")
+def api_games(request: Request) -> list[dict[str, Any]]:
+    return games_catalogue(settings_of(request))
+
+
+@router.get("/api/tables")
+def api_tables(request: Request) -> list[dict[str, Any]]:
+    return rooms_of(request).listing()
+
+
+@router.post("/api/tables", status_code=201)
+async def api_create(request: Request) -> dict[str, Any]:
+    d = await json_body(request, settings_of(request))
+    limiter_of(request).hit("create", client(request))
+    rooms = rooms_of(request)
+    tid, seats = await off_loop(lambda: rooms.create(
+        d.get("game"), d.get("players"), d.get("variants"), d.get("seats"),
+        d.get("hints", False), d.get("pace"), d.get("params")))
+    return {"table": tid, "seats": seats,
+            "links": seat_links(str(request.base_url), tid, seats)}
+
+
+@router.get("/")
+def index() -> FileResponse:
+    return FileResponse(STATIC / "index.html")
+
+
+@router.get("/table/{table_id}")
+def table_page(table_id: str) -> FileResponse:
+    return FileResponse(STATIC / "table.html")

@@ -1,0 +1,123 @@
+"""Every limit and duration of the web table in one place (:class:`Settings`).
+
+``regalia serve`` builds one from its options; tests build their own. Nothing else in
+:mod:`regalia.web` holds a limit of its own.
+
+Rate limits are data (:data:`RATE_LIMITS`): a name, what it counts and per whom, and its
+windows in the ``limits`` library's notation (``"20/second;300/minute"``: every window must
+have room). A request over one is answered 429 with ``Retry-After`` and counted in the
+``regalia_refused_total`` metric under the limit's name.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+#: name -> (default windows, what one hit is and whose budget it takes). ``regalia serve
+#: --rate-limit NAME=WINDOWS`` changes one (``NAME=off``: none).
+RATE_LIMITS: dict[str, tuple[str, str]] = {
+    "request": ("30/second;600/minute",
+                "every HTTP request of a client (its IP address), the page's static files "
+                "included"),
+    "create": ("30/hour", "tables created by a client"),
+    "socket": ("30/minute", "WebSocket connections opened by a client"),
+    "hint": ("6/minute", "hints asked by a seat of a table"),
+}
+
+#: what a request costs against the ``request`` limit, by the kind of request (a hint or a
+#: table's creation weighs more than reading a view)
+REQUEST_COSTS: dict[str, int] = {"read": 1, "move": 1, "click": 1, "hint": 5, "create": 5}
+
+
+def default_workers() -> int:
+    """Worker processes for computer players: one per core but one (the server's), at
+    least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The web table's settings.
+
+    Attributes:
+        workers: processes that run computer players' moves and hints (searches never
+            run in the server's own process).
+        hint_spec: the hint agent's spec (None: the game's default,
+            :func:`regalia.agents.default_hint_spec`).
+        pace: seconds between two consecutive computer moves at a table where a person
+            sits, for tables created without their own ``pace`` (0: no pause).
+        max_pace: the largest ``pace`` a table may ask for (seconds).
+        allow_agent_specs: let a table's creator name any agent spec for a computer seat
+            (``regalia serve --allow-agent-specs``); otherwise only the game's offered
+            strengths (``easy``, ``normal``, ``strong`` and the presets it registers).
+        max_think: the most a computer move or a hint may think (seconds, the hard budget
+            of every search; an agent spec asking for more is capped to it).
+        think_grace: seconds past its budget before a search's worker process is killed
+            (and restarted) and the seat plays a random legal move instead.
+        max_body: the largest request body accepted (bytes), counted as it arrives.
+        max_json_depth: the deepest nesting of arrays and objects in a request body.
+        max_clicks: the longest click sequence of a move in progress (board protocol v2).
+        max_ws_message: the largest WebSocket message a client may send (bytes; larger
+            closes the socket with 1009).
+        header_timeout: seconds a connection may take to send a request's headers.
+        body_timeout: seconds a request may wait between two parts of its body.
+        keep_alive: seconds an idle HTTP connection stays open between requests.
+        max_connections: concurrent connections and requests the server takes (uvicorn's
+            ``limit_concurrency``; more are answered 503).
+        allowed_origins: origins (``https://regalia.example.org``) whose pages may change
+            tables, besides the server's own address; their hosts are served too.
+        rate_limits: name -> windows (``"30/second;600/minute"``) or ``"off"``; defaults
+            in :data:`RATE_LIMITS`.
+        rate_storage: where rate-limit counts are kept (``limits`` storage URI:
+            ``memory://``; ``redis://host`` to share them between server processes).
+        max_open_tables: unfinished tables with activity in the last ``open_window``
+            seconds that the server keeps; creating another is refused with 503.
+        open_window: seconds after its last move that an unfinished table counts as open.
+        idle_seconds: an unfinished table unused that long leaves memory (it comes back
+            from the store on its next request); a finished one after ``finished_idle``.
+        finished_idle: seconds a finished table stays in memory after its last request.
+        keep_finished: seconds a finished table's record is kept (None: for ever);
+            older ones are deleted while serving and by ``regalia serve --purge``.
+        resume: let the computer players of unfinished tables go on at start-up.
+        share_hours: how long a shared scoring pad link lives (hours).
+        shares_per_client: live shared links one client address may hold at once.
+        max_shares: live shared links the server holds in all.
+    """
+
+    workers: int = field(default_factory=default_workers)
+    hint_spec: str | None = None
+    pace: float = 0.7
+    max_pace: float = 10.0
+    allow_agent_specs: bool = False
+    max_think: float = 5.0
+    think_grace: float = 3.0
+    max_body: int = 64 * 1024
+    max_json_depth: int = 32
+    max_clicks: int = 32
+    max_ws_message: int = 16 * 1024
+    header_timeout: float = 10.0
+    body_timeout: float = 10.0
+    keep_alive: float = 75.0
+    max_connections: int = 2000
+    allowed_origins: tuple[str, ...] = ()
+    rate_limits: dict[str, str] = field(default_factory=dict)
+    rate_storage: str = "memory://"
+    max_open_tables: int = 2000
+    open_window: float = 24 * 3600.0
+    idle_seconds: float = 600.0
+    finished_idle: float = 60.0
+    keep_finished: float | None = None
+    resume: bool = True
+    share_hours: float = 48.0
+    shares_per_client: int = 20
+    max_shares: int = 10_000
+
+    def limit(self, name: str) -> str:
+        """The windows of rate limit ``name`` (``"off"``: none).
+
+        Raises:
+            KeyError: no such limit (:data:`RATE_LIMITS` names them).
+        """
+        default = RATE_LIMITS[name][0]
+        return self.rate_limits.get(name, default)

@@ -1,0 +1,261 @@
+"""One live table (:class:`Table`): the authoritative game state rebuilt from the store,
+its seats, and the only code that changes it (:meth:`Table.act`, :meth:`Table.undo`,
+:meth:`Table.commit`).
+
+A table's state is rebuilt from the store: the seed and every action, the dealer advanced
+exactly as it was, so a restarted server deals the same future. Every change checks the
+seat and the turn, checks the action, commits it (with the chance outcomes dealt after it)
+to the store, and only then applies it and tells the pages. Chance outcomes are drawn by
+the state's own dealer, seeded with a fresh 128-bit seed from the OS's entropy at creation;
+the seed never leaves the server.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import Future, InvalidStateError
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from regalia.core.dealers import DEFAULT_DEALER, initial_state
+from regalia.core.errors import RegaliaError
+from regalia.core.game import Game
+from regalia.core.state import State
+
+from . import story
+from .errors import WebError
+from .movelog import MoveLog
+from .store import COMPUTER_TO_MOVE, OVER, PERSON, ConflictError, SeatRow, Store
+
+HERE, INVITED, COMPUTER = "here", "invited", "computer"
+SEAT_KINDS = (HERE, INVITED, COMPUTER)
+
+#: The clock of pacing and of the last move's time (a name of this module, so a test can
+#: stand in for it).
+_clock = time.monotonic
+
+
+def resolve(future: Future[None]) -> None:
+    """Mark a computer move's future done (once; a second call does nothing)."""
+    try:
+        future.set_result(None)
+    except InvalidStateError:
+        pass
+
+
+def rebuild(game: Game, seed: int, actions: list[int], dealer: str | None) -> State:
+    """The state after ``actions`` from ``seed``, dealt by ``dealer`` (the generator named
+    at the table's creation, :mod:`regalia.core.dealers`; a table stored before dealers
+    were named was dealt by ``mt19937``), its dealer advanced as it was dealt: a restarted
+    server deals the same future whichever engine it runs now."""
+    state = initial_state(game, seed, dealer or DEFAULT_DEALER)
+    for action in actions:
+        if state.is_chance_node():
+            state.sample_chance_outcome(state.dealer())  # the dealer moves on as it did
+        state.apply_action(action)
+    return state
+
+
+def movers_of(game: Game, actions: list[int]) -> list[int]:
+    """The seat that made each of ``actions`` (-1: a chance outcome), replayed."""
+    replay = game.new_initial_state(0)
+    movers = []
+    for a in actions:
+        movers.append(replay.current_player())
+        replay.apply_action(a)
+    return movers
+
+
+@dataclass
+class Table:
+    """One live table: its game and state (the authoritative position), seats, computer
+    players (seat -> ``(agent spec, budget in seconds)``), and what the views need (who is
+    thinking, the last error, cached views).
+
+    ``future`` is set while a computer player's move is under way (thinking, then paced),
+    and done once that move is committed or dropped; ``generation`` is bumped by an undo so
+    that a move thought before it is dropped; ``last_move_at`` is the ``_clock()`` of the
+    last stored move (pacing); ``pace`` the table's seconds between two computer moves
+    where a person sits. ``store`` and ``notify`` (``notify(table_id)``, from any thread)
+    are the store it commits to and whom it tells of a change."""
+
+    id: str
+    game: Game
+    state: State
+    seats: list[SeatRow]
+    store: Store
+    notify: Callable[[str], None]
+    agents: dict[int, tuple[str, float]] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    thinking: int | None = None
+    future: Future[None] | None = None
+    error: str | None = None
+    generation: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    pace: float = 0.0
+    views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    #: the cached views encoded as JSON text, same keys (each encoded once, then sent to
+    #: every request and WebSocket of the seat until the table moves on)
+    encoded: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    #: the drawn parts of the cached views (SVG, score table, scoring help) by (seat,
+    #: ply, generation): a change that moves nothing (a computer player starts thinking,
+    #: an error) re-sends the views without drawing them again
+    drawings: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    last_move_at: float = 0.0
+    movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
+    #: the per-seat move log, built one ply at a time (:mod:`.movelog`)
+    movelog: MoveLog | None = None
+    #: bumped by every change a view shows (a client drops older views); it starts from
+    #: the time the table was loaded (microseconds), so it grows across server restarts too
+    version: int = field(default_factory=lambda: time.time_ns() // 1000)
+    #: set when the rooms let this table go (idle): a request still holding it is
+    #: refused, and the next one loads the table again from the store
+    evicted: bool = False
+
+    @property
+    def has_person(self) -> bool:
+        """True when some seat is played by a person (here or invited)."""
+        return any(s.kind != COMPUTER for s in self.seats)
+
+    @property
+    def paced(self) -> float:
+        """Seconds between consecutive computer moves: :attr:`pace` when a person sits at
+        the table, else 0 (a table of computer players only is never paced)."""
+        return self.pace if self.has_person else 0.0
+
+    def status(self) -> str:
+        """The store's status of the table: ``over``, ``computer`` (the server is to
+        move: a computer player's turn, or a chance outcome to deal) or ``person``."""
+        s = self.state
+        if s.is_terminal():
+            return OVER
+        if s.is_chance_node() or s.current_player() in self.agents:
+            return COMPUTER_TO_MOVE
+        return PERSON
+
+    def label(self, seat: int) -> str:
+        return self.seats[seat].label if 0 <= seat < len(self.seats) else "chance"
+
+    def notation_example(self) -> str:
+        """The game's example of a move in notation (its state's ``NOTATION_EXAMPLE``,
+        e.g. ``"pink c5"``), for the typed-move field's placeholder and messages."""
+        return str(getattr(self.state, "NOTATION_EXAMPLE", "") or "")
+
+    # ------------------------------------------------------------------ changes
+    def commit(self, action: int | None) -> None:
+        """Apply ``action`` (None: only deal) and the chance outcomes that follow it, then
+        store them all in one transaction before anyone is told (the caller holds
+        :attr:`lock`). If the store refuses, the table is rebuilt from the store.
+
+        Raises:
+            WebError(409): another move was stored at this ply first.
+        """
+        s = self.state
+        start = len(s.history())
+        movers = len(self.movers)
+        if action is not None:
+            self.movers.append(s.current_player())
+            s.apply_action(action)
+        while s.is_chance_node() and not s.is_terminal():
+            self.movers.append(s.current_player())
+            s.apply_action(s.sample_chance_outcome(s.dealer()))
+        new = s.history()[start:]
+        if not new:
+            return
+        self.last_move_at = _clock()
+        try:
+            self.store.append_actions(self.id, start, new, self.status())
+        except Exception as exc:
+            self.reload()
+            del self.movers[movers:]
+            if isinstance(exc, ConflictError):
+                raise WebError(409, str(exc)) from None
+            raise
+        self.version += 1
+        self.notify(self.id)
+
+    def reload(self) -> None:
+        """Rebuild the state from the store's actions (the caller holds :attr:`lock`)."""
+        row = self.store.load(self.id)
+        if row is None:
+            raise WebError(404, f"no table {self.id!r}")
+        self.state = rebuild(self.game, row.seed, row.actions, row.options.get("dealer"))
+
+    def act(self, seat: int, action: Any = None, notation: Any = None,
+            ply: Any = None) -> None:
+        """Play ``seat``'s move: an action id or the game's notation, at ``ply`` if given.
+
+        Raises:
+            WebError: 409 not this seat's turn, the game is over, or ``ply`` is not the
+                current ply (a replayed request); 422 a malformed or illegal action (the
+                engine's explanation). The table is unchanged.
+        """
+        with self.lock:
+            if self.evicted:
+                raise WebError(409, "the table was reloaded meanwhile: send the move again")
+            s = self.state
+            if ply is not None and (type(ply) is not int or ply != len(s.history())):
+                raise WebError(409, f"this move was meant for ply {ply!r} but the table is "
+                                    f"at ply {len(s.history())} (a replayed or stale request)")
+            if s.is_terminal():
+                raise WebError(409, "the game is over")
+            cur = s.current_player()
+            if cur != seat:
+                raise WebError(409, f"it is not your turn: {self.label(cur)} is to play")
+            if (action is None) == (notation is None):
+                raise WebError(422, "give exactly one of 'action' (an id) or 'notation'")
+            try:
+                if notation is not None:
+                    if not isinstance(notation, str):
+                        raise WebError(422, f"notation must be text, e.g. "
+                                            f"{self.notation_example()!r}")
+                    a = s.string_to_action(notation)
+                else:
+                    if type(action) is not int:
+                        raise WebError(422, "action must be an integer action id")
+                    a = action
+                if a not in s.legal_actions():
+                    probe = s.clone()
+                    probe.apply_action(a)  # raises with the engine's reason
+                    raise WebError(422, f"{s.safe_string(a) or 'that move'} is not legal now")
+            except RegaliaError as exc:
+                raise WebError(422, story.refusal(exc)) from None
+            self.commit(a)
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last move and every computer move after it.
+
+        Allowed when every other seat is a computer player and nothing was dealt (no chance
+        outcome, so no hidden information revealed) since that move (issue 12).
+
+        Raises:
+            WebError(409): another person plays at the table, the seat has no move to take
+                back, or a draw happened since.
+        """
+        with self.lock:
+            movers = movers_of(self.game, self.state.history())
+            why = story.undo_refusal([x.kind for x in self.seats], seat, movers)
+            if why is not None:
+                raise WebError(409, why)
+            ply = max(i for i, p in enumerate(movers) if p == seat)
+            self.store.truncate(self.id, ply)
+            self.generation += 1
+            if self.future is not None:
+                resolve(self.future)   # wait() returns; the move under way is dropped
+            self.future = None
+            self.thinking = None
+            self.reload()
+            self.movers = movers[:ply]
+            self.version += 1
+        self.notify(self.id)
+
+    def replay_state(self, ply: int | None = None) -> State:
+        """The game after its first ``ply`` moves (all of them for None), rebuilt from the
+        history (no dealer: every outcome is in it)."""
+        with self.lock:
+            actions = self.state.history()
+        state = self.game.new_initial_state(0)
+        for a in actions[:ply]:
+            state.apply_action(a)
+        return state
