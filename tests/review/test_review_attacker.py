@@ -63,6 +63,10 @@ def test_draws_still_to_come_do_not_change_the_review_of_a_perfect_information_g
                        else b.legal_actions()[0])
     ra = review_game(GameRecord.from_state(a), 0, BUDGET, seed=2)
     rb = review_game(GameRecord.from_state(b), 0, BUDGET, seed=2)
-    early = [d for d in ra["decisions"] if d["ply"] < 40]
-    assert early and early == rb["decisions"][:len(early)]
+    # 'key' is left out: the key moments are the costliest of the whole game, so the
+    # later decisions decide which of the early ones are key
+    def judged(d):
+        return {k: v for k, v in d.items() if k != "key"}
+    early = [judged(d) for d in ra["decisions"] if d["ply"] < 40]
+    assert early and early == [judged(d) for d in rb["decisions"][:len(early)]]
     assert ra["decisions"] != rb["decisions"]   # the games did go apart

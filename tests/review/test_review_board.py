@@ -38,8 +38,11 @@ def test_every_legal_move_is_drawn_on_the_board(name, params):
             text = state.action_to_string(action)
             clicks = move_clicks(drawing, obs, action)
             svg = marked_board(name, obs, [(action, "played")], uid="t")
-            rings = len(re.findall(r'<use href="#rv-t-\d+" filter="url\(#rv-played-t\)"/>',
-                                   svg))
+            used = re.findall(r'<use href="#([^"]+)" filter="url\(#rv-played-t\)"/>', svg)
+            rings = len(used)
+            # each ring copies one element of this board, by an id of its own
+            ids = re.findall(r'\sid="([^"]+)"', svg)
+            assert all(ids.count(i) == 1 and i.startswith("rv") for i in used)
             if text in BUTTONS:
                 assert rings == 0
             else:
@@ -67,6 +70,20 @@ def test_outline_rings_the_elements_of_a_move():
     moved = svg.replace("<rect/>", '<rect transform="rotate(90)"/>')
     out = outline(moved, {'{"card":"red 1"}': "better"})
     assert '<g filter="url(#rv-better-0)" class="card target"' in out and "<use" not in out
+
+
+def test_outline_gives_the_drawing_s_ids_a_prefix_of_its_own():
+    """The board sits in a page beside another drawing of the same game (the live board,
+    another decision): its ids, and the references to them, are its own."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg"><defs><pattern id="hatch"/></defs>'
+           '<rect id="k1-a1" fill="url(#hatch)" data-click="{&quot;square&quot;:&quot;a1'
+           '&quot;}"/><use href="#k1-a1"/><a href="#elsewhere"/></svg>')
+    out = outline(svg, {'{"square":"a1"}': "played"}, uid="7")
+    assert '<pattern id="rv7-hatch"/>' in out and 'fill="url(#rv7-hatch)"' in out
+    assert '<rect id="rv7-k1-a1" fill=' in out and '<use href="#rv7-k1-a1"/>' in out
+    assert '<a href="#elsewhere"/>' in out   # not an id of the drawing: untouched
+    assert out.endswith('<use href="#rv7-k1-a1" filter="url(#rv-played-7)"/></g></svg>')
+    assert 'id="k1-a1"' not in out and 'id="hatch"' not in out
 
 
 def test_the_review_imports_no_game():

@@ -97,23 +97,27 @@ def outline(svg: str, roles: Mapping[str, str], uid: str = "0") -> str:
     dilated, less the shape itself). It is drawn by a copy of the element (``<use>``)
     appended to the drawing, so that nothing drawn after the element hides it; in a
     drawing with ``transform`` attributes (where a copy at the top level could be
-    misplaced) the filter goes on the element itself instead."""
+    misplaced) the filter goes on the element itself instead. The drawing's own ids (and
+    the references to them) are prefixed with ``rv<uid>-``, so that the board can sit in
+    a page beside another drawing of the same game (the live board, another decision)."""
     safe = re.sub(r"[^A-Za-z0-9_-]", "", uid)
+    svg = _own_ids(svg, f"rv{safe}-")
     in_place = "transform=" in svg
     copies: list[str] = []
 
     def mark(m: re.Match[str]) -> str:
         role = roles.get(html.unescape(m.group(3)))
         attrs = m.group(2)
-        if role is None or " filter=" in attrs or " id=" in attrs:
+        if role is None or " filter=" in attrs:
             return m.group(0)
         ring = f"url(#rv-{role}-{safe})"
         if in_place:
             extra = f' filter="{ring}"'
         else:
-            ident = f"rv-{safe}-{len(copies)}"
+            named = _ID.search(attrs)
+            ident = named.group(1) if named else f"rv-{safe}-{len(copies)}"
             copies.append(f'<use href="#{ident}" filter="{ring}"/>')
-            extra = f' id="{ident}"'
+            extra = "" if named else f' id="{ident}"'
         return f'<{m.group(1)}{extra}{attrs} data-click="{m.group(3)}"'
 
     marked = _CLICK.sub(mark, svg)
@@ -125,6 +129,21 @@ def outline(svg: str, roles: Mapping[str, str], uid: str = "0") -> str:
            if copies else "")
     return (marked[:start] + _filters(safe, with_source=in_place) + marked[start:end] + top
             + marked[end:])
+
+
+_ID = re.compile(r'\sid="([^"]*)"')
+
+
+def _own_ids(svg: str, prefix: str) -> str:
+    """``svg`` with every ``id`` and every reference to one (``href="#id"``,
+    ``url(#id)``) prefixed with ``prefix``."""
+    ids = set(_ID.findall(svg))
+    if not ids:
+        return svg
+    svg = _ID.sub(lambda m: f' id="{prefix}{m.group(1)}"', svg)
+    return re.sub(r'(href="#|url\(#)([^")]*)',
+                  lambda m: m.group(1) + (prefix + m.group(2) if m.group(2) in ids
+                                          else m.group(2)), svg)
 
 
 def _ring(colour: str, radius: float, name: str) -> str:
