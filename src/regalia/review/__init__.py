@@ -21,16 +21,16 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-from regalia.core.errors import RegaliaError
+from regalia.core.errors import ParameterError, RegaliaError
 from regalia.core.record import GameRecord
 from regalia.core.registry import ReviewSettings, game_drawing
 from regalia.core.seat_record import SeatRecord
 from regalia.core.state import State
 
 from .board import marked_board, move_clicks
-from .judge import LABELS, Budget, Judge, Verdict
+from .judge import LABELS, Budget, Judge, Verdict, settings_for
 from .positions import Moment, SeatGame, seat_game
 from .report import REVIEW_FORMAT, Decision, Move, Point, Review, Search, key_moments
 
@@ -45,7 +45,8 @@ class ReviewStopped(Exception):
 
 def review_game(record: GameRecord | SeatRecord, seat: int | None = None,
                 budget: Budget | None = None, progress: Progress | None = None,
-                seed: int = 0, data: str | Path | None = None) -> dict[str, Any]:
+                seed: int = 0, data: str | Path | None = None,
+                resume: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Review ``record`` for ``seat``: a JSON-able dict (:class:`~.report.Review`).
 
     Safe in a worker process: it reads nothing but its arguments (and the games'
@@ -67,26 +68,32 @@ def review_game(record: GameRecord | SeatRecord, seat: int | None = None,
         seed: seeds every search and every hidden outcome drawn.
         data: the component data file of a game played with one (see
             :func:`regalia.core.record.build_recorded_game`).
+        resume: a review this function returned with ``complete`` False for the same
+            record, seat, seed and search: its decisions are kept and the review goes on
+            from the next one (a server runs a long review in slices). Each decision is
+            searched with a seed of its own, so a review made in slices under an
+            iteration budget is the one made at once.
 
     Raises:
         RecordError: the record fails its check (as ``regalia replay`` refuses it).
         ParameterError: ``seat`` is not a seat, or not the seat record's own seat in a
-            game with hidden information; a bad budget.
+            game with hidden information; a bad budget; a ``resume`` that is not a
+            review of this record, seat, seed and search.
     """
     budget = budget or Budget()
     seen = seat_game(record, seat, seed, data)
     judge = Judge(seen.game, seen.seat, budget, seed)
     drawing = game_drawing(seen.game.info.name)
     total = len(seen.moments)
-    decisions: list[Decision] = []
+    decisions: list[Decision] = _resumed(resume, seen, judge)
     complete = True
     deadline = (time.monotonic() + budget.total_seconds
                 if budget.total_seconds is not None else None)
     searched = [len(m.legal) > 1 for m in seen.moments]
     try:
         if progress is not None:
-            progress(0, total)
-        for k, moment in enumerate(seen.moments):
+            progress(len(decisions), total)
+        for k, moment in enumerate(seen.moments[len(decisions):], start=len(decisions)):
             if deadline is not None and searched[k]:
                 share = max(0.01, deadline - time.monotonic()) / sum(searched[k:])
                 judge.seconds = share if budget.seconds is None else min(budget.seconds,
@@ -97,6 +104,31 @@ def review_game(record: GameRecord | SeatRecord, seat: int | None = None,
     except ReviewStopped:
         complete = False
     return _review(seen, judge, budget, decisions, complete).model_dump(mode="json")
+
+
+def _resumed(resume: Mapping[str, Any] | None, seen: SeatGame, judge: Judge
+             ) -> list[Decision]:
+    """The decisions of ``resume`` (see :func:`review_game`), checked against ``seen``.
+
+    Raises:
+        ParameterError: ``resume`` is not a review of this game, seat, seed and search.
+    """
+    if resume is None:
+        return []
+    try:
+        earlier = Review.model_validate(resume)
+    except ValueError as exc:
+        raise ParameterError(f"resume is not a review: {exc}") from None
+    same = (earlier.game == seen.game.info.name and earlier.seat == seen.seat
+            and earlier.search.seed == judge.seed and earlier.search.spec == judge.spec
+            and earlier.search.iterations == judge.iterations
+            and len(earlier.decisions) <= len(seen.moments)
+            and all(d.index == m.index and d.ply == m.ply and d.played.action == m.played
+                    for d, m in zip(earlier.decisions, seen.moments)))
+    if not same:
+        raise ParameterError("resume is a review of another game, seat, seed or search; "
+                             "start the review again without it")
+    return list(earlier.decisions)
 
 
 def judge_position(state: State, action: int, budget: Budget | None = None, seed: int = 0,
@@ -173,9 +205,11 @@ def _review(seen: SeatGame, judge: Judge, budget: Budget, decisions: list[Decisi
                                 seed=judge.seed),
                   decisions=decisions, curve=curve, key_moments=keys,
                   counts={k: sum(d.label == k for d in decisions) for k in LABELS},
+                  decision_count=len(seen.moments),
                   total_cost=sum(d.cost for d in decisions),
                   scores=seen.scores, returns=seen.returns, complete=complete)
 
 
 __all__ = ["review_game", "judge_position", "Verdict", "Budget", "ReviewStopped", "Progress", "Review", "Decision",
-           "Move", "LABELS", "REVIEW_FORMAT", "marked_board", "move_clicks", "seat_game"]
+           "Move", "LABELS", "REVIEW_FORMAT", "marked_board", "move_clicks", "seat_game",
+           "settings_for"]

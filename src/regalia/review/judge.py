@@ -50,6 +50,14 @@ DEFAULT_SOLO_SETTINGS = ReviewSettings("ismcts:playout=greedy", 400, (0.5, 2.0, 
                                        "default settings, not calibrated for this game")
 
 
+def settings_for(game: Game) -> ReviewSettings:
+    """The review's search, budget and thresholds for ``game``: those its package
+    registers (:func:`~regalia.core.registry.game_review`: solo or with opponents), else
+    :data:`DEFAULT_SETTINGS` (:data:`DEFAULT_SOLO_SETTINGS` for one seat)."""
+    return game_review(game.info.name, game.num_players) or (
+        DEFAULT_SOLO_SETTINGS if game.num_players == 1 else DEFAULT_SETTINGS)
+
+
 @dataclass(frozen=True)
 class Budget:
     """The search budget of a review, per decision.
@@ -125,8 +133,7 @@ class Judge:
 
     def __init__(self, game: Game, seat: int, budget: Budget, seed: int = 0,
                  settings: ReviewSettings | None = None):
-        settings = settings or game_review(game.info.name, game.num_players) or (
-            DEFAULT_SOLO_SETTINGS if game.num_players == 1 else DEFAULT_SETTINGS)
+        settings = settings or settings_for(game)
         self.settings = settings
         self.seat = seat
         self.seed = seed

@@ -123,6 +123,8 @@ class Review(BaseModel):
         key_moments: indices of the key decisions (up to 5 costliest labelled
             inaccuracy or worse), in game order.
         counts: decisions per label; total_cost: the sum of the costs.
+        decision_count: the seat's decisions in the game (more than ``decisions`` holds
+            when the review was stopped early).
         scores, returns: the final result, or None (an unfinished game).
         complete: False when the review was stopped early (its decisions so far).
     """
@@ -146,6 +148,7 @@ class Review(BaseModel):
     key_moments: list[int]
     counts: dict[str, int]
     total_cost: float
+    decision_count: int = 0
     scores: list[float] | None = None
     returns: list[float] | None = None
     complete: bool = True
