@@ -38,6 +38,7 @@ from sqlalchemy import (String, Table, create_engine, delete, event, func, inser
 from sqlalchemy.exc import IntegrityError
 
 from .migrate import StoreError, engine_url, upgrade
+from .reviews import delete_reviews
 from .schema import actions_t, seats_t, tables_t
 
 __all__ = ["ConflictError", "SeatRow", "Store", "StoreError", "TableRow", "TableSummary",
@@ -279,14 +280,15 @@ class Store:
                 for r in reversed(rows)]
 
     def purge(self, finished_before: str) -> int:
-        """Delete the tables that ended before ``finished_before`` (UTC ISO), their seats
-        and moves; returns how many."""
+        """Delete the tables that ended before ``finished_before`` (UTC ISO), their seats,
+        moves and reviews; returns how many."""
         with self.engine.begin() as conn:
             old = select(tables_t.c.id).where(tables_t.c.finished < finished_before)
             ids = list(conn.execute(old).scalars().all())
             for i in range(0, len(ids), 500):
                 chunk = ids[i:i + 500]
                 conn.execute(delete(actions_t).where(actions_t.c.table_id.in_(chunk)))
+                delete_reviews(conn, chunk)
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(chunk)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(chunk)))
         return len(ids)
