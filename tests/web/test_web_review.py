@@ -176,6 +176,59 @@ def test_one_review_in_flight_per_seat(client):
     assert client.app.state.reviewer.started == 2
 
 
+def test_one_review_per_table_at_a_time(db_url):
+    """While seat 0's review runs, seat 1's is refused with a clear 409 (nothing started);
+    once it is stored, seat 1's runs."""
+    # a search long enough per decision that the first review is running when asked again
+    app = make_app(db_url, review_iterations=200_000, review_slice=0.5, review_seconds=3.0)
+    with TestClient(app) as c:
+        c.app = app
+        tid, _tokens = stored(c, played("kingdomino", 9, None, players=2))
+        assert c.post(f"/api/tables/{tid}/review?seat=0").status_code == 202
+        r = c.post(f"/api/tables/{tid}/review?seat=1")
+        assert r.status_code == 409, r.text
+        assert "seat 0" in r.json()["detail"] and "one review per table" in r.json()["detail"]
+        assert c.get(f"/api/tables/{tid}/review?seat=1").json()["status"] == "none"
+        assert app.state.reviewer.started == 1
+        reviewed(c, tid, None, seat=0)
+        reviewed(c, tid, None, seat=1)
+        assert app.state.reviewer.started == 2
+    app.state.rooms.store.close()
+
+
+def test_a_review_is_refused_while_the_pool_is_busy(db_url):
+    """``review_busy`` jobs waiting refuse a review (503, ask again); 0 refuses every one."""
+    app = make_app(db_url, review_busy=0)
+    with TestClient(app) as c:
+        c.app = app
+        tid, _tokens = stored(c, played("kingdomino", 10, None, players=2))
+        r = c.post(f"/api/tables/{tid}/review?seat=0")
+        assert r.status_code == 503 and "busy" in r.json()["detail"], r.text
+        assert c.get(f"/api/tables/{tid}/review?seat=0").json()["status"] == "none"
+        assert app.state.reviewer.started == 0
+    app.state.rooms.store.close()
+
+
+def test_a_review_over_its_budget_is_stopped_with_its_decisions_kept(db_url):
+    """A review that has not finished within ``review_seconds`` (and one slice) is stopped:
+    ``failed``, saying so, the decisions judged so far kept; asking again goes on."""
+    app = make_app(db_url, review_iterations=200_000, review_slice=0.001,
+                   review_seconds=0.001)
+    with TestClient(app) as c:
+        c.app = app
+        tid, _tokens = stored(c, played("kingdomino", 11, None, players=2))
+        assert c.post(f"/api/tables/{tid}/review?seat=0").status_code == 202
+        end = time.monotonic() + 120
+        while (d := c.get(f"/api/tables/{tid}/review?seat=0").json())["status"] == "running":
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        assert d["status"] == "failed", d
+        assert "used its budget" in d["error"] and "ask again" in d["error"]
+        assert 0 < d["done"] < d["total"] and len(d["review"]["decisions"]) == d["done"]
+        assert not d["review"]["complete"]
+    app.state.rooms.store.close()
+
+
 def test_who_may_see_a_review(client):
     """Hidden information: the seat's own token only. Perfect information: anyone, any
     seat. Not before the end."""

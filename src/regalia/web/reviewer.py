@@ -16,7 +16,11 @@ whole review sharing ``Settings.review_seconds``. After each slice the decisions
 far are stored (:mod:`.store.reviews`), so the page's progress moves, a second request
 reads the review back, and a review whose server stopped is taken over from there.
 
-One review in flight per seat of a table: a request while it runs answers its progress.
+One review in flight per table: a request for the seat under review answers its progress;
+one for another seat of the table is refused (409) until it is done. A review is not
+started while the pool is busy (``Settings.review_busy`` jobs waiting: 503), and one that
+has used its budget (``Settings.review_seconds`` and one slice's grace) without finishing is
+stopped (``failed``, its decisions so far kept; asking again goes on from them).
 Requests that start a review are rate limited (``Settings.rate_limits["review"]``).
 """
 
@@ -116,7 +120,10 @@ class Reviewer:
         row = self.rows.get(t.id, seat)
         if (row is not None and row.status == RUNNING and row.updated < self._stale()
                 and not self.running(t.id, seat)):
-            return self.start(t, seat)
+            try:
+                return self.start(t, seat)
+            except WebError:   # busy: taken over by a later request
+                pass
         return answer(seat, row)
 
     def running(self, table_id: str, seat: int) -> bool:
@@ -154,11 +161,26 @@ class Reviewer:
     # ------------------------------------------------------------------ running
     def start(self, t: Table, seat: int) -> dict[str, Any]:
         """Start the review of ``seat`` unless it is stored or under way; its state
-        (:func:`answer`)."""
+        (:func:`answer`).
+
+        Raises:
+            WebError: 409 another seat's review of the table is under way; 503 the
+                worker pool is busy.
+        """
         key = (t.id, seat)
         row = self.rows.get(*key)
         if self.running(*key) or (row is not None and row.status == DONE):
             return answer(seat, row)
+        with self._lock:
+            other = next((s for (tid, s) in self._running if tid == t.id), None)
+        if other is not None:
+            raise WebError(409, f"the review of seat {other} of this table is under way: "
+                                f"one review per table at a time; ask again when it is "
+                                f"done")
+        waiting = self.computer.queued()
+        if waiting >= self.settings.review_busy:
+            raise WebError(503, f"the server is busy ({waiting} computer moves waiting "
+                                f"for a worker): ask for the review again in a minute")
         if not self.rows.claim(t.id, seat, now_iso(), self._stale()):
             # done meanwhile, or running on another server
             return answer(seat, self.rows.get(*key))
@@ -197,6 +219,8 @@ class Reviewer:
             self.slices += 1
         review, spent = out["review"], spent + float(out["seconds"])
         total = int(review["decision_count"])
+        over = (not review["complete"]
+                and spent > self.settings.review_seconds + self.settings.review_slice)
         try:
             if review["complete"]:
                 review["search"]["total_seconds"] = self.settings.review_seconds
@@ -206,6 +230,12 @@ class Reviewer:
                 return
             self.rows.progress(t.id, seat, len(review["decisions"]), total,
                                json.dumps(review), now_iso())
+            if over:
+                self._stop(t.id, seat, f"the review used its budget of "
+                                       f"{self.settings.review_seconds:g} s with "
+                                       f"{len(review['decisions'])} of {total} decisions "
+                                       f"judged; ask again to go on from there")
+                return
         except Exception as exc:   # the store is gone: the review is taken over later
             log.error("table %s seat %d: the review could not be stored: %s", t.id,
                       seat + 1, exc)

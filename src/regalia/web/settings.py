@@ -92,6 +92,8 @@ class Settings:
             each.
         review_iterations: search iterations per decision of a review (None: the
             game's documented budget, docs/review.md), within ``review_seconds``.
+        review_busy: a review is not started (503, "ask again") while this many jobs
+            or more wait for a worker: the computer moves of games under way come first.
         review_seed: the seed of every review: a review is a function of the record the
             seat may download and this (the same on every server, whatever the other
             seats held).
@@ -127,6 +129,7 @@ class Settings:
     review_seconds: float = 60.0
     review_slice: float = 4.0
     review_iterations: int | None = None
+    review_busy: int = 4
     review_seed: int = 1
     share_hours: float = 48.0
     shares_per_client: int = 20
