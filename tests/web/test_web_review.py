@@ -179,8 +179,9 @@ def test_one_review_in_flight_per_seat(client):
 def test_one_review_per_table_at_a_time(db_url):
     """While seat 0's review runs, seat 1's is refused with a clear 409 (nothing started);
     once it is stored, seat 1's runs."""
-    # a search long enough per decision that the first review is running when asked again
-    app = make_app(db_url, review_iterations=200_000, review_slice=0.5, review_seconds=3.0)
+    # the second request comes milliseconds after the first, long before the worker has
+    # rebuilt and judged 20-odd decisions
+    app = make_app(db_url, review_iterations=200)
     with TestClient(app) as c:
         c.app = app
         tid, _tokens = stored(c, played("kingdomino", 9, None, players=2))

@@ -83,10 +83,10 @@ def review(game: str, params_json: str, record_json: str, seat: int,
               else GameRecord.from_json_string(record_json, source="the table's record"))
     first: list[int] = []
 
-    def progress(done: int, _total: int) -> None:
+    def progress(done: int, total: int) -> None:
         if not first:
             first.append(done)
-        elif done > first[0] and time.monotonic() - started >= slice_seconds:
+        elif first[0] < done < total and time.monotonic() - started >= slice_seconds:
             raise ReviewStopped
 
     budget = Budget(iterations or settings_for(_game(game, params_json)).iterations,
