@@ -74,4 +74,4 @@ register_review(
     ReviewSettings("ismcts:playout=greedy", 300, (0.02, 0.05, 0.10, 0.20),
                    evidence="not yet calibrated"),
     solo=ReviewSettings("ismcts:playout=greedy", 500, (0.5, 2.0, 4.0, 8.0),
-                        evidence="not yet calibrated"))
+                        evidence="checked by paired playouts, 2 games (docs/review.md)"))

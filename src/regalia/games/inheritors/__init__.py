@@ -43,4 +43,6 @@ from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 
 # The game review's search and label thresholds (victory shares): docs/review.md.
 register_review("inheritors", ReviewSettings(
-    "ismcts:playout=fast", 400, (0.02, 0.05, 0.10, 0.20), evidence="not yet calibrated"))
+    "ismcts:playout=fast", 400, (0.02, 0.05, 0.10, 0.20), evidence=(
+        "blunder and mistake checked by paired playouts with 2 players, 8 games; "
+        "inaccuracy overstated at this budget (docs/review.md)")))

@@ -57,4 +57,5 @@ register_review(
     ReviewSettings("ismcts:playout=fast,expand=policy,widen=1", 2000, (0.02, 0.05, 0.10, 0.20),
                    evidence="not yet calibrated"),
     solo=ReviewSettings("ismcts:playout=fast,expand=policy,widen=1,horizon=12", 1000,
-                        (0.5, 2.0, 4.0, 8.0), evidence="not yet calibrated"))
+                        (0.5, 2.0, 4.0, 8.0),
+                        evidence="checked by paired playouts in under 2 games (docs/review.md)"))
