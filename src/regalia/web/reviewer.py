@@ -169,10 +169,13 @@ class Reviewer:
         """
         key = (t.id, seat)
         row = self.rows.get(*key)
-        if self.running(*key) or (row is not None and row.status == DONE):
+        if self.running(*key):   # started meanwhile: its row is there now
+            return answer(seat, self.rows.get(*key))
+        if row is not None and row.status == DONE:
             return answer(seat, row)
         with self._lock:
-            other = next((s for (tid, s) in self._running if tid == t.id), None)
+            other = next((s for (tid, s) in self._running if tid == t.id and s != seat),
+                         None)
         if other is not None:
             raise WebError(409, f"the review of seat {other} of this table is under way: "
                                 f"one review per table at a time; ask again when it is "
