@@ -281,8 +281,10 @@ def test_ismcts_on_two_heirs_is_unchanged_as_every_draw_below_the_root_is_public
             s.apply_random_chance()
         else:
             s.apply_action(rnd.step(s))
-    a = ISMCTSAgent(seed=2, iterations=40, playout="fast")
-    b = OutcomeKeyedISMCTS(seed=2, iterations=40, playout="fast")
+    # 120 iterations: more than the position's legal actions, so the tree grows past the
+    # root into chance nodes whatever the deals of the face-down tile
+    a = ISMCTSAgent(seed=2, iterations=120, playout="fast")
+    b = OutcomeKeyedISMCTS(seed=2, iterations=120, playout="fast")
     assert a.step(s) == b.step(s) and a.last_stats == b.last_stats
     assert any(not isinstance(k, int) for k in _chance_keys(a.last_tree))
 

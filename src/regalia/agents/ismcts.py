@@ -48,7 +48,7 @@ class ISMCTSAgent(MCTSAgent):
     _root_info: str | None = None
 
     def _root_copy(self, state: State, player: int) -> State:
-        return state.resample_from_infostate(player, self.rng)
+        return state.resample_from_infostate(player, self._deals or self.rng)
 
     def _search(self, state: State, legal: list[int]) -> list[ActionStat]:
         # A game of perfect information hides no chance outcome from anyone: the outcome

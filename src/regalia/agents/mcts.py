@@ -34,17 +34,22 @@ acting player may not (use ``ismcts`` for honest play, whose tree also merges th
 outcomes the searching seat cannot tell apart: :meth:`MCTSAgent._outcome_key`).
 
 After a search :attr:`MCTSAgent.last_tree` is the root of its tree, for inspection.
+
+:meth:`MCTSAgent.value_of` searches one root action alone (every iteration goes through it,
+the tree below grows as usual): the estimate of a move on a budget of its own, as the game
+review (:mod:`regalia.review`) compares a played move with the search's choice.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from typing import Hashable
 
 from regalia.core.game import Game
 from regalia.core.state import State
 
-from .base import Agent, make_agent, parse_bool, parse_spec, register_agent
+from .base import Agent, derive_seed, make_agent, parse_bool, parse_spec, register_agent
 from .search import SEARCH_OPTIONS, ActionStat, SearchAgent, choice_of, playout, playout_policy
 
 
@@ -125,6 +130,10 @@ class MCTSAgent(SearchAgent):
         self.last_tree: Node | None = None
         #: reuse: the last searched state's game and history, and its tree's root
         self._kept: tuple[Game, list[int], Node] | None = None
+        #: value_of: the only root action searched (-1: every legal action), and the
+        #: generator of the deals of hidden cards (None: the agent's own)
+        self._only = -1
+        self._deals: random.Random | None = None
 
     def _extra_spec(self) -> list[str]:
         out = []
@@ -160,6 +169,34 @@ class MCTSAgent(SearchAgent):
         most = max(s.visits for s in stats)
         best = max(s.value for s in stats if s.visits == most)
         return min(s.action for s in stats if s.visits == most and s.value == best)
+
+    def value_of(self, state: State, action: int) -> ActionStat:
+        """The search's estimate of ``action`` alone: a search of this agent's budget whose
+        root tries only ``action`` (below it the tree grows as in :meth:`step`), so a move
+        the search did not favour is valued on as many iterations as another. Its visits
+        and mean value for the acting player (in the unit of ``value``). ``ismcts`` draws
+        the deals of the cards the player cannot see from a generator seeded by the
+        agent's seed alone, so two agents of one seed value two actions on the same deals.
+
+        Raises:
+            RegaliaError: ``state`` is a chance node or terminal.
+            IllegalActionError: ``action`` is not legal in ``state``.
+        """
+        if action not in self._check_decision(state):
+            raise state.illegal(action, "it is not one of the legal actions here")
+        self.last_tree = None
+        self._only = action
+        # the deals of hidden cards (ismcts) come from a generator of their own, seeded
+        # by the agent's seed alone: two actions valued by agents of one seed are valued
+        # on the same deals, so their difference is not blurred by the luck of the deal
+        self._deals = random.Random(derive_seed("deals", self.seed))
+        try:
+            stats = self._search(state, [action])
+        finally:
+            self._only = -1
+            self._deals = None
+        self.last_stats = stats
+        return stats[0]
 
     def _reused_root(self, state: State) -> Node | None:
         """reuse: the node of the kept tree that ``state`` is reached at (the kept state's
@@ -199,7 +236,8 @@ class MCTSAgent(SearchAgent):
         widen = self.widen
         log = math.log
         sqrt = math.sqrt
-        root = (self._reused_root(state) if self.reuse else None) or Node(n)
+        root = (self._reused_root(state) if self.reuse and self._only < 0 else None) or Node(n)
+        only = self._only
         self.last_tree = root
         outcome_key = self._outcome_key
         # value=points: UCB means rescaled by the range of playout values seen so far
@@ -223,7 +261,7 @@ class MCTSAgent(SearchAgent):
                     node = child
                     path.append(node)
                     continue
-                acts = s.legal_actions()
+                acts = s.legal_actions() if only < 0 or node is not root else [only]
                 children = node.children
                 untried = [a for a in acts if a not in children]
                 p = s.current_player()
@@ -235,7 +273,7 @@ class MCTSAgent(SearchAgent):
                     a = -1
                     if by_policy:
                         a = policy(s, rng)
-                        if a in children:
+                        if a not in untried:   # a child already (or not the root's action)
                             a = -1
                     if a < 0:
                         a = untried[int(rng.random() * len(untried))]
@@ -270,7 +308,7 @@ class MCTSAgent(SearchAgent):
                     tot[k] += values[k]
             i += 1
         self.last_iterations = i
-        if self.reuse:
+        if self.reuse and only < 0:
             self._kept = (state.game, state.history(), root)
         stats = []
         for a in legal:

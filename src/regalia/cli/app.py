@@ -730,4 +730,5 @@ __all__ = ["app", "main", "NotAvailable"]
 from . import tournament as _tournament  # noqa: E402,F401  (registers `regalia tournament`)
 from . import render as _render  # noqa: E402,F401  (registers `regalia render`)
 from . import serve as _serve  # noqa: E402,F401  (registers `regalia serve`)
+from . import review as _review  # noqa: E402,F401  (registers `regalia review`)
 from . import study as _study  # noqa: E402,F401  (registers `regalia study`)

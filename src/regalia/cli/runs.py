@@ -54,29 +54,32 @@ def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
 
 class ProgressLines:
     """Progress of a run as plain lines, for an output that is not a terminal (a log file,
-    CI): ``"12/40 games, 3.1 games/s, 9 s left"``, written at the first game, then at
-    least every ``seconds`` seconds while games finish and at each tenth of the games (but
+    CI): ``"12/40 games, 3.1 games/s, 9 s left"``, written at the first item, then at
+    least every ``seconds`` seconds while items finish and at each tenth of them (but
     not twice within a second), and at the end.
 
     Args:
-        total: the number of games.
+        total: the number of items (games, decisions).
         write: where a line goes (e.g. ``print`` to stderr).
         seconds: the longest silence between two lines while games finish.
         clock: a monotonic clock in seconds (a test passes its own).
         already: games finished before this run (a resumed study): counted in the lines,
             not in the rate.
+        unit: what an item is called, plural (``"decisions"``).
     """
 
     def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
-                 clock: Callable[[], float] = time.monotonic, already: int = 0):
+                 clock: Callable[[], float] = time.monotonic, already: int = 0,
+                 unit: str = "games"):
         self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
+        self.unit = unit
         self.start = clock()
         self.last_time = self.start
         self.already = self.last_done = already
         self.step = max(1, total // 10)
 
     def __call__(self, done: int) -> None:
-        """``done`` games have finished."""
+        """``done`` items have finished."""
         now = self.clock()
         quiet_for = now - self.last_time
         due = (self.last_done == self.already or done >= self.total or quiet_for >= self.seconds
@@ -88,15 +91,16 @@ class ProgressLines:
 
     def line(self, done: int, elapsed: float) -> str:
         """``"12/40 games, 3.1 games/s, 9 s left"`` (``done in 12 s`` at the end)."""
-        head = f"{done}/{self.total} games"
+        head = f"{done}/{self.total} {self.unit}"
         if elapsed <= 0:
             return head
         rate = (done - self.already) / elapsed
         if rate <= 0:
             return head
         if done >= self.total:
-            return f"{head}, {rate:.1f} games/s, done in {_duration(elapsed)}"
-        return f"{head}, {rate:.1f} games/s, {_duration((self.total - done) / rate)} left"
+            return f"{head}, {rate:.1f} {self.unit}/s, done in {_duration(elapsed)}"
+        return (f"{head}, {rate:.1f} {self.unit}/s, "
+                f"{_duration((self.total - done) / rate)} left")
 
 
 class RateColumn(ProgressColumn):

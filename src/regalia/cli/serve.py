@@ -97,8 +97,8 @@ def serve(
              "count the real client)."),
     rate_limit: list[str] = typer.Option(
         [], "--rate-limit", metavar="NAME=WINDOWS",
-        help="Change a rate limit: request, create, socket or hint, e.g. create=10/hour "
-             "or request=off; repeatable."),
+        help="Change a rate limit: request, create, socket, hint or review, e.g. "
+             "create=10/hour or request=off; repeatable."),
     rate_storage: str = typer.Option("memory://", "--rate-storage", metavar="URI",
                                      help="Where rate counts are kept (limits storage "
                                           "URI; redis://HOST to share them)."),
@@ -123,6 +123,14 @@ def serve(
     idle: float = typer.Option(600.0, "--idle", metavar="SECONDS",
                                help="An unfinished table unused this long leaves memory "
                                     "(its record stays)."),
+    review_seconds: float = typer.Option(
+        60.0, "--review-seconds", metavar="SECONDS",
+        help="The search time of one seat's game review at a finished table (the budget "
+             "per table and seat; docs/review.md)."),
+    review_iterations: Optional[int] = typer.Option(
+        None, "--review-iterations", metavar="N", show_default=False,
+        help="Search iterations per decision of a review (default: the game's documented "
+             "budget), within --review-seconds."),
 ) -> None:
     """Start the web table."""
     try:
@@ -138,14 +146,15 @@ def serve(
     if not 0 < port < 65536:
         raise error(f"--port {port}: a port is 1 to 65535", EXIT_USAGE)
     for name, value in (("--max-think", max_think), ("--header-timeout", header_timeout),
-                        ("--idle", idle)):
+                        ("--idle", idle), ("--review-seconds", review_seconds)):
         if not 0 < value < float("inf"):
             raise error(f"{name} {value}: a positive number of seconds", EXIT_USAGE)
     for name, number in (("--workers", workers),
                          ("--compute-workers",
                           compute_workers if compute_workers is not None else 1),
                          ("--max-open-tables", max_open_tables), ("--max-body", max_body),
-                         ("--max-connections", max_connections)):
+                         ("--max-connections", max_connections),
+                         ("--review-iterations", review_iterations or 1)):
         if number < 1:
             raise error(f"{name} {number}: at least 1", EXIT_USAGE)
     for origin in allowed_origin:
@@ -162,7 +171,8 @@ def serve(
         max_think=max_think, allowed_origins=tuple(allowed_origin),
         rate_limits=parse_rate_limits(rate_limit), rate_storage=rate_storage,
         max_open_tables=max_open_tables, keep_finished=keep, max_body=max_body,
-        header_timeout=header_timeout, max_connections=max_connections, idle_seconds=idle)
+        header_timeout=header_timeout, max_connections=max_connections, idle_seconds=idle,
+        review_seconds=review_seconds, review_iterations=review_iterations)
     if purge:
         from regalia.web.store import now_iso
         try:

@@ -131,6 +131,63 @@ def game_strengths(game: str) -> Strengths | None:
     return _STRENGTHS.get(normalise_name(game))
 
 
+@dataclass(frozen=True)
+class ReviewSettings:
+    """How the game review (:mod:`regalia.review`) judges a game's decisions; see
+    docs/review.md.
+
+    Attributes:
+        spec: the search, an ``ismcts`` agent spec without budget, value or seed (e.g.
+            ``"ismcts:playout=greedy"``); the review adds ``iterations`` (and ``seconds``)
+            and ``value`` (``win`` with opponents, ``points`` in a solo game).
+        iterations: the search's iterations per decision (the documented budget); the check
+            of a move the search did not choose runs two searches of half as many.
+        thresholds: ``(best, inaccuracy, mistake, blunder)``, ascending, in the review's
+            unit (a victory share in [0, 1], or game points in a solo game): a decision
+            whose cost is at most ``best`` is labelled best, below ``inaccuracy`` good, then
+            inaccuracy, mistake, and blunder from ``blunder`` up.
+        evidence: where the budget and thresholds were measured (a short sentence).
+    """
+
+    spec: str
+    iterations: int
+    thresholds: tuple[float, float, float, float]
+    evidence: str = ""
+
+
+#: game name -> (its review settings with opponents, in a solo game)
+_REVIEWS: dict[str, tuple[ReviewSettings | None, ReviewSettings | None]] = {}
+
+
+def register_review(game: str, settings: ReviewSettings | None = None, *,
+                    solo: ReviewSettings | None = None) -> None:
+    """Declare how the game review judges ``game``: ``settings`` for games with opponents
+    (values are victory shares), ``solo`` for its one-seat game (values in game points:
+    the margin over an automated opponent, or the score). Read with :func:`game_review`.
+
+    Raises:
+        ValueError: thresholds that are not four ascending numbers >= 0, or iterations
+            below 1.
+    """
+    for s in (settings, solo):
+        if s is None:
+            continue
+        t = s.thresholds
+        if len(t) != 4 or any(b < a for a, b in zip(t, t[1:])) or t[0] < 0:
+            raise ValueError(f"review thresholds of {game}: four ascending numbers >= 0 "
+                             f"(best, inaccuracy, mistake, blunder), not {t}")
+        if s.iterations < 1:
+            raise ValueError(f"review iterations of {game}: at least 1, not {s.iterations}")
+    _REVIEWS[normalise_name(game)] = (settings, solo)
+
+
+def game_review(game: str, players: int) -> ReviewSettings | None:
+    """The review settings ``game`` declares for ``players`` seats (its solo settings for
+    one seat), or None when it declares none."""
+    multi, solo = _REVIEWS.get(normalise_name(game), (None, None))
+    return solo if players == 1 else multi
+
+
 #: game name -> module path of its drawing (observation -> SVG, clicks -> actions)
 _DRAWINGS: dict[str, str] = {}
 

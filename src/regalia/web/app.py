@@ -22,6 +22,9 @@ parameter; without one a visitor is a spectator):
 * ``GET /api/tables/{id}/record``: the finished game as a regalia record (no seed) for
   perfect information; for hidden information the seat record of what the token's seat
   saw (spectators: the public one);
+* ``POST /api/tables/{id}/review`` (``?seat=N``), ``GET /api/tables/{id}/review``,
+  ``GET /api/tables/{id}/review/{index}``: a finished game's review of a seat, computed in
+  the worker pool and stored with the table (:mod:`.routes.review`, :mod:`.reviewer`);
 * ``POST /api/tables/{id}/click``: ``{clicks: [...]}``, the click objects of a move in
   progress (board protocol v2) -> ``{action, notation}``, ``{next: {prompt, targets,
   choices, svg}}`` or ``{error}``;
@@ -68,7 +71,8 @@ from .errors import WebError
 from .guard import Guard, Limiter
 from .metrics import Metrics
 from .rooms import Rooms
-from .routes import lobby, ops, pad, table
+from .reviewer import Reviewer
+from .routes import lobby, ops, pad, review, table
 from .settings import Settings
 from .socket import router as socket_router
 from .store import CHANNEL, Store, default_db_url
@@ -143,6 +147,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     api.state.settings = settings
     api.state.limiter = limiter
     api.state.metrics = metrics
+    api.state.reviewer = Reviewer(store, rooms.computer, settings)
 
     @api.exception_handler(WebError)
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
@@ -152,6 +157,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
 
     api.include_router(lobby.router)
     api.include_router(table.router)
+    api.include_router(review.router)
     api.include_router(pad.router)
     api.include_router(ops.router)
     api.include_router(socket_router)

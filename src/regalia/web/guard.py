@@ -153,7 +153,7 @@ def kind_of(method: str, path: str) -> str:
         return "read"
     if path == "/api/tables":
         return "create"
-    for end in ("/hint", "/click"):
+    for end in ("/hint", "/click", "/review"):
         if path.endswith(end):
             return end[1:]
     return "move"

@@ -23,11 +23,14 @@ RATE_LIMITS: dict[str, tuple[str, str]] = {
     "create": ("30/hour", "tables created by a client"),
     "socket": ("30/minute", "WebSocket connections opened by a client"),
     "hint": ("6/minute", "hints asked by a seat of a table"),
+    "review": ("6/minute", "game reviews asked at a table by a seat (a spectator: by its "
+                           "address)"),
 }
 
 #: what a request costs against the ``request`` limit, by the kind of request (a hint or a
 #: table's creation weighs more than reading a view)
-REQUEST_COSTS: dict[str, int] = {"read": 1, "move": 1, "click": 1, "hint": 5, "create": 5}
+REQUEST_COSTS: dict[str, int] = {"read": 1, "move": 1, "click": 1, "hint": 5, "create": 5,
+                                 "review": 5}
 
 
 def default_workers(servers: int = 1) -> int:
@@ -83,6 +86,20 @@ class Settings:
         adopt_every: seconds between two looks for tables whose computer player no
             process runs (its process died), on a store shared by several processes
             (PostgreSQL).
+        review_seconds: the search time of one seat's game review at a finished table
+            (its budget per table and seat: a table's reviews take at most its seats
+            times this), shared by the seat's decisions.
+        review_slice: a review runs in the worker pool in slices of about this many
+            seconds (each decision capped at it), taking its turn with the computer moves
+            and hints of every table between two slices; the page's progress moves at
+            each.
+        review_iterations: search iterations per decision of a review (None: the
+            game's documented budget, docs/review.md), within ``review_seconds``.
+        review_busy: a review is not started (503, "ask again") while this many jobs
+            or more wait for a worker: the computer moves of games under way come first.
+        review_seed: the seed of every review: a review is a function of the record the
+            seat may download and this (the same on every server, whatever the other
+            seats held).
         share_hours: how long a shared scoring pad link lives (hours).
         shares_per_client: live shared links one client address may hold at once.
         max_shares: live shared links the server holds in all.
@@ -113,6 +130,11 @@ class Settings:
     keep_finished: float | None = None
     resume: bool = True
     adopt_every: float = 2.0
+    review_seconds: float = 60.0
+    review_slice: float = 4.0
+    review_iterations: int | None = None
+    review_busy: int = 4
+    review_seed: int = 1
     share_hours: float = 48.0
     shares_per_client: int = 20
     max_shares: int = 10_000

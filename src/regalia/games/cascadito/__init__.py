@@ -64,3 +64,14 @@ register_tensors("cascadito", "regalia.games.cascadito.tensors")
 from regalia.core.registry import register_balance  # noqa: E402
 
 register_balance("cascadito", "regalia.games.cascadito.balance")
+
+from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
+
+# The game review's search and label thresholds (victory shares; solo: points of score):
+# docs/review.md.
+register_review(
+    "cascadito",
+    ReviewSettings("ismcts:playout=greedy", 300, (0.02, 0.05, 0.10, 0.20),
+                   evidence="not yet calibrated"),
+    solo=ReviewSettings("ismcts:playout=greedy", 500, (0.5, 2.0, 4.0, 8.0),
+                        evidence="checked by paired playouts, 2 games (docs/review.md)"))

@@ -38,3 +38,11 @@ register_strengths("inheritors", easy="greedy", normal="ismcts:seconds=0.5",
 from regalia.core.registry import register_balance  # noqa: E402
 
 register_balance("inheritors", "regalia.games.inheritors.balance")
+
+from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
+
+# The game review's search and label thresholds (victory shares): docs/review.md.
+register_review("inheritors", ReviewSettings(
+    "ismcts:playout=fast", 400, (0.02, 0.05, 0.10, 0.20), evidence=(
+        "blunder and mistake checked by paired playouts with 2 players, 8 games; "
+        "inaccuracy overstated at this budget (docs/review.md)")))

@@ -29,3 +29,11 @@ register_strengths("kingdomino", easy="onestep", normal="greedy",
 __all__ = ["KingdominoGame", "KingdominoState", "PureKingdominoState", "VARIANTS", "TERRAINS",
            "Domino", "DominoSet", "load_dominoes", "Property", "parse_kingdom"]
 register_tensors("kingdomino", "regalia.games.kingdomino.tensors")
+
+from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
+
+# The game review's search and label thresholds (victory shares): docs/review.md.
+register_review("kingdomino", ReviewSettings(
+    "ismcts:playout=greedy", 2000, (0.02, 0.05, 0.10, 0.20),
+    evidence="blunder and mistake checked by paired playouts with 2 players, 8 games; "
+             "3-4 players not measured (docs/review.md)"))

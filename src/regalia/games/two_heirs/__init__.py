@@ -47,3 +47,15 @@ register_tensors("two-heirs", "regalia.games.two_heirs.tensors")
 from regalia.core.registry import register_balance  # noqa: E402
 
 register_balance("two-heirs", "regalia.games.two_heirs.balance")
+
+from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
+
+# The game review's search and label thresholds (victory shares; solo: points of margin
+# over Heinrich): docs/review.md.
+register_review(
+    "two-heirs",
+    ReviewSettings("ismcts:playout=fast,expand=policy,widen=1", 2000, (0.02, 0.05, 0.10, 0.20),
+                   evidence="not yet calibrated"),
+    solo=ReviewSettings("ismcts:playout=fast,expand=policy,widen=1,horizon=12", 1000,
+                        (0.5, 2.0, 4.0, 8.0),
+                        evidence="checked by paired playouts in under 2 games (docs/review.md)"))

@@ -1738,19 +1738,19 @@ cdef class Core:
 
     def resample_from_infostate(self, player, rng):
         """information.resample_from_infostate: a copy with the face-down starting tile
-        redrawn among itself and the supply's tiles of its colour (one ``rng.random()``
-        when there is a starting tile), the history's draw changed with it."""
+        redrawn among itself and the supply's tiles of its colour, in the order of their
+        ids (one ``rng.random()`` when there is a starting tile), the history's draw
+        changed with it."""
         self.check_seat(player)
         cdef Core c = self.clone()
         cdef St* s = &c.s
         cdef Tab* T = self.tab
-        cdef int t = s.start_tile, u, n = 1, i, a, b
+        cdef int t = s.start_tile, u, n = 0, i, a, b
         cdef int cands[MAXT]
         cdef u64 m
         if t < 0:
             return c
-        cands[0] = t
-        m = s.supply
+        m = s.supply | ((<u64>1) << t)   # in the order of the ids: not telling t apart
         while m:
             u = ctz64(m)
             m &= m - 1

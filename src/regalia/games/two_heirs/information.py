@@ -52,14 +52,17 @@ def visibility(s: "TwoHeirsState") -> list[int]:
 def resample_from_infostate(state: "TwoHeirsState", player: int,
                             rng: random.Random) -> "TwoHeirsState":
     """A copy in which the face-down starting tile is redrawn among the tiles it could
-    be (itself and the supply's tiles of its colour); everything else is public."""
+    be (itself and the supply's tiles of its colour); everything else is public. The
+    candidates are taken in the order of their ids, which does not tell which one is
+    face down: two states ``player`` cannot tell apart give the same copy for the same
+    ``rng`` (so a search's decision depends on the information state only)."""
     state.check_seat(player)
     s = state.clone()
     t = state.start_tile
     if t < 0:
         return s
     col = state.T.colour
-    cands = [t] + [u for u in state.supply if col[u] == col[t]]
+    cands = sorted([t] + [u for u in state.supply if col[u] == col[t]])
     u = cands[int(rng.random() * len(cands))]
     if u != t:
         s.supply.remove(u)

@@ -5,6 +5,7 @@
 import * as board from "./board.js";
 import * as net from "./net.js";
 import * as panels from "./panels.js";
+import * as review from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const el = panels.el;
@@ -170,6 +171,7 @@ async function play(body) {
 // ---------------------------------------------------------------- the end of the game
 function result(v) {
   $("replay").hidden = !v.terminal;
+  review.offer(v, tableId, active);
   panels.result(v);
   if ($("result").hidden) return;
   const a = $("download");

@@ -48,6 +48,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .migrate import StoreError, engine_url, upgrade
+from .reviews import delete_reviews
 from .schema import actions_t, seats_t, tables_t
 
 __all__ = ["ConflictError", "SeatRow", "Store", "StoreError", "TableRow", "TableSummary",
@@ -383,9 +384,9 @@ class Store:
                 for r in reversed(rows)]
 
     def purge(self, finished_before: str) -> int:
-        """Delete the tables that ended before ``finished_before`` (UTC ISO), their seats
-        and moves; returns how many (on PostgreSQL one process purges at a time: another
-        that tries meanwhile deletes nothing)."""
+        """Delete the tables that ended before ``finished_before`` (UTC ISO), their seats,
+        moves and reviews; returns how many (on PostgreSQL one process purges at a time:
+        another that tries meanwhile deletes nothing)."""
         with self.engine.begin() as conn:
             if self.shared and not conn.execute(
                     select(func.pg_try_advisory_xact_lock(PURGE_LOCK))).scalar():
@@ -396,6 +397,7 @@ class Store:
             for i in range(0, len(ids), 500):
                 chunk = ids[i:i + 500]
                 conn.execute(delete(actions_t).where(actions_t.c.table_id.in_(chunk)))
+                delete_reviews(conn, chunk)
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(chunk)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(chunk)))
         return len(ids)

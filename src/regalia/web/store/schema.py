@@ -1,5 +1,6 @@
 """The store's schema (SQLAlchemy Core): the ``tables``, ``seats`` and ``actions`` tables
-described in :mod:`regalia.web.store`, and ``pad_shares`` (:mod:`.shares`).
+described in :mod:`regalia.web.store`, ``pad_shares`` (:mod:`.shares`) and ``reviews``
+(:mod:`.reviews`).
 
 The schema is versioned (:mod:`.migrate`, the revisions in ``migrations/versions``);
 this module is the newest revision, which ``tests/web/test_store_migrations.py`` checks.
@@ -62,4 +63,20 @@ pad_shares_t = Table(
     Column("expires", String(40), nullable=False),
     Index("ix_pad_shares_expires", "expires"),
     Index("ix_pad_shares_client", "client_hash"),
+)
+#: The game review of a finished table's seat (:mod:`.reviews`, issue 26): its status
+#: (``running``, ``done``, ``failed``), the decisions judged so far and in all, the review
+#: as JSON (the decisions so far while it runs; NULL before the first slice), the reason
+#: of a failure, and when it last changed (UTC ISO: a running review not changed for long
+#: was abandoned by a server that stopped, and another may take it over).
+reviews_t = Table(
+    "reviews", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("status", String(16), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer),
+    Column("review", Text),
+    Column("error", Text),
+    Column("updated", String(40), nullable=False),
 )
