@@ -60,7 +60,7 @@ from .errors import WebError
 from .guard import Guard, Limiter
 from .metrics import Metrics
 from .rooms import Rooms
-from .routes import lobby, ops, pad, table
+from .routes import lobby, ops, pad, player, table
 from .settings import Settings
 from .socket import router as socket_router
 from .store import Store, default_db_url
@@ -100,6 +100,15 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
             except Exception:  # a sweep that failed is tried again at the next one
                 log.exception("sweeping idle tables failed")
 
+    async def clock_sweeper() -> None:   # due move deadlines (issue 25, clocks.py)
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(settings.clock_sweep)
+            try:
+                await loop.run_in_executor(None, rooms.clocks.sweep)
+            except Exception:  # the claims' leases run out: the next sweeps take them
+                log.exception("sweeping move deadlines failed")
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
@@ -108,8 +117,10 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         if settings.resume:
             await loop.run_in_executor(None, rooms.resume)
         task = asyncio.ensure_future(sweeper())
+        clocks = asyncio.ensure_future(clock_sweeper())
         yield
         task.cancel()
+        clocks.cancel()
         if not starting.done():
             starting.cancel()
         rooms.close()
@@ -130,6 +141,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
     api.include_router(lobby.router)
+    api.include_router(player.router)   # before table's: /api/tables/open is no table id
     api.include_router(table.router)
     api.include_router(pad.router)
     api.include_router(ops.router)

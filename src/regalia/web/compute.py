@@ -192,18 +192,39 @@ class Computer:
             if s.is_terminal() or cur not in t.agents or t.future is not None:
                 return
             spec, budget = t.agents[cur]
-            done: Future[None] = Future()
-            generation, ply = t.generation, len(s.history())
-            job = Job(t.id, cur, worker.think,
-                      (t.game.info.name, json.dumps(t.game.params, sort_keys=True),
-                       position_for(s, cur), cur, spec, budget, _entropy.getrandbits(63)),
-                      budget, lambda f: self._thought(t, cur, generation, ply, f, done))
-            if not self.submit(job):
+            if not self._think(t, cur, spec, budget):
                 return
-            t.thinking = cur
-            t.version += 1
-            t.future = done
         t.notify(t.id)
+
+    def play_for(self, t: Table, seat: int, spec: str, budget: float) -> bool:
+        """Search a move for ``seat`` (a person whose move time ran out, :mod:`.clocks`) with
+        the agent ``spec``, committed as a computer player's is: only if the table is still
+        at this ply with ``seat`` to play (a person's move that came first wins). False when
+        nothing was started (not the seat's turn, or a search of the table under way)."""
+        with t.lock:
+            s = t.state
+            if s.is_terminal() or s.current_player() != seat or t.future is not None:
+                return False
+            if not self._think(t, seat, spec, budget):
+                return False
+        t.notify(t.id)
+        return True
+
+    def _think(self, t: Table, seat: int, spec: str, budget: float) -> bool:
+        """Queue the search of ``seat``'s move (the caller holds ``t.lock``)."""
+        s = t.state
+        done: Future[None] = Future()
+        generation, ply = t.generation, len(s.history())
+        job = Job(t.id, seat, worker.think,
+                  (t.game.info.name, json.dumps(t.game.params, sort_keys=True),
+                   position_for(s, seat), seat, spec, budget, _entropy.getrandbits(63)),
+                  budget, lambda f: self._thought(t, seat, generation, ply, f, done))
+        if not self.submit(job):
+            return False
+        t.thinking = seat
+        t.version += 1
+        t.future = done
+        return True
 
     def _thought(self, t: Table, seat: int, generation: int, ply: int,
                  future: Future[Any], done: Future[None]) -> None:

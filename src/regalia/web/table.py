@@ -112,6 +112,11 @@ class Table:
     #: set when the rooms let this table go (idle): a request still holding it is
     #: refused, and the next one loads the table again from the store
     evicted: bool = False
+    #: the people at the table (:class:`regalia.web.players.Folk`: who holds each seat,
+    #: the move time limit, forfeits, the rematch), and more writes for each move's
+    #: transaction (``in_commit(conn)``: whose turn, its deadline, the ratings at the end)
+    people: Any = None
+    in_commit: Callable[[Any], None] | None = None
 
     @property
     def has_person(self) -> bool:
@@ -165,7 +170,7 @@ class Table:
             return
         self.last_move_at = _clock()
         try:
-            self.store.append_actions(self.id, start, new, self.status())
+            self.store.append_actions(self.id, start, new, self.status(), self.in_commit)
         except Exception as exc:
             self.reload()
             del self.movers[movers:]
@@ -203,6 +208,8 @@ class Table:
             cur = s.current_player()
             if cur != seat:
                 raise WebError(409, f"it is not your turn: {self.label(cur)} is to play")
+            if seat in self.agents:   # a seat that forfeited: the computer plays it now
+                raise WebError(409, "this seat forfeited: the computer plays it now")
             if (action is None) == (notation is None):
                 raise WebError(422, "give exactly one of 'action' (an id) or 'notation'")
             try:

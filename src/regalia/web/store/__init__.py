@@ -31,10 +31,10 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from sqlalchemy import (String, Table, create_engine, delete, event, func, insert, or_, select,
-                        text, update)
+from sqlalchemy import (Connection, String, Table, create_engine, delete, event, func, insert,
+                        or_, select, text, update)
 from sqlalchemy.exc import IntegrityError
 
 from .migrate import StoreError, engine_url, upgrade
@@ -160,9 +160,11 @@ class Store:
 
     def create_table(self, table_id: str, game: str, params: dict[str, Any], seed: int,
                      seats: list[SeatRow], options: dict[str, Any] | None = None,
-                     status: str = COMPUTER_TO_MOVE) -> None:
+                     status: str = COMPUTER_TO_MOVE,
+                     extra: Callable[[Connection], None] | None = None) -> None:
         """Store a new table and its seats in one transaction (``status``: by default the
-        server is to move: the first deal).
+        server is to move: the first deal; ``extra(conn)``: more writes in that
+        transaction, :mod:`.players`' seats held by players).
 
         Raises:
             ValueError: a text longer than its column or holding a NUL character (the
@@ -181,6 +183,8 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(tables_t).values(**table, status=status, ply=0, updated=now))
             conn.execute(insert(seats_t), rows)
+            if extra is not None:
+                extra(conn)
 
     def append_action(self, table_id: str, ply: int, action: int) -> None:
         """Commit ``action`` as move ``ply`` of the table (durable when this returns).
@@ -191,11 +195,13 @@ class Store:
         self.append_actions(table_id, ply, [action])
 
     def append_actions(self, table_id: str, ply: int, actions: list[int],
-                       status: str | None = None) -> None:
+                       status: str | None = None,
+                       extra: Callable[[Connection], None] | None = None) -> None:
         """Commit ``actions`` as moves ``ply, ply + 1, ...`` in one transaction (a move and
         the chance outcomes dealt after it), with the table's ``status`` after them
-        (:data:`PERSON`, :data:`COMPUTER_TO_MOVE` or :data:`OVER`; None leaves it): all are
-        stored when this returns, or none.
+        (:data:`PERSON`, :data:`COMPUTER_TO_MOVE` or :data:`OVER`; None leaves it) and
+        ``extra(conn)``'s writes (:mod:`regalia.web.players`: whose turn, its deadline, the
+        ratings of a game that ended): all are stored when this returns, or none.
 
         Raises:
             ConflictError: a move is already stored at one of those plies (another writer
@@ -212,6 +218,8 @@ class Store:
                     for i, a in enumerate(actions)])
                 if status is not None:
                     self._set_status(conn, table_id, status, ply + len(actions))
+                if extra is not None:
+                    extra(conn)
         except IntegrityError:
             if not self._exists(table_id):
                 raise LookupError(f"no table {table_id!r}") from None
@@ -224,11 +232,13 @@ class Store:
 
     def truncate(self, table_id: str, ply: int) -> None:
         """Delete the moves of the table from ``ply`` on (an undo), committed on return;
-        a person is then to move."""
+        a person is then to move (with no move deadline: the next move sets one)."""
         with self.engine.begin() as conn:
             conn.execute(delete(actions_t).where(actions_t.c.table_id == table_id,
                                                  actions_t.c.ply >= ply))
             self._set_status(conn, table_id, PERSON, ply)
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                         .values(deadline=None))
 
     @staticmethod
     def _set_status(conn: Any, table_id: str, status: str, ply: int) -> None:
