@@ -407,6 +407,8 @@ def test_ratings_equal_openskills_own_and_rematch_rotates_the_seats(server):
     assert {b["name"] for b in board} == {"Ann", "Bob"}
     assert [b["you"] for b in board if b["name"] == "Bob"] == [True]
     assert all(b["games"] == 1 for b in board) and ann not in json.dumps(board)
+    mine = games_of(server, bob)[0]["rating"]
+    assert mine == {"value": round(rows["Bob"].ordinal, 1), "games": 1}
     seen = view(server, tid, as_key(ann, 0))["people"]["seats"]
     assert [s["rating"]["games"] for s in seen] == [1, 1]
     # the rematch: made once, seats rotated, each held by the same key

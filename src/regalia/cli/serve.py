@@ -89,8 +89,8 @@ def serve(
              "count the real client)."),
     rate_limit: list[str] = typer.Option(
         [], "--rate-limit", metavar="NAME=WINDOWS",
-        help="Change a rate limit: request, create, socket or hint, e.g. create=10/hour "
-             "or request=off; repeatable."),
+        help="Change a rate limit: request, create, socket, hint, player, chat or join, "
+             "e.g. create=10/hour or request=off; repeatable."),
     rate_storage: str = typer.Option("memory://", "--rate-storage", metavar="URI",
                                      help="Where rate counts are kept (limits storage "
                                           "URI; redis://HOST to share them)."),
@@ -115,6 +115,9 @@ def serve(
     idle: float = typer.Option(600.0, "--idle", metavar="SECONDS",
                                help="An unfinished table unused this long leaves memory "
                                     "(its record stays)."),
+    min_move_seconds: float = typer.Option(30.0, "--min-move-seconds", metavar="SECONDS",
+                                           help="The shortest move time limit a table may "
+                                                "choose."),
 ) -> None:
     """Start the web table."""
     try:
@@ -129,7 +132,7 @@ def serve(
     if not 0 < port < 65536:
         raise error(f"--port {port}: a port is 1 to 65535", EXIT_USAGE)
     for name, value in (("--max-think", max_think), ("--header-timeout", header_timeout),
-                        ("--idle", idle)):
+                        ("--idle", idle), ("--min-move-seconds", min_move_seconds)):
         if not 0 < value < float("inf"):
             raise error(f"{name} {value}: a positive number of seconds", EXIT_USAGE)
     for name, number in (("--workers", workers if workers is not None else 1),
@@ -150,7 +153,8 @@ def serve(
         max_think=max_think, allowed_origins=tuple(allowed_origin),
         rate_limits=parse_rate_limits(rate_limit), rate_storage=rate_storage,
         max_open_tables=max_open_tables, keep_finished=keep, max_body=max_body,
-        header_timeout=header_timeout, max_connections=max_connections, idle_seconds=idle)
+        header_timeout=header_timeout, max_connections=max_connections, idle_seconds=idle,
+        min_move_seconds=min_move_seconds)
     if purge:
         from regalia.web.store import Store, default_db_url, now_iso
         try:

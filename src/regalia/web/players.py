@@ -231,12 +231,18 @@ class Players:
         """The tables where ``key``'s player holds a seat (:meth:`People.your_games`):
         ``[{table, game, title, seats: [{seat, label, kind, mine}], ply, over, turn (a seat
         of yours to play, or None), to_move (the seat a person plays next), waiting (seconds
-        since the last move), deadline (ms since the epoch)}]``. ``labels(game)``: a game's
-        title."""
+        since the last move), deadline (ms since the epoch), rating (this player's at the
+        game: ``{value, games}`` or None)}]``. ``labels(game)``: a game's title."""
         pid = self.player(key, "your games need")
         now = time.time()
-        return [listing(x, labels, pid, now)
-                for x in self.db.your_games(pid, self.settings.your_games)]
+        rated = self.db.ratings_of([pid])
+        out = []
+        for x in self.db.your_games(pid, self.settings.your_games):
+            item = listing(x, labels, pid, now)
+            r = rated.get((pid, x.game))
+            item["rating"] = {"value": round(r[0], 1), "games": r[1]} if r else None
+            out.append(item)
+        return out
 
 
 def people_view(t: Table, seat: int | None) -> dict[str, Any]:
