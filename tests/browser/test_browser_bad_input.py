@@ -7,6 +7,12 @@ from __future__ import annotations
 from browser_driver import log_lines, page_state
 
 
+def settled(page):
+    """Wait until no element of the board is still fading in (the page takes its
+    ``arrived`` mark off after the animation): the board is then the server's drawing."""
+    page.wait_for_function("!document.querySelector('#board .arrived')")
+
+
 def test_typed_illegal_moves_show_the_engines_reason_and_change_nothing(server, new_page):
     table = server.create_table([{"kind": "invited", "label": "Ada"},
                                  {"kind": "computer", "strength": "easy"}])
@@ -16,6 +22,7 @@ def test_typed_illegal_moves_show_the_engines_reason_and_change_nothing(server, 
     assert page_state(page) == "turn"
     before = server.view(tid, token)
     assert before["current_player"] == 0 and before["legal"], "Ada opens the game"
+    settled(page)
     board_before = page.locator("#board").inner_html()
     log_before = log_lines(page)
     assert before["observation"]["phase"] == "pick"
@@ -37,6 +44,7 @@ def test_typed_illegal_moves_show_the_engines_reason_and_change_nothing(server, 
         # holds it
         assert page_state(page) == "turn"
         assert page.locator("#error").inner_text() == refusal["detail"]
+        settled(page)
         assert page.locator("#board").inner_html() == board_before
         assert log_lines(page) == log_before
         after = server.view(tid, token)

@@ -22,9 +22,7 @@ export function draw(svg) {
   if (!old) {
     box().innerHTML = svg;
   } else {
-    Idiomorph.morph(old, svg, {
-      callbacks: { afterNodeAdded: (n) => { if (n.classList && n.id) n.classList.add("arrived"); } },
-    });
+    Idiomorph.morph(old, svg, { callbacks: { afterNodeAdded: arrived } });
   }
   const root = svgOf();
   if (root) {
@@ -33,6 +31,16 @@ export function draw(svg) {
     root.setAttribute("aria-describedby", "board-desc");
     root.setAttribute("focusable", "false");
   }
+}
+
+// A new element fades in (CSS ``.arrived``); the mark is taken off once the animation is
+// over (or at once where motion is reduced), so that the board settles to exactly the
+// server's drawing.
+const ARRIVAL_MS = 700;
+function arrived(n) {
+  if (!n.classList || !n.id) return;
+  n.classList.add("arrived");
+  setTimeout(() => n.classList.remove("arrived"), ARRIVAL_MS);
 }
 
 // The accessible name of a clickable element: its own <title> (the drawing's words for
