@@ -3,8 +3,9 @@ the start page and at a seat link, shown as text everywhere; Your games after cl
 reopening a browser with its storage, the seat found again without its link; a chat line
 carrying an XSS payload shown as text; spectators reading the chat; a table open to anyone
 joined from the start page; the turn alert in the title of a page in the background; a
-rematch followed by both pages. axe-core finds nothing serious on the new parts, on a
-desktop and on a phone."""
+rematch followed by both pages, and the ratings it made; a player key moved to another
+device by its link and revoked; a move time limit of 2 seconds with each timeout choice.
+axe-core finds nothing serious on the new parts, on a desktop and on a phone."""
 
 from __future__ import annotations
 
@@ -268,3 +269,40 @@ def test_a_short_move_time_limit_runs_out_on_the_page(quick_server, new_page, ti
         assert server.view(table)["people"]["seats"][0]["forfeited"]
         page_state(page, ("over",))
         assert "forfeited" in page.locator("#result").inner_text()
+
+
+def test_a_key_moves_to_another_device_and_a_new_key_revokes_it(server, new_page):
+    ann, links = named_table(new_page, server, kinds=("here", "computer"))
+    table = urlparse(links["spectator"]).path.split("/")[-1]
+    ann.goto(server.url + "/")
+    ann.locator(f"#yourgames a[href='/table/{table}']").wait_for()
+    ann.click("#showkey")
+    link = ann.locator("#keylink a").first
+    link.wait_for()
+    url = link.get_attribute("href")
+    assert "#key=" in url and ann.locator("#keylink svg").count() == 1
+    key = ann.evaluate("localStorage.getItem('regalia.key')")
+    assert url.endswith(key)
+    assert not axe_violations(ann), axe_violations(ann)
+    # the phone opens the link: it holds the key (taken out of the address bar), and
+    # finds Ann's game and her seat
+    phone = new_page(*PHONE)
+    phone.goto(url)
+    phone.wait_for_function("document.getElementById('keystatus').textContent.includes('now holds')")
+    assert "#key" not in phone.url
+    phone.locator(f"#yourgames a[href='/table/{table}']").click()
+    page_state(phone, ("turn", "waiting"))
+    assert "you are: Ann" in phone.locator("#who").inner_text()
+    # Ann makes a new key: the phone's is refused from then on, and it forgets it
+    ann.click("#revoke")
+    ann.wait_for_function("document.getElementById('keystatus').textContent.includes('new key')")
+    assert ann.evaluate("localStorage.getItem('regalia.key')") != key
+    phone.goto(server.url + "/")
+    phone.wait_for_function("localStorage.getItem('regalia.key') === null")
+    assert phone.locator("#yourgames li").count() == 0
+    phone.goto(f"{server.url}/table/{table}")
+    page_state(phone, ("waiting",))
+    assert "you are: spectator" in phone.locator("#who").inner_text()
+    # Ann's own browser keeps her games under the new key
+    ann.reload()
+    ann.locator(f"#yourgames a[href='/table/{table}']").wait_for()

@@ -288,21 +288,49 @@ def test_spectators_write_where_the_table_allows_under_a_name(server):
     assert eve not in r.text
 
 
-def test_chat_lines_reach_the_websocket(server):
-    ann = new_key(server)
+def test_chat_lines_reach_the_websocket_and_no_frame_carries_a_key(server):
+    ann, bob = new_key(server), new_key(server)
     tid, tokens = create(server, [{"kind": "here", "label": "Ann"}, {"kind": "invited"}], ann)
+    server.post(f"/api/tables/{tid}/sit", headers={"x-seat-token": tokens[1],
+                                                    "x-player-key": bob}, json={"name": "Bob"})
     server.post(f"/api/tables/{tid}/chat", headers={"x-seat-token": tokens[0]},
                 json={"text": "before"})
-    with server.websocket_connect(f"/api/tables/{tid}/ws") as ws:
-        assert "seats" in json.loads(ws.receive_text())
-        first = json.loads(ws.receive_text())
+    frames = []
+    # Bob's seat by his key, offered as a subprotocol (never in the URL)
+    with server.websocket_connect(f"/api/tables/{tid}/ws?seat=1",
+                                  subprotocols=["regalia", "key." + bob]) as ws:
+        assert ws.accepted_subprotocol == "regalia"
+        frames.append(ws.receive_text())
+        assert json.loads(frames[0])["seat"] == 1
+        frames.append(ws.receive_text())
+        first = json.loads(frames[-1])
         assert first["type"] == "chat" and [x["text"] for x in first["lines"]] == ["before"]
         server.post(f"/api/tables/{tid}/chat", headers={"x-seat-token": tokens[1]},
                     json={"text": "after"})
-        got = json.loads(ws.receive_text())
-        while got.get("type") != "chat":
-            got = json.loads(ws.receive_text())
-        assert [x["text"] for x in got["lines"]] == ["after"]
+        frames.append(ws.receive_text())
+        while json.loads(frames[-1]).get("type") != "chat":
+            frames.append(ws.receive_text())
+        assert [x["text"] for x in json.loads(frames[-1])["lines"]] == ["after"]
+    with server.rooms.store.engine.connect() as conn:
+        pids = [r.id for r in conn.execute(select(players_t.c.id))]
+    for secret in [ann, bob, *pids]:
+        assert not any(secret in f for f in frames)
+
+
+@pytest.mark.parametrize("offer,seat", [("key.forged", "1"), ("key." + "A" * 43, "1"),
+                                        ("key.{bob}", "0"), ("key.{bob}", "x")])
+def test_a_websocket_with_a_forged_key_or_seat_is_closed_with_the_reason(server, offer, seat):
+    from starlette.websockets import WebSocketDisconnect
+
+    ann, bob = new_key(server), new_key(server)
+    tid, tokens = create(server, [{"kind": "here", "label": "Ann"}, {"kind": "invited"}], ann)
+    server.post(f"/api/tables/{tid}/sit", headers={"x-seat-token": tokens[1],
+                                                    "x-player-key": bob}, json={"name": "Bob"})
+    with server.websocket_connect(f"/api/tables/{tid}/ws?seat={seat}",
+                                  subprotocols=["regalia", offer.format(bob=bob)]) as ws:
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+    assert closed.value.code in (4403, 4422) and closed.value.reason
 
 
 # ------------------------------------------------------------------ clocks
