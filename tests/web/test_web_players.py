@@ -460,3 +460,35 @@ def test_a_game_alone_or_against_an_unrated_computer_is_not_rated(server):
     play_out(server, tid, {0: ann, 1: ann})
     with server.rooms.store.engine.connect() as conn:
         assert conn.execute(select(ratings_t)).all() == []
+
+
+def test_a_game_against_the_computer_is_rated_with_its_strength_as_a_fixed_anchor(server):
+    from regalia.web.ratings import ANCHORS
+
+    ann = new_key(server)
+    tid, _ = create(server, [{"kind": "here", "label": "Ann"},
+                             {"kind": "computer", "strength": "normal"}], ann,
+                    rate_computers=True)
+    assert view(server, tid)["people"]["rated"] is None
+    while True:
+        v = wait_for(lambda: y if (y := view(server, tid, as_key(ann, 0)))["terminal"]
+                     or (y["current_player"] == 0 and y["legal"]) else None, timeout=60)
+        if v["terminal"]:
+            break
+        r = server.post(f"/api/tables/{tid}/actions", headers=as_key(ann, 0),
+                        json={"action": v["legal"][0]["id"], "ply": v["ply"]})
+        assert r.status_code == 200, r.text
+    returns = v["returns"]
+    ranks = [1 + sum(1 for w in returns if w > x) for x in returns]
+    model = PlackettLuce()
+    mu, sigma = ANCHORS["normal"]
+    expect = model.rate([[model.rating()], [model.rating(mu=mu, sigma=sigma)]], ranks=ranks)
+    with server.rooms.store.engine.connect() as conn:
+        rows = conn.execute(select(ratings_t)).all()
+    assert len(rows) == 1 and rows[0].games == 1          # the anchor is no player
+    assert rows[0].mu == pytest.approx(expect[0][0].mu)
+    assert rows[0].sigma == pytest.approx(expect[0][0].sigma)
+    # without the option, the same kind of table says why it is not rated
+    tid2, _ = create(server, [{"kind": "here", "label": "Ann"},
+                              {"kind": "computer", "strength": "normal"}], ann)
+    assert "computer plays" in view(server, tid2)["people"]["rated"]
