@@ -3,7 +3,8 @@ the start page and at a seat link, shown as text everywhere; Your games after cl
 reopening a browser with its storage, the seat found again without its link; a chat line
 carrying an XSS payload shown as text; spectators reading the chat; a table open to anyone
 joined from the start page; the turn alert in the title of a page in the background; a
-rematch followed by both pages, and the ratings it made; a player key moved to another
+rematch followed by both pages, and the ratings it made; a turn in another tab counted in
+a background tab's title and icon; a player key moved to another
 device by its link and revoked; a move time limit of 2 seconds with each timeout choice.
 axe-core finds nothing serious on the new parts, on a desktop and on a phone."""
 
@@ -306,3 +307,18 @@ def test_a_key_moves_to_another_device_and_a_new_key_revokes_it(server, new_page
     # Ann's own browser keeps her games under the new key
     ann.reload()
     ann.locator(f"#yourgames a[href='/table/{table}']").wait_for()
+
+
+def test_a_turn_in_another_tab_counts_in_a_background_page(server, new_page):
+    ann, links = named_table(new_page, server, kinds=("here", "computer"))
+    # a second tab of Ann's browser, in the background, on the start page
+    ann.context.add_init_script(BACKGROUND_JS)
+    other = ann.context.new_page()
+    other.goto(server.url + "/")
+    other.evaluate("window.__bg = true; document.dispatchEvent(new Event('visibilitychange'))")
+    ann.reload()                      # her table, in view: her turn comes
+    page_state(ann, ("turn",))
+    other.wait_for_function("document.title.startsWith('(1) ')")
+    assert not ann.title().startswith(("●", "("))   # the page in view shows no mark
+    href = other.evaluate("document.querySelector('link[rel=icon]').href")
+    assert "circle" in href.replace("%3C", "<").replace("%3c", "<")   # the icon's dot
