@@ -149,13 +149,15 @@ class Server:
 # ---------------------------------------------------------------------- the pages
 def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kingdomino",
                     pace: float | None = None,
-                    params: dict[str, Any] | None = None) -> dict[str, Any]:
+                    params: dict[str, Any] | None = None,
+                    setup: Any = None) -> dict[str, Any]:
     """Create a table on the start page by choosing and clicking, as a person does.
 
     ``kinds``: one per seat, ``here`` | ``invited`` | ``computer`` (the computer at the
     lobby's default strength, easy = greedy). ``pace``: the pause between computer moves
     typed into the page (None: the page's default). ``params``: the game's options set in
     the form the page generated (a bool ticks or clears the box, anything else is typed).
+    ``setup(page)``: more choices made before the table is created (issue 25's options).
     Returns the links the page shows:
     ``{"here": url or None, "invited": [url, ...], "spectator": url}``.
     """
@@ -174,6 +176,8 @@ def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kin
             field.fill(str(value))
     if pace is not None:
         page.fill("#pace", str(pace))
+    if setup is not None:
+        setup(page)
     page.click("#create button[type=submit]")
     page.locator("#created a").first.wait_for()
     links: dict[str, Any] = {"here": None, "invited": []}

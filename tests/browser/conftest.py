@@ -61,8 +61,10 @@ def browser_parts() -> str:
 def server(tmp_path_factory: pytest.TempPathFactory, browser_parts: str) -> Iterator[Server]:
     # the tests click as fast as the page answers, from one address, and make many
     # tables: far more than a person's rate (tests/web/test_hostile_*.py test the limits)
+    # (and each browser context asks for a player key of its own: issue 25)
     srv = Server(tmp_path_factory.mktemp("regalia-serve"), "--rate-limit", "request=off",
-                 "--rate-limit", "create=off")
+                 "--rate-limit", "create=off", "--rate-limit", "player=off",
+                 "--rate-limit", "join=off")
     yield srv
     srv.stop()
 

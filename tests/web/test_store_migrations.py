@@ -60,6 +60,8 @@ legacy_actions = Table(
     Column("action", Integer, nullable=False),
 )
 OURS = ("tables", "seats", "actions")
+#: the tables described when revisions are compared: revision 0001's and revision 0006's
+DESCRIBED = OURS + ("players", "player_keys", "chat", "ratings")
 
 
 def legacy_write(engine, table_id, game, seed, tokens, commits):
@@ -129,7 +131,7 @@ def describe(engine):
     with engine.connect() as conn:
         insp = inspect(conn)
         out = {}
-        for name in sorted(set(insp.get_table_names()) & set(OURS)):
+        for name in sorted(set(insp.get_table_names()) & set(DESCRIBED)):
             out[name] = {
                 "columns": [(c["name"], str(c["type"]), c["nullable"], c.get("default"))
                             for c in insp.get_columns(name)],
@@ -142,7 +144,8 @@ def describe(engine):
         if conn.dialect.name == "sqlite":
             out["sql"] = sorted(conn.execute(text(
                 "SELECT name, sql FROM sqlite_master "
-                "WHERE tbl_name IN ('tables', 'seats', 'actions')")).all())
+                "WHERE tbl_name IN ('tables', 'seats', 'actions', 'players', 'player_keys', "
+                "'chat', 'ratings')")).all())
     return out
 
 

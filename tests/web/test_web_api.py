@@ -712,7 +712,7 @@ def test_computer_seats_are_told_apart_by_their_labels(server):
         {"kind": "here"}, {"kind": "computer"}, {"kind": "computer", "strength": "normal"},
         {"kind": "computer", "label": "Hal"}]})
     assert [s["label"] for s in r.json()["seats"]] == [
-        "Player 1", "Computer 2 (easy)", "Computer 3 (normal)", "Hal"]
+        "Player 1", "Computer 2 (easy)", "Computer 3 (normal)", "Hal (computer)"]
     r = server.post("/api/tables", json={"game": "kingdomino", "players": 2, "pace": 0,
                                          "seats": [{"kind": "here"}, {"kind": "computer"}]})
     assert r.json()["seats"][1]["label"] == "Computer (easy)"

@@ -97,8 +97,8 @@ def serve(
              "count the real client)."),
     rate_limit: list[str] = typer.Option(
         [], "--rate-limit", metavar="NAME=WINDOWS",
-        help="Change a rate limit: request, create, socket, hint or review, e.g. "
-             "create=10/hour or request=off; repeatable."),
+        help="Change a rate limit: request, create, socket, hint, review, player, chat "
+             "or join, e.g. create=10/hour or request=off; repeatable."),
     rate_storage: str = typer.Option("memory://", "--rate-storage", metavar="URI",
                                      help="Where rate counts are kept (limits storage "
                                           "URI; redis://HOST to share them)."),
@@ -131,6 +131,9 @@ def serve(
         None, "--review-iterations", metavar="N", show_default=False,
         help="Search iterations per decision of a review (default: the game's documented "
              "budget), within --review-seconds."),
+    min_move_seconds: float = typer.Option(30.0, "--min-move-seconds", metavar="SECONDS",
+                                           help="The shortest move time limit a table may "
+                                                "choose."),
 ) -> None:
     """Start the web table."""
     try:
@@ -146,7 +149,8 @@ def serve(
     if not 0 < port < 65536:
         raise error(f"--port {port}: a port is 1 to 65535", EXIT_USAGE)
     for name, value in (("--max-think", max_think), ("--header-timeout", header_timeout),
-                        ("--idle", idle), ("--review-seconds", review_seconds)):
+                        ("--idle", idle), ("--review-seconds", review_seconds),
+                        ("--min-move-seconds", min_move_seconds)):
         if not 0 < value < float("inf"):
             raise error(f"{name} {value}: a positive number of seconds", EXIT_USAGE)
     for name, number in (("--workers", workers),
@@ -172,7 +176,8 @@ def serve(
         rate_limits=parse_rate_limits(rate_limit), rate_storage=rate_storage,
         max_open_tables=max_open_tables, keep_finished=keep, max_body=max_body,
         header_timeout=header_timeout, max_connections=max_connections, idle_seconds=idle,
-        review_seconds=review_seconds, review_iterations=review_iterations)
+        review_seconds=review_seconds, review_iterations=review_iterations,
+        min_move_seconds=min_move_seconds)
     if purge:
         from regalia.web.store import now_iso
         try:

@@ -72,7 +72,7 @@ from .guard import Guard, Limiter
 from .metrics import Metrics
 from .rooms import Rooms
 from .reviewer import Reviewer
-from .routes import lobby, ops, pad, review, table
+from .routes import lobby, ops, pad, player, review, table
 from .settings import Settings
 from .socket import router as socket_router
 from .store import CHANNEL, Store, default_db_url
@@ -125,7 +125,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         if settings.resume:
             await loop.run_in_executor(None, rooms.resume)
         tasks = [asyncio.ensure_future(every(SWEEP_SECONDS, rooms.sweep,
-                                             "sweeping idle tables"))]
+                                             "sweeping idle tables")),
+                 asyncio.ensure_future(every(settings.clock_sweep, rooms.clocks.sweep,
+                                             "sweeping move deadlines"))]   # issue 25
         if store.shared:
             tasks.append(asyncio.ensure_future(every(
                 settings.adopt_every, rooms.adopt, "taking over tables of stopped processes")))
@@ -156,6 +158,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
     api.include_router(lobby.router)
+    api.include_router(player.router)   # before table's: /api/tables/open is no table id
     api.include_router(table.router)
     api.include_router(review.router)
     api.include_router(pad.router)

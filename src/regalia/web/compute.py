@@ -211,16 +211,8 @@ class Computer:
                 self.leases.release(t.id)
                 return
             spec, budget = t.agents[cur]
-            done: Future[None] = Future()
-            generation, ply = t.generation, len(s.history())
-            job = Job(t.id, cur, worker.think,
-                      (t.game.info.name, json.dumps(t.game.params, sort_keys=True),
-                       position_for(s, cur), cur, spec, budget, _entropy.getrandbits(63)),
-                      budget, lambda f: self._thought(t, cur, generation, ply, f, done))
-            if not self.submit(job):
+            if not self._think(t, cur, spec, budget):
                 return   # the seat's previous job still runs: its end calls advance again
-            self.metrics.jobs.labels("move").inc()
-            t.future = done
 
     def _leased(self, t: Table) -> bool:
         """True when this process is to move the table now: the server is to move (a
@@ -241,6 +233,36 @@ class Computer:
         if self.leases.shared and t.catch_up():
             t.notify(t.id)
             return self._leased(t)   # held now: this asks once more, no deeper
+        return True
+
+    def play_for(self, t: Table, seat: int, spec: str, budget: float) -> bool:
+        """Search a move for ``seat`` (a person whose move time ran out, :mod:`.clocks`) with
+        the agent ``spec``, committed as a computer player's is: only if the table is still
+        at this ply with ``seat`` to play (a person's move that came first wins). False when
+        nothing was started (not the seat's turn, or a search of the table under way)."""
+        with t.lock:
+            s = t.state
+            if s.is_terminal() or s.current_player() != seat or t.future is not None:
+                return False
+            if not self._think(t, seat, spec, budget):
+                return False
+        t.notify(t.id)
+        return True
+
+    def _think(self, t: Table, seat: int, spec: str, budget: float) -> bool:
+        """Queue the search of ``seat``'s move (the caller holds ``t.lock``)."""
+        s = t.state
+        done: Future[None] = Future()
+        generation, ply = t.generation, len(s.history())
+        job = Job(t.id, seat, worker.think,
+                  (t.game.info.name, json.dumps(t.game.params, sort_keys=True),
+                   position_for(s, seat), seat, spec, budget, _entropy.getrandbits(63)),
+                  budget, lambda f: self._thought(t, seat, generation, ply, f, done))
+        if not self.submit(job):
+            return False
+        self.metrics.jobs.labels("move").inc()
+        t.future = done
+        t.bump()   # the page shows the seat thinking (a person's seat played for included)
         return True
 
     def _thought(self, t: Table, seat: int, generation: int, ply: int,

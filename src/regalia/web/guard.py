@@ -42,6 +42,7 @@ from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from .errors import WebError
+from .identity import credential
 from .metrics import Metrics
 from .settings import RATE_LIMITS, REQUEST_COSTS, Settings
 
@@ -312,8 +313,9 @@ async def json_body(request: Any, settings: Settings) -> dict[str, Any]:
     return parse_json(await request.body(), settings.max_body, settings.max_json_depth)
 
 
-def token_of(request: Any) -> str | None:
-    """The seat token of a request: the ``X-Seat-Token`` header or the ``token`` query
-    parameter (None: a spectator)."""
-    token = request.headers.get("x-seat-token") or request.query_params.get("token")
-    return str(token) if token is not None else None
+def token_of(request: Any) -> Any:
+    """The credential of a request (:func:`~regalia.web.identity.credential`): the seat
+    token of the ``X-Seat-Token`` header or the ``token`` query parameter, else the
+    player key of ``X-Player-Key`` with the seat of ``X-Seat`` (issue 25), else None (a
+    spectator)."""
+    return credential(request.headers, request.query_params)

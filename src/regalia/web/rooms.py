@@ -46,8 +46,11 @@ from regalia.core.state import fresh_seed
 from .catalogue import check_params, computer_seat, hint_agent, table_agent
 from .compute import Computer
 from .errors import WebError
-from .identity import new_token, seat_of, token_hash
+from .chat import Chat
+from .clocks import Clocks
+from .identity import check_name, computer_label, new_token, seat_of, token_hash
 from .metrics import Metrics
+from .players import Players
 from .settings import Settings
 from .store import COMPUTER_TO_MOVE, OVER, SeatRow, Store, now_iso
 from .store.leases import leases_for
@@ -79,6 +82,11 @@ class Rooms:
         self.watched = watched or (lambda _tid: False)
         self.leases = leases_for(store)
         self.computer = Computer(self.settings, self.metrics, self.leases)
+        # the people at the tables (issue 25): player keys, chat, move time limits
+        self.players = Players(store, self.settings)
+        self.chat = Chat(self.players.db, self.settings)
+        self.clocks = Clocks(self, self.players.db.claim_due, self.players.db.forfeit,
+                             self.settings)
         self._tables: dict[str, Table] = {}
         self._used: dict[str, float] = {}   # table id -> time.monotonic() of last use
         self._lock = threading.Lock()
@@ -92,12 +100,18 @@ class Rooms:
     # ------------------------------------------------------------------ creation
     def create(self, game_name: Any, players: Any, variants: Any, seats: Any,
                hints: Any = False, pace: Any = None,
-               params: Any = None) -> tuple[str, list[dict[str, Any]]]:
+               params: Any = None, options: dict[str, Any] | None = None,
+               holders: dict[int, str] | None = None,
+               table_id: str | None = None) -> tuple[str, list[dict[str, Any]]]:
         """Create a table; returns its id and, per seat, kind, label and (human seats) the
         token, shown this once. ``pace``: seconds between consecutive computer moves
         when a person sits at the table (0 to 10; default: the server's). ``params``:
         the game's other parameters (:func:`game_parameters`, e.g. ``{"sheet": 2}``),
-        checked by the game.
+        checked by the game. A person's ``label`` is the name it chose
+        (:func:`~.identity.check_name`); a computer seat's carries the computer's mark.
+        Issue 25 (:mod:`.lobby`): ``options`` stored with the table's (``open``,
+        ``clock``, ``rate_computers``, ``spectator_chat``), ``holders`` the seats held by
+        players from the start (seat -> player id), ``table_id`` the id (a rematch's).
 
         Raises:
             WebError(400/422): an unknown game, bad parameters (the game's message) or
@@ -129,10 +143,13 @@ class Rooms:
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS:
                 raise WebError(422, f"seat {i + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
-            label = s.get("label") or (f"Player {i + 1}")
-            if not isinstance(label, str) or len(label) > 40 or not label.isprintable():
-                raise WebError(422, f"seat {i + 1}: a label is printable text of at most "
-                                    f"40 characters")
+            given = s.get("label")
+            what = f"seat {i + 1}: the name"
+            if s["kind"] == COMPUTER:
+                label = computer_label(given, what, self.settings.max_name) if given else ""
+            else:
+                label = (check_name(given, what, self.settings.max_name) if given
+                         else f"Player {i + 1}")
             agent = token = None
             if s["kind"] == COMPUTER:
                 try:
@@ -164,14 +181,17 @@ class Rooms:
             self.metrics.refused.labels("open_tables").inc()
             raise WebError(503, f"this server has {self.settings.max_open_tables} open "
                                 f"tables, its most; try again later")
-        table_id = secrets.token_urlsafe(9)
+        table_id = table_id or secrets.token_urlsafe(9)
         seed = fresh_seed()
         # the generator that deals it (the engine's own), kept so that a restart on
         # another engine deals the same future (table.rebuild)
         dealer = game.new_initial_state(seed).dealer_name
         try:
             self.store.create_table(table_id, game.info.name, game.params, seed, rows,
-                                    {"hints": hints, "pace": float(pace), "dealer": dealer})
+                                    {"hints": hints, "pace": float(pace), "dealer": dealer,
+                                     **(options or {})},
+                                    extra=self.players.creation(table_id, rows, holders,
+                                                                options))
         except ValueError as exc:   # a text the store cannot keep (too long, a NUL)
             raise WebError(422, str(exc)) from None
         self.get(table_id)   # loaded, it deals and starts its computer player (get)
@@ -235,6 +255,7 @@ class Rooms:
                         else self.settings.pace),
                   movers=movers, stored=row.version, version=row.version,
                   metrics=self.metrics)
+        self.players.attach(t)   # its people: seats held, forfeits, clock, ratings
         if refused:
             t.error = ("this server cannot play the computer player of "
                        + "; ".join(refused))
@@ -379,7 +400,7 @@ class Rooms:
                 seat of this table; 404 no such table.
         """
         t = self.get(table_id)
-        seat = seat_of(t.seats, token)
+        seat = seat_of(t.seats, token, self.players.holders(t))
         if needs is not None and seat is None:
             raise WebError(401, f"{needs} the seat's token (the private link)")
         return t, seat

@@ -25,6 +25,12 @@ RATE_LIMITS: dict[str, tuple[str, str]] = {
     "hint": ("6/minute", "hints asked by a seat of a table"),
     "review": ("6/minute", "game reviews asked at a table by a seat (a spectator: by its "
                            "address)"),
+    # issue 25
+    "player": ("10/hour", "player keys made for a client (a browser asks for one once)"),
+    "chat": ("30/minute;300/hour", "chat lines written by a player (or a seat) at a table; "
+                                   "chat.py also refuses repeats and 5 lines in 10 s"),
+    "join": ("30/hour", "seats a player takes (a seat link opened, a free seat joined) and "
+                        "rematches asked"),
 }
 
 #: what a request costs against the ``request`` limit, by the kind of request (a hint or a
@@ -103,6 +109,18 @@ class Settings:
         share_hours: how long a shared scoring pad link lives (hours).
         shares_per_client: live shared links one client address may hold at once.
         max_shares: live shared links the server holds in all.
+        max_name: the longest name a person may choose (characters).
+        your_games: the most tables "Your games" lists.
+        open_list: the most open tables the lobby lists.
+        leaderboard: the most players a leaderboard lists.
+        chat_length: the longest chat line (characters).
+        chat_lines: the most chat lines a table keeps (more are refused).
+        chat_history: the chat lines a page gets when it opens a table.
+        min_move_seconds, max_move_seconds: the bounds of a table's move time limit.
+        clock_sweep: seconds between two sweeps of due move deadlines.
+        clock_lease: seconds a claimed deadline is held before another sweep may take it
+            again (a sweep that died).
+        clock_batch: the most deadlines one sweep claims.
     """
 
     compute_workers: int = field(default_factory=default_workers)
@@ -138,6 +156,18 @@ class Settings:
     share_hours: float = 48.0
     shares_per_client: int = 20
     max_shares: int = 10_000
+    max_name: int = 24
+    your_games: int = 50
+    open_list: int = 50
+    leaderboard: int = 100
+    chat_length: int = 300
+    chat_lines: int = 500
+    chat_history: int = 100
+    min_move_seconds: float = 30.0
+    max_move_seconds: float = 14 * 86400.0
+    clock_sweep: float = 2.0
+    clock_lease: float = 30.0
+    clock_batch: int = 20
 
     def limit(self, name: str) -> str:
         """The windows of rate limit ``name`` (``"off"``: none).

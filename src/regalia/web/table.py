@@ -154,6 +154,11 @@ class Table:
         """A change that only this process's views show (an error): the view version
         grows, below the next stored version."""
         self.version = min(self.version + 1, self.stored + VERSION_STEP - 1)
+    #: the people at the table (:class:`regalia.web.players.Folk`: who holds each seat,
+    #: the move time limit, forfeits, the rematch), and more writes for each move's
+    #: transaction (``in_commit(conn)``: whose turn, its deadline, the ratings at the end)
+    people: Any = None
+    in_commit: Callable[[Any], None] | None = None
 
     @property
     def has_person(self) -> bool:
@@ -208,7 +213,7 @@ class Table:
         self.last_move_at = _clock()
         try:
             version = self.store.append_actions(self.id, start, new, self.status(),
-                                                self.stored)
+                                                self.stored, self.in_commit)
         except Exception as exc:
             self.reload(committed=start)
             if isinstance(exc, ConflictError):
@@ -296,6 +301,8 @@ class Table:
             cur = s.current_player()
             if cur != seat:
                 raise WebError(409, f"it is not your turn: {self.label(cur)} is to play")
+            if seat in self.agents:   # a seat that forfeited: the computer plays it now
+                raise WebError(409, "this seat forfeited: the computer plays it now")
             if (action is None) == (notation is None):
                 raise WebError(422, "give exactly one of 'action' (an id) or 'notation'")
             try:

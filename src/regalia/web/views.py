@@ -19,6 +19,8 @@ from regalia.core.state import State
 
 from . import story
 from .catalogue import strengths_of
+from .clocks import forfeit_notes, standing
+from .players import people_view
 from .errors import WebError
 from .movelog import MoveLog
 from .table import Table
@@ -119,9 +121,11 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
     svg, scores, score_table and scoring_help (from the drawing, or None), entries,
     story and recent (what the seat reads besides the board and the moves marked on it,
     :func:`.story.told`), undo (None when the seat's last move can be taken back, else
-    why not: :func:`.story.undo_refusal`), and once the game is over returns, winners,
-    result (:func:`.story.result`) and again (the body of a new table with the same
-    settings and seats, :func:`.story.rematch`)."""
+    why not: :func:`.story.undo_refusal`), people (names held, ratings, the move clock,
+    chat, rematch: :func:`.players.people_view`), and once the game is over returns,
+    winners and result (:func:`.story.result`, a seat that forfeited ranked last:
+    :func:`.clocks.standing`) and again (the body of a new table with the same settings
+    and seats, :func:`.story.rematch`)."""
     drawing = drawing_of(t)
     with t.lock:
         s = t.state
@@ -164,12 +168,16 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
             "notation_example": t.notation_example(),
             **drawn,
             "undo": story.undo_refusal([x.kind for x in t.seats], seat, t.movers),
+            "people": people_view(t, seat),
         }
         if s.is_terminal():
+            forfeits = t.people.forfeits if t.people is not None else {}
+            ranked = standing(s.returns(), forfeits)   # a forfeit ranks last
             out["returns"] = s.returns()
-            out["winners"] = [p for p, r in enumerate(s.returns()) if r == max(s.returns())]
-            out["result"] = story.result(out["score_table"], s.returns(), names, seat,
+            out["winners"] = [p for p, r in enumerate(ranked) if r == max(ranked)]
+            out["result"] = story.result(out["score_table"], ranked, names, seat,
                                          drawing, obs)
+            out["result"]["notes"] += forfeit_notes(forfeits, names)
             out["again"] = story.rematch(t.game.info.name, t.game.params, t.seats,
                                          t.options, t.pace, strengths_of(t.game))
         t.views[key] = out

@@ -1,5 +1,6 @@
-"""The lobby's routes: ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables``, and
-the two pages (``/`` and ``/table/{id}``)."""
+"""The lobby's routes: ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables`` (with
+issue 25's options and the creator's ``X-Player-Key``: :mod:`..lobby`), and the two pages
+(``/`` and ``/table/{id}``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from fastapi.responses import FileResponse
 from ..catalogue import games_catalogue
 from ..guard import json_body
 from ..links import seat_links
+from ..lobby import Lobby
 from . import client, limiter_of, off_loop, rooms_of, settings_of
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -33,10 +35,8 @@ def api_tables(request: Request) -> list[dict[str, Any]]:
 async def api_create(request: Request) -> dict[str, Any]:
     d = await json_body(request, settings_of(request))
     limiter_of(request).hit("create", client(request))
-    rooms = rooms_of(request)
-    tid, seats = await off_loop(lambda: rooms.create(
-        d.get("game"), d.get("players"), d.get("variants"), d.get("seats"),
-        d.get("hints", False), d.get("pace"), d.get("params")))
+    lobby, key = Lobby(rooms_of(request)), request.headers.get("x-player-key")
+    tid, seats = await off_loop(lobby.create, d, key)   # the creator's key holds its seats
     return {"table": tid, "seats": seats,
             "links": seat_links(str(request.base_url), tid, seats)}
 

@@ -1,6 +1,13 @@
 // The start page: games from the registry (Kingdomino first), a table created with one
 // entry per seat, and the new table's links, each with a copy button and a QR code (the
-// server writes both: it made the tokens).
+// server writes both: it made the tokens). Issue 25: the person's name (remembered by this
+// browser), Your games (the tables this browser's player key holds a seat at), the tables
+// open to anyone with a free seat to join, a new table's options (open, move time limit,
+// rated against the computer, spectators' chat), and moving the key to another device.
+// Every name from the server goes in as text.
+import * as alerts from "./alerts.js";
+import * as player from "./player.js";
+
 const $ = (id) => document.getElementById(id);
 let games = [];
 
@@ -120,17 +127,30 @@ function linkRow(label, url, qr) {
   return row;
 }
 
+// The name typed, remembered; the seats played here carry it (the first of them; a hot
+// seat's others keep "Player N").
+function myName() { const n = $("myname").value.trim(); player.rememberName(n); return n; }
+
 $("create").onsubmit = async (ev) => {
   ev.preventDefault(); $("error").textContent = "";
-  const seats = [...$("seats").querySelectorAll("div")].map((d) => ({
-    kind: d.querySelector(".kind").value, strength: d.querySelector(".strength").value }));
+  const name = myName();
+  let named = false;
+  const seats = [...$("seats").querySelectorAll("div")].map((d) => {
+    const s = { kind: d.querySelector(".kind").value, strength: d.querySelector(".strength").value };
+    if (s.kind === "here" && name && !named) { s.label = name; named = true; }
+    return s;
+  });
   const variants = [...$("variants").querySelectorAll("input:checked")].map((c) => c.value);
-  const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: $("game").value, players: Number($("players").value), variants, seats,
-    params: paramValues(),
-    hints: $("hints").checked, pace: Number($("pace").value) }) });
-  const d = await r.json();
-  if (!r.ok) { $("error").textContent = d.detail; return; }
+  const clock = $("clock").value ? { seconds: Number($("clock").value), timeout: $("timeout").value } : null;
+  let d;
+  try {
+    await player.ensureKey();
+    d = await player.post("/api/tables", { game: $("game").value, players: Number($("players").value),
+      variants, seats, params: paramValues(), hints: $("hints").checked, pace: Number($("pace").value),
+      open: $("open").checked, clock, rate_computers: $("ratecomputers").checked,
+      spectator_chat: $("spectatorchat").checked });
+  } catch (e) { $("error").textContent = e.message; return; }
+  alerts.poll(showGames);
   const out = $("created");
   out.replaceChildren(text("p", "Table created. Private seat links (keep them: each opens one seat, and they are shown only now):"));
   const links = d.links;
@@ -143,4 +163,93 @@ $("create").onsubmit = async (ev) => {
   out.append(linkRow("Watch the table (spectator view)", links.spectator, null));
 };
 
+// "5 min", "3 h", "2 d": how long a game has waited.
+function waited(seconds) {
+  if (seconds === null || seconds === undefined) return "";
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86400)} d`;
+}
+
+// Your games: each table with its people (yours marked), whose turn and how long it waited.
+function showGames(list) {
+  $("noyourgames").hidden = list.length > 0;
+  $("yourgames").replaceChildren(...list.map((g) => {
+    const li = text("li", undefined, g.turn !== null ? "yourturn" : "");
+    const a = text("a", g.title); a.href = `/table/${encodeURIComponent(g.table)}`;
+    const who = g.seats.map((s) => s.label + (s.mine ? " (you)" : "")).join(", ");
+    const state = g.over ? "finished"
+      : g.turn !== null ? `your turn · waiting ${waited(g.waiting)}`
+        : g.to_move !== null ? `${g.seats[g.to_move].label} to play · ${waited(g.waiting)}` : "the computer plays";
+    li.append(a, ` — ${who} — `, text("strong", state));
+    if (g.rating) li.append(` · your rating ${g.rating.value.toFixed(1)} (${g.rating.games} game${g.rating.games === 1 ? "" : "s"})`);
+    return li;
+  }));
+}
+
+// The open tables: each free seat with a button to take it under the name typed above.
+async function showOpen() {
+  let list = [];
+  try { list = await player.get("/api/tables/open"); } catch { return; }
+  $("noopen").hidden = list.length > 0;
+  $("opentables").replaceChildren(...list.map((t) => {
+    const li = text("li");
+    li.append(`${t.title} — ${t.seats.map((s) => s.free ? `seat ${s.seat + 1} free` : s.label).join(", ")} `);
+    for (const s of t.seats.filter((x) => x.free)) {
+      const b = text("button", `Join seat ${s.seat + 1}`); b.type = "button";
+      b.onclick = () => join(t.table, s.seat);
+      li.append(b, " ");
+    }
+    return li;
+  }));
+}
+
+async function join(table, seat) {
+  $("keyerror").textContent = "";
+  const name = myName();
+  if (!name) { $("keyerror").textContent = "Type your name above first: it is shown to the others."; $("myname").focus(); return; }
+  try {
+    await player.ensureKey();
+    await player.post(`/api/tables/${encodeURIComponent(table)}/join`, { seat, name });
+  } catch (e) { $("keyerror").textContent = `You could not join: ${e.message}`; showOpen(); return; }
+  location.assign(`/table/${encodeURIComponent(table)}`);
+}
+
+// A key brought from another device: its link (#key=...) or pasted.
+const KEY_FORM = /^[A-Za-z0-9_-]{43}$/;
+async function useKey(k) {
+  if (!KEY_FORM.test(k)) { $("keystatus").textContent = "That is not a player key (43 letters, digits, - and _)."; return; }
+  const r = await fetch("/api/players/me", { headers: { "x-player-key": k } });
+  if (!r.ok) { $("keystatus").textContent = "This server does not know that key, or it was replaced."; return; }
+  player.setKey(k);
+  $("keystatus").textContent = "This browser now holds that key: its games are listed above.";
+  alerts.poll(showGames);
+}
+
+$("showkey").onclick = async () => {
+  try {
+    await player.ensureKey();
+    const d = await player.post("/api/players/me/link", {});
+    const row = linkRow("Open this link on your other device", d.url, d.qr);
+    $("keylink").replaceChildren(text("p", "Anyone holding this link plays your games: keep it to yourself."), row);
+  } catch (e) { $("keystatus").textContent = e.message; }
+};
+$("revoke").onclick = async () => {
+  if (!player.key()) { $("keystatus").textContent = "This browser holds no key yet."; return; }
+  try {
+    player.setKey((await player.post("/api/players/me/revoke", {})).key);
+    $("keylink").replaceChildren();
+    $("keystatus").textContent = "A new key is held here; the old one no longer works anywhere.";
+  } catch (e) { $("keystatus").textContent = e.message; }
+};
+$("usekey").onsubmit = (ev) => { ev.preventDefault(); useKey($("otherkey").value.trim()); };
+
+const brought = new URLSearchParams(location.hash.slice(1)).get("key");
+if (brought) { history.replaceState(null, "", location.pathname); useKey(brought); }
+$("myname").value = player.name();
+$("myname").onchange = myName;
+alerts.controls($("alerts"));
+alerts.poll(showGames);
+showOpen();
 load();

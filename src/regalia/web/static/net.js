@@ -30,10 +30,32 @@ function connectionBack() {
 
 export function isLost() { return lost; }
 
+// The headers of a credential: a seat token ({token}, or the token itself), or a player
+// key and the seat it holds ({key, seat}: issue 25), or none (a spectator).
+export function credHeaders(cred) {
+  if (!cred) return {};
+  if (typeof cred === "string") return { "x-seat-token": cred };
+  if (cred.token) return { "x-seat-token": cred.token };
+  return { "x-player-key": cred.key, ...(cred.seat !== undefined && cred.seat !== null ? { "x-seat": String(cred.seat) } : {}) };
+}
+
+// The server's clock minus this one's (ms), from the Date of its answers: a deadline is
+// counted down on the server's time (0 within the Date header's one-second grain).
+let skew = 0;
+export function serverNow() { return Date.now() + skew; }
+function learnSkew(r, sent) {
+  const date = Date.parse(r.headers.get("date") || "");
+  if (Number.isNaN(date)) return;
+  const diff = date + 500 - (sent + Date.now()) / 2;
+  skew = Math.abs(diff) > 1500 ? diff : 0;
+}
+
 // A JSON request to the table's API. Network failures mark the connection lost and throw
 // an Error whose message says so; refusals throw the server's words (its "detail").
-export async function request(tableId, path, token, body) {
-  const headers = { "content-type": "application/json", ...(token ? { "x-seat-token": token } : {}) };
+// ``extra``: more headers (a player key beside a seat token).
+export async function request(tableId, path, token, body, extra = {}) {
+  const headers = { "content-type": "application/json", ...credHeaders(token), ...extra };
+  const sent = Date.now();
   let r;
   try {
     r = await fetch(`/api/tables/${tableId}${path ? "/" + path : ""}`,
@@ -42,32 +64,39 @@ export async function request(tableId, path, token, body) {
     connectionLost();
     throw new Error("the server could not be reached; the page retries by itself");
   }
+  learnSkew(r, sent);
   const d = await r.json().catch(() => ({ detail: `the server answered ${r.status}` }));
   if (r.status === 403 || r.status === 404) {
-    if (!path) throw new LinkError(r.status === 403 ? "bad-token" : "no-table");
+    if (!path) throw new LinkError(r.status === 404 ? "no-table" : token && token.key ? "bad-key" : "bad-token");
   }
   if (!r.ok) throw new Error(d.detail || `the server answered ${r.status}`);
   return d;
 }
 
-// Keep a WebSocket open to the table; ``onView`` gets every view pushed. ``back`` runs
-// after a reconnection (the page then asks again for what it was doing); ``fatal(reason)``
-// when the link is bad (no more reconnecting).
-export function connect(tableId, token, onView, back, fatal) {
+// Keep a WebSocket open to the table; ``onView`` gets every view pushed, ``onChat`` the
+// chat's lines ({type: "chat"}). ``back`` runs after a reconnection (the page then asks
+// again for what it was doing); ``fatal(reason)`` when the link is bad (no more
+// reconnecting). A player key goes as a subprotocol ("key.KEY" beside "regalia"), never
+// in the URL.
+export function connect(tableId, token, onView, back, fatal, onChat = () => {}) {
   onBack = back;
   onFatal = fatal;
   let delay = 500;
+  const cred = typeof token === "string" ? { token } : token;
   const open = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/api/tables/${tableId}/ws`
-      + (token ? "?token=" + encodeURIComponent(token) : ""));
+    const url = `${proto}://${location.host}/api/tables/${tableId}/ws`
+      + (cred && cred.token ? "?token=" + encodeURIComponent(cred.token)
+        : cred && cred.key ? `?seat=${cred.seat}` : "");
+    const ws = cred && cred.key ? new WebSocket(url, ["regalia", "key." + cred.key]) : new WebSocket(url);
     ws.onmessage = (m) => {
       delay = 500;
       connectionBack();
-      onView(JSON.parse(m.data));
+      const d = JSON.parse(m.data);
+      if (d.type === "chat") onChat(d.lines); else onView(d);
     };
     ws.onclose = (e) => {
-      if (e.code === 4403 || e.code === 4404) { onFatal(e.code === 4403 ? "bad-token" : "no-table"); return; }
+      if (e.code === 4403 || e.code === 4404) { onFatal(e.code === 4404 ? "no-table" : cred && cred.key ? "bad-key" : "bad-token"); return; }
       connectionLost();
       const wait = delay * (0.75 + Math.random() / 2);
       delay = Math.min(delay * 2, 8000);

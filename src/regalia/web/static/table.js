@@ -2,19 +2,25 @@
 // click objects of the clicked elements' data-click, live updates over a WebSocket.
 // No game logic here: the drawing on the server maps clicks to actions, the engine checks
 // every move, and every word a person reads comes from the server.
+import * as alerts from "./alerts.js";
 import * as board from "./board.js";
+import * as chat from "./chat.js";
 import * as net from "./net.js";
 import * as panels from "./panels.js";
+import * as people from "./people.js";
+import * as player from "./player.js";
 import * as review from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const el = panels.el;
 const tableId = location.pathname.split("/").pop();
 // A hot-seat link carries the tokens of every seat played on this screen (#token=A&token=B).
+// Without a token, the seats this browser's player key holds at the table are played
+// (issue 25: a seat opened once is found again without its link).
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
-const token = tokens[0] || null;
-const seatTokens = {};   // seat -> token, learnt from the server
-let active = token;      // the token of the seat shown now
+let creds = tokens.map((t) => ({ token: t }));   // one credential per seat played here
+const seatCreds = {};    // seat -> credential, learnt from the server
+let active = creds[0] || null;   // the credential of the seat shown now
 let view = null;         // the last view shown
 let shownKey = null;     // what that view showed (a repeated push changes nothing)
 let clicks = [];         // the click objects of the move in progress, oldest first
@@ -25,10 +31,29 @@ let epoch = 0;           // bumped by every view shown: an answer to an older on
 const api = (path, body) => net.request(tableId, path, active, body);
 
 async function learnSeats() {
-  for (const t of tokens) {
-    const v = await net.request(tableId, "", t);
-    seatTokens[v.seat] = t;
+  if (!creds.length && player.key()) {
+    try {
+      const mine = await net.request(tableId, "mine", null, undefined, player.headers());
+      creds = mine.seats.map((seat) => ({ key: player.key(), seat }));
+    } catch (e) {
+      if (e instanceof net.LinkError) throw e;
+      if (/revoked|not known/.test(e.message)) player.forget();
+    }
   }
+  for (const c of creds) {
+    const v = await net.request(tableId, "", c);
+    seatCreds[v.seat] = c;
+    if (c.token && !v.people.seats[v.seat].held && v.seats[v.seat].kind !== "computer") {
+      people.takeSeat(v.seats[v.seat].label, (name) => sit(c, name));   // not awaited
+    }
+  }
+  active = creds[0] || null;
+}
+
+// A seat link opened: this browser's player key holds the seat from now on, named ``name``.
+async function sit(c, name) {
+  await player.ensureKey();
+  return net.request(tableId, "sit", c, { name }, player.headers());
 }
 
 // Hot seat: when the seat to play is another of ours, show that seat's view.
@@ -39,8 +64,8 @@ async function learnSeats() {
 async function update(v) {
   if (stale(v)) return;
   const before = active;
-  active = seatTokens[v.current_player] || active;
-  const showing = v.seat === null ? null : seatTokens[v.seat];
+  active = seatCreds[v.current_player] || active;
+  const showing = v.seat === null ? null : seatCreds[v.seat];
   if (active && showing !== active) {
     try { v = await api(""); } catch { return; }
     if (stale(v)) return;
@@ -69,7 +94,9 @@ function statusText(v, cur, terminal) {
 }
 
 function show(v) {
-  const key = JSON.stringify([v.seat, v.ply, v.thinking, v.error, v.current_player, v.terminal]);
+  // (the people too: a name taken, a seat forfeited, a rematch made redraw the page)
+  const key = JSON.stringify([v.seat, v.ply, v.thinking, v.error, v.current_player, v.terminal,
+    v.seats.map((s) => s.label), v.people]);
   view = v;
   if (key === shownKey) return;   // the same position pushed again: keep the move in progress
   shownKey = key;
@@ -81,7 +108,11 @@ function show(v) {
   $("who").textContent = `${v.title} · you are: ${me}`;
   const status = statusText(v, v.current_player, v.terminal);
   $("status").textContent = status ? `· ${status}` : "";
-  document.title = `regalia: ${v.title}${status ? " · " + status : ""}`;
+  alerts.setTitle(`regalia: ${v.title}${status ? " · " + status : ""}`);
+  alerts.setHere(tableId, v.legal.length > 0, `${v.title}: your turn`);
+  people.show(v);
+  chat.allow(v);
+  follow(v);
   $("thinking").hidden = v.thinking === null;
   if (v.thinking !== null) $("thinking").textContent = `${label(v.thinking)} is thinking…`;
   $("legal").textContent = v.legal.map((m) => m.notation).join("  ");
@@ -175,37 +206,59 @@ function result(v) {
   panels.result(v);
   if ($("result").hidden) return;
   const a = $("download");
-  a.href = `/api/tables/${tableId}/record${active ? "?token=" + encodeURIComponent(active) : ""}`;
   a.setAttribute("download", `regalia-${tableId}.json`);
+  if (!active || active.token) {
+    a.href = `/api/tables/${tableId}/record${active ? "?token=" + encodeURIComponent(active.token) : ""}`;
+  } else {   // a seat held by the key: fetched with its headers (a key is never put in a URL)
+    a.href = "#";
+    a.onclick = async (ev) => {
+      if (a.dataset.ready) return;
+      ev.preventDefault();
+      const r = await fetch(`/api/tables/${tableId}/record`, { headers: net.credHeaders(active) });
+      a.href = URL.createObjectURL(await r.blob());
+      a.dataset.ready = "1";
+      a.click();
+    };
+  }
   const again = $("again");
-  if (again) again.onclick = () => playAgain(v.again);
+  if (again) again.onclick = playAgain;
 }
 
-// A new table with the same game, settings and seats; the people here go to it, an
-// invited person's new link is shown to be sent on.
-async function playAgain(body) {
+// Play again (issue 25): the server makes the rematch once, whoever asks first (the same
+// game, settings and people, the seats rotated by one); every page of the table follows to
+// it (``follow``). A seat nobody held gets a new link, shown here to be sent on.
+let following = false;
+async function playAgain() {
   const box = $("result").querySelector(".again-links");
   box.replaceChildren(el("p", "Making the new table…"));
   let d;
-  try {
-    const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify(body) });
-    d = await r.json();
-    if (!r.ok) throw new Error(d.detail);
-  } catch (e) { box.replaceChildren(el("p", `No new table: ${e.message}`, "error")); return; }
-  const invited = d.links.invited;
-  if (!invited.length && d.links.here) { location.assign(d.links.here.url); location.reload(); return; }
-  box.replaceChildren(el("p", "The new table's links (send each invited person theirs):"));
+  try { d = await api("rematch", {}); } catch (e) { box.replaceChildren(el("p", `No new table: ${e.message}`, "error")); return; }
+  const links = [...(d.links.here ? [{ label: d.links.here.labels.join(", "), url: d.links.here.url }] : []), ...d.links.invited];
+  if (!links.length) { go(d.table); return; }
+  following = true;   // stay to show the links
+  box.replaceChildren(el("p", "The new table is ready. Its seats nobody held need their links (send each one on):"));
   const ul = el("ul");
-  if (d.links.here) {
-    const a = el("a", `Play here: ${d.links.here.labels.join(", ")}`); a.href = d.links.here.url;
-    const li = el("li"); li.append(a); ul.append(li);
-  }
-  for (const s of invited) {
+  for (const s of links) {
     const a = el("a", `Invitation for ${s.label}`); a.href = s.url;
     const li = el("li"); li.append(a, " ", copyButton(s.url)); ul.append(li);
   }
-  box.append(ul);
+  const go2 = el("a", "Go to the new table"); go2.href = `/table/${d.table}`;
+  box.append(ul, go2);
+}
+
+function go(next) { following = true; location.assign(`/table/${next}`); }
+
+// The table's rematch was made: a person's page goes to it (its key holds its seats there);
+// a spectator gets a link.
+function follow(v) {
+  const next = v.people && v.people.next;
+  if (!next || following) return;
+  if (v.seat !== null) { go(next); return; }
+  const box = $("result").querySelector(".again-links");
+  if (box && !box.querySelector("a.next")) {
+    const a = el("a", "Watch the next game", "next"); a.href = `/table/${next}`;
+    box.append(a);
+  }
 }
 
 function copyButton(text) {
@@ -272,7 +325,9 @@ function back() { shownKey = null; }
 function fatal(why) {
   const [title, text] = why === "no-table"
     ? ["There is no such table", "This link names no table on this server: it may have been mistyped or cut short."]
-    : ["This seat link is not valid", "The link's seat key does not open a seat at this table. Ask the person who made the table for your link again, or watch without one."];
+    : why === "bad-key"
+      ? ["This browser does not hold this seat", "Its player key was revoked or replaced on another device. Open your seat link again, or watch the table."]
+      : ["This seat link is not valid", "The link's seat key does not open a seat at this table. Ask the person who made the table for your link again, or watch without one."];
   $("fataltitle").textContent = title;
   $("fataltext").textContent = text;
   $("fatal").hidden = false;
@@ -290,6 +345,10 @@ async function start(wait) {
     setTimeout(() => start(Math.min(wait * 2, 8000)), wait);
     return;
   }
-  net.connect(tableId, token, update, back, fatal);
+  net.connect(tableId, creds[0] || null, update, back, fatal, chat.add);
 }
+// a seat writes with its credential, a spectator (where the table allows) with its key
+chat.init(tableId, (body) => net.request(tableId, "chat", active, body, active ? {} : player.headers()));
+alerts.controls($("alerts"));
+alerts.poll();
 start(500);

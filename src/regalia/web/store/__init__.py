@@ -40,7 +40,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from sqlalchemy import (String, Table, create_engine, delete, event, func, insert, or_, select,
                         text, update)
@@ -49,7 +49,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .migrate import StoreError, engine_url, upgrade
 from .reviews import delete_reviews
-from .schema import actions_t, seats_t, tables_t
+from .schema import actions_t, chat_t, seats_t, tables_t
 
 __all__ = ["ConflictError", "SeatRow", "Store", "StoreError", "TableRow", "TableSummary",
            "default_db_url", "now_iso", "PERSON", "COMPUTER_TO_MOVE", "OVER", "CHANNEL",
@@ -197,9 +197,12 @@ class Store:
 
     def create_table(self, table_id: str, game: str, params: dict[str, Any], seed: int,
                      seats: list[SeatRow], options: dict[str, Any] | None = None,
-                     status: str = COMPUTER_TO_MOVE) -> int:
+                     status: str = COMPUTER_TO_MOVE,
+                     extra: Callable[[Connection], None] | None = None) -> int:
         """Store a new table and its seats in one transaction (``status``: by default the
-        server is to move: the first deal); returns its version (:func:`first_version`).
+        server is to move: the first deal; ``extra(conn)``: more writes in that
+        transaction, :mod:`.players`' seats held by players); returns its version
+        (:func:`first_version`).
 
         Raises:
             ValueError: a text longer than its column or holding a NUL character (the
@@ -220,6 +223,8 @@ class Store:
             conn.execute(insert(tables_t).values(**table, status=status, ply=0, updated=now,
                                                  version=version))
             conn.execute(insert(seats_t), rows)
+            if extra is not None:
+                extra(conn)
         return version
 
     def append_action(self, table_id: str, ply: int, action: int) -> None:
@@ -231,13 +236,16 @@ class Store:
         self.append_actions(table_id, ply, [action])
 
     def append_actions(self, table_id: str, ply: int, actions: list[int],
-                       status: str | None = None, version: int | None = None) -> int:
+                       status: str | None = None, version: int | None = None,
+                       extra: Callable[[Connection], None] | None = None) -> int:
         """Commit ``actions`` as moves ``ply, ply + 1, ...`` in one transaction (a move and
         the chance outcomes dealt after it), with the table's ``status`` after them
-        (:data:`PERSON`, :data:`COMPUTER_TO_MOVE` or :data:`OVER`; None leaves it): all are
-        stored when this returns, or none. ``version``: the table's version the writer saw
-        (None: any). Returns the table's new version; on PostgreSQL the transaction sends
-        the change's notice (:data:`CHANNEL`).
+        (:data:`PERSON`, :data:`COMPUTER_TO_MOVE` or :data:`OVER`; None leaves it) and
+        ``extra(conn)``'s writes (:mod:`regalia.web.players`: whose turn, its deadline, the
+        ratings of a game that ended): all are stored when this returns, or none.
+        ``version``: the table's version the writer saw (None: any). Returns the table's
+        new version; on PostgreSQL the transaction sends the change's notice
+        (:data:`CHANNEL`).
 
         Raises:
             ConflictError: a move is already stored at one of those plies, or the table's
@@ -257,6 +265,8 @@ class Store:
                 conn.execute(insert(actions_t), [
                     {"table_id": table_id, "ply": ply + i, "action": a}
                     for i, a in enumerate(actions)])
+                if extra is not None:
+                    extra(conn)
                 self._notice(conn, table_id, new, end)
         except IntegrityError:
             if not self._exists(table_id):
@@ -321,8 +331,9 @@ class Store:
 
     def truncate(self, table_id: str, ply: int, version: int | None = None) -> int:
         """Delete the moves of the table from ``ply`` on (an undo), committed on return;
-        a person is then to move. ``version``: the table's version the writer saw (None:
-        any). Returns the table's new version (notice sent on PostgreSQL).
+        a person is then to move (with no move deadline: the next move sets one).
+        ``version``: the table's version the writer saw (None: any). Returns the table's
+        new version (notice sent on PostgreSQL).
 
         Raises:
             ConflictError: the table's version is not ``version``.
@@ -332,6 +343,8 @@ class Store:
             new = self._advance(conn, table_id, version, ply, PERSON)
             conn.execute(delete(actions_t).where(actions_t.c.table_id == table_id,
                                                  actions_t.c.ply >= ply))
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                         .values(deadline=None))
             self._notice(conn, table_id, new, ply)
         return new
 
@@ -385,7 +398,7 @@ class Store:
 
     def purge(self, finished_before: str) -> int:
         """Delete the tables that ended before ``finished_before`` (UTC ISO), their seats,
-        moves and reviews; returns how many (on PostgreSQL one process purges at a time:
+        moves, reviews and chat; returns how many (on PostgreSQL one process purges at a time:
         another that tries meanwhile deletes nothing)."""
         with self.engine.begin() as conn:
             if self.shared and not conn.execute(
@@ -398,6 +411,7 @@ class Store:
                 chunk = ids[i:i + 500]
                 conn.execute(delete(actions_t).where(actions_t.c.table_id.in_(chunk)))
                 delete_reviews(conn, chunk)
+                conn.execute(delete(chat_t).where(chat_t.c.table_id.in_(chunk)))
                 conn.execute(delete(seats_t).where(seats_t.c.table_id.in_(chunk)))
                 conn.execute(delete(tables_t).where(tables_t.c.id.in_(chunk)))
         return len(ids)
