@@ -207,7 +207,11 @@ def test_the_title_alerts_a_background_page_and_a_rematch_takes_both_pages(serve
     page_state(bob, ("over",))
     host.click("#again")
     for page in (host, bob):
-        page.wait_for_url(re.compile(r"/table/(?!" + re.escape(table) + r")[^#/]+$"))
+        # the new table's address, then its document (not its "load" event: the page's
+        # socket and sounds need not have loaded for the test to go on)
+        page.wait_for_url(re.compile(r"/table/(?!" + re.escape(table) + r")[^#/]+$"),
+                          wait_until="commit")
+        page.wait_for_load_state("domcontentloaded")
     assert host.url == bob.url
     page_state(bob, ("turn", "waiting"))
     page_state(host, ("turn", "waiting"))

@@ -141,14 +141,17 @@ class Table:
 
     @property
     def thinking(self) -> int | None:
-        """The computer seat to move (it is thinking, or paced), or None: a person's turn,
+        """The computer seat to move (it is thinking, or paced; or a person's seat played
+        for by this process after its move time ran out), or None: a person's turn,
         a deal, the end, or the table stopped by an error. Read from the state, so that
         every process shows the same."""
         s = self.state
         if self.error is not None or s.is_terminal():
             return None
         cur = s.current_player()
-        return cur if cur in self.agents else None
+        # a person's seat whose move time ran out is thinking while the server searches
+        # its move (:meth:`regalia.web.compute.Computer.play_for`)
+        return cur if cur in self.agents or self.future is not None else None
 
     def bump(self) -> None:
         """A change that only this process's views show (an error): the view version
