@@ -251,3 +251,17 @@ def check_refusals_along_a_game(states, plies: int, every: int, wrong: list) -> 
         assert refusal_messages(states[0], bad + wrong) == \
             refusal_messages(states[1], bad + wrong)
         step_together(states, rng)
+
+
+def check_same_errors(states, calls) -> None:
+    """Every engine refuses each call alike: ``calls`` is a list of ``(exception class,
+    call(state))``; each must raise that class, with the same message on every state."""
+    msgs = []
+    for s in states:
+        row = []
+        for exc, call in calls:
+            with pytest.raises(exc) as info:
+                call(s)
+            row.append(str(info.value))
+        msgs.append(row)
+    assert all(m == msgs[0] for m in msgs[1:]), msgs

@@ -32,6 +32,7 @@ from regalia.games.kingdomino.state import PureKingdominoState
 from engine_diff import (check_phase_codes, check_phases_agree_at_every_ply, playout_game,
                          python_twins, refusal_messages, run_without_extension,
                          search_decisions, step_together)
+from engine_diff import check_same_errors
 
 pytestmark = pytest.mark.skipif(not compiled.available(),
                                 reason="the compiled engine is not built (setup.py build_ext)")
@@ -246,16 +247,9 @@ def test_errors_outside_the_phase_are_the_pure_engines():
     for s in states:
         while s.is_chance_node():
             s.apply_action(s.legal_actions()[0])
-    msgs = []
-    for s in states:
-        with pytest.raises(RegaliaError) as info:
-            s.chance_outcomes()
-        with pytest.raises(RegaliaError) as info2:
-            s.num_placements()
-        with pytest.raises(ParameterError) as info3:
-            s.player_score(9)
-        msgs.append((str(info.value), str(info2.value), str(info3.value)))
-    assert msgs[0] == msgs[1]
+    check_same_errors(states, [(RegaliaError, lambda s: s.chance_outcomes()),
+                               (RegaliaError, lambda s: s.num_placements()),
+                               (ParameterError, lambda s: s.player_score(9))])
 
 
 def test_the_compiled_class_meets_the_phased_state_contract():

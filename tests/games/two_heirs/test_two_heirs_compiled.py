@@ -35,6 +35,7 @@ from engine_diff import (check_clones_are_independent, check_engine_choice,
                          check_phase_codes, check_phases_agree_at_every_ply,
                          check_pickles_as_a_copy, check_refusals_along_a_game, playout_game,
                          python_twins, search_decisions, step_together)
+from engine_diff import check_same_errors
 
 pytestmark = pytest.mark.skipif(not compiled.available(),
                                 reason="the compiled engine is not built (setup.py build_ext)")
@@ -249,16 +250,10 @@ def test_errors_outside_the_phase_are_the_pure_engines():
     for s in states:
         while s.is_chance_node():
             s.apply_action(s.legal_actions()[0])
-    msgs = []
-    for s in states:
-        with pytest.raises(RegaliaError) as info:
-            s.chance_outcomes()
-        with pytest.raises(RegaliaError) as info2:
-            s.sample_chance_outcome(random.Random(1))
-        with pytest.raises(ParameterError) as info3:
-            s.player_score(9)
-        msgs.append((str(info.value), str(info2.value), str(info3.value)))
-    assert msgs[0] == msgs[1]
+    check_same_errors(states, [(RegaliaError, lambda s: s.chance_outcomes()),
+                               (RegaliaError,
+                                lambda s: s.sample_chance_outcome(random.Random(1))),
+                               (ParameterError, lambda s: s.player_score(9))])
 
 
 def test_the_compiled_class_meets_the_phased_state_contract():
