@@ -21,7 +21,10 @@ import sys
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 from regalia.core.i18n import LANGUAGES, DEFAULT_LANGUAGE, catalogue_dir
 
@@ -73,7 +76,7 @@ def _sources(area: str) -> Iterable[Path]:
                         yield found
 
 
-def extract(area: str):  # -> babel.messages.catalog.Catalog
+def extract(area: str) -> "Catalog":
     """The template catalogue (English messages) of one area, from its source files."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
@@ -96,7 +99,7 @@ def _po_path(lang: str, area: str) -> Path:
     return catalogue_dir() / lang / "LC_MESSAGES" / f"{area}.po"
 
 
-def _read(lang: str, area: str):
+def _read(lang: str, area: str) -> "Catalog":
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 
@@ -107,7 +110,7 @@ def _read(lang: str, area: str):
         return read_po(handle, locale=lang, domain=area)
 
 
-def _write(lang: str, area: str, catalog) -> None:
+def _write(lang: str, area: str, catalog: "Catalog") -> None:
     from babel.messages.pofile import write_po
 
     path = _po_path(lang, area)
@@ -182,7 +185,7 @@ def check(areas: Iterable[str] | None = None) -> list[Problem]:
                 ids = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
                 wanted = set().union(*(_placeholders(i) for i in ids))
                 for s in strings:
-                    got = _placeholders(s)
+                    got = _placeholders(s or "")
                     # a plural form may leave the count out ("ein Punkt"), nothing else
                     if not got <= wanted or not (wanted - {"n", "count"}) <= got:
                         problems.append(Problem(area, lang, shown, "placeholders differ"))
@@ -193,8 +196,8 @@ def check(areas: Iterable[str] | None = None) -> list[Problem]:
     return problems
 
 
-def _ident(msgid) -> str:
-    return msgid[0] if isinstance(msgid, (tuple, list)) else msgid
+def _ident(msgid: Any) -> str:
+    return str(msgid[0] if isinstance(msgid, (tuple, list)) else msgid)
 
 
 def main(argv: list[str] | None = None) -> int:

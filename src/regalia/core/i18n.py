@@ -27,7 +27,7 @@ import gettext as _gettext
 import os
 from datetime import date, datetime
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Literal, Sequence
 
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "_", "N_", "gettext",
            "ngettext", "pgettext", "npgettext", "language", "using", "set_default_language",
@@ -148,7 +148,7 @@ class _Catalogue:
         self.lang = lang
         self.singular: dict[str, str] = {}
         self.plural: dict[str, list[str]] = {}
-        self.plural_index = _gettext.c2py("(n != 1)")  # type: ignore[attr-defined]
+        self.plural_index = _gettext.c2py("(n != 1)")
         folder = catalogue_dir() / lang / "LC_MESSAGES"
         if lang == DEFAULT_LANGUAGE or not folder.is_dir():
             return
@@ -159,16 +159,17 @@ class _Catalogue:
                 catalog = read_po(handle, locale=lang)
             expr = catalog.plural_expr
             if expr:
-                self.plural_index = _gettext.c2py(expr)  # type: ignore[attr-defined]
+                self.plural_index = _gettext.c2py(expr)
             for message in catalog:
                 if not message.id or message.fuzzy:
                     continue
                 key_id = message.id
                 if isinstance(key_id, (tuple, list)):
-                    forms = [s for s in message.string] if isinstance(
-                        message.string, (tuple, list)) else [message.string]
-                    if all(forms):
-                        self.plural[_key(message.context, key_id[0])] = list(forms)
+                    raw = (list(message.string) if isinstance(message.string, (tuple, list))
+                           else [message.string])
+                    forms = [str(s) for s in raw if s]
+                    if forms and len(forms) == len(raw):
+                        self.plural[_key(message.context, key_id[0])] = forms
                 elif message.string:
                     self.singular[_key(message.context, key_id)] = str(message.string)
 
@@ -272,7 +273,8 @@ def format_datetime(value: datetime, format: str = "medium") -> str:
     return fmt(value, format=format, locale=_locale())
 
 
-def format_list(items: Sequence[str] | Iterable[str], style: str = "standard") -> str:
+def format_list(items: Sequence[str] | Iterable[str],
+                style: Literal["standard", "or"] = "standard") -> str:
     """Items joined by locale: ``a, b, and c`` (en), ``a, b und c`` (de)."""
     from babel.lists import format_list as fmt
     return fmt(list(items), style=style, locale=_locale())
