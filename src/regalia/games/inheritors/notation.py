@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from regalia.core.errors import NotationError
+from regalia.core.i18n import N_, _
 from regalia.core.state import check_action_id, check_notation_text
 
 from .codes import K_INF, MAX_DEPTH, WHITE
@@ -27,10 +28,11 @@ if TYPE_CHECKING:
     from .rules import InheritorsGame
     from .state import InheritorsState
 
-NOTATION_HELP = ("moves are written: 'play purple 2', 'discard Spy to row 1, draw 2', "
-                 "'discard purple 2 to row 1, take row 3', 'quest purple' then 'discard "
-                 "purple 3 to row 2', 'use Spy', 'ask P2 for purple 2', 'take row 2 card 1', "
-                 "'sabotage P2 blue', 'claim Wolf', 'honor A Six', 'end turn', 'pass'")
+#: How moves are written (English; shown translated by :func:`notation_help`).
+NOTATION_HELP = N_("moves are written: 'play purple 2', 'discard Spy to row 1, draw 2', "
+                   "'discard purple 2 to row 1, take row 3', 'quest purple' then 'discard "
+                   "purple 3 to row 2', 'use Spy', 'ask P2 for purple 2', 'take row 2 card 1', "
+                   "'sabotage P2 blue', 'claim Wolf', 'honor A Six', 'end turn', 'pass'")
 
 #: Kinds of :class:`Action`: the player's decisions, then the chance outcomes.
 DECISION_KINDS = ("play", "use", "discard-draw", "discard-take", "quest", "quest-discard",
@@ -211,31 +213,67 @@ def string_to_action(state: "InheritorsState", text: str) -> int:
         return G.A_PASS
     if t == "hidden":
         return G.A_HIDDEN
+    failed: NotationError | None = None
     for kind, rx in _PATTERNS:
         m = rx.match(t)
         if m is None:
             continue
         try:
             return _parse(G, kind, m.groups())
-        except NotationError:
-            raise
+        except NotationError as err:
+            failed = err
+            break
         except (KeyError, ValueError):
             continue
-    raise NotationError(f"cannot read {text!r}; {NOTATION_HELP}")
+    german = _german(G, t)
+    if german is not None:
+        return german
+    if failed is not None:
+        raise failed
+    raise NotationError(_("cannot read {text}; {help}").format(text=repr(text),
+                                                               help=notation_help()))
+
+
+def notation_help() -> str:
+    """How moves are written (:data:`NOTATION_HELP`), in the language in force (the
+    German text names the German aliases too)."""
+    return _(NOTATION_HELP)
+
+
+def _german(G: "InheritorsGame", text: str) -> int | None:
+    """The action id of a move typed in German (:func:`.labels.german_notation`), or None
+    when ``text`` is no German move. A German move naming something wrong raises the
+    notation's error for what it names."""
+    from .labels import german_notation
+
+    english = german_notation(G, text)
+    if english is None:
+        return None
+    if english in ("end turn", "pass"):
+        return G.A_END if english == "end turn" else G.A_PASS
+    for kind, rx in _PATTERNS:
+        m = rx.match(_norm(english))
+        if m is None:
+            continue
+        try:
+            return _parse(G, kind, m.groups())
+        except (KeyError, ValueError):
+            continue
+    return None
 
 
 def _card(G: "InheritorsGame", text: str) -> int:
     t = G.lookup.get(text.strip().casefold())
     if t is None:
-        raise NotationError(f"no card named {text!r}; cards are named like 'purple 2', "
-                            f"'Spy', 'Tome', 'purple relic'")
+        raise NotationError(_("no card named {name}; cards are named like 'purple 2', "
+                              "'Spy', 'Tome', 'purple relic'").format(name=repr(text)))
     return t
 
 
 def _row(text: str) -> int:
     r = int(text)
     if not 1 <= r <= 3:
-        raise NotationError(f"the Market has rows 1, 2 and 3, not {r}")
+        raise NotationError(_("the Market has rows 1, 2 and 3, not {row}").format(row=r))
     return r - 1
 
 
@@ -243,7 +281,7 @@ def _seat_no(G: "InheritorsGame", text: str) -> int:
     q = int(text)
     n = G.num_players
     if not 1 <= q <= n:
-        raise NotationError(f"players are P1 to P{n}, not P{q}")
+        raise NotationError(_("players are P1 to P{n}, not P{seat}").format(n=n, seat=q))
     return q - 1
 
 
@@ -251,7 +289,8 @@ def _colour(G: "InheritorsGame", text: str) -> int:
     cols = G.colours
     text = text.strip()
     if text not in cols:
-        raise NotationError(f"unknown colour {text!r}; colours: {', '.join(cols)}")
+        raise NotationError(_("unknown colour {colour}; colours: {colours}").format(
+            colour=repr(text), colours=", ".join(cols)))
     return cols.index(text)
 
 
@@ -259,8 +298,8 @@ def _named(records: Sequence[Any], text: str) -> int:
     for i, rec in enumerate(records):
         if rec.name.casefold() == text.strip().casefold():
             return i
-    raise NotationError(f"no such name {text!r}; names: "
-                        f"{', '.join(r.name for r in records)}")
+    raise NotationError(_("no such name {name}; names: {names}").format(
+        name=repr(text), names=", ".join(r.name for r in records)))
 
 
 def _parse(G: "InheritorsGame", kind: str, g: tuple[Any, ...]) -> int:
@@ -274,12 +313,13 @@ def _parse(G: "InheritorsGame", kind: str, g: tuple[Any, ...]) -> int:
     if kind == "ask":
         t = _card(G, f"{g[1]} {g[2]}")
         if G.tkind[t] != K_INF:
-            raise NotationError("a Spy asks for an Influence Card (colour and number)")
+            raise NotationError(_("a Spy asks for an Influence Card (colour and number)"))
         return G.A_ASK + 30 * _seat_no(G, g[0]) + t
     if kind == "take":
         d = int(g[1])
         if not 1 <= d <= MAX_DEPTH:
-            raise NotationError(f"cards in a row are numbered 1 (top) to {MAX_DEPTH}")
+            raise NotationError(_("cards in a row are numbered 1 (top) to {n}").format(
+                n=MAX_DEPTH))
         return G.A_TAKE + MAX_DEPTH * _row(g[0]) + d - 1
     if kind == "sabo":
         return G.A_SABO + 5 * _seat_no(G, g[0]) + _colour(G, g[1])
@@ -288,13 +328,13 @@ def _parse(G: "InheritorsGame", kind: str, g: tuple[Any, ...]) -> int:
     if kind == "play":
         t = _card(G, f"{g[0]} {g[1]}")
         if G.tkind[t] != K_INF:
-            raise NotationError("'play' takes an Influence Card; use 'use NAME' for an "
-                                "Advocate")
+            raise NotationError(_("'play' takes an Influence Card; use 'use NAME' for an "
+                                  "Advocate"))
         return G.A_PLAY + t
     if kind == "use":
         t = _card(G, g[0])
         if not G.is_advocate[t]:
-            raise NotationError(f"{G.tname[t]} is not an Advocate")
+            raise NotationError(_("{card} is not an Advocate").format(card=G.tname[t]))
         return G.A_ADV + t
     if kind == "quest":
         if g[0].strip() == "white":
@@ -314,8 +354,8 @@ def _parse(G: "InheritorsGame", kind: str, g: tuple[Any, ...]) -> int:
         return G.C_QUEST + _named(G.quests, g[0])
     if kind == "remove":
         return G.C_COLOUR + _colour(G, g[0])
-    raise NotationError(f"cannot read {kind!r}")  # pragma: no cover
+    raise NotationError(f"cannot read {kind!r}")  # pragma: no cover  # i18n: no
 
 
-__all__ = ["Action", "DECISION_KINDS", "CHANCE_KINDS", "NOTATION_HELP", "decode",
+__all__ = ["Action", "DECISION_KINDS", "CHANCE_KINDS", "NOTATION_HELP", "notation_help", "decode",
            "action_to_string", "string_to_action"]
