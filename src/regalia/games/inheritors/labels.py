@@ -166,18 +166,18 @@ def _colour_word(text: str) -> str:
 
 _DE_MOVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rx, re.I), kind) for rx, kind in (
-        (r"^(?:wirf|abwerfen|lege) (.+?) (?:ab )?auf reihe (\d+)(?: ab)?, ziehe? 2$", "ddraw"),
-        (r"^(?:wirf|abwerfen|lege) (.+?) (?:ab )?auf reihe (\d+)(?: ab)?, nimm reihe (\d+)$",
+        (r"^(?:wirf|abwerfen|lege) (.+?) (?:ab )?auf reihe (\d+)(?: ab)?, ziehe? 2$", "ddraw"),  # i18n: no
+        (r"^(?:wirf|abwerfen|lege) (.+?) (?:ab )?auf reihe (\d+)(?: ab)?, nimm reihe (\d+)$",  # i18n: no
          "market"),
-        (r"^(?:wirf|abwerfen|lege) (.+?) (?:ab )?auf reihe (\d+)(?: ab)?$", "disc"),
+        (r"^(?:wirf|abwerfen|lege) (.+?) (?:ab )?auf reihe (\d+)(?: ab)?$", "disc"),  # i18n: no
         (r"^(?:frage|frag) p(\d+) nach (.+)$", "ask"),
-        (r"^nimm reihe (\d+) karte (\d+)(?: \(.*\))?$", "take"),
+        (r"^nimm reihe (\d+) karte (\d+)(?: \(.*\))?$", "take"),  # i18n: no
         (r"^sabotiere p(\d+) (\S+)$", "sabo"),
         (r"^(?:spiele|spiel) (.+)$", "play"),
         (r"^(?:nutze|nutz|setze|benutze) (.+?)(?: ein)?$", "use"),
         (r"^(?:quest|auftrag) (\S+)$", "quest"),
         (r"^(?:beanspruche|clan) (.+)$", "claim"),
-        (r"^(?:ehrung|nimm ehrung) (.+)$", "honor"),
+        (r"^(?:ehrung|nimm ehrung) (.+)$", "honor"),  # i18n: no
     ))
 
 
@@ -193,8 +193,8 @@ def german_notation(game: "InheritorsGame", text: str) -> str | None:
     """
     t = " ".join(str(text).strip().split())
     low = t.casefold()
-    if low in ("zug beenden", "beende zug", "beenden", "zugende"):
-        return "end turn"
+    if low in ("zug beenden", "beende zug", "beenden", "zugende"):  # i18n: no
+        return "end turn"  # i18n: no
     if low in ("passe", "passen"):
         return "pass"
     for rx, kind in _DE_MOVES:
@@ -203,15 +203,15 @@ def german_notation(game: "InheritorsGame", text: str) -> str | None:
             continue
         g = m.groups()
         if kind == "ddraw":
-            return f"discard {_name(game, g[0])} to row {g[1]}, draw 2"
+            return f"discard {_name(game, g[0])} to row {g[1]}, draw 2"  # i18n: no
         if kind == "market":
-            return f"discard {_name(game, g[0])} to row {g[1]}, take row {g[2]}"
+            return f"discard {_name(game, g[0])} to row {g[1]}, take row {g[2]}"  # i18n: no
         if kind == "disc":
-            return f"discard {_name(game, g[0])} to row {g[1]}"
+            return f"discard {_name(game, g[0])} to row {g[1]}"  # i18n: no
         if kind == "ask":
             return f"ask P{g[0]} for {_name(game, g[1])}"
         if kind == "take":
-            return f"take row {g[0]} card {g[1]}"
+            return f"take row {g[0]} card {g[1]}"  # i18n: no
         if kind == "sabo":
             return f"sabotage P{g[0]} {_colour_word(g[1])}"
         if kind == "play":

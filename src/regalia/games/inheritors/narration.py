@@ -20,16 +20,16 @@ from . import labels
 
 PLAY = re.compile(r"^play (.+)$")
 USE = re.compile(r"^use (.+)$")
-DRAW = re.compile(r"^discard (.+) to row (\d), draw 2$")
-TAKE_ROW = re.compile(r"^discard (.+) to row (\d), take row (\d)$")
+DRAW = re.compile(r"^discard (.+) to row (\d), draw 2$")  # i18n: no
+TAKE_ROW = re.compile(r"^discard (.+) to row (\d), take row (\d)$")  # i18n: no
 QUEST = re.compile(r"^quest (\w+)$")
-DISCARD = re.compile(r"^discard (.+) to row (\d)$")
+DISCARD = re.compile(r"^discard (.+) to row (\d)$")  # i18n: no
 ASK = re.compile(r"^ask P(\d) for (.+)$")
-TAKE = re.compile(r"^take row (\d) card (\d)(?: \((.+)\))?$")
+TAKE = re.compile(r"^take row (\d) card (\d)(?: \((.+)\))?$")  # i18n: no
 SABOTAGE = re.compile(r"^sabotage P(\d) (\w+)$")
 CLAIM = re.compile(r"^claim (.+)$")
 HONOR = re.compile(r"^honor (.+)$")
-FIRST = re.compile(r"^first player P(\d)$")
+FIRST = re.compile(r"^first player P(\d)$")  # i18n: no
 
 
 def _seat(names: Sequence[str], k: str) -> str:
@@ -84,7 +84,7 @@ def phrase(notation: str, past: bool, names: Sequence[str] = ()) -> str:
     if m := HONOR.match(notation):
         return (_("took the Honor {honor}") if past else _("take the Honor {honor}")).format(
             honor=card(m.group(1)))
-    if notation == "end turn":
+    if notation == "end turn":  # i18n: no
         return "" if past else _("end your turn")
     if notation == "pass":
         return _("passed") if past else _("pass")

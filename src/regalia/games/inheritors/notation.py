@@ -100,26 +100,26 @@ def decode(state: "InheritorsState", action: int) -> Action:
         return Action(a, "hidden", "hidden")
     if a >= G.C_FIRST:
         q = a - G.C_FIRST
-        return Action(a, "first-player", f"first player {_seat(q)}", seat=q)
+        return Action(a, "first-player", f"first player {_seat(q)}", seat=q)  # i18n: no
     if a >= G.C_CLAN:
         clan = G.clans[a - G.C_CLAN].name
-        return Action(a, "reveal-clan", f"reveal clan {clan}", clan=clan)
+        return Action(a, "reveal-clan", f"reveal clan {clan}", clan=clan)  # i18n: no
     if a >= G.C_HONOR:
         honor = G.honors[a - G.C_HONOR].name
-        return Action(a, "reveal-honor", f"reveal honor {honor}", honor=honor)
+        return Action(a, "reveal-honor", f"reveal honor {honor}", honor=honor)  # i18n: no
     if a >= G.C_COLOUR:
         colour = colours[a - G.C_COLOUR]
         return Action(a, "remove-colour", f"remove {colour}", colour=colour)
     if a >= G.C_QUEST:
         quest = G.quests[a - G.C_QUEST].name
-        return Action(a, "draw-quest", f"draw quest {quest}", quest=quest)
+        return Action(a, "draw-quest", f"draw quest {quest}", quest=quest)  # i18n: no
     if a >= G.C_CARD:
         card = name[a - G.C_CARD]
         return Action(a, "card", f"card {card}", card=card)
     if a == G.A_PASS:
         return Action(a, "pass", "pass")
     if a == G.A_END:
-        return Action(a, "end-turn", "end turn")
+        return Action(a, "end-turn", "end turn")  # i18n: no
     if a >= G.A_HONOR:
         honor = G.honors[a - G.A_HONOR].name
         return Action(a, "honor", f"honor {honor}", honor=honor)
@@ -135,14 +135,14 @@ def decode(state: "InheritorsState", action: int) -> Action:
         row = state.rows[r]
         taken = name[row[len(row) - 1 - d]] if d < len(row) else None
         shown = f" ({taken})" if taken is not None else ""
-        return Action(a, "take", f"take row {r + 1} card {d + 1}{shown}", card=taken,
+        return Action(a, "take", f"take row {r + 1} card {d + 1}{shown}", card=taken,  # i18n: no
                       row=r + 1, depth=d + 1)
     if a >= G.A_ASK:
         q, t = divmod(a - G.A_ASK, 30)
-        return Action(a, "ask", f"ask {_seat(q)} for {name[t]}", card=name[t], seat=q)
+        return Action(a, "ask", f"ask {_seat(q)} for {name[t]}", card=name[t], seat=q)  # i18n: no
     if a >= G.A_DISC:
         t, r = divmod(a - G.A_DISC, 3)
-        return Action(a, "quest-discard", f"discard {name[t]} to row {r + 1}", card=name[t],
+        return Action(a, "quest-discard", f"discard {name[t]} to row {r + 1}", card=name[t],  # i18n: no
                       row=r + 1)
     if a >= G.A_QUEST:
         k = a - G.A_QUEST
@@ -151,11 +151,11 @@ def decode(state: "InheritorsState", action: int) -> Action:
     if a >= G.A_MARKET:
         t, rs = divmod(a - G.A_MARKET, 9)
         r, s = divmod(rs, 3)
-        return Action(a, "discard-take", f"discard {name[t]} to row {r + 1}, take row {s + 1}",
+        return Action(a, "discard-take", f"discard {name[t]} to row {r + 1}, take row {s + 1}",  # i18n: no
                       card=name[t], row=r + 1, take_row=s + 1)
     if a >= G.A_DDRAW:
         t, r = divmod(a - G.A_DDRAW, 3)
-        return Action(a, "discard-draw", f"discard {name[t]} to row {r + 1}, draw 2",
+        return Action(a, "discard-draw", f"discard {name[t]} to row {r + 1}, draw 2",  # i18n: no
                       card=name[t], row=r + 1)
     if a >= G.A_ADV:
         card = name[a - G.A_ADV]
@@ -178,22 +178,22 @@ def _norm(text: str) -> str:
 
 
 _PATTERNS = [(name, re.compile(rx)) for name, rx in (
-    ("ddraw", r"^discard (.+) to row (\d+), draw 2$"),
-    ("market", r"^discard (.+) to row (\d+), take row (\d+)$"),
-    ("disc", r"^discard (.+) to row (\d+)$"),
+    ("ddraw", r"^discard (.+) to row (\d+), draw 2$"),  # i18n: no
+    ("market", r"^discard (.+) to row (\d+), take row (\d+)$"),  # i18n: no
+    ("disc", r"^discard (.+) to row (\d+)$"),  # i18n: no
     ("ask", r"^ask p(\d+) for (.+) (\d+)$"),
-    ("take", r"^take row (\d+) card (\d+)(?: \(.*\))?$"),
+    ("take", r"^take row (\d+) card (\d+)(?: \(.*\))?$"),  # i18n: no
     ("sabo", r"^sabotage p(\d+) (.+)$"),
-    ("first", r"^first player p(\d+)$"),
+    ("first", r"^first player p(\d+)$"),  # i18n: no
     ("play", r"^play (.+) (\d+)$"),
     ("use", r"^use (.+)$"),
     ("quest", r"^quest (.+)$"),
     ("claim", r"^claim (.+)$"),
-    ("rhonor", r"^reveal honor (.+)$"),
-    ("rclan", r"^reveal clan (.+)$"),
+    ("rhonor", r"^reveal honor (.+)$"),  # i18n: no
+    ("rclan", r"^reveal clan (.+)$"),  # i18n: no
     ("honor", r"^honor (.+)$"),
     ("card", r"^card (.+)$"),
-    ("dquest", r"^draw quest (.+)$"),
+    ("dquest", r"^draw quest (.+)$"),  # i18n: no
     ("remove", r"^remove (.+)$"),
 )]
 
@@ -207,7 +207,7 @@ def string_to_action(state: "InheritorsState", text: str) -> int:
     """
     G = state.game
     t = _norm(check_notation_text(text))
-    if t == "end turn" or t == "end":
+    if t == "end turn" or t == "end":  # i18n: no
         return G.A_END
     if t == "pass":
         return G.A_PASS
@@ -249,8 +249,8 @@ def _german(G: "InheritorsGame", text: str) -> int | None:
     english = german_notation(G, text)
     if english is None:
         return None
-    if english in ("end turn", "pass"):
-        return G.A_END if english == "end turn" else G.A_PASS
+    if english in ("end turn", "pass"):  # i18n: no
+        return G.A_END if english == "end turn" else G.A_PASS  # i18n: no
     for kind, rx in _PATTERNS:
         m = rx.match(_norm(english))
         if m is None:
