@@ -38,7 +38,7 @@ from xml.sax.saxutils import quoteattr
 
 from regalia.core import i18n
 from regalia.core.errors import RegaliaError
-from regalia.core.i18n import N_, _, ngettext
+from regalia.core.i18n import N_, _, ngettext, pgettext
 from regalia.core.help import HelpEntry
 from regalia.core.svgkit import (RECONSTRUCTED, board_heading, canonical, click_attr, mark_id,
                                  marks, plain_hover, score_headings, text as esc, wrap)
@@ -852,14 +852,20 @@ def _phase_words(observation: Mapping[str, Any]) -> str:
             n=left, colour=labels.colour(str(q.get("colour"))))
     if ph == "effect" and pending:
         adv = observation.get("advocate_this_turn")
-        what = {"play_influence": N_("play an Influence Card"),
-                "demand_card": N_("ask a player for a card"),
-                "take_from_market": N_("take a card from the Market"),
-                "remove_top_card": N_("remove another player's top card")}.get(
-            str(pending[0].get("effect")), N_("carry out an effect"))
+        kind = str(pending[0].get("effect"))
+        if kind == "play_influence":
+            what = pgettext("step", "play an Influence Card")
+        elif kind == "demand_card":
+            what = pgettext("step", "ask a player for a card")
+        elif kind == "take_from_market":
+            what = pgettext("step", "take a card from the Market")
+        elif kind == "remove_top_card":
+            what = pgettext("step", "remove another player's top card")
+        else:
+            what = pgettext("step", "carry out an effect")
         if adv:
-            return _("{step} ({advocate})").format(step=_(what), advocate=labels.card(adv))
-        return _(what)
+            return _("{step} ({advocate})").format(step=what, advocate=labels.card(adv))
+        return what
     return str(ph)
 
 
