@@ -257,6 +257,8 @@ def _german(G: "InheritorsGame", text: str) -> int | None:
             continue
         try:
             return _parse(G, kind, m.groups())
+        except NotationError:
+            raise
         except (KeyError, ValueError):
             continue
     return None
@@ -298,8 +300,9 @@ def _named(records: Sequence[Any], text: str) -> int:
     for i, rec in enumerate(records):
         if rec.name.casefold() == text.strip().casefold():
             return i
+    from .labels import card
     raise NotationError(_("no such name {name}; names: {names}").format(
-        name=repr(text), names=", ".join(r.name for r in records)))
+        name=repr(text), names=", ".join(card(r.name) for r in records)))
 
 
 def _parse(G: "InheritorsGame", kind: str, g: tuple[Any, ...]) -> int:

@@ -93,12 +93,20 @@ def game_of(observation: Mapping[str, Any]) -> InheritorsGame:
                      None if data is None else str(data))
 
 
+def _plain(entry: HelpEntry) -> str:
+    """A help entry as a hover text (:func:`regalia.core.svgkit.plain_hover`), its list of
+    better established fields left out in every language."""
+    fields = _("Better established fields: {fields}").split("{")[0].strip()
+    return "\n".join(line for line in plain_hover(entry.text(), "card").splitlines()
+                     if not line.strip().startswith(fields))
+
+
 @lru_cache(maxsize=16)
 def _hover_texts(game: InheritorsGame, lang: str) -> dict[str, str]:
     """Card or record name (notation, case-folded) -> its hover text in ``lang``: the help
     entry (effect, details, provenance in words, source, note) from the card data."""
     with i18n.using(lang):
-        out = {key: plain_hover(e.text(), "card") for key, e in entries_by_name(game).items()}
+        out = {key: _plain(e) for key, e in entries_by_name(game).items()}
         cs = game.cards
         for rec in cs.influence:
             name = f"{rec.colour} {rec.number}"
@@ -111,7 +119,7 @@ def _hover_texts(game: InheritorsGame, lang: str) -> dict[str, str]:
                     colour=colour, n=rec.number),
                 provenance=rec.provenance, source=rec.source, note=rec.note,
                 details=(_("Copies: {n}").format(n=rec.copies),))
-            out[name.casefold()] = plain_hover(entry.text(), "card")
+            out[name.casefold()] = _plain(entry)
     return out
 
 

@@ -58,7 +58,8 @@ def explain(state: "InheritorsState", text: str) -> str | None:
     """Why ``text`` is not a legal move for the player to act, from what that player sees
     (their observation and the legal moves); None when the engine's message says enough.
 
-    Covers the rulebook's reasons (III. Gameplay): a card not in hand, a colour removed in
+    ``text`` may be a German typed move (:func:`.labels.german_notation`). Covers the
+    rulebook's reasons (III. Gameplay): a card not in hand, a colour removed in
     the 2-player game, numbers played in order 1 to 6 without skipping, one stack per colour,
     an Advocate that is not in hand or whose requirement fails (the Conspirator's), a Clan's
     "3 or higher" and "only 1 Clan", and an action asked for in the wrong step of a turn.
@@ -67,7 +68,7 @@ def explain(state: "InheritorsState", text: str) -> str | None:
     if seat < 0:
         return None
     obs = state.observation(seat)
-    t = _norm(text)
+    t = _norm(labels.german_notation(state.game, text) or text)
     hand = [c.casefold() for c in obs["hand"]]
     phase = obs["phase"]
     G = state.game
