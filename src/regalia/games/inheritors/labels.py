@@ -145,7 +145,8 @@ def _german_names(names: tuple[str, ...]) -> dict[str, str]:
 def _name(game: "InheritorsGame", text: str) -> str:
     """A card or record name typed in German (or the notation's) -> the notation's."""
     t = " ".join(text.split())
-    names = tuple(game.tname) + tuple(r.name for r in (*game.clans, *game.honors))
+    names = (tuple(game.tname) + tuple(c.name for c in game.clans)
+             + tuple(h.name for h in game.honors))
     found = _german_names(names).get(t.casefold())
     if found is not None:
         return found
