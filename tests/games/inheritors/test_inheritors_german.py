@@ -220,17 +220,20 @@ def test_every_card_name_and_text_of_the_data_has_a_german_label():
     names = [r.name for section in ("advocates", "special_advocates", "tomes", "epics",
                                     "quests", "honors", "clans") for r in getattr(cs, section)]
     texts = [t for _s, rec in cs.records() for t in [getattr(rec, "text", "")] if t]
+    notes = {rec.note for _s, rec in cs.records() if rec.note}
     assert set(names) == set(labels.NAMES)
     assert set(texts) <= set(labels.TEXTS)
+    assert notes == set(labels.NOTES)
     with i18n.using("de"):
         assert all(labels.card(n) != n or n in ("Agent", "Saboteur", "Wolf") for n in names)
         assert all(labels.text(t) != t for t in texts)
+        assert all(labels.note(n) != n for n in notes)
 
 
 # ------------------------------------------------------------------ the drawing
-#: Hover lines this game does not write: the core's provenance sentences and labels, and
-#: the card data's research notes ("Why: ..."), which are English data (see the glossary).
-CORE_LINES = ("Taken from the rulebook.", "\u2248 Reconstructed data", "Why: ")
+#: Hover lines this game does not write: the core's provenance sentences
+#: (:func:`regalia.core.svgkit.provenance_note`, the main area's to translate).
+CORE_LINES = ("Taken from the rulebook.", "\u2248 Reconstructed data")
 
 
 def _texts(document: str) -> list[str]:
@@ -245,7 +248,7 @@ def _texts(document: str) -> list[str]:
             for line in e.text.split("\n"):
                 bare = line.strip()
                 if not bare.startswith(CORE_LINES):
-                    out.append(bare.removeprefix("Effect: "))
+                    out.append(bare.removeprefix("Effect: ").removeprefix("Why: "))
         if "aria-label" in e.attrib:
             out.append(e.attrib["aria-label"])
     return out

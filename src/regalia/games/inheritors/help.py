@@ -55,7 +55,8 @@ def _entry(name: str, kind: str, rec: Any, effect: str, details: list[str],
     if shown.casefold() != name.casefold():   # a translated name: the notation's finds it too
         aliases = (name.casefold(), *aliases)
     return HelpEntry(name=shown, kind=kind, effect=effect, provenance=prov,
-                     source=rec.source, note=rec.note, details=tuple(details), aliases=aliases)
+                     source=rec.source, note=labels.note(rec.note), details=tuple(details),
+                     aliases=aliases)
 
 
 def _copies(n: int) -> str:

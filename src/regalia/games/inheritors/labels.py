@@ -84,6 +84,74 @@ TEXTS = {t: t for t in (
     N_("When you claim the Fox, take both Ambassadors into your hand."),
     N_("When you claim the Serpent, take The Serpent's Saga into your hand."))}
 
+#: The card data's notes (why a reconstruction was chosen), shown in hover texts.
+NOTES = {t: t for t in (
+    N_('The fifth colour is named by no public text (COMPONENTS.md). Red: the usual fifth '
+       'suit beside purple, blue, yellow and green; not white, which the rulebook gives to '
+       "the Advocates ('All Advocates are white'). Rename it here: every record refers to "
+       'colours by name.'),
+    N_('2s/3s/4s split not public (8 per colour); 3/3/2 continues the falling counts 4, 3, '
+       '3, 2, 1, 1'),
+    N_('The split of the 18 Basic Advocates and which copies carry the 2-player mark are not'
+       ' public: an even split (6 each) with 2 of each marked, so a 2-player deck keeps 12.'),
+    N_('Which clan each Special Advocate sits with is not public. The two Ambassadors go to '
+       'the Fox, the diplomat of the suggested set.'),
+    N_("Text not public. A diplomat's favour: the Conspirator's skip without its "
+       'requirement, a clear step above a Basic Advocate.'),
+    N_('Which clan each Special Advocate sits with is not public. The Agent goes to the Rat,'
+       ' the sneak of the suggested set.'),
+    N_("Text not public. A better-trained Spy: the Spy's demand with a larger consolation "
+       "(draw 2 instead of 1). It is not a Spy for the Honor 'Use a Spy ...'."),
+    N_('Which clan each Special Advocate sits with is not public. The Knight goes to the '
+       'Wolf, the martial clan of the suggested set.'),
+    N_('Text not public. A charge: two ordinary plays in one action.'),
+    N_('Which clan each Special Advocate sits with is not public. The Saboteur goes to the '
+       'Boar (reconstructed green clan).'),
+    N_("Text not public. Sabotage lowers a rival's influence without touching claimed Clans "
+       "('The ownership cannot be changed'); capped at 4 so a 5 or 6 stays safe."),
+    N_('The Relic of the fifth colour, whose name is reconstructed (see colours).'),
+    N_('3 Epics exist (I. Components), each with a clan (setup step 3); names, clans and '
+       'texts are not public. One Epic for each of three reconstructed clans.'),
+    N_("Text not public. A small end-game bonus on top of the Epic's Tome value, rewarding "
+       'broad influence like the Honors do.'),
+    N_("Text not public. Rewards the quest route, as the Honor '2 Quests in your play area' "
+       'does.'),
+    N_("Text not public. A stronger Relic for the Serpent's own colour, with no penalty."),
+    N_("The label 'Two Threes' is the project's; the example names no colour, so the quest "
+       'belongs to no realm.'),
+    N_("6 of the 7 Quests are not public. A sibling of the rulebook's example with another "
+       'number; 2s are needed early, so keeping two to the end costs something.'),
+    N_('6 of the 7 Quests are not public. Quests belong to colours (2-Player Variant: '
+       "'Return its Relics, Clans, Quests and Influence Cards'), yet there are 7: one per "
+       'colour plus two colourless number quests like the example. Three cards of one colour'
+       " mirror the action that takes a Quest ('Discard 3 cards of the same color')."),
+    N_('6 of the 7 Quests are not public. One colour quest per colour (see Purple Treasury).'),
+    N_('Read as two stacks topped by a 4 or more (covered cards not counted).'),
+    N_('Read as three stacks topped by a 3 or more (covered cards not counted).'),
+    N_('Read as four stacks topped by a 2 or more (covered cards not counted).'),
+    N_("Epics are not counted: only scoring step 2 says 'Tomes (and Epics)'."),
+    N_("The Rat's colour is not public. The suggested five hold one Clan of each colour and "
+       "Wolf is yellow; purple is the project's choice."),
+    N_('Clan abilities are not public. The Rat, a schemer, provides the Agent.'),
+    N_('Name, colour and ability not public: 10 Clans, two per colour; the five beyond the '
+       'suggested set are given animal names like the known ones.'),
+    N_('Clan abilities are not public. One of the three Epic clans.'),
+    N_("The Lynx's colour is not public. The suggested five hold one Clan of each colour and"
+       " Wolf is yellow; blue is the project's choice."),
+    N_('Clan abilities are not public. The keen-eyed Lynx spots what lies in the Market: an '
+       "Advisor's take, once."),
+    N_('Clan abilities are not public. The Wolf, a warrior clan, provides the Knight.'),
+    N_("Clan abilities are not public. An end-game clan ('some Clans affect end-game "
+       "scoring') rewarding breadth; 4 colours stays reachable in a 2-player game."),
+    N_("The Bear's colour is not public. The suggested five hold one Clan of each colour and"
+       " Wolf is yellow; green (the forest) is the project's choice."),
+    N_("Clan abilities are not public. An end-game clan ('some Clans affect end-game "
+       "scoring') rewarding depth in its own colour."),
+    N_('Clan abilities are not public. The rough Boar provides the Saboteur.'),
+    N_("The Fox's colour is not public. The suggested five hold one Clan of each colour and "
+       "Wolf is yellow; red (a red fox) is the project's choice."),
+    N_('Clan abilities are not public. The silver-tongued Fox provides the two Ambassadors.'))}
+
 _NUMBERED = re.compile(r"^(\w+) ([1-6])$")
 _RELIC = re.compile(r"^(\w+) relic$", re.I)
 
@@ -121,6 +189,11 @@ def and_list(words: "list[str] | tuple[str, ...]") -> str:
     if i18n.language() == "en":
         return and_join(words)
     return i18n.format_list([w for w in words if w])
+
+
+def note(written: str) -> str:
+    """A card record's note (why it was reconstructed) in the language in force."""
+    return _(NOTES[written]) if written in NOTES else written
 
 
 def text(printed: str) -> str:
@@ -227,4 +300,4 @@ def german_notation(game: "InheritorsGame", text: str) -> str | None:
     return None
 
 
-__all__ = ["COLOURS", "NAMES", "TEXTS", "colour", "card", "cards", "and_list", "text", "german_notation"]
+__all__ = ["COLOURS", "NAMES", "TEXTS", "NOTES", "note", "colour", "card", "cards", "and_list", "text", "german_notation"]

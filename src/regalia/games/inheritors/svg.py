@@ -117,7 +117,7 @@ def _hover_texts(game: InheritorsGame, lang: str) -> dict[str, str]:
                 effect=_("Played on your {colour} stack in order from 1 to 6; while on top it "
                          "scores {n} VP (III. Gameplay, action 1; V. Scoring, step 1).").format(
                     colour=colour, n=rec.number),
-                provenance=rec.provenance, source=rec.source, note=rec.note,
+                provenance=rec.provenance, source=rec.source, note=labels.note(rec.note),
                 details=(_("Copies: {n}").format(n=rec.copies),))
             out[name.casefold()] = _plain(entry)
     return out
