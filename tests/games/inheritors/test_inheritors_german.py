@@ -122,7 +122,7 @@ def test_the_notation_stays_language_free_in_german():
 
 
 @pytest.mark.parametrize("text, words", [
-    ("spiele lila 9", "keine Karte namens 'lila 9'; Karten heißen zum Beispiel 'Lila 2'"),
+    ("spiele lila 9", "keine Karte namens 'purple 9'; Karten heißen zum Beispiel 'Lila 2'"),
     ("spiele nichts", "Züge schreibst du so: 'spiele Lila 2'"),
     ("wirf Spion auf Reihe 7, ziehe 2", "der Markt hat die Reihen 1, 2 und 3, nicht 7"),
     ("frage P9 nach Lila 2", "die Spieler heißen P1 bis P3, nicht P9"),
@@ -345,3 +345,35 @@ def test_the_scoring_pad_in_german():
         else True
     with i18n.using("de"), pytest.raises(NotationError, match="gibt es auf diesem Block nicht"):
         pad.view(text, "stack:9")
+
+
+def test_a_score_text_in_german_scores_as_the_english_one():
+    """The score format's keywords and names stay English (``player``, ``purple 4``); a
+    German player may write them in German too, with the same result."""
+    from regalia.games.inheritors import textformat
+    english = ("player Anna\narea purple 4, yellow 3\nhand Tome x2, purple relic, Spy, "
+               "purple 3\nquests Two Threes\nhonors A Six\nclan Wolf\n"
+               "player Bo\narea purple 5\nhand purple 3, purple 3\n")
+    german = ("Spieler Anna\nAuslage Lila 4, Gelb 3\nHand Foliant x2, Relikt Lila, Spion, "
+              "Lila 3\nQuests Zwei Dreien\nEhrungen Eine Sechs\nClan Wolf\n"
+              "Spieler Bo\nAuslage Lila 5\nHand Lila 3, Lila 3\n")
+    a, b = textformat.score_text(german), textformat.score_text(english)
+    assert [(s.name, s.total, s.tomes, s.cards) for s in a.scores] == \
+        [(s.name, s.total, s.tomes, s.cards) for s in b.scores] == \
+        [("Anna", 11, 2, 5), ("Bo", 5, 0, 2)]
+    with i18n.using("de"):
+        report = textformat.format_report(textformat.score_text(german))
+        with pytest.raises(NotationError, match="unbekannte Quest 'Drei Vieren'"):
+            textformat.score_text(german.replace("Zwei Dreien", "Drei Vieren"))
+    assert report.splitlines()[0] == ("Anna: 11 Punkte (Folianten auf der Hand 2, Karten auf "
+                                      "der Hand 5)")
+    assert "  Folianten-Mehrheit: 3   (2 auf der Hand: die meisten)" in report
+    assert report.splitlines()[-1] == "Ergebnis: Anna gewinnt mit 11 Punkten (danach: 5)"
+
+
+def test_explain_reads_a_german_number_out_of_range():
+    s = _decisions(3, 5, limit=1)[0]
+    with i18n.using("de"):
+        assert view.explain(s, "spiele Lila 8") == "Einflusskarten tragen die Zahlen 1 bis 6"
+        assert view.explain(s, "spiele Grau 2").startswith("es gibt kein Reich grau; die "
+                                                          "Farben sind Lila, Blau")

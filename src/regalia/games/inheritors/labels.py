@@ -215,15 +215,17 @@ def _german_names(names: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-def _name(game: "InheritorsGame", text: str) -> str:
-    """A card or record name typed in German (or the notation's) -> the notation's."""
+def notation_name(game: "InheritorsGame", text: str) -> str:
+    """A card, Clan, Honor or Quest name typed in German (``Lila 2``, ``Spion``, ``Relikt
+    Rot``, ``Bär``, ``Eine Sechs``, ``Zwei Dreien``; case free) -> the notation's (``purple 2``, ``Spy``, ...);
+    any other text as it is (spacing normalised)."""
     t = " ".join(text.split())
     names = (tuple(game.tname) + tuple(c.name for c in game.clans)
-             + tuple(h.name for h in game.honors))
+             + tuple(h.name for h in game.honors) + tuple(q.name for q in game.quests))
     found = _german_names(names).get(t.casefold())
     if found is not None:
         return found
-    m = re.match(r"^(\S+) ([1-6])$", t)
+    m = re.match(r"^(\S+) (\d+)$", t)
     if m and m.group(1).casefold() in _DE_COLOURS:
         return f"{_DE_COLOURS[m.group(1).casefold()]} {m.group(2)}"
     m = re.match(r"^(?:relikt (\S+)|(\S+) relikt|relikt \((\S+)\))$", t, re.I)
@@ -233,7 +235,9 @@ def _name(game: "InheritorsGame", text: str) -> str:
     return t
 
 
-def _colour_word(text: str) -> str:
+def notation_colour(text: str) -> str:
+    """A colour typed in German (``lila``, ``Grün``, ``weiss``) -> the notation's; any
+    other text as it is (case-folded)."""
     word = text.strip().casefold()
     return _DE_COLOURS.get(word, word)
 
@@ -277,27 +281,28 @@ def german_notation(game: "InheritorsGame", text: str) -> str | None:
             continue
         g = m.groups()
         if kind == "ddraw":
-            return f"discard {_name(game, g[0])} to row {g[1]}, draw 2"  # i18n: no
+            return f"discard {notation_name(game, g[0])} to row {g[1]}, draw 2"  # i18n: no
         if kind == "market":
-            return f"discard {_name(game, g[0])} to row {g[1]}, take row {g[2]}"  # i18n: no
+            return f"discard {notation_name(game, g[0])} to row {g[1]}, take row {g[2]}"  # i18n: no
         if kind == "disc":
-            return f"discard {_name(game, g[0])} to row {g[1]}"  # i18n: no
+            return f"discard {notation_name(game, g[0])} to row {g[1]}"  # i18n: no
         if kind == "ask":
-            return f"ask P{g[0]} for {_name(game, g[1])}"
+            return f"ask P{g[0]} for {notation_name(game, g[1])}"
         if kind == "take":
             return f"take row {g[0]} card {g[1]}"  # i18n: no
         if kind == "sabo":
-            return f"sabotage P{g[0]} {_colour_word(g[1])}"
+            return f"sabotage P{g[0]} {notation_colour(g[1])}"
         if kind == "play":
-            return f"play {_name(game, g[0])}"
+            return f"play {notation_name(game, g[0])}"
         if kind == "use":
-            return f"use {_name(game, g[0])}"
+            return f"use {notation_name(game, g[0])}"
         if kind == "quest":
-            return f"quest {_colour_word(g[0])}"
+            return f"quest {notation_colour(g[0])}"
         if kind == "claim":
-            return f"claim {_name(game, g[0])}"
-        return f"honor {_name(game, g[0])}"
+            return f"claim {notation_name(game, g[0])}"
+        return f"honor {notation_name(game, g[0])}"
     return None
 
 
-__all__ = ["COLOURS", "NAMES", "TEXTS", "NOTES", "note", "colour", "card", "cards", "and_list", "text", "german_notation"]
+__all__ = ["COLOURS", "NAMES", "TEXTS", "NOTES", "note", "colour", "card", "cards",
+           "and_list", "text", "german_notation", "notation_name", "notation_colour"]

@@ -32,6 +32,7 @@ from regalia.core.i18n import _
 from regalia.core.textlines import Problems, Statement, check_size, digits, statements
 
 from .codes import E_REMOVE
+from .labels import notation_colour, notation_name
 from .scoring import Holdings, breakdown, tie_break_keys, winners
 
 if TYPE_CHECKING:
@@ -41,7 +42,11 @@ if TYPE_CHECKING:
 KEYWORDS = {"player": "player", "area": "area", "play": "area", "stacks": "area",
             "hand": "hand", "quests": "quests", "quest": "quests", "honors": "honors",
             "honor": "honors", "honours": "honors", "clan": "clan", "tomes": "tomes",
-            "relics": "relics", "relic": "relics", "epics": "epics", "epic": "epics"}
+            "relics": "relics", "relic": "relics", "epics": "epics", "epic": "epics",
+            # German (issue 30): accepted in addition, with German card names
+            "spieler": "player", "auslage": "area", "stapel": "area",
+            "ehrungen": "honors", "ehrung": "honors", "folianten": "tomes",
+            "relikte": "relics", "relikt": "relics", "epen": "epics", "epos": "epics"}
 
 
 def _norm(text: str) -> str:
@@ -166,12 +171,12 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                 p.add(st.line, st.col, _("expected 'clan NAME': the one Clan you claimed "
                                          "({clans})").format(
                     clans=", ".join(c.name for c in G.clans)))
-            elif _norm(items[0][1]) not in clans:
+            elif _norm(notation_name(G, items[0][1])) not in clans:
                 p.add(st.line, items[0][0], _("unknown Clan {name}; the Clans are {clans}"
                                               ).format(name=repr(items[0][1]),
                                                        clans=", ".join(c.name for c in G.clans)))
             else:
-                cur.clan = clans[_norm(items[0][1])]
+                cur.clan = clans[_norm(notation_name(G, items[0][1]))]
                 cur.at["clan"] = (st.line, items[0][0])
             continue
         if key in ("tomes", "relics", "epics"):   # shorthands: cards added to the hand
@@ -180,7 +185,7 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
         for col, item in items:
             if key == "area":
                 words = item.split()
-                c = colours.get(words[0].casefold()) if len(words) == 2 else None
+                c = colours.get(notation_colour(words[0])) if len(words) == 2 else None
                 n = (digits(words[1]) or 0) if len(words) == 2 else 0
                 if c is None or not 1 <= n <= 6:
                     p.add(st.line, col, _("{item}: expected COLOUR N, the top card of a stack "
@@ -195,7 +200,7 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                     cur.at[f"top {c}"] = (st.line, col)
             elif key == "hand":
                 k, name = _count(item)
-                t = G.lookup.get(_norm(name))
+                t = G.lookup.get(_norm(notation_name(G, name)))
                 if t is None:
                     p.add(st.line, col, _("unknown card {name}; cards are written 'purple 3', "
                                           "'Tome', 'purple relic', 'Spy', an Epic's name ..., "
@@ -211,7 +216,7 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                 kind, table, records = (("Quest", quests, G.quests) if key == "quests"
                                         else ("Honor", honors, G.honors))
                 held = getattr(cur, key)
-                x = table.get(_norm(item))
+                x = table.get(_norm(notation_name(G, item)))
                 names = ", ".join(r.name for r in records)
                 if x is None:
                     p.add(st.line, col, (_("unknown Quest {name}; the Quests are {names}")
@@ -251,7 +256,7 @@ def _hand_items(G: InheritorsGame, key: str, items: list[tuple[int, str]], line:
                 p.add(line, col, _("{item}: expected 'tomes N', the number of Tomes in hand "
                                    "(1 to 20)").format(item=repr(item)))
         elif key == "relics":
-            t = G.lookup.get(f"{_norm(item)} relic")
+            t = G.lookup.get(f"{notation_colour(item)} relic")
             if t is None:
                 p.add(line, col, _("{item}: expected the colour of a Relic in hand "
                                    "({colours})").format(item=repr(item),
@@ -259,7 +264,7 @@ def _hand_items(G: InheritorsGame, key: str, items: list[tuple[int, str]], line:
             else:
                 out.append((col, G.tname[t]))
         else:
-            t = G.lookup.get(_norm(item))
+            t = G.lookup.get(_norm(notation_name(G, item)))
             epics = [G.tname[x] for x in G.epic_scoring]
             if t is None or t not in G.epic_scoring:
                 p.add(line, col, _("unknown Epic {name}; the Epics are {names}").format(
