@@ -25,8 +25,16 @@ if TYPE_CHECKING:
     from .rules import InheritorsGame
 
 #: The colours (the realms'; white: the Advocates'; any: Tomes and Epics in the Market).
-COLOURS = {"purple": N_("purple"), "blue": N_("blue"), "yellow": N_("yellow"),
-           "green": N_("green"), "red": N_("red"), "white": N_("white"), "any": N_("any")}
+COLOURS = ("purple", "blue", "yellow", "green", "red", "white", "any")
+
+
+def _colour_word(name: str) -> str:
+    """A colour's name as a realm's name (German: a noun, ``Lila``, ``Blau``)."""
+    words = {"purple": pgettext("realm", "purple"), "blue": pgettext("realm", "blue"),
+             "yellow": pgettext("realm", "yellow"), "green": pgettext("realm", "green"),
+             "red": pgettext("realm", "red"), "white": pgettext("realm", "white"),
+             "any": pgettext("realm", "any")}
+    return words[name]
 
 #: Every name of the bundled card data (``data/cards.toml``; a test keeps them in step).
 NAMES = {n: n for n in (
@@ -162,7 +170,7 @@ def colour(name: str | None) -> str:
     if name is None:
         return ""
     key = name.casefold()
-    return _(COLOURS[key]) if key in COLOURS else name
+    return _colour_word(key) if key in COLOURS else name
 
 
 def card(name: str | None) -> str:
