@@ -86,7 +86,7 @@ def chart(review: Mapping[str, Any], fmt: str = "svg") -> bytes:
     if xs:
         ax.set_xlim(0.5, max(xs) + 0.5)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    handles, _ = ax.get_legend_handles_labels()
+    handles, _labels = ax.get_legend_handles_labels()
     if handles:
         ax.legend(loc="best", fontsize=8, framealpha=0.85)
     fig.tight_layout()

@@ -86,7 +86,7 @@ def seat_label(label: str) -> str:
         return _("{n}th").format(n=m.group(1))
     if label == "solo":
         return pgettext("study seat", "solo")
-    if label == "every seat":
+    if label == "every seat":  # i18n: no (the key)
         return pgettext("study seat", "every seat")
     return label
 
