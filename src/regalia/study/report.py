@@ -57,7 +57,7 @@ def mean(m: dict[str, Any] | None) -> str:
     if not m or m.get("mean") is None:
         return "-"
     lo, hi = m["ci95"]
-    return f"{num(m['mean'])} [{num(lo)}, {num(hi)}]"
+    return _("{value} [{low}, {high}]").format(value=num(m["mean"]), low=num(lo), high=num(hi))
 
 
 def diff(d: dict[str, Any] | None, scale: float = 1.0, digits: int = 1) -> str:
@@ -68,7 +68,7 @@ def diff(d: dict[str, Any] | None, scale: float = 1.0, digits: int = 1) -> str:
     def f(v: float | None) -> str:
         return signed(None if v is None else scale * v, digits)
 
-    return f"{f(d['diff'])} [{f(lo)}, {f(hi)}]"
+    return _("{value} [{low}, {high}]").format(value=f(d["diff"]), low=f(lo), high=f(hi))
 
 
 def pval(p: float | None, significant: bool = False) -> str:
@@ -281,15 +281,16 @@ def build(summary: dict[str, Any], games: Sequence[StudyGame], command: str,
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              "<title>" + esc(_("{title} (regalia study)").format(title=title))
              + f"</title><style>{CSS}</style></head><body>",
-             f"<h1>{esc(title)}</h1><p><b>{esc(_('The question.'))}</b> "
-             f"{esc(_(summary['asks']))}</p>",
-             f"<h2>{esc(_('What it found'))}</h2><ul>",
+             f"<h1>{esc(title)}</h1><p><b>" + esc(_("The question.")) + "</b> "
+             + esc(_(summary["asks"])) + "</p>",
+             "<h2>" + esc(_("What it found")) + "</h2><ul>",
              *[f"<li>{esc(f)}</li>" for f in text.findings(result)], "</ul>"]
     parts += [f'<p class="warn">{esc(w)}</p>' for w in text.warnings(result)]
-    parts += [f"<h2>{esc(_('Plots'))}</h2>", *[figure(svg, cap) for svg, cap in figs],
-              f"<h2>{esc(_('Tables'))}</h2>", body,
-              f"<h2>{esc(_('Settings and seeds'))}</h2>", settings_section(summary, command),
-              f"<h2>{esc(pgettext('study report', 'Method'))}</h2><ul>",
+    parts += ["<h2>" + esc(pgettext("study report", "Plots")) + "</h2>",
+              *[figure(svg, cap) for svg, cap in figs],
+              "<h2>" + esc(pgettext("study report", "Tables")) + "</h2>", body,
+              "<h2>" + esc(_("Settings and seeds")) + "</h2>", settings_section(summary, command),
+              "<h2>" + esc(pgettext("study report", "Method")) + "</h2><ul>",
               "<li>" + esc(_("Intervals: {intervals}.").format(
                   intervals=_(methods["intervals"]))) + "</li>",
               "<li>" + esc(_("Correction for many comparisons: {correction}; significant: "
