@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from regalia.core.errors import RegaliaError
 from regalia.core.i18n import _, pgettext
+from regalia.review.chart import locale_ticks
 
 from .analysis import by_position, margins, ordinal
 from .plan import StudyGame
@@ -78,24 +79,6 @@ def _errorbars(values: Sequence[float], lows: Sequence[float], highs: Sequence[f
                ) -> list[list[float]]:
     return [[max(0.0, v - lo) if not math.isnan(lo) else 0.0 for v, lo in zip(values, lows)],
             [max(0.0, hi - v) if not math.isnan(hi) else 0.0 for v, hi in zip(values, highs)]]
-
-
-def locale_ticks(ax: Any) -> None:
-    """The numeric axes of ``ax`` with the locale's decimal sign (``2,5`` in German);
-    matplotlib's own labels where it is a point (English: unchanged bytes)."""
-    from babel.numbers import get_decimal_symbol  # noqa: PLC0415
-    from matplotlib.ticker import FuncFormatter, ScalarFormatter  # noqa: PLC0415
-
-    from regalia.core.i18n import language  # noqa: PLC0415
-
-    sign = get_decimal_symbol(language())
-    if sign == ".":
-        return
-    for axis in (ax.xaxis, ax.yaxis):
-        own = axis.get_major_formatter()
-        if type(own) is ScalarFormatter:
-            axis.set_major_formatter(FuncFormatter(
-                lambda v, pos, own=own: own(v, pos).replace(".", sign)))
 
 
 def seats(result: dict[str, Any]) -> list[tuple[str, str]]:
