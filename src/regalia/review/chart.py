@@ -83,10 +83,9 @@ def chart(review: Mapping[str, Any], fmt: str = "svg") -> bytes:
     if win:
         n = len(review["players"])
         ax.axhline(100 / n, color="#868e96", linestyle="--", linewidth=1,
-                   label=_("even chances ({share})").format(
-                       share=i18n.format_percent(Decimal(1) / n, 0)))
+                   label=_("even chances ({share})").format(share=_percent(100 / n)))
         ax.set_ylim(0, 100)
-        ax.yaxis.set_major_formatter(lambda v, _pos: i18n.format_percent(Decimal(v) / 100, 0))
+        ax.yaxis.set_major_formatter(lambda v, _pos: _percent(v))
     elif measure == "margin":
         ax.axhline(0, color="#868e96", linestyle="--", linewidth=1,
                    label=pgettext("review chart", "a tie"))
@@ -111,6 +110,12 @@ def chart(review: Mapping[str, Any], fmt: str = "svg") -> bytes:
     else:
         fig.savefig(out, format="png", metadata={"Software": None})
     return out.getvalue()
+
+
+def _percent(value: float) -> str:
+    """``value`` percent, whole, by locale (``50%``, ``50 %``), rounded as ``f"{v:.0f}"``."""
+    exact: Any = Decimal(float(value)) / 100   # Babel takes a Decimal where a float goes
+    return i18n.format_percent(exact, 0)
 
 
 def locale_ticks(ax: Any) -> None:

@@ -75,9 +75,10 @@ def report_html(review: Mapping[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _exact(value: float) -> Decimal:
-    """``value`` as the exact decimal of its binary value (rounded as ``f"{x:.1f}"``)."""
-    return Decimal(float(value))
+def _exact(value: float) -> float:
+    """``value`` as the exact decimal of its binary value, so that Babel rounds it as
+    ``f"{x:.1f}"`` does (Babel takes a Decimal where a float is expected)."""
+    return Decimal(float(value))  # type: ignore[return-value]
 
 
 def fmt_value(review: Mapping[str, Any], value: float | None, signed: bool = False) -> str:
@@ -87,14 +88,14 @@ def fmt_value(review: Mapping[str, Any], value: float | None, signed: bool = Fal
     if value is None:
         return "-"
     if review["measure"] == "win":
-        shown = i18n.format_percent(_exact(abs(value) if signed else value), 0)  # type: ignore[arg-type]
+        shown = i18n.format_percent(_exact(abs(value) if signed else value), 0)
         return ("-" if signed and value > 0 else "") + shown
     if signed:
-        return "-" + i18n.format_decimal(_exact(value), 1) if value > 0 else \
-            i18n.format_decimal(0.0, 1)  # type: ignore[arg-type]
+        return ("-" + i18n.format_decimal(_exact(value), 1) if value > 0
+                else i18n.format_decimal(0.0, 1))
     if review["measure"] == "margin":
-        return ("-" if value < 0 else "+") + i18n.format_decimal(_exact(abs(value)), 1)  # type: ignore[arg-type]
-    return i18n.format_decimal(_exact(value), 1)  # type: ignore[arg-type]
+        return ("-" if value < 0 else "+") + i18n.format_decimal(_exact(abs(value)), 1)
+    return i18n.format_decimal(_exact(value), 1)
 
 
 def _amount(review: Mapping[str, Any], cost: float) -> str:

@@ -28,7 +28,7 @@ from regalia.arena.tournament import GameResult, GameTask, deal_seeds, play_task
 from regalia.core.balance import (ComponentKind, GameComponents, game_components,
                                   turn_order)
 from regalia.core.errors import ParameterError
-from regalia.core.i18n import N_, _, ngettext
+from regalia.core.i18n import N_, _
 from regalia.core import i18n
 
 #: question -> what it answers (the command's help and the report's heading; in English,
