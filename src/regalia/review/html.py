@@ -59,18 +59,18 @@ def report_html(review: Mapping[str, Any]) -> str:
            f"<h1>{escape(title)}</h1>", _meta(review), _counts(review),
            f'<div class="chart">{inline_svg(review)}</div>']
     keys = [d for d in review["decisions"] if d["key"]]
-    out.append("<h2>" + escape(_("Key moments")) + "</h2>")
+    out.append("<h2>" + escape(_("Key moments"), quote=False) + "</h2>")
     if not keys:
         out.append("<p>" + escape(_("No decision cost enough to be an inaccuracy: well "
-                                    "played.")) + "</p>")
+                                    "played."), quote=False) + "</p>")
     for d in keys:
         out.append(_moment(review, d))
-    out.append("<h2>" + escape(_("Every decision")) + "</h2>")
+    out.append("<h2>" + escape(_("Every decision"), quote=False) + "</h2>")
     out.append(_table(review))
     out.append('<p class="note">' + escape(_(
         "Each decision is judged from what this seat knew at the time: the search samples "
         "the cards it could not see. This page shows this seat's own view of the game (its "
-        "hand included): share it as you would your hand.")) + "</p>")
+        "hand included): share it as you would your hand."), quote=False) + "</p>")
     out.append("</body></html>")
     return "\n".join(out)
 

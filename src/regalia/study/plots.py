@@ -260,8 +260,8 @@ def arms(result: dict[str, Any], base_name: str) -> list[tuple[str, str]]:
         ax.set_xticks(range(len(labels)), labels)
         ax.set_ylabel(_("win rate (%)"))
         ax.set_xlabel(_("seat in turn order"))
-        fig.legend(loc="outside upper center",  # i18n: no ncol=min(3, len(series)), frameon=False,
-                   fontsize=8)
+        fig.legend(loc="outside upper center",  # i18n: no (a place)
+                   ncol=min(3, len(series)), frameon=False, fontsize=8)
         _style(ax)
         out.append((_svg(fig), _("Win rate of each seat in turn order in each setting, with "
                                  "95% Wilson intervals.")))
