@@ -83,7 +83,9 @@ def help_entries(game: "KingdominoGame") -> list[HelpEntry]:
         aliases=aliases))
     for key in VARIANTS:
         title, _sep, rule = variant_text(key).partition(": ")
-        name, aliases = _named(title, key, key.replace("-", " "))
+        # the entry is named by the variant's key, or by its title where it is translated
+        shown = key if variant_text(key) == VARIANTS[key] else title
+        name, aliases = _named(shown, key, key.replace("-", " "))
         out.append(HelpEntry(name=name, kind=_("variant"), effect=rule or title,
                              provenance="rulebook", source=_(VARIANT_SOURCE),
                              details=(_("Played in this game") if key in game.variants else

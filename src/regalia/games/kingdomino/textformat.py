@@ -152,7 +152,8 @@ def parse_table(text: str, *, source: str = "<text>", size: int | None = None,
                 p.add(st.line, st.col, _("grid rows before the first 'player' line: start "
                                          "every kingdom with 'player NAME' when a file holds "
                                          "several"))
-            blocks.append(_Block(st.rest_text() or f"player {len(blocks) + 1}", st.line, []))
+            blocks.append(_Block(st.rest_text() or _("player {n}").format(n=len(blocks) + 1),
+                                 st.line, []))
             continue
         if head == "discarded":
             n = digits(st.words[1].text) if len(st.words) == 2 else None

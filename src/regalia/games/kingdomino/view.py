@@ -451,7 +451,8 @@ def winner_text(state: "KingdominoState", labels: Sequence[str] | None = None) -
                                           squares=_squares(w[1]), crowns=_crowns(w[2]))
     win = winners[0]
     if len(tied) == 1:
-        return _("{name} wins with {points}.").format(name=names[0], points=pts)
+        return ngettext("{name} wins with {n} point.", "{name} wins with {n} points.",
+                        top).format(name=names[0], n=top)
     tied_names = _join([seat_label(p, labels) for p in tied])
     others = [p for p in tied if p != win]
     best_other_largest = max(keys[p][1] for p in others)
