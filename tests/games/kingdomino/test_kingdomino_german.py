@@ -360,3 +360,35 @@ def test_the_scoring_pad_reads_in_german():
     assert "gewinnt mit 4 Punkten" in v["score"]["result"]
     assert str(err.value).startswith("das ist das Feld des Schlosses")
     assert [x["label"] for x in setup] == ["Spieler", "Königreich"]
+
+
+# ------------------------------------------------------------------ score files
+def test_score_files_are_judged_and_refused_in_german():
+    from regalia.games.kingdomino.textformat import parse_table, result, score_kingdoms
+
+    text = "player Anna\nC F* F\nplayer Ben\nC L\n"
+    with i18n.using("de"):
+        said = result(score_kingdoms(parse_table(text)))
+        with pytest.raises(NotationError) as dynasty:
+            parse_table("variant dynasty\nC W\n")
+        with pytest.raises(NotationError) as wide:
+            parse_table("C W W W W W\n")
+    assert said == "Anna gewinnt mit 2 Punkten (danach: 0)"
+    assert result(score_kingdoms(parse_table(text))) == "Anna wins with 2 points (next: 0)"
+    assert "die Variante Dynastie ändert nichts an der Wertung" in str(dynasty.value)
+    assert ("das Königreich reicht über 1 Zeilen x 6 Spalten; es muss in 5x5 passen (ein "
+            "Königreich im Mächtigen Duell ist 7x7 groß: --size 7") in str(wide.value)
+
+
+def test_the_pad_swaps_the_command_line_hint_in_german_too():
+    with i18n.using("de"):
+        text = pad.new({"players": 2, "size": 5})
+        for col in range(1, 5):
+            text = pad.edit(text, {"op": "square", "player": 0, "row": 0, "col": col,
+                                   "terrain": "W", "crowns": 0})
+        with pytest.raises(NotationError) as err:
+            pad.edit(text, {"op": "square", "player": 0, "row": 0, "col": -1,
+                            "terrain": "W", "crowns": 0})
+    message = str(err.value)
+    assert "(im Mächtigen Duell sind Königreiche 7x7 groß)" in message
+    assert "--size" not in message

@@ -87,7 +87,7 @@ class KingdominoGame(Game):
 
     def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
                  data: str | Path | None = None, *, engine: str | None = None):
-        players = whole_number(players, "players", "2, 3 or 4")
+        players = whole_number(players, "players", _("2, 3 or 4"))
         if players not in (2, 3, 4):
             raise ParameterError(_("Kingdomino is for 2, 3 or 4 players, not {players}").format(
                 players=players))
