@@ -31,7 +31,7 @@ from pydantic import (BaseModel, ConfigDict, Field, ValidationError, model_seria
                       model_validator)
 
 from regalia.core import data as core_data
-from regalia.core.i18n import N_, _
+from regalia.core.i18n import N_, _, pgettext
 from regalia.core.data import Provenance, load_validated, provenance_counts
 from regalia.core.provenance import (OWN_META_FIELDS, SourcedFields, file_provenance_problems,
                                      json_digest, strip_meta)
@@ -77,9 +77,6 @@ COLOURS: tuple[str, ...] = ("green", "grey", "yellow")
 RESOURCE_OF_COLOUR = {"green": "wood", "grey": "stone", "yellow": "wheat"}
 COLOUR_OF_RESOURCE = {v: k for k, v in RESOURCE_OF_COLOUR.items()}
 RESOURCES: tuple[str, ...] = ("wood", "stone", "wheat")
-#: Colours and resources in words (shown translated: :func:`colour_name`, :func:`resource_name`).
-COLOUR_NAMES = {"green": N_("green"), "grey": N_("grey"), "yellow": N_("yellow")}
-RESOURCE_NAMES = {"wood": N_("wood"), "stone": N_("stone"), "wheat": N_("wheat")}
 #: Tiles of each colour per set (one reviewer, riseher.cz; COMPONENTS.md).
 COLOURS_PER_SET = 3
 
@@ -142,12 +139,26 @@ def set_name(set_id: str) -> str:
 def colour_name(colour: str) -> str:
     """A tile colour in words (``"grey"`` -> ``"grey"``, German ``"grau"``); an unknown
     colour is given back as it is."""
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+    names = {"green": pgettext("Two Heirs tile colour", "green"),
+             "grey": pgettext("Two Heirs tile colour", "grey"),
+             "yellow": pgettext("Two Heirs tile colour", "yellow")}
+    return names.get(colour, colour)
 
 
 def resource_name(resource: str) -> str:
     """A resource in words (``"wheat"``, German ``"Getreide"``)."""
-    return _(RESOURCE_NAMES[resource]) if resource in RESOURCE_NAMES else resource
+    names = {"wood": pgettext("Two Heirs resource", "wood"),
+             "stone": pgettext("Two Heirs resource", "stone"),
+             "wheat": pgettext("Two Heirs resource", "wheat")}
+    return names.get(resource, resource)
+
+
+def direction_name(direction: str) -> str:
+    """An Inn's or a Watchtower's direction in words (``row``, ``column``; German
+    ``Reihe``, ``Spalte``, the rulebook's words)."""
+    names = {"row": pgettext("Two Heirs direction", "row"),
+             "column": pgettext("Two Heirs direction", "column")}
+    return names.get(direction, direction)
 
 
 def _a(typ: str) -> str:

@@ -15,7 +15,7 @@ from regalia.core.provenance import STRENGTH
 
 from regalia.core.i18n import N_, _, ngettext
 
-from .components import SET_OF_TYPE, colour_name, set_name, type_name
+from .components import SET_OF_TYPE, colour_name, direction_name, set_name, type_name
 
 if TYPE_CHECKING:
     from .rules import TwoHeirsGame
@@ -179,8 +179,7 @@ def help_entries(game: "TwoHeirsGame") -> list[HelpEntry]:
         for t in tiles:
             bits = [colour_name(t.colour), _("cost {cost}").format(cost=t.cost)]
             if t.direction:
-                bits.append({"row": _("row"), "column": _("column")}.get(t.direction,
-                                                                         t.direction))
+                bits.append(direction_name(t.direction))
             if t.target:
                 bits.append(_("target {building}").format(
                     building=type_name(t.target) if t.target in SET_OF_TYPE else t.target))

@@ -31,8 +31,8 @@ from regalia.core.breakdown import Breakdown
 from . import svg
 from regalia.core.i18n import _, ngettext, pgettext
 
-from .components import (RESOURCE_OF_COLOUR, TileSet, colour_name, resource_name,
-                         type_name)
+from .components import (RESOURCE_OF_COLOUR, TileSet, colour_name, direction_name,
+                         resource_name, type_name)
 from .geometry import DIRS
 from .landscape import Pos, edge_direction
 
@@ -287,12 +287,6 @@ def tile_text(tiles: TileSet, tile_id: str) -> str:
     if tile.roads:
         bits.append(_("roads {roads}").format(roads="|".join(str(s) for s in tile.roads)))
     return ", ".join(bits)
-
-
-def direction_name(direction: str) -> str:
-    """An Inn's or a Watchtower's direction in words (``row``, ``column``; German
-    ``Reihe``, ``Spalte``, the rulebook's words)."""
-    return {"row": _("row"), "column": _("column")}.get(direction, direction)
 
 
 def troops_in_reserve(obs: Mapping[str, Any], seat: int) -> int:
