@@ -246,7 +246,7 @@ class Cell(BaseModel):
     @classmethod
     def _parse(cls, value: Any) -> Any:
         if isinstance(value, str):
-            at, _, colour = value.strip().partition(":")
+            at, _sep, colour = value.strip().partition(":")
             at = at.strip().upper()
             if at not in COMPASS:
                 raise ValueError(f"cell {value!r}: unknown position {at!r}; positions are "

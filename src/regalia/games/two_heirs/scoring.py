@@ -298,7 +298,7 @@ def building_scores(tiles: TileSet, landscape: Landscape, troops: Troops | None 
 
 
 def _road_scores(ctx: _Context) -> tuple[tuple[RoadScore, ...], tuple[RoadScore, ...]]:
-    roads, _ = networks_from(ctx.roads())
+    roads, _sections = networks_from(ctx.roads())
     scored = [r for r in roads if r.scored]
     return (tuple(RoadScore(road=r, points=r.points(0)) for r in scored),
             tuple(RoadScore(road=r, points=r.points(1)) for r in scored))
@@ -374,7 +374,7 @@ def score_totals(tiles: TileSet, landscape: Landscape, troops: Troops, *,
     totals = [0, 0]
     for pos, pt in landscape.items():
         if pt.owner is not None:  # a building (open terrain has no owner: PlacedTile)
-            base, _ = _base(ctx, pos, pt.tile, pt.owner, False)
+            base, _how = _base(ctx, pos, pt.tile, pt.owner, False)
             totals[pt.owner] += 2 * base if troops.get(pos) == pt.owner else base
     if roads:
         p0, p1 = ctx.roads().points()
@@ -453,7 +453,7 @@ def score_heinrich_totals(tiles: TileSet, landscape: Landscape, troops: Troops,
     for pos, pt in landscape.items():
         if pt.owner is None:  # open terrain (a building has an owner: PlacedTile)
             continue
-        base, _ = _base(ctx, pos, pt.tile, pt.owner, False)
+        base, _how = _base(ctx, pos, pt.tile, pt.owner, False)
         if pt.owner == 0:
             human += 2 * base if troops.get(pos) == 0 else base
         else:

@@ -586,7 +586,7 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     """The rulebook's scoring rules for this game (roads scored or not, solo or not) and
     the effect of every building type of its 3 sets, each with its source
     (:data:`.help.SCORING_RULES`, :data:`.help.TYPE_EFFECTS`)."""
-    _, sets, solo = _params(observation)
+    _data, sets, solo = _params(observation)
     roads = bool((observation.get("params") or {}).get("roads", True))
     applies = {"all", "roads" if roads else "no-roads", "solo" if solo else "two"}
     out = [{"heading": h, "text": t, "source": s} for h, t, s, a in SCORING_RULES
@@ -1332,7 +1332,7 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         out.append(f'<circle cx="{_f(nx)}" cy="{_f(ny)}" r="9" fill="#fff8e6" stroke="#5a4a30"/>'
                    + _text(nx, ny + 4, str(pos), 11, weight="bold"))
     # the royal shield
-    sx, sy, _ = _slot_xy(b, shield)
+    sx, sy, _angle = _slot_xy(b, shield)
     cur = b.cur
     takes = int(obs.get("takes_left") or 0)
     crown = (cur if takes > 0 else 1 - cur) if isinstance(cur, int) and cur in (0, 1) else None
@@ -1437,7 +1437,7 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
         aside = sum(1 for p in obs["troops"][1] if p == "aside")
         out.append(_text(x0 + 6, y + 63, f"(5 points each left) · troops: {3 - aside} placed, "
                          f"{aside} aside", 13, anchor="start", fill="#4a2a45"))
-        steps, _ = _heinrich_steps(obs, b.tiles)
+        steps, _rest = _heinrich_steps(obs, b.tiles)
         out.append(_text(x0 + 6, y + 90, "Heinrich's last turn:" if steps else
                          "Heinrich has not played yet.", 14.5, anchor="start",
                          weight="bold", fill="#5b0f50"))
