@@ -161,6 +161,15 @@ def direction_name(direction: str) -> str:
     return names.get(direction, direction)
 
 
+def provenance_name(provenance: str) -> str:
+    """A data provenance in words (``reconstructed``, German ``rekonstruiert``); the data
+    keeps the English word."""
+    names = {"reconstructed": pgettext("data provenance", "reconstructed"),
+             "rulebook": pgettext("data provenance", "rulebook"),
+             "verified": pgettext("data provenance", "verified")}
+    return names.get(provenance, provenance)
+
+
 def _a(typ: str) -> str:
     """``"an Inn"``, ``"a Market"``: the type's name with its article."""
     name = TYPE_NAMES[typ]

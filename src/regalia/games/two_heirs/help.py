@@ -15,7 +15,8 @@ from regalia.core.provenance import STRENGTH
 
 from regalia.core.i18n import N_, _, ngettext
 
-from .components import SET_OF_TYPE, colour_name, direction_name, set_name, type_name
+from .components import (SET_OF_TYPE, colour_name, direction_name, provenance_name,
+                         set_name, type_name)
 
 if TYPE_CHECKING:
     from .rules import TwoHeirsGame
@@ -188,9 +189,11 @@ def help_entries(game: "TwoHeirsGame") -> list[HelpEntry]:
                     pairs=" ".join(str(p) for p in t.formation)))
             bits.append(_("roads {roads}").format(roads="|".join(str(s) for s in t.roads))
                         if t.roads else _("no road"))
-            better = "".join(f"; {k} {v}" for k, v in sorted(t.field_provenance.items()))
+            better = "".join(f"; {k} {provenance_name(v)}"
+                             for k, v in sorted(t.field_provenance.items()))
             details.append(_("Tile {tile}: {facts} ({provenance})").format(
-                tile=t.id, facts=", ".join(bits), provenance=f"{t.provenance}{better}"))
+                tile=t.id, facts=", ".join(bits),
+                provenance=f"{provenance_name(t.provenance)}{better}"))
         data = game.params.get("data")
         details.append(_("Effect from the {source} ('rulebook'); tile data from {data}").format(
             source=_(EFFECTS_CITE), data=data if data else _("the bundled tiles.toml")))

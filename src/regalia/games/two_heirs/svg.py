@@ -70,7 +70,8 @@ from regalia.core.i18n import N_, _, ngettext, pgettext
 from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, TreasureSet, load_tiles, load_treasures)
 from .geometry import DIRS
-from .components import colour_name, direction_name, resource_name, set_name, type_name
+from .components import (colour_name, direction_name, provenance_name, resource_name,
+                         set_name, type_name)
 from .help import EFFECTS_CITE, TYPE_EFFECTS, effect, scoring_rules
 from .landscape import PlacedTile, edge_direction
 from .narration import (AT, MOVE, ONE, TAKE, and_join, describe, heinrich_words, narrate,
@@ -1227,9 +1228,9 @@ def _treasure_text(tr: Any) -> str:
             cells=cells)
     if tr.provenance == "reconstructed":
         return _("{condition} Treasure data: {provenance} (the printed treasures are not "
-                 "public)").format(condition=text, provenance=tr.provenance)
-    return _("{condition} Treasure data: {provenance}").format(condition=text,
-                                                               provenance=tr.provenance)
+                 "public)").format(condition=text, provenance=provenance_name(tr.provenance))
+    return _("{condition} Treasure data: {provenance}").format(
+        condition=text, provenance=provenance_name(tr.provenance))
 
 
 def _any_colour(colour: Any) -> str:
