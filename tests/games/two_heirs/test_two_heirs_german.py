@@ -256,6 +256,11 @@ def test_the_scoring_pad_in_german():
         with pytest.raises(NotationError) as err:
             pad.edit(text, {"op": "clear", "x": 0, "y": 0})
     assert str(err.value) == "das letzte Plättchen bleibt: eine Landschaft hat mindestens eines"
+    built = pad.edit(text, {"op": "tile", "x": 1, "y": 0, "tile": "travel-1"})
+    with i18n.using("de"):
+        steps = pad.view(built)["score"]["players"][0]["steps"]
+    assert steps[0]["label"] == "Taverne"
+    assert pad.view(built)["score"]["players"][0]["steps"][0]["label"] == "Inn"
     assert text == pad.new({"players": 1})      # the score format stays language-free
 
 

@@ -17,10 +17,10 @@ from typing import Any, Mapping
 from regalia.core import pad as P
 from regalia.core.errors import NotationError, ParameterError
 
-from regalia.core.i18n import N_, _, ngettext
+from regalia.core.i18n import N_, _, ngettext, pgettext
 
-from .components import (COLOURS, NUM_TREASURES, SETS, TileSet, colour_name, load_tiles,
-                         set_name, type_name)
+from .components import (COLOURS, NUM_TREASURES, SETS, TYPE_NAMES, TileSet, colour_name,
+                         load_tiles, set_name, type_name)
 from .help import SCORING_CITE, ROADS_CITE, SOLO_SCORING_CITE
 from .landscape import PlacedTile, Pos
 from .paddraw import icon, landscape_svg
@@ -307,6 +307,11 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
                                              "{n} troop(s) in the royal reserve.",
                                              reserve[s]).format(n=reserve[s])))
                for s in (0, 1)]
+    for player in players:          # the breakdown labels a building by its type id
+        for step in player["steps"]:
+            label = step["label"]
+            step["label"] = (type_name(label) if label in TYPE_NAMES else
+                             pgettext("score item", "road") if label == "road" else label)
     on_land = len(sheet.landscape)
     tie = (_("With fewer points, or a tie, you lose.") if sheet.solo else
            _("The most points wins; on a tie the player with the most troops in the royal "
