@@ -162,7 +162,7 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         steps = ((1, 0), (-1, 0)) if tt.direction[tile] == "row" else ((0, 1), (0, -1))
         n = sum(_line_tiles(ctx, pos, s, INN_REACH, None) for s in steps)
         return 1 + n, (_("1 + {n} tiles in its {direction}").format(
-            n=n, direction=direction_name(tt.direction[tile])) if detail else "")
+            n=n, direction=direction_name(str(tt.direction[tile]))) if detail else "")
     if typ == "market":
         # "1 point for each tile orthogonally adjacent to the market. The Market itself is
         # also worth 1 point."
@@ -214,7 +214,7 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         target = tt.target[tile]
         n = ctx.own_type[owner].get(target, 0)
         return 3 * n, (_("3 x {n} own {building} buildings").format(
-            n=n, building=type_name(target)) if detail else "")
+            n=n, building=type_name(target) if target else "") if detail else "")
     if typ == "stronghold":
         # "1 point for each of your Siege Towers and Strongholds anywhere on the play area,
         # including this one."
@@ -231,7 +231,7 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         steps = ((1, 0), (-1, 0)) if tt.direction[tile] == "row" else ((0, 1), (0, -1))
         n = sum(_line_tiles(ctx, pos, s, None, own) for s in steps)
         return 1 + n, (_("1 + {n} {colour} tiles in its {direction}").format(
-            n=n, colour=colour_name(own), direction=direction_name(tt.direction[tile]))
+            n=n, colour=colour_name(own), direction=direction_name(str(tt.direction[tile])))
             if detail else "")
     if typ == "garrison":
         # "2 points per Watchtower (yours or your opponent's) diagonally in line with your

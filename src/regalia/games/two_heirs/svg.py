@@ -1276,7 +1276,7 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     out.append(_text(x0 + 34, cy, name, 19 if not top else 17, anchor="start",
                      weight="bold", fill="#2b2118"))
     pts = bd[seat].total
-    out.append(_text(x0 + 372, cy, ngettext("{n} point", "{n} points", pts).format(n=pts),
+    out.append(_text(x0 + 372, cy, ngettext("{n} point", "{n} points", int(pts)).format(n=pts),
                      17 if not top else 16,
                      anchor="end", weight="bold", fill="#2b2118"))
     if acting and top:
@@ -1526,7 +1526,7 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                          name=level_name(level) if level in LEVEL_NAMES else "Heinrich",
                          level=level),
                          15, anchor="start", weight="bold", fill="#5b0f50"))
-        out.append(_text(W - 14, y + 22, ngettext("{n} point", "{n} points", bd[1].total)
+        out.append(_text(W - 14, y + 22, ngettext("{n} point", "{n} points", int(bd[1].total))
                          .format(n=bd[1].total),
                          15, anchor="end",
                          weight="bold", fill="#5b0f50"))

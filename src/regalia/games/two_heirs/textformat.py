@@ -357,7 +357,7 @@ def format_breakdown(tiles: TileSet, sheet: ScoreSheet,
     names = ((_("you (south)"), _("Heinrich (north)")) if sheet.solo
              else (_("south (seat 0)"), _("north (seat 1)")))
     for seat, bd in enumerate(breakdowns):
-        out.append(ngettext("{player}: {n} point", "{player}: {n} points", bd.total).format(
+        out.append(ngettext("{player}: {n} point", "{player}: {n} points", int(bd.total)).format(
             player=names[seat], n=bd.total))
         for x in buildings_of(bd):
             t = tiles.tiles[x.tile]
