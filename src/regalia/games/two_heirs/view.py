@@ -337,7 +337,8 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
     phase = before["phase"]
     if phase == "toss":
         colour = state.decode(action).colour                  # the shield is public
-        name = seat_colour_name(0 if colour == "white" else 1)
+        name = (pgettext("player colour as a noun", "white") if colour == "white" else
+                pgettext("player colour as a noun", "blue"))
         return ChanceNote("toss", _("the royal shield shows {colour}: {colour} begins").format(
             colour=name), setup)
     if phase == "top":
