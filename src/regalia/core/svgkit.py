@@ -17,6 +17,8 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from regalia.core.i18n import N_, _
+
 __all__ = ["canonical", "click_attr", "score_headings", "text", "board_heading", "runs",
            "entry", "and_join", "marks", "mark_id", "provenance_note", "plain_hover",
            "RECONSTRUCTED"]
@@ -68,7 +70,7 @@ def text(value: Any) -> str:
 
 
 #: The corner heading of every drawing's score table (the column of row labels).
-SCORE_CORNER = "Scoring item"
+SCORE_CORNER = N_("Scoring item")
 
 
 def score_headings(columns: int, names: Any = None, default: Any = None) -> list[str]:
@@ -78,11 +80,12 @@ def score_headings(columns: int, names: Any = None, default: Any = None) -> list
     the web client lays out any game's table the same way."""
     given = list(names or ())
     fallback = list(default or ())
-    out = [SCORE_CORNER]
+    out = [_(SCORE_CORNER)]
     for i in range(columns):
         name = given[i] if i < len(given) and given[i] else None
         if name is None:
-            name = fallback[i] if i < len(fallback) else f"Player {i + 1}"
+            name = (fallback[i] if i < len(fallback)
+                    else _("Player {number}").format(number=i + 1))
         out.append(str(name))
     return out
 
@@ -127,11 +130,12 @@ def entry(first: int, last: int, seat: Any, words: str) -> dict[str, Any]:
 
 
 def and_join(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (German: ``a, b und c``)."""
     words = [w for w in words if w]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    # Translators: the end of a list, "White, Blue and Heinrich"
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def marks(recent: Any) -> Iterator[tuple[int, dict[str, Any]]]:
