@@ -95,10 +95,9 @@ def test_a_german_move_reads_as_the_notation(german, english):
     s = InheritorsGame(players=3).new_initial_state(1)
     want = s.string_to_action(english)
     assert s.string_to_action(german) == want
-    with i18n.using("de"):     # the language in force changes nothing in reading
+    with i18n.using("de"):     # the language in force changes nothing in reading or writing
         assert s.string_to_action(german) == want
-        assert s.action_to_string(want).casefold() == english.casefold().replace(
-            "take row 2 card 1", s.action_to_string(want).casefold())
+        assert s.action_to_string(want) == english
 
 
 def test_every_legal_move_typed_in_german_is_that_move():
@@ -132,11 +131,11 @@ def test_the_notation_stays_language_free_in_german():
 ])
 def test_bad_german_input_gets_a_clear_german_error_and_changes_nothing(text, words):
     s = InheritorsGame(players=3).new_initial_state(1)
-    before = s.serialize() if hasattr(s, "serialize") else s.history()
+    before = s.to_json_string()
     with i18n.using("de"), pytest.raises(NotationError) as err:
         s.string_to_action(text)
     assert words in str(err.value)
-    assert (s.serialize() if hasattr(s, "serialize") else s.history()) == before
+    assert s.to_json_string() == before
 
 
 def test_the_notation_help_in_german_names_both_ways():
@@ -341,8 +340,6 @@ def test_the_scoring_pad_in_german():
     assert v["menu"]["title"] == "Spieler 1: die oberste Karte des Stapels in Gelb"
     board = v["parts"][0]["boards"][0]
     assert "Auslage: die oberste Karte jedes Stapels" in board and "Wolf (Gelb)" in board
-    assert v["score"]["result"] if isinstance(v["score"], dict) and "result" in v["score"] \
-        else True
     with i18n.using("de"), pytest.raises(NotationError, match="gibt es auf diesem Block nicht"):
         pad.view(text, "stack:9")
 
