@@ -165,6 +165,9 @@ def mark_id(item: Mapping[str, Any], k: int, part: int = 0) -> str:
 # ---------------------------------------------------------------------------- provenance
 #: The badge of a reconstructed component (the page's "About the components" explains it).
 RECONSTRUCTED = "\u2248"
+#: The components a provenance note names (messages: translated where shown).
+COMPONENT_WORDS = (N_("component"), N_("card"), N_("sheet"), N_("tile"), N_("domino"),
+                   N_("achievement"))
 
 
 def provenance_note(provenance: str, what: str = "component") -> str:
@@ -172,11 +175,12 @@ def provenance_note(provenance: str, what: str = "component") -> str:
     reconstruction says so with its badge (never passing for the printed component), a
     rulebook fact names the rulebook, a verified one says nothing more."""
     if provenance == "reconstructed":
-        return (f"{RECONSTRUCTED} Reconstructed data: the printed {what} is not public in "
-                f"full, so regalia's is reconstructed to fit every known fact (see About the "
-                f"components).")
+        return RECONSTRUCTED + " " + _(
+            "Reconstructed data: the printed {what} is not public in full, so regalia's is "
+            "reconstructed to fit every known fact (see About the components).").format(
+                what=_(what))
     if provenance == "rulebook":
-        return "Taken from the rulebook."
+        return _("Taken from the rulebook.")
     return ""
 
 
