@@ -16,6 +16,7 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .common import make_console, split_players
+from regalia.core.i18n import format_decimal, _
 
 
 def split_agents(text: str) -> list[str]:
@@ -25,8 +26,8 @@ def split_agents(text: str) -> list[str]:
     try:
         return split_players(text)
     except ParameterError:
-        raise ParameterError(f"--agents {text!r} has an empty entry; write agent specs "
-                             f"separated by commas (e.g. --agents greedy,mcts:seconds=0.2)"
+        raise ParameterError(_("--agents {text!r} has an empty entry; write agent specs "
+                               "separated by commas (e.g. --agents greedy,mcts:seconds=0.2)").format(text=text)
                              ) from None
 
 
@@ -41,14 +42,14 @@ def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
             else f"{info.min_players} to {info.max_players}")
     if players is None:
         if agents > info.max_players:
-            raise ParameterError(f"--agents lists {agents} agents; {info.title} is for {span} "
-                                 f"players (one agent per seat at most)")
+            raise ParameterError(_("--agents lists {agents} agents; {title} is for {span} "
+                                   "players (one agent per seat at most)").format(agents=agents, title=info.title, span=span))
         return max(agents, info.min_players)
     if not info.min_players <= players <= info.max_players:
-        raise ParameterError(f"--players {players}: {info.title} is for {span} players")
+        raise ParameterError(_("--players {players}: {title} is for {span} players").format(players=players, title=info.title, span=span))
     if agents > players:
-        raise ParameterError(f"--agents lists {agents} agents for {players} seats; list at "
-                             f"most one agent per seat")
+        raise ParameterError(_("--agents lists {agents} agents for {players} seats; list at "
+                               "most one agent per seat").format(agents=agents, players=players))
     return players
 
 
@@ -98,7 +99,7 @@ class ProgressLines:
         if rate <= 0:
             return head
         if done >= self.total:
-            return f"{head}, {rate:.1f} {self.unit}/s, done in {_duration(elapsed)}"
+            return _("{head}, {rate} {unit}/s, done in {duration}").format(head=head, rate=format_decimal(rate, 1), unit=self.unit, duration=_duration(elapsed))
         return (f"{head}, {rate:.1f} {self.unit}/s, "
                 f"{_duration((self.total - done) / rate)} left")
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import DataError
 from .files import check_plain_text, parse_toml, read_text
+from regalia.core.i18n import _
 
 Provenance = Literal["verified", "rulebook", "reconstructed"]
 PROVENANCES: tuple[str, ...] = ("verified", "rulebook", "reconstructed")
@@ -37,7 +38,7 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     """
     p = Path(path)
     text = read_text(p, "a TOML file", DataError)
-    data = parse_toml(text, str(p), "a component data file", DataError)
+    data = parse_toml(text, str(p), _("a component data file"), DataError)
     check_plain_text(data, str(p), DataError)
     return data
 
@@ -64,7 +65,7 @@ def describe_validation_error(exc: ValidationError, data: Any, source: str, list
         if field:
             where = f"{where}, field {field!r}" if where else f"field {field!r}"
         where = where or "file"
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = err["msg"].removeprefix(_("Value error, "))
         lines.append(f"{source}: {where}: {msg}")
     return "\n".join(lines)
 
@@ -138,7 +139,7 @@ def describe_errors(exc: ValidationError, data: Any, source: str, *,
         if (skip_implied_too_short and err["type"] == "too_short"
                 and any(len(o) > n and o[:n] == tuple(base) for o in locs)):
             continue
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = err["msg"].removeprefix(_("Value error, "))
         for part in msg.split("\n"):
             m = REL_LINE.match(part)
             loc = base
