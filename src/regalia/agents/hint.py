@@ -28,7 +28,7 @@ from regalia.core.registry import game_policy
 
 from .base import make_agent, parse_spec
 from .search import SearchAgent, points_kind
-from regalia.core.i18n import _
+from regalia.core.i18n import _, ngettext
 
 DEFAULT_HINT_AGENT = "ismcts:seconds=1,playout=greedy"
 #: the fewest playouts through a suggestion for :attr:`Hint.ranked`
@@ -105,12 +105,16 @@ class Hint:
                 return _("from here you win nearly every game")
             if k <= 0:
                 return _("from here you win fewer than 1 game in 10")
-            return _("from here you win about {k} game{value} in 10").format(k=k, value='s' if k != 1 else '')
+            return ngettext("from here you win about {k} game in 10",
+                            "from here you win about {k} games in 10", k).format(k=k)
         if self.measure == "margin":
             m = round(abs(v))
             if m == 0:
                 return _("you finish about level on average")
-            return (_("you finish about {m} point{value} {value2} on average").format(m=m, value='s' if m != 1 else '', value2='ahead' if v > 0 else 'behind'))
+            return ((ngettext("you finish about {m} point ahead on average",
+                              "you finish about {m} points ahead on average", m) if v > 0 else
+                     ngettext("you finish about {m} point behind on average",
+                              "you finish about {m} points behind on average", m)).format(m=m))
         if self.measure == "score":
             return _("you score about {v} points on average").format(v=round(v))
         return _("its value (win chance and margin together) is about {value} in 100").format(value=round(100 * v))

@@ -58,19 +58,21 @@ from .prompt import move_reader
 from .root import (LEVEL_OPT, PARAM_OPT, SHEET_OPT, VARIANT_OPT, app, data_app,
                    examples as _examples, game_name as _game_name, help_text as _help)
 from .session import TABLE_COMMANDS, StopReplay, Thinking, run_match, run_play, run_replay
-from regalia.core.i18n import _
+from regalia.core.i18n import _, pgettext
 
 
 # ---------------------------------------------------------------------- games, agents
-@app.command(epilog=_examples("regalia games"))  # i18n: no
+@app.command(help=_("List the games you can play, with player counts, variants and "
+                     "component data."),
+             epilog=_examples("regalia games"))  # i18n: no
 def games() -> None:
     """List the games you can play, with player counts, variants and component data."""
     console = make_console()
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    t.add_column("name", style="bold cyan", no_wrap=True)  # i18n: no
-    t.add_column("title")
-    t.add_column("players", justify="center", no_wrap=True)
-    t.add_column("variants")
+    t.add_column(pgettext("column", "name"), style="bold cyan", no_wrap=True)  # i18n: no
+    t.add_column(pgettext("column", "title"))
+    t.add_column(pgettext("column", "players"), justify="center", no_wrap=True)
+    t.add_column(pgettext("column", "variants"))
     t.add_column(_("component data"))
     for info in list_games():
         try:
@@ -84,14 +86,15 @@ def games() -> None:
     console.print(t)
 
 
-@app.command(epilog=_examples("regalia agents"))  # i18n: no
+@app.command(help=_("List the computer players (agents) and 'human', for --players."),
+             epilog=_examples("regalia agents"))  # i18n: no
 def agents() -> None:
     """List the computer players (agents) and 'human', for --players."""
     console = make_console()
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    t.add_column("name", style="bold cyan", no_wrap=True)  # i18n: no
-    t.add_column("plays")
-    t.add_column("options")
+    t.add_column(pgettext("column", "name"), style="bold cyan", no_wrap=True)  # i18n: no
+    t.add_column(pgettext("column", "plays"))
+    t.add_column(pgettext("column", "options"))
     for name, desc in list_agents().items():
         t.add_row(name, desc, ", ".join(agent_options(name)))
     t.add_row(HUMAN, _("you, typing moves at this terminal (regalia play only)"), "")
@@ -103,8 +106,10 @@ def agents() -> None:
     for info in list_games():
         st = game_strengths(info.name)
         if st is not None:
-            lines.append(f"  [bold cyan]{info.name}[/bold cyan]: easy [cyan]{st.easy}[/cyan], "
-                         f"normal [cyan]{st.normal}[/cyan], strong [cyan]{st.strong}[/cyan]"
+            lines.append(f"  [bold cyan]{info.name}[/bold cyan]: "
+                         + _("easy [cyan]{easy}[/cyan], normal [cyan]{normal}[/cyan], "
+                             "strong [cyan]{strong}[/cyan]").format(
+                                 easy=st.easy, normal=st.normal, strong=st.strong)
                          + (f" ({st.evidence})" if st.evidence else ""))
     if lines:
         console.print(_("\nRecommended opponents (strong: the best measured at <= 1 s per move):"))
@@ -379,7 +384,8 @@ def resume(
 #: the seat of ``match --solo`` when --players is not given
 SOLO_MATCH_AGENT = "greedy"
 
-@app.command(epilog=_examples(
+@app.command(help=_("Watch computer players play one game: its course, final kingdoms and "
+                     "scores."), epilog=_examples(
     "regalia match kingdomino --players greedy,random,random,random --seed 1",  # i18n: no
     "regalia match kingdomino -p greedy,greedy --seed 3 --record game.json",  # i18n: no
     "regalia match kingdomino -p greedy,random -v mighty-duel --quiet",  # i18n: no
@@ -696,7 +702,8 @@ def score(
 
 
 # ---------------------------------------------------------------------- data check
-@data_app.command("check", epilog=_examples(
+@data_app.command("check", help=_("Validate a component data file and compare it with the "
+                                  "bundled set."), epilog=_examples(
     "regalia data check kingdomino my-dominoes.toml",  # i18n: no
     "regalia match kingdomino -p greedy,random --data my-dominoes.toml",  # i18n: no
     "regalia data check cascadito my-sheet.toml"))  # i18n: no

@@ -37,15 +37,15 @@ from regalia.core.i18n import _
 #: Style of a town (and of its die and track) by colour.
 COLOUR_STYLES = {
     "blue": "bold white on blue",  # i18n: no
-    "yellow": _("bold black on yellow"),
-    "orange": _("bold black on dark_orange"),
-    "pink": _("bold black on hot_pink"),
-    "white": _("bold black on white"),
+    "yellow": "bold black on yellow",  # i18n: no
+    "orange": "bold black on dark_orange",  # i18n: no
+    "pink": "bold black on hot_pink",  # i18n: no
+    "white": "bold black on white",  # i18n: no
 }
-FG_STYLES = {"blue": "bold blue", "yellow": "bold yellow", "orange": _("bold dark_orange"),  # i18n: no
-             "pink": _("bold hot_pink"), "white": "bold white"}  # i18n: no
-MARK_STYLE = _("bold black on green")
-TARGET_STYLE = _("bold black on bright_cyan")
+FG_STYLES = {"blue": "bold blue", "yellow": "bold yellow", "orange": "bold dark_orange",  # i18n: no
+             "pink": "bold hot_pink", "white": "bold white"}  # i18n: no
+MARK_STYLE = "bold black on green"  # i18n: no
+TARGET_STYLE = "bold black on bright_cyan"  # i18n: no
 LETTER_COLOURS = {c[0].upper(): c for c in COLOUR_STYLES}
 
 

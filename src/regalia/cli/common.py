@@ -24,7 +24,7 @@ from regalia.core.game import Game
 from regalia.core.params import MAX_DIGITS, shown
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, load_game
-from regalia.core.i18n import format_number, _
+from regalia.core.i18n import format_number, _, ngettext
 
 HUMAN = "human"
 
@@ -248,8 +248,11 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
     if not info.min_players <= players <= info.max_players:
         span = (f"{info.min_players}" if info.min_players == info.max_players
                 else f"{info.min_players} to {info.max_players}")
-        raise ParameterError(_("--players lists {players} player{value}; {title} is for "
-                               "{span} players (one agent name or 'human' per seat)").format(players=players, value='s' if players != 1 else '', title=info.title, span=span))
+        raise ParameterError(ngettext("--players lists {players} player; {title} is for {span} players (one "
+                                        "agent name or 'human' per seat)",
+                                        "--players lists {players} players; {title} is for {span} players "
+                                        "(one agent name or 'human' per seat)", players).format(
+                                   players=players, title=info.title, span=span))
     kwargs: dict[str, Any] = {"players": players}
     if sheet is not None:  # --sheet (games with play sheets, e.g. Cascadito)
         kwargs["sheet"] = sheet
@@ -336,9 +339,8 @@ def check_readable(path: Path | str, what: str) -> Path:
         check_regular_file(p, what, PathProblem)
     except PathProblem as exc:
         text = str(exc).removeprefix(f"{p}: ")
-        raise PathProblem(_("cannot read {p}: {problem}").format(  # i18n: no
-            p=p, problem=text.replace('is a ', 'it is a ', 1))) \
-            from None
+        problem = text.replace("is a ", "it is a ", 1)  # i18n: no (English wording only)
+        raise PathProblem(_("cannot read {p}: {problem}").format(p=p, problem=problem)) from None
     if not os.access(p, os.R_OK):
         raise PathProblem(_("cannot read {p}: permission denied").format(p=p))
     return p

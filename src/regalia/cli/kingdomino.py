@@ -29,16 +29,16 @@ from regalia.games.kingdomino.textformat import parse_table, ranking, result, sc
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import totals_table
-from regalia.core.i18n import _
+from regalia.core.i18n import _, ngettext
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
-    "W": _("black on yellow"),          # wheat
+    "W": "black on yellow",          # wheat i18n: no
     "F": "bold white on green",      # forest i18n: no
     "L": "bold white on blue",       # lake i18n: no
-    "G": _("black on bright_green"),    # grassland
-    "S": _("black on dark_khaki"),      # swamp
-    "M": _("bold black on grey58"),     # mine
+    "G": "black on bright_green",    # grassland i18n: no
+    "S": "black on dark_khaki",      # swamp i18n: no
+    "M": "bold black on grey58",     # mine i18n: no
     "C": "bold white on magenta",    # castle i18n: no
     ".": "dim",
 }
@@ -377,7 +377,8 @@ class KingdominoUI(GameUI[KingdominoState]):
         if groups == ["discard"]:
             return Text(_("No placement is legal: 'discard'"))
         count = tp.placements
-        head = Text.assemble(_("{count} legal placement{value} of ").format(count=count, value='s' if count != 1 else ''),
+        head = Text.assemble(ngettext("{count} legal placement of ", "{count} legal placements of ",
+                                      count).format(count=count),
                              domino_text(tp.domino, tp.code),
                              _(" (first square gets {first}, second {second}):").format(first=tp.first, second=tp.second))
         return Group(head, *(Text("  " + g) for g in groups))
@@ -511,8 +512,9 @@ class KingdominoUI(GameUI[KingdominoState]):
         diffs = dominoes.differences_from(load_dominoes())
         if diffs:
             several = len(diffs) != 1
-            console.print(Text(_("Warning: {n} domino{value} differ{value2} from the bundled "
-                                 "verified set:").format(n=len(diffs), value='es' if several else '', value2='' if several else 's'),
+            console.print(Text(ngettext("Warning: {n} domino differs from the bundled verified set:",
+                                        "Warning: {n} dominoes differ from the bundled verified set:",
+                                        len(diffs)).format(n=len(diffs)),
                                style="yellow"))
             for d in diffs:
                 console.print(Text("  " + d, style="yellow"))

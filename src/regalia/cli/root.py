@@ -8,7 +8,7 @@ Command modules import from here, never from each other: :mod:`regalia.cli.app` 
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -16,6 +16,7 @@ from typer.core import TyperCommand, TyperGroup
 import regalia
 from regalia.arena.executors import BACKENDS
 from regalia.core.registry import game_class
+from regalia.core import i18n
 from regalia.core.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -98,9 +99,28 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+def _language(value: Optional[str]) -> Optional[str]:
+    """``--lang``: the language of the messages (already set by ``regalia.__main__`` before
+    the help texts were built; set here too for callers of the app itself)."""
+    if value is not None:
+        try:
+            i18n.set_default_language(value)
+        except ValueError:
+            raise typer.BadParameter(_("unknown language {given!r}: regalia speaks "
+                                       "{languages}").format(
+                given=value, languages=i18n.format_list(i18n.LANGUAGES))) from None
+    return value
+
+
+@app.callback(help=_("Play, watch, replay and score kingdom-building board games "
+                     "(Kingdomino first)."))
 def _root(version: bool = typer.Option(False, "--version", callback=_version, metavar="",
-                                       is_eager=True, help=_("Show the version and exit."))
+                                       is_eager=True, help=_("Show the version and exit.")),
+          lang: Optional[str] = typer.Option(
+              None, "--lang", metavar="LANG", callback=_language, is_eager=True,
+              show_default=False,
+              help=_("Language of the messages: en (English) or de (Deutsch). Default: the "
+                     "locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")),
           ) -> None:
     """Play, watch, replay and score kingdom-building board games (Kingdomino first)."""
 

@@ -13,7 +13,7 @@ import typer
 
 from .root import app, examples as _examples, help_text as _help
 from .common import EXIT_USAGE, error
-from regalia.core.i18n import _
+from regalia.core.i18n import _, ngettext
 
 
 #: a duration's unit -> seconds (``--keep-finished 30d``)
@@ -188,7 +188,9 @@ def serve(
         assert keep is not None
         count = store.purge(now_iso(-keep))
         store.close()
-        typer.echo(_("deleted {count} finished table{value} older than {keep_finished}").format(count=count, value='s' if count != 1 else '', keep_finished=keep_finished))
+        typer.echo(ngettext("deleted {count} finished table older than {keep_finished}",
+                             "deleted {count} finished tables older than {keep_finished}",
+                             count).format(count=count, keep_finished=keep_finished))
         return
     if workers > 1:
         from regalia.web.guard import Limiter

@@ -26,7 +26,7 @@ from regalia.core.state import State
 
 from .common import HUMAN, seat_labels
 from .frontends import GameUI, Narrator
-from regalia.core.i18n import _
+from regalia.core.i18n import _, ngettext
 
 QUIT_WORDS = {"quit", "exit", "q", ":q"}
 MOVES_WORDS = {"moves", "?", "legal"}
@@ -256,7 +256,8 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
         del plies[k:]
         narrator = ui.narrator(labels, console)
         last_human = None
-        also = (_(" and the {others} computer move{value} after it").format(others=others, value='s' if others != 1 else '')
+        also = (ngettext(" and the {others} computer move after it",
+                         " and the {others} computer moves after it", others).format(others=others)
                 if others else "")
         console.print(Text(_("Took back your move {taken!r}{also}.").format(taken=taken, also=also), style="cyan"))
         return None

@@ -27,7 +27,7 @@ from .runs import ProgressLines, RateColumn, game_progress, seat_count, split_ag
 from .root import (ADDRESS_OPT, BACKEND_OPT, LEVEL_OPT, PARAM_OPT, PLAYERS_OPT, SHEET_OPT,
                    VARIANT_OPT, WORKERS_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
-from regalia.core.i18n import format_decimal, _
+from regalia.core.i18n import format_decimal, _, ngettext
 
 
 def standings_table(result: TournamentResult) -> Table:
@@ -127,8 +127,10 @@ def tournament(
     console.print(f"[bold]{escape(g.info.title)}[/bold]{sheet_note}, {seats} players, "
                   f"variants: {escape(variants)}")
     console.print(_("Lineup (seats 1-{seats} in the first rotation): [cyan]{lineup}[/cyan]").format(seats=seats, lineup=escape(', '.join(lineup))))
-    console.print(_("{games} deal{value} x {seats} seat rotations = {total} games, seed "
-                    "{seed}; running on {describe}").format(games=games, value='s' if games != 1 else '', seats=seats, total=total, seed=seed, describe=escape(executor.describe())))
+    console.print(ngettext("{games} deal x {seats} seat rotations = {total} games, seed {seed}; "
+                             "running on {describe}",
+                             "{games} deals x {seats} seat rotations = {total} games, seed {seed}; "
+                             "running on {describe}", games).format(games=games, seats=seats, total=total, seed=seed, describe=escape(executor.describe())))
 
     err = make_console(stderr=True)
     try:

@@ -32,9 +32,9 @@ from regalia.games.two_heirs.textformat import format_breakdown, score_text
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from regalia.core.i18n import _
 
-COLOUR_STYLES = {"green": _("black on green3"), "grey": _("black on grey62"),
-                 "yellow": _("black on yellow3"), None: "dim"}
-SEAT_STYLES = (_("bold bright_white"), "bold blue")  # i18n: no
+COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",  # i18n: no
+                 "yellow": "black on yellow3", None: "dim"}  # i18n: no
+SEAT_STYLES = ("bold bright_white", "bold blue")  # i18n: no
 
 
 def _cell_lines(cell: view.Cell, width: int) -> tuple[Text, Text, Text]:
