@@ -81,6 +81,8 @@ def _import_app():  # type: ignore[no-untyped-def]
 
     gettext.gettext, gettext.ngettext = i18n.gettext, ngettext  # type: ignore[assignment]
     try:
+        import typer.rich_utils  # noqa: F401  (its panel titles are built when imported)
+
         from regalia.cli.app import app
     finally:
         gettext.gettext, gettext.ngettext = plain, counted  # type: ignore[assignment]

@@ -28,7 +28,7 @@ from regalia.core.registry import game_policy
 
 from .base import make_agent, parse_spec
 from .search import SearchAgent, points_kind
-from regalia.core.i18n import _, ngettext
+from regalia.core.i18n import _, ngettext, format_decimal, format_number, format_percent
 
 DEFAULT_HINT_AGENT = "ismcts:seconds=1,playout=greedy"
 #: the fewest playouts through a suggestion for :attr:`Hint.ranked`
@@ -76,10 +76,10 @@ class Hint:
     def format_value(self, value: float) -> str:
         """``value`` as the hint shows it: ``"63%"``, ``"+3.1"`` (margin), ``"47.2"``."""
         if self.measure == "margin":
-            return f"{value:+.1f}"
+            return ("+" if value >= 0 else "-") + format_decimal(abs(value), 1)
         if self.measure == "score":
-            return f"{value:.1f}"
-        return f"{100 * value:.0f}%"
+            return format_decimal(value, 1)
+        return format_percent(value)
 
     @property
     def ranked(self) -> bool:
@@ -149,10 +149,12 @@ class Hint:
         what = {"margin": _("expected margin"), "score": _("expected score"),
                 "blend": _("estimated value (win and margin blended)")}.get(
                     self.measure, _("estimated win rate"))
-        also = ", ".join(f"{n} {self.format_value(v)}" for n, v, _ in self.alternatives)
-        return (f"Hint ({self.agent}): {self.notation}, {what} "
-                f"{self.format_value(self.value)} ({self.visits:,} "
-                f"playout{'s' if self.visits != 1 else ''})."
+        also = ", ".join(f"{n} {self.format_value(v)}" for n, v, _w in self.alternatives)
+        return (ngettext("Hint ({agent}): {notation}, {what} {value} ({n} playout).",
+                         "Hint ({agent}): {notation}, {what} {value} ({n} playouts).",
+                         self.visits).format(agent=self.agent, notation=self.notation,
+                                             what=what, value=self.format_value(self.value),
+                                             n=format_number(self.visits))
                 + (_(" Next best: {also}.").format(also=also) if also else ""))
 
 

@@ -314,7 +314,7 @@ def _play_at_table(g: Game, specs: list[str], seed: int, hints: bool, hint_agent
     if outcome.quit:
         if outcome.interrupted:
             console.print()
-            console.print("[yellow]Interrupted: the game is abandoned.[/yellow]")
+            console.print(_("[yellow]Interrupted: the game is abandoned.[/yellow]"))
         path = _save_path(g, record)
         _save_record(outcome.record, path, unfinished=True)
         if outcome.interrupted:
@@ -426,7 +426,7 @@ def match(
         result = run_match(g, specs, seed, ui, console, quiet=quiet,
                            thinking=Thinking(console))
     except KeyboardInterrupt:
-        console.print("\n[yellow]Interrupted: the match is abandoned.[/yellow]")
+        console.print(_("\n[yellow]Interrupted: the match is abandoned.[/yellow]"))
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if quiet:
         console.print(ui.header(g, labels, seed))
@@ -493,7 +493,7 @@ def replay(
         if not 1 <= as_seat <= n:
             raise error(_("--as {as_seat}: the record has seats 1 to {n}").format(as_seat=as_seat, n=n), EXIT_USAGE)
         ui = ui.seen_by(as_seat - 1)
-    specs = rec.players if len(rec.players) == n else [f"player {i + 1}" for i in range(n)]
+    specs = rec.players if len(rec.players) == n else [_("player {i}").format(i=i + 1) for i in range(n)]
     labels = seat_labels(specs, you=False)
     console.print(ui.header(g, labels, rec.seed))
     if rec.seed is None:
@@ -524,14 +524,14 @@ def replay(
             state = run_replay(rec, labels, ui, console, step=on_decision,
                                rounds=lambda: not brief and not stepping[0], data=data)
         except StopReplay:
-            console.print("[yellow]Replay stopped.[/yellow]")
+            console.print(_("[yellow]Replay stopped.[/yellow]"))
             return
     console.print()
     if state.is_terminal():
         console.print(ui.final(state, labels, detailed=not brief))
     else:
-        console.print("[yellow]The record ends before the game is over; the last "
-                      "position:[/yellow]")
+        console.print(_("[yellow]The record ends before the game is over; the last "
+                        "position:[/yellow]"))
         console.print(ui.position(state, labels))
 
 
@@ -540,7 +540,7 @@ def _step_answer(console: Console) -> str:
     or 'quit': stop), ``"continue"`` ('c' or 'continue', or the end of input: play to the
     end) or ``"next"`` (Enter or anything else: show the next move)."""
     try:
-        answer = console.input("[dim]Enter: next move, c: to the end, q: stop[/dim] ")
+        answer = console.input(_("[dim]Enter: next move, c: to the end, q: stop[/dim] "))
     except EOFError:
         return "continue"
     answer = answer.strip().lower()
@@ -569,13 +569,13 @@ def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
                           "holds only what that seat saw, so it cannot be shown as another "
                           "seat (replay it without --as, or with --as {viewer})").format(as_seat=as_seat, file=file, viewer=viewer + 1), EXIT_USAGE)
     ui = ui_for(g.info.name)
-    specs = rec.players if len(rec.players) == n else [f"player {i + 1}" for i in range(n)]
+    specs = rec.players if len(rec.players) == n else [_("player {i}").format(i=i + 1) for i in range(n)]
     labels = seat_labels(specs, you=False)
     params = ", ".join(f"{k}={v}" for k, v in g.params.items())
     whose = (_("as seat {viewer} ({label}) saw it").format(viewer=viewer + 1, label=labels[viewer]) if viewer is not None
              else _("as a spectator saw it (public information only)"))
     console.print(Text(f"{g.info.title} ({params}), {whose}", style="bold"))
-    console.print(Text("Seats: " + " · ".join(labels)))
+    console.print(Text(_("Seats: ") + " · ".join(labels)))
     console.print(Text(_("A seat record: it holds only what this viewer saw; moves it did "
                          "not see read 'not seen'."), style="dim"))
 
@@ -592,10 +592,10 @@ def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
     for i, ply in enumerate(rec.plies):
         if stepping and ply.mover is not None:
             console.print()
-            console.print(drawn(before, "start" if i == 0 else f"ply {i}"))
+            console.print(drawn(before, "start" if i == 0 else _("ply {i}").format(i=i)))
             answer = _step_answer(console)
             if answer == "quit":
-                console.print("[yellow]Replay stopped.[/yellow]")
+                console.print(_("[yellow]Replay stopped.[/yellow]"))
                 return
             if answer == "continue":
                 stepping = False
@@ -609,8 +609,8 @@ def _replay_seat_record(rec: SeatRecord, file: Path, brief: bool, step: bool,
             console.print(drawn(before, _("the last ply")))
         console.print(ui.final_scores(rec.scores, rec.returns, labels))
     else:
-        console.print("[yellow]The record ends before the game is over; the last "
-                      "position:[/yellow]")
+        console.print(_("[yellow]The record ends before the game is over; the last "
+                        "position:[/yellow]"))
         console.print(drawn(before, _("the last ply")))
 
 
@@ -697,7 +697,7 @@ def score(
                                   ask=lambda prompt: console.input(markup_safe(prompt))),
                      console)
         except KeyboardInterrupt:
-            console.print("\n[yellow]Interrupted: nothing was scored.[/yellow]")
+            console.print(_("\n[yellow]Interrupted: nothing was scored.[/yellow]"))
             raise typer.Exit(EXIT_INTERRUPTED) from None
 
 

@@ -32,7 +32,7 @@ from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import ask_valid, steps_table, totals_table
-from regalia.core.i18n import _
+from regalia.core.i18n import _, ngettext, format_number
 
 #: Style of a town (and of its die and track) by colour.
 COLOUR_STYLES = {
@@ -50,7 +50,7 @@ LETTER_COLOURS = {c[0].upper(): c for c in COLOUR_STYLES}
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+    return ngettext("{n} point", "{n} points", n).format(n=format_number(n))
 
 
 def dice_text(pool: str) -> Text:
@@ -114,7 +114,7 @@ def tracks_table(game: CascaditoGame, obs: view.Observation, player: int) -> Tab
         t.add_column(Text(c["colour"], style=FG_STYLES[c["colour"]]), justify="right",
                      no_wrap=True, min_width=len(c["colour"]))
     height = max(len(c["spaces"]) for c in cols)
-    home = [f"castle {c['home']}" if c["home"] else "" for c in cols]
+    home = [_("castle {c}").format(c=c['home']) if c["home"] else "" for c in cols]
     if any(home):
         t.add_row("", *[Text(h, style="bold magenta") for h in home])  # i18n: no
     for j in range(height - 1, -1, -1):
@@ -164,9 +164,9 @@ class CascaditoUI(GameUI[CascaditoState]):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         sheet = cast(CascaditoGame, game).sheet  # this view's game
         kind = (_("a reconstruction, not the printed sheet") if sheet.provenance == "reconstructed"
-                else f"provenance {sheet.provenance}")
-        source = f" from {game.params['data']}" if game.params.get("data") else ""
-        mode = "solo" if game.num_players == 1 else f"{game.num_players} players"
+                else _("provenance {provenance}").format(provenance=sheet.provenance))
+        source = _(" from {param}").format(param=game.params['data']) if game.params.get("data") else ""
+        mode = "solo" if game.num_players == 1 else _("{num_players} players").format(num_players=game.num_players)
         variants = ", ".join(game.params.get("variants") or [])
         shown = self.seed_text(seed)
         return Group(
@@ -183,7 +183,7 @@ class CascaditoUI(GameUI[CascaditoState]):
                         tracks_table(game, obs, player)], padding=(0, 3))
         parts: list[RenderableType] = [Text(title, style=style), grid]
         for line in view.river_line(game, obs, player):
-            parts.append(Text("River " + line, style="blue"))
+            parts.append(Text(_("River ") + line, style="blue"))
         bandits = view.bandit_line(game, obs, player)
         if bandits:
             parts.append(Text(bandits))
@@ -246,7 +246,7 @@ class CascaditoUI(GameUI[CascaditoState]):
                                                f": {desc} ({reward})"))
             return Group(*lines)
         if not acts or not acts[0].uses_die:
-            return Text("Legal: " + ", ".join(a.notation for a in acts))
+            return Text(_("Legal: ") + ", ".join(a.notation for a in acts))
         by: dict[str, list[str]] = {}
         for act in acts:
             by.setdefault(act.colour, []).append(act.target)
@@ -294,7 +294,7 @@ class CascaditoUI(GameUI[CascaditoState]):
         tracks = [b.of("tracks") for b in bds]
         for k, item in enumerate(tracks[0]):
             colour = item.facts["colour"]
-            t.add_row(Text(f"{colour} track", style=FG_STYLES[colour]),
+            t.add_row(Text(_("{colour} track").format(colour=colour), style=FG_STYLES[colour]),
                       *[str(tr[k].points) for tr in tracks])
         tb = state.game.tables
         rows = [(_("all tracks bonus"), "all_tracks", tb.bonus is not None),
@@ -364,7 +364,7 @@ class CascaditoUI(GameUI[CascaditoState]):
         taken: list[str] = []
         locked: set[int] = set()
         while True:
-            name = f"player {len(texts) + 1}"
+            name = _("player {n}").format(n=len(texts) + 1)
             console.print(Text(_("Sheet of {name}").format(name=name), style="bold cyan"))  # i18n: no
             iv = SheetInterview(tables, name=name, taken_castles=tuple(taken),
                                 locked=frozenset(locked))
@@ -381,7 +381,7 @@ class CascaditoUI(GameUI[CascaditoState]):
             def another(answer: str) -> None:
                 a = answer.strip().lower() or "n"
                 if a not in ("y", "yes", "n", "no"):
-                    raise NotationError(f"{a!r}: expected y (yes) or n (no)")
+                    raise NotationError(_("{a!r}: expected y (yes) or n (no)").format(a=a))
                 more.append(a.startswith("y"))
             ask_valid(request.ask, console, _("Another player's sheet, for the tie-break? "
                         "[y/n] (n): "), another, on_eof="n")
@@ -400,13 +400,13 @@ class CascaditoUI(GameUI[CascaditoState]):
         kind = (_("the bundled reconstruction, not the printed sheet: check the points "
                   "against your sheet, or transcribe it and use --data FILE")
                 if t.sheet.provenance == "reconstructed" and data is None
-                else f"{data}" if data else f"provenance {t.sheet.provenance}")
+                else f"{data}" if data else _("provenance {provenance}").format(provenance=t.sheet.provenance))
         console.print(Text(_("Cascadito, play sheet {number} '{title}' ({kind})").format(number=t.number, title=t.sheet.title, kind=kind),
                            style="bold"))
         for s in scored.scores:
-            console.print(steps_table(f"{s.name} (castle {s.castle})", s.breakdown))
+            console.print(steps_table(_("{name} (castle {castle})").format(name=s.name, castle=s.castle), s.breakdown))
             for warning in s.warnings:
-                console.print(Text(f"Warning: {warning}", style="yellow"))
+                console.print(Text(_("Warning: {warning}").format(warning=warning), style="yellow"))
         w, why = winner(scored)
         if len(scored.scores) > 1:
             console.print(totals_table([s.name for s in scored.scores],
@@ -455,7 +455,7 @@ class CascaditoNarrator(Narrator[CascaditoState]):
         claimed = set(after["claimed"]) - set(before["claimed"])
         out = Text.assemble("  ", (self.labels[p], "bold"), f": {act.notation}")
         if gains:
-            out.append("  tracks +" + ", +".join(gains), style="green")
+            out.append(_("  tracks +") + ", +".join(gains), style="green")
         achievements = state.game.tables.achievements
         for a in sorted(claimed):
             out.append(f"  claims '{achievements[a].text}'", style="bold green")  # i18n: no

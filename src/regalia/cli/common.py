@@ -58,7 +58,7 @@ def make_console(stderr: bool = False) -> Console:
 
 def error(message: str | Exception, code: int = EXIT_USAGE) -> typer.Exit:
     """Print ``message`` in red on stderr and return the :class:`typer.Exit` to raise."""
-    make_console(stderr=True).print(Text(f"Error: {plain(str(message), keep=chr(10))}",
+    make_console(stderr=True).print(Text(_("Error: {message}").format(message=plain(str(message), keep=chr(10))),
                                          style="bold red"))  # i18n: no
     return typer.Exit(code)
 
@@ -318,7 +318,7 @@ def seat_labels(specs: Sequence[str], you: bool = True) -> list[str]:
     out = []
     for i, spec in enumerate(specs):
         who = "you" if spec.strip().lower() == HUMAN and humans == 1 else plain(spec)
-        out.append(f"Seat {i + 1} ({who})")
+        out.append(_("Seat {i} ({who})").format(i=i + 1, who=who))
     return out
 
 

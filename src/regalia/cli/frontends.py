@@ -44,7 +44,7 @@ class Narrator(Generic[S]):
         """``action`` is about to be applied to ``state``."""
         text = state.action_to_string(action)
         if state.is_chance_node():
-            self.console.print(Text(f"  chance: {text}", style="dim"))
+            self.console.print(Text(_("  chance: {text}").format(text=text), style="dim"))
         else:
             self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
@@ -166,7 +166,7 @@ class GameUI(Generic[S]):
         lines = entry.lines()
         style = "yellow" if entry.provenance == "reconstructed" else ""
         return Group(Text(lines[0], style="bold"),
-                     *(Text(x, style=style if x.lstrip().startswith("Provenance") else "")
+                     *(Text(x, style=style if x.lstrip().startswith(("Provenance", _("Provenance"))) else "")
                        for x in lines[1:]))
 
     def rules(self, state: S) -> RenderableType:
@@ -204,13 +204,13 @@ class GameUI(Generic[S]):
             return _("no seed recorded")
         if self.viewer is not None:
             return _("seed shown at the end")
-        return f"seed {seed}"
+        return _("seed {seed}").format(seed=seed)
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         params = ", ".join(f"{k}={v}" for k, v in game.params.items())
         shown = self.seed_text(seed)
         return Group(Text(f"{game.info.title} ({params}), {shown}", style="bold"),
-                     Text("Seats: " + " · ".join(labels)))
+                     Text(_("Seats: ") + " · ".join(labels)))
 
     # ------------------------------------------------------------------ game-specific commands
     #: Whether the game offers ``regalia score`` / ``regalia data check``.
@@ -301,7 +301,7 @@ def _names_line(entries: Sequence[HelpEntry]) -> str:
         if e.name not in kinds.setdefault(e.kind, []):
             kinds[e.kind].append(e.name)
     return _("Help on: ") + "; ".join(f"{k}: {', '.join(v)}" for k, v in kinds.items()) + \
-        " (type 'help NAME')"
+        _(" (type 'help NAME')")
 
 
 def _num(x: float) -> str:

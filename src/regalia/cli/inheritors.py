@@ -37,7 +37,7 @@ from regalia.core.i18n import _
 PUBLIC = -1
 #: How :meth:`InheritorsUI.moves` groups the legal moves, by the kind of decoded action.
 MOVE_GROUPS = {"discard-draw": _("discard CARD to row 1/2/3, draw 2"),
-               "discard-take": "discard & take a row", "quest-discard": "discard",
+               "discard-take": _("discard & take a row"), "quest-discard": "discard",
                "end-turn": "end"}
 COLOUR_STYLES = {"purple": "magenta", "blue": "blue", "yellow": "yellow", "green": "green",
                  "red": "red", "white": "bold white"}  # i18n: no
@@ -108,7 +108,7 @@ class InheritorsNarrator(Narrator[InheritorsState]):
     def _chance(self, state: InheritorsState, note: "inheritors_view.ChanceNote") -> None:
         G = state.game
         if note.setup and note.kind in ("honor", "clan", "market"):
-            kind = {"honor": "Honors", "clan": "Clans", "market": _("Market cards")}[note.kind]
+            kind = {"honor": _("Honors"), "clan": _("Clans"), "market": _("Market cards")}[note.kind]
             self.setup[kind] = self.setup.get(kind, 0) + 1   # one line: the table shows them
             return
         if note.kind == "market":
@@ -132,7 +132,7 @@ class InheritorsNarrator(Narrator[InheritorsState]):
                 what = q.text or q.requirement.describe()
                 self._say(_("{who} takes the Quest {name!r} ({what})").format(who=who, name=q.name, what=what))
             else:
-                self._say(f"{who} takes a face-down Quest", "dim")
+                self._say(_("{who} takes a face-down Quest").format(who=who), "dim")
             return
         if note.kind == "first":
             assert note.seat is not None  # a "first" note names the first player
@@ -142,7 +142,7 @@ class InheritorsNarrator(Narrator[InheritorsState]):
         if note.kind == "removed":
             self._say(_("Setup: the {name} realm is removed (2-player game)").format(name=note.name), "dim")
             return
-        self._say(f"Setup: {note.kind} {note.name or ''}".rstrip(), "dim")
+        self._say(_("Setup: {kind} {value}").format(kind=note.kind, value=note.name or '').rstrip(), "dim")
 
     def _flush_deal(self, state: InheritorsState) -> None:
         n = state.game.num_players
@@ -171,8 +171,8 @@ class InheritorsUI(GameUI[InheritorsState]):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         extra = _(", cards from {param}").format(param=game.params['data']) if game.params.get("data") else ""
         shown = self.seed_text(seed)
-        lines = [Text(f"Inheritors, {game.num_players} players{extra}, {shown}", style="bold"),
-                 Text("Seats: " + ", ".join(labels))]
+        lines = [Text(_("Inheritors, {num_players} players{extra}, {shown}").format(num_players=game.num_players, extra=extra, shown=shown), style="bold"),
+                 Text(_("Seats: ") + ", ".join(labels))]
         prov = game.data_provenance()
         if prov.get("reconstructed"):
             lines.append(Text(_("Card data: {get} of {sum} records are reconstructed (not "
@@ -198,7 +198,7 @@ class InheritorsUI(GameUI[InheritorsState]):
     def _table(self, game: InheritorsGame, view: "inheritors_view.TableView",
                labels: Sequence[str]) -> RenderableType:
         viewer = view.viewer
-        title = (_("Turn of {label}").format(label=labels[view.turn]) if view.turn is not None else "Setup")
+        title = (_("Turn of {label}").format(label=labels[view.turn]) if view.turn is not None else _("Setup"))
         title += _(" · deck {deck_size} cards · {quests_in_row} face-down Quests").format(deck_size=view.deck_size, quests_in_row=view.quests_in_row)
         if view.last_round:
             title += _(" · last round")
@@ -207,9 +207,9 @@ class InheritorsUI(GameUI[InheritorsState]):
         market.add_column(style="bold", no_wrap=True)
         market.add_column()
         for r, row in enumerate(view.market):
-            market.add_row(f"Market {r + 1}", cards_text(game, row, sep=" < ") if row
+            market.add_row(_("Market {r}").format(r=r + 1), cards_text(game, row, sep=" < ") if row
                            else Text("(empty)", "dim"))
-        market.add_row("Honors", ", ".join(view.honor_row) or _("(all taken)"))
+        market.add_row(_("Honors"), ", ".join(view.honor_row) or _("(all taken)"))
         clans = Text()
         for clan in view.clans:
             if len(clans):
@@ -219,16 +219,16 @@ class InheritorsUI(GameUI[InheritorsState]):
             if clan.cards:
                 clans.append(" with ")
                 clans.append_text(cards_text(game, clan.cards))
-        market.add_row("Clans", clans)
+        market.add_row(_("Clans"), clans)
         if view.removed_colour is not None:
-            market.add_row("Removed", _("{removed_colour} (2-player game)").format(removed_colour=view.removed_colour))
+            market.add_row(_("Removed"), _("{removed_colour} (2-player game)").format(removed_colour=view.removed_colour))
         parts.append(market)
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         t.add_column("seat", no_wrap=True)
         t.add_column("VP*", justify="right", no_wrap=True)
         t.add_column(_("play area"))
         t.add_column("hand")
-        t.add_column("clan · honors · quests")
+        t.add_column(_("clan · honors · quests"))
         for seat in view.seats:
             p = seat.seat
             area = Text()
@@ -240,15 +240,15 @@ class InheritorsUI(GameUI[InheritorsState]):
             if seat.hand is not None:
                 hand = Text(f"{seat.hand_size}: ").append_text(cards_text(game, seat.hand))
             else:
-                hand = Text(f"{seat.hand_size} cards", style="dim")
+                hand = Text(_("{hand_size} cards").format(hand_size=seat.hand_size), style="dim")
             extras = []
             if seat.clan is not None:
                 extras.append(seat.clan)
             if seat.honors:
-                extras.append("honors: " + ", ".join(seat.honors))
+                extras.append(_("honors: ") + ", ".join(seat.honors))
             if seat.quest_count:
                 if seat.quests is not None:
-                    extras.append("quests: " + ", ".join(seat.quests))
+                    extras.append(_("quests: ") + ", ".join(seat.quests))
                 else:
                     extras.append(f"{seat.quest_count} quest(s)")
             style = "bold yellow" if p == viewer else ""  # i18n: no
@@ -269,7 +269,7 @@ class InheritorsUI(GameUI[InheritorsState]):
         rnd = inheritors_view.round_number(state)
         if rnd is None:
             return None
-        return Group(Text(""), Rule(f"Round {rnd}"), self.position(state, labels))
+        return Group(Text(""), Rule(_("Round {rnd}").format(rnd=rnd)), self.position(state, labels))
 
     def decision(self, state: InheritorsState) -> str:
         return inheritors_view.decision_line(state.observation(max(state.current_player(), 0)))
@@ -292,7 +292,7 @@ class InheritorsUI(GameUI[InheritorsState]):
         return _("the only legal move: {action_to_string}").format(action_to_string=state.action_to_string(action))
 
     def help_text(self, state: InheritorsState) -> str:
-        return ("Type a move; " + NOTATION_HELP + _(". 'moves' (or '?') lists the legal moves, "
+        return (_("Type a move; ") + NOTATION_HELP + _(". 'moves' (or '?') lists the legal moves, "
                   "'board' shows the table, 'quit' ends the game."))
 
     def help_entries(self, state: InheritorsState) -> Sequence[HelpEntry]:
@@ -324,8 +324,8 @@ class InheritorsUI(GameUI[InheritorsState]):
                          style="bold green" if p in winners else "")  # i18n: no
         bds = [state.breakdown(p) for p in range(n)]
         for k, label in (("influence", _("1 influence (top cards)")),
-                         ("tomes", _("2 tomes majority")), ("relics", "3 relics"),
-                         ("quests", "4 quests"), ("honors", "5 honors"),
+                         ("tomes", _("2 tomes majority")), ("relics", _("3 relics")),
+                         ("quests", _("4 quests")), ("honors", _("5 honors")),
                          ("clan", _("clan scoring")), ("epics", "epics")):
             t.add_row(label, *(str(b.points(k)) for b in bds))
         t.add_row(Text("total", style="bold"), *(Text(str(b.total), style="bold")
@@ -357,7 +357,7 @@ class InheritorsUI(GameUI[InheritorsState]):
         for s in table.scores:
             console.print(steps_table(s.name, s.breakdown))
             for warning in s.warnings:
-                console.print(Text(f"Warning: {warning}", style="yellow"))
+                console.print(Text(_("Warning: {warning}").format(warning=warning), style="yellow"))
         sc = table.scores
         console.print(totals_table([s.name for s in sc],
                                    [("points", [s.total for s in sc]),

@@ -29,7 +29,7 @@ from regalia.games.kingdomino.textformat import parse_table, ranking, result, sc
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import totals_table
-from regalia.core.i18n import _, ngettext
+from regalia.core.i18n import _, ngettext, format_number
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -93,7 +93,7 @@ def kingdom_block(table: view.Table, player: int, title: str,
 
 def _points(n: int | float) -> str:
     n = int(n)
-    return f"{n} point{'s' if n != 1 else ''}"
+    return ngettext("{n} point", "{n} points", n).format(n=format_number(n))
 
 
 class FitScreen:
@@ -177,7 +177,7 @@ class KingdominoNarrator(Narrator[KingdominoState]):
             assert move.domino is not None and move.code is not None  # phase place
             dom = domino_text(move.domino, move.code)
             if isinstance(move, Discard):
-                body = Text.assemble((_("cannot place "), "yellow"), dom, (": discarded", "yellow"))
+                body = Text.assemble((_("cannot place "), "yellow"), dom, (_(": discarded"), "yellow"))
             else:
                 body = Text.assemble("places ", dom, f" at {move.notation}")
             self.pending = (player, body)
@@ -205,9 +205,8 @@ class KingdominoUI(GameUI[KingdominoState]):
         extra = _(", dominoes from {param}").format(param=game.params['data']) if game.params.get("data") else ""
         shown = self.seed_text(seed)
         return Group(
-            Text(f"Kingdomino, {game.num_players} players, variants: {variants}, "
-                 f"{shown}{extra}", style="bold"),
-            Text("Seats: " + ", ".join(labels)))
+            Text(_("Kingdomino, {num_players} players, variants: {variants}, {shown}{extra}").format(num_players=game.num_players, variants=variants, shown=shown, extra=extra), style="bold"),
+            Text(_("Seats: ") + ", ".join(labels)))
 
     def is_compact(self, console: Console) -> bool:
         """Whether this console gets the compact table (``--compact``, or a terminal with
@@ -233,7 +232,8 @@ class KingdominoUI(GameUI[KingdominoState]):
         entries = view.line_entries(table, which)
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
-        t.add_column(title or f"{which.capitalize()} line", no_wrap=True)
+        t.add_column(title or {"current": _("Current line"), "next": _("Next line")}.get(
+            which, which.capitalize()), no_wrap=True)
         t.add_column("king", no_wrap=True)
         if not entries:
             t.add_row(Text("(none)", style="dim"), "")
@@ -309,7 +309,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         each domino with the short label of the king on it."""
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
-        for title in ("Current", "king", "Next", "king"):
+        for title in (_("Current"), "king", _("Next"), "king"):
             t.add_column(title, no_wrap=True)
         cur, nxt = view.line_entries(table, "current"), view.line_entries(table, "next")
         for i in range(max(len(cur), len(nxt), 1)):
@@ -441,7 +441,7 @@ class KingdominoUI(GameUI[KingdominoState]):
                           Text("")]
         keys = state.tie_break_keys()
         winners = state.winners()
-        t = Table(title="Result", title_justify="left", title_style="bold",
+        t = Table(title=_("Result"), title_justify="left", title_style="bold",
                   box=box.SIMPLE_HEAD, pad_edge=False)
         t.add_column("rank", justify="right")
         t.add_column("seat")
@@ -486,12 +486,12 @@ class KingdominoUI(GameUI[KingdominoState]):
         for entry, s in zip(table.kingdoms, scored):
             grid = view.text_kingdom_grid(entry.kingdom)
             row = self.beside_breakdown(grid_text(grid, coordinates=False), s.breakdown)
-            head = f"{entry.name}: " if table.named else "Kingdom "
-            console.print(Text(f"{head}from {source} ({size}x{size})", style="bold"))
+            head = f"{entry.name}: " if table.named else _("Kingdom ")
+            console.print(Text(_("{head}from {source} ({size}x{size})").format(head=head, source=source, size=size), style="bold"))
             console.print(row)
             console.print(Text(f"Total: {_points(s.total)}", style="bold green"))  # i18n: no
             for warning in s.warnings:  # the score stands; the grid looks mistyped
-                console.print(Text(f"Warning: {warning}", style="yellow"))
+                console.print(Text(_("Warning: {warning}").format(warning=warning), style="yellow"))
         if len(scored) > 1:
             console.print(totals_table([s.name for s in scored],
                                        [("points", [s.total for s in scored]),

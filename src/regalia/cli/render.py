@@ -44,7 +44,7 @@ def render(
     with user_errors(EXIT_USAGE):
         check_readable(file, _("a game record (JSON)"))
         if output is not None:
-            check_writable(output, "the SVG file", "-o")
+            check_writable(output, _("the SVG file"), "-o")
     with user_errors(EXIT_FAILED):
         rec = GameRecord.load(file)
         game = checked_game(rec, file)

@@ -34,7 +34,7 @@ from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN,
                      make_console, plain, user_errors)
 from .root import app, examples as _examples, help_text as _help
 from .runs import ProgressLines
-from regalia.core.i18n import _
+from regalia.core.i18n import format_number, _
 
 #: The formats ``--out`` writes, by file suffix.
 OUT_FORMATS = {".html": "html", ".htm": "html", ".json": "json"}
@@ -189,7 +189,7 @@ def _run(record: GameRecord | SeatRecord, seat: int, budget: Budget, seed: int,
         with progress, user_errors(EXIT_FAILED):
             return review_game(record, seat, budget, advance, seed, data)
     except KeyboardInterrupt:
-        err.print("[yellow]Interrupted: the review is abandoned.[/yellow]")
+        err.print(_("[yellow]Interrupted: the review is abandoned.[/yellow]"))
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
@@ -202,7 +202,7 @@ def _show(console: Any, r: dict[str, Any]) -> None:
     what = {"win": _("chance to win"), "margin": _("expected final margin (points)"),
             "score": _("expected final score (points)")}[r["measure"]]
     s = r["search"]
-    budget = " ".join(x for x in (f"{s['iterations']:,} iterations" if s["iterations"] else "",
+    budget = " ".join(x for x in (_("{s} iterations").format(s=format_number(s['iterations'])) if s["iterations"] else "",
                                   f"{s['seconds']:g} s" if s["seconds"] else "") if x)
     console.print(Text(_("Values: {what}. Search: {s}, {budget} per decision, seed {s2}.").format(what=what, s=s['spec'], budget=budget, s2=s['seed']), style="dim"))
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
@@ -221,7 +221,7 @@ def _show(console: Any, r: dict[str, Any]) -> None:
                   style="dim" if forced else ("bold" if d["key"] else ""))
     console.print(t)
     counts = "  ".join(f"{k} {n}" for k, n in r["counts"].items())
-    console.print(Text(f"Decisions: {counts}", style="bold"))
+    console.print(Text(_("Decisions: {counts}").format(counts=counts), style="bold"))
     for d in r["decisions"]:
         if d["key"]:
             console.print(Text(_("Key moment: decision {d} (turn {d2}): {d3}, {value} {d4} "
@@ -230,7 +230,7 @@ def _show(console: Any, r: dict[str, Any]) -> None:
     if r["curve"]:
         console.print(Text(_("Curve ({what} after each decision): {sparkline}").format(what=what, sparkline=sparkline(r))))
     if r.get("scores") is not None:
-        console.print(Text("Result: " + " · ".join(
+        console.print(Text(_("Result: ") + " · ".join(
             f"{plain(players[i])} {v:g}" for i, v in enumerate(r["scores"]))))
 
 

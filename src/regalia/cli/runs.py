@@ -16,7 +16,7 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .common import make_console, split_players
-from regalia.core.i18n import format_decimal, _
+from regalia.core.i18n import format_decimal, format_decimal, _
 
 
 def split_agents(text: str) -> list[str]:
@@ -100,8 +100,7 @@ class ProgressLines:
             return head
         if done >= self.total:
             return _("{head}, {rate} {unit}/s, done in {duration}").format(head=head, rate=format_decimal(rate, 1), unit=self.unit, duration=_duration(elapsed))
-        return (f"{head}, {rate:.1f} {self.unit}/s, "
-                f"{_duration((self.total - done) / rate)} left")
+        return (_("{head}, {rate} {unit}/s, {duration} left").format(head=head, rate=format_decimal(rate, 1), unit=self.unit, duration=_duration((self.total - done) / rate)))
 
 
 class RateColumn(ProgressColumn):
@@ -142,8 +141,8 @@ def _duration(seconds: float) -> str:
     if s < 60:
         return f"{s} s"
     if s < 3600:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+        return _("{s} min {s2:02d} s").format(s=s // 60, s2=s % 60)
+    return _("{s} h {s2:02d} min").format(s=s // 3600, s2=s % 3600 // 60)
 
 
 __all__ = ["split_agents", "seat_count", "ProgressLines", "RateColumn", "game_progress"]

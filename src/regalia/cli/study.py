@@ -27,7 +27,7 @@ from .root import (ADDRESS_OPT, BACKEND_OPT, LEVEL_OPT, PARAM_OPT, PLAYERS_OPT, 
                    VARIANT_OPT, WORKERS_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
 from .runs import game_progress, seat_count, split_agents
-from regalia.core.i18n import format_decimal, format_number, _
+from regalia.core.i18n import format_decimal, format_number, _, ngettext
 
 #: The default number of deals per question (with the default agent, greedy, a few minutes
 #: at most on one core for every game; docs/studies.md gives the measured rates).
@@ -165,12 +165,16 @@ def study(
         done = lab.prepare(directory, plan, restart)
     command = _command(name, q, ",".join(specs), seats, deals, seed, variant, sheet, level,
                        param, files)
-    console.print(f"[bold]{escape(g.info.title)}[/bold], {seats} player"
-                  f"{'s' if seats != 1 else ''}: [bold]{q}[/bold]. {escape(lab.QUESTIONS[q])}")
+    console.print(ngettext("[bold]{title}[/bold], {seats} player: [bold]{question}[/bold]. "
+                           "{asked}", "[bold]{title}[/bold], {seats} players: "
+                           "[bold]{question}[/bold]. {asked}", seats).format(
+        title=escape(g.info.title), seats=seats, question=q, asked=escape(lab.QUESTIONS[q])))
     names = [a.name for a in plan.arms]
     shown = ", ".join(names[:4]) + (_(" and {n} more").format(n=len(names) - 4) if len(names) > 4 else "")
-    console.print(f"Agents: [cyan]{escape(lab.lineup_label(plan.lineup))}[/cyan]; "
-                  f"{len(names)} setting{'s' if len(names) != 1 else ''}: {escape(shown)}")
+    console.print(ngettext("Agents: [cyan]{lineup}[/cyan]; {n} setting: {settings}",
+                           "Agents: [cyan]{lineup}[/cyan]; {n} settings: {settings}",
+                           len(names)).format(lineup=escape(lab.lineup_label(plan.lineup)),
+                                              n=len(names), settings=escape(shown)))
     console.print(_("{deals} deals = {total} games, seed {seed}; running on {describe}; "
                     "directory [cyan]{directory}[/cyan]").format(deals=format_number(deals), total=format_number(plan.total), seed=seed, describe=escape(executor.describe()), directory=escape(str(directory))))
     if done:

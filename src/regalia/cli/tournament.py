@@ -27,24 +27,25 @@ from .runs import ProgressLines, RateColumn, game_progress, seat_count, split_ag
 from .root import (ADDRESS_OPT, BACKEND_OPT, LEVEL_OPT, PARAM_OPT, PLAYERS_OPT, SHEET_OPT,
                    VARIANT_OPT, WORKERS_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
-from regalia.core.i18n import format_decimal, _, ngettext
+from regalia.core.i18n import format_decimal, format_percent, _, ngettext, pgettext
 
 
 def standings_table(result: TournamentResult) -> Table:
     """agent, games (seats played), win rate [95% CI], mean score ± std, rating, ms/move."""
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     t.add_column("agent", style="bold cyan", overflow="fold", min_width=10)  # i18n: no
-    t.add_column("games", justify="right", no_wrap=True)
+    t.add_column(pgettext("column", "games"), justify="right", no_wrap=True)
     t.add_column(_("win rate [95% CI]"), justify="right", no_wrap=True)
     t.add_column(_("mean score"), justify="right", no_wrap=True)
-    t.add_column("rating", justify="right", no_wrap=True)
-    t.add_column("ms/move", justify="right", no_wrap=True)
+    t.add_column(pgettext("column", "rating"), justify="right", no_wrap=True)
+    t.add_column(pgettext("column", "ms/move"), justify="right", no_wrap=True)
     for s in result.standings():
         rating = "-" if s.rating is None else f"{s.rating:+.0f}"
         t.add_row(escape(s.agent), str(s.games),
-                  f"{100 * s.win_rate:.1f}% [{100 * s.ci_low:.1f}-{100 * s.ci_high:.1f}]",
-                  f"{s.mean_score:.1f} ± {s.std_score:.1f}", rating,
-                  f"{1000 * s.seconds_per_move:.1f}")
+                  f"{format_percent(s.win_rate, 1)} [{format_decimal(100 * s.ci_low, 1)}"
+                  f"-{format_decimal(100 * s.ci_high, 1)}]",
+                  f"{format_decimal(s.mean_score, 1)} ± {format_decimal(s.std_score, 1)}",
+                  rating, format_decimal(1000 * s.seconds_per_move, 1))
     return t
 
 
@@ -124,8 +125,7 @@ def tournament(
     sheet_note = "".join(f", {labels.get(k, k)} "
                          f"{', '.join(map(str, v)) if isinstance(v, list) else v}"
                          for k, v in g.params.items() if k not in shown)
-    console.print(f"[bold]{escape(g.info.title)}[/bold]{sheet_note}, {seats} players, "
-                  f"variants: {escape(variants)}")
+    console.print(_("[bold]{title}[/bold]{sheet_note}, {seats} players, variants: {variants}").format(title=escape(g.info.title), sheet_note=sheet_note, seats=seats, variants=escape(variants)))
     console.print(_("Lineup (seats 1-{seats} in the first rotation): [cyan]{lineup}[/cyan]").format(seats=seats, lineup=escape(', '.join(lineup))))
     console.print(ngettext("{games} deal x {seats} seat rotations = {total} games, seed {seed}; "
                              "running on {describe}",
@@ -139,7 +139,7 @@ def tournament(
             result = run_tournament(g, lineup, games, seed=seed, executor=executor,
                                     progress=lambda done, _total, _result: advance(done))
     except KeyboardInterrupt:
-        err.print("[yellow]Interrupted: the tournament is abandoned.[/yellow]")
+        err.print(_("[yellow]Interrupted: the tournament is abandoned.[/yellow]"))
         raise typer.Exit(130) from None
 
     console.print()
@@ -149,9 +149,9 @@ def tournament(
         console.print(_("Solo: the win rate is how often the agent beats the game's own "
                         "opponent (e.g. Heinrich); ms/move: mean thinking time per decision."))
     else:
-        console.print(_("Parity (an even share) is {value}% with {seats} players. "
+        console.print(_("Parity (an even share) is {value} with {seats} players. "
                         "Ratings: Bradley-Terry on the Elo scale, averaging 0; ms/move: mean "
-                        "thinking time per decision.").format(value=format_decimal(100 / seats, 1), seats=seats))
+                        "thinking time per decision.").format(value=format_percent(1 / seats, 1), seats=seats))
     console.print(_("{total} games in {elapsed} s ({rate} games/s).").format(total=total, elapsed=format_decimal(result.elapsed, 1), rate=format_decimal(rate, 1)))
     if out is not None:
         json_path, csv_path = output_paths(out)

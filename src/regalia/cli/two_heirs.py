@@ -82,7 +82,7 @@ class Landscape:
         yield grid_text(cells, width)
         key = view.names_key(cells, width)
         if key:
-            yield Text("Names: " + ", ".join(f"{a} = {b}" for a, b in key), style="dim")
+            yield Text(_("Names: ") + ", ".join(f"{a} = {b}" for a, b in key), style="dim")
 
 
 class TwoHeirsNarrator(Narrator[TwoHeirsState]):
@@ -129,7 +129,7 @@ class TwoHeirsNarrator(Narrator[TwoHeirsState]):
         if obs["turn"] != self.turn:
             self.turn = obs["turn"]
             p = state.current_player()
-            self.console.print(Text(f"Turn {self.turn}: {self.labels[p]}", style="bold"))
+            self.console.print(Text(_("Turn {turn}: {label}").format(turn=self.turn, label=self.labels[p]), style="bold"))
         self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def _setup_line(self) -> None:
@@ -153,13 +153,13 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         G = cast(TwoHeirsGame, game)  # this view's game
         sets = ", ".join(G.sets)
         mode = (_("solo against {level_names} (level {level})").format(level_names=LEVEL_NAMES[G.level], level=G.level)
-                if G.level is not None else "2 players")  # a level exactly when solo
+                if G.level is not None else _("2 players"))  # a level exactly when solo
         roads = _("roads scored") if G.roads else _("roads not scored")
         shown = self.seed_text(seed)
         seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
                            for i, lab in enumerate(labels))
-        lines = [Text(f"Two Heirs, {mode}; sets {sets}; {roads}; {shown}", style="bold"),
-                 Text("Seats: " + seats)]
+        lines = [Text(_("Two Heirs, {mode}; sets {sets}; {roads}; {shown}").format(mode=mode, sets=sets, roads=roads, shown=shown), style="bold"),
+                 Text(_("Seats: ") + seats)]
         if G.solo:
             lines.append(Text(_("Heinrich = blue (north), played automatically after each of "
                                 "your turns.")))
@@ -199,7 +199,7 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         G = s.game
         out = Text()
         top = _(", top tile {obs}").format(obs=obs['supply_top']) if obs["supply_top"] else ""
-        out.append(f"Supply: {obs['supply_left']} tiles{top}.")
+        out.append(_("Supply: {obs} tiles{top}.").format(obs=obs['supply_left'], top=top))
         if obs["final_turns_left"] > 0:
             out.append(_(" Final round: {obs} turn(s) left.").format(obs=obs['final_turns_left']),
                        style="bold red")  # i18n: no
@@ -216,16 +216,16 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             for k, pos in enumerate(obs["troops"][p]):
                 where = f"{pos[0]},{pos[1]}" if isinstance(pos, list) else pos
                 troops.append(("retinue " if k == 0 else "") + where)
-            out.append(f"{name} ({view.SEAT_NAMES[p]}): {obs['scores'][p]:g} points; reach "
-                       f"{obs['reach'][p]}; troops {', '.join(troops)}\n", style=SEAT_STYLES[p])
-            out.append(f"  hand: {hand}\n")
+            out.append(_("{name} ({seat_names}): {obs:g} points; reach {obs2}; troops "
+                         "{troops}\n").format(name=name, seat_names=view.SEAT_NAMES[p], obs=obs['scores'][p], obs2=obs['reach'][p], troops=', '.join(troops)), style=SEAT_STYLES[p])
+            out.append(_("  hand: {hand}\n").format(hand=hand))
         if obs["phase"] in ("play", "siege", "discard"):
             p = obs["current_player"]
             wood, stone, wheat = s.resources(p)
             discounts = obs["discounts"]
             out.append(_("{label} to move: access {wood} wood, {stone} stone, {wheat} wheat").format(label=labels[p] if p < len(labels) else view.SEAT_NAMES[p], wood=wood, stone=stone, wheat=wheat)
                        + (_(", {discounts} discount(s) from expansions").format(discounts=discounts) if discounts else "")
-                       + (_("; tile taken") if obs["taken"] else "; take a tile (mandatory)")
+                       + (_("; tile taken") if obs["taken"] else _("; take a tile (mandatory)"))
                        + (_("; extra take (Encampment)") if obs["taken"] and obs["takes_left"]
                           else ""))
         if G.solo:
@@ -241,7 +241,7 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         legend = Text(_("^ white's building (top edge north), v blue's (turned); ~ open terrain; "
                         "roads: NS one road, ns separate ends; W/B troops (* retinue, lower "
                         "case: moved); + where a tile may go")
-                      + ("; $ treasure" if state.game.solo else ""), style="dim")
+                      + (_("; $ treasure") if state.game.solo else ""), style="dim")
         if compact:
             return Group(grid, self.status(state, labels, obs))
         return Group(grid, legend, self.reserve_table(state.game.solo, obs),
@@ -256,11 +256,9 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         seats = Text()
         for p, label in enumerate(labels[:2]):
             hand = ", ".join(obs["hands"][p]) or "-"
-            seats.append(f"{label}: {obs['scores'][p]:g} points, reach {obs['reach'][p]}, "
-                         f"hand {hand}\n")
+            seats.append(_("{label}: {obs:g} points, reach {obs2}, hand {hand}\n").format(label=label, obs=obs['scores'][p], obs2=obs['reach'][p], hand=hand))
         top = _(", top tile {obs}").format(obs=obs['supply_top']) if obs["supply_top"] else ""
-        seats.append(f"Supply: {obs['supply_left']} tiles{top}; phase {obs['phase']}, "
-                     f"turn {obs['turn']}")
+        seats.append(_("Supply: {obs} tiles{top}; phase {obs2}, turn {obs3}").format(obs=obs['supply_left'], top=top, obs2=obs['phase'], obs3=obs['turn']))
         return Group(grid_text(grid), self.reserve_table(game.solo, obs), seats)
 
     def round_end(self, state: TwoHeirsState, action: int,
@@ -342,7 +340,7 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
                           _("buildings white {building}, blue {building2}").format(building=r.road.buildings[0], building2=r.road.buildings[1]))
         treasures = treasures_of(bd)
         if treasures:
-            t.add_row("", f"{treasures} treasures", str(bd.points("treasures")), "5 each")
+            t.add_row("", _("{treasures} treasures").format(treasures=treasures), str(bd.points("treasures")), _("5 each"))
         t.add_row("", Text("total", style="bold"), Text(str(bd.total), style="bold"), "")
         return t
 
