@@ -224,7 +224,7 @@ def play(
                                    variant=variant, data=data, sheet=sheet, level=level,
                                    param=param)
         if record is not None:
-            check_writable(record, _("game record"))
+            check_writable(record, pgettext("object", "game record"))
         check_seats_for_game(specs, g)
         hint_agent = _hint_agent(g, hints, hint_agent)
     if not any(s.strip().lower() == HUMAN for s in specs):
@@ -418,7 +418,7 @@ def match(
                                    sheet=sheet, level=level, param=param)
         check_seats_for_game(specs, g)
         if record is not None:
-            check_writable(record, _("game record"))
+            check_writable(record, pgettext("object", "game record"))
     seed = fresh_seed() if seed is None else seed
     ui = ui_for(g.info.name)
     labels = seat_labels(specs)

@@ -24,7 +24,7 @@ from regalia.core.game import Game
 from regalia.core.params import MAX_DIGITS, shown
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, load_game
-from regalia.core.i18n import format_number, _, ngettext
+from regalia.core.i18n import format_number, _, ngettext, pgettext
 
 HUMAN = "human"
 
@@ -317,7 +317,8 @@ def seat_labels(specs: Sequence[str], you: bool = True) -> list[str]:
     humans = sum(1 for s in specs if s.strip().lower() == HUMAN) if you else 0
     out = []
     for i, spec in enumerate(specs):
-        who = "you" if spec.strip().lower() == HUMAN and humans == 1 else plain(spec)
+        who = (pgettext("seat", "you") if spec.strip().lower() == HUMAN and humans == 1
+               else plain(spec))
         out.append(_("Seat {i} ({who})").format(i=i + 1, who=who))
     return out
 

@@ -28,13 +28,14 @@ from .common import HUMAN, seat_labels
 from .frontends import GameUI, Narrator
 from regalia.core.i18n import _, ngettext
 
-QUIT_WORDS = {"quit", "exit", "q", ":q"}
-MOVES_WORDS = {"moves", "?", "legal"}
-HELP_WORDS = {"help", "h"}
-HINT_WORDS = {"hint"}
-BOARD_WORDS = {"board", "b", "show"}
-RULES_WORDS = {"rules", "rule"}
-UNDO_WORDS = {"undo", "takeback"}
+#: The table's words, with German aliases accepted in every language (docs/languages.md).
+QUIT_WORDS = {"quit", "exit", "q", ":q", "ende", "beenden"}
+MOVES_WORDS = {"moves", "?", "legal", "züge", "zuege"}
+HELP_WORDS = {"help", "h", "hilfe"}
+HINT_WORDS = {"hint", "tipp"}
+BOARD_WORDS = {"board", "b", "show", "brett", "tisch"}
+RULES_WORDS = {"rules", "rule", "regeln"}
+UNDO_WORDS = {"undo", "takeback", "zurück", "zurueck", "rückgängig"}
 
 #: The words a person may type at the table besides moves (offered by completion).
 TABLE_COMMANDS = ("moves", "board", "hint", "help", "rules", "undo", "quit")

@@ -248,7 +248,8 @@ def validate_record(model: type[M], data: Any, source: str, fmt: str, kind: str,
             nesting too deep.
     """
     if not isinstance(data, dict) or data.get("format") != fmt:
-        raise RecordError(f"{source}: not a regalia {kind} (expected \"format\": \"{fmt}\")")
+        raise RecordError(_("{source}: not a regalia {kind} (expected \"format\": "
+                            "\"{fmt}\")").format(source=source, kind=kind, fmt=fmt))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
