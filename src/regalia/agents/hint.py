@@ -130,7 +130,7 @@ class Hint:
         if self.visits == 0:
             return _("Suggested: {what}, the only move you can make.").format(what=what)
         if self.ranked:
-            return f"Suggested: {what}; {self.outlook()}."
+            return _("Suggested: {what}; {outlook}.").format(what=what, outlook=self.outlook())
         others = [say(n) for n, _, _ in self.alternatives]
         also = (_(": {others} look about as good").format(others=', '.join(others)) if len(others) > 1 else
                 _(": {other} looks about as good").format(other=others[0]) if others else "")

@@ -27,7 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from regalia.core.errors import ParameterError, RegaliaError
-from regalia.core.i18n import N_, _
+from regalia.core.i18n import N_, _, ngettext
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -71,7 +71,8 @@ class Executor(ABC):
 
     def describe(self) -> str:
         """E.g. ``"process (8 workers)"``."""
-        return f"{self.name} ({self.workers} worker{'s' if self.workers != 1 else ''})"
+        return ngettext("{name} ({n} worker)", "{name} ({n} workers)", self.workers).format(
+            name=self.name, n=self.workers)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.describe()}>"
@@ -177,9 +178,11 @@ class RayExecutor(Executor):
         self.workers = self._limit or (default_workers() if address is None else 0)
 
     def describe(self) -> str:
-        where = f"cluster {self.address}" if self.address else _("local instance")
+        where = (_("cluster {address}").format(address=self.address) if self.address
+                 else _("local instance"))
         if self.workers:
-            return f"ray, {where} ({self.workers} worker{'s' if self.workers != 1 else ''})"
+            return ngettext("ray, {where} ({n} worker)", "ray, {where} ({n} workers)",
+                            self.workers).format(where=where, n=self.workers)
         return _("ray, {where} (all its CPUs)").format(where=where)
 
     def _init(self) -> bool:

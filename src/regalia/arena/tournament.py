@@ -181,9 +181,10 @@ def play_task(task: GameTask) -> tuple[GameResult, State]:
         last = time.perf_counter()
         match = play_match(game, list(task.agents), task.seed, on_step=count)
     except Exception as exc:  # noqa: BLE001  (reported with the game that failed)
-        raise GameFailed(f"game {task.index} (deal {task.deal}, rotation {task.rotation}, "
-                         f"seed {task.seed}, agents {', '.join(task.agents)}) failed: "
-                         f"{type(exc).__name__}: {exc}") from exc
+        raise GameFailed(_("game {index} (deal {deal}, rotation {rotation}, seed {seed}, "
+                           "agents {agents}) failed: {kind}: {exc}").format(
+            index=task.index, deal=task.deal, rotation=task.rotation, seed=task.seed,
+            agents=", ".join(task.agents), kind=type(exc).__name__, exc=exc)) from exc
     state = match.state
     return GameResult(index=task.index, deal=task.deal, rotation=task.rotation,
                       seed=task.seed, agents=task.agents,
@@ -406,8 +407,8 @@ class TournamentResult:
     def from_json(cls, data: Mapping[str, Any]) -> "TournamentResult":
         """Rebuild from :meth:`to_json` (the summary is recomputed, not read)."""
         if data.get("format") != TOURNAMENT_FORMAT:
-            raise RegaliaError(f"not a {TOURNAMENT_FORMAT} file (format "
-                               f"{data.get('format')!r})")
+            raise RegaliaError(_("not a {expected} file (format {format!r})").format(
+            expected=TOURNAMENT_FORMAT, format=data.get("format")))
         return cls(game=data["game"], params=dict(data["params"]), lineup=list(data["lineup"]),
                    deals=int(data["deals"]), seed=int(data["seed"]),
                    games=[GameResult.from_json(g) for g in data["games"]],

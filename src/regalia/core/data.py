@@ -59,11 +59,12 @@ def describe_validation_error(exc: ValidationError, data: Any, source: str, list
                     label = f" ({record_label}={rec[record_label]!r})"
             except (KeyError, IndexError, TypeError):
                 pass
-            where = f"record #{idx + 1}{label}"
+            where = _("record #{number}{label}").format(number=idx + 1, label=label)
             loc = loc[2:]
         field = ".".join(str(x) for x in loc)
         if field:
-            where = f"{where}, field {field!r}" if where else f"field {field!r}"
+            where = (_("{where}, field {field!r}").format(where=where, field=field) if where
+                     else _("field {field!r}").format(field=field))
         where = where or "file"
         msg = err["msg"].removeprefix(_("Value error, "))
         lines.append(f"{source}: {where}: {msg}")
@@ -100,20 +101,22 @@ def describe_location(loc: list[Any], data: Any, sections: Collection[str],
             rec = data[loc[0]][loc[1]]
         except (KeyError, IndexError, TypeError):
             pass
-        where = f"{loc[0]} record #{loc[1] + 1}{label(loc[0], rec)}"
+        where = _("{table} record #{number}{label}").format(table=loc[0], number=loc[1] + 1,
+                                                            label=label(loc[0], rec))
         loc = loc[2:]
     elif loc and loc[0] in single:
         where = f"[{loc[0]}]"
         loc = loc[1:]
     elif loc and loc[0] in sections:
-        where = f"section {loc[0]!r}"
+        where = _("section {name!r}").format(name=loc[0])
         loc = loc[1:]
     field = ""
     for part in loc:
         field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
     if field:
-        where = f"{where}, field {field!r}" if where else f"field {field!r}"
-    return where or "file"
+        where = (_("{where}, field {field!r}").format(where=where, field=field) if where
+                 else _("field {field!r}").format(field=field))
+    return where or _("file")
 
 
 def describe_errors(exc: ValidationError, data: Any, source: str, *,

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterator
 
 from .errors import DataError, RegaliaError, UnreadableInputError
-from regalia.core.i18n import N_, _
+from regalia.core.i18n import N_, _, format_decimal, format_number, ngettext
 
 #: The largest file regalia reads (bytes): 8 MiB. The bundled data files are a few tens of
 #: KiB and a record of the longest game a few hundred KiB, so this leaves ample room while
@@ -68,7 +68,9 @@ def file_kind(mode: int) -> str:
 
 
 def _size_text(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MiB" if n >= 1024 * 1024 else f"{n:,} bytes"
+    if n >= 1024 * 1024:
+        return _("{size} MiB").format(size=format_decimal(n / (1024 * 1024), 1))
+    return ngettext("{n} byte", "{n} bytes", n).format(n=format_number(n))
 
 
 def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = DataError,
@@ -204,7 +206,8 @@ def _parse(loads: Callable[[str], Any], syntax_error: type[ValueError], syntax: 
     except RecursionError:
         raise unreadable(error)(_("{source}: nested too deeply to be {what}").format(source=source, what=what)) from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise unreadable(error)(f"{source}: not {what} ({_value_problem(exc)})") from None
+        raise unreadable(error)(_("{source}: not {what} ({problem})").format(
+            source=source, what=what, problem=_value_problem(exc))) from None
 
 
 def _value_problem(exc: ValueError) -> str:

@@ -54,13 +54,14 @@ class HelpEntry:
 
     def lines(self) -> list[str]:
         """The entry as plain lines: a title, the effect, the details, the provenance."""
-        out = [f"{self.name} ({self.kind})", f"  Effect: {self.effect}"]
+        out = [f"{self.name} ({self.kind})", "  " + _("Effect: {effect}").format(effect=self.effect)]
         out += [f"  {d}" for d in self.details]
-        out.append(f"  Provenance: {provenance_words(self.provenance)}")
+        out.append("  " + _("Provenance: {provenance}").format(
+            provenance=provenance_words(self.provenance)))
         if self.source:
-            out.append(f"  Source: {self.source}")
+            out.append("  " + _("Source: {source}").format(source=self.source))
         if self.note:
-            out.append(f"  Note: {self.note}")
+            out.append("  " + _("Note: {note}").format(note=self.note))
         return out
 
     def text(self) -> str:

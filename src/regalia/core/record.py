@@ -224,7 +224,7 @@ class GameRecord(BaseModel):
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:
-                raise RecordError(f"ply {ply}: {exc}") from None
+                raise RecordError(_("ply {ply}: {exc}").format(ply=ply, exc=exc)) from None
         if self.scores is not None:
             if not state.is_terminal():
                 raise RecordError(_("record claims final scores but the game is not over "
@@ -257,7 +257,8 @@ def validate_record(model: type[M], data: Any, source: str, fmt: str, kind: str,
             f"{'.'.join(str(x) for x in e['loc']) or 'record'}: "
             f"{e['msg'].removeprefix('Value error, ')}"
             for e in exc.errors()[:10])
-        raise RecordError(f"{source}: malformed {short}: {problems}") from None
+        raise RecordError(_("{source}: malformed {short}: {problems}").format(
+            source=source, short=short, problems=problems)) from None
     except RecursionError:
         raise RecordError(_("{source}: malformed {short}: nested too deeply").format(source=source, short=short)) from None
 
