@@ -72,7 +72,7 @@ def test_a_whole_game_in_german(name, tmp_path, table_script):
     child.expect(PROMPT)
     child.send("hilfe\r")
     child.expect(r"Am\s+Tisch:")
-    child.expect(r"'ende'")
+    child.expect(r"'beenden'")
     for turn in turns:
         child.expect(PROMPT)
         child.send(turn.typed + "\r")
@@ -87,17 +87,17 @@ def test_a_whole_game_in_german(name, tmp_path, table_script):
 
 @pytest.mark.parametrize("name", ["kingdomino", "inheritors"])
 def test_german_aliases_at_the_table_and_quitting(name, tmp_path, table_script):
-    """'züge', 'tipp' (hints off), 'zurück' before any move, then 'ende' keeps the game:
+    """'tipp' (hints off), 'rückgängig' before any move, then 'beenden' keeps the game:
     every answer in German, and the saved game is the one played."""
     child = start_german(name, tmp_path)
     child.expect(PROMPT)
     child.send("tipp\r")
     child.expect(r"Tipps sind aus: Starte die Partie mit --hints\.")
     child.expect(PROMPT)
-    child.send("zurück\r")
+    child.send("rückgängig\r")
     child.expect(r"Nichts rückgängig zu machen")
     child.expect(PROMPT)
-    child.send("ende\r")
+    child.send("beenden\r")
     child.expect(r"Partie auf deinen Wunsch abgebrochen\.")
     child.expect(r"Die unfertige Partie ist gespeichert in")
     child.expect(r"fortsetzen mit: regalia resume regalia-" + re.escape(name))

@@ -29,13 +29,14 @@ from .frontends import GameUI, Narrator
 from regalia.core.i18n import _, ngettext
 
 #: The table's words, with German aliases accepted in every language (docs/languages.md).
-QUIT_WORDS = {"quit", "exit", "q", ":q", "ende", "beenden"}
+#: Not 'ende' nor 'zurück': Die zwei Erben reads them as moves (end, withdraw).
+QUIT_WORDS = {"quit", "exit", "q", ":q", "beenden"}
 MOVES_WORDS = {"moves", "?", "legal", "züge", "zuege"}
 HELP_WORDS = {"help", "h", "hilfe"}
 HINT_WORDS = {"hint", "tipp"}
 BOARD_WORDS = {"board", "b", "show", "brett", "tisch"}
 RULES_WORDS = {"rules", "rule", "regeln"}
-UNDO_WORDS = {"undo", "takeback", "zurück", "zurueck", "rückgängig"}
+UNDO_WORDS = {"undo", "takeback", "rückgängig", "rueckgaengig"}
 
 #: The words a person may type at the table besides moves (offered by completion).
 TABLE_COMMANDS = ("moves", "board", "hint", "help", "rules", "undo", "quit")
