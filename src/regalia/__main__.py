@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import gettext
 import sys
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from regalia.core import i18n
 from regalia.core.i18n import _
+
+if TYPE_CHECKING:
+    from typer import Typer
 
 #: The root options that take no value (read past while looking for ``--lang``).
 _ROOT_FLAGS = {"--version", "-h", "--help"}
@@ -67,7 +70,7 @@ def choose_language(args: Sequence[str]) -> None:
         i18n.set_default_language(given)
 
 
-def _import_app():  # type: ignore[no-untyped-def]
+def _import_app() -> "Typer":
     """Import the Typer app with click's and Typer's own messages going through regalia's
     catalogues (they bind ``gettext.gettext`` when imported; the stdlib's functions are put
     back at once, so nothing else is touched)."""
@@ -76,16 +79,16 @@ def _import_app():  # type: ignore[no-untyped-def]
         return app
     plain, counted = gettext.gettext, gettext.ngettext
 
-    def ngettext(singular: str, plural: str, n: int) -> str:
-        return i18n.ngettext(singular, plural, n)
+    def ngettext(msgid1: str, msgid2: str, n: int) -> str:
+        return i18n.ngettext(msgid1, msgid2, n)
 
-    gettext.gettext, gettext.ngettext = i18n.gettext, ngettext  # type: ignore[assignment]
+    gettext.gettext, gettext.ngettext = i18n.gettext, ngettext
     try:
         import typer.rich_utils  # noqa: F401  (its panel titles are built when imported)
 
         from regalia.cli.app import app
     finally:
-        gettext.gettext, gettext.ngettext = plain, counted  # type: ignore[assignment]
+        gettext.gettext, gettext.ngettext = plain, counted
     return app
 
 

@@ -224,7 +224,7 @@ class State(ABC, Generic[GameT]):
         """The error for an action refused before the game's transition is asked: not an
         int id, out of range, or the game is over (checked in that order)."""
         if type(action) is not int:
-            return IllegalActionError(action, _("apply_action takes an int action id, not "
+            return IllegalActionError(action, _("apply_action takes an int action id, not "  # type: ignore[arg-type]
                                                 "{name}; use "
                                                 "string_to_action({notation_example!r}) to "
                                                 "read the notation").format(name=type(action).__name__, notation_example=self.NOTATION_EXAMPLE))
