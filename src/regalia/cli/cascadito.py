@@ -32,7 +32,7 @@ from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import ask_valid, steps_table, totals_table
-from regalia.core.i18n import _, ngettext, format_number
+from regalia.core.i18n import _, ngettext, format_number, pgettext
 
 #: Style of a town (and of its die and track) by colour.
 COLOUR_STYLES = {
@@ -137,10 +137,10 @@ def tracks_table(game: CascaditoGame, obs: view.Observation, player: int) -> Tab
 
 def achievements_table(game: CascaditoGame, obs: view.Observation, player: int) -> Table:
     t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
-    t.add_column("row", style="dim", no_wrap=True)
-    t.add_column("achievement")
-    t.add_column("reward", no_wrap=True)
-    t.add_column("status", no_wrap=True)
+    t.add_column(pgettext("column", "row"), style="dim", no_wrap=True)
+    t.add_column(pgettext("column", "achievement"))
+    t.add_column(pgettext("column", "reward"), no_wrap=True)
+    t.add_column(pgettext("column", "status"), no_wrap=True)
     for row, text, reward, status in view.achievement_rows(game, obs, player):
         style = {"claimed": "bold green", "open": "",  # i18n: no
                  "met: claim it": "bold cyan"}.get(status, "dim")  # i18n: no
@@ -288,7 +288,7 @@ class CascaditoUI(GameUI[CascaditoState]):
         n = state.game.num_players
         bds = [state.breakdown(p) for p in range(n)]
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
-        t.add_column("points", footer="total")
+        t.add_column(pgettext("column", "points"), footer=pgettext("column", "total"))
         for p in range(n):
             t.add_column(Text(labels[p]), justify="right", footer=str(bds[p].total))
         tracks = [b.of("tracks") for b in bds]

@@ -22,7 +22,7 @@ from regalia.core.errors import ParameterError, RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.help import HelpEntry, RulesSummary, find_entry
 from regalia.core.state import State
-from regalia.core.i18n import _
+from regalia.core.i18n import _, pgettext
 
 #: The state type of the game a view shows (``KingdominoUI`` is a ``GameUI[KingdominoState]``).
 S = TypeVar("S", bound=State)
@@ -189,9 +189,9 @@ class GameUI(Generic[S]):
         """The final scores table: a row per seat with its points and "win" for a seat
         with a positive return."""
         table = Table(title=_("Final scores"), title_justify="left")
-        table.add_column("seat")
-        table.add_column("points", justify="right")
-        table.add_column("result", justify="right")
+        table.add_column(pgettext("column", "seat"))
+        table.add_column(pgettext("column", "points"), justify="right")
+        table.add_column(pgettext("column", "result"), justify="right")
         for p, (score, ret) in enumerate(zip(scores, returns)):
             table.add_row(Text(labels[p]), _num(score), "win" if ret > 0 else "")
         return table

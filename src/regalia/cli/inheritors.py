@@ -31,7 +31,7 @@ from regalia.games.inheritors.textformat import result, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import steps_table, totals_table
-from regalia.core.i18n import _
+from regalia.core.i18n import _, pgettext
 
 #: A viewer that is no seat: only public information is shown.
 PUBLIC = -1
@@ -224,10 +224,10 @@ class InheritorsUI(GameUI[InheritorsState]):
             market.add_row(_("Removed"), _("{removed_colour} (2-player game)").format(removed_colour=view.removed_colour))
         parts.append(market)
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        t.add_column("seat", no_wrap=True)
+        t.add_column(pgettext("column", "seat"), no_wrap=True)
         t.add_column("VP*", justify="right", no_wrap=True)
         t.add_column(_("play area"))
-        t.add_column("hand")
+        t.add_column(pgettext("column", "hand"))
         t.add_column(_("clan · honors · quests"))
         for seat in view.seats:
             p = seat.seat

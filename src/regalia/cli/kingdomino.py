@@ -29,7 +29,7 @@ from regalia.games.kingdomino.textformat import parse_table, ranking, result, sc
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import totals_table
-from regalia.core.i18n import _, ngettext, format_number
+from regalia.core.i18n import _, ngettext, format_number, pgettext
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -201,7 +201,7 @@ class KingdominoUI(GameUI[KingdominoState]):
 
     # ------------------------------------------------------------------ positions
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
-        variants = ", ".join(game.params.get("variants") or []) or "none"
+        variants = ", ".join(game.params.get("variants") or []) or pgettext("variants", "none")
         extra = _(", dominoes from {param}").format(param=game.params['data']) if game.params.get("data") else ""
         shown = self.seed_text(seed)
         return Group(
@@ -234,7 +234,7 @@ class KingdominoUI(GameUI[KingdominoState]):
                   pad_edge=False)
         t.add_column(title or {"current": _("Current line"), "next": _("Next line")}.get(
             which, which.capitalize()), no_wrap=True)
-        t.add_column("king", no_wrap=True)
+        t.add_column(pgettext("column", "king"), no_wrap=True)
         if not entries:
             t.add_row(Text("(none)", style="dim"), "")
         for e in entries:
@@ -309,7 +309,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         each domino with the short label of the king on it."""
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
-        for title in (_("Current"), "king", _("Next"), "king"):
+        for title in (_("Current"), pgettext("column", "king"), _("Next"), pgettext("column", "king")):
             t.add_column(title, no_wrap=True)
         cur, nxt = view.line_entries(table, "current"), view.line_entries(table, "next")
         for i in range(max(len(cur), len(nxt), 1)):
@@ -414,10 +414,10 @@ class KingdominoUI(GameUI[KingdominoState]):
         total = rows.pop()
         t = Table(box=box.SIMPLE, padding=(0, 1), pad_edge=False, show_edge=False,
                   show_footer=True, footer_style="bold")
-        t.add_column("property", no_wrap=True, footer=total[0])
-        t.add_column("squares", justify="right")
-        t.add_column("crowns", justify="right")
-        t.add_column("points", justify="right", footer=total[3])
+        t.add_column(pgettext("column", "property"), no_wrap=True, footer=total[0])
+        t.add_column(pgettext("column", "squares"), justify="right")
+        t.add_column(pgettext("column", "crowns"), justify="right")
+        t.add_column(pgettext("column", "points"), justify="right", footer=total[3])
         for item, squares, crowns, pts in rows:
             if item in TERRAIN_STYLES:
                 label = Text(item, style=TERRAIN_STYLES[item])
@@ -443,11 +443,11 @@ class KingdominoUI(GameUI[KingdominoState]):
         winners = state.winners()
         t = Table(title=_("Result"), title_justify="left", title_style="bold",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-        t.add_column("rank", justify="right")
-        t.add_column("seat")
-        t.add_column("points", justify="right")
+        t.add_column(pgettext("column", "rank"), justify="right")
+        t.add_column(pgettext("column", "seat"))
+        t.add_column(pgettext("column", "points"), justify="right")
         t.add_column(_("largest property"), justify="right")
-        t.add_column("crowns", justify="right")
+        t.add_column(pgettext("column", "crowns"), justify="right")
         rank = 0
         prev = None
         for i, p in enumerate(view.standings(state)):

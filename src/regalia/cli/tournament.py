@@ -33,7 +33,7 @@ from regalia.core.i18n import format_decimal, format_percent, _, ngettext, pgett
 def standings_table(result: TournamentResult) -> Table:
     """agent, games (seats played), win rate [95% CI], mean score ± std, rating, ms/move."""
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    t.add_column("agent", style="bold cyan", overflow="fold", min_width=10)  # i18n: no
+    t.add_column(pgettext("column", "agent"), style="bold cyan", overflow="fold", min_width=10)  # i18n: no
     t.add_column(pgettext("column", "games"), justify="right", no_wrap=True)
     t.add_column(_("win rate [95% CI]"), justify="right", no_wrap=True)
     t.add_column(_("mean score"), justify="right", no_wrap=True)
@@ -119,7 +119,7 @@ def tournament(
         executor = make_executor(backend, workers, address)
     seed = fresh_seed() if seed is None else seed
     total = games * seats
-    variants = ", ".join(g.params.get("variants") or []) or "none"
+    variants = ", ".join(g.params.get("variants") or []) or pgettext("variants", "none")
     shown = ("players", "variants", "data")
     labels = {"sheet": _("play sheet")}
     sheet_note = "".join(f", {labels.get(k, k)} "

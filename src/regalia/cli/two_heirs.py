@@ -30,7 +30,7 @@ from regalia.games.two_heirs.scoring import buildings_of, roads_of, treasures_of
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
-from regalia.core.i18n import _
+from regalia.core.i18n import _, pgettext
 
 COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",  # i18n: no
                  "yellow": "black on yellow3", None: "dim"}  # i18n: no
@@ -174,10 +174,10 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_("Royal reserve (clockwise from "
                     "the shield)"), title_justify="left")
         t.add_column("#", justify="right")
-        t.add_column("tile")
-        t.add_column("colour")
-        t.add_column("white")
-        t.add_column("blue")
+        t.add_column(pgettext("column", "tile"))
+        t.add_column(pgettext("column", "colour"))
+        t.add_column(pgettext("column", "white"))
+        t.add_column(pgettext("column", "blue"))
         reach = obs["reach"]
         for pos, text, colour in view.reserve_lines(obs):
             marks = []
@@ -324,10 +324,10 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
     # ------------------------------------------------------------------ results
     def breakdown_table(self, bd: Breakdown, tiles: TileSet, title: str) -> Table:
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(title), title_justify="left")
-        t.add_column("where")
-        t.add_column("building")
-        t.add_column("points", justify="right")
-        t.add_column("how")
+        t.add_column(pgettext("column", "where"))
+        t.add_column(pgettext("column", "building"))
+        t.add_column(pgettext("column", "points"), justify="right")
+        t.add_column(pgettext("column", "how"))
         for b in buildings_of(bd):
             tile = tiles.tiles[b.tile]
             pts = f"{b.base} x2 = {b.points}" if b.doubled else str(b.points)
