@@ -34,7 +34,7 @@ from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN,
                      make_console, plain, user_errors)
 from .root import app, examples as _examples, help_text as _help
 from .runs import ProgressLines
-from regalia.core.i18n import format_number, _
+from regalia.core.i18n import format_number, _, N_
 
 #: The formats ``--out`` writes, by file suffix.
 OUT_FORMATS = {".html": "html", ".htm": "html", ".json": "json"}
@@ -182,7 +182,7 @@ def _run(record: GameRecord | SeatRecord, seat: int, budget: Budget, seed: int,
         if not lines:
             lines.append(ProgressLines(total, lambda t: err.print(t, markup=False,
                                                                   highlight=False),
-                                       unit="decisions"))
+                                       unit=N_("decisions")))
         lines[0](done)
 
     try:

@@ -16,7 +16,7 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .common import make_console, split_players
-from regalia.core.i18n import format_decimal, format_decimal, _
+from regalia.core.i18n import format_decimal, format_decimal, _, N_
 
 
 def split_agents(text: str) -> list[str]:
@@ -71,9 +71,9 @@ class ProgressLines:
 
     def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
                  clock: Callable[[], float] = time.monotonic, already: int = 0,
-                 unit: str = "games"):
+                 unit: str = N_("games")):
         self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
-        self.unit = unit
+        self.unit = _(unit)
         self.start = clock()
         self.last_time = self.start
         self.already = self.last_done = already
