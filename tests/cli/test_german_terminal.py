@@ -72,7 +72,7 @@ def test_a_whole_game_in_german(name, tmp_path, table_script):
     child.expect(PROMPT)
     child.send("hilfe\r")
     child.expect(r"Am\s+Tisch:")
-    child.expect(r"'beenden'")
+    child.expect(r"beenden'\.")
     for turn in turns:
         child.expect(PROMPT)
         child.send(turn.typed + "\r")
