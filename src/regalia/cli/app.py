@@ -62,6 +62,15 @@ from regalia.core.i18n import _, pgettext
 
 
 # ---------------------------------------------------------------------- games, agents
+def _provenance_kind(kind: str) -> str:
+    """A provenance (``verified``, ``rulebook``, ``reconstructed``) as a word of the language
+    in force (the keys stay English in data files and records)."""
+    words = {"verified": pgettext("provenance", "verified"),
+             "rulebook": pgettext("provenance", "rulebook"),
+             "reconstructed": pgettext("provenance", "reconstructed")}
+    return words.get(kind, kind)
+
+
 @app.command(help=_("List the games you can play, with player counts, variants and "
                      "component data."),
              epilog=_examples("regalia games"))  # i18n: no
@@ -77,7 +86,7 @@ def games() -> None:
     for info in list_games():
         try:
             prov = game_class(info.name)().data_provenance()
-            data = ", ".join(f"{n} {k}" for k, n in prov.items()) or "-"
+            data = ", ".join(f"{n} {_provenance_kind(k)}" for k, n in prov.items()) or "-"
         except RegaliaError as exc:
             data = _("(cannot load: {exc})").format(exc=exc)
         players = (str(info.min_players) if info.min_players == info.max_players
@@ -145,13 +154,13 @@ def _save_record(record: GameRecord, path: Optional[Path], unfinished: bool = Fa
     except OSError as exc:
         raise error(_("cannot write the record to {path}: {exc}").format(path=path, exc=exc), EXIT_FAILED) from None
     if unfinished:
-        make_console().print(Text.assemble(
-            _("The unfinished game is saved in "), (str(path), "cyan"),
-            _("; continue it with: regalia resume {path} (the file holds the game's secret "
-              "seed: reading it would tell the draws to come)").format(path=path)))
+        make_console().print(_("The unfinished game is saved in [cyan]{path}[/cyan]; continue "
+                               "it with: regalia resume {path} (the file holds the game's "
+                               "secret seed: reading it would tell the draws to come)").format(
+            path=markup_safe(str(path))))
         return
-    make_console().print(Text.assemble(_("Record written to "), (str(path), "cyan"),
-                                       _(" (replay it with: regalia replay {path})").format(path=path)))
+    make_console().print(_("Record written to [cyan]{path}[/cyan] (replay it with: regalia "
+                           "replay {path})").format(path=markup_safe(str(path))))
 
 
 #: Exit codes of the commands that use a component data file: its content failing to

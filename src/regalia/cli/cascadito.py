@@ -413,7 +413,8 @@ class CascaditoUI(GameUI[CascaditoState]):
                                        [("castle", [s.castle for s in scored.scores]),
                                         ("points", [s.total for s in scored.scores])],
                                        [] if w is None else [w]))
-        console.print(Text(f"Result: {why}.", style="bold green"))  # i18n: no
+        console.print(Text(_("Result: {result}.").format(result=why),
+                           style="bold green"))  # i18n: no
 
     # ------------------------------------------------------------------ data check
     def check_data(self, path: Path, console: Console) -> bool:
@@ -458,7 +459,8 @@ class CascaditoNarrator(Narrator[CascaditoState]):
             out.append(_("  tracks +") + ", +".join(gains), style="green")
         achievements = state.game.tables.achievements
         for a in sorted(claimed):
-            out.append(f"  claims '{achievements[a].text}'", style="bold green")  # i18n: no
+            out.append("  " + _("claims '{achievement}'").format(
+                achievement=achievements[a].text), style="bold green")  # i18n: no
         self.console.print(out)
 
 

@@ -31,7 +31,7 @@ from regalia.games.inheritors.textformat import result, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import steps_table, totals_table
-from regalia.core.i18n import _, pgettext
+from regalia.core.i18n import _, pgettext, format_list
 
 #: A viewer that is no seat: only public information is shown.
 PUBLIC = -1
@@ -337,9 +337,10 @@ class InheritorsUI(GameUI[InheritorsState]):
                   *(Text(str(k[2]), style="dim") for k in keys))
         parts.append(t)
         if winners:
-            names = " and ".join(labels[p] for p in winners)
-            verb = _("share the victory") if len(winners) > 1 else "wins"
-            parts.append(Text(f"{names} {verb}.", style="bold green"))  # i18n: no
+            names = format_list([labels[p] for p in winners])
+            said = (_("{names} share the victory.") if len(winners) > 1 else
+                    _("{names} wins.")).format(names=names)
+            parts.append(Text(said, style="bold green"))  # i18n: no
         return Group(*parts)
 
     # ------------------------------------------------------------------ scoring assistant
@@ -364,7 +365,8 @@ class InheritorsUI(GameUI[InheritorsState]):
                                     (_("Tomes in hand"), [s.tomes for s in sc]),
                                     (_("cards in hand"), [s.cards for s in sc])],
                                    table.winners))
-        console.print(Text(f"Result: {result(table)}.", style="bold green"))  # i18n: no
+        console.print(Text(_("Result: {result}.").format(result=result(table)),
+                           style="bold green"))  # i18n: no
 
     # ------------------------------------------------------------------ data check
     def check_data(self, path: Path, console: Console) -> bool:

@@ -29,7 +29,7 @@ from regalia.games.kingdomino.textformat import parse_table, ranking, result, sc
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import totals_table
-from regalia.core.i18n import _, ngettext, format_number, pgettext
+from regalia.core.i18n import _, ngettext, format_number, pgettext, format_list
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
@@ -154,7 +154,8 @@ class KingdominoNarrator(Narrator[KingdominoState]):
             if done is not None:
                 self.flush()
                 line_no, line = done
-                out = Text.assemble((f"Line {line_no}/{G.num_lines}:", "bold cyan"))  # i18n: no
+                out = Text.assemble((_("Line {line_no}/{num_lines}:").format(
+                    line_no=line_no, num_lines=G.num_lines), "bold cyan"))  # i18n: no
                 for d in line:
                     out.append(f"  {d} ")
                     out.append_text(code_text(G.code[d]))
@@ -179,10 +180,12 @@ class KingdominoNarrator(Narrator[KingdominoState]):
             if isinstance(move, Discard):
                 body = Text.assemble((_("cannot place "), "yellow"), dom, (_(": discarded"), "yellow"))
             else:
-                body = Text.assemble("places ", dom, f" at {move.notation}")
+                body = Text.assemble(pgettext("narration", "places "), dom,
+                                     _(" at {notation}").format(notation=move.notation))
             self.pending = (player, body)
             return
-        pick = Text.assemble("picks ", domino_text(move.domino, move.code))
+        pick = Text.assemble(pgettext("narration", "picks "),
+                             domino_text(move.domino, move.code))
         if self.pending is not None and self.pending[0] == player:
             body = self.pending[1]
             body.append(", ")
@@ -489,7 +492,8 @@ class KingdominoUI(GameUI[KingdominoState]):
             head = f"{entry.name}: " if table.named else _("Kingdom ")
             console.print(Text(_("{head}from {source} ({size}x{size})").format(head=head, source=source, size=size), style="bold"))
             console.print(row)
-            console.print(Text(f"Total: {_points(s.total)}", style="bold green"))  # i18n: no
+            console.print(Text(_("Total: {points}").format(points=_points(s.total)),
+                               style="bold green"))  # i18n: no
             for warning in s.warnings:  # the score stands; the grid looks mistyped
                 console.print(Text(_("Warning: {warning}").format(warning=warning), style="yellow"))
         if len(scored) > 1:
@@ -498,7 +502,8 @@ class KingdominoUI(GameUI[KingdominoState]):
                                         (_("largest property"), [s.largest for s in scored]),
                                         ("crowns", [s.crowns for s in scored])],
                                        [i for i, r in enumerate(ranking(scored)) if r == 1]))
-            console.print(Text(f"Result: {result(scored)}.", style="bold green"))  # i18n: no
+            console.print(Text(_("Result: {result}.").format(result=result(scored)),
+                               style="bold green"))  # i18n: no
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:
@@ -507,8 +512,9 @@ class KingdominoUI(GameUI[KingdominoState]):
             print_invalid_data(console, path, "dominoes", exc)
             return False
         prov = ", ".join(f"{n} {k}" for k, n in dominoes.provenance_summary().items())
-        console.print(Text(f"OK: {len(dominoes.dominoes)} dominoes, provenance {prov}"
-                           f" (file: {dominoes.provenance})", style="bold green"))  # i18n: no
+        console.print(Text(_("OK: {n} dominoes, provenance {prov} (file: {provenance})").format(
+            n=len(dominoes.dominoes), prov=prov, provenance=dominoes.provenance),
+            style="bold green"))  # i18n: no
         diffs = dominoes.differences_from(load_dominoes())
         if diffs:
             several = len(diffs) != 1

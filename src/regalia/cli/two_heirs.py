@@ -397,8 +397,9 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             return False
         prov = ", ".join(f"{n} {k}" for k, n in data.provenance_summary().items())
         records = data.treasures if isinstance(data, TreasureSet) else data.tiles
-        console.print(Text(f"OK: {len(records)} {kind}, provenance {prov} (file: "
-                           f"{data.provenance})", style="bold green"))  # i18n: no
+        console.print(Text(_("OK: {n} {kind}, provenance {prov} (file: {provenance})").format(
+            n=len(records), kind=kind, prov=prov, provenance=data.provenance),
+            style="bold green"))  # i18n: no
         bundled = load_treasures() if kind == "treasures" else load_tiles()
         if data.digest() == bundled.digest():
             console.print(_("Same content as the bundled (reconstructed) file."))

@@ -66,7 +66,7 @@ def describe_validation_error(exc: ValidationError, data: Any, source: str, list
             where = (_("{where}, field {field!r}").format(where=where, field=field) if where
                      else _("field {field!r}").format(field=field))
         where = where or "file"
-        msg = err["msg"].removeprefix(_("Value error, "))
+        msg = err["msg"].removeprefix("Value error, ")  # i18n: no (pydantic's prefix)
         lines.append(f"{source}: {where}: {msg}")
     return "\n".join(lines)
 
@@ -142,7 +142,7 @@ def describe_errors(exc: ValidationError, data: Any, source: str, *,
         if (skip_implied_too_short and err["type"] == "too_short"
                 and any(len(o) > n and o[:n] == tuple(base) for o in locs)):
             continue
-        msg = err["msg"].removeprefix(_("Value error, "))
+        msg = err["msg"].removeprefix("Value error, ")  # i18n: no (pydantic's prefix)
         for part in msg.split("\n"):
             m = REL_LINE.match(part)
             loc = base

@@ -25,7 +25,7 @@ PROVENANCE_WORDS = {
 
 def provenance_words(provenance: str) -> str:
     """``"reconstructed: designed by the project ..., NOT the printed component"``."""
-    return PROVENANCE_WORDS.get(provenance, provenance)
+    return _(PROVENANCE_WORDS[provenance]) if provenance in PROVENANCE_WORDS else provenance
 
 
 @dataclass(frozen=True)
