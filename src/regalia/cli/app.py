@@ -693,8 +693,9 @@ def score(
         if interactive and files:
             raise ParameterError(_("--interactive asks for the sheet; give no FILE with it"))
         if not interactive and not files:
-            raise ParameterError(_("give the FILE to score ('-' for stdin)")
-                                 + (", or --interactive" if ui.has_interactive_score else ""))
+            raise ParameterError(_("give the FILE to score ('-' for stdin), or --interactive")
+                                 if ui.has_interactive_score else
+                                 _("give the FILE to score ('-' for stdin)"))
         if data is not None:
             check_readable(data, _("a component data file (TOML)"))
         texts = tuple(read_text_file(f, _("score file")) for f in files or ())

@@ -56,7 +56,7 @@ def _points(n: int) -> str:
 def dice_text(pool: str) -> Text:
     """The dice pool, one coloured letter per die."""
     if pool == "-":
-        return Text("(empty)", style="dim")
+        return Text(_("(empty)"), style="dim")
     out = Text()
     for i, ch in enumerate(pool):
         if i:

@@ -31,7 +31,7 @@ from regalia.games.inheritors.textformat import result, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import steps_table, totals_table
-from regalia.core.i18n import _, pgettext, format_list
+from regalia.core.i18n import _, pgettext, format_list, ngettext
 
 #: A viewer that is no seat: only public information is shown.
 PUBLIC = -1
@@ -66,7 +66,7 @@ def cards_text(game: InheritorsGame, names: Sequence[str], sep: str = ", ") -> T
         out.append_text(card_text(game, name))
         if k > 1:
             out.append(f" x{k}")
-    return out if groups else Text("(none)", style="dim")
+    return out if groups else Text(_("(none)"), style="dim")
 
 
 class InheritorsNarrator(Narrator[InheritorsState]):
@@ -121,9 +121,10 @@ class InheritorsNarrator(Narrator[InheritorsState]):
                 return
             who = self.labels[note.seat]
             if note.name is not None:
-                self._say(Text.assemble(f"{who} draws ", self._card(state, note.name)))
+                self._say(Text.assemble(_("{who} draws ").format(who=who),
+                                        self._card(state, note.name)))
             else:
-                self._say(f"{who} draws a card", "dim")
+                self._say(_("{who} draws a card").format(who=who), "dim")
             return
         if note.kind == "quest" and note.seat is not None:
             who = self.labels[note.seat]
@@ -208,14 +209,14 @@ class InheritorsUI(GameUI[InheritorsState]):
         market.add_column()
         for r, row in enumerate(view.market):
             market.add_row(_("Market {r}").format(r=r + 1), cards_text(game, row, sep=" < ") if row
-                           else Text("(empty)", "dim"))
+                           else Text(_("(empty)"), "dim"))
         market.add_row(_("Honors"), ", ".join(view.honor_row) or _("(all taken)"))
         clans = Text()
         for clan in view.clans:
             if len(clans):
                 clans.append(" · ")
             clans.append(clan.clan, style=COLOUR_STYLES.get(clan.colour, ""))
-            clans.append(f" ({labels[clan.owner]})" if clan.owner is not None else " (free)")
+            clans.append(f" ({labels[clan.owner]})" if clan.owner is not None else " " + _("(free)"))
             if clan.cards:
                 clans.append(" with ")
                 clans.append_text(cards_text(game, clan.cards))
@@ -250,7 +251,8 @@ class InheritorsUI(GameUI[InheritorsState]):
                 if seat.quests is not None:
                     extras.append(_("quests: ") + ", ".join(seat.quests))
                 else:
-                    extras.append(f"{seat.quest_count} quest(s)")
+                    extras.append(ngettext("{n} quest", "{n} quests", seat.quest_count).format(
+                        n=seat.quest_count))
             style = "bold yellow" if p == viewer else ""  # i18n: no
             t.add_row(Text(labels[p], style=style), str(seat.public_score),
                       area or Text("-", "dim"), hand, " · ".join(extras) or "-")

@@ -239,7 +239,7 @@ class KingdominoUI(GameUI[KingdominoState]):
             which, which.capitalize()), no_wrap=True)
         t.add_column(pgettext("column", "king"), no_wrap=True)
         if not entries:
-            t.add_row(Text("(none)", style="dim"), "")
+            t.add_row(Text(_("(none)"), style="dim"), "")
         for e in entries:
             status = e.status if marks else ""
             mark = {"active": "> ", "placed": "- "}.get(status, "  ")
@@ -319,7 +319,7 @@ class KingdominoUI(GameUI[KingdominoState]):
             row: list[RenderableType] = []
             for entries, marks in ((cur, True), (nxt, False)):
                 if i >= len(entries):
-                    row += [Text("(none)" if i == 0 else "", style="dim"), Text("")]
+                    row += [Text(_("(none)") if i == 0 else "", style="dim"), Text("")]
                     continue
                 e = entries[i]
                 mark = {"active": ">", "placed": "-"}.get(e.status, " ") if marks else ""

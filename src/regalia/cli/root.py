@@ -90,7 +90,7 @@ def help_text(*paragraphs: str) -> str:
 
 
 def examples(*lines: str) -> str:
-    return "[bold]Examples[/bold]\n\n" + "\n\n".join(f"  [cyan]{x}[/cyan]" for x in lines)
+    return "[bold]" + _("Examples") + "[/bold]\n\n" + "\n\n".join(f"  [cyan]{x}[/cyan]" for x in lines)
 
 
 def _version(value: bool) -> None:

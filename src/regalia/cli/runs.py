@@ -16,7 +16,7 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .common import make_console, split_players
-from regalia.core.i18n import format_decimal, format_decimal, _, N_
+from regalia.core.i18n import format_decimal, _, N_
 
 
 def split_agents(text: str) -> list[str]:
@@ -108,7 +108,8 @@ class RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("- games/s" if speed is None else f"{speed:.1f} games/s")
+        return Text(_("- games/s") if speed is None else
+                    _("{rate} games/s").format(rate=format_decimal(speed, 1)))
 
 
 @contextmanager

@@ -50,7 +50,7 @@ def _cell_lines(cell: view.Cell, width: int) -> tuple[Text, Text, Text]:
 def grid_text(grid: view.Grid, w: int = view.CELL_WIDTH) -> Text:
     """The landscape as coloured text, north up, with coordinates; ``w``: the grid's cell
     width."""
-    out = Text("      north: blue\n", style="dim")
+    out = Text("      " + _("north: blue") + "\n", style="dim")
     out.append("      " + "".join(str(x).ljust(w) for x in grid.xs).rstrip() + "\n",
                style="dim")
     for y, row in zip(grid.ys, grid.cells):
@@ -63,7 +63,7 @@ def grid_text(grid: view.Grid, w: int = view.CELL_WIDTH) -> Text:
             line.rstrip()
             out.append_text(line)
             out.append("\n")
-    out.append("      south: white", style="dim")
+    out.append("      " + _("south: white"), style="dim")
     return out
 
 
@@ -367,7 +367,8 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
                 obs = state.observation(w)
                 why = "" if a != b else (_(" (tie at {a}; more troops in the royal reserve: "
                                            "{troops_in_reserve} to {troops_in_reserve2})").format(a=a, troops_in_reserve=view.troops_in_reserve(obs, w), troops_in_reserve2=view.troops_in_reserve(obs, 1 - w)))
-                result = f"{names[w]} wins, {max(a, b)} to {min(a, b)}{why}."
+                result = _("{name} wins, {high} to {low}{why}.").format(
+                    name=names[w], high=max(a, b), low=min(a, b), why=why)
             else:
                 result = _("Tie at {a} with equal troops in the reserve: no winner.").format(a=a)
         parts.append(Text(f"{names[0]} {a} · {names[1]} {b}. {result}", style="bold green"))  # i18n: no
