@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point of the ``regalia`` script and of ``python -m regalia``."""
     args = list(sys.argv[1:] if argv is None else argv)
     choose_language(args)
-    _import_app()(args=args, prog_name="regalia")
+    _import_app()(args=args)
 
 
 if __name__ == "__main__":
