@@ -16,7 +16,7 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .common import make_console, split_players
-from regalia.core.i18n import format_decimal, _, N_
+from regalia.core.i18n import format_decimal, format_number, _, N_
 
 
 def split_agents(text: str) -> list[str]:
@@ -92,7 +92,7 @@ class ProgressLines:
 
     def line(self, done: int, elapsed: float) -> str:
         """``"12/40 games, 3.1 games/s, 9 s left"`` (``done in 12 s`` at the end)."""
-        head = f"{done}/{self.total} {self.unit}"
+        head = f"{format_number(done)}/{format_number(self.total)} {self.unit}"
         if elapsed <= 0:
             return head
         rate = (done - self.already) / elapsed

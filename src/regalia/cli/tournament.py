@@ -27,7 +27,7 @@ from .runs import ProgressLines, RateColumn, game_progress, seat_count, split_ag
 from .root import (ADDRESS_OPT, BACKEND_OPT, LEVEL_OPT, PARAM_OPT, PLAYERS_OPT, SHEET_OPT,
                    VARIANT_OPT, WORKERS_OPT, app, examples as _examples,
                    game_name as _game_name, help_text as _help)
-from regalia.core.i18n import format_decimal, format_percent, _, ngettext, pgettext
+from regalia.core.i18n import format_decimal, format_number, format_percent, _, ngettext, pgettext
 
 
 def standings_table(result: TournamentResult) -> Table:
@@ -41,7 +41,7 @@ def standings_table(result: TournamentResult) -> Table:
     t.add_column(pgettext("column", "ms/move"), justify="right", no_wrap=True)
     for s in result.standings():
         rating = "-" if s.rating is None else f"{s.rating:+.0f}"
-        t.add_row(escape(s.agent), str(s.games),
+        t.add_row(escape(s.agent), format_number(s.games),
                   f"{format_percent(s.win_rate, 1)} [{format_decimal(100 * s.ci_low, 1)}"
                   f"-{format_decimal(100 * s.ci_high, 1)}]",
                   f"{format_decimal(s.mean_score, 1)} ± {format_decimal(s.std_score, 1)}",
@@ -130,7 +130,7 @@ def tournament(
     console.print(ngettext("{games} deal x {seats} seat rotations = {total} games, seed {seed}; "
                              "running on {describe}",
                              "{games} deals x {seats} seat rotations = {total} games, seed {seed}; "
-                             "running on {describe}", games).format(games=games, seats=seats, total=total, seed=seed, describe=escape(executor.describe())))
+                             "running on {describe}", games).format(games=format_number(games), seats=seats, total=format_number(total), seed=seed, describe=escape(executor.describe())))
 
     err = make_console(stderr=True)
     try:
@@ -152,7 +152,7 @@ def tournament(
         console.print(_("Parity (an even share) is {value} with {seats} players. "
                         "Ratings: Bradley-Terry on the Elo scale, averaging 0; ms/move: mean "
                         "thinking time per decision.").format(value=format_percent(1 / seats, 1), seats=seats))
-    console.print(_("{total} games in {elapsed} s ({rate} games/s).").format(total=total, elapsed=format_decimal(result.elapsed, 1), rate=format_decimal(rate, 1)))
+    console.print(_("{total} games in {elapsed} s ({rate} games/s).").format(total=format_number(total), elapsed=format_decimal(result.elapsed, 1), rate=format_decimal(rate, 1)))
     if out is not None:
         json_path, csv_path = output_paths(out)
         try:
