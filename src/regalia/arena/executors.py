@@ -27,7 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from regalia.core.errors import ParameterError, RegaliaError
-from regalia.core.i18n import N_, _, ngettext
+from regalia.core.i18n import _, ngettext
 
 T = TypeVar("T")
 R = TypeVar("R")

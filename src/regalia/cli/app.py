@@ -736,7 +736,14 @@ def data_check(
 
 
 def main() -> None:
-    """Entry point of the ``regalia`` script."""
+    """The former entry point of the ``regalia`` script (now :func:`regalia.__main__.main`,
+    which sets the language before this module builds the help texts). A script installed
+    before that still lands here: its messages follow ``--lang`` and the locale, its help
+    texts stay English until the package is installed again."""
+    import sys
+
+    from regalia.__main__ import choose_language
+    choose_language(sys.argv[1:])
     app()
 
 

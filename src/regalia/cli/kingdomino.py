@@ -29,7 +29,7 @@ from regalia.games.kingdomino.textformat import parse_table, ranking, result, sc
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import totals_table
-from regalia.core.i18n import _, ngettext, format_number, pgettext, format_list
+from regalia.core.i18n import _, format_number, ngettext, pgettext
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
