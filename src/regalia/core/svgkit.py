@@ -189,21 +189,41 @@ _FILES = re.compile(r"\s*\((?:see )?(?:\.\./shared/rules/)?COMPONENTS\.md[^)]*\)
                     r"(?:\.\./shared/rules/)?COMPONENTS\.md(?:[,;:]? ?\([^)]*\))?")
 
 
+def _prefix(message: str) -> str:
+    """The words of a translated ``"Label: {field}"`` message before its field."""
+    return message.split("{", 1)[0]
+
+
 def plain_hover(help_text: str, what: str = "component") -> str:
     """A component's help text (:meth:`regalia.core.help.HelpEntry.text`) as a hover text
     for a player: its provenance line as :func:`provenance_note`, the data file's source
-    citations and field lists left out, no file names."""
+    citations and field lists left out, no file names. The help text is read in the
+    language in force (its labels as :class:`~regalia.core.help.HelpEntry` writes them)."""
+    from regalia.core.help import PROVENANCE_WORDS
+
+    dropped = ("Better established fields", "Source:",
+               _prefix(_("Better established fields: {fields}")).strip(),
+               _prefix(_("Source: {source}")).strip())
+    provenance = _prefix(_("Provenance: {provenance}"))
+    said = {key: _(words) for key, words in PROVENANCE_WORDS.items()}
+    note, why = _prefix(_("Note: {note}")), _prefix(_("Why: {note}"))
     out = []
     for line in help_text.splitlines():
         bare = line.strip()
-        if bare.startswith(("Better established fields", "Source:")):
+        if bare.startswith(dropped):
             continue
         m = _PROVENANCE.match(line)
-        if m:
-            note = provenance_note(m.group(2), what)
-            if note:
-                out.append(m.group(1) + note)
+        key = m.group(2) if m else None
+        indent = m.group(1) if m else line[:len(line) - len(line.lstrip())]
+        if key is None and bare.startswith(provenance.strip()):
+            rest = bare[len(provenance.strip()):].strip()
+            key = next((k for k, words in said.items() if rest.startswith(words)),
+                       rest.split(":")[0])
+        if key is not None:
+            text = provenance_note(key, what)
+            if text:
+                out.append(indent + text)
             continue
-        line = _FILES.sub("", line).replace("Note: ", "Why: ", 1)
+        line = _FILES.sub("", line).replace("Note: ", "Why: ", 1).replace(note, why, 1)
         out.append(line)
     return "\n".join(out)
