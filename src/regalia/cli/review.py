@@ -28,13 +28,14 @@ from regalia.core.seat_record import SeatRecord, load_any_record
 from regalia.review import Budget, review_game
 from regalia.review.chart import require_matplotlib
 from regalia.review.html import fmt_value, report_html
+from regalia.review.report import label_name, player_label
 
 from .common import (EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, HUMAN,
                      check_data_file, check_readable, check_writable, checked_game, error,
                      make_console, plain, user_errors)
 from .root import app, examples as _examples, help_text as _help
 from .runs import ProgressLines
-from regalia.core.i18n import format_number, _, N_
+from regalia.core.i18n import format_number, pgettext, _, N_
 
 #: The formats ``--out`` writes, by file suffix.
 OUT_FORMATS = {".html": "html", ".htm": "html", ".json": "json"}
@@ -197,8 +198,9 @@ def _show(console: Any, r: dict[str, Any]) -> None:
     """The decisions as a table, the key moments, the counts and the curve."""
     players = r["players"]
     seat = r["seat"]
-    console.print(Text(_("{r}: review of {player} (seat {seat})").format(r=r['title'], player=plain(players[seat]), seat=seat + 1),
-                       style="bold"))
+    console.print(Text(_("{title}: review of {player} (seat {seat})").format(
+        title=r["title"], player=plain(player_label(players[seat])), seat=seat + 1),
+        style="bold"))
     what = {"win": _("chance to win"), "margin": _("expected final margin (points)"),
             "score": _("expected final score (points)")}[r["measure"]]
     s = r["search"]
@@ -206,32 +208,37 @@ def _show(console: Any, r: dict[str, Any]) -> None:
                                   f"{s['seconds']:g} s" if s["seconds"] else "") if x)
     console.print(Text(_("Values: {what}. Search: {s}, {budget} per decision, seed {s2}.").format(what=what, s=s['spec'], budget=budget, s2=s['seed']), style="dim"))
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    for col, justify in (("#", "right"), ("turn", "right"), ("played", "left"),
-                         ("label", "left"), ("cost", "right"), ("after", "right"),
-                         ("better", "left")):
+    for col, justify in (("#", "right"), (pgettext("review table", "turn"), "right"),
+                         (pgettext("review table", "played"), "left"),
+                         (pgettext("review table", "label"), "left"),
+                         (pgettext("review table", "cost"), "right"),
+                         (pgettext("review table", "after"), "right"),
+                         (pgettext("review table", "better"), "left")):
         t.add_column(col, justify=justify)  # type: ignore[arg-type]
     for d in r["decisions"]:
         forced = d["forced"]
-        label = Text("forced", style="dim") if forced else Text(
-            d["label"], style=LABEL_STYLE[d["label"]])
+        label = Text(pgettext("review verdict", "forced"), style="dim") if forced else Text(
+            label_name(d["label"]), style=LABEL_STYLE[d["label"]])
         t.add_row(str(d["index"] + 1), str(d["turn"] + 1), Text(plain(d["played"]["notation"])),
                   label, fmt_value(r, d["cost"], True) if not forced else "",
                   fmt_value(r, d["value_after"]),
                   Text(plain(d["better"]["notation"])) if d["better"] else "",
                   style="dim" if forced else ("bold" if d["key"] else ""))
     console.print(t)
-    counts = "  ".join(f"{k} {n}" for k, n in r["counts"].items())
+    counts = "  ".join(f"{label_name(k)} {n}" for k, n in r["counts"].items())
     console.print(Text(_("Decisions: {counts}").format(counts=counts), style="bold"))
     for d in r["decisions"]:
         if d["key"]:
-            console.print(Text(_("Key moment: decision {d} (turn {d2}): {d3}, {value} {d4} "
-                                 "({fmt_value}); better {d5}").format(d=d['index'] + 1, d2=d['turn'] + 1, d3=plain(d['played']['notation']), value='an' if d['label'][0] in 'aeiou' else 'a', d4=d['label'], fmt_value=fmt_value(r, d['cost'], True), d5=plain(d['better']['notation'])),
-                               style=LABEL_STYLE[d["label"]]))
+            console.print(Text(_("Key moment: decision {number} (turn {turn}): {played}, "
+                                 "{verdict} ({cost}); better {better}").format(
+                number=d["index"] + 1, turn=d["turn"] + 1, played=plain(d["played"]["notation"]),
+                verdict=label_name(d["label"]), cost=fmt_value(r, d["cost"], True),
+                better=plain(d["better"]["notation"])), style=LABEL_STYLE[d["label"]]))
     if r["curve"]:
         console.print(Text(_("Curve ({what} after each decision): {sparkline}").format(what=what, sparkline=sparkline(r))))
     if r.get("scores") is not None:
         console.print(Text(_("Result: ") + " · ".join(
-            f"{plain(players[i])} {v:g}" for i, v in enumerate(r["scores"]))))
+            f"{plain(player_label(players[i]))} {v:g}" for i, v in enumerate(r["scores"]))))
 
 
 #: The eight heights of a sparkline.

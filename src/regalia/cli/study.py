@@ -20,6 +20,7 @@ from rich.markup import escape
 from regalia.arena.executors import BackendUnavailable, make_executor
 from regalia.arena.tournament import expand_lineup
 from regalia.core.errors import ParameterError
+from regalia.study import text as study_text
 
 from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, build_game, error, fresh_seed,
                      make_console, parse_params, user_errors)
@@ -168,7 +169,7 @@ def study(
     console.print(ngettext("[bold]{title}[/bold], {seats} player: [bold]{question}[/bold]. "
                            "{asked}", "[bold]{title}[/bold], {seats} players: "
                            "[bold]{question}[/bold]. {asked}", seats).format(
-        title=escape(g.info.title), seats=seats, question=q, asked=escape(lab.QUESTIONS[q])))
+        title=escape(g.info.title), seats=seats, question=q, asked=escape(_(lab.QUESTIONS[q]))))
     names = [a.name for a in plan.arms]
     shown = ", ".join(names[:4]) + (_(" and {n} more").format(n=len(names) - 4) if len(names) > 4 else "")
     console.print(ngettext("Agents: [cyan]{lineup}[/cyan]; {n} setting: {settings}",
@@ -196,9 +197,9 @@ def study(
     except OSError as exc:
         raise error(_("cannot write the study's files in {directory}: {exc}").format(directory=directory, exc=exc), EXIT_FAILED) from None
     console.print()
-    for line in summary["result"]["findings"]:
+    for line in study_text.findings(summary["result"]):   # in the language in force
         console.print(f"- {escape(line)}")
-    for line in summary["warnings"]:
+    for line in study_text.warnings(summary["result"]):
         console.print(f"[yellow]{escape(line)}[/yellow]")
     rate = (len(played) - resumed) / elapsed if elapsed > 0 else 0.0
     console.print(_("{n} games in {elapsed} s ({rate} games/s).").format(n=format_number(len(played) - resumed), elapsed=format_decimal(elapsed, 1), rate=format_decimal(rate, 1)))
