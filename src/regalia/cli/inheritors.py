@@ -26,7 +26,8 @@ from regalia.games.inheritors.components import load_cards
 from regalia.games.inheritors import help
 from regalia.games.inheritors import view as inheritors_view
 from regalia.games.inheritors import InheritorsGame, InheritorsState
-from regalia.games.inheritors.notation import NOTATION_HELP
+from regalia.games.inheritors import labels as realm_words
+from regalia.games.inheritors.notation import notation_help
 from regalia.games.inheritors.textformat import result, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
@@ -48,7 +49,7 @@ def card_text(game: InheritorsGame, name: str) -> Text:
     realm = inheritors_view.card_colour(game, name)
     style = ("bold cyan" if realm == "any" else "bold" if realm == "white"  # i18n: no
              else COLOUR_STYLES.get(realm or "", ""))
-    return Text(name, style=style)
+    return Text(realm_words.card(name), style=style)
 
 
 def cards_text(game: InheritorsGame, names: Sequence[str], sep: str = ", ") -> Text:
@@ -210,19 +211,19 @@ class InheritorsUI(GameUI[InheritorsState]):
         for r, row in enumerate(view.market):
             market.add_row(_("Market {r}").format(r=r + 1), cards_text(game, row, sep=" < ") if row
                            else Text(_("(empty)"), "dim"))
-        market.add_row(_("Honors"), ", ".join(view.honor_row) or _("(all taken)"))
+        market.add_row(_("Honors"), realm_words.cards(list(view.honor_row)) or _("(all taken)"))
         clans = Text()
         for clan in view.clans:
             if len(clans):
                 clans.append(" · ")
-            clans.append(clan.clan, style=COLOUR_STYLES.get(clan.colour, ""))
+            clans.append(realm_words.card(clan.clan), style=COLOUR_STYLES.get(clan.colour, ""))
             clans.append(f" ({labels[clan.owner]})" if clan.owner is not None else " " + _("(free)"))
             if clan.cards:
-                clans.append(" with ")
+                clans.append(" " + pgettext("clan cards", "with") + " ")
                 clans.append_text(cards_text(game, clan.cards))
         market.add_row(_("Clans"), clans)
         if view.removed_colour is not None:
-            market.add_row(_("Removed"), _("{removed_colour} (2-player game)").format(removed_colour=view.removed_colour))
+            market.add_row(_("Removed"), _("{removed_colour} (2-player game)").format(removed_colour=realm_words.colour(view.removed_colour)))
         parts.append(market)
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         t.add_column(pgettext("column", "seat"), no_wrap=True)
@@ -236,7 +237,7 @@ class InheritorsUI(GameUI[InheritorsState]):
             for colour, nums in seat.play_area.items():
                 if len(area):
                     area.append("  ")
-                area.append(f"{colour} " + "-".join(map(str, nums)),
+                area.append(f"{realm_words.colour(colour)} " + "-".join(map(str, nums)),
                             style=COLOUR_STYLES.get(colour, ""))
             if seat.hand is not None:
                 hand = Text(f"{seat.hand_size}: ").append_text(cards_text(game, seat.hand))
@@ -244,9 +245,9 @@ class InheritorsUI(GameUI[InheritorsState]):
                 hand = Text(_("{hand_size} cards").format(hand_size=seat.hand_size), style="dim")
             extras = []
             if seat.clan is not None:
-                extras.append(seat.clan)
+                extras.append(realm_words.card(seat.clan))
             if seat.honors:
-                extras.append(_("honors: ") + ", ".join(seat.honors))
+                extras.append(_("honors: ") + realm_words.cards(list(seat.honors)))
             if seat.quest_count:
                 if seat.quests is not None:
                     extras.append(_("quests: ") + ", ".join(seat.quests))
@@ -294,7 +295,7 @@ class InheritorsUI(GameUI[InheritorsState]):
         return _("the only legal move: {action_to_string}").format(action_to_string=state.action_to_string(action))
 
     def help_text(self, state: InheritorsState) -> str:
-        return (_("Type a move; ") + NOTATION_HELP + _(". 'moves' (or '?') lists the legal moves, "
+        return (_("Type a move; ") + notation_help() + _(". 'moves' (or '?') lists the legal moves, "
                   "'board' shows the table, 'quit' ends the game."))
 
     def help_entries(self, state: InheritorsState) -> Sequence[HelpEntry]:

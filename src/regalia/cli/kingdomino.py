@@ -390,7 +390,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         return view.forced_action_text(state, action)
 
     def help_text(self, state: KingdominoState) -> str:
-        return view.NOTATION_HELP
+        return view.notation_help()
 
     def help_entries(self, state: KingdominoState) -> Sequence[HelpEntry]:
         return help.help_entries(state.game)

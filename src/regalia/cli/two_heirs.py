@@ -23,9 +23,10 @@ from regalia.core.game import Game
 from regalia.core.help import HelpEntry, RulesSummary
 from regalia.games.two_heirs import TwoHeirsGame, TwoHeirsState, view
 from regalia.games.two_heirs import help
-from regalia.games.two_heirs.components import (TYPE_NAMES, TileSet, TreasureSet, load_tiles,
+from regalia.games.two_heirs.components import (type_name, TileSet, TreasureSet, load_tiles,
                                                 load_treasures)
-from regalia.games.two_heirs.rules import LEVEL_NAMES
+from regalia.games.two_heirs.rules import level_name
+from regalia.games.two_heirs.narration import heinrich_words
 from regalia.games.two_heirs.scoring import buildings_of, roads_of, treasures_of
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
@@ -104,7 +105,7 @@ class TwoHeirsNarrator(Narrator[TwoHeirsState]):
             return
         if obs["heinrich"] and obs["heinrich"] != self.last_h:
             self.last_h = obs["heinrich"]
-            self.console.print(Text(f"  {self.last_h}", style="magenta"))
+            self.console.print(Text("  " + heinrich_words(self.last_h, past=False), style="magenta"))
         removed = obs["treasures"]["removed"]
         if len(removed) > self.removed:
             for tid in removed[self.removed:]:
@@ -152,11 +153,11 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         G = cast(TwoHeirsGame, game)  # this view's game
         sets = ", ".join(G.sets)
-        mode = (_("solo against {level_names} (level {level})").format(level_names=LEVEL_NAMES[G.level], level=G.level)
+        mode = (_("solo against {level_names} (level {level})").format(level_names=level_name(G.level), level=G.level)
                 if G.level is not None else _("2 players"))  # a level exactly when solo
         roads = _("roads scored") if G.roads else _("roads not scored")
         shown = self.seed_text(seed)
-        seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
+        seats = " · ".join(f"{lab} = {view.seat_colour_name(i)} ({view.side_name(i)})"
                            for i, lab in enumerate(labels))
         lines = [Text(_("Two Heirs, {mode}; sets {sets}; {roads}; {shown}").format(mode=mode, sets=sets, roads=roads, shown=shown), style="bold"),
                  Text(_("Seats: ") + seats)]
@@ -210,20 +211,20 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
                 out.append(_("Heinrich (blue): {obs} points, treasures {n} on his buildings "
                              "+ {tre} in the pile, removed {n2}.\n").format(obs=obs['heinrich_score'], n=len(tre['landscape']), tre=tre['pile'], n2=len(tre['removed'])), style=SEAT_STYLES[1])
                 continue
-            name = labels[p] if p < len(labels) else view.SEAT_NAMES[p]
-            hand = ", ".join(view.tile_text(G.tiles, t) for t in obs["hands"][p]) or "empty"
+            name = labels[p] if p < len(labels) else view.seat_colour_name(p)
+            hand = ", ".join(view.tile_text(G.tiles, t) for t in obs["hands"][p]) or _("empty")
             troops = []
             for k, pos in enumerate(obs["troops"][p]):
                 where = f"{pos[0]},{pos[1]}" if isinstance(pos, list) else pos
-                troops.append(("retinue " if k == 0 else "") + where)
+                troops.append(_("retinue {where}").format(where=where) if k == 0 else where)
             out.append(_("{name} ({seat_names}): {obs:g} points; reach {obs2}; troops "
-                         "{troops}\n").format(name=name, seat_names=view.SEAT_NAMES[p], obs=obs['scores'][p], obs2=obs['reach'][p], troops=', '.join(troops)), style=SEAT_STYLES[p])
+                         "{troops}\n").format(name=name, seat_names=view.seat_colour_name(p), obs=obs['scores'][p], obs2=obs['reach'][p], troops=', '.join(troops)), style=SEAT_STYLES[p])
             out.append(_("  hand: {hand}\n").format(hand=hand))
         if obs["phase"] in ("play", "siege", "discard"):
             p = obs["current_player"]
             wood, stone, wheat = s.resources(p)
             discounts = obs["discounts"]
-            out.append(_("{label} to move: access {wood} wood, {stone} stone, {wheat} wheat").format(label=labels[p] if p < len(labels) else view.SEAT_NAMES[p], wood=wood, stone=stone, wheat=wheat)
+            out.append(_("{label} to move: access {wood} wood, {stone} stone, {wheat} wheat").format(label=labels[p] if p < len(labels) else view.seat_colour_name(p), wood=wood, stone=stone, wheat=wheat)
                        + (_(", {discounts} discount(s) from expansions").format(discounts=discounts) if discounts else "")
                        + (_("; tile taken") if obs["taken"] else _("; take a tile (mandatory)"))
                        + (_("; extra take (Encampment)") if obs["taken"] and obs["takes_left"]
@@ -332,16 +333,16 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             tile = tiles.tiles[b.tile]
             pts = f"{b.base} x2 = {b.points}" if b.doubled else str(b.points)
             t.add_row(f"{b.position[0]},{b.position[1]}",
-                      f"{TYPE_NAMES[tile.type]} ({tile.id})", pts, b.detail)
+                      f"{type_name(tile.type)} ({tile.id})", pts, b.detail)
         for r in roads_of(bd):
             if r.points:
                 ends = " ".join(f"{p[0]},{p[1]}" for p in r.road.tiles)
-                t.add_row("road", ends, str(r.points),
+                t.add_row(pgettext("score row", "road"), ends, str(r.points),
                           _("buildings white {building}, blue {building2}").format(building=r.road.buildings[0], building2=r.road.buildings[1]))
         treasures = treasures_of(bd)
         if treasures:
             t.add_row("", _("{treasures} treasures").format(treasures=treasures), str(bd.points("treasures")), _("5 each"))
-        t.add_row("", Text("total", style="bold"), Text(str(bd.total), style="bold"), "")
+        t.add_row("", Text(pgettext("score row", "total"), style="bold"), Text(str(bd.total), style="bold"), "")
         return t
 
     def final(self, state: TwoHeirsState, labels: Sequence[str],
@@ -354,7 +355,7 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             parts.append(Landscape(state, mark_placements=False, viewer=self.viewer))
             for p in (0, 1):
                 parts.append(self.breakdown_table(bds[p], G.tiles,
-                                                  f"{names[p]} ({view.SEAT_NAMES[p]})"))
+                                                  f"{names[p]} ({view.seat_colour_name(p)})"))
         a, b = bds[0].total, bds[1].total
         if G.solo:
             result = (_("You win, {a} to {b}.").format(a=a, b=b) if a > b else
