@@ -34,7 +34,7 @@ def book() -> str:
 SPECIAL_EFFECTS: dict[str, tuple[str, str, str]] = {
     "bandit": (N_("raiding bandit"), N_("When you mark a field with a raiding bandit, also "
                "cross off the next space of the raiding bandit track; at the end you score "
-               "the points next to its highest marked space."), "Play Sheet 2, Raiding bandits"),
+               "the points next to its highest marked space."), "Play Sheet 2, Raiding bandits"),  # i18n: no (section of the English rulebook)
     "star": (N_("star"), N_("When you mark a field showing a star, immediately mark another "
              "field neighbouring it (a small cascade of town scorings and actions)."),
              "Play Sheet 4, Stars"),
@@ -154,7 +154,7 @@ def help_entries(game: "CascaditoGame") -> list[HelpEntry]:
             effect=_("{n} VP at the end if every success track has at least {min} marked "
                      "spaces.").format(n=b.points, min=b.min_spaces),
             provenance=b.provenance, source=b.source, note=b.note,
-            aliases=_unique("bonus", "all tracks bonus", _("bonus").lower())))
+            aliases=_unique("bonus", "all tracks bonus", _("bonus").lower())))  # i18n: no (alias)
     return out
 
 
@@ -199,7 +199,7 @@ def rules_summary(state: "CascaditoState") -> RulesSummary:
          (_("Solo: select 2 dice per round; then mark the next dice box (the timer).") if solo
           else _("When the pool is empty at the start of a turn, that player rolls all the "
                  "dice again."))),
-        f"{book()}, Gameplay; Town scoring" + ("; Solo game" if solo else ""))
+        f"{book()}, Gameplay; Town scoring" + ("; Solo game" if solo else ""))  # i18n: no (section of the English rulebook)
 
 
 __all__ = ["SPECIAL_EFFECTS", "help_entries", "rules_summary", "achievement_name", "book",

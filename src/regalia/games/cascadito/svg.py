@@ -667,7 +667,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="cascadito" '
            f'data-phase={quoteattr(phase)} data-current-player="{acting}" '
            f'data-viewer="{viewer if isinstance(viewer, int) else ""}" font-family="{FONT}">']
-    out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'
+    out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'  # i18n: no (CSS)
                'stroke-width:3}.hot .ring{animation:pulse 1.2s ease-in-out infinite}'
                '@keyframes pulse{50%{stroke-opacity:.35}}</style>')
     header = _header(game, observation, names, acting, phase, nxt.get("prompt") or "")

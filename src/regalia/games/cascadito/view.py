@@ -79,7 +79,7 @@ def __getattr__(name: str) -> str:
     # ``view.NOTATION_HELP`` is read at call time, so it is in the language in force.
     if name == "NOTATION_HELP":
         return notation_help()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: no (developers)
 
 
 @dataclass(frozen=True)
@@ -196,7 +196,7 @@ def achievement_status(game: CascaditoGame, obs: Observation, player: int) -> di
 def _status_words(status: str) -> str:
     if status.startswith("locked"):
         return _("locked (seat {n})").format(n=status.split()[-1].rstrip(")"))
-    return {"claimed": _("claimed"), "met: claim it": _("met: claim it"),
+    return {"claimed": _("claimed"), "met: claim it": _("met: claim it"),  # i18n: no (status key)
             "open": _("open")}.get(status, status)
 
 
@@ -217,7 +217,7 @@ def _achievement_rows(game: CascaditoGame, obs: Observation,
         if a in claimed:
             status = "claimed"
         elif a in claimable:
-            status = "met: claim it"
+            status = "met: claim it"  # i18n: no (status key)
         elif ach.row == "top" and first[a] >= 0 and ach.later_points is None:
             status = f"locked (seat {first[a] + 1})"
         else:
@@ -354,7 +354,7 @@ def describe_decision(state: CascaditoState) -> str:
             return _("the star on {field}: mark an empty field next to it (mark c5)").format(
                 field=task.split()[1])
         word = _(ACTION_WORDS[task])
-        example = {"advance_track": "track blue", "mark_field": "mark c5",
+        example = {"advance_track": "track blue", "mark_field": "mark c5",  # i18n: no (notation)
                    "advance_river": "river"}[task]
         more = len(obs["tasks"]) - 1
         return (_("{what} (e.g. '{example}')").format(what=word, example=example)
