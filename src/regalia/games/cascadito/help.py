@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from regalia.core.help import HelpEntry, RulesSummary
-from regalia.core.i18n import N_, _
+from regalia.core.i18n import N_, _, pgettext
 from regalia.core.provenance import STRENGTH
 
 from .wording import colour_stem, text as data_text, vp
@@ -95,7 +95,7 @@ def help_entries(game: "CascaditoGame") -> list[HelpEntry]:
             name=name, kind=(_("achievement, top row") if a.row == "top" else
                              _("achievement, bottom row")), effect=data_text(a.text),
             provenance=a.provenance, source=a.source, note=a.note,
-            details=(_("Reward: {reward}; {who}").format(reward=", ".join(reward) or _("none"),
+            details=(_("Reward: {reward}; {who}").format(reward=", ".join(reward) or pgettext("cascadito", "none"),
                                                          who=who),
                      _("Claim it with 'claim {name}'").format(name=name), *_better(a)),
             aliases=(f"{a.row[0]}{count[a.row]}", f"{a.row[0]} {count[a.row]}",
@@ -119,7 +119,7 @@ def help_entries(game: "CascaditoGame") -> list[HelpEntry]:
                    r.scoring == "highest" else _("a ship reaching the end scores {n} VP").format(
                        n=r.ship_points))
         english = r.name if "river" in r.name.lower() else f"{r.name} river".strip()
-        flows = _("right") if r.flows == "right" else _("left")
+        flows = pgettext("direction", "right") if r.flows == "right" else pgettext("direction", "left")
         out.append(HelpEntry(
             name=data_text(english),
             kind=_("sheet feature"),

@@ -12,7 +12,7 @@ from regalia.core import pad as P
 from regalia.core.svgkit import text as esc
 from regalia.core.svgkit import wrap
 
-from regalia.core.i18n import _
+from regalia.core.i18n import _, pgettext
 
 from .components import TOWN_COLOURS, Special
 from .wording import colour_stem, text as data_text
@@ -79,7 +79,7 @@ def map_svg(t: SheetTables, i: int, name: str, marked: set[int], rivers: Sequenc
             river = data_text(sheet.rivers[k].name) if t.num_rivers > 1 else _("River")
             label = (_("{name}: {river} space {j} of {total} ({state}; {n} marked)").format(
                 name=name, river=river, j=j + 1, total=t.river_len[k],
-                state=_("marked") if done else _("not marked"), n=n))
+                state=pgettext("space", "marked") if done else _("not marked"), n=n))
             body = [f'<path d="{d}" fill="{WATER}" stroke="#4a8fc0" stroke-width="1.2"/>']
             if space.points:
                 body.append(_txt(cx, cy + r * 0.2, str(space.points), r * 0.42,
@@ -144,7 +144,7 @@ def tracks_svg(t: SheetTables, i: int, name: str, tracks: Sequence[int], bandits
             label = _("{name}: {colour} track space {j} of {length}, {points} points").format(
                 name=name, colour=colour_stem(col), j=j + 1, length=length, points=sp.points)
             out.append(_space(x, top + (nmax - 1 - j) * SPACE_H, cw, SPACE_H, j, h,
-                              sp.points, label, (_("marked"), _("not marked")),
+                              sp.points, label, (pgettext("space", "marked"), _("not marked")),
                               {"op": "track", "player": i, "track": col},
                               ("#d8d0bd" if j < h else COLOURS[col], INKS[col],
                                2 if sp.highlight else 0.8), "track-space"))
@@ -208,7 +208,7 @@ def achievements_svg(t: SheetTables, i: int, name: str, claims: Sequence[int]) -
             cycle = ((UNCLAIMED, CLAIMED, CLAIMED_LATER) if t.ach_later[a]
                      else (UNCLAIMED, CLAIMED))
             nxt = cycle[(cycle.index(c) + 1) % len(cycle)]
-            state = {UNCLAIMED: _("not claimed"), CLAIMED: _("claimed"),
+            state = {UNCLAIMED: _("not claimed"), CLAIMED: pgettext("achievement", "claimed"),
                      CLAIMED_LATER: _("claimed later")}[c]
             label = f"{name}: {row} {k + 1}, {data_text(ach.text)} ({state})"
             value = {UNCLAIMED: "none", CLAIMED: "first", CLAIMED_LATER: "later"}[nxt]

@@ -40,7 +40,7 @@ from html import unescape as html_unescape
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.errors import RegaliaError
-from regalia.core.i18n import _, language, ngettext
+from regalia.core.i18n import _, language, ngettext, pgettext
 from regalia.core.registry import load_game
 from regalia.core.svgkit import (board_heading, canonical, click_attr, keyed_click, mark_id,
                                  marks, plain_hover, provenance_note, score_headings, wrap)
@@ -506,7 +506,7 @@ def _short(t: "SheetTables", ach: Any) -> str:
     sheet = t.sheet
     if c.kind == "banner":
         if len(sheet.banners) == 1:
-            fl = _("the")
+            fl = pgettext("banner", "the")
         else:
             fl = {1: _("1st"), 2: _("2nd")}.get(c.banner) or _("{n}th").format(n=c.banner)
         if c.track is None:
@@ -1099,12 +1099,12 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
             tgt = ck_text in targets
             locked = (row == "top" and first[a] >= 0 and first[a] != p
                       and not t.ach_later[a] and a not in claimed)
-            state = (_("claimed") if a in claimed else _("met: claim it") if a in claimable
+            state = (pgettext("achievement", "claimed") if a in claimed else _("met: claim it") if a in claimable
                      else _("locked: {name} claimed it first").format(
                          name=_label(names, first[a])) if locked
-                     else _("open"))
+                     else pgettext("achievement", "open"))
             tip = [f"{_achievement_title(name)} ({state})", data_text(ach.text),
-                   _("Reward: {reward}").format(reward=_reward(ach) or _("none"))]
+                   _("Reward: {reward}").format(reward=_reward(ach) or pgettext("cascadito", "none"))]
             if ach.later_points is not None and first[a] >= 0:
                 tip.append(_("First claimed by {name}").format(name=_label(names, first[a])))
             tip += [plain_hover(_("Rule: {source}").format(source=ach.source)) if ach.source
@@ -1165,7 +1165,7 @@ def _summary(game: "CascaditoGame", obs: Mapping[str, Any], p: int,
         lines.append(_("Bandits marked: {n}").format(n=sheet["bandits"]))
     claimed = [achievement_name(t, a).removeprefix("claim ") for a in sheet["claimed"]]
     lines.append(_("Achievements claimed: {names}").format(
-        names=", ".join(claimed) or _("none")))
+        names=", ".join(claimed) or pgettext("cascadito", "none")))
     return "\n".join(lines)
 
 
@@ -1381,8 +1381,8 @@ def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, ri
                       and a not in claimed)
             fill = "#7cc36a" if a in claimed else "#b5b0a5" if locked else "#fbf7ec"
             name = achievement_name(t, a).removeprefix("claim ")
-            state = (_("claimed") if a in claimed else _("taken by another player") if locked
-                     else _("open"))
+            state = (pgettext("achievement", "claimed") if a in claimed else _("taken by another player") if locked
+                     else pgettext("achievement", "open"))
             out.append(f'<rect x="{x:.1f}" y="{yy:.1f}" width="{s}" height="{s}" rx="2" '
                        f'fill="{fill}" stroke="#8a7a5a">{_t(f"{name}: {state}")}</rect>')
     return "".join(out)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import re
 from typing import TYPE_CHECKING, Any, Sequence
 
-from regalia.core.i18n import N_, _, ngettext
+from regalia.core.i18n import N_, _, ngettext, pgettext
 
 from .components import TOWN_COLOURS
 from .notation import achievement_name
@@ -196,8 +196,8 @@ def achievement_status(game: CascaditoGame, obs: Observation, player: int) -> di
 def _status_words(status: str) -> str:
     if status.startswith("locked"):
         return _("locked (seat {n})").format(n=status.split()[-1].rstrip(")"))
-    return {"claimed": _("claimed"), "met: claim it": _("met: claim it"),  # i18n: no (status key)
-            "open": _("open")}.get(status, status)
+    return {"claimed": pgettext("achievement", "claimed"), "met: claim it": _("met: claim it"),  # i18n: no (status key)
+            "open": pgettext("achievement", "open")}.get(status, status)
 
 
 def _achievement_rows(game: CascaditoGame, obs: Observation,
@@ -380,7 +380,7 @@ def explain(state: CascaditoState, text: str) -> str | None:
     key = f"{row} {int(m.group(2))}"
     rows = {r[0]: r for r in _achievement_rows(state.game, state.observation(player), player)}
     if key not in rows:
-        names = ", ".join(r for r in rows if r.startswith(row)) or _("none")
+        names = ", ".join(r for r in rows if r.startswith(row)) or pgettext("cascadito", "none")
         if row == "top":
             return _("this sheet has no achievement {key}; its top row: {names}").format(
                 key=key, names=names)
