@@ -14,6 +14,7 @@ from regalia.core.i18n import _
 from regalia.core.textlines import digits
 
 from .components import CASTLE_ORDER, TOWN_COLOURS
+from .notation import GERMAN_WORDS
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts
 from .tables import SheetTables
 from .textformat import claim_word, criterion_gap, facts_to_text
@@ -123,6 +124,7 @@ class SheetInterview:
         a = text.strip().lower() or q.default
         t = self.t
         if q.key == "castle":
+            a = GERMAN_WORDS.get(a, a)  # "blau" = "blue" (German aliases, issue 30)
             if a not in CASTLE_ORDER or a in self.taken:
                 raise NotationError(_('{a}: expected one of {value}').format(
                     a=repr(a), value=q.choices.replace('/', ', '))

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from regalia.core.i18n import _, ngettext, pgettext
+from regalia.core.i18n import _, ngettext
 from regalia.core.svgkit import entry, runs
 
 from .components import TOWN_COLOURS
-from .wording import colour, colour_stem, join
+from .wording import colour, colour_stem, join, river_word
 
 _COLOUR = "|".join(TOWN_COLOURS)
 DIE = re.compile(rf"^({_COLOUR}) (pass|river(?: \w+)?|[a-z]\d{{1,2}})$")
@@ -33,13 +33,8 @@ def _solo(observation: Mapping[str, Any]) -> bool:
 
 def _river(name: str | None) -> str:
     if name:
-        return _("the {name} river").format(name=_river_name(name))
+        return _("the {name} river").format(name=river_word(name))
     return _("the river")
-
-
-def _river_name(word: str) -> str:
-    """The notation's river word (``west``) as a person reads it."""
-    return {"west": pgettext("river", "west"), "east": pgettext("river", "east")}.get(word, word)
 
 
 def phrase(notation: str, past: bool) -> str:

@@ -52,7 +52,7 @@ from .narration import DIE, MARK, RIVER, describe, narrate, outcome, phrase
 from .notation import Action, achievement_name, decode
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts, score_steps, sheet_total
 from .view import title as view_title
-from .wording import colour, colour_stem, join, text as data_text, vp
+from .wording import colour, colour_stem, or_join, river_word, text as data_text, vp
 
 if TYPE_CHECKING:
     from .rules import CascaditoGame
@@ -246,7 +246,7 @@ def _track_label(c: str) -> str:
 
 def _river_word(word: str) -> str:
     """A small sheet's river word: ``river``, ``west``, ``east`` (translated)."""
-    return {"": _("river"), "west": _("west"), "east": _("east")}.get(word or "", word)
+    return river_word(word) if word else _("river")
 
 
 def _achievement_title(name: str) -> str:
@@ -351,10 +351,10 @@ def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) 
     k, v = ks[0]
     if k != "die":
         return {"error": _("choose a die first (the pool's colours: {colours})").format(
-            colours=", ".join(colours))}
+            colours=", ".join(colour(c) for c in colours))}
     if v not in colours:
         return {"error": _("there is no {colour} die to choose; the pool offers {colours}").format(
-            colour=str(v)[:16], colours=", ".join(colours))}
+            colour=str(v)[:16], colours=", ".join(colour(c) for c in colours))}
     mine = [a for a in acts if a.colour == v]
     fields = {a.cell: a.id for a in mine if a.kind == "field"}
     rivers = {_river_index(t, a): a.id for a in mine if a.kind == "river"}
@@ -457,7 +457,7 @@ def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Act
         allowed.append(_("a success track ({colours})").format(
             colours=", ".join(colour(c) for c in TOWN_COLOURS if c in tracks)))
     return {"error": _("{what}: that is not possible here; click {allowed}").format(
-        what=_task_prompt(observation).split(" (")[0], allowed=_(" or ").join(allowed))}
+        what=_task_prompt(observation).split(" (")[0], allowed=or_join(allowed))}
 
 
 def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -795,7 +795,7 @@ def _field_title_in(game: "CascaditoGame", h: tuple[int, int], name: str, marked
     lines = [(_("Field {name} (marked)") if marked else _("Field {name}")).format(name=name)]
     if towns:
         cols = sorted({tw.colour for tw in towns}, key=TOWN_COLOURS.index)
-        dice = _(" or ").join(colour(c) for c in cols)
+        dice = or_join([colour(c) for c in cols])
         may = (_("an {colours} die may mark it") if _a(cols[0]) == "an" else
                _("a {colours} die may mark it")).format(colours=dice)
         lines.append(_("Next to {towns}; {dice}").format(

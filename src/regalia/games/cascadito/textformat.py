@@ -37,7 +37,7 @@ from regalia.core.textlines import (Problems, Statement, Word, check_size, digit
                                    whole)
 
 from .components import CASTLE_ORDER, SHEET_NUMBERS, TOWN_COLOURS
-from .wording import colour_stem, text as data_text
+from .wording import colour, colour_stem, text as data_text
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts
 from .scoring import breakdown as sheet_breakdown
 from .tables import (ACH_BANDITS, ACH_BANNER, ACH_BANNERS, ACH_GROUP_FIELDS, ACH_MARK,
@@ -623,12 +623,13 @@ def format_report(scored: ScoredSheets) -> str:
     total, the warnings; then the result."""
     out = []
     for s in scored.scores:
-        out.append(f"{s.name} (castle {s.castle}): {s.total} points")
+        out.append(_("{name} (castle {castle}): {total} points").format(
+            name=s.name, castle=colour(s.castle), total=s.total))
         for st in s.breakdown:
             out.append(f"  {st.label}: {st.points}   ({st.detail})")
         for w in s.warnings:
-            out.append(f"  warning: {w}")
-    out.append("Result: " + winner(scored)[1])
+            out.append("  " + _("warning: {text}").format(text=w))
+    out.append(_("Result: {text}").format(text=winner(scored)[1]))
     return "\n".join(out) + "\n"
 
 

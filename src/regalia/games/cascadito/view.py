@@ -35,7 +35,7 @@ from .components import TOWN_COLOURS
 from .notation import achievement_name
 from .scoring import bandit_points
 from .tables import ACTION_NAMES
-from .wording import points, text as data_text, vp
+from .wording import points, river_word, text as data_text, vp
 
 if TYPE_CHECKING:
     from .rules import CascaditoGame
@@ -315,7 +315,7 @@ def summary_line(game: CascaditoGame, obs: Observation, player: int, label: str)
     t = game.tables
     sheet = _sheet(obs, player)
     heights = " ".join(f"{c[0].upper()}{h}" for c, h in sheet["tracks"].items())
-    rivers = ", ".join(f"{(t.river_names[r] + ' ') if t.river_names[r] else ''}{n}/"
+    rivers = ", ".join(f"{(river_word(t.river_names[r]) + ' ') if t.river_names[r] else ''}{n}/"
                        f"{t.river_len[r]}" for r, n in enumerate(sheet["rivers"]))
     claimed = len(sheet["claimed"])
     return (_("{label}: {points} · tracks {heights}").format(

@@ -19,12 +19,12 @@ from typing import Sequence
 from regalia.core.i18n import N_, _, format_list, language, pgettext
 from regalia.core.svgkit import and_join
 
-__all__ = ["colour", "colour_stem", "join", "text", "DATA_TEXTS", "points", "vp"]
+__all__ = ["colour", "colour_stem", "join", "or_join", "river_word", "text", "DATA_TEXTS", "points", "vp"]
 
 
 def colour(name: str) -> str:
-    """A die, town or track colour as a word (``pink`` / ``pink``, ``white`` / ``weiß``);
-    anything else is returned as it is."""
+    """A die, town or track colour as a word standing alone (``blue``; German the noun
+    ``Blau``, ``Weiß``); anything else is returned as it is."""
     words = {"blue": pgettext("colour", "blue"), "yellow": pgettext("colour", "yellow"),
              "orange": pgettext("colour", "orange"), "pink": pgettext("colour", "pink"),
              "white": pgettext("colour", "white"), "black": pgettext("colour", "black")}
@@ -45,12 +45,26 @@ def colour_stem(name: str) -> str:
     return words.get(name, name)
 
 
+def river_word(word: str) -> str:
+    """The notation's word for a river (``west``, ``east``; sheet 3) as a person reads it
+    (German ``West``, ``Ost``); another word is returned as it is."""
+    return {"west": pgettext("river", "west"), "east": pgettext("river", "east")}.get(word, word)
+
+
 def join(words: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c`` (German ``a, b und c``)."""
     words = [w for w in words if w]
     if language() == "en" or len(words) <= 1:
         return and_join(words)
     return format_list(words)
+
+
+def or_join(words: Sequence[str]) -> str:
+    """``a or b or c`` (German ``a, b oder c``)."""
+    words = [w for w in words if w]
+    if language() == "en":
+        return " or ".join(words)
+    return format_list(words, style="or")
 
 
 def points(n: int) -> str:
