@@ -532,9 +532,9 @@ def _short(t: "SheetTables", ach: Any) -> str:
     fields = tuple(c.fields or ())
     specials = [s for h in fields for s in sheet.specials_at(h)]
     if specials and all(s.kind == "trade_good" for s in specials):
-        return _("both {good} fields").format(good=data_text(specials[0].good))
+        return _("both {good} fields").format(good=data_text(specials[0].good or ""))
     if specials and all(s.kind == "crown" for s in specials):
-        return _("group: both {colour} crowns").format(colour=colour_stem(specials[0].colour))
+        return _("group: both {colour} crowns").format(colour=colour_stem(specials[0].colour or ""))
     if fields and all(h in sheet.river_hexes for h in fields):
         if len(fields) == 1:
             for r in sheet.rivers:
