@@ -303,3 +303,43 @@ def test_every_sheet_text_a_player_reads_is_translated():
     with i18n.using("de"):
         untranslated = [t for t in seen if i18n.gettext(t) == t]
     assert not untranslated, untranslated
+
+
+@pytest.mark.parametrize("players,sheet", [(1, 1), (2, 2), (3, 3), (4, 4), (2, 1)])
+def test_whole_games_in_german_draw_and_explain_every_decision(players, sheet):
+    """A whole random game in German: every decision's view, drawing, clicks, hint words
+    and the refusal of a wrong claim are German and never fail; the end has a German
+    reason, score report and score table."""
+    g = load_game("cascadito", players=players, sheet=sheet)
+    s = g.new_initial_state(sheet * 10 + players)
+    rng = random.Random(players)
+    log = []
+    with i18n.using("de"):
+        while not s.is_terminal():
+            if s.is_chance_node():
+                a = s.sample_chance_outcome(rng)
+                log.append({"seat": None, "text": s.action_to_string(a)})
+                s.apply_action(a)
+                continue
+            p = s.current_player()
+            obs = s.observation(p)
+            legal = s.legal_actions()
+            assert view.describe_decision(s)
+            step = svg.click(obs, legal, [])
+            assert set(step) <= {"next", "action"}
+            assert "Würfelvorrat" in svg.render(obs, legal, NAMES[:players])
+            a = rng.choice(legal)
+            assert narration.describe(obs, s.action_to_string(a))
+            refusal = view.explain(s, "claim top 9")
+            assert refusal is None or "Errungenschaft" in refusal or "top 9" in refusal
+            log.append({"seat": p, "text": s.action_to_string(a)})
+            s.apply_action(a)
+        obs = s.observation(0)
+        reason = view.end_reason(g, obs, NAMES[:players])
+        assert any(w in reason for w in ("Würfelkästchen", "Reihe", "Leiste", "Zügen",
+                                         "kein Spieler")), reason
+        assert narration.narrate(obs, log, NAMES[:players])
+        assert svg.score_table(obs)["rows"][-1]["label"] == "Summe"
+        text = textformat.to_text(s)
+        report = textformat.format_report(textformat.score_texts([(text, "game.txt")]))
+        assert "Ergebnis: " in report and " Punkte" in report
