@@ -181,10 +181,10 @@ def test_clicks_scores_and_scoring_help_in_german():
         bad = svg.click(obs, s.legal_actions(), [{"field": "c5"}])
         assert bad["error"].startswith("wähle zuerst einen Würfel")
         assert svg.click(obs, s.legal_actions(), "x") == {
-            "error": "clicks muss eine Liste von Klick-Objekten sein"}
+            "error": "die Klicks müssen eine Liste von Klick-Objekten sein"}
         table = svg.score_table(obs)
         labels = [r["label"] for r in table["rows"]]
-        assert labels[0] == "Errungenschaften der oberen Reihe" and labels[-1] == "Summe"
+        assert labels[0] == "Errungenschaften der oberen Reihe" and labels[-1] == "Gesamt"
         assert "Blaue Leiste" in labels and "Räuber" in labels
         assert svg.scoring_help(obs)[0]["heading"] == "Wertung"
     # the rows add up the same in both languages
@@ -339,7 +339,7 @@ def test_whole_games_in_german_draw_and_explain_every_decision(players, sheet):
         assert any(w in reason for w in ("Würfelkästchen", "Reihe", "Leiste", "Zügen",
                                          "kein Spieler")), reason
         assert narration.narrate(obs, log, NAMES[:players])
-        assert svg.score_table(obs)["rows"][-1]["label"] == "Summe"
+        assert svg.score_table(obs)["rows"][-1]["label"] == "Gesamt"
         text = textformat.to_text(s)
         report = textformat.format_report(textformat.score_texts([(text, "game.txt")]))
         assert "Ergebnis: " in report and " Punkte" in report

@@ -508,7 +508,8 @@ def _short(t: "SheetTables", ach: Any) -> str:
         if len(sheet.banners) == 1:
             fl = pgettext("banner", "the")
         else:
-            fl = {1: _("1st"), 2: _("2nd")}.get(c.banner) or _("{n}th").format(n=c.banner)
+            fl = ({1: pgettext("banner", "1st"), 2: pgettext("banner", "2nd")}.get(c.banner)
+                  or pgettext("banner", "{n}th").format(n=c.banner))
         if c.track is None:
             n = c.tracks
             if n == len(sheet.tracks):
