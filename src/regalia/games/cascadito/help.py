@@ -34,7 +34,8 @@ def book() -> str:
 SPECIAL_EFFECTS: dict[str, tuple[str, str, str]] = {
     "bandit": (N_("raiding bandit"), N_("When you mark a field with a raiding bandit, also "
                "cross off the next space of the raiding bandit track; at the end you score "
-               "the points next to its highest marked space."), "Play Sheet 2, Raiding bandits"),  # i18n: no (section of the English rulebook)
+               "the points next to its highest marked space."),
+               "Play Sheet 2, Raiding bandits"),  # i18n: no (the English rulebook's section)
     "star": (N_("star"), N_("When you mark a field showing a star, immediately mark another "
              "field neighbouring it (a small cascade of town scorings and actions)."),
              "Play Sheet 4, Stars"),
@@ -199,7 +200,8 @@ def rules_summary(state: "CascaditoState") -> RulesSummary:
          (_("Solo: select 2 dice per round; then mark the next dice box (the timer).") if solo
           else _("When the pool is empty at the start of a turn, that player rolls all the "
                  "dice again."))),
-        f"{book()}, Gameplay; Town scoring" + ("; Solo game" if solo else ""))  # i18n: no (section of the English rulebook)
+        # the English rulebook's sections
+        f"{book()}, Gameplay; Town scoring" + ("; Solo game" if solo else ""))  # i18n: no
 
 
 __all__ = ["SPECIAL_EFFECTS", "help_entries", "rules_summary", "achievement_name", "book",
