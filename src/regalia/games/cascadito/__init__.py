@@ -65,6 +65,7 @@ from regalia.core.registry import register_balance  # noqa: E402
 
 register_balance("cascadito", "regalia.games.cascadito.balance")
 
+from regalia.core.i18n import N_  # noqa: E402
 from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 
 # The game review's search and label thresholds (victory shares; solo: points of score):
@@ -72,6 +73,6 @@ from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 register_review(
     "cascadito",
     ReviewSettings("ismcts:playout=greedy", 300, (0.02, 0.05, 0.10, 0.20),
-                   evidence="not yet calibrated"),
+                   evidence=N_("not yet calibrated")),
     solo=ReviewSettings("ismcts:playout=greedy", 500, (0.5, 2.0, 4.0, 8.0),
-                        evidence="checked by paired playouts, 2 games (docs/review.md)"))
+                        evidence=N_("checked by paired playouts, 2 games (docs/review.md)")))

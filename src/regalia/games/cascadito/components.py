@@ -43,6 +43,7 @@ from regalia.core.data import (
     provenance_counts,
 )
 from regalia.core.errors import DataError
+from regalia.core.i18n import _
 from regalia.core.provenance import (
     OWN_META_FIELDS,
     SourcedRecord,
@@ -55,6 +56,10 @@ from regalia.core.provenance import STRENGTH as _STRENGTH
 from . import hexgrid
 from .hexgrid import Hex
 
+# The validation messages below (marked "i18n: no (data file)") are for authors of sheet
+# files (docs/data/cascadito.md): they name TOML keys and records and are framed by
+# regalia.core.data's English report, so they stay English; what a player reads is
+# translated where it is shown (wording.py, view.py, svg.py ...).
 DATA_DIR = Path(__file__).parent / "data"
 SHEETS_DIR = DATA_DIR / "sheets"
 DEFAULT_DICE = DATA_DIR / "dice.toml"
@@ -91,18 +96,18 @@ class Sourced(SourcedRecord):
     the record (``{ colour = "rulebook" }``).
     """
 
-    source_hint: ClassVar[str] = "the rulebook sentence or published source it comes from"
+    source_hint: ClassVar[str] = "the rulebook sentence or published source it comes from"  # i18n: no (data-format hint)
 
 
 def _coord(v: Any) -> Hex:
     if (not isinstance(v, (list, tuple)) or len(v) != 2
             or not all(isinstance(c, int) and not isinstance(c, bool) for c in v)):
-        raise ValueError(f"expected a hex [x, y] of two integers, got {v!r}")
+        raise ValueError(f"expected a hex [x, y] of two integers, got {v!r}")  # i18n: no (data file)
     x, y = v
     if x < 0 or y < 0:
-        raise ValueError(f"[{x}, {y}]: coordinates are 0 or more")
+        raise ValueError(f"[{x}, {y}]: coordinates are 0 or more")  # i18n: no (data file)
     if (x + y) % 2:
-        raise ValueError(f"[{x}, {y}] is not a hex: in doubled coordinates x + y is even "
+        raise ValueError(f"[{x}, {y}] is not a hex: in doubled coordinates x + y is even "  # i18n: no (data file)
                          f"(row {y} has hexes at {'odd' if y % 2 else 'even'} x)")
     return (x, y)
 
@@ -131,14 +136,14 @@ class Kingdom(Sourced):
         problems = []
         for (x, y), ch in hexgrid.parse_picture(rows):
             if ch != ".":
-                problems.append(f"line {y + 1}, column {x + 1}: {ch!r}; only '.' (a hex) and "
+                problems.append(f"line {y + 1}, column {x + 1}: {ch!r}; only '.' (a hex) and "  # i18n: no (data file)
                                 "blanks are allowed")
             elif (x + y) % 2:
-                problems.append(f"line {y + 1}, column {x + 1}: a '.' at x={x} in row y={y}; "
+                problems.append(f"line {y + 1}, column {x + 1}: a '.' at x={x} in row y={y}; "  # i18n: no (data file)
                                 f"row {y} has its hexes at {'odd' if y % 2 else 'even'} "
                                 "columns (x + y even)")
         if not problems and not any(r.strip() for r in rows):
-            problems.append("the picture shows no hex")
+            problems.append("the picture shows no hex")  # i18n: no (data file)
         if problems:
             raise ValueError("; ".join(problems[:5]) + (" ..." if len(problems) > 5 else ""))
         return rows
@@ -175,9 +180,9 @@ class Special(Positioned):
         for name in ("good", "colour", "action"):
             value = getattr(self, name)
             if name == wanted and value is None:
-                problems.append(f"@{name}: a {self.kind!r} field needs a {name!r}")
+                problems.append(f"@{name}: a {self.kind!r} field needs a {name!r}")  # i18n: no (data file)
             elif name != wanted and value is not None:
-                problems.append(f"@{name}: a {self.kind!r} field has no {name!r}")
+                problems.append(f"@{name}: a {self.kind!r} field has no {name!r}")  # i18n: no (data file)
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -216,11 +221,11 @@ def _check_spaces(parent: Sourced, spaces: tuple[Space, ...], name: str) -> list
         if s.provenance is None:
             continue
         if _STRENGTH[s.provenance] < _STRENGTH[parent.provenance]:
-            problems.append(f"@{name}.{i}.provenance: {s.provenance!r} is weaker than the "
+            problems.append(f"@{name}.{i}.provenance: {s.provenance!r} is weaker than the "  # i18n: no (data file)
                             f"record's provenance {parent.provenance!r} (a record's "
                             "provenance is its weakest part)")
         if s.provenance != "reconstructed" and not s.source.strip():
-            problems.append(f"@{name}.{i}.source: a {s.provenance!r} space must name its "
+            problems.append(f"@{name}.{i}.source: a {s.provenance!r} space must name its "  # i18n: no (data file)
                             "source")
     return problems
 
@@ -255,19 +260,19 @@ class River(Sourced):
         for i in range(1, len(self.spaces)):
             a, b = self.spaces[i - 1].at, self.spaces[i].at
             if not hexgrid.are_neighbours(a, b):
-                problems.append(f"@spaces.{i}.at: {list(b)} does not neighbour the previous "
+                problems.append(f"@spaces.{i}.at: {list(b)} does not neighbour the previous "  # i18n: no (data file)
                                 f"space {list(a)}; river spaces are listed in order, each "
                                 "next to the one before")
         first, last = self.spaces[0].at, self.spaces[-1].at
         if len(self.spaces) > 1 and (last[0] - first[0] < 0) != (self.flows == "left"):
-            problems.append(f"@flows: the river is marked from {list(first)} to {list(last)}, "
+            problems.append(f"@flows: the river is marked from {list(first)} to {list(last)}, "  # i18n: no (data file)
                             f"which does not flow {self.flows!r} (right: it starts on the "
                             "left)")
         if self.scoring == "ship" and not self.ship_points:
-            problems.append("@ship_points: a 'ship' river scores ship_points when its last "
+            problems.append("@ship_points: a 'ship' river scores ship_points when its last "  # i18n: no (data file)
                             "space is marked; expected a positive value")
         if self.scoring == "highest" and self.ship_points:
-            problems.append("@ship_points: only a 'ship' river has ship_points")
+            problems.append("@ship_points: only a 'ship' river has ship_points")  # i18n: no (data file)
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -294,15 +299,15 @@ class Track(Sourced):
         pts = [s.points for s in self.spaces]
         for i in range(1, len(pts)):
             if pts[i] < pts[i - 1]:
-                problems.append(f"@spaces.{i}.points: {pts[i]} is less than the space below "
+                problems.append(f"@spaces.{i}.points: {pts[i]} is less than the space below "  # i18n: no (data file)
                                 f"({pts[i - 1]}); points grow bottom-up")
         if self.castle and self.home_points is None:
-            problems.append("@home_points: a track with a home castle shows the higher value "
+            problems.append("@home_points: a track with a home castle shows the higher value "  # i18n: no (data file)
                             "of its top space")
         if not self.castle and self.home_points is not None:
-            problems.append("@home_points: only a track with a home castle has home_points")
+            problems.append("@home_points: only a track with a home castle has home_points")  # i18n: no (data file)
         if self.home_points is not None and self.home_points <= pts[-1]:
-            problems.append(f"@home_points: {self.home_points} is not higher than the top "
+            problems.append(f"@home_points: {self.home_points} is not higher than the top "  # i18n: no (data file)
                             f"space's {pts[-1]} points")
         if problems:
             raise ValueError("\n".join(problems))
@@ -363,14 +368,14 @@ class Criterion(BaseModel):
         for name in ("banner", "tracks", "track", "count", "colour", "colours", "fields"):
             value = getattr(self, name)
             if name in CRITERIA[self.kind] and value is None:
-                problems.append(f"@{name}: a {self.kind!r} criterion needs {name!r}")
+                problems.append(f"@{name}: a {self.kind!r} criterion needs {name!r}")  # i18n: no (data file)
             elif name not in wanted and value is not None:
-                problems.append(f"@{name}: a {self.kind!r} criterion has no {name!r}")
+                problems.append(f"@{name}: a {self.kind!r} criterion has no {name!r}")  # i18n: no (data file)
         if self.kind == "banner" and (self.tracks is None) == (self.track is None):
-            problems.append("@tracks: a 'banner' criterion needs either 'tracks' (how many "
+            problems.append("@tracks: a 'banner' criterion needs either 'tracks' (how many "  # i18n: no (data file)
                             "tracks) or 'track' (a colour or 'home'), not both")
         if self.kind == "group_towns" and self.count is not None and self.count < 2:
-            problems.append("@count: a group neighbouring fewer than 2 towns is no criterion")
+            problems.append("@count: a group neighbouring fewer than 2 towns is no criterion")  # i18n: no (data file)
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -393,13 +398,13 @@ class Achievement(Sourced):
     def _reward(self) -> Achievement:
         problems = []
         if self.later_points is not None and self.row != "top":
-            problems.append("@later_points: only a top-row achievement has a reward for "
+            problems.append("@later_points: only a top-row achievement has a reward for "  # i18n: no (data file)
                             "later claimants")
         if self.later_points is not None and self.later_points > self.points:
-            problems.append(f"@later_points: {self.later_points} is more than the first "
+            problems.append(f"@later_points: {self.later_points} is more than the first "  # i18n: no (data file)
                             f"claimant's {self.points}")
         if not self.points and not self.actions:
-            problems.append("@points: the achievement gives neither points nor actions")
+            problems.append("@points: the achievement gives neither points nor actions")  # i18n: no (data file)
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -431,9 +436,9 @@ class GameEnd(Sourced):
     def _some(self) -> GameEnd:
         if not (self.top_row_claimed or self.bottom_row_by_one or self.spaces_in_every_track
                 or self.top_row_by_one):
-            raise ValueError("@top_row_claimed: no game-end condition is set")
+            raise ValueError("@top_row_claimed: no game-end condition is set")  # i18n: no (data file)
         if self.top_row_bonus and not self.top_row_by_one:
-            raise ValueError("@top_row_bonus: a bonus for the whole top row needs "
+            raise ValueError("@top_row_bonus: a bonus for the whole top row needs "  # i18n: no (data file)
                              "top_row_by_one = true")
         return self
 
@@ -448,7 +453,7 @@ class Solo(Sourced):
     @model_validator(mode="after")
     def _fits(self) -> Solo:
         if self.harder_start >= self.boxes:
-            raise ValueError(f"@harder_start: {self.harder_start} boxes marked at the start "
+            raise ValueError(f"@harder_start: {self.harder_start} boxes marked at the start "  # i18n: no (data file)
                              f"leave none of the {self.boxes} to play")
         return self
 
@@ -478,11 +483,11 @@ class Example(Sourced):
         problems = []
         if self.kind == "town_scoring":
             if self.mark is None:
-                problems.append("@mark: a 'town_scoring' example needs the field marked")
+                problems.append("@mark: a 'town_scoring' example needs the field marked")  # i18n: no (data file)
             if not self.dice:
-                problems.append("@dice: a 'town_scoring' example needs the die colours")
+                problems.append("@dice: a 'town_scoring' example needs the die colours")  # i18n: no (data file)
         elif self.action is None:
-            problems.append("@action: a 'river_action' example needs the action triggered")
+            problems.append("@action: a 'river_action' example needs the action triggered")  # i18n: no (data file)
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -533,20 +538,20 @@ class Sheet(Sourced):
         seen: dict[Hex, int] = {}
         for i, t in enumerate(self.towns):
             if t.at not in hexes:
-                p.append(f"@towns.{i}.at: {list(t.at)} is not a hex of the kingdom picture")
+                p.append(f"@towns.{i}.at: {list(t.at)} is not a hex of the kingdom picture")  # i18n: no (data file)
             if t.at in seen:
-                p.append(f"@towns.{i}.at: {list(t.at)} is also the hex of towns record "
+                p.append(f"@towns.{i}.at: {list(t.at)} is also the hex of towns record "  # i18n: no (data file)
                          f"#{seen[t.at] + 1}; each hex holds one town")
             seen.setdefault(t.at, i)
             if t.colour in self.forbidden:
-                p.append(f"@towns.{i}.colour: {t.colour!r} is a forbidden colour on this sheet, "
+                p.append(f"@towns.{i}.colour: {t.colour!r} is a forbidden colour on this sheet, "  # i18n: no (data file)
                          "so no die could mark a field next to this town")
         if self.bridge is not None:
             if self.bridge.at not in hexes:
-                p.append(f"@bridge.at: {list(self.bridge.at)} is not a hex of the kingdom "
+                p.append(f"@bridge.at: {list(self.bridge.at)} is not a hex of the kingdom "  # i18n: no (data file)
                          "picture")
             if self.bridge.at in seen:
-                p.append(f"@bridge.at: {list(self.bridge.at)} is the hex of towns record "
+                p.append(f"@bridge.at: {list(self.bridge.at)} is the hex of towns record "  # i18n: no (data file)
                          f"#{seen[self.bridge.at] + 1}")
 
     def _check_rivers(self, p: list[str]) -> None:
@@ -556,7 +561,7 @@ class Sheet(Sourced):
         for r, river in enumerate(self.rivers):
             word = river_word(river.name)
             if len(self.rivers) > 1 and word in words:
-                p.append(f"@rivers.{r}.name: {river.name!r} begins with the word {word!r}, "
+                p.append(f"@rivers.{r}.name: {river.name!r} begins with the word {word!r}, "  # i18n: no (data file)
                          f"as rivers record #{words[word] + 1} "
                          f"({self.rivers[words[word]].name!r}) does; the notation names a "
                          "river by its first word ('river west'), so each river's first "
@@ -566,30 +571,30 @@ class Sheet(Sourced):
                 at, where = space.at, f"@rivers.{r}.spaces.{s}.at"
                 if at in owner:
                     r2, s2 = owner[at]
-                    p.append(f"{where}: {list(at)} is also space {s2 + 1} of rivers record "
+                    p.append(f"{where}: {list(at)} is also space {s2 + 1} of rivers record "  # i18n: no (data file)
                              f"#{r2 + 1}; each hex holds one river space")
                 owner.setdefault(at, (r, s))
                 if river.joins_groups:
                     if at not in hexes:
-                        p.append(f"{where}: {list(at)} is not a hex of the kingdom picture "
+                        p.append(f"{where}: {list(at)} is not a hex of the kingdom picture "  # i18n: no (data file)
                                  "(a river that joins groups runs through the kingdom)")
                     elif at in towns:
-                        p.append(f"{where}: {list(at)} is the hex of a town")
+                        p.append(f"{where}: {list(at)} is the hex of a town")  # i18n: no (data file)
                     elif self.bridge is not None and at == self.bridge.at:
-                        p.append(f"{where}: {list(at)} is the bridge")
+                        p.append(f"{where}: {list(at)} is the bridge")  # i18n: no (data file)
                 elif at in hexes:
-                    p.append(f"{where}: {list(at)} is a hex of the kingdom, but this river is "
+                    p.append(f"{where}: {list(at)} is a hex of the kingdom, but this river is "  # i18n: no (data file)
                              "separate from the kingdom (joins_groups = false)")
             if river.ends_at == "bridge":
                 if self.bridge is None:
-                    p.append(f"@rivers.{r}.ends_at: the river ends at the bridge, but the "
+                    p.append(f"@rivers.{r}.ends_at: the river ends at the bridge, but the "  # i18n: no (data file)
                              "sheet has no [bridge]")
                 elif not hexgrid.are_neighbours(river.spaces[-1].at, self.bridge.at):
-                    p.append(f"@rivers.{r}.spaces.{len(river.spaces) - 1}.at: the last space "
+                    p.append(f"@rivers.{r}.spaces.{len(river.spaces) - 1}.at: the last space "  # i18n: no (data file)
                              f"{list(river.spaces[-1].at)} does not neighbour the bridge "
                              f"{list(self.bridge.at)}")
         if self.bridge is not None and not any(r.ends_at == "bridge" for r in self.rivers):
-            p.append("@bridge: the sheet has a bridge but no river ends at it")
+            p.append("@bridge: the sheet has a bridge but no river ends at it")  # i18n: no (data file)
 
     def _check_specials(self, p: list[str]) -> None:
         fields = self.fields
@@ -599,76 +604,76 @@ class Sheet(Sourced):
         towns = self.town_hexes
         for i, s in enumerate(self.specials):
             if s.at not in fields:
-                what = ("a town" if s.at in towns else "a river space"
-                        if s.at in self.river_hexes else "the bridge"
+                what = ("a town" if s.at in towns else "a river space"  # i18n: no (data file)
+                        if s.at in self.river_hexes else "the bridge"  # i18n: no (data file)
                         if self.bridge and s.at == self.bridge.at
-                        else "not a hex of the kingdom picture")
-                p.append(f"@specials.{i}.at: {list(s.at)} is {what}; special icons stand on "
+                        else "not a hex of the kingdom picture")  # i18n: no (data file)
+                p.append(f"@specials.{i}.at: {list(s.at)} is {what}; special icons stand on "  # i18n: no (data file)
                          "empty fields")
             key = (s.at, s.kind)
             if key in seen:
-                p.append(f"@specials.{i}.at: {list(s.at)} already has a {s.kind!r} (specials "
+                p.append(f"@specials.{i}.at: {list(s.at)} already has a {s.kind!r} (specials "  # i18n: no (data file)
                          f"record #{seen[key] + 1})")
             seen.setdefault(key, i)
             if s.kind == "trade_good" and s.good is not None:
                 goods[s.good].append(i)
                 if any(n in towns for n in hexgrid.neighbours(s.at)):
-                    p.append(f"@specials.{i}.at: the trade good at {list(s.at)} neighbours a "
+                    p.append(f"@specials.{i}.at: the trade good at {list(s.at)} neighbours a "  # i18n: no (data file)
                              "town ('The fields showing trade goods have no neighboring "
                              "towns')")
             if s.kind == "crown" and s.colour is not None:
                 crowns[s.colour].append(i)
         for good, idx in goods.items():
             if len(idx) != 2:
-                p.append(f"@specials.{idx[0]}.good: the trade good {good!r} is shown on "
+                p.append(f"@specials.{idx[0]}.good: the trade good {good!r} is shown on "  # i18n: no (data file)
                          f"{len(idx)} fields (records {', '.join(f'#{i + 1}' for i in idx)});"
                          " 'each trade good is shown in 2 different fields'")
         for colour, idx in crowns.items():
             if len(idx) != 2:
-                p.append(f"@specials.{idx[0]}.colour: the {colour} crown appears on "
+                p.append(f"@specials.{idx[0]}.colour: the {colour} crown appears on "  # i18n: no (data file)
                          f"{len(idx)} fields (records {', '.join(f'#{i + 1}' for i in idx)});"
                          " 'each crown appears in 2 different fields'")
         if any(s.kind == "bandit" for s in self.specials) and self.bandit_track is None:
-            p.append("@bandit_track: the sheet has bandit fields but no [bandit_track]")
+            p.append("@bandit_track: the sheet has bandit fields but no [bandit_track]")  # i18n: no (data file)
 
     def _check_tracks(self, p: list[str]) -> None:
         seen: dict[str, int] = {}
         for i, t in enumerate(self.tracks):
             if t.colour in seen:
-                p.append(f"@tracks.{i}.colour: a second {t.colour} track (also tracks record "
+                p.append(f"@tracks.{i}.colour: a second {t.colour} track (also tracks record "  # i18n: no (data file)
                          f"#{seen[t.colour] + 1}); one success track per colour")
             seen.setdefault(t.colour, i)
             if t.colour in self.forbidden:
-                p.append(f"@tracks.{i}.colour: {t.colour!r} is forbidden on this sheet")
+                p.append(f"@tracks.{i}.colour: {t.colour!r} is forbidden on this sheet")  # i18n: no (data file)
         castles = [t.colour for t in self.tracks if t.castle]
         if castles != list(CASTLE_ORDER):
             idx = next((i for i, t in enumerate(self.tracks) if t.castle), 0)
-            p.append(f"@tracks.{idx}.castle: home castles on the {castles} tracks, left to "
+            p.append(f"@tracks.{idx}.castle: home castles on the {castles} tracks, left to "  # i18n: no (data file)
                      f"right; expected {list(CASTLE_ORDER)} ('players in turn mark the blue "
                      "castle (first player), followed by the yellow, orange, and finally the "
                      "pink castles')")
         for i, town in enumerate(self.towns):
             if town.colour not in seen and town.colour not in self.forbidden:
-                p.append(f"@towns.{i}.colour: no {town.colour} success track for this town's "
+                p.append(f"@towns.{i}.colour: no {town.colour} success track for this town's "  # i18n: no (data file)
                          "scorings")
         shortest = min(len(t.spaces) for t in self.tracks)
         fl: dict[int, int] = {}
         for i, b in enumerate(self.banners):
             if b.fleurs in fl:
-                p.append(f"@banners.{i}.fleurs: a second banner with {b.fleurs} fleurs-de-lis "
+                p.append(f"@banners.{i}.fleurs: a second banner with {b.fleurs} fleurs-de-lis "  # i18n: no (data file)
                          f"(also banners record #{fl[b.fleurs] + 1})")
             fl.setdefault(b.fleurs, i)
             if b.height > shortest:
-                p.append(f"@banners.{i}.height: {b.height} is above the shortest track "
+                p.append(f"@banners.{i}.height: {b.height} is above the shortest track "  # i18n: no (data file)
                          f"({shortest} spaces)")
         heights = [b.height for b in sorted(self.banners, key=lambda b: b.fleurs)]
         if heights != sorted(heights) or len(set(heights)) != len(heights):
-            p.append("@banners: banners with more fleurs-de-lis must stand higher")
+            p.append("@banners: banners with more fleurs-de-lis must stand higher")  # i18n: no (data file)
         if self.game_end.spaces_in_every_track > shortest:
-            p.append(f"@game_end.spaces_in_every_track: {self.game_end.spaces_in_every_track}"
+            p.append(f"@game_end.spaces_in_every_track: {self.game_end.spaces_in_every_track}"  # i18n: no (data file)
                      f" is more than the shortest track ({shortest} spaces)")
         if self.all_tracks_bonus and self.all_tracks_bonus.min_spaces > shortest:
-            p.append(f"@all_tracks_bonus.min_spaces: {self.all_tracks_bonus.min_spaces} is "
+            p.append(f"@all_tracks_bonus.min_spaces: {self.all_tracks_bonus.min_spaces} is "  # i18n: no (data file)
                      f"more than the shortest track ({shortest} spaces)")
 
     def _check_achievements(self, p: list[str]) -> None:
@@ -681,36 +686,36 @@ class Sheet(Sourced):
             c, w = a.criterion, f"@achievements.{i}.criterion"
             if c.kind == "banner":
                 if c.banner not in banners:
-                    p.append(f"{w}.banner: no banner with {c.banner} fleurs-de-lis on this "
+                    p.append(f"{w}.banner: no banner with {c.banner} fleurs-de-lis on this "  # i18n: no (data file)
                              f"sheet (banners: {sorted(banners)})")
                 if c.track not in (None, "home") and c.track not in colours:
-                    p.append(f"{w}.track: no {c.track} success track on this sheet")
+                    p.append(f"{w}.track: no {c.track} success track on this sheet")  # i18n: no (data file)
                 if c.tracks is not None and c.tracks > len(self.tracks):
-                    p.append(f"{w}.tracks: {c.tracks} tracks, but the sheet has "
+                    p.append(f"{w}.tracks: {c.tracks} tracks, but the sheet has "  # i18n: no (data file)
                              f"{len(self.tracks)}")
             if c.kind == "group_towns" and c.colour not in (None, "any"):
                 have = sum(1 for t in self.towns if t.colour == c.colour)
                 if c.colour not in town_colours or have < (c.count or 0):
-                    p.append(f"{w}.count: {c.count} {c.colour} towns needed, the sheet has "
+                    p.append(f"{w}.count: {c.count} {c.colour} towns needed, the sheet has "  # i18n: no (data file)
                              f"{have}")
             if c.kind == "group_towns" and c.colour == "any":
                 most = max(Counter(t.colour for t in self.towns).values())
                 if (c.count or 0) > most:
-                    p.append(f"{w}.count: {c.count} towns of one colour needed, the sheet has "
+                    p.append(f"{w}.count: {c.count} towns of one colour needed, the sheet has "  # i18n: no (data file)
                              f"at most {most} of a colour")
             if c.kind == "group_colours":
                 for k, col in enumerate(c.colours or ()):
                     if col not in town_colours:
-                        p.append(f"{w}.colours.{k}: no {col} town on this sheet")
+                        p.append(f"{w}.colours.{k}: no {col} town on this sheet")  # i18n: no (data file)
             if c.kind in ("mark_fields", "group_fields"):
                 for k, h in enumerate(c.fields or ()):
                     if h not in markable:
-                        p.append(f"{w}.fields.{k}: {list(h)} is neither a field nor a river "
+                        p.append(f"{w}.fields.{k}: {list(h)} is neither a field nor a river "  # i18n: no (data file)
                                  "space of this sheet")
             if c.kind == "bandits" and (c.count or 0) > bandits:
-                p.append(f"{w}.count: {c.count} bandits needed, the sheet shows {bandits}")
+                p.append(f"{w}.count: {c.count} bandits needed, the sheet shows {bandits}")  # i18n: no (data file)
         if not any(a.row == "top" for a in self.achievements):
-            p.append("@achievements: no top-row achievement")
+            p.append("@achievements: no top-row achievement")  # i18n: no (data file)
 
     def _check_examples(self, p: list[str]) -> None:
         markable, towns = self.markable, self.town_hexes
@@ -718,21 +723,21 @@ class Sheet(Sourced):
             w = f"@examples.{i}"
             for k, h in enumerate(e.marked):
                 if h not in markable:
-                    p.append(f"{w}.marked.{k}: {list(h)} is neither a field nor a river space")
+                    p.append(f"{w}.marked.{k}: {list(h)} is neither a field nor a river space")  # i18n: no (data file)
             if e.mark is not None and e.mark not in markable:
-                p.append(f"{w}.mark: {list(e.mark)} is neither a field nor a river space")
+                p.append(f"{w}.mark: {list(e.mark)} is neither a field nor a river space")  # i18n: no (data file)
             for k, h in enumerate(e.scores):
                 if h not in towns:
-                    p.append(f"{w}.scores.{k}: {list(h)} is not a town")
+                    p.append(f"{w}.scores.{k}: {list(h)} is not a town")  # i18n: no (data file)
             if e.kind == "river_action":
                 if e.river >= len(self.rivers):
-                    p.append(f"{w}.river: no river #{e.river + 1} (rivers are counted from "
+                    p.append(f"{w}.river: no river #{e.river + 1} (rivers are counted from "  # i18n: no (data file)
                              "0 here)")
                 elif e.river_marked >= len(self.rivers[e.river].spaces):
-                    p.append(f"{w}.river_marked: the river has only "
+                    p.append(f"{w}.river_marked: the river has only "  # i18n: no (data file)
                              f"{len(self.rivers[e.river].spaces)} spaces")
                 elif self.rivers[e.river].spaces[e.river_marked].action != e.action:
-                    p.append(f"{w}.action: river space {e.river_marked + 1} shows "
+                    p.append(f"{w}.action: river space {e.river_marked + 1} shows "  # i18n: no (data file)
                              f"{self.rivers[e.river].spaces[e.river_marked].action!r}, not "
                              f"{e.action!r}")
 
@@ -776,7 +781,7 @@ class Sheet(Sourced):
         for t in self.tracks:
             if t.colour == colour:
                 return t
-        raise KeyError(f"no {colour} track on sheet {self.number}")
+        raise KeyError(f"no {colour} track on sheet {self.number}")  # i18n: no (developers)
 
     def row(self, row: str) -> tuple[Achievement, ...]:
         """The ``top`` or ``bottom`` achievements, left to right."""
@@ -854,18 +859,18 @@ class DiceSet(Sourced):
         seen: dict[str, int] = {}
         for i, f in enumerate(self.faces):
             if f.colour in seen:
-                p.append(f"@faces.{i}.colour: {f.colour!r} is also faces record "
+                p.append(f"@faces.{i}.colour: {f.colour!r} is also faces record "  # i18n: no (data file)
                          f"#{seen[f.colour] + 1}")
             seen.setdefault(f.colour, i)
         for k, c in enumerate(self.dice.faces):
             if c not in seen:
-                p.append(f"@dice.faces.{k}: no [[faces]] record for {c!r}")
+                p.append(f"@dice.faces.{k}: no [[faces]] record for {c!r}")  # i18n: no (data file)
         if "black" in self.dice.faces and next(
                 (f.icon for f in self.faces if f.colour == "black"), False):
-            p.append(f"@faces.{seen['black']}.icon: the black face shows no icon")
+            p.append(f"@faces.{seen['black']}.icon: the black face shows no icon")  # i18n: no (data file)
         low = weakest(r.provenance for r in (self.dice, *self.faces))
         if _STRENGTH[self.provenance] > _STRENGTH[low]:
-            p.append(f"@provenance: the file says {self.provenance!r} but holds {low!r} "
+            p.append(f"@provenance: the file says {self.provenance!r} but holds {low!r} "  # i18n: no (data file)
                      "records")
         if p:
             raise ValueError("\n".join(p))
@@ -883,7 +888,7 @@ class DiceSet(Sourced):
         for f in self.faces:
             if f.colour == colour:
                 return f
-        raise KeyError(f"no {colour} face")
+        raise KeyError(f"no {colour} face")  # i18n: no (developers)
 
     def digest(self) -> str:
         return _digest(self)
@@ -922,7 +927,8 @@ def describe_errors(exc: ValidationError, data: Any, source: str) -> str:
 def sheet_path(number: int) -> Path:
     """The bundled file of sheet ``number`` (1 to 4)."""
     if type(number) is not int or number not in SHEET_NUMBERS:
-        raise DataError(f"Cascadito has play sheets {list(SHEET_NUMBERS)}, not {number!r}")
+        raise DataError(_("Cascadito has play sheets {numbers}, not {value}").format(
+            numbers=list(SHEET_NUMBERS), value=repr(number)))
     return SHEETS_DIR / f"sheet{number}.toml"
 
 
@@ -935,8 +941,8 @@ def load_sheet(sheet: int | str | Path = 1) -> Sheet:
     if isinstance(sheet, int) and not isinstance(sheet, bool):
         return _bundled_sheet(sheet_path(sheet))
     if not isinstance(sheet, (str, Path)):
-        raise DataError(f"a play sheet is a number {list(SHEET_NUMBERS)} or a file path, not "
-                        f"{sheet!r}")
+        raise DataError(_("a play sheet is a number {numbers} or a file path, not {value}").format(
+            numbers=list(SHEET_NUMBERS), value=repr(sheet)))
     return _load(Sheet, sheet)
 
 

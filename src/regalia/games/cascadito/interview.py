@@ -10,12 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from regalia.core.errors import NotationError
+from regalia.core.i18n import _
 from regalia.core.textlines import digits
 
 from .components import CASTLE_ORDER, TOWN_COLOURS
+from .notation import GERMAN_WORDS
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts
 from .tables import SheetTables
 from .textformat import claim_word, criterion_gap, facts_to_text
+from .wording import colour_stem, text as data_text, vp
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -55,37 +62,43 @@ class SheetInterview:
         self.answers: dict[str, str] = {}
         t = tables
         free = [c for c in CASTLE_ORDER if c not in taken_castles] or ["blue"]
-        qs = [Question("castle", "Home castle (blue, yellow, orange or pink)", free[0],
+        qs = [Question("castle", _('Home castle (blue, yellow, orange or pink)'), free[0],
                        "/".join(free))]
         for k in range(t.num_tracks):
             c = TOWN_COLOURS[t.track_colour[k]]
-            qs.append(Question(f"track {c}", f"{c.capitalize()} success track: spaces marked",
+            qs.append(Question(f"track {c}", _cap(_("{colour} success track: spaces marked").format(
+                colour=colour_stem(c))),
                                "0", f"0-{t.track_len[k]}"))
         for r, riv in enumerate(t.rivers):
-            qs.append(Question(f"river {r}", f"{riv.name.capitalize()}: spaces marked", "0",
+            qs.append(Question(f"river {r}", _("{river}: spaces marked").format(
+                river=_cap(data_text(riv.name))), "0",
                                f"0-{t.river_len[r]}"))
         if t.bandit_points:
-            qs.append(Question("bandits", "Raiding bandit track: spaces crossed off", "0",
+            qs.append(Question("bandits", _('Raiding bandit track: spaces crossed off'), "0",
                                f"0-{len(t.bandit_points)}"))
         for a in (*t.top, *t.bottom):
             ach = t.achievements[a]
             label = claim_word(t, a, CLAIMED)
-            reward = f"{ach.points} VP"
+            reward = vp(ach.points)
             if not ach.points:
                 continue  # its reward is an action: it scores nothing at the end
             if a in locked and ach.later_points is None:
                 continue  # "no longer available to be claimed"
             if a in locked:
-                qs.append(Question(f"claim {a}", f"Achievement {label} ({ach.text} "
-                                   f"{ach.later_points} VP, claimed first by another "
-                                   "player): claimed later?", "n", "n/later"))
+                qs.append(Question(f"claim {a}", _('Achievement {label} ({text} {later_points} '
+                                                   'VP, claimed first by another player): claimed '
+                                                   'later?').format(
+                    label=label, text=data_text(ach.text), later_points=ach.later_points), "n",
+                    "n/later"))
             elif ach.later_points is not None:
-                qs.append(Question(f"claim {a}", f"Achievement {label} ({ach.text} {ach.points}"
-                                   f" VP first, {ach.later_points} later): claimed?", "n",
-                                   "n/first/later"))
+                qs.append(Question(f"claim {a}", _("Achievement {label} ({text} {points} VP "
+                                                   "first, {later} later): claimed?").format(
+                    label=label, text=data_text(ach.text), points=ach.points,
+                    later=ach.later_points), "n", "n/first/later"))
             else:
-                qs.append(Question(f"claim {a}", f"Achievement {label} ({ach.text} {reward}): "
-                                   "claimed?", "n", "y/n"))
+                qs.append(Question(f"claim {a}", _("Achievement {label} ({text} {reward}): "
+                                                   "claimed?").format(
+                    label=label, text=data_text(ach.text), reward=reward), "n", "y/n"))
         self._questions = qs
         self._next = 0
 
@@ -97,7 +110,7 @@ class SheetInterview:
         if (t.end.top_row_bonus and "solo" not in self.answers and not self.taken
                 and t.top and all(self.answers.get(f"claim {a}") in ("y", "first", "later")
                                   for a in t.top)):
-            return Question("solo", "Was this a solo game (no bonus for the whole top row)?",
+            return Question("solo", _('Was this a solo game (no bonus for the whole top row)?'),
                             "n", "y/n")
         return None
 
@@ -111,15 +124,19 @@ class SheetInterview:
         a = text.strip().lower() or q.default
         t = self.t
         if q.key == "castle":
+            a = GERMAN_WORDS.get(a, a)  # "blau" = "blue" (German aliases, issue 30)
             if a not in CASTLE_ORDER or a in self.taken:
-                raise NotationError(f"{a!r}: expected one of {q.choices.replace('/', ', ')}"
-                                    + (f" ({', '.join(self.taken)} taken by other players)"
+                raise NotationError(_('{a}: expected one of {value}').format(
+                    a=repr(a), value=q.choices.replace('/', ', '))
+                                    + (_(' ({value} taken by other players)').format(
+                                        value=', '.join(self.taken))
                                        if self.taken else ""))
         elif q.choices.startswith("0-"):
             top = int(q.choices[2:])
             n = digits(a)
             if n is None or n > top:
-                raise NotationError(f"{a!r}: expected a whole number from 0 to {top}")
+                raise NotationError(_('{a}: expected a whole number from 0 to {top}').format(
+                    a=repr(a), top=top))
             a = str(n)
         elif q.choices == "y/n":
             yes = {"y": "y", "yes": "y", "n": "n", "no": "n"}
@@ -133,16 +150,17 @@ class SheetInterview:
                 words = {"n": "n", "no": "n", "later": "later", "l": "later", "y": "later",
                          "yes": "later"}
             if a not in words:
-                raise NotationError(f"{a!r}: expected " + (
-                    "n (not claimed) or later (claimed after the first claimant)"
-                    if q.choices == "n/later" else "n (not claimed), first (claimed before "
-                    "any other player: the full reward) or later"))
+                raise NotationError((
+                    _("{answer}: expected n (not claimed) or later (claimed after the first "
+                      "claimant)") if q.choices == "n/later" else
+                    _("{answer}: expected n (not claimed), first (claimed before any other "
+                      "player: the full reward) or later")).format(answer=repr(a)))
             a = words[a]
         if q.key.startswith("claim ") and a != "n":
             gap = criterion_gap(t, int(q.key.split()[1]), self._facts(), None)
             if gap:
-                raise NotationError(f"not met on this sheet ({gap}); answer n, or correct "
-                                    "the earlier answers (start again)")
+                raise NotationError(_('not met on this sheet ({gap}); answer n, or correct the '
+                                      'earlier answers (start again)').format(gap=gap))
         self.answers[q.key] = a
         if q.key != "solo":
             self._next += 1

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from regalia.core.svgkit import and_join, entry, runs
+from regalia.core.i18n import _, ngettext
+from regalia.core.svgkit import entry, runs
 
 from .components import TOWN_COLOURS
+from .wording import colour, colour_stem, join, river_word
 
 _COLOUR = "|".join(TOWN_COLOURS)
 DIE = re.compile(rf"^({_COLOUR}) (pass|river(?: \w+)?|[a-z]\d{{1,2}})$")
@@ -30,32 +32,45 @@ def _solo(observation: Mapping[str, Any]) -> bool:
 
 
 def _river(name: str | None) -> str:
-    return f"the {name} river" if name else "the river"
+    if name:
+        return _("the {name} river").format(name=river_word(name))
+    return _("the river")
 
 
 def phrase(notation: str, past: bool) -> str:
     """A move in words, done (``marked c5 with the pink die``) or to do (``mark c5 with
     the pink die``)."""
-    mark = "marked" if past else "mark"
     if m := DIE.match(notation):
-        colour, what = m.group(1), m.group(2)
+        colour, what = colour_stem(m.group(1)), m.group(2)
         if what == "pass":
-            return (f"{'took' if past else 'take'} the {colour} die and "
-                    f"{'passed' if past else 'pass'}")
+            return (_("took the {colour} die and passed") if past else
+                    _("take the {colour} die and pass")).format(colour=colour)
         if what.startswith("river"):
-            return f"{mark} the next space of {_river(what[6:] or None)} with the {colour} die"
-        return f"{mark} {what} with the {colour} die"
+            river = _river(what[6:] or None)
+            return (_("marked the next space of {river} with the {colour} die") if past else
+                    _("mark the next space of {river} with the {colour} die")).format(
+                river=river, colour=colour)
+        return (_("marked {field} with the {colour} die") if past else
+                _("mark {field} with the {colour} die")).format(field=what, colour=colour)
     if m := MARK.match(notation):
-        return f"{mark} {m.group(1)} (an action)"
+        return (_("marked {field} (an action)") if past else
+                _("mark {field} (an action)")).format(field=m.group(1))
     if m := RIVER.match(notation):
-        return f"{mark} the next space of {_river(m.group(1))} (an action)"
+        river = _river(m.group(1))
+        return (_("marked the next space of {river} (an action)") if past else
+                _("mark the next space of {river} (an action)")).format(river=river)
     if m := TRACK.match(notation):
-        return f"{'advanced' if past else 'advance'} the {m.group(1)} success track"
+        return (_("advanced the {colour} success track") if past else
+                _("advance the {colour} success track")).format(colour=colour_stem(m.group(1)))
     if m := CLAIM.match(notation):
-        return (f"{'claimed' if past else 'claim'} achievement {m.group(2)} of the "
-                f"{m.group(1)} row")
+        k = m.group(2)
+        if m.group(1) == "top":
+            return (_("claimed achievement {k} of the top row") if past else
+                    _("claim achievement {k} of the top row")).format(k=k)
+        return (_("claimed achievement {k} of the bottom row") if past else
+                _("claim achievement {k} of the bottom row")).format(k=k)
     if notation == "decline":
-        return "declined to claim" if past else "decline to claim"
+        return _("declined to claim") if past else _("decline to claim")
     return notation
 
 
@@ -66,7 +81,7 @@ def describe(observation: Mapping[str, Any], notation: str) -> str:
 
 def dice_words(pool: str) -> str:
     """``BBYP`` -> ``blue, blue, yellow and pink``."""
-    return and_join([_LETTER.get(ch, ch) for ch in pool if ch != "-"]) or "no die"
+    return join([colour(_LETTER.get(ch, ch)) for ch in pool if ch != "-"]) or _("no die")
 
 
 def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
@@ -87,14 +102,19 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             rolls = [m.group(1) for t in texts if (m := ROLL.match(t))]
             if rolls:
                 rounds += 1
-                label = f"Round {rounds}" + (f" of {boxes}" if boxes else "")
-                again = " (rolled again: too few dice)" if len(rolls) > 1 else ""
-                out.append(entry(first, last, None,
-                                 f"{label}: rolled {dice_words(rolls[-1])}{again}"))
+                dice = dice_words(rolls[-1])
+                if boxes:
+                    line = _("Round {n} of {total}: rolled {dice}").format(
+                        n=rounds, total=boxes, dice=dice)
+                else:
+                    line = _("Round {n}: rolled {dice}").format(n=rounds, dice=dice)
+                if len(rolls) > 1:
+                    line += _(" (rolled again: too few dice)")
+                out.append(entry(first, last, None, line))
             else:
                 out.append(entry(first, last, None, "; ".join(texts)))
             continue
-        out.append(entry(first, last, seat, and_join([phrase(t, True) for t in texts])))
+        out.append(entry(first, last, seat, join([phrase(t, True) for t in texts])))
     return out
 
 
@@ -105,6 +125,7 @@ def outcome(observation: Mapping[str, Any], names: Sequence[str]) -> dict[str, A
     if not _solo(observation):
         return None
     score = int((observation.get("scores") or [0])[0])
-    return {"banner": f"Your score: {score} point{'s' if score != 1 else ''}",
-            "notes": ["The solo rules keep no rating: they ask \"How many points can you "
-                      "achieve?\" Play again to beat it."]}
+    return {"banner": ngettext("Your score: {n} point", "Your score: {n} points",
+                               score).format(n=score),
+            "notes": [_("The solo rules keep no rating: they ask \"How many points can you "
+                        "achieve?\" Play again to beat it.")]}

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from regalia.core.errors import NotationError
+from regalia.core.i18n import N_, _
 from regalia.core.params import digits_as_int
 from regalia.core.state import check_action_id, check_notation_text
 
 from .components import TOWN_COLOURS
+from .wording import colour_stem
 from .tables import (
     ACTION_NAMES,
     COLOUR_LETTERS,
@@ -43,10 +45,37 @@ DECLINE_WORDS = ("decline", "done", "no")
 COLOUR_WORDS = {**{c: k for k, c in enumerate(TOWN_COLOURS)},
                 **{COLOUR_LETTERS[k].lower(): k for k in range(NUM_COLOURS)}}
 
-NOTATION_HELP = ("moves are written: 'pink c5' (a pink die marks field c5: row letter, "
-                 "position in the row), 'pink river' (or 'pink river west' on sheet 3), "
-                 "'pink pass'; tasks: 'track blue', 'mark c5', 'river'; claims: "
-                 "'claim top 2', 'decline'; rolls: 'roll BBYOP'")
+#: German words a player may type for the notation's words (issue 30): accepted in
+#: addition to the notation, which stays one language-free notation (``pink c5``).
+#: ``blau c5`` = ``blue c5``, ``gelb fluss`` = ``yellow river``, ``weiß passen`` =
+#: ``white pass``, ``leiste blau`` = ``track blue``, ``markiere c5`` = ``mark c5``,
+#: ``fluss ost`` = ``river east``, ``beanspruche oben 2`` = ``claim top 2``,
+#: ``ablehnen`` = ``decline``.
+GERMAN_WORDS = {
+    "blau": "blue", "gelb": "yellow", "g": "yellow", "rosa": "pink", "weiß": "white",
+    "weiss": "white", "passen": "pass", "passe": "pass", "fluss": "river",
+    "ost": "east", "leiste": "track", "markiere": "mark", "markieren": "mark",
+    "kreuze": "mark", "beanspruche": "claim", "beanspruchen": "claim", "nimm": "claim",
+    "oben": "top", "unten": "bottom", "ablehnen": "decline", "verzichten": "decline",
+    "nein": "decline", "fertig": "decline", "wurf": "roll",
+}
+
+_NOTATION_HELP = N_("moves are written: 'pink c5' (a pink die marks field c5: row letter, "
+                    "position in the row), 'pink river' (or 'pink river west' on sheet 3), "
+                    "'pink pass'; tasks: 'track blue', 'mark c5', 'river'; claims: "
+                    "'claim top 2', 'decline'; rolls: 'roll BBYOP'")
+
+
+def notation_help() -> str:
+    """How moves are written, one line, in the language in force (also ``NOTATION_HELP``)."""
+    return _(_NOTATION_HELP)
+
+
+def __getattr__(name: str) -> str:
+    # ``notation.NOTATION_HELP`` is read at call time, in the language in force.
+    if name == "NOTATION_HELP":
+        return notation_help()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: no (developers)
 
 
 #: The kinds of :class:`Action`: with a die of the pool (phase ``die``), ``field`` marks a
@@ -143,8 +172,8 @@ def achievement_name(t: SheetTables, a: int) -> str:
     """``claim top 2``: achievement ``a`` by row and position from the left (1-based), as
     the rulebook lists them ("Top row, left to right")."""
     if a in t.top:
-        return f"claim top {t.top.index(a) + 1}"
-    return f"claim bottom {t.bottom.index(a) + 1}"
+        return f"claim top {t.top.index(a) + 1}"  # i18n: no (notation)
+    return f"claim bottom {t.bottom.index(a) + 1}"  # i18n: no (notation)
 
 
 def river_word(t: SheetTables, r: int) -> str:
@@ -213,11 +242,12 @@ def string_to_action(G: CascaditoGame, text: str, task_shortcuts: bool = False) 
         NotationError: text naming no action of the game; the message shows the notation.
     """
     t = G.tables
-    words = check_notation_text(text).strip().lower().split()
+    words = [GERMAN_WORDS.get(w, w) for w in check_notation_text(text).strip().lower().split()]
     B1, B2, B3, B4, B5, B6 = G.bases
     H, R = t.num_cells, t.num_rivers
     if not words:
-        raise NotationError(f"cannot read {text!r}; {NOTATION_HELP}")
+        raise NotationError(_("cannot read {text}; {help}").format(text=repr(text),
+                                                                  help=notation_help()))
     if words[0] == "claim":
         return G.claim_base + _parse_achievement(t, words[1:], text)
     if len(words) == 1 and words[0] in DECLINE_WORDS:
@@ -228,17 +258,19 @@ def string_to_action(G: CascaditoGame, text: str, task_shortcuts: bool = False) 
             for ch in words[1]:
                 k = COLOUR_LETTERS.lower().find(ch)
                 if k < 0:
-                    raise NotationError(f"{text!r}: dice are written with the letters "
-                                        f"{COLOUR_LETTERS} ('roll BBYP')")
+                    raise NotationError(_("{text}: dice are written with the letters "
+                                          "{letters} ('roll BBYP')").format(
+                        text=repr(text), letters=COLOUR_LETTERS))
                 counts[k] += 1
         key = tuple(counts)
         if key not in POOL_INDEX:
-            raise NotationError(f"{text!r}: a roll leaves at most 6 dice")
+            raise NotationError(_("{text}: a roll leaves at most 6 dice").format(text=repr(text)))
         return B6 + POOL_INDEX[key]
     if words[0] == "track" and len(words) == 2 and words[1] in COLOUR_WORDS:
         c = COLOUR_WORDS[words[1]]
         if c not in t.track_colour:
-            raise NotationError(f"{text!r}: this sheet has no {TOWN_COLOURS[c]} track")
+            raise NotationError(_("{text}: this sheet has no {colour} track").format(
+                text=repr(text), colour=colour_stem(TOWN_COLOURS[c])))
         return B5 + t.track_colour.index(c)
     if words[0] == "river":
         return B4 + _parse_river(t, words[1:], text)
@@ -253,15 +285,17 @@ def string_to_action(G: CascaditoGame, text: str, task_shortcuts: bool = False) 
         if len(words) == 2:
             i = _parse_cell(t, words[1], text)
             if i >= H or t.river_of[i] >= 0:
-                raise NotationError(f"{text!r}: river spaces are marked in order with "
-                                    f"'{words[0]} river'")
+                raise NotationError(_("{text}: river spaces are marked in order with "
+                                      "'{colour} river'").format(text=repr(text),
+                                                                 colour=words[0]))
             return c * H + i
     if task_shortcuts and len(words) == 1:
         if words[0] in COLOUR_WORDS:
             return string_to_action(G, f"track {words[0]}")
         if words[0] in t.name_index:
             return string_to_action(G, f"mark {words[0]}")
-    raise NotationError(f"cannot read {text!r}; {NOTATION_HELP}")
+    raise NotationError(_("cannot read {text}; {help}").format(text=repr(text),
+                                                              help=notation_help()))
 
 
 def parse_pool(G: CascaditoGame, text: str) -> int:
@@ -279,32 +313,40 @@ def _parse_achievement(t: SheetTables, rest: list[str], text: str) -> int:
     word = "".join(rest)
     row = word.rstrip("0123456789")
     num = word[len(row):]
-    rows = {"top": t.top, "t": t.top, "bottom": t.bottom, "b": t.bottom}
+    rows = {"top": t.top, "t": t.top, "bottom": t.bottom, "b": t.bottom,
+            # German aliases: "oben 2" / "o2", "unten 1" / "u1"
+            "oben": t.top, "o": t.top, "unten": t.bottom, "u": t.bottom}
     k = digits_as_int(num)
     if row in rows and type(k) is int and 1 <= k <= len(rows[row]):
         return rows[row][k - 1]
-    raise NotationError(f"{text!r}: achievements are claimed by row and position from "
-                        f"the left: 'claim top 1' .. 'claim top {len(t.top)}'"
-                        + (f", 'claim bottom 1' .. 'claim bottom {len(t.bottom)}'"
-                           if t.bottom else ""))
+    if t.bottom:
+        raise NotationError(_("{text}: achievements are claimed by row and position from "
+                              "the left: 'claim top 1' .. 'claim top {top}', 'claim bottom 1' "
+                              ".. 'claim bottom {bottom}'").format(
+            text=repr(text), top=len(t.top), bottom=len(t.bottom)))
+    raise NotationError(_("{text}: achievements are claimed by row and position from the "
+                          "left: 'claim top 1' .. 'claim top {top}'").format(
+        text=repr(text), top=len(t.top)))
 
 
 def _parse_river(t: SheetTables, rest: list[str], text: str) -> int:
     if t.num_rivers == 0:
-        raise NotationError(f"{text!r}: this sheet has no river")
+        raise NotationError(_("{text}: this sheet has no river").format(text=repr(text)))
     if not rest:
         if t.num_rivers == 1:
             return 0
-        raise NotationError(f"{text!r}: name the river ({', '.join(t.river_names)})")
+        raise NotationError(_("{text}: name the river ({rivers})").format(
+            text=repr(text), rivers=", ".join(t.river_names)))
     if len(rest) == 1 and rest[0] in t.river_names:
         return t.river_names.index(rest[0])
-    raise NotationError(f"{text!r}: the rivers are "
-                        f"{', '.join(t.river_names) or 'just river'}")
+    raise NotationError(_("{text}: the rivers are {rivers}").format(
+        text=repr(text), rivers=", ".join(t.river_names) or _("just river")))
 
 
 def _parse_cell(t: SheetTables, word: str, text: str) -> int:
     i = t.name_index.get(word)
     if i is None:
-        raise NotationError(f"{text!r}: {word!r} is no field of this sheet (fields are "
-                            "named by row letter and position in the row, e.g. c5)")
+        raise NotationError(_("{text}: {word} is no field of this sheet (fields are named by "
+                              "row letter and position in the row, e.g. c5)").format(
+            text=repr(text), word=repr(word)))
     return i

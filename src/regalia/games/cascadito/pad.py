@@ -16,9 +16,11 @@ from typing import Any, Mapping
 
 from regalia.core import pad as P
 from regalia.core.errors import NotationError, ParameterError
+from regalia.core.i18n import _, ngettext
 
 from .components import CASTLE_ORDER, SHEET_NUMBERS, TOWN_COLOURS
-from .help import BOOK
+from .help import book
+from .wording import text as data_text
 from .paddraw import achievements_svg, map_svg, tracks_svg
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts
 from .tables import SheetTables
@@ -30,17 +32,21 @@ OPS = ("field", "river", "track", "bandits", "claim", "castle", "solo", "name",
 #: The largest number an edit carries; the parser then checks it against the sheet.
 MAX_VALUE = 99
 CLAIM_VALUES = {"none": UNCLAIMED, "first": CLAIMED, "later": CLAIMED_LATER}
-SECTIONS = {"top_row": f"{BOOK}, Achievements; Scoring",
-            "bottom_row": f"{BOOK}, Achievements; Scoring",
-            "tracks": f"{BOOK}, Scoring (success tracks)",
-            "all_tracks": f"{BOOK}, Play Sheets 1 and 3, bonus",
-            "river": f"{BOOK}, Rivers; Scoring",
-            "bandits": f"{BOOK}, Play Sheet 2, Raiding bandits",
-            "top_row_bonus": f"{BOOK}, Play Sheet 4, Game End"}
-TIE_BREAK = ("The most points wins; ties are broken in favour of the player whose home "
-             "castle is furthest to the right (blue, yellow, orange, pink from left to "
-             "right).")
-TIE_BREAK_SOURCE = f"{BOOK}, Scoring"
+def _sections() -> dict[str, str]:
+    """The rulebook section of each scoring item (the book's name in the language in force;
+    the sections are the English rulebook's)."""
+    return {"top_row": f"{book()}, Achievements; Scoring",
+            "bottom_row": f"{book()}, Achievements; Scoring",
+            "tracks": f"{book()}, Scoring (success tracks)",  # i18n: no (section of the book)
+            "all_tracks": f"{book()}, Play Sheets 1 and 3, bonus",
+            "river": f"{book()}, Rivers; Scoring",
+            "bandits": f"{book()}, Play Sheet 2, Raiding bandits",  # i18n: no (section of the book)
+            "top_row_bonus": f"{book()}, Play Sheet 4, Game End"}
+
+
+def _tie_break() -> str:
+    return _("The most points wins; ties are broken in favour of the player whose home castle "
+             "is furthest to the right (blue, yellow, orange, pink from left to right).")
 
 
 @dataclass
@@ -64,10 +70,10 @@ class _Pad:
 
 def setup() -> list[dict[str, Any]]:
     """The play sheet (1 to 4, each a reconstruction) and the players (1 to 4)."""
-    sheets = [{"value": n, "label": f"{n}: {sheet_tables(n).sheet.title}"} for n in SHEET_NUMBERS]
-    return [{"name": "sheet", "label": "Play sheet (reconstructed)", "default": 1,
+    sheets = [{"value": n, "label": f"{n}: {data_text(sheet_tables(n).sheet.title)}"} for n in SHEET_NUMBERS]
+    return [{"name": "sheet", "label": _('Play sheet (reconstructed)'), "default": 1,
              "options": sheets},
-            {"name": "players", "label": "Players", "default": 2,
+            {"name": "players", "label": _("Players"), "default": 2,
              "options": [{"value": n, "label": "1 (solo)" if n == 1 else str(n)}
                          for n in range(1, len(CASTLE_ORDER) + 1)]}]
 
@@ -81,9 +87,9 @@ def new(choices: Mapping[str, Any]) -> str:
     """
     number, n = choices.get("sheet", 1), choices.get("players", 2)
     if type(number) is not int or number not in SHEET_NUMBERS:
-        raise ParameterError("sheet: the play sheet, 1, 2, 3 or 4")
+        raise ParameterError(_('sheet: the play sheet, 1, 2, 3 or 4'))
     if type(n) is not int or not 1 <= n <= len(CASTLE_ORDER):
-        raise ParameterError(f"players: 1 to {len(CASTLE_ORDER)}")
+        raise ParameterError(_("players: 1 to {n}").format(n=len(CASTLE_ORDER)))
     t = sheet_tables(number)
     return _write(_Pad(t, [_blank(t, f"Player {k + 1}", CASTLE_ORDER[k], n == 1)
                            for k in range(n)]))
@@ -108,7 +114,7 @@ def _read(text: str) -> _Pad:
 
 def _write(pad: _Pad) -> str:
     t = pad.tables
-    parts = [f"# Cascadito, play sheet {t.number} ({t.sheet.title}), entered on the scoring "
+    parts = [f"# Cascadito, play sheet {t.number} ({t.sheet.title}), entered on the scoring "  # i18n: no (record)
              f"pad\nsheet {t.number}\n"]
     for s in pad.sheets:
         home = t.track_colour.index(TOWN_COLOURS.index(s.castle)) \
@@ -136,13 +142,15 @@ def _checked(pad: _Pad) -> str:
 
 def _achievement(t: SheetTables, word: Any) -> int:
     if isinstance(word, str):
-        row, _, num = word.partition(" ")
+        row, _sep, num = word.partition(" ")
         idx = t.top if row == "top" else t.bottom if row == "bottom" else ()
         if num.isdigit() and 1 <= int(num) <= len(idx):
             return idx[int(num) - 1]
-    rows = f"top 1 to top {len(t.top)}" + (f", bottom 1 to bottom {len(t.bottom)}"
+    rows = _('top 1 to top {n}').format(
+        n=len(t.top)) + (_(', bottom 1 to bottom {n}').format(n=len(t.bottom))
                                             if t.bottom else "")
-    raise NotationError(f"sheet {t.number} has no achievement {str(word)[:20]!r} ({rows})")
+    raise NotationError(_('sheet {number} has no achievement {value} ({rows})').format(
+        number=t.number, value=repr(str(word)[:20]), rows=rows))
 
 
 def edit(text: str, change: Mapping[str, Any]) -> str:
@@ -162,7 +170,7 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
     n = len(pad.sheets)
     if op == "add_player":
         if n >= len(CASTLE_ORDER):
-            raise NotationError(f"Cascadito is for 1 to {len(CASTLE_ORDER)} players")
+            raise NotationError(_('Cascadito is for 1 to {n} players').format(n=len(CASTLE_ORDER)))
         free = [c for c in CASTLE_ORDER if c not in {s.castle for s in pad.sheets}]
         taken = {s.name for s in pad.sheets}
         name = next(f"Player {k}" for k in range(n + 1, n + 6) if f"Player {k}" not in taken)
@@ -174,13 +182,13 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
     if op == "field":
         cell = t.name_index.get(str(change.get("cell"))[:8].lower())
         if cell is None or t.river_of[cell] >= 0 or not t.fields_mask >> cell & 1:
-            raise NotationError(f"{str(change.get('cell'))[:8]!r} is no field of sheet "
-                                f"{t.number} (fields are named by row letter and position, "
-                                "e.g. c5; river spaces are marked in order)")
+            raise NotationError(_('{value} is no field of sheet {number} (fields are named by row '
+                                  'letter and position, e.g. c5; river spaces are marked in order)').format(
+                value=repr(str(change.get('cell'))[:8]), number=t.number))
         s.marked ^= {cell}
     elif op == "river":
         if not t.num_rivers:
-            raise NotationError(f"sheet {t.number} has no river")
+            raise NotationError(_('sheet {number} has no river').format(number=t.number))
         k = P.number(change, "river", 0, t.num_rivers - 1)
         s.rivers[k] = P.number(change, "value", 0, MAX_VALUE)   # the parser checks the length
     elif op == "track":
@@ -189,24 +197,25 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
         s.tracks[k] = P.number(change, "value", 0, MAX_VALUE)
     elif op == "bandits":
         if not t.bandit_points:
-            raise NotationError(f"sheet {t.number} has no raiding bandit track (sheet 2 has)")
+            raise NotationError(_('sheet {number} has no raiding bandit track (sheet 2 has)').format(
+                number=t.number))
         s.bandits = P.number(change, "value", 0, MAX_VALUE)
     elif op == "claim":
         a = _achievement(t, change.get("achievement"))
         code = CLAIM_VALUES[P.choice(change, "value", tuple(CLAIM_VALUES))]
         if code == CLAIMED_LATER and not t.ach_later[a]:
-            raise NotationError("only sheet 4's top-row achievements are claimed 'later' "
-                                "(for the smaller reward)")
+            raise NotationError(_("only sheet 4's top-row achievements are claimed 'later' (for "
+                                  "the smaller reward)"))
         s.claims[a] = code
     elif op == "castle":
         s.castle = P.choice(change, "colour", CASTLE_ORDER)
     elif op == "solo":
-        s.solo = P.field(change, "on", bool, "true or false")
+        s.solo = P.field(change, "on", bool, _('true or false'))
     elif op == "name":
         s.name = P.player_name(change, [x.name for x in pad.sheets if x is not s])
     else:
         if n == 1:
-            raise NotationError("the last sheet stays: enter at least one")
+            raise NotationError(_('the last sheet stays: enter at least one'))
         pad.sheets.remove(s)
     return _checked(pad)
 
@@ -220,7 +229,7 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
         NotationError: a text the score format refuses, or any focus (this pad has none).
     """
     if focus is not None:
-        raise NotationError("the Cascadito pad has no menus: every tap marks or claims")
+        raise NotationError(_('the Cascadito pad has no menus: every tap marks or claims'))
     pad = _read(text)
     t = pad.tables
     scored = settle(*parse_text(text, source=P.SOURCE))
@@ -229,15 +238,15 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
     for i, s in enumerate(pad.sheets):
         castles = [P.option(c, {"op": "castle", "player": i, "colour": c},
                             selected=c == s.castle) for c in CASTLE_ORDER]
-        own = [P.group("Name", [P.option("Rename", {"op": "name", "player": i})], kind="name",
+        own = [P.group(_("Name"), [P.option(_("Rename"), {"op": "name", "player": i})], kind="name",
                        value=s.name),
-               P.group("Home castle", castles)]
+               P.group(_('Home castle'), castles)]
         if n == 1:
-            own.append(P.group("Solo game", [P.option(
-                "Solo game", {"op": "solo", "player": i, "on": not s.solo},
+            own.append(P.group(_('Solo game'), [P.option(
+                _('Solo game'), {"op": "solo", "player": i, "on": not s.solo},
                 selected=s.solo)], kind="toggle"))
         else:
-            own.append(P.group("", [P.option(f"Remove {s.name}",
+            own.append(P.group("", [P.option(_("Remove {name}").format(name=s.name),
                                              {"op": "remove_player", "player": i})],
                                kind="buttons"))
         parts.append({"id": f"s{i}", "title": s.name, "controls": own,
@@ -250,20 +259,23 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
                                 kind="buttons"))
     sc = scored.scores
     keys = [(x.total, CASTLE_ORDER.index(x.castle)) for x in sc]
-    players = [P.player_score(x.name, x.breakdown, SECTIONS, (x.total, x.castle), x.warnings)
+    players = [P.player_score(x.name, x.breakdown, _sections(), (x.total, x.castle), x.warnings)
                for x in sc]
     sheet = t.sheet
     return {"text": text,
-            "title": f"Cascadito, play sheet {t.number} “{sheet.title}”, "
-                     f"{n} player{'s' * (n != 1)}",
-            "notes": [f"Play sheet {t.number} is the project's reconstruction, not the "
-                      "printed sheet: the printed sheets are not public. Check the points "
-                      "beside the tracks and rivers against your sheet."
+            "title": ngettext("Cascadito, play sheet {number} “{title}”, {n} player",
+                              "Cascadito, play sheet {number} “{title}”, {n} players", n).format(
+                number=t.number, title=data_text(sheet.title), n=n),
+            "notes": [_("Play sheet {number} is the project's reconstruction, not the printed "
+                        "sheet: the printed sheets are not public. Check the points beside the "
+                        "tracks and rivers against your sheet.").format(number=t.number)
                       if sheet.provenance == "reconstructed" else
-                      f"Play sheet {t.number}: data provenance {sheet.provenance}."],
+                      _('Play sheet {number}: data provenance {provenance}.').format(
+                          number=t.number, provenance=sheet.provenance)],
             "controls": controls, "parts": parts, "menu": None,
             "score": P.score(players, P.ranks(keys), winner(scored)[1] + ".",
-                             ("points", "home castle"), TIE_BREAK, TIE_BREAK_SOURCE)}
+                             (_("points"), _("home castle")), _tie_break(),
+                             f"{book()}, Scoring")}
 
 
 __all__ = ["TITLE", "setup", "new", "view", "edit"]

@@ -12,7 +12,10 @@ from regalia.core import pad as P
 from regalia.core.svgkit import text as esc
 from regalia.core.svgkit import wrap
 
+from regalia.core.i18n import _, pgettext
+
 from .components import TOWN_COLOURS, Special
+from .wording import colour_stem, text as data_text
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED
 from .svg import (COLOURS, FIELD, FIELD_EDGE, INKS, WATER, _action_icon, _bandit, _castle,
                   _crown, _cross, _good, _hex_path, _house, _Layout, _reward, _short, _star)
@@ -73,9 +76,10 @@ def map_svg(t: SheetTables, i: int, name: str, marked: set[int], rivers: Sequenc
             n = rivers[k]
             done = j < n
             value = j if n == j + 1 else j + 1
-            river = sheet.rivers[k].name if t.num_rivers > 1 else "River"
-            label = (f"{name}: {river} space {j + 1} of {t.river_len[k]} "
-                     f"({'marked' if done else 'not marked'}; {n} marked)")
+            river = data_text(sheet.rivers[k].name) if t.num_rivers > 1 else _("River")
+            label = (_("{name}: {river} space {j} of {total} ({state}; {n} marked)").format(
+                name=name, river=river, j=j + 1, total=t.river_len[k],
+                state=pgettext("space", "marked") if done else _("not marked"), n=n))
             body = [f'<path d="{d}" fill="{WATER}" stroke="#4a8fc0" stroke-width="1.2"/>']
             if space.points:
                 body.append(_txt(cx, cy + r * 0.2, str(space.points), r * 0.42,
@@ -93,11 +97,12 @@ def map_svg(t: SheetTables, i: int, name: str, marked: set[int], rivers: Sequenc
             body.append(_special(sp, cx, cy, r * 0.42))
         if is_marked:
             body.append(_cross(cx, cy, r * 0.42, 2.6))
-        label = f"{name}: field {label_name} ({'marked' if is_marked else 'not marked'})"
+        label = (_("{name}: field {field} (marked)") if is_marked else
+                 _("{name}: field {field} (not marked)")).format(name=name, field=label_name)
         out.append(f'<g class="field"'
                    f'{P.tap(label, edit={"op": "field", "player": i, "cell": label_name}, selected=is_marked)}>'
                    + "".join(body) + "</g>")
-    return _svg(lay.ox + lay.width + 8, lay.oy + lay.height + 8, f"{name}: kingdom", out)
+    return _svg(lay.ox + lay.width + 8, lay.oy + lay.height + 8, _("{name}: kingdom").format(name=name), out)
 
 
 def _special(sp: Special, cx: float, cy: float, s: float) -> str:
@@ -136,9 +141,10 @@ def tracks_svg(t: SheetTables, i: int, name: str, tracks: Sequence[int], bandits
             out.append(_txt(x + cw / 2, cy - cw * 0.3 - 4, f"{track.home_points}", 11,
                             weight="bold" if home else "normal"))
         for j, sp in enumerate(track.spaces):
-            label = f"{name}: {col} track space {j + 1} of {length}, {sp.points} points"
+            label = _("{name}: {colour} track space {j} of {length}, {points} points").format(
+                name=name, colour=colour_stem(col), j=j + 1, length=length, points=sp.points)
             out.append(_space(x, top + (nmax - 1 - j) * SPACE_H, cw, SPACE_H, j, h,
-                              sp.points, label, ("marked", "not marked"),
+                              sp.points, label, (pgettext("space", "marked"), _("not marked")),
                               {"op": "track", "player": i, "track": col},
                               ("#d8d0bd" if j < h else COLOURS[col], INKS[col],
                                2 if sp.highlight else 0.8), "track-space"))
@@ -149,14 +155,16 @@ def tracks_svg(t: SheetTables, i: int, name: str, tracks: Sequence[int], bandits
         hh = SPACE_H * nmax / n
         out.append(_bandit(x + cw / 2, top - 14, 10))
         for j, pts in enumerate(t.bandit_points):
-            label = f"{name}: raiding bandit track space {j + 1} of {n}, {pts} points"
+            label = _('{name}: raiding bandit track space {j} of {n}, {pts} points').format(
+                name=name, j=j + 1, n=n, pts=pts)
             out.append(_space(x, top + (n - 1 - j) * hh, cw, hh, j, bandits, pts, label,
-                              ("crossed off", "not crossed off"),
+                              (_('crossed off'), _('not crossed off')),
                               {"op": "bandits", "player": i},
                               ("#d8d0bd" if j < bandits else "#caa89a", "#5a3020", 0.8),
                               "bandit-space"))
-        out.append(_txt(x + cw / 2, top + nmax * SPACE_H + 14, "bandits", 11, fill="#5a3020"))
-    return _svg(columns * cw, top + nmax * SPACE_H + 22, f"{name}: success tracks", out)
+        out.append(_txt(x + cw / 2, top + nmax * SPACE_H + 14, _("bandits"), 11, fill="#5a3020"))
+    return _svg(columns * cw, top + nmax * SPACE_H + 22, _('{name}: success tracks').format(
+        name=name), out)
 
 
 def _space(x: float, y: float, w: float, h: float, j: int, marked: int, points: int,
@@ -188,8 +196,8 @@ def achievements_svg(t: SheetTables, i: int, name: str, claims: Sequence[int]) -
         if not idx:
             continue
         later = any(t.ach_later[a] for a in idx)
-        word = ("Top row (8 VP first, 5 VP later)" if later else "Top row (first player only)") \
-            if row == "top" else "Bottom row (every player)"
+        word = (_('Top row (8 VP first, 5 VP later)') if later else _('Top row (first player only)')) \
+            if row == "top" else _('Bottom row (every player)')
         y += 18
         out.append(_txt(0, y - 5, word, 12, anchor="start", fill="#5a4a2a", weight="bold"))
         for k, a in enumerate(idx):
@@ -200,9 +208,9 @@ def achievements_svg(t: SheetTables, i: int, name: str, claims: Sequence[int]) -
             cycle = ((UNCLAIMED, CLAIMED, CLAIMED_LATER) if t.ach_later[a]
                      else (UNCLAIMED, CLAIMED))
             nxt = cycle[(cycle.index(c) + 1) % len(cycle)]
-            state = {UNCLAIMED: "not claimed", CLAIMED: "claimed",
-                     CLAIMED_LATER: "claimed later"}[c]
-            label = f"{name}: {row} {k + 1}, {ach.text} ({state})"
+            state = {UNCLAIMED: _("not claimed"), CLAIMED: pgettext("achievement", "claimed"),
+                     CLAIMED_LATER: _("claimed later")}[c]
+            label = f"{name}: {row} {k + 1}, {data_text(ach.text)} ({state})"
             value = {UNCLAIMED: "none", CLAIMED: "first", CLAIMED_LATER: "later"}[nxt]
             edit = {"op": "claim", "player": i, "achievement": f"{row} {k + 1}",
                     "value": value}
@@ -215,10 +223,10 @@ def achievements_svg(t: SheetTables, i: int, name: str, claims: Sequence[int]) -
             for li, line in enumerate(wrap(_short(t, ach), 24)[:2]):
                 body.append(_txt(x + 6, yy + 29 + li * 12, line, 11, "start"))
             if c:
-                body.append(_txt(x + bw - 6, yy + bh - 6, "later ✓" if c == CLAIMED_LATER
-                                 else "claimed ✓", 11, "end", "#1d7a33", "bold"))
+                body.append(_txt(x + bw - 6, yy + bh - 6, _("later ✓") if c == CLAIMED_LATER
+                                 else _("claimed ✓"), 11, "end", "#1d7a33", "bold"))
             if ach.provenance == "reconstructed":
-                body.append(_txt(x + 6, yy + bh - 6, "reconstructed", 9, "start", "#8a7a5a"))
+                body.append(_txt(x + 6, yy + bh - 6, _("reconstructed"), 9, "start", "#8a7a5a"))
             colour = ach.criterion.colour or ""
             if colour in COLOURS and colour in TOWN_COLOURS:
                 body.append(f'<circle cx="{x + bw - 10:.1f}" cy="{yy + 28:.1f}" r="5" '

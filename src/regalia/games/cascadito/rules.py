@@ -17,6 +17,7 @@ from typing import Any
 
 from regalia.core.errors import DataError, ParameterError
 from regalia.core.game import Game, GameInfo
+from regalia.core.i18n import N_, _
 from regalia.core.params import data_path, digits_as_int, normalise_variants, shown, whole_number
 from regalia.core.registry import register_game
 
@@ -27,13 +28,14 @@ from .state import CascaditoState, PureCascaditoState
 from .tables import NUM_COLOURS, POOLS, SheetTables
 
 VARIANTS = {
-    "harder-start": "Harder start (solo only): the first 2 dice boxes are marked before "
-                    "the game, as the solo rules suggest \"for a greater challenge\".",
-    "deferred-bottom-row": "Bottom-row claims when you choose (play sheets 1 and 2): a "
-                           "bottom-row achievement you meet is claimed on that turn or a "
-                           "later one, or never, as you decide, like the top row. The "
-                           "rulebook can be read both ways; without this option it is "
-                           "claimed at once.",
+    # the descriptions are messages of the cascadito catalogue: front ends show _(text)
+    "harder-start": N_("Harder start (solo only): the first 2 dice boxes are marked before "
+                       "the game, as the solo rules suggest \"for a greater challenge\"."),
+    "deferred-bottom-row": N_("Bottom-row claims when you choose (play sheets 1 and 2): a "
+                              "bottom-row achievement you meet is claimed on that turn or a "
+                              "later one, or never, as you decide, like the top row. The "
+                              "rulebook can be read both ways; without this option it is "
+                              "claimed at once."),
 }
 
 #: Engine limit (ruling R11): a multiplayer game ends after this many turns per player and
@@ -86,16 +88,17 @@ class CascaditoGame(Game):
                  data: str | Path | None = None, *, engine: str | None = None):
         players = whole_number(players, "players", "1, 2, 3 or 4")
         if not 1 <= players <= 4:
-            raise ParameterError(f"Cascadito is for 1 to 4 players (1: solo), not {players}")
+            raise ParameterError(_("Cascadito is for 1 to 4 players (1: solo), not {n}").format(
+                n=players))
         sheet = digits_as_int(sheet)
         if sheet is not None and (type(sheet) is not int or sheet not in SHEET_NUMBERS):
-            raise ParameterError(f"sheet must be a play sheet number 1, 2, 3 or 4, not "
-                                 f"{shown(sheet)}")
+            raise ParameterError(_("sheet must be a play sheet number 1, 2, 3 or 4, not "
+                                   "{value}").format(value=shown(sheet)))
         self._variants = normalise_variants(variants, VARIANTS, "Cascadito")
         self.harder = "harder-start" in self._variants
         if self.harder and players != 1:
-            raise ParameterError(f"harder-start is a solo variant (players=1), not for "
-                                 f"{players} players")
+            raise ParameterError(_("harder-start is a solo variant (players=1), not for {n} "
+                                   "players").format(n=players))
         self._data = data_path(data, "sheet")
         self._players = players
         self.deferred_bottom = "deferred-bottom-row" in self._variants
@@ -103,11 +106,12 @@ class CascaditoGame(Game):
             self.sheet: Sheet = load_sheet(1 if sheet is None else sheet)
         else:
             if not Path(self._data).is_file():
-                raise DataError(f"{data}: no such sheet file")
+                raise DataError(_("{path}: no such sheet file").format(path=data))
             self.sheet = load_sheet(Path(self._data))
             if sheet is not None and sheet != self.sheet.number:
-                raise ParameterError(f"sheet={sheet} but the data file {data} is sheet "
-                                     f"{self.sheet.number}; leave sheet out with data")
+                raise ParameterError(_("sheet={sheet} but the data file {path} is sheet {n}; "
+                                       "leave sheet out with data").format(
+                    sheet=sheet, path=data, n=self.sheet.number))
         self._sheet_no = self.sheet.number
         self.dice = load_dice()
         self.tables = SheetTables(self.sheet, self.dice)
@@ -119,9 +123,9 @@ class CascaditoGame(Game):
         auto = sum(1 << a for a in range(t.num_achievements)
                    if not t.ach_top[a] and t.ach_actions[a])
         if self.deferred_bottom and not auto:
-            raise ParameterError(f"deferred-bottom-row is for play sheets 1 and 2 (their "
-                                 f"bottom-row achievements give an action); sheet "
-                                 f"{self.sheet.number} has none")
+            raise ParameterError(_("deferred-bottom-row is for play sheets 1 and 2 (their "
+                                   "bottom-row achievements give an action); sheet {n} has "
+                                   "none").format(n=self.sheet.number))
         self.auto_claims = 0 if self.deferred_bottom else auto
         H, R, NT = t.num_cells, t.num_rivers, t.num_tracks
         b1 = NUM_COLOURS * H

@@ -31,7 +31,10 @@ from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from regalia.core.breakdown import Breakdown, ScoreItem
 
+from regalia.core.i18n import _
+
 from .components import TOWN_COLOURS
+from .wording import colour_stem, text as data_text
 
 if TYPE_CHECKING:
     from .tables import SheetTables
@@ -152,48 +155,54 @@ def score_steps(t: SheetTables, f: SheetFacts) -> list[ScoreItem]:
                 continue
             ach = t.achievements[a]
             pts = achievement_points(t, a, c)
-            how = ach.text.rstrip(".")
+            how = data_text(ach.text).rstrip(".")
             if ach.later_points is not None:
-                how += ("; claimed after another player: the smaller reward"
-                        if c == CLAIMED_LATER else "; claimed first")
+                how += (_("; claimed after another player: the smaller reward")
+                        if c == CLAIMED_LATER else _("; claimed first"))
             elif not ach.points:
-                how += "; its reward is an action, no points"
+                how += _("; its reward is an action, no points")
             out.append(ScoreItem(key, _achievement_label(t, a), pts, how))
     for k, h in enumerate(f.tracks):
         colour = TOWN_COLOURS[t.track_colour[k]]
         pts = track_points(t, k, h, f.home)
         if h == 0:
-            how = "no space marked"
+            how = _("no space marked")
         elif h == t.track_len[k] and k == f.home and t.track_home[k]:
-            how = f"all {h} spaces marked under your home castle: the higher value"
+            how = _("all {n} spaces marked under your home castle: the higher value").format(n=h)
         else:
-            how = f"highest marked space {h} of {t.track_len[k]}"
+            how = _("highest marked space {n} of {total}").format(n=h, total=t.track_len[k])
             if k == f.home:
-                how += "; your home castle's track"
-        out.append(ScoreItem("tracks", f"{colour} track", pts, how, {"colour": colour}))
+                how += _("; your home castle's track")
+        out.append(ScoreItem("tracks", _("{colour} track").format(colour=colour_stem(colour)),
+                             pts, how, {"colour": colour}))
     if t.bonus is not None:
         low = min(f.tracks) if f.tracks else 0
         met = low >= t.bonus.min_spaces
-        out.append(ScoreItem("all_tracks", "all tracks bonus", all_tracks_bonus(t, f.tracks),
-                             f"at least {t.bonus.min_spaces} spaces in every track: "
-                             f"{'yes' if met else 'no'} (lowest track {low})"))
+        out.append(ScoreItem("all_tracks", _("all tracks bonus"), all_tracks_bonus(t, f.tracks),
+                             (_("at least {n} spaces in every track: yes (lowest track {low})")
+                              if met else
+                              _("at least {n} spaces in every track: no (lowest track {low})")
+                              ).format(n=t.bonus.min_spaces, low=low)))
     for r, riv in enumerate(t.rivers):
         n = f.rivers[r]
-        name = riv.name if len(t.rivers) > 1 else "river"
+        name = data_text(riv.name if len(t.rivers) > 1 else "river")  # i18n: no (data key)
         if riv.scoring == "highest":
-            how = (f"{n} of {t.river_len[r]} spaces marked; the highest value reached"
-                   if n else "no space marked")
+            how = (_("{n} of {total} spaces marked; the highest value reached").format(
+                n=n, total=t.river_len[r]) if n else _("no space marked"))
+        elif n == t.river_len[r]:
+            how = _("{n} of {total} spaces marked; the ship reached the low bridge").format(
+                n=n, total=t.river_len[r])
         else:
-            how = (f"{n} of {t.river_len[r]} spaces marked; "
-                   + ("the ship reached the low bridge" if n == t.river_len[r]
-                      else "the ship did not reach the low bridge"))
+            how = _("{n} of {total} spaces marked; the ship did not reach the low bridge").format(
+                n=n, total=t.river_len[r])
         out.append(ScoreItem("river", name, river_points(t, r, n), how))
     if t.bandit_points:
-        out.append(ScoreItem("bandits", "raiding bandits", bandit_points(t, f.bandits),
-                             f"{f.bandits} of {len(t.bandit_points)} spaces crossed off"))
+        out.append(ScoreItem("bandits", _("raiding bandits"), bandit_points(t, f.bandits),
+                             _("{n} of {total} spaces crossed off").format(
+                                 n=f.bandits, total=len(t.bandit_points))))
     if t.end.top_row_bonus and f.top_row_bonus:
-        out.append(ScoreItem("top_row_bonus", "whole top row", f.top_row_bonus,
-                             "every top-row achievement claimed: bonus"))
+        out.append(ScoreItem("top_row_bonus", _("whole top row"), f.top_row_bonus,
+                             _("every top-row achievement claimed: bonus")))
     return out
 
 

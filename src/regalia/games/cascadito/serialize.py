@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.i18n import _
 from regalia.core.errors import RecordError
 
 from .notation import parse_pool, parse_task
@@ -64,77 +65,77 @@ def from_json(cls: type[PureCascaditoState], game: CascaditoGame,
     s._seed = None   # a state from JSON never has a seed (a "seed" key is ignored)
     s._dealer = None
     if d["phase"] not in PHASE_NAMES:
-        raise RecordError(f"unknown phase {d['phase']!r}; one of {', '.join(PHASE_NAMES)}")
+        raise RecordError(_("unknown phase {phase}; one of {phases}").format(phase=repr(d["phase"]), phases=", ".join(PHASE_NAMES)))
     s.phase = PHASE_NAMES.index(d["phase"])
     s.cur = int(d["player"])
     if not 0 <= s.cur < n:
-        raise RecordError(f"state JSON: player {s.cur} is not a seat 0..{n - 1}")
+        raise RecordError(_("state JSON: player {n} is not a seat 0..{last}").format(n=s.cur, last=n - 1))
     pool = str(d["pool"])
     s.pool = list(POOLS[parse_pool(game, pool)])
     s.turns, s.solo_turn, s.boxes = int(d["turns"]), int(d["solo_turn"]), int(d["boxes"])
     if s.turns < 0 or s.solo_turn not in (0, 1) or not 0 <= s.boxes <= t.solo_boxes:
-        raise RecordError("state JSON: turns, solo_turn or boxes out of range")
+        raise RecordError(_("state JSON: turns, solo_turn or boxes out of range"))
     sheets = d["sheets"]
     if not isinstance(sheets, list) or len(sheets) != n:
-        raise RecordError(f"state JSON: 'sheets' needs {n} entries")
+        raise RecordError(_("state JSON: 'sheets' needs {n} entries").format(n=n))
     A = t.num_achievements
     for p, sh in enumerate(sheets):
         names = sh["marked"]
         if not isinstance(names, list) or any(n not in t.name_index for n in names):
-            raise RecordError(f"state JSON: sheet {p}: 'marked' must list cell names")
+            raise RecordError(_("state JSON: sheet {p}: 'marked' must list cell names").format(p=p))
         for i in sorted((t.name_index[n] for n in names), key=lambda i: t.river_pos[i]):
             mark_plain(s, p, i)  # river spaces in river order
         tr = [int(x) for x in sh["tracks"]]
         if len(tr) != t.num_tracks or any(not 0 <= h <= t.track_len[k]
                                           for k, h in enumerate(tr)):
-            raise RecordError(f"state JSON: sheet {p}: tracks {tr} do not fit the sheet")
+            raise RecordError(_("state JSON: sheet {p}: tracks {tracks} do not fit the sheet").format(p=p, tracks=tr))
         s.track[p * t.num_tracks:(p + 1) * t.num_tracks] = tr
         for a in sh["claimed"]:
             if type(a) is not int or not 0 <= a < A:
-                raise RecordError(f"state JSON: sheet {p}: claimed {a!r} is no achievement")
+                raise RecordError(_("state JSON: sheet {p}: claimed {a} is no achievement").format(p=p, a=repr(a)))
             s.claimed[p * A + a] = 1
         for a in sh["claimable"]:
             if type(a) is not int or not 0 <= a < A or s.claimed[p * A + a]:
-                raise RecordError(f"state JSON: sheet {p}: claimable {a!r} is no "
-                                  "unclaimed achievement")
+                raise RecordError(_("state JSON: sheet {p}: claimable {a} is no unclaimed achievement").format(
+                    p=p, a=repr(a)))
             s.claimable[p] |= 1 << a
     first = [int(x) for x in d["top_row_first"]]
     if len(first) != A or any(f >= 0 and not s.claimed[f * A + a] for a, f in enumerate(first)
                               if f < n):
-        raise RecordError("state JSON: 'top_row_first' names a seat that did not claim it")
+        raise RecordError(_("state JSON: 'top_row_first' names a seat that did not claim it"))
     if any(not -1 <= f < n for f in first):
-        raise RecordError(f"state JSON: 'top_row_first' holds seats -1..{n - 1}")
+        raise RecordError(_("state JSON: 'top_row_first' holds seats -1..{last}").format(last=n - 1))
     s.first = first
     for a, f in enumerate(first):
         if f >= 0 and not t.ach_later[a] and any(c >> a & 1 for c in s.claimable):
-            raise RecordError(f"state JSON: achievement {a} is claimable but locked")
+            raise RecordError(_("state JSON: achievement {a} is claimable but locked").format(a=a))
     if type(d["die_used"]) is not bool:
-        raise RecordError("state JSON: 'die_used' must be true or false")
+        raise RecordError(_("state JSON: 'die_used' must be true or false"))
     s.predie = 0 if d["die_used"] else 1
     if s.phase == PH_CLAIM and not s.claimable[s.cur]:
-        raise RecordError("state JSON: phase 'claim' with no claim open")
+        raise RecordError(_("state JSON: phase 'claim' with no claim open"))
     s.bonus = [int(x) for x in d["bonus"]]
     if len(s.bonus) != n:
-        raise RecordError(f"state JSON: 'bonus' needs {n} entries")
+        raise RecordError(_("state JSON: 'bonus' needs {n} entries").format(n=n))
     tasks = d["tasks"]
     if not isinstance(tasks, list):
-        raise RecordError("state JSON: 'tasks' must be a list")
+        raise RecordError(_("state JSON: 'tasks' must be a list"))
     s.tasks = [_task(t, str(x)) for x in tasks]
     if (s.phase == PH_TASK and not s.tasks) or (s.tasks and s.phase not in (PH_TASK,
                                                                            PH_CLAIM)):
-        raise RecordError("state JSON: tasks are pending in phase 'task' (or 'claim') "
-                          "only, and always in phase 'task'")
+        raise RecordError(_("state JSON: tasks are pending in phase 'task' (or 'claim') only, and always in "
+                            "phase 'task'"))
     if s.phase == PH_DIE and not any(s.pool):
-        raise RecordError("state JSON: phase 'die' with an empty pool")
+        raise RecordError(_("state JSON: phase 'die' with an empty pool"))
     s.hist = [int(x) for x in d["history"]]
     if not all(0 <= a < game.num_distinct_actions for a in s.hist):
-        raise RecordError(f"state JSON: history holds an action outside "
-                          f"0..{game.num_distinct_actions - 1}")
+        raise RecordError(_("state JSON: history holds an action outside 0..{last}").format(
+            last=game.num_distinct_actions - 1))
     return s
 
 
 def _task(t: Any, text: str) -> int:
     k = parse_task(t, text)
     if k is None:
-        raise RecordError(f"state JSON: unknown task {text!r}")
+        raise RecordError(_("state JSON: unknown task {task}").format(task=repr(text)))
     return k

@@ -50,6 +50,7 @@ import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.i18n import _
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
@@ -57,6 +58,7 @@ from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize, view
 from .components import TOWN_COLOURS
+from .wording import colour_stem
 from .phases import PH_CLAIM, PH_DIE, PH_END, PH_ROLL, PH_TASK, PHASE_NAMES
 from .scoring import CLAIMED_LATER, SheetFacts, sheet_total
 from .scoring import breakdown as sheet_breakdown
@@ -164,23 +166,25 @@ class CascaditoState(PhasedState["CascaditoGame"]):
 
     def _wrong_kind(self, action: int) -> str:
         return {
-            PH_ROLL: "now the dice are rolled (a chance outcome, 'roll BBYOPW')",
-            PH_DIE: f"now seat {self.cur + 1} selects a die of the pool {pool_string(self.pool)} "
-                    "and uses it ('pink c5', 'pink river' or 'pink pass')",
-            PH_TASK: f"now seat {self.cur + 1} resolves {self._task_name(self.tasks[0])} "
-                     f"({self._task_hint()})" if self.tasks else "",
-            PH_CLAIM: f"now seat {self.cur + 1} may claim an achievement met "
-                      f"({self._claim_hint()}) or 'decline'",
-        }[self.phase]
+            PH_ROLL: lambda: _("now the dice are rolled (a chance outcome, 'roll BBYOPW')"),
+            PH_DIE: lambda: _("now seat {seat} selects a die of the pool {pool} and uses it "
+                              "('pink c5', 'pink river' or 'pink pass')").format(
+                seat=self.cur + 1, pool=pool_string(self.pool)),
+            PH_TASK: lambda: _("now seat {seat} resolves {task} ({hint})").format(
+                seat=self.cur + 1, task=self._task_name(self.tasks[0]),
+                hint=self._task_hint()) if self.tasks else "",
+            PH_CLAIM: lambda: _("now seat {seat} may claim an achievement met ({hint}) or "
+                                "'decline'").format(seat=self.cur + 1, hint=self._claim_hint()),
+        }[self.phase]()
 
     def _claim_hint(self) -> str:
         return ", ".join(f"'{self.achievement_name(a)}'"
-                         for a in bits(self.claimable[self.cur])) or "none open"
+                         for a in bits(self.claimable[self.cur])) or _("none open")
 
     def _task_hint(self) -> str:
         kind = self.tasks[0] & 3
-        return {A_TRACK: "'track blue'", A_FIELD: "'mark c5' or 'river'",
-                A_RIVER: "'river'", T_STAR: "'mark c5', a field next to the star"}[kind]
+        return {A_TRACK: "'track blue'", A_FIELD: _("'mark c5' or 'river'"),  # i18n: no (notation)
+                A_RIVER: "'river'", T_STAR: _("'mark c5', a field next to the star")}[kind]
 
 
     # ------------------------------------------------------------------ notation
@@ -514,14 +518,14 @@ class PureCascaditoState(CascaditoState):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase != PH_ROLL:
-            raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+            raise RegaliaError(f"not a chance node (phase {self.phase_name})")  # i18n: no (API use)
         b6 = self._game.bases[5]
         return [(b6 + i, p) for i, p in self._roll_outcomes()]
 
     def sample_chance_outcome(self, rng: random.Random) -> int:
         """Roll the dice one by one with ``rng`` (re-rolling when too few remain)."""
         if self.phase != PH_ROLL:
-            raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+            raise RegaliaError(f"not a chance node (phase {self.phase_name})")  # i18n: no (API use)
         t = self._t
         faces = t.face_list
         nf = len(faces)
@@ -529,7 +533,7 @@ class PureCascaditoState(CascaditoState):
         while True:
             counts = [0] * NUM_COLOURS
             k = 0
-            for _ in range(t.num_dice):
+            for _die in range(t.num_dice):
                 c = faces[int(rng.random() * nf)]
                 if c >= 0:
                     counts[c] += 1
@@ -558,10 +562,11 @@ class PureCascaditoState(CascaditoState):
     def _apply_roll(self, idx: int) -> None:
         if idx not in self._t.roll_set(2 if self._game.num_players == 1 else 1):
             raise self.illegal(self._game.bases[5] + idx,
-                               f"the pool {pool_string(POOLS[idx])} cannot come from a "
-                               f"roll on this sheet (forbidden: "
-                               f"{', '.join(self._t.forbidden)}; at least "
-                               f"{2 if self._game.num_players == 1 else 1} dice remain)")
+                               _("the pool {pool} cannot come from a roll on this sheet "
+                                 "(forbidden: {forbidden}; at least {n} dice remain)").format(
+                                   pool=pool_string(POOLS[idx]),
+                                   forbidden=", ".join(self._t.forbidden),
+                                   n=2 if self._game.num_players == 1 else 1))
         self.pool = list(POOLS[idx])
         self._begin_turn()
 
@@ -579,16 +584,18 @@ class PureCascaditoState(CascaditoState):
         else:
             c, i, r = action - B2, -2, -1
         if not self.pool[c]:
-            raise self.illegal(action, f"no {TOWN_COLOURS[c]} die in the pool "
-                               f"{pool_string(self.pool)}")
+            raise self.illegal(action, _("no {colour} die in the pool {pool}").format(
+                colour=colour_stem(TOWN_COLOURS[c]), pool=pool_string(self.pool)))
         if i >= 0:
             if self.marked[p] >> i & 1:
-                raise self.illegal(action, f"field {t.names[i]} is already marked")
+                raise self.illegal(action, _("field {field} is already marked").format(
+                    field=t.names[i]))
             if not t.die_cells[c] >> i & 1:
-                raise self.illegal(action, f"field {t.names[i]} does not neighbour a "
-                                   f"{TOWN_COLOURS[c]} town (rulebook: Mark a field)")
+                raise self.illegal(action, _("field {field} does not neighbour a {colour} town "
+                                             "(rulebook: Mark a field)").format(
+                    field=t.names[i], colour=colour_stem(TOWN_COLOURS[c])))
         elif i == -1 and self.river[p * R + r] >= t.river_len[r]:
-            raise self.illegal(action, "the river is already marked to its end")
+            raise self.illegal(action, _("the river is already marked to its end"))
         self.pool[c] -= 1
         self.predie = 0
         if i >= 0:
@@ -602,11 +609,11 @@ class PureCascaditoState(CascaditoState):
 
     def _apply_task(self, action: int) -> None:
         if not self.tasks:
-            raise self.illegal(action, "no task to resolve")
+            raise self.illegal(action, _("no task to resolve"))
         if action not in self._task_actions(self.tasks[0]):
-            raise self.illegal(action, f"not a way to resolve "
-                               f"{self._task_name(self.tasks[0])} here "
-                               f"({self._task_hint()}; 'moves' lists them)")
+            raise self.illegal(action, _("not a way to resolve {task} here ({hint}; 'moves' "
+                                         "lists them)").format(
+                task=self._task_name(self.tasks[0]), hint=self._task_hint()))
         t = self._t
         B3, B4, B5 = self._game.bases[2], self._game.bases[3], self._game.bases[4]
         p = self.cur
@@ -762,9 +769,10 @@ class PureCascaditoState(CascaditoState):
             self._continue()
             return
         if not self.claimable[p] >> k & 1:
-            raise self.illegal(G.claim_base + k, f"achievement "
-                               f"{self.achievement_name(k).removeprefix('claim ')} is not "
-                               f"open to seat {p + 1} (open: {self._claim_hint()})")
+            raise self.illegal(G.claim_base + k, _(
+                "achievement {name} is not open to seat {seat} (open: {hint})").format(
+                name=self.achievement_name(k).removeprefix("claim "), seat=p + 1,
+                hint=self._claim_hint()))
         if self._claim(p, k):
             return
         if self.claimable[p]:

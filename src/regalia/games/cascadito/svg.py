@@ -40,17 +40,19 @@ from html import unescape as html_unescape
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.errors import RegaliaError
+from regalia.core.i18n import _, language, ngettext, pgettext
 from regalia.core.registry import load_game
 from regalia.core.svgkit import (board_heading, canonical, click_attr, keyed_click, mark_id,
                                  marks, plain_hover, provenance_note, score_headings, wrap)
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
-from .help import ACTION_WORDS, BOOK, SPECIAL_EFFECTS, help_entries
+from .help import ACTION_WORDS, SPECIAL_EFFECTS, book, help_entries, special_effect
 from .narration import DIE, MARK, RIVER, describe, narrate, outcome, phrase
 from .notation import Action, achievement_name, decode
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts, score_steps, sheet_total
 from .view import title as view_title
+from .wording import colour, colour_stem, or_join, river_word, text as data_text, vp
 
 if TYPE_CHECKING:
     from .rules import CascaditoGame
@@ -203,7 +205,7 @@ def game_of(observation: Mapping[str, Any]) -> "CascaditoGame":
     ``params``, cached): the sheet's data and the action ids' meaning."""
     params = observation.get("params")
     if not isinstance(params, Mapping):
-        raise RegaliaError("the observation has no game parameters")
+        raise RegaliaError(_("the observation has no game parameters"))
     return _game_for(canonical(dict(params)))
 
 
@@ -222,37 +224,69 @@ def _seat_count(observation: Mapping[str, Any]) -> int:
 def _label(names: Sequence[str] | None, p: int) -> str:
     if names and 0 <= p < len(names) and str(names[p]).strip():
         return str(names[p])
-    return f"Player {p + 1}"
+    return _("Player {n}").format(n=p + 1)
 
 
 def _river_label(t: "SheetTables", r: int) -> str:
     name = t.rivers[r].name
-    return name[:1].upper() + name[1:] if "river" in name.lower() else f"{name} river"
+    if "river" not in name.lower():
+        name = f"{name} river"
+    name = data_text(name)
+    return name[:1].upper() + name[1:]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _track_label(c: str) -> str:
+    """``Blue track`` (German ``Blaue Leiste``)."""
+    return _cap(_("{colour} track").format(colour=colour_stem(c)))
+
+
+def _river_word(word: str) -> str:
+    """A small sheet's river word: ``river``, ``west``, ``east`` (translated)."""
+    return river_word(word) if word else _("river")
+
+
+def _achievement_title(name: str) -> str:
+    """``Top 2`` (German ``Oben 2``)."""
+    row, k = name.split()
+    return (_("Top {n}") if row == "top" else _("Bottom {n}")).format(n=k)
+
+
+def _river_lower(t: "SheetTables", r: int) -> str:
+    """The river's name inside a sentence (``west river``; German ``Westfluss``)."""
+    label = _river_label(t, r)
+    return label.lower() if language() == "en" else label
 
 
 # ------------------------------------------------------------------ clicks
 def _check_clicks(clicks: Any) -> str | None:
     """A message naming what is wrong with the click list, or None."""
     if not isinstance(clicks, (list, tuple)):
-        return "clicks must be a list of click objects"
+        return _("clicks must be a list of click objects")
     if len(clicks) > MAX_CLICKS:
-        return (f"a move takes at most {MAX_CLICKS} clicks (a die, then a field, a river "
-                f"or Pass); got {len(clicks)}")
+        return _("a move takes at most {max} clicks (a die, then a field, a river or Pass); "
+                 "got {n}").format(max=MAX_CLICKS, n=len(clicks))
     for c in clicks:
         if not isinstance(c, Mapping) or len(c) != 1:
-            return ("each click is an object with one key: "
-                    + ", ".join(CLICK_KEYS))
+            return _("each click is an object with one key: {keys}").format(
+                keys=", ".join(CLICK_KEYS))
         (k, v), = c.items()
         if k not in CLICK_KEYS:
-            return f"unknown click {str(k)[:20]!r}; clicks are: {', '.join(CLICK_KEYS)}"
+            return _("unknown click {click}; clicks are: {keys}").format(
+                click=repr(str(k)[:20]), keys=", ".join(CLICK_KEYS))
         if k in ("pass", "decline"):
             if v is not True:
-                return f"{{{k!r}: true}} is the only {k} click"
+                return _("{example} is the only {key} click").format(
+                    example=f"{{{k!r}: true}}", key=k)
         elif k == "river":
             if type(v) is not int or not 0 <= v < 8:
-                return "a river click names the river by its number (0, or 0-1 on sheet 3)"
+                return _("a river click names the river by its number (0, or 0-1 on sheet 3)")
         elif not isinstance(v, str) or not 0 < len(v) <= 16:
-            return f"a {k} click names it in a short text (e.g. {_EXAMPLES[k]})"
+            return _("a {key} click names it in a short text (e.g. {example})").format(
+                key=k, example=_EXAMPLES[k])
     return None
 
 
@@ -287,11 +321,11 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     try:
         game = game_of(observation)
     except (RegaliaError, TypeError, ValueError) as e:
-        return {"error": f"cannot read the position: {e}"}
+        return {"error": _("cannot read the position: {problem}").format(problem=e)}
     acts = _decoded(game, list(legal_actions) if isinstance(legal_actions, (list, tuple))
                     else [])
     if not acts:
-        return {"error": "you have no move to make now"}
+        return {"error": _("you have no move to make now")}
     t = game.tables
     kinds = {a.kind for a in acts}
     if kinds <= {"field", "river", "pass"}:
@@ -300,7 +334,7 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
         return _claim_click(t, acts, [_key(c) for c in clicks])
     if kinds <= {"mark", "river_space", "track"}:
         return _task_click(t, observation, acts, [_key(c) for c in clicks])
-    return {"error": "the dice are being rolled; wait for the pool"}
+    return {"error": _("the dice are being rolled; wait for the pool")}
 
 
 def _river_index(t: "SheetTables", a: Action) -> int:
@@ -310,16 +344,17 @@ def _river_index(t: "SheetTables", a: Action) -> int:
 def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
     colours = [c for c in TOWN_COLOURS if any(a.colour == c for a in acts)]
     if not ks:
-        return {"next": {"prompt": "Choose a die from the pool (then mark a field next to a "
-                                   "town of its colour, the river, or pass)",
+        return {"next": {"prompt": _("Choose a die from the pool (then mark a field next to "
+                                     "a town of its colour, the river, or pass)"),
                          "targets": [canonical({"die": c}) for c in colours],
                          "choices": []}}
     k, v = ks[0]
     if k != "die":
-        return {"error": f"choose a die first (the pool's colours: {', '.join(colours)})"}
+        return {"error": _("choose a die first (the pool's colours: {colours})").format(
+            colours=", ".join(colour(c) for c in colours))}
     if v not in colours:
-        return {"error": f"there is no {str(v)[:16]} die to choose; the pool offers "
-                         f"{', '.join(colours)}"}
+        return {"error": _("there is no {colour} die to choose; the pool offers {colours}").format(
+            colour=str(v)[:16], colours=", ".join(colour(c) for c in colours))}
     mine = [a for a in acts if a.colour == v]
     fields = {a.cell: a.id for a in mine if a.kind == "field"}
     rivers = {_river_index(t, a): a.id for a in mine if a.kind == "river"}
@@ -327,44 +362,65 @@ def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) 
     if len(ks) == 1:
         targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
         targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
-        choices = [{"label": f"Mark the next space of the {_river_label(t, r).lower()}",
+        choices = [{"label": _("Mark the next space of the {river}").format(
+                        river=_river_lower(t, r)),
                     "click": {"river": r}} for r in sorted(rivers)]
-        choices += [{"label": "Pass (use the die for nothing)", "click": {"pass": True}}
-                    for _ in passes[:1]]
-        where = (f"a highlighted field next to {_a(v)} {v} town" if fields
-                 else f"no field (none is free next to {_a(v)} {v} town)")
-        river = ", the next river space" if rivers else ""
-        return {"next": {"prompt": f"With the {v} die: mark {where}{river}, or pass",
+        choices += [{"label": _("Pass (use the die for nothing)"), "click": {"pass": True}}
+                    for _p in passes[:1]]
+        stem = colour_stem(v)
+        if fields:
+            where = (_("a highlighted field next to an {colour} town") if _a(v) == "an" else
+                     _("a highlighted field next to a {colour} town")).format(colour=stem)
+        else:
+            where = (_("no field (none is free next to an {colour} town)") if _a(v) == "an"
+                     else _("no field (none is free next to a {colour} town)")).format(
+                colour=stem)
+        river = _(", the next river space") if rivers else ""
+        return {"next": {"prompt": _("With the {colour} die: mark {where}{river}, or pass").format(
+                             colour=stem, where=where, river=river),
                          "targets": targets, "choices": choices}}
     k2, v2 = ks[1]
     if k2 == "field":
         if v2 in fields:
             return {"action": fields[v2]}
-        return {"error": f"the {v} die cannot mark {str(v2)[:16]}: mark an empty field next "
-                         f"to {_a(v)} {v} town ({', '.join(sorted(fields, key=_cell_key)) or 'none left'})"
-                         + (", the river" if rivers else "") + " or pass"}
+        free = ", ".join(sorted(fields, key=_cell_key)) or _("none left")
+        if rivers:
+            msg = (_("the {colour} die cannot mark {field}: mark an empty field next to an "
+                     "{colour} town ({free}), the river or pass") if _a(v) == "an" else
+                   _("the {colour} die cannot mark {field}: mark an empty field next to a "
+                     "{colour} town ({free}), the river or pass"))
+        else:
+            msg = (_("the {colour} die cannot mark {field}: mark an empty field next to an "
+                     "{colour} town ({free}) or pass") if _a(v) == "an" else
+                   _("the {colour} die cannot mark {field}: mark an empty field next to a "
+                     "{colour} town ({free}) or pass"))
+        return {"error": msg.format(colour=colour_stem(v), field=str(v2)[:16], free=free)}
     if k2 == "river":
         if v2 in rivers:
             return {"action": rivers[v2]}
-        return {"error": "that river is marked to its end or not on this sheet"
-                         + (f"; open: {', '.join(_river_label(t, r) for r in sorted(rivers))}"
+        return {"error": _("that river is marked to its end or not on this sheet")
+                         + (_("; open: {rivers}").format(
+                             rivers=", ".join(_river_label(t, r) for r in sorted(rivers)))
                             if rivers else "")}
     if k2 == "pass" and passes:
         return {"action": passes[0]}
-    return {"error": f"after choosing the {v} die, click a field, the river or Pass"}
+    return {"error": _("after choosing the {colour} die, click a field, the river or Pass").format(
+        colour=colour_stem(v))}
 
 
 def _task_prompt(observation: Mapping[str, Any]) -> str:
     tasks = observation.get("tasks") or []
     task = str(tasks[0]) if tasks else ""
     more = len(tasks) - 1
-    tail = f" ({more} more action{'s' if more > 1 else ''} waiting)" if more > 0 else ""
+    tail = ngettext(" ({n} more action waiting)", " ({n} more actions waiting)",
+                    more).format(n=more) if more > 0 else ""
     if task.startswith("star"):
-        return f"The star on {task.split()[-1]}: mark an empty field next to it{tail}"
-    words = {"advance_track": "Action: mark the next space of any success track",
-             "mark_field": "Action: mark any empty field (or the next river space)",
-             "advance_river": "Action: mark the next river space"}
-    return words.get(task, "Action: choose where it applies") + tail
+        return _("The star on {field}: mark an empty field next to it").format(
+            field=task.split()[-1]) + tail
+    words = {"advance_track": _("Action: mark the next space of any success track"),
+             "mark_field": _("Action: mark any empty field (or the next river space)"),
+             "advance_river": _("Action: mark the next river space")}
+    return words.get(task, _("Action: choose where it applies")) + tail
 
 
 def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Action],
@@ -377,13 +433,14 @@ def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Act
         targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
         order = [c for c in TOWN_COLOURS if c in tracks]
         targets += [canonical({"track": c}) for c in order]
-        choices = [{"label": f"{c.capitalize()} track", "click": {"track": c}} for c in order]
-        choices += [{"label": f"Next space of the {_river_label(t, r).lower()}",
+        choices = [{"label": _track_label(c),
+                    "click": {"track": c}} for c in order]
+        choices += [{"label": _("Next space of the {river}").format(river=_river_lower(t, r)),
                      "click": {"river": r}} for r in sorted(rivers)]
         return {"next": {"prompt": _task_prompt(observation), "targets": targets,
                          "choices": choices}}
     if len(ks) > 1:
-        return {"error": "an action is resolved with one click"}
+        return {"error": _("an action is resolved with one click")}
     k, v = ks[0]
     if k == "field" and v in fields:
         return {"action": fields[v]}
@@ -393,14 +450,14 @@ def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Act
         return {"action": tracks[v]}
     allowed = []
     if fields:
-        allowed.append("a highlighted field")
+        allowed.append(_("a highlighted field"))
     if rivers:
-        allowed.append("the next river space")
+        allowed.append(_("the next river space"))
     if tracks:
-        allowed.append("a success track (" + ", ".join(c for c in TOWN_COLOURS if c in tracks)
-                       + ")")
-    return {"error": f"{_task_prompt(observation).split(' (')[0]}: that is not possible "
-                     f"here; click {' or '.join(allowed)}"}
+        allowed.append(_("a success track ({colours})").format(
+            colours=", ".join(colour(c) for c in TOWN_COLOURS if c in tracks)))
+    return {"error": _("{what}: that is not possible here; click {allowed}").format(
+        what=_task_prompt(observation).split(" (")[0], allowed=or_join(allowed))}
 
 
 def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -408,23 +465,24 @@ def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]
     decline = [a.id for a in acts if a.kind == "decline"]
     if not ks:
         order = sorted(claims, key=lambda n: (n.split()[0] != "top", int(n.split()[1])))
-        choices = [{"label": f"Claim {n}: {_short(t, t.achievements[_ach_index(t, n)])}",
+        choices = [{"label": _("Claim {name}: {what}").format(
+                        name=n, what=_short(t, t.achievements[_ach_index(t, n)])),
                     "click": {"claim": n}} for n in order]
-        choices += [{"label": "Decline (claim later)", "click": {"decline": True}}
-                    for _ in decline[:1]]
-        return {"next": {"prompt": "You have met an achievement: claim it (click it or a "
-                                   "button), or decline for now",
+        choices += [{"label": _("Decline (claim later)"), "click": {"decline": True}}
+                    for _d in decline[:1]]
+        return {"next": {"prompt": _("You have met an achievement: claim it (click it or a "
+                                     "button), or decline for now"),
                          "targets": [canonical({"claim": n}) for n in order],
                          "choices": choices}}
     if len(ks) > 1:
-        return {"error": "a claim is one click"}
+        return {"error": _("a claim is one click")}
     k, v = ks[0]
     if k == "claim" and v in claims:
         return {"action": claims[v]}
     if k == "decline" and decline:
         return {"action": decline[0]}
-    return {"error": "claim one of the achievements you have met ("
-                     + ", ".join(sorted(claims)) + ") or decline"}
+    return {"error": _("claim one of the achievements you have met ({names}) or decline").format(
+        names=", ".join(sorted(claims)))}
 
 
 def _ach_index(t: "SheetTables", name: str) -> int:
@@ -447,53 +505,65 @@ def _short(t: "SheetTables", ach: Any) -> str:
     c = ach.criterion
     sheet = t.sheet
     if c.kind == "banner":
-        fl = "1st" if c.banner == 1 else "2nd" if c.banner == 2 else f"{c.banner}th"
         if len(sheet.banners) == 1:
-            fl = "the"
+            fl = pgettext("banner", "the")
+        else:
+            fl = ({1: pgettext("banner", "1st"), 2: pgettext("banner", "2nd")}.get(c.banner)
+                  or pgettext("banner", "{n}th").format(n=c.banner))
         if c.track is None:
             n = c.tracks
-            return f"{fl} banner on {'all ' if n == len(sheet.tracks) else ''}{n} track{'s' if n != 1 else ''}"
-        return f"{fl} banner on {'home' if c.track == 'home' else c.track} track"
+            if n == len(sheet.tracks):
+                return ngettext("{which} banner on all {n} track", "{which} banner on all {n} "
+                                "tracks", n).format(which=fl, n=n)
+            return ngettext("{which} banner on {n} track", "{which} banner on {n} tracks",
+                            n).format(which=fl, n=n)
+        if c.track == "home":
+            return _("{which} banner on home track").format(which=fl)
+        return _("{which} banner on {colour} track").format(which=fl, colour=colour(c.track))
     if c.kind == "group_towns":
-        col = "" if c.colour == "any" else f"{c.colour} "
-        return f"group: {c.count} {col}towns" + (" of 1 colour" if c.colour == "any" else "")
+        if c.colour == "any":
+            return _("group: {n} towns of 1 colour").format(n=c.count)
+        return _("group: {n} {colour} towns").format(n=c.count, colour=colour_stem(c.colour))
     if c.kind == "group_colours":
-        return f"group: towns of {len(c.colours or ())} colours"
+        return _("group: towns of {n} colours").format(n=len(c.colours or ()))
     if c.kind == "separate_groups":
-        return f"{c.count} separate groups"
+        return _("{n} separate groups").format(n=c.count)
     if c.kind == "bandits":
-        return f"{c.count} bandits marked"
+        return _("{n} bandits marked").format(n=c.count)
     fields = tuple(c.fields or ())
     specials = [s for h in fields for s in sheet.specials_at(h)]
     if specials and all(s.kind == "trade_good" for s in specials):
-        return f"both {specials[0].good} fields"
+        return _("both {good} fields").format(good=data_text(specials[0].good or ""))
     if specials and all(s.kind == "crown" for s in specials):
-        return f"group: both {specials[0].colour} crowns"
+        return _("group: both {colour} crowns").format(colour=colour_stem(specials[0].colour or ""))
     if fields and all(h in sheet.river_hexes for h in fields):
         if len(fields) == 1:
             for r in sheet.rivers:
                 pos = [s.at for s in r.spaces]
                 if fields[0] in pos:
                     k = pos.index(fields[0]) + 1
-                    return "last river space" if k == len(pos) else f"river space {k}"
-        return f"{len(fields)} river action spaces"
+                    return (_("last river space") if k == len(pos) else
+                            _("river space {n}").format(n=k))
+        return _("{n} river action spaces").format(n=len(fields))
     if specials and all(s.kind == "action" for s in specials):
         ys = [h[1] for h in fields]
         rows = [s.at[1] for r in sheet.rivers for s in r.spaces]
         if rows:
-            side = "above" if max(ys) < min(rows) else "below" if min(ys) > max(rows) else ""
-            return f"{len(fields)} action fields {side}".strip()
-        return f"{len(fields)} action fields"
-    return f"mark {len(fields)} fields"
+            if max(ys) < min(rows):
+                return _("{n} action fields above").format(n=len(fields))
+            if min(ys) > max(rows):
+                return _("{n} action fields below").format(n=len(fields))
+        return _("{n} action fields").format(n=len(fields))
+    return _("mark {n} fields").format(n=len(fields))
 
 
 def _reward(ach: Any) -> str:
     parts = []
     if ach.points:
-        parts.append(f"{ach.points} VP" + (f" ({ach.later_points} later)"
-                                           if ach.later_points is not None else ""))
-    parts += ["+track" if a == "advance_track" else "+field" if a == "mark_field" else "+river"
-              for a in ach.actions]
+        parts.append(vp(ach.points) + (_(" ({n} later)").format(n=ach.later_points)
+                                       if ach.later_points is not None else ""))
+    parts += [_("+track") if a == "advance_track" else _("+field") if a == "mark_field"
+              else _("+river") for a in ach.actions]
     return ", ".join(parts)
 
 
@@ -503,7 +573,7 @@ def _prov(rec: Any, note: bool = True, what: str = "sheet") -> str:
     it was reconstructed (left out where a sheet repeats it on every hex)."""
     line = provenance_note(rec.provenance, what)
     if note and rec.provenance == "reconstructed" and getattr(rec, "note", ""):
-        line += "\n" + plain_hover(f"Note: {rec.note}")
+        line += "\n" + plain_hover(_("Note: {note}").format(note=rec.note))
     return line
 
 
@@ -598,16 +668,17 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="cascadito" '
            f'data-phase={quoteattr(phase)} data-current-player="{acting}" '
            f'data-viewer="{viewer if isinstance(viewer, int) else ""}" font-family="{FONT}">']
-    out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'
+    out.append('<style>.target{cursor:pointer}.target:hover .face{stroke:#d11;'  # i18n: no (CSS)
                'stroke-width:3}.hot .ring{animation:pulse 1.2s ease-in-out infinite}'
                '@keyframes pulse{50%{stroke-opacity:.35}}</style>')
     header = _header(game, observation, names, acting, phase, nxt.get("prompt") or "")
     sc = observation.get("scores") or [0] * n
     out.append(board_heading(
-        "Cascadito: the play sheets and the dice pool",
-        _status_of(header) + ". Scores: " + ", ".join(
-            f"{_label(names, q)}{' (you)' if q == viewer else ''} {int(sc[q])}"
-            for q in range(n)) + "."))
+        _("Cascadito: the play sheets and the dice pool"),
+        _("{status}. Scores: {scores}.").format(status=_status_of(header), scores=", ".join(
+            (_("{name} (you) {score}") if q == viewer else _("{name} {score}")).format(
+                name=_label(names, q), score=int(sc[q]))
+            for q in range(n)))))
     out.append(f'<rect x="0" y="0" width="{W}" height="{H}" fill="#e9e1cf"/>')
     out.append(header)
     clickable = bool(legal) and big == viewer
@@ -670,7 +741,8 @@ def _sheet_marks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: "_L
             notes.append((k, item, said))
     x, y = note_at
     for i, (k, item, said) in enumerate(notes):
-        out.append(_txt(x, y + i * 14, ("Suggested: " if item["hint"] else "Just: ") + said,
+        out.append(_txt(x, y + i * 14, (_("Suggested: {move}") if item["hint"] else
+                                        _("Just: {move}")).format(move=said),
                         11 if small else 12, "end", RECENT if not item["hint"] else HINT,
                         "bold", mark_id(item, k, 1)))
     return '<g class="marks">' + "".join(out) + "</g>"
@@ -680,25 +752,28 @@ def _header(game: "CascaditoGame", obs: Mapping[str, Any], names: Sequence[str] 
             phase: str, prompt: str) -> str:
     t = game.tables
     sheet = t.sheet
-    head = f"Cascadito · sheet {sheet.number} “{sheet.title}” · {view_title(game, dict(obs))}"
+    head = _("Cascadito · sheet {n} “{title}” · {status}").format(
+        n=sheet.number, title=data_text(sheet.title), status=view_title(game, dict(obs)))
     if "harder-start" in (game.variants or ()):
-        head += " · harder start"
+        head += _(" · harder start")
     n = _seat_count(obs)
     if phase == "end":
         sc = obs.get("scores") or [0] * n
         best = max(sc)
         win = max(p for p, s in enumerate(sc) if s == best)  # ties: the later castle
-        status = (f"Game over: {int(sc[0])} points" if n == 1 else
-                  f"Game over: {_label(names, win)} wins with {int(best)} points")
+        status = (_("Game over: {n} points").format(n=int(sc[0])) if n == 1 else
+                  _("Game over: {name} wins with {n} points").format(
+                      name=_label(names, win), n=int(best)))
     elif isinstance(acting, int) and 0 <= acting < n:
-        what = {"die": "choose a die", "task": "resolve an action",
-                "claim": "claim or decline an achievement"}.get(phase, phase)
         who = _label(names, acting)
-        status = f"{who} to {what}"
+        status = {"die": _("{name} to choose a die"),
+                  "task": _("{name} to resolve an action"),
+                  "claim": _("{name} to claim or decline an achievement")}.get(
+            phase, "{name}: " + phase).format(name=who)
         if prompt:
-            status = f"Your turn: {prompt}"
+            status = _("Your turn: {prompt}").format(prompt=prompt)
     else:
-        status = "Rolling the dice…"
+        status = _("Rolling the dice…")
     line = _txt(16, 44, status, 14, fill="#8a1c1c" if prompt else "#333",
                 weight="bold" if prompt else "normal", extra=' class="status"')
     return (f'<g class="header">{_txt(16, 24, head, 16, weight="bold", fill="#3b2f1a")}'
@@ -709,23 +784,34 @@ def _hl(target: bool) -> str:
     return (f' stroke="{TARGET}" stroke-width="3.2"' if target else "")
 
 
-@lru_cache(maxsize=4096)  # the same few hundred fields on every render of a game
 def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: bool) -> str:
+    return _field_title_in(game, h, name, marked, language())
+
+
+@lru_cache(maxsize=4096)  # the same few hundred fields on every render of a game
+def _field_title_in(game: "CascaditoGame", h: tuple[int, int], name: str, marked: bool,
+                    lang: str) -> str:
     sheet = game.tables.sheet
     towns = sheet.neighbouring_towns(h)
-    lines = [f"Field {name}" + (" (marked)" if marked else "")]
+    lines = [(_("Field {name} (marked)") if marked else _("Field {name}")).format(name=name)]
     if towns:
         cols = sorted({tw.colour for tw in towns}, key=TOWN_COLOURS.index)
-        lines.append("Next to " + ", ".join(f"{tw.colour} town" for tw in towns)
-                     + f"; {_a(cols[0])} {' or '.join(cols)} die may mark it")
+        dice = or_join([colour(c) for c in cols])
+        may = (_("an {colours} die may mark it") if _a(cols[0]) == "an" else
+               _("a {colours} die may mark it")).format(colours=dice)
+        lines.append(_("Next to {towns}; {dice}").format(
+            towns=", ".join(_("{colour} town").format(colour=colour_stem(tw.colour))
+                            for tw in towns), dice=may))
     else:
-        lines.append("Next to no town: only an action or a star can mark it")
+        lines.append(_("Next to no town: only an action or a star can mark it"))
     for s in sheet.specials_at(h):
-        word, effect, where = SPECIAL_EFFECTS[s.kind]
-        extra = (f" ({s.good})" if s.good else f" ({s.colour})" if s.colour else "")
+        word, effect, where = special_effect(s.kind)
+        extra = (f" ({data_text(s.good)})" if s.good else
+                 f" ({colour(s.colour)})" if s.colour else "")
         if s.action:
-            effect = f"When you mark it, immediately {ACTION_WORDS[s.action]}."
-        lines.append(f"{word.capitalize()}{extra}: {effect} [{BOOK}, {where}]")
+            effect = _("When you mark it, immediately {action}.").format(
+                action=_(ACTION_WORDS[s.action]))
+        lines.append(f"{_cap(word)}{extra}: {effect} [{book()}, {where}]")
         lines.append(_prov(s, False))
     lines.append(_prov(sheet.kingdom, False, "map"))
     return "\n".join(lines)
@@ -765,17 +851,24 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
             col = towns[h]
             tw = next(x for x in sheet.towns if x.at == h)
             face = game.dice.face(col) if col in {f.colour for f in game.dice.faces} else None
-            theme = f" ({face.theme})" if face else ""
-            tip = (f"{col.capitalize()} town{theme}\nMark a field next to it with {_a(col)} {col} die. "
-                   f"A town scoring (a group of 2+ marked fields newly touching it) marks the "
-                   f"next space of the {col} success track [{BOOK}, Town Scoring]\n{_prov(tw, False)}")
+            theme = f" ({data_text(face.theme)})" if face else ""
+            tip = (_cap(_("{colour} town").format(colour=colour_stem(col))) + theme + "\n"
+                   + (_("Mark a field next to it with an {colour} die. A town scoring (a group "
+                        "of 2+ marked fields newly touching it) marks the next space of the "
+                        "{colour} success track [{book}, Town Scoring]") if _a(col) == "an" else
+                      _("Mark a field next to it with a {colour} die. A town scoring (a group "
+                        "of 2+ marked fields newly touching it) marks the next space of the "
+                        "{colour} success track [{book}, Town Scoring]")).format(
+                       colour=colour_stem(col), book=book())
+                   + f"\n{_prov(tw, False)}")
             out.append(f'<g class="town">{"" if small else _t(tip)}<path d="{poly}" '
                        f'fill="{COLOURS[col]}" stroke="{INKS[col]}" stroke-width="1.2"/>'
                        + ("" if small else _house(cx, cy, r * 0.42, col)) + "</g>")
             continue
         if sheet.bridge is not None and h == sheet.bridge.at:
-            tip = (f"The low bridge: the ships cannot pass it; once both rivers are marked to "
-                   f"it, they connect [{BOOK}, Play Sheet 3]\n{_prov(sheet.bridge)}")
+            tip = (_("The low bridge: the ships cannot pass it; once both rivers are marked "
+                     "to it, they connect [{book}, Play Sheet 3]").format(book=book())
+                   + f"\n{_prov(sheet.bridge)}")
             out.append(f'<g class="bridge">{"" if small else _t(tip)}<path d="{poly}" '
                        f'fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>'
                        f'<path d="M{cx - r * .6:.1f} {cy - r * .25:.1f}H{cx + r * .6:.1f}M'
@@ -791,16 +884,20 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
             attrs = ck_attr if clickable and nxt else " "
             cls = "river-space" + (" target" if clickable and nxt else "")
             riv = sheet.rivers[k]
-            bits = [f"{_river_label(t, k)}, space {j + 1} of {len(riv.spaces)}"
-                    + (" (marked)" if is_marked else " (the next one)" if nxt else "")]
-            bits.append("Any die may mark the next river space instead of a field "
-                        f"[{BOOK}, Rivers]")
+            bits = [_("{river}, space {n} of {total}").format(
+                        river=_river_label(t, k), n=j + 1, total=len(riv.spaces))
+                    + (_(" (marked)") if is_marked else _(" (the next one)") if nxt else "")]
+            bits.append(_("Any die may mark the next river space instead of a field "
+                          "[{book}, Rivers]").format(book=book()))
             if sp.points:
-                bits.append(f"Scores {sp.points} points if it is your highest marked space")
+                bits.append(_("Scores {n} points if it is your highest marked space").format(
+                    n=sp.points))
             if sp.action:
-                bits.append(f"When marked: {ACTION_WORDS[sp.action]} [{BOOK}, Actions]")
+                bits.append(_("When marked: {action} [{book}, Actions]").format(
+                    action=_(ACTION_WORDS[sp.action]), book=book()))
             if riv.scoring == "ship" and j == len(riv.spaces) - 1:
-                bits.append(f"The ship reaching the bridge scores {riv.ship_points} points")
+                bits.append(_("The ship reaching the bridge scores {n} points").format(
+                    n=riv.ship_points))
             bits.append(_prov(riv, False))
             out.append(f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
                        f'<path class="face" d="{poly}" fill="{WATER}" '
@@ -870,8 +967,10 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
         if small:
             break
         y = y0 + (nmax - hgt) * sh
-        tip = (f"Achievement banner {b.fleurs}: reached on a track when its space {hgt} is "
-               f"marked [{BOOK}, Achievement banners]\n{_prov(b)}")
+        tip = (_("Achievement banner {fleurs}: reached on a track when its space {n} is "
+                 "marked [{book}, Achievement banners]").format(fleurs=b.fleurs, n=hgt,
+                                                                book=book())
+               + f"\n{_prov(b)}")
         out.append(f'<g class="banner">{_t(tip)}<path d="M{bx - 10:.1f} {y + 4:.1f}h22v'
                    f'{sh - 8:.1f}l-11 -5l-11 5z" fill="#4f9a4a" stroke="#2c5e28"/>'
                    + _txt(bx + 1, y + sh / 2 + 3, "⚜" * b.fleurs if b.fleurs <= 2 else str(b.fleurs),
@@ -889,11 +988,14 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
             owner = castle_seat < _seat_count(obs)
             cy = y0 + (nmax - length) * sh - (4 if not small else 2)
             if not small:
-                tip = (f"Home castle of the {col} track"
-                       + (f" (this sheet's player: {'yes' if mine else 'no'})")
-                       + f": with all {length} spaces marked the home player scores "
-                         f"{track.home_points} points instead of {track.spaces[-1].points} "
-                         f"[{BOOK}, Scoring]\n{_prov(track)}")
+                tip = ((_("Home castle of the {colour} track (this sheet's player: yes)") if mine
+                        else _("Home castle of the {colour} track (this sheet's player: no)")
+                        ).format(colour=colour_stem(col))
+                       + _(": with all {n} spaces marked the home player scores {home} points "
+                           "instead of {top} [{book}, Scoring]").format(
+                           n=length, home=track.home_points, top=track.spaces[-1].points,
+                           book=book())
+                       + f"\n{_prov(track)}")
                 out.append(f'<g class="castle">{_t(tip)}'
                            + _castle(x + cw / 2, cy, cw * 0.3, col, mine and owner)
                            + _txt(x + cw / 2, cy - cw * 0.42 - 3, str(track.home_points), 11,
@@ -916,14 +1018,17 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
                     f'fill-opacity="{op}" stroke="{TARGET if tgt else INKS[col]}" '
                     f'stroke-width="{3.2 if tgt else (2 if sp.highlight else 0.8)}"/>')
             if not small:
-                lines = [f"{col.capitalize()} track ({track.theme}), space {j + 1} of {length}"
-                       + (" (marked)" if done else " (the next one)" if is_next else ""),
-                       f"{sp.points} points if it is your highest marked space"]
+                lines = [_("{track} ({theme}), space {n} of {total}").format(
+                             track=_track_label(col), theme=data_text(track.theme), n=j + 1,
+                             total=length)
+                         + (_(" (marked)") if done else _(" (the next one)") if is_next else ""),
+                         _("{n} points if it is your highest marked space").format(n=sp.points)]
                 if sp.action:
-                    lines.append(f"When marked: {ACTION_WORDS[sp.action]} [{BOOK}, Actions]")
+                    lines.append(_("When marked: {action} [{book}, Actions]").format(
+                        action=_(ACTION_WORDS[sp.action]), book=book()))
                 if sp.highlight:
-                    lines.append("The 4th row: 4 spaces in every track end the game "
-                               f"[{BOOK}, Play Sheet 4, Game End]")
+                    lines.append(_("The 4th row: 4 spaces in every track end the game "
+                                   "[{book}, Play Sheet 4, Game End]").format(book=book()))
                 lines.append(_prov(track, False))
                 body = _t("\n".join(lines)) + body
                 if sp.action:
@@ -950,9 +1055,10 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
                     f'height="{hh - 2:.1f}" rx="2" fill="{"#d8d0bd" if done else "#caa89a"}" '
                     f'stroke="#5a3020" stroke-width="0.8"/>')
             if not small:
-                body = _t(f"Raiding bandit track, space {j + 1}: {pts} points if it is your "
-                          f"highest crossed space; each marked bandit field crosses the next "
-                          f"[{BOOK}, Play Sheet 2, Raiding bandits]\n{_prov(bt)}") + body
+                body = _t(_("Raiding bandit track, space {n}: {points} points if it is your "
+                            "highest crossed space; each marked bandit field crosses the next "
+                            "[{book}, Play Sheet 2, Raiding bandits]").format(
+                    n=j + 1, points=pts, book=book()) + f"\n{_prov(bt)}") + body
                 body += _txt(x + cw * 0.4, y + hh / 2 + 4, str(pts), 11, "middle", "#222",
                              "bold", ' pointer-events="none"')
             if done:
@@ -964,7 +1070,7 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
     if not small:
         for k, track in enumerate(t.tracks):
             out.append(_txt(x0 + k * cw + cw / 2, y0 + nmax * sh + 14 + 11 * (k % 2),
-                            track.theme, 10, "middle", INKS[track.colour]))
+                            data_text(track.theme), 10, "middle", INKS[track.colour]))
     return "".join(out)
 
 
@@ -981,8 +1087,9 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
         if not idx:
             continue
         y = y0 + row_i * (bh + 20)
-        word = ("Top row (first player only)" if not any(t.ach_later[a] for a in idx)
-                else "Top row (8 VP first, 5 VP later)") if row == "top" else "Bottom row (every player)"
+        word = (_("Top row (first player only)") if not any(t.ach_later[a] for a in idx)
+                else _("Top row (8 VP first, 5 VP later)")) if row == "top" else \
+            _("Bottom row (every player)")
         out.append(_txt(x0, y - 5, word, 11, fill="#5a4a2a", weight="bold"))
         for k, a in enumerate(idx):
             ach = t.achievements[a]
@@ -993,15 +1100,16 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
             tgt = ck_text in targets
             locked = (row == "top" and first[a] >= 0 and first[a] != p
                       and not t.ach_later[a] and a not in claimed)
-            state = ("claimed" if a in claimed else "met: claim it" if a in claimable
-                     else f"locked: {_label(names, first[a])} claimed it first" if locked
-                     else "open")
-            tip = [f"{name.capitalize()} ({state})", ach.text,
-                   f"Reward: {_reward(ach) or 'none'}"]
+            state = (pgettext("achievement", "claimed") if a in claimed else _("met: claim it") if a in claimable
+                     else _("locked: {name} claimed it first").format(
+                         name=_label(names, first[a])) if locked
+                     else pgettext("achievement", "open"))
+            tip = [f"{_achievement_title(name)} ({state})", data_text(ach.text),
+                   _("Reward: {reward}").format(reward=_reward(ach) or pgettext("cascadito", "none"))]
             if ach.later_points is not None and first[a] >= 0:
-                tip.append(f"First claimed by {_label(names, first[a])}")
-            tip += [plain_hover(f"Rule: {ach.source}") if ach.source
-                    else f"[{BOOK}, The Play Sheets]", _prov(ach)]
+                tip.append(_("First claimed by {name}").format(name=_label(names, first[a])))
+            tip += [plain_hover(_("Rule: {source}").format(source=ach.source)) if ach.source
+                    else _("[{book}, The Play Sheets]").format(book=book()), _prov(ach)]
             fill = ("#e8f4e2" if a in claimed else "#fff7d1" if a in claimable
                     else "#d9d4c8" if locked else "#fbf7ec")
             stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
@@ -1024,10 +1132,11 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
             elif locked:
                 body.append(_lock(x + bw - 12, y + bh - 14))
             if ach.provenance == "reconstructed":
-                body.append(_txt(x + 5, y + bh - 4, "\u2248 reconstructed", 8, fill="#6e5f40",
+                body.append(_txt(x + 5, y + bh - 4, _("\u2248 reconstructed"), 8, fill="#6e5f40",
                                  extra=' font-style="italic"'))
             if n > 1 and row == "top" and first[a] >= 0 and a not in claimed and not locked:
-                body.append(_txt(x + bw - 5, y + bh - 4, f"1st: P{first[a] + 1}", 8, "end",
+                body.append(_txt(x + bw - 5, y + bh - 4, _("1st: P{n}").format(n=first[a] + 1), 8,
+                                 "end",
                                  "#555"))
             out.append(f'<g class="{cls}"{attrs}>{_t(chr(10).join(tip))}{"".join(body)}</g>')
     return "".join(out)
@@ -1046,14 +1155,18 @@ def _summary(game: "CascaditoGame", obs: Mapping[str, Any], p: int,
     """A small sheet's hover text: tracks, rivers, bandits, achievements claimed."""
     t = game.tables
     sheet = obs["sheets"][p]
-    lines = [f"{_label(names, p)}'s sheet ({CASTLE_ORDER[p]} home castle)",
-             "Tracks: " + ", ".join(f"{c} {h}" for c, h in sheet["tracks"].items())]
+    lines = [_("{name}'s sheet ({colour} home castle)").format(
+                 name=_label(names, p), colour=colour_stem(CASTLE_ORDER[p])),
+             _("Tracks: {tracks}").format(
+                 tracks=", ".join(f"{colour(c)} {h}" for c, h in sheet["tracks"].items()))]
     for r, k in enumerate(sheet["rivers"]):
-        lines.append(f"{_river_label(t, r)}: {k}/{t.river_len[r]} marked")
+        lines.append(_("{river}: {n}/{total} marked").format(
+            river=_river_label(t, r), n=k, total=t.river_len[r]))
     if t.bandit_points:
-        lines.append(f"Bandits marked: {sheet['bandits']}")
+        lines.append(_("Bandits marked: {n}").format(n=sheet["bandits"]))
     claimed = [achievement_name(t, a).removeprefix("claim ") for a in sheet["claimed"]]
-    lines.append("Achievements claimed: " + (", ".join(claimed) or "none"))
+    lines.append(_("Achievements claimed: {names}").format(
+        names=", ".join(claimed) or pgettext("cascadito", "none")))
     return "\n".join(lines)
 
 
@@ -1072,14 +1185,15 @@ def _seat_head(obs: Mapping[str, Any], p: int, names: Sequence[str] | None, x: f
                y: float, size: float, viewer: Any, extra: str = "") -> str:
     col = CASTLE_ORDER[p % len(CASTLE_ORDER)]
     sc = obs.get("scores") or [0] * _seat_count(obs)
-    who = _label(names, p) + (" (you)" if viewer == p else "")
+    who = (_("{name} (you)") if viewer == p else "{name}").format(name=_label(names, p))
     return (f'<g class="seat-head" data-seat="{p}">'
             f'<circle cx="{x + size * 0.45}" cy="{y - size * 0.35}" r="{size * 0.45}" '
             f'fill="{COLOURS[col]}" stroke="{INKS[col]}"/>'
             + _txt(x + size * 1.2, y, who, size, weight="bold", fill="#2a2a2a")
             + f'<text x="{x + size * 1.2 + len(who) * size * 0.62 + 8:.1f}" y="{y}" '
               f'font-size="{size * 0.9:.1f}" fill="#6a4a1a"><tspan class="score" '
-              f'data-seat="{p}" font-weight="bold">{int(sc[p])}</tspan> point{"" if int(sc[p]) == 1 else "s"}'
+              f'data-seat="{p}" font-weight="bold">{int(sc[p])}</tspan> '
+              f'{escape(ngettext("point", "points", int(sc[p])))}'
               f'{escape(" · " + extra) if extra else ""}</text></g>')
 
 
@@ -1115,27 +1229,30 @@ def _sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float
     lines = []
     for r, riv in enumerate(t.rivers):
         k = f.rivers[r]
-        lines.append(f"{_river_label(t, r)}: {k}/{len(riv.spaces)} marked")
+        lines.append(_("{river}: {n}/{total} marked").format(
+            river=_river_label(t, r), n=k, total=len(riv.spaces)))
     if t.bandit_points:
-        lines.append(f"Bandits marked: {f.bandits}")
+        lines.append(_("Bandits marked: {n}").format(n=f.bandits))
     groups = hexgrid.components([t.cells[t.name_index[c]] for c in obs["sheets"][p]["marked"]
                                  if c in t.name_index])
-    lines.append(f"Groups of 2+ fields: {sum(1 for g in groups if len(g) >= 2)}")
-    lines.append(f"Score now: {sheet_total(t, f)} points")
+    lines.append(_("Groups of 2+ fields: {n}").format(n=sum(1 for g in groups if len(g) >= 2)))
+    lines.append(_("Score now: {n} points").format(n=sheet_total(t, f)))
     return "".join(_txt(x, y + i * 16, s, 12, fill="#3b2f1a") for i, s in enumerate(lines))
 
 
 def _solo_timer(game: "CascaditoGame", obs: Mapping[str, Any], x: float, y: float) -> str:
     t = game.tables
     boxes = int((obs.get("solo") or {}).get("boxes", 0))
-    out = [_txt(x, y + 4, "Solo timer: one dice box per round of 2 turns; the game ends with "
-                         "the last box", 11, fill="#5a4a2a", weight="bold")]
+    out = [_txt(x, y + 4, _("Solo timer: one dice box per round of 2 turns; the game ends "
+                            "with the last box"), 11, fill="#5a4a2a", weight="bold")]
     for k in range(t.solo_boxes):
         bx = x + k * 34 + (8 if k >= t.solo_harder else 0)
         done = k < boxes
-        tip = (f"Dice box {k + 1} of {t.solo_boxes}" + (" (marked)" if done else "")
-               + (f"; the first {t.solo_harder} are marked before a harder game"
-                  if k < t.solo_harder else "") + f" [{BOOK}, Solo Play]\n"
+        tip = (_("Dice box {n} of {total}").format(n=k + 1, total=t.solo_boxes)
+               + (_(" (marked)") if done else "")
+               + (_("; the first {n} are marked before a harder game").format(n=t.solo_harder)
+                  if k < t.solo_harder else "")
+               + _(" [{book}, Solo Play]").format(book=book()) + "\n"
                + _prov(t.sheet.solo))
         out.append(f'<g class="solo-box">{_t(tip)}<rect x="{bx}" y="{y + 12}" width="28" '
                    f'height="28" rx="5" fill="#fff" stroke="#666"/>'
@@ -1149,7 +1266,7 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
           pend: list[dict[str, Any]], x0: float, y0: float) -> str:
     """The dice pool (3 dice a row), the forbidden faces, the actions waiting."""
     t = game.tables
-    out = [_txt(x0 + 10, y0 + 18, "Dice pool", 14, weight="bold")]
+    out = [_txt(x0 + 10, y0 + 18, _("Dice pool"), 14, weight="bold")]
     pool = str(obs.get("pool") or "-")
     chosen = next((c["die"] for c in pend if "die" in c), None)
     letters = {c[0].upper(): c for c in TOWN_COLOURS}
@@ -1163,9 +1280,12 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
         ck_text, ck_attr = keyed_click("die", col)
         tgt = ck_text in targets
         face = game.dice.face(col)
-        tip = (f"{_a(col).capitalize()} {col} die ({face.theme}): mark an empty field next to "
-               f"{_a(col)} {col} town, or the "
-               f"next river space, or pass [{BOOK}, Select a die]\n{_prov(face)}")
+        tip = ((_("An {colour} die ({theme}): mark an empty field next to an {colour} town, "
+                  "or the next river space, or pass [{book}, Select a die]") if _a(col) == "an"
+                else _("A {colour} die ({theme}): mark an empty field next to a {colour} town, "
+                       "or the next river space, or pass [{book}, Select a die]")).format(
+                    colour=colour_stem(col), theme=data_text(face.theme), book=book())
+               + f"\n{_prov(face)}")
         out.append(f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
                    f'{ck_attr if clickable else " "}>{_t(tip)}'
                    f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
@@ -1173,20 +1293,23 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
                    f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
                    + _house(dx + 20, dy + 20, 10, col) + "</g>")
     if not dice:
-        for i, line in enumerate(("Empty: the next player", "rolls all 6 dice")):
+        for i, line in enumerate((_("Empty: the next player"), _("rolls all 6 dice"))):
             out.append(_txt(x0 + 10, y0 + 48 + i * 16, line, 12, fill="#555"))
     fy = y0 + 152
-    out.append(_txt(x0 + 10, fy + 4, "Forbidden:", 12, fill="#555"))
+    out.append(_txt(x0 + 10, fy + 4, _("Forbidden:"), 12, fill="#555"))
     for k, col in enumerate(t.forbidden):
         fx = x0 + 84 + k * 28
-        out.append(f'<g class="forbidden">{_t(f"The {col} face is forbidden on this sheet: such dice leave the pool after every roll [{BOOK}, Roll all 6 dice]")}'
+        forbidden = _("The {colour} face is forbidden on this sheet: such dice leave the pool "
+                      "after every roll [{book}, Roll all 6 dice]").format(
+            colour=colour_stem(col), book=book())
+        out.append(f'<g class="forbidden">{_t(forbidden)}'
                    f'<rect x="{fx}" y="{fy - 12}" width="22" height="22" rx="4" '
                    f'fill="{COLOURS[col]}" stroke="#555"/>'
                    f'<path d="M{fx - 2} {fy - 14}L{fx + 24} {fy + 12}" stroke="#c22" '
                    f'stroke-width="2.5"/></g>')
     tasks = obs.get("tasks") or []
     if tasks:
-        out.append(_txt(x0 + 10, fy + 30, f"Actions waiting: {len(tasks)}", 12,
+        out.append(_txt(x0 + 10, fy + 30, _("Actions waiting: {n}").format(n=len(tasks)), 12,
                         fill="#8a1c1c", weight="bold"))
     return "".join(out)
 
@@ -1202,13 +1325,15 @@ def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequ
         solo = obs.get("solo") or {}
         out = [_panel(6, y, W - 12, ph, False),
                _solo_timer(game, obs, 22, y + 22),
-               _txt(22, y + 92, (f"Solo game over: all {t.solo_boxes} rounds played. "
+               _txt(22, y + 92, (_("Solo game over: all {n} rounds played. ").format(
+                                     n=t.solo_boxes)
                                  if obs.get("phase") == "end" else
-                                 f"Solo game: round {int(solo.get('boxes', 0)) + 1} of "
-                                 f"{t.solo_boxes}, turn {int(solo.get('turn', 0)) + 1} of 2. ")
-                    + "Roll all 6 dice each round, take 2 turns, then mark the next dice "
-                      "box.", 12.5, fill="#333"),
-               _txt(22, y + 112, "How many points can you achieve?", 12.5, fill="#333")]
+                                 _("Solo game: round {n} of {total}, turn {turn} of 2. ").format(
+                                     n=int(solo.get("boxes", 0)) + 1, total=t.solo_boxes,
+                                     turn=int(solo.get("turn", 0)) + 1))
+                    + _("Roll all 6 dice each round, take 2 turns, then mark the next dice "
+                        "box."), 12.5, fill="#333"),
+               _txt(22, y + 112, _("How many points can you achieve?"), 12.5, fill="#333")]
         return "".join(out)
     others = [q for q in range(n) if q != big]
     pw = min(470.0, (W - 12 - 8 * (len(others) - 1)) / len(others))
@@ -1219,10 +1344,10 @@ def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequ
         out.append(f'<g class="sheet small" data-seat="{q}">'
                    + _t(_summary(game, obs, q, names)))
         out.append(_panel(px, y, pw, ph, acting == q and obs.get("phase") != "end"))
-        info = [f"{t.river_names[rv] or 'river'} {k}/{t.river_len[rv]}"
+        info = [f"{_river_word(t.river_names[rv])} {k}/{t.river_len[rv]}"
                 for rv, k in enumerate(sheet["rivers"])]
         if t.bandit_points:
-            info.append(f"bandits {sheet['bandits']}")
+            info.append(_("bandits {n}").format(n=sheet["bandits"]))
         out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
                               " · ".join(info)))
         r = min(9.0, (ph - 34) / 15.5)
@@ -1257,7 +1382,8 @@ def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, ri
                       and a not in claimed)
             fill = "#7cc36a" if a in claimed else "#b5b0a5" if locked else "#fbf7ec"
             name = achievement_name(t, a).removeprefix("claim ")
-            state = "claimed" if a in claimed else "taken by another player" if locked else "open"
+            state = (pgettext("achievement", "claimed") if a in claimed else _("taken by another player") if locked
+                     else pgettext("achievement", "open"))
             out.append(f'<rect x="{x:.1f}" y="{yy:.1f}" width="{s}" height="{s}" rx="2" '
                        f'fill="{fill}" stroke="#8a7a5a">{_t(f"{name}: {state}")}</rect>')
     return "".join(out)
@@ -1285,18 +1411,19 @@ def score_table(observation: Mapping[str, Any],
     n = _seat_count(observation)
     facts = [_facts(t, observation, p) for p in range(n)]
     steps = [score_steps(t, f) for f in facts]
-    labels = {"top_row": "Top-row achievements", "bottom_row": "Bottom-row achievements"}
-    order = ["Top-row achievements"]
+    labels = {"top_row": _("Top-row achievements"), "bottom_row": _("Bottom-row achievements")}
+    order = [labels["top_row"]]
     if any(a.points for a in t.achievements if a.row == "bottom"):
-        order.append("Bottom-row achievements")
-    order += [f"{TOWN_COLOURS[c].capitalize()} track" for c in t.track_colour]
+        order.append(labels["bottom_row"])
+    order += [_track_label(TOWN_COLOURS[c]) for c in t.track_colour]
     if t.bonus is not None:
-        order.append("All tracks bonus")
-    order += [_river_label(t, r) if t.num_rivers > 1 else "River" for r in range(t.num_rivers)]
+        order.append(_("All tracks bonus"))
+    order += [_river_label(t, r) if t.num_rivers > 1 else _("River")
+              for r in range(t.num_rivers)]
     if t.bandit_points:
-        order.append("Raiding bandits")
+        order.append(_("Raiding bandits"))
     if t.end.top_row_bonus:
-        order.append("Whole top row")
+        order.append(_("Whole top row"))
     rows: dict[str, list[int]] = {k: [0] * n for k in order}
     for p, ss in enumerate(steps):
         for st in ss:
@@ -1307,17 +1434,17 @@ def score_table(observation: Mapping[str, Any],
             if label not in order:
                 order.append(label)
     body: list[dict[str, Any]] = [{"label": k, "cells": rows[k]} for k in order]
-    body.append({"label": "Total", "cells": [sheet_total(t, f) for f in facts]})
+    body.append({"label": _("Total"), "cells": [sheet_total(t, f) for f in facts]})
     return {"headings": score_headings(n, names), "rows": body}
 
 
 def _section(source: str, default: str) -> str:
     """``Cascadito rulebook (English), Play Sheet 2, Raiding bandits``: the book and the
     section a data record's ``source`` names (its quotation left out)."""
-    if source.startswith(BOOK):
+    if source.startswith(book()):
         return source
     section = source.split(":", 1)[0].strip() if source else ""
-    return f"{BOOK}, {section or default}"
+    return f"{book()}, {section or default}"
 
 
 def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
@@ -1325,23 +1452,24 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     success tracks, bonus, river, bandits, then the achievements), each with its source
     (book and section)."""
     game = game_of(observation)
-    first = [{"heading": "Scoring",
-              "text": "At the game end: top-row achievements (and on sheets 3 and 4 bottom-row "
-                      "ones) score the points shown; each success track scores the value "
-                      "beside its highest marked space (the higher home-castle value for your "
-                      "full home track); the river, bandit track and bonuses as below.",
-              "source": f"{BOOK}, Scoring"}]
+    first = [{"heading": _("Scoring"),
+              "text": _("At the game end: top-row achievements (and on sheets 3 and 4 "
+                        "bottom-row ones) score the points shown; each success track scores "
+                        "the value beside its highest marked space (the higher home-castle "
+                        "value for your full home track); the river, bandit track and bonuses "
+                        "as below."),
+              "source": f"{book()}, Scoring"}]
     achievements = []
     for e in help_entries(game):
-        if e.kind in ("success track", "bonus") or e.kind == "sheet feature" and (
-                "river" in e.name.lower() or "bandit" in e.name.lower()):
+        if e.kind in (_("success track"), _("bonus")) or e.kind == _("sheet feature") and (
+                e.aliases[:1] in (("river",), ("bandit",))):
             text = e.effect + (" " + provenance_note(e.provenance, "sheet")
                                if e.provenance == "reconstructed" else "")
-            first.append({"heading": e.name[:1].upper() + e.name[1:], "text": text,
+            first.append({"heading": _cap(e.name), "text": text,
                           "source": _section(e.source, "Scoring")})
-        elif e.kind.startswith("achievement"):
+        elif e.aliases[-1:] and e.aliases[-1].startswith(("top", "bottom")):
             det = e.details[0] if e.details else ""
-            achievements.append({"heading": f"Achievement {e.name}",
+            achievements.append({"heading": _("Achievement {name}").format(name=e.name),
                                  "text": f"{e.effect} {det}".strip(),
                                  "source": _section(e.source, "Achievements")})
     return first + achievements

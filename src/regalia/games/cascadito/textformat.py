@@ -32,10 +32,12 @@ from typing import TYPE_CHECKING
 
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import NotationError
+from regalia.core.i18n import _
 from regalia.core.textlines import (Problems, Statement, Word, check_size, digits, statements,
                                    whole)
 
 from .components import CASTLE_ORDER, SHEET_NUMBERS, TOWN_COLOURS
+from .wording import colour, colour_stem, text as data_text
 from .scoring import CLAIMED, CLAIMED_LATER, UNCLAIMED, SheetFacts
 from .scoring import breakdown as sheet_breakdown
 from .tables import (ACH_BANDITS, ACH_BANNER, ACH_BANNERS, ACH_GROUP_FIELDS, ACH_MARK,
@@ -129,9 +131,9 @@ def _achievement(t: SheetTables, row: str, num: int) -> int | None:
 
 
 def _rows_text(t: SheetTables) -> str:
-    text = f"top 1 to top {len(t.top)}"
+    text = _('top 1 to top {n}').format(n=len(t.top))
     if t.bottom:
-        text += f", bottom 1 to bottom {len(t.bottom)}"
+        text += _(', bottom 1 to bottom {n}').format(n=len(t.bottom))
     return text
 
 
@@ -165,34 +167,36 @@ class _Parser:
         stmts = list(statements(self.text, commas=True))
         sheet_st = [s for s in stmts if s.head == "sheet"]
         for s in sheet_st[1:]:
-            self.err(s, f"a second 'sheet' line (the first is line {sheet_st[0].line}); "
-                        "every player uses the same sheet")
+            self.err(s, _("a second 'sheet' line (the first is line {line}); every player uses "
+                          "the same sheet").format(line=sheet_st[0].line))
         number = None
         if sheet_st:
             s = sheet_st[0]
             n = whole(s.words[1]) if len(s.words) == 2 else None
             if n is None or n not in SHEET_NUMBERS:
-                self.err(s, "expected 'sheet N': the play sheet, 1, 2, 3 or 4")
+                self.err(s, _("expected 'sheet N': the play sheet, 1, 2, 3 or 4"))
             else:
                 number = n
             before = [x for x in stmts if x.line < s.line]
             if before:
-                self.err(s, f"'sheet' must come first (line {before[0].line} comes before it)")
+                self.err(s, _("'sheet' must come first (line {line} comes before it)").format(
+                    line=before[0].line))
         if number is None and self.sheet_no is None and self.data is None:
             if not sheet_st:
                 line = stmts[0].line if stmts else 1
-                self.p.add(line, 1, "no 'sheet N' line: say which play sheet (1 to 4) "
-                                    "first")
+                self.p.add(line, 1, _("no 'sheet N' line: say which play sheet (1 to 4) first"))
             self.p.raise_if_any()
         if self.data is not None:
             self.tables = sheet_tables(None, self.data)
             if number is not None and number != self.tables.number:
-                self.err(sheet_st[0], f"'sheet {number}' but the sheet file {self.data} is "
-                                      f"sheet {self.tables.number}")
+                self.err(sheet_st[0], _("'sheet {number}' but the sheet file {data} is sheet "
+                                        "{number2}").format(
+                    number=number, data=self.data, number2=self.tables.number))
         else:
             if number is not None and self.sheet_no is not None and number != self.sheet_no:
-                self.err(sheet_st[0], f"'sheet {number}' but sheet {self.sheet_no} was "
-                                      "given (--sheet or an earlier file)")
+                self.err(sheet_st[0], _("'sheet {number}' but sheet {sheet_no} was given (--sheet "
+                                        "or an earlier file)").format(
+                    number=number, sheet_no=self.sheet_no))
             self.tables = sheet_tables(number if number is not None else self.sheet_no)
         t = self.tables
         self.p.raise_if_any()
@@ -208,9 +212,9 @@ class _Parser:
                 self.seen = {}
                 continue
             if h not in KEYWORDS:
-                self.err(st, f"unknown statement {st.words[0].text!r}; expected one of: "
-                             "sheet, player, castle, track(s), river, bandits, claimed, "
-                             "marked, solo")
+                self.err(st, _('unknown statement {text}; expected one of: sheet, player, castle, '
+                               'track(s), river, bandits, claimed, marked, solo').format(
+                    text=repr(st.words[0].text)))
                 continue
             if cur is None:
                 cur = PlayerSheet(name=f"player {self.first_player + 1}", source=self.source,
@@ -220,19 +224,18 @@ class _Parser:
             getattr(self, "_" + {"tracks": "track", "claim": "claimed"}.get(h, h))(st, cur)
         if not self.players:
             self.p.add(stmts[-1].line if stmts else 1, 1,
-                       "no sheet: write at least the tracks ('tracks blue 3 yellow 5')")
+                       _("no sheet: write at least the tracks ('tracks blue 3 yellow 5')"))
         if len(self.players) > 1 and self.implicit:
             first = self.players[0]
-            self.p.add(first.line, 1, "statements before the first 'player' line: start "
-                                      "every sheet with 'player NAME' when a file holds "
-                                      "several")
+            self.p.add(first.line, 1, _("statements before the first 'player' line: start every "
+                                        "sheet with 'player NAME' when a file holds several"))
         self.p.raise_if_any()
         return t, self.players
 
     def _once(self, st: Statement, key: str) -> bool:
         if key in self.seen:
-            self.err(st, f"a second {key!r} for this player (the first is line "
-                         f"{self.seen[key]})")
+            self.err(st, _('a second {key} for this player (the first is line {seen})').format(
+                key=repr(key), seen=self.seen[key]))
             return False
         self.seen[key] = st.line
         return True
@@ -240,8 +243,8 @@ class _Parser:
     def _castle(self, st: Statement, cur: PlayerSheet) -> None:
         w = st.words[1].low if len(st.words) == 2 else ""
         if w not in CASTLE_ORDER:
-            self.err(st, "expected 'castle COLOUR': the home castle, blue, yellow, orange "
-                         "or pink")
+            self.err(st, _("expected 'castle COLOUR': the home castle, blue, yellow, orange or "
+                           "pink"))
         elif self._once(st, "castle"):
             cur.castle = w
             cur.castle_at = (st.line, st.words[1].col)
@@ -251,25 +254,26 @@ class _Parser:
         assert t is not None
         ws = st.words[1:]
         if not ws or len(ws) % 2:
-            self.err(st, "expected 'track COLOUR N' or 'tracks COLOUR N COLOUR N ...': "
-                         "spaces marked per success track")
+            self.err(st, _("expected 'track COLOUR N' or 'tracks COLOUR N COLOUR N ...': spaces "
+                           "marked per success track"))
             return
         for cw, nw in zip(ws[::2], ws[1::2]):
             c = cw.low
             if c not in TOWN_COLOURS or TOWN_COLOURS.index(c) not in t.track_colour:
-                self.err(cw, f"{cw.text!r} is not a success track of sheet {t.number} "
-                             f"(tracks: {_track_names(t)})", st.line)
+                self.err(cw, _('{text} is not a success track of sheet {number} (tracks: {value})').format(
+                    text=repr(cw.text), number=t.number, value=_track_names(t)), st.line)
                 continue
             k = t.track_colour.index(TOWN_COLOURS.index(c))
             n = whole(nw)
             if n is None or n > t.track_len[k]:
-                self.err(nw, f"{nw.text!r}: the {c} track has {t.track_len[k]} spaces; "
-                             f"expected 0 to {t.track_len[k]} spaces marked", st.line)
+                self.err(nw, _('{text}: the {c} track has {track_len} spaces; expected 0 to '
+                               '{track_len} spaces marked').format(
+                    text=repr(nw.text), c=colour_stem(c), track_len=t.track_len[k]), st.line)
                 continue
             key = f"{c} track"
             if key in self.seen:
-                self.err(cw, f"the {c} track is given twice for this player (also line "
-                             f"{self.seen[key]})", st.line)
+                self.err(cw, _('the {c} track is given twice for this player (also line {seen})').format(
+                    c=colour_stem(c), seen=self.seen[key]), st.line)
                 continue
             self.seen[key] = st.line
             cur.tracks[k] = n
@@ -278,15 +282,16 @@ class _Parser:
         t = self.tables
         assert t is not None
         if not t.num_rivers:
-            self.err(st, f"sheet {t.number} has no river")
+            self.err(st, _('sheet {number} has no river').format(number=t.number))
             return
         ws = st.words[1:]
         names = [n for n in t.river_names if n]
         if t.num_rivers == 1:
-            shape = "'river N': spaces marked on the river"
+            shape = _("'river N': spaces marked on the river")
             r = 0 if len(ws) == 1 else None
         else:
-            shape = (f"'river NAME N' ({' or '.join(names)}): spaces marked on that river")
+            shape = (_("'river NAME N' ({value}): spaces marked on that river").format(
+                value=' or '.join(names)))
             r = (t.river_names.index(ws[0].low) if len(ws) == 2 and ws[0].low in names
                  else None)
         if r is None:
@@ -294,8 +299,9 @@ class _Parser:
             return
         n = whole(ws[-1])
         if n is None or n > t.river_len[r]:
-            self.err(ws[-1], f"{ws[-1].text!r}: the river has {t.river_len[r]} spaces; "
-                             f"expected 0 to {t.river_len[r]}", st.line)
+            self.err(ws[-1], _('{text}: the river has {river_len} spaces; expected 0 to '
+                               '{river_len}').format(
+                text=repr(ws[-1].text), river_len=t.river_len[r]), st.line)
             return
         if self._once(st, f"river {t.river_names[r]}".strip()):
             cur.rivers[r] = n
@@ -304,13 +310,14 @@ class _Parser:
         t = self.tables
         assert t is not None
         if not t.bandit_points:
-            self.err(st, f"sheet {t.number} has no raiding bandit track (only sheet 2)")
+            self.err(st, _('sheet {number} has no raiding bandit track (only sheet 2)').format(
+                number=t.number))
             return
         size = len(t.bandit_points)
         n = whole(st.words[1]) if len(st.words) == 2 else None
         if n is None or n > size:
-            self.err(st, f"expected 'bandits N': spaces crossed off on the raiding bandit "
-                         f"track, 0 to {size}")
+            self.err(st, _("expected 'bandits N': spaces crossed off on the raiding bandit track, "
+                           "0 to {size}").format(size=size))
         elif self._once(st, "bandits"):
             cur.bandits = n
 
@@ -319,8 +326,8 @@ class _Parser:
         assert t is not None
         ws = list(st.words[1:])
         if not ws:
-            self.err(st, f"expected 'claimed top 1, bottom 2 ...' (achievements: "
-                         f"{_rows_text(t)})")
+            self.err(st, _("expected 'claimed top 1, bottom 2 ...' (achievements: {value})").format(
+                value=_rows_text(t)))
             return
         i = 0
         last: int | None = None
@@ -329,10 +336,12 @@ class _Parser:
             low = w.low
             if low in ("later", "first"):
                 if last is None:
-                    self.err(w, f"{w.text!r} follows an achievement ('top 2 later')", st.line)
+                    self.err(w, _("{text} follows an achievement ('top 2 later')").format(
+                        text=repr(w.text)), st.line)
                 elif t.achievements[last].later_points is None:
-                    self.err(w, f"{w.text!r}: only a top-row achievement of sheet 4 scores "
-                                "differently for a later claimant", st.line)
+                    self.err(w, _('{text}: only a top-row achievement of sheet 4 scores '
+                                  'differently for a later claimant').format(
+                        text=repr(w.text)), st.line)
                 elif low == "later":
                     cur.claims[last] = CLAIMED_LATER
                 last = None
@@ -347,20 +356,21 @@ class _Parser:
                 row, num = ROW_WORDS[low], whole(ws[i + 1])
                 i += 2
             else:
-                self.err(w, f"{w.text!r}: expected an achievement by row and position from "
-                            f"the left ({_rows_text(t)})", st.line)
+                self.err(w, _('{text}: expected an achievement by row and position from the left '
+                              '({value})').format(text=repr(w.text), value=_rows_text(t)), st.line)
                 i += 1
                 last = None
                 continue
             a = _achievement(t, row, num or 0)
             if a is None:
-                self.err(w, f"sheet {t.number} has no achievement {row} {num} "
-                            f"({_rows_text(t)})", st.line)
+                self.err(w, _('sheet {number} has no achievement {row} {num} ({value})').format(
+                    number=t.number, row=row, num=num, value=_rows_text(t)), st.line)
                 last = None
                 continue
             if a in cur.claims:
-                line, _ = cur.claim_at[a]
-                self.err(w, f"{row} {num} is claimed twice (also line {line})", st.line)
+                line, _col = cur.claim_at[a]
+                self.err(w, _('{row} {num} is claimed twice (also line {line})').format(
+                    row=row, num=num, line=line), st.line)
                 last = None
                 continue
             cur.claims[a] = CLAIMED
@@ -371,8 +381,8 @@ class _Parser:
         t = self.tables
         assert t is not None
         if len(st.words) < 2:
-            self.err(st, "expected 'marked c5 c6 ...': the marked fields (row letter, "
-                         "position in the row) and river spaces")
+            self.err(st, _("expected 'marked c5 c6 ...': the marked fields (row letter, position "
+                           "in the row) and river spaces"))
             return
         if cur.marked is None:
             cur.marked = []
@@ -380,18 +390,19 @@ class _Parser:
         for w in st.words[1:]:
             i = t.name_index.get(w.low)
             if i is None:
-                self.err(w, f"{w.text!r} is no field of sheet {t.number} (fields are named "
-                            "by row letter, a = top row, and position in the row, e.g. c5)",
+                self.err(w, _('{text} is no field of sheet {number} (fields are named by row '
+                              'letter, a = top row, and position in the row, e.g. c5)').format(
+                    text=repr(w.text), number=t.number),
                          st.line)
             elif i in have:
-                self.err(w, f"{w.text!r} is marked twice", st.line)
+                self.err(w, _('{text} is marked twice').format(text=repr(w.text)), st.line)
             else:
                 have.add(i)
                 cur.marked.append(i)
 
     def _solo(self, st: Statement, cur: PlayerSheet) -> None:
         if len(st.words) != 1:
-            self.err(st, "expected 'solo' alone: the sheet of a solo game")
+            self.err(st, _("expected 'solo' alone: the sheet of a solo game"))
         elif self._once(st, "solo"):
             cur.solo = True
 
@@ -423,15 +434,16 @@ def _river_progress(t: SheetTables, ps: PlayerSheet, warn: list[str]) -> list[in
         from_marks = len(marked)
         if ps.marked is not None and sorted(t.river_pos[i] for i in marked) != \
                 list(range(from_marks)):
-            warn.append(f"the marked spaces of the {t.rivers[r].name} are not its first "
-                        f"{from_marks} (rivers are marked in order from "
-                        f"{t.names[cells[0]]})")
+            warn.append(_('the marked spaces of the {name} are not its first {from_marks} (rivers '
+                          'are marked in order from {names})').format(
+                name=data_text(t.rivers[r].name), from_marks=from_marks, names=t.names[cells[0]]))
         n = ps.rivers.get(r)
         if n is None:
             n = from_marks
         elif ps.marked is not None and n != from_marks:
-            warn.append(f"{t.rivers[r].name}: {n} spaces written but {from_marks} river "
-                        f"spaces marked; scored with {n}")
+            warn.append(_('{name}: {n} spaces written but {from_marks} river spaces marked; '
+                          'scored with {n}').format(
+                name=data_text(t.rivers[r].name), n=n, from_marks=from_marks))
         out.append(n)
     return out
 
@@ -441,8 +453,8 @@ def _bandit_count(t: SheetTables, ps: PlayerSheet, warn: list[str]) -> int:
     if ps.bandits is None:
         return from_marks
     if ps.marked is not None and ps.bandits != from_marks:
-        warn.append(f"bandits {ps.bandits} written but {from_marks} bandit fields marked; "
-                    f"scored with {ps.bandits}")
+        warn.append(_('bandits {bandits} written but {from_marks} bandit fields marked; scored '
+                      'with {bandits}').format(bandits=ps.bandits, from_marks=from_marks))
     return ps.bandits
 
 
@@ -456,14 +468,16 @@ def criterion_gap(t: SheetTables, a: int, f: SheetFacts, marked: list[int] | Non
     if code == ACH_BANNERS:
         h, need = spec[1], spec[2]
         have = sum(1 for x in f.tracks if x >= h)
-        return "" if have >= need else f"{have} track(s) reach height {h}, {need} needed"
+        return "" if have >= need else _('{have} track(s) reach height {h}, {need} needed').format(
+            have=have, h=h, need=need)
     if code == ACH_BANNER:
         k = f.home if spec[2] < 0 else spec[2]
         if k < 0:
             return ""
         colour = TOWN_COLOURS[t.track_colour[k]]
         return "" if f.tracks[k] >= spec[1] else \
-            f"the {colour} track has {f.tracks[k]} spaces, the banner is at {spec[1]}"
+            _('the {colour} track has {tracks} spaces, the banner is at {spec}').format(
+                colour=colour_stem(colour), tracks=f.tracks[k], spec=spec[1])
     if code == ACH_BANDITS:
         return "" if f.bandits >= spec[1] else f"{f.bandits} bandits, {spec[1]} needed"
     if code in (ACH_MARK, ACH_GROUP_FIELDS):
@@ -476,7 +490,7 @@ def criterion_gap(t: SheetTables, a: int, f: SheetFacts, marked: list[int] | Non
                         missing.append(t.names[i])
                 elif marked is not None and i not in marked:
                     missing.append(t.names[i])
-        return f"not marked: {', '.join(missing)}" if missing else ""
+        return _('not marked: {value}').format(value=', '.join(missing)) if missing else ""
     return ""
 
 
@@ -498,15 +512,17 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
 
     if len(players) > len(CASTLE_ORDER):
         ps = players[len(CASTLE_ORDER)]
-        err(ps, ps.line, 1, f"{len(players)} sheets: Cascadito is for 1 to 4 players")
+        err(ps, ps.line, 1, _('{n} sheets: Cascadito is for 1 to 4 players').format(
+            n=len(players)))
     taken: dict[str, PlayerSheet] = {}
     for ps in players:
         if ps.castle is not None:
             if ps.castle in taken:
                 o = taken[ps.castle]
-                err(ps, *ps.castle_at, f"{ps.name}: the {ps.castle} castle is already "
-                                       f"{o.name}'s ({o.source} line {o.castle_at[0]}); "
-                                       "each player marks their own castle")
+                err(ps, *ps.castle_at, _("{name}: the {castle} castle is already {name2}'s "
+                                         "({source} line {castle_at}); each player marks their "
+                                         "own castle").format(
+                    name=ps.name, castle=colour_stem(ps.castle), name2=o.name, source=o.source, castle_at=o.castle_at[0]))
             taken.setdefault(ps.castle, ps)
     free = [c for c in CASTLE_ORDER if c not in taken]
     castles = []
@@ -514,8 +530,8 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
         castles.append(ps.castle if ps.castle is not None else (free.pop(0) if free else "blue"))
     for ps in players:
         if ps.solo and len(players) > 1:
-            err(ps, ps.line, 1, f"{ps.name}: a solo sheet among {len(players)} sheets; "
-                                "score a solo sheet on its own")
+            err(ps, ps.line, 1, _('{name}: a solo sheet among {n} sheets; score a solo sheet on '
+                                  'its own').format(name=ps.name, n=len(players)))
     for a in t.top:
         firsts = [ps for ps in players if ps.claims.get(a) == CLAIMED]
         if len(firsts) > 1:
@@ -523,12 +539,13 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
             ps = firsts[1]
             line, col = ps.claim_at[a]
             if t.ach_later[a]:
-                err(ps, line, col, f"{label} is claimed first by {firsts[0].name} and by "
-                                   f"{ps.name}; a later claimant writes '{label} later'")
+                err(ps, line, col, _("{label} is claimed first by {name} and by {name2}; a later "
+                                     "claimant writes '{label} later'").format(
+                    label=label, name=firsts[0].name, name2=ps.name))
             else:
-                err(ps, line, col, f"{label} is claimed by {firsts[0].name} and by "
-                                   f"{ps.name}; a top-row achievement 'can only be "
-                                   "claimed by 1 player'")
+                err(ps, line, col, _("{label} is claimed by {name} and by {name2}; a top-row "
+                                     "achievement 'can only be claimed by 1 player'").format(
+                    label=label, name=firsts[0].name, name2=ps.name))
     if problems:
         raise NotationError("\n".join(problems))
     scores = []
@@ -549,8 +566,9 @@ def settle(tables: SheetTables, players: list[PlayerSheet]) -> ScoredSheets:
             if gap:
                 row = "top" if a in t.top else "bottom"
                 idx = (t.top if a in t.top else t.bottom).index(a) + 1
-                warn.append(f"{row} {idx} is claimed but the sheet data says its criterion "
-                            f"is not met ({gap}): '{t.achievements[a].text}'")
+                warn.append(_("{row} {idx} is claimed but the sheet data says its criterion is "
+                              "not met ({gap}): '{text}'").format(
+                    row=row, idx=idx, gap=gap, text=data_text(t.achievements[a].text)))
         scores.append(SheetScore(ps.name, castle, facts, sheet_breakdown(t, facts), tuple(warn),
                                  ps.solo))
     return ScoredSheets(t, tuple(scores))
@@ -574,7 +592,7 @@ def score_texts(texts: list[tuple[str, str]], *, sheet: int | None = None,
         sheet = tables.number
         players += ps
     if tables is None:
-        raise NotationError("no score text given")
+        raise NotationError(_('no score text given'))
     return settle(tables, players)
 
 
@@ -584,18 +602,20 @@ def winner(scored: ScoredSheets) -> tuple[int | None, str]:
     blue, yellow, orange, pink from left to right). A solo sheet: ``(None, score)``."""
     sc = scored.scores
     if scored.solo:
-        return None, (f"{sc[0].name}: {sc[0].total} points"
-                      + (" (solo)" if sc[0].solo else " (one sheet: give every player's "
-                         "sheet to find the winner)"))
+        return None, (_("{name}: {total} points").format(name=sc[0].name, total=sc[0].total)
+                      + (" (solo)" if sc[0].solo else _(" (one sheet: give every player's sheet "
+                                                        "to find the winner)")))
     best = max(s.total for s in sc)
     tied = [i for i, s in enumerate(sc) if s.total == best]
     w = max(tied, key=lambda i: CASTLE_ORDER.index(sc[i].castle))
     if len(tied) == 1:
         second = max(s.total for i, s in enumerate(sc) if i != w)
-        return w, f"{sc[w].name} wins with {best} points (next: {second})"
+        return w, _('{name} wins with {best} points (next: {second})').format(
+            name=sc[w].name, best=best, second=second)
     others = ", ".join(f"{sc[i].name} ({sc[i].castle})" for i in tied if i != w)
-    return w, (f"tie at {best} points with {others}: {sc[w].name} wins, the home castle "
-               f"furthest to the right ({sc[w].castle})")
+    return w, (_('tie at {best} points with {others}: {name} wins, the home castle furthest to '
+                 'the right ({castle})').format(
+        best=best, others=others, name=sc[w].name, castle=sc[w].castle))
 
 
 def format_report(scored: ScoredSheets) -> str:
@@ -603,12 +623,13 @@ def format_report(scored: ScoredSheets) -> str:
     total, the warnings; then the result."""
     out = []
     for s in scored.scores:
-        out.append(f"{s.name} (castle {s.castle}): {s.total} points")
+        out.append(_("{name} (castle {castle}): {total} points").format(
+            name=s.name, castle=colour(s.castle), total=s.total))
         for st in s.breakdown:
             out.append(f"  {st.label}: {st.points}   ({st.detail})")
         for w in s.warnings:
-            out.append(f"  warning: {w}")
-    out.append("Result: " + winner(scored)[1])
+            out.append("  " + _("warning: {text}").format(text=w))
+    out.append(_("Result: {text}").format(text=winner(scored)[1]))
     return "\n".join(out) + "\n"
 
 
@@ -627,7 +648,8 @@ def facts_to_text(t: SheetTables, f: SheetFacts, *, name: str | None = None,
     facts)."""
     lines = []
     if sheet_line:
-        lines += [f"# Cascadito, play sheet {t.number} ({t.sheet.title})", f"sheet {t.number}"]
+        lines += [f"# Cascadito, play sheet {t.number} ({t.sheet.title})",  # i18n: no (record)
+                  f"sheet {t.number}"]
     if name is not None:
         lines.append(f"player {name}")
     if castle is not None:
@@ -656,7 +678,7 @@ def to_text(state: CascaditoState, seat: int | None = None) -> str:
     t = state.tables
     n = state.game.num_players
     seats = range(n) if seat is None else [state.check_seat(seat)]
-    parts = [f"# Cascadito, play sheet {t.number} ({t.sheet.title})\nsheet {t.number}\n"]
+    parts = [f"# Cascadito, play sheet {t.number} ({t.sheet.title})\nsheet {t.number}\n"]  # i18n: no (record)
     for p in seats:
         parts.append(facts_to_text(t, state.sheet_facts(p), name=f"seat {p + 1}",
                                    castle=CASTLE_ORDER[p], marked=state.marked_cells(p),

@@ -29,10 +29,13 @@ from dataclasses import dataclass
 import re
 from typing import TYPE_CHECKING, Any, Sequence
 
+from regalia.core.i18n import N_, _, ngettext, pgettext
+
 from .components import TOWN_COLOURS
 from .notation import achievement_name
 from .scoring import bandit_points
 from .tables import ACTION_NAMES
+from .wording import points, river_word, text as data_text, vp
 
 if TYPE_CHECKING:
     from .rules import CascaditoGame
@@ -43,11 +46,11 @@ Observation = dict[str, Any]
 
 SPECIAL_TOKENS = {"bandit": "x", "star": "*", "trade_good": "$", "crown": "^", "action": "!"}
 ACTION_ICONS = {"advance_track": "+T", "mark_field": "+F", "advance_river": "+R"}
-ACTION_WORDS = {"advance_track": "mark the next space of any track",
-                "mark_field": "mark any empty field (or the next river space)",
-                "advance_river": "mark the next river space"}
+ACTION_WORDS = {"advance_track": N_("mark the next space of any track"),
+                "mark_field": N_("mark any empty field (or the next river space)"),
+                "advance_river": N_("mark the next river space")}
 
-NOTATION_HELP = """\
+_NOTATION_HELP = N_("""\
 How to write moves (fields are named by row letter, a = top row, and position in the
 row, 1 = leftmost, as printed around the sheet; odd rows sit half a hex to the right)
   pink c5          select a pink die and mark field c5 (next to a pink town)
@@ -64,7 +67,19 @@ When you have met an achievement (asked at the start of your turn and after each
   decline          claim nothing now ('done' works too); the claim stays open
 A town scores (its track advances) when the field you mark joins a group of 2+ marked
 fields that did not touch that town before. Commands: 'moves' or '?' lists the legal moves, 'board' shows every sheet,
-'hint' suggests a move (with --hints), 'help' shows this text, 'quit' ends the game."""
+'hint' suggests a move (with --hints), 'help' shows this text, 'quit' ends the game.""")
+
+
+def notation_help() -> str:
+    """How to write moves, in the language in force (also ``view.NOTATION_HELP``)."""
+    return _(_NOTATION_HELP)
+
+
+def __getattr__(name: str) -> str:
+    # ``view.NOTATION_HELP`` is read at call time, so it is in the language in force.
+    if name == "NOTATION_HELP":
+        return notation_help()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: no (developers)
 
 
 @dataclass(frozen=True)
@@ -165,7 +180,28 @@ def achievement_rows(game: CascaditoGame, obs: Observation,
     """``(row, text, reward, status)`` per achievement: row ``top 1`` (row and position
     from the left, as in ``claim top 1``); status ``claimed``, ``met: claim it`` (met, not
     yet claimed), ``locked (seat N)`` (a top-row achievement another player took first,
-    seats numbered from 1), ``open``."""
+    seats numbered from 1), ``open``; the text, reward and status in the language in force
+    (:func:`achievement_status` gives the status's English key)."""
+    return [(row, data_text(text), reward, _status_words(status))
+            for row, text, reward, status in _achievement_rows(game, obs, player)]
+
+
+def achievement_status(game: CascaditoGame, obs: Observation, player: int) -> dict[str, str]:
+    """``{"top 1": "claimed", ...}``: each achievement's status as an English key
+    (``claimed``, ``met: claim it``, ``locked (seat N)``, ``open``), whatever the language
+    (for front ends that style a row by its status)."""
+    return {row: status for row, _t, _r, status in _achievement_rows(game, obs, player)}
+
+
+def _status_words(status: str) -> str:
+    if status.startswith("locked"):
+        return _("locked (seat {n})").format(n=status.split()[-1].rstrip(")"))
+    return {"claimed": pgettext("achievement", "claimed"), "met: claim it": _("met: claim it"),  # i18n: no (status key)
+            "open": pgettext("achievement", "open")}.get(status, status)
+
+
+def _achievement_rows(game: CascaditoGame, obs: Observation,
+                      player: int) -> list[tuple[str, str, str, str]]:
     t = game.tables
     sheet = _sheet(obs, player)
     claimed, claimable = set(sheet["claimed"]), set(sheet["claimable"])
@@ -175,13 +211,13 @@ def achievement_rows(game: CascaditoGame, obs: Observation,
         row = achievement_name(t, a).removeprefix("claim ")
         reward = []
         if ach.points:
-            reward.append(f"{ach.points} VP" + (f" ({ach.later_points} later)"
-                                               if ach.later_points is not None else ""))
+            reward.append(vp(ach.points) + (_(" ({n} later)").format(n=ach.later_points)
+                                            if ach.later_points is not None else ""))
         reward += [ACTION_ICONS[x] for x in ach.actions]
         if a in claimed:
             status = "claimed"
         elif a in claimable:
-            status = "met: claim it"
+            status = "met: claim it"  # i18n: no (status key)
         elif ach.row == "top" and first[a] >= 0 and ach.later_points is None:
             status = f"locked (seat {first[a] + 1})"
         else:
@@ -197,14 +233,15 @@ def river_line(game: CascaditoGame, obs: Observation, player: int) -> list[str]:
     out = []
     for r, riv in enumerate(t.rivers):
         n = progress[r]
-        text = f"{riv.name}: {n}/{t.river_len[r]} marked"
+        text = _("{river}: {n}/{total} marked").format(river=data_text(riv.name), n=n,
+                                                       total=t.river_len[r])
         if n < t.river_len[r]:
             sp = riv.spaces[n]
-            bits = ([f"{sp.points} points"] if sp.points else []) + (
+            bits = ([points(sp.points)] if sp.points else []) + (
                 [ACTION_ICONS[sp.action]] if sp.action else [])
-            text += "; next space: " + (", ".join(bits) or "nothing shown")
+            text += _("; next space: ") + (", ".join(bits) or _("nothing shown"))
         if riv.scoring == "ship":
-            text += f" (ship at the bridge: {riv.ship_points} points)"
+            text += _(" (ship at the bridge: {n} points)").format(n=riv.ship_points)
         out.append(text)
     return out
 
@@ -216,7 +253,8 @@ def bandit_line(game: CascaditoGame, obs: Observation, player: int) -> str:
     if not t.bandit_points:
         return ""
     n = _sheet(obs, player)["bandits"]
-    return f"Bandits marked: {n} (bandit track {bandit_points(t, n)} points)"
+    return _("Bandits marked: {n} (bandit track {points} points)").format(
+        n=n, points=bandit_points(t, n))
 
 
 def title(game: CascaditoGame, obs: Observation) -> str:
@@ -226,10 +264,13 @@ def title(game: CascaditoGame, obs: Observation) -> str:
     if game.num_players == 1:
         solo = obs["solo"]
         if over:
-            return f"All {solo['boxes']} rounds played"
-        return (f"Round {solo['boxes'] + 1} of {game.tables.solo_boxes} (dice boxes marked: "
-                f"{solo['boxes']}) · turn {solo['turn'] + 1} of 2")
-    return f"Game over after {obs['turns']} turns" if over else f"Turn {obs['turns'] + 1}"
+            return _("All {n} rounds played").format(n=solo["boxes"])
+        return _("Round {n} of {total} (dice boxes marked: {boxes}) · turn {turn} of 2").format(
+            n=solo["boxes"] + 1, total=game.tables.solo_boxes, boxes=solo["boxes"],
+            turn=solo["turn"] + 1)
+    if over:
+        return _("Game over after {n} turns").format(n=obs["turns"])
+    return _("Turn {n}").format(n=obs["turns"] + 1)
 
 
 def end_reason(game: CascaditoGame, obs: Observation,
@@ -248,28 +289,24 @@ def end_reason(game: CascaditoGame, obs: Observation,
         return ""
     t = game.tables
     if game.num_players == 1:
-        return "the last dice box is marked (Solo Play)"
+        return _("the last dice box is marked (Solo Play)")
     e = t.end
     first = obs["top_row_first"]
     if e.top_row_claimed and t.top and all(first[a] >= 0 for a in t.top):
-        return "every top-row achievement is claimed"
+        return _("every top-row achievement is claimed")
     for p, sheet in enumerate(obs["sheets"]):
-        who = labels[p] if labels is not None else f"seat {p + 1}"
+        who = labels[p] if labels is not None else _("seat {n}").format(n=p + 1)
         claimed = set(sheet["claimed"])
         if e.bottom_row_by_one and t.bottom and claimed.issuperset(t.bottom):
-            return f"{who} claimed the whole bottom row"
+            return _("{who} claimed the whole bottom row").format(who=who)
         if e.top_row_by_one and t.top and claimed.issuperset(t.top):
-            return f"{who} claimed the whole top row"
+            return _("{who} claimed the whole top row").format(who=who)
         k = e.spaces_in_every_track
         if k and all(h >= k for h in sheet["tracks"].values()):
-            return f"{who} has {k} spaces in every track"
+            return _("{who} has {k} spaces in every track").format(who=who, k=k)
     if obs["turns"] >= game.max_turns:
-        return f"the engine's limit of {game.max_turns} turns (R11)"
-    return "no player can mark or claim anything any more (R11)"
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+        return _("the engine's limit of {n} turns (R11)").format(n=game.max_turns)
+    return _("no player can mark or claim anything any more (R11)")
 
 
 def summary_line(game: CascaditoGame, obs: Observation, player: int, label: str) -> str:
@@ -278,13 +315,14 @@ def summary_line(game: CascaditoGame, obs: Observation, player: int, label: str)
     t = game.tables
     sheet = _sheet(obs, player)
     heights = " ".join(f"{c[0].upper()}{h}" for c, h in sheet["tracks"].items())
-    rivers = ", ".join(f"{(t.river_names[r] + ' ') if t.river_names[r] else ''}{n}/"
+    rivers = ", ".join(f"{(river_word(t.river_names[r]) + ' ') if t.river_names[r] else ''}{n}/"
                        f"{t.river_len[r]}" for r, n in enumerate(sheet["rivers"]))
     claimed = len(sheet["claimed"])
-    return (f"{label}: {_points(obs['scores'][player])} · tracks {heights}"
-            + (f" · river {rivers}" if rivers else "")
-            + (f" · bandits {sheet['bandits']}" if t.bandit_points else "")
-            + f" · {claimed} achievement{'s' if claimed != 1 else ''}")
+    return (_("{label}: {points} · tracks {heights}").format(
+                label=label, points=points(obs["scores"][player]), heights=heights)
+            + (_(" · river {rivers}").format(rivers=rivers) if rivers else "")
+            + (_(" · bandits {n}").format(n=sheet["bandits"]) if t.bandit_points else "")
+            + ngettext(" · {n} achievement", " · {n} achievements", claimed).format(n=claimed))
 
 
 def describe_decision(state: CascaditoState) -> str:
@@ -294,28 +332,33 @@ def describe_decision(state: CascaditoState) -> str:
     if phase == "die":
         turn = ""
         if state.game.num_players == 1:
-            turn = f" (turn {obs['solo']['turn'] + 1} of 2 this round)"
-        return (f"select a die of the pool {obs['pool']} and mark a field next to a town "
-                f"of its colour, the next river space, or pass{turn}")
+            turn = _(" (turn {n} of 2 this round)").format(n=obs["solo"]["turn"] + 1)
+        return _("select a die of the pool {pool} and mark a field next to a town of its "
+                 "colour, the next river space, or pass{turn}").format(pool=obs["pool"],
+                                                                     turn=turn)
     if phase == "claim":
         t = state.game.tables
         names = [achievement_name(t, a).removeprefix("claim ")
                  for a in _sheet(obs, obs["current_player"])["claimable"]]
-        when = ("before your die" if not state.die_used else
-                "before the actions waiting" if obs["tasks"] else
-                "before your turn ends")
-        return (f"you have met achievement{'s' if len(names) > 1 else ''} "
-                f"{', '.join(names)}: 'claim {names[0]}' or 'decline' (the claim stays "
-                f"open), {when}")
+        when = (_("before your die") if not state.die_used else
+                _("before the actions waiting") if obs["tasks"] else
+                _("before your turn ends"))
+        return ngettext("you have met achievement {names}: 'claim {first}' or 'decline' (the "
+                        "claim stays open), {when}",
+                        "you have met achievements {names}: 'claim {first}' or 'decline' "
+                        "(the claim stays open), {when}", len(names)).format(
+            names=", ".join(names), first=names[0], when=when)
     if phase == "task":
         task = obs["tasks"][0]
         if task.startswith("star"):
-            return f"the star on {task.split()[1]}: mark an empty field next to it (mark c5)"
-        word = ACTION_WORDS[task]
-        example = {"advance_track": "track blue", "mark_field": "mark c5",
+            return _("the star on {field}: mark an empty field next to it (mark c5)").format(
+                field=task.split()[1])
+        word = _(ACTION_WORDS[task])
+        example = {"advance_track": "track blue", "mark_field": "mark c5",  # i18n: no (notation)
                    "advance_river": "river"}[task]
         more = len(obs["tasks"]) - 1
-        return f"{word} (e.g. '{example}')" + (f"; {more} more action(s) waiting" if more else "")
+        return (_("{what} (e.g. '{example}')").format(what=word, example=example)
+                + (_("; {n} more action(s) waiting").format(n=more) if more else ""))
     return phase
 
 
@@ -335,28 +378,33 @@ def explain(state: CascaditoState, text: str) -> str | None:
         return None
     row = "top" if m.group(1).startswith("t") else "bottom"
     key = f"{row} {int(m.group(2))}"
-    rows = {r[0]: r for r in achievement_rows(state.game, state.observation(player), player)}
+    rows = {r[0]: r for r in _achievement_rows(state.game, state.observation(player), player)}
     if key not in rows:
-        names = [r for r in rows if r.startswith(row)]
-        return (f"this sheet has no achievement {key}; its {row} row: "
-                f"{', '.join(names) or 'none'}")
-    _, desc, _, status = rows[key]
-    desc = desc.rstrip(".")
+        names = ", ".join(r for r in rows if r.startswith(row)) or pgettext("cascadito", "none")
+        if row == "top":
+            return _("this sheet has no achievement {key}; its top row: {names}").format(
+                key=key, names=names)
+        return _("this sheet has no achievement {key}; its bottom row: {names}").format(
+            key=key, names=names)
+    _r, desc, _w, status = rows[key]
+    desc = data_text(desc).rstrip(".")
     if status == "claimed":
-        return f"you have already claimed {key} ('{desc}')"
+        return _("you have already claimed {key} ('{text}')").format(key=key, text=desc)
     if status.startswith("locked"):
-        return (f"{key} ('{desc}') was claimed first by another player: the top row can be "
-                f"claimed by only 1 player (rulebook, Achievements)")
+        return _("{key} ('{text}') was claimed first by another player: the top row can be "
+                 "claimed by only 1 player (rulebook, Achievements)").format(key=key, text=desc)
     if status == "open":
-        return f"{key} is not met yet ({desc})"
-    return (f"{key} is met: claim it when you are asked (at the start of your turn and after "
-            f"each step), not in the middle of this decision")
+        return _("{key} is not met yet ({text})").format(key=key, text=desc)
+    return _("{key} is met: claim it when you are asked (at the start of your turn and after "
+             "each step), not in the middle of this decision").format(key=key)
 
 
 __all__ = [
     "ACTION_ICONS",
     "ACTION_NAMES",
     "NOTATION_HELP",
+    "achievement_status",
+    "notation_help",
     "Hex",
     "Observation",
     "achievement_rows",
