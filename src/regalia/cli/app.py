@@ -119,7 +119,7 @@ def agents() -> None:
                          + _("easy [cyan]{easy}[/cyan], normal [cyan]{normal}[/cyan], "
                              "strong [cyan]{strong}[/cyan]").format(
                                  easy=st.easy, normal=st.normal, strong=st.strong)
-                         + (f" ({st.evidence})" if st.evidence else ""))
+                         + (f" ({_(st.evidence)})" if st.evidence else ""))
     if lines:
         console.print(_("\nRecommended opponents (strong: the best measured at <= 1 s per move):"))
         for line in lines:

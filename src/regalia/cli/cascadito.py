@@ -27,6 +27,7 @@ from regalia.core.state import State
 from regalia.games.cascadito import (SHEET_NUMBERS, CascaditoGame, CascaditoState, help,
                                      load_sheet, view)
 from regalia.games.cascadito.interview import SheetInterview
+from regalia.games.cascadito.wording import colour_stem
 from regalia.games.cascadito.tables import SheetTables
 from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_tables, winner
 
@@ -141,9 +142,10 @@ def achievements_table(game: CascaditoGame, obs: view.Observation, player: int) 
     t.add_column(pgettext("column", "achievement"))
     t.add_column(pgettext("column", "reward"), no_wrap=True)
     t.add_column(pgettext("column", "status"), no_wrap=True)
+    keys = view.achievement_status(game, obs, player)   # English keys, for the styles
     for row, text, reward, status in view.achievement_rows(game, obs, player):
         style = {"claimed": "bold green", "open": "",  # i18n: no
-                 "met: claim it": "bold cyan"}.get(status, "dim")  # i18n: no
+                 "met: claim it": "bold cyan"}.get(keys.get(row, ""), "dim")  # i18n: no
         t.add_row(row, Text(text, style=style), reward, Text(status, style=style))
     return t
 
@@ -156,6 +158,11 @@ def _seat_seen(state: State) -> int:
     """The seat whose observation a shared screen shows (every sheet is public)."""
     return max(state.current_player(), 0)
 
+
+
+def track_name(colour: str) -> str:
+    """``blue track`` (German ``blaue Leiste``): the game's colour words."""
+    return _("{colour} track").format(colour=colour_stem(colour))
 
 class CascaditoUI(GameUI[CascaditoState]):
     name = "cascadito"
@@ -294,7 +301,7 @@ class CascaditoUI(GameUI[CascaditoState]):
         tracks = [b.of("tracks") for b in bds]
         for k, item in enumerate(tracks[0]):
             colour = item.facts["colour"]
-            t.add_row(Text(_("{colour} track").format(colour=colour), style=FG_STYLES[colour]),
+            t.add_row(Text(track_name(colour), style=FG_STYLES[colour]),
                       *[str(tr[k].points) for tr in tracks])
         tb = state.game.tables
         rows = [(_("all tracks bonus"), "all_tracks", tb.bonus is not None),
