@@ -69,7 +69,9 @@ from fastapi.staticfiles import StaticFiles
 from .bus import Hub, Listener
 from .errors import WebError
 from .guard import Guard, Limiter
+from .language import Language, router as language_router
 from .metrics import Metrics
+from .pages import router as pages_router
 from .rooms import Rooms
 from .reviewer import Reviewer
 from .routes import lobby, ops, pad, player, review, table
@@ -164,6 +166,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     api.include_router(pad.router)
     api.include_router(ops.router)
     api.include_router(socket_router)
+    api.include_router(language_router)
+    api.include_router(pages_router)   # before the mount: /static/<page>.html rendered
     api.mount("/static", StaticFiles(directory=STATIC), name="static")
     api.add_middleware(Guard, settings=settings, limiter=limiter, metrics=metrics)
+    api.add_middleware(Language)   # outermost: the guard's refusals are worded too
     return api

@@ -18,11 +18,10 @@ which expires.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from regalia.core.errors import NotationError, ParameterError
 from regalia.core.pad import located
@@ -32,9 +31,9 @@ from regalia.core.textlines import MAX_TEXT
 from ..errors import WebError
 from ..guard import json_body
 from ..store.shares import ShareLimitError, Shares
+from ..pages import page
 from . import client, off_loop, rooms_of, settings_of
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
 #: The longest focus key a pad reads.
 MAX_FOCUS = 64
 
@@ -88,8 +87,8 @@ async def _answer(fn: Callable[[], dict[str, Any]]) -> dict[str, Any]:
 
 
 @router.get("/score")
-def score_page() -> FileResponse:
-    return FileResponse(STATIC / "pad.html")
+def score_page(request: Request) -> HTMLResponse:
+    return page("pad.html", request)
 
 
 @router.get("/api/pad/games")

@@ -25,19 +25,17 @@ with ``{"detail": message}``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from ..errors import WebError
 from ..guard import json_body, token_of
 from ..links import qr_svg, seat_links
 from ..lobby import Lobby, title_of
+from ..pages import page
 from . import client, limiter_of, off_loop, rooms_of, settings_of
-
-STATIC = Path(__file__).resolve().parent.parent / "static"
 
 router = APIRouter()
 
@@ -153,5 +151,5 @@ def api_ratings(request: Request, game: str = "kingdomino") -> list[dict[str, An
 
 
 @router.get("/leaderboard")
-def leaderboard_page() -> FileResponse:
-    return FileResponse(STATIC / "leaderboard.html")
+def leaderboard_page(request: Request) -> HTMLResponse:
+    return page("leaderboard.html", request)
