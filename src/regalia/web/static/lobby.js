@@ -119,9 +119,10 @@ function copyButton(url, what) {
 }
 
 // One link of the new table: the link, its copy button, its QR code (the server's SVG).
-function linkRow(label, url, qr) {
+function linkRow(label, url, qr, kind) {
   const row = text("div", undefined, "link");
   const a = text("a", label); a.href = url;
+  if (kind) a.dataset.link = kind;   // here | invited | spectator (for scripts: the words are translated)
   row.append(a, copyButton(url, label));
   if (qr) {
     const q = text("div", undefined, "qr"); q.innerHTML = qr;   // segno's SVG, made by the server
@@ -158,12 +159,12 @@ $("create").onsubmit = async (ev) => {
   out.replaceChildren(text("p", t("Table created. Private seat links (keep them: each opens one seat, and they are shown only now):")));
   const links = d.links;
   if (links.here) {   // one link plays every seat on this screen (hot seat)
-    out.append(linkRow(t("Play here: {names}", { names: links.here.labels.join(", ") }), links.here.url, links.here.qr));
+    out.append(linkRow(t("Play here: {names}", { names: links.here.labels.join(", ") }), links.here.url, links.here.qr, "here"));
   }
   for (const s of links.invited) {
-    out.append(linkRow(t("Invitation for {name} (send this link)", { name: s.label }), s.url, s.qr));
+    out.append(linkRow(t("Invitation for {name} (send this link)", { name: s.label }), s.url, s.qr, "invited"));
   }
-  out.append(linkRow(t("Watch the table (spectator view)"), links.spectator, null));
+  out.append(linkRow(t("Watch the table (spectator view)"), links.spectator, null, "spectator"));
 };
 
 // "5 min", "3 h", "2 d": how long a game has waited.

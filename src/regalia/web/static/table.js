@@ -166,6 +166,7 @@ function answer(res, sent, first) {
 function setChoices(choices) {
   const buttons = choices.map((c) => {
     const b = el("button", c.label, "choice"); b.type = "button";
+    b.dataset.choice = JSON.stringify(c.click);   // what it does, for scripts (the label is words)
     b.onclick = () => send(c.click);
     return b;
   });
