@@ -269,6 +269,10 @@ def answer(seat: int, row: ReviewRow | None) -> dict[str, Any]:
         review = json.loads(row.review)
         for d in review["decisions"]:
             d.pop("observation", None)
+        # stored in English (the game's review settings' words, a message of its catalogue):
+        # said in the reader's language
+        if isinstance(review.get("evidence"), str):
+            review["evidence"] = _(review["evidence"])
     return {"seat": seat, "status": row.status, "done": row.done, "total": row.total,
             "review": review,
             "error": Later.decode(row.error) if row.status != RUNNING else None}
