@@ -32,10 +32,10 @@ GAMES = [
 ]
 
 
-def view_in(server, tid: str, lang: str) -> dict:
-    """The spectators' view of a table as a browser of ``lang`` gets it."""
-    req = urllib.request.Request(f"{server.url}/api/tables/{tid}",
-                                 headers={"accept-language": lang})
+def view_in(server, tid: str, lang: str, token: str | None = None) -> dict:
+    """The view of a table as a browser of ``lang`` gets it (a seat's, with its token)."""
+    req = urllib.request.Request(f"{server.url}/api/tables/{tid}", headers={
+        "accept-language": lang, **({"x-seat-token": token} if token else {})})
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.loads(r.read())
 
@@ -49,6 +49,7 @@ def test_a_whole_game_played_in_german(server, new_page, game, kinds, params):
     page = new_page(locale=DE)
     page.goto(server.url + "/")
     assert lang_of(page) == "de"
+    page.wait_for_selector("#seats select.kind option", state="attached")
     assert page.locator("#create button[type=submit]").inner_text() == "Tisch eröffnen"
     assert page.locator("#seats select.kind").first.locator("option").all_inner_texts() == [
         "ein Mensch hier", "ein eingeladener Mensch (ein Link)", "der Computer"]
@@ -68,7 +69,8 @@ def test_a_whole_game_played_in_german(server, new_page, game, kinds, params):
         play_turn_by_clicking(page, rng)
         moves += 1
         assert moves <= MAX_TURNS, "the game does not end"
-    final = view_in(server, tid, "de")
+    token = links["here"].split("#token=")[1].split("&")[0]
+    final = view_in(server, tid, "de", token)
     assert final["terminal"] and moves > 3
     assert page.locator("#status").inner_text() == "· Partie beendet"
     assert page.locator("#scoretable caption").inner_text() == "Schlusswertung"

@@ -237,3 +237,33 @@ def test_the_view_cache_key_names_the_language(client):
         key_de, _view = views._view(t, 0)
     key_en, _view = views._view(t, 0)
     assert key_de[:-1] == key_en[:-1] and (key_de[-1], key_en[-1]) == ("de", "en")
+
+
+def test_a_hint_is_worded_in_the_language_of_the_request_that_asked(tmp_path, monkeypatch):
+    """The hint is searched in a worker process and worded in a pool thread: the asking
+    request's language is carried there (the German request's hint is worded in German,
+    an English one's in English)."""
+    from regalia.web import story
+
+    seen = []
+    original = story.hint_answer
+
+    def spy(*args, **kwargs):
+        seen.append(i18n.language())
+        return original(*args, **kwargs)
+    monkeypatch.setattr(story, "hint_answer", spy)
+    app = create_app(f"sqlite:///{tmp_path / 'h.sqlite'}", pace=0,
+                     hint_spec="mcts:iterations=40",
+                     rate_limits={"request": "off", "hint": "off"},
+                     allowed_origins=("http://testserver",))
+    with TestClient(app) as c:
+        tid, tokens, _ = create(c, [{"kind": "here"}, {"kind": "computer"}], hints=True)
+        app.state.rooms.wait(tid)
+        for headers in (DE, EN):
+            r = c.post(f"/api/tables/{tid}/hint", json={},
+                       headers={**headers, "x-seat-token": tokens[0]})
+            assert r.status_code == 200, r.text
+            assert r.json()["notation"] in {m["notation"] for m in c.get(
+                f"/api/tables/{tid}", headers={"x-seat-token": tokens[0]}).json()["legal"]}
+    app.state.rooms.store.close()
+    assert seen == ["de", "en"]

@@ -29,6 +29,12 @@ MAX_SEATS = 8
 
 
 
+def title_words(title: str) -> str:
+    """A game's title as shown: the published one, or the title of the edition in the
+    language in force where the game's catalogue gives it (Two Heirs: "Die zwei Erben")."""
+    return _(title) if title else title
+
+
 def strength_words(strength: str) -> str:
     """A strength's name in the language in force (``easy`` -> ``leicht``); an agent spec
     is shown as it is."""
@@ -184,7 +190,7 @@ def games_catalogue(settings: Settings | None = None) -> list[dict[str, Any]]:
     the computer strengths it offers (name -> the agent spec played,
     :func:`table_strengths`)."""
     max_think = (settings or Settings()).max_think
-    return [{"name": g.name, "title": g.title, "min_players": g.min_players,
+    return [{"name": g.name, "title": title_words(g.title), "min_players": g.min_players,
              "max_players": g.max_players, "variants": dict(g.variants),
              "params": list(game_parameters(g.name)),
              "perfect_information": g.perfect_information,

@@ -30,7 +30,7 @@ from regalia.core.registry import game_class
 from regalia.core.i18n import N_, _
 
 from . import story
-from .catalogue import strengths_of
+from .catalogue import strengths_of, title_words
 from .clocks import parse_clock
 from .errors import WebError
 from .identity import check_name, parse_seat
@@ -59,7 +59,7 @@ def table_options(body: dict[str, Any], settings: Any) -> dict[str, Any]:
 
 def title_of(game: str) -> str:
     try:
-        return game_class(game).info.title
+        return title_words(game_class(game).info.title)
     except RegaliaError:
         return game
 

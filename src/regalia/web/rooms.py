@@ -44,7 +44,8 @@ from regalia.core.registry import game_class, game_drawing, load_game
 from regalia.core.i18n import N_, _
 from regalia.core.state import fresh_seed
 
-from .catalogue import check_params, computer_seat, hint_agent, strength_words, table_agent
+from .catalogue import (check_params, computer_seat, hint_agent, strength_words,
+                        table_agent, title_words)
 from .compute import Computer
 from .errors import Later, WebError
 from .chat import Chat
@@ -377,7 +378,7 @@ class Rooms:
         out = []
         for row in self.store.recent(50):
             try:
-                title = game_class(row.game).info.title
+                title = title_words(game_class(row.game).info.title)
             except RegaliaError:
                 title = row.game
             out.append({"table": row.id, "game": row.game, "title": title,

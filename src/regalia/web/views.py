@@ -20,7 +20,7 @@ from regalia.core.seat_record import SeatRecord
 from regalia.core.state import State
 
 from . import story
-from .catalogue import strengths_of
+from .catalogue import strengths_of, title_words
 from .clocks import forfeit_notes, standing
 from .players import people_view
 from .errors import WebError
@@ -158,7 +158,7 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
                 **extras(drawing, obs, names), **told}
         out = {
             "table": t.id, "version": t.version,
-            "game": t.game.info.name, "title": t.game.info.title,
+            "game": t.game.info.name, "title": title_words(t.game.info.title),
             "params": t.game.params, "ply": len(s.history()), "seat": seat,
             "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label} for x in t.seats],
             "current_player": cur if cur >= 0 else None,

@@ -55,7 +55,7 @@ def pad_games() -> list[dict[str, Any]]:
     for info in list_games():
         pad = game_pad(info.name)
         if pad is not None:
-            out.append({"name": info.name, "title": pad.TITLE, "setup": pad.setup()})
+            out.append({"name": info.name, "title": _(pad.TITLE), "setup": pad.setup()})
     return out
 
 
