@@ -190,9 +190,13 @@ def games_catalogue(settings: Settings | None = None) -> list[dict[str, Any]]:
     the computer strengths it offers (name -> the agent spec played,
     :func:`table_strengths`)."""
     max_think = (settings or Settings()).max_think
+    # the variants' and parameters' words are the games' (their rulebook's, their
+    # docstrings'): said in the language in force where a game's catalogue has them
     return [{"name": g.name, "title": title_words(g.title), "min_players": g.min_players,
-             "max_players": g.max_players, "variants": dict(g.variants),
-             "params": list(game_parameters(g.name)),
+             "max_players": g.max_players,
+             "variants": {k: _(v) if v else v for k, v in g.variants.items()},
+             "params": [{**p, "help": _(p["help"]) if p["help"] else ""}
+                        for p in game_parameters(g.name)],
              "perfect_information": g.perfect_information,
              "strengths": dict(_offered(g.name, max_think)),
              "playable": game_drawing(g.name) is not None} for g in list_games()]

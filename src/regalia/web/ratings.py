@@ -94,8 +94,9 @@ def rated_seats(t: Any, folk: Any, settings: Settings
     return held, anchors
 
 
-def unrated_reason(t: Any, folk: Any, settings: Settings) -> str | None:
-    """None when a finished game of the table would be rated, else why not."""
+def unrated_reason(t: Any, folk: Any, settings: Settings) -> Later | None:
+    """None when a finished game of the table would be rated, else why not (said in the
+    reader's language: ``str()``)."""
     found = rated_seats(t, folk, settings)
     return found if isinstance(found, Later) else None
 
