@@ -101,7 +101,7 @@ export function scores(table, winners, final) {
     return th;
   }));
   const rows = table.rows.map((r) => {
-    const tr = el("tr", undefined, /^total$/i.test(r.label) || r.label === t("Total") ? "total" : "");
+    const tr = el("tr", undefined, r.total === true || /^total$/i.test(r.label) || r.label === t("Total") ? "total" : "");
     const th = el("th", r.label);
     th.scope = "row";
     tr.append(th, ...r.cells.map((c) => el("td", String(c))));
