@@ -106,6 +106,7 @@ def main() -> int:
         else:
             print(f"ok   regalia {' '.join(command[1:])}")
     failures += store_smoke()
+    failures += language_smoke()
     print(f"{played} configurations played from the wheel, {failures} failures")
     return 1 if failures else 0
 
@@ -128,6 +129,25 @@ def store_smoke() -> int:
         print(f"FAIL the web store: {type(exc).__name__}: {exc}")
         return 1
     print(f"ok   the web store opens at schema revision {head()}")
+    return 0
+
+
+def language_smoke() -> int:
+    """The German catalogues ship and load (1 when an area's ``.po`` is missing or German
+    falls back to English)."""
+    from regalia.core import i18n
+    from regalia.core.catalogues import AREAS
+
+    folder = i18n.catalogue_dir() / "de" / "LC_MESSAGES"
+    missing = [area for area in AREAS if not (folder / f"{area}.po").is_file()]
+    with i18n.using("de"):
+        corner = i18n._("Scoring item")
+    count = len(i18n.messages("de").singular)
+    if missing or corner == "Scoring item" or count < 1000:
+        print(f"FAIL German: catalogues missing {missing}, {count} messages, "
+              f"'Scoring item' -> {corner!r}")
+        return 1
+    print(f"ok   German: {count} messages ('Scoring item' -> {corner!r})")
     return 0
 
 

@@ -51,3 +51,20 @@ def test_every_store_migration_is_package_data():
     assert any(p.parent.name == "versions" for p in files)
     missing = sorted(str(p) for p in files - shipped)
     assert not missing, f"migration files the wheel would not ship: {missing}"
+
+
+def test_every_message_catalogue_is_package_data():
+    """The translations (``locale/<lang>/LC_MESSAGES/<area>.po``, read at run time by
+    :mod:`regalia.core.i18n`) ship in the wheel, one per area and language."""
+    from regalia.core.catalogues import AREAS
+    from regalia.core.i18n import LANGUAGES, DEFAULT_LANGUAGE
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]["regalia"]
+    shipped = {Path(p) for pattern in patterns
+               for p in glob.glob(pattern, root_dir=PACKAGE)}
+    wanted = {Path(f"locale/{lang}/LC_MESSAGES/{area}.po")
+              for lang in LANGUAGES if lang != DEFAULT_LANGUAGE for area in AREAS}
+    assert wanted <= {p.relative_to(PACKAGE) for p in PACKAGE.glob("locale/*/*/*.po")}
+    missing = sorted(str(p) for p in wanted - shipped)
+    assert not missing, f"catalogues the wheel would not ship: {missing}"

@@ -46,6 +46,11 @@ def test_every_message_is_translated(area):
         f"\n... {len(problems)} problems (python -m regalia.core.catalogues check {area})")
 
 
+def test_one_message_has_one_translation_across_areas():
+    problems = catalogues.conflicts()
+    assert not problems, "\n".join(map(str, problems))
+
+
 @pytest.mark.parametrize("area", list(catalogues.AREAS))
 def test_no_prose_bypasses_the_catalogue(area):
     found = [lit for path in scanned(area) for lit in i18n_scan.scan(path)]

@@ -344,3 +344,32 @@ def test_serve_workers_two_shares_tables_and_survives_a_killed_process(pg_url, t
         assert view(server, tid)["error"] is None
     finally:
         server.stop()
+
+
+def test_a_chat_line_through_one_process_reaches_a_socket_of_the_other(pair):
+    """A line written through A is sent to a seat's socket held by B (its own notice,
+    ``"<table> chat <id>"``), without waiting for a move."""
+    a, b = pair
+    made = a.create([{"kind": "here"}, {"kind": "here"}], pace=0)
+    tid, tokens = made["table"], [s["token"] for s in made["seats"]]
+    from websockets.sync.client import connect
+
+    url = b.url.replace("http", "ws") + f"/api/tables/{tid}/ws?token={tokens[1]}"
+    with connect(url, open_timeout=10) as ws:
+        json.loads(ws.recv(timeout=10))           # the view
+        ply = view(a, tid)["ply"]
+        for text in ("hello from A", "second line"):
+            r = httpx.post(f"{a.url}/api/tables/{tid}/chat", timeout=30,
+                           headers={"x-seat-token": tokens[0]}, json={"text": text})
+            assert r.status_code == 201, r.text
+            deadline = time.monotonic() + 20
+            while True:
+                assert time.monotonic() < deadline, "process B's socket was not told"
+                message = json.loads(ws.recv(timeout=20))
+                if message.get("type") == "chat":
+                    break
+            assert [line["text"] for line in message["lines"]][-1] == text
+            assert message["lines"][-1]["seat"] == 0
+        assert view(a, tid)["ply"] == ply          # no move was needed
+    assert [x["text"] for x in httpx.get(f"{b.url}/api/tables/{tid}/chat",
+                                         timeout=30).json()] == ["hello from A", "second line"]

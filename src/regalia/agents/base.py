@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar
 from regalia.core.errors import RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.state import State
+from regalia.core.i18n import _
 
 
 #: What an agent's choice may depend on (:attr:`Agent.information`, declared by its class):
@@ -43,7 +44,7 @@ def parse_bool(text: str) -> bool:
         return True
     if low in ("false", "0", "no"):
         return False
-    raise ValueError("expected true or false")
+    raise ValueError(_("expected true or false"))
 
 
 class Agent(ABC):
@@ -110,9 +111,9 @@ class Agent(ABC):
     @staticmethod
     def _check_decision(state: State) -> list[int]:
         if state.is_terminal():
-            raise RegaliaError("the game is over: there is no action to choose")
+            raise RegaliaError(_("the game is over: there is no action to choose"))
         if state.is_chance_node():
-            raise RegaliaError("a chance node is played by the dealer, not by an agent")
+            raise RegaliaError(_("a chance node is played by the dealer, not by an agent"))
         return state.legal_actions()
 
 
@@ -129,7 +130,7 @@ def register_agent(name: str, description: str) -> Callable[[type[Agent]], type[
 
 def list_agents() -> dict[str, str]:
     """Agent name -> one-line description."""
-    return {k: v[1] for k, v in sorted(_AGENTS.items())}
+    return {k: _(v[1]) for k, v in sorted(_AGENTS.items())}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -148,15 +149,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 def _split_spec(spec: str, positional: str | None = None) -> tuple[str, dict[str, str]]:
     """:func:`parse_spec`; with ``positional``, a first option without ``=`` is the value of
     that option (``policy:FILE`` is ``policy:file=FILE``)."""
-    name, _, rest = spec.strip().partition(":")
+    name, _sep, rest = spec.strip().partition(":")
     opts: dict[str, str] = {}
     for i, item in enumerate(filter(None, (x.strip() for x in rest.split(",")))):
         key, eq, value = item.partition("=")
         if not eq and positional is not None and i == 0:
             key, value = positional, item
         elif not eq or not key.strip():
-            raise UnknownNameError(f"agent spec {spec!r}: option {item!r} is not key=value "
-                                   f"(e.g. 'greedy:seed=7')")
+            raise UnknownNameError(_("agent spec {spec!r}: option {item!r} is not key=value "
+                                     "(e.g. 'greedy:seed=7')").format(spec=spec, item=item))
         opts[key.strip()] = value.strip()
     return name.strip().lower(), opts
 
@@ -170,25 +171,27 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     """
     name = spec.strip().partition(":")[0].strip().lower()
     if name not in _AGENTS:
-        raise UnknownNameError(f"unknown agent {name!r}; agents: {', '.join(sorted(_AGENTS))}")
+        raise UnknownNameError(_("unknown agent {name!r}; agents: {agents}").format(name=name, agents=', '.join(sorted(_AGENTS))))
     cls = _AGENTS[name][0]
     name, opts = _split_spec(spec, getattr(cls, "POSITIONAL", None))
     if "seed" in opts:
         try:
             seed = int(opts.pop("seed"))
         except ValueError:
-            raise UnknownNameError(f"agent spec {spec!r}: seed must be an integer") from None
+            raise UnknownNameError(_("agent spec {spec!r}: seed must be an integer").format(spec=spec)) from None
     kwargs: dict[str, Any] = {}
     for key, text in opts.items():
         if key not in cls.OPTIONS:
             allowed = ", ".join(["seed", *cls.OPTIONS])
-            raise UnknownNameError(f"agent {name!r} has no option {key!r}; options: {allowed}")
+            raise UnknownNameError(_("agent {name!r} has no option {key!r}; options: "
+                                     "{allowed}").format(name=name, key=key, allowed=allowed))
         convert, what = cls.OPTIONS[key]
         try:
             kwargs[key] = convert(text)
         except ValueError as exc:
-            raise UnknownNameError(f"agent spec {spec!r}: bad {key}={text!r}: {exc} "
-                                   f"({key}: {what})") from None
+            raise UnknownNameError(_("agent spec {spec!r}: bad {key}={text!r}: {exc} ({key}: "
+                                     "{what})").format(spec=spec, key=key, text=text, exc=exc,
+                                                       what=option_text(cls, what))) from None
     return cls(seed=seed, **kwargs)
 
 
@@ -229,7 +232,13 @@ def seat_spec(spec: str, game: Game) -> str | None:
 def agent_options(name: str) -> dict[str, str]:
     """Option name -> description for agent ``name`` (``seed`` included)."""
     if name not in _AGENTS:
-        raise UnknownNameError(f"unknown agent {name!r}; agents: {', '.join(sorted(_AGENTS))}")
+        raise UnknownNameError(_("unknown agent {name!r}; agents: {agents}").format(name=name, agents=', '.join(sorted(_AGENTS))))
     cls = _AGENTS[name][0]
-    return {"seed": "integer seed of the agent's own generator",
-            **{k: v[1] for k, v in cls.OPTIONS.items()}}
+    return {"seed": _("integer seed of the agent's own generator"),
+            **{k: option_text(cls, v[1]) for k, v in cls.OPTIONS.items()}}
+
+
+def option_text(cls: type, what: str) -> str:
+    """An option's description (marked with ``N_`` in ``cls.OPTIONS``) in the language in
+    force, its ``{placeholders}`` filled from ``cls.OPTION_DEFAULTS``."""
+    return _(what).format(**getattr(cls, "OPTION_DEFAULTS", {}))

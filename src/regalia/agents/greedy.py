@@ -20,14 +20,15 @@ from regalia.core.registry import game_policy
 from regalia.core.state import State
 
 from .base import SEAT, STATE, Agent, register_agent
+from regalia.core.i18n import N_
 
 
 #: The generic one-step score maximiser (see :func:`regalia.core.policies.one_step_greedy`).
 greedy_action = one_step_greedy
 
 
-@register_agent("greedy", "the game's greedy heuristic (Kingdomino: Full Greedy, placement and "
-                          "pick judged together); else the best immediate score gain")
+@register_agent("greedy", N_("the game's greedy heuristic (Kingdomino: Full Greedy, placement and "
+                             "pick judged together); else the best immediate score gain"))
 class GreedyAgent(Agent):
     def information_used(self, game: Game) -> str:
         """``SEAT`` where the game's policy is marked
@@ -44,7 +45,7 @@ class GreedyAgent(Agent):
         return policy(state, self.rng)
 
 
-@register_agent("onestep", "maximises the immediate score gain; ties broken at random")
+@register_agent("onestep", N_("maximises the immediate score gain; ties broken at random"))
 class OneStepAgent(Agent):
     information_used = GreedyAgent.information_used
 

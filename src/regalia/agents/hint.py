@@ -28,6 +28,7 @@ from regalia.core.registry import game_policy
 
 from .base import make_agent, parse_spec
 from .search import SearchAgent, points_kind
+from regalia.core.i18n import _, ngettext, format_decimal, format_number, format_percent
 
 DEFAULT_HINT_AGENT = "ismcts:seconds=1,playout=greedy"
 #: the fewest playouts through a suggestion for :attr:`Hint.ranked`
@@ -75,10 +76,10 @@ class Hint:
     def format_value(self, value: float) -> str:
         """``value`` as the hint shows it: ``"63%"``, ``"+3.1"`` (margin), ``"47.2"``."""
         if self.measure == "margin":
-            return f"{value:+.1f}"
+            return ("+" if value >= 0 else "-") + format_decimal(abs(value), 1)
         if self.measure == "score":
-            return f"{value:.1f}"
-        return f"{100 * value:.0f}%"
+            return format_decimal(value, 1)
+        return format_percent(value)
 
     @property
     def ranked(self) -> bool:
@@ -101,19 +102,22 @@ class Hint:
         if self.measure == "win":
             k = round(10 * v)
             if k >= 10:
-                return "from here you win nearly every game"
+                return _("from here you win nearly every game")
             if k <= 0:
-                return "from here you win fewer than 1 game in 10"
-            return f"from here you win about {k} game{'s' if k != 1 else ''} in 10"
+                return _("from here you win fewer than 1 game in 10")
+            return ngettext("from here you win about {k} game in 10",
+                            "from here you win about {k} games in 10", k).format(k=k)
         if self.measure == "margin":
             m = round(abs(v))
             if m == 0:
-                return "you finish about level on average"
-            return (f"you finish about {m} point{'s' if m != 1 else ''} "
-                    f"{'ahead' if v > 0 else 'behind'} on average")
+                return _("you finish about level on average")
+            return ((ngettext("you finish about {m} point ahead on average",
+                              "you finish about {m} points ahead on average", m) if v > 0 else
+                     ngettext("you finish about {m} point behind on average",
+                              "you finish about {m} points behind on average", m)).format(m=m))
         if self.measure == "score":
-            return f"you score about {round(v)} points on average"
-        return f"its value (win chance and margin together) is about {round(100 * v)} in 100"
+            return _("you score about {v} points on average").format(v=round(v))
+        return _("its value (win chance and margin together) is about {value} in 100").format(value=round(100 * v))
 
     def plain(self, words: Callable[[str], str] | None = None) -> str:
         """The hint for a person, without the search's jargon (:meth:`summary` holds the
@@ -124,13 +128,14 @@ class Hint:
         say = words or (lambda notation: notation)
         what = say(self.notation)
         if self.visits == 0:
-            return f"Suggested: {what}, the only move you can make."
+            return _("Suggested: {what}, the only move you can make.").format(what=what)
         if self.ranked:
-            return f"Suggested: {what}; {self.outlook()}."
+            return _("Suggested: {what}; {outlook}.").format(what=what, outlook=self.outlook())
         others = [say(n) for n, _, _ in self.alternatives]
-        also = (f": {', '.join(others)} look about as good" if len(others) > 1 else
-                f": {others[0]} looks about as good" if others else "")
-        return f"Suggested: {what}, though the search had too little time to rank the moves{also}."
+        also = (_(": {others} look about as good").format(others=', '.join(others)) if len(others) > 1 else
+                _(": {other} looks about as good").format(other=others[0]) if others else "")
+        return _("Suggested: {what}, though the search had too little time to rank the "
+                 "moves{also}.").format(what=what, also=also)
 
     def summary(self) -> str:
         """One line of the search's details: the agent, the move, what it is expected to
@@ -140,15 +145,17 @@ class Hint:
         Example: ``Hint (ismcts:...): pick 19, estimated win rate 63% (1,204 playouts).
         Next best: pick 27 51%, pick 12 40%.``"""
         if self.visits == 0:
-            return f"Hint: {self.notation} (the only legal move)."
-        what = {"margin": "expected margin", "score": "expected score",
-                "blend": "estimated value (win and margin blended)"}.get(
-                    self.measure, "estimated win rate")
-        also = ", ".join(f"{n} {self.format_value(v)}" for n, v, _ in self.alternatives)
-        return (f"Hint ({self.agent}): {self.notation}, {what} "
-                f"{self.format_value(self.value)} ({self.visits:,} "
-                f"playout{'s' if self.visits != 1 else ''})."
-                + (f" Next best: {also}." if also else ""))
+            return _("Hint: {notation} (the only legal move).").format(notation=self.notation)
+        what = {"margin": _("expected margin"), "score": _("expected score"),
+                "blend": _("estimated value (win and margin blended)")}.get(
+                    self.measure, _("estimated win rate"))
+        also = ", ".join(f"{n} {self.format_value(v)}" for n, v, _w in self.alternatives)
+        return (ngettext("Hint ({agent}): {notation}, {what} {value} ({n} playout).",
+                         "Hint ({agent}): {notation}, {what} {value} ({n} playouts).",
+                         self.visits).format(agent=self.agent, notation=self.notation,
+                                             what=what, value=self.format_value(self.value),
+                                             n=format_number(self.visits))
+                + (_(" Next best: {also}.").format(also=also) if also else ""))
 
 
 def solo_hint_spec(spec: str, state: State) -> str:
@@ -180,7 +187,7 @@ def hint(state: State, spec: str | None = None, seed: int | None = None) -> Hint
         spec = default_hint_spec(state.game.info.name)
     agent = make_agent(spec, seed=seed)
     if not isinstance(agent, SearchAgent):
-        raise UnknownNameError(f"hints need a search agent (mce, mcts, ismcts), not {spec!r}")
+        raise UnknownNameError(_("hints need a search agent (mce, mcts, ismcts), not {spec!r}").format(spec=spec))
     spec = solo_hint_spec(spec, state)
     agent = make_agent(spec, seed=seed)
     assert isinstance(agent, SearchAgent)  # solo_hint_spec adds an option, not another agent

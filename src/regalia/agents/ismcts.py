@@ -32,9 +32,10 @@ from regalia.core.state import State
 from .base import SEAT, register_agent
 from .mcts import MCTSAgent
 from .search import ActionStat
+from regalia.core.i18n import N_
 
 
-@register_agent("ismcts", "information-set MCTS: determinizes from what the player knows")
+@register_agent("ismcts", N_("information-set MCTS: determinizes from what the player knows"))
 class ISMCTSAgent(MCTSAgent):
     """SO-ISMCTS; the options are those of :class:`~regalia.agents.mcts.MCTSAgent`."""
 

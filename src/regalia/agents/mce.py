@@ -13,9 +13,10 @@ from regalia.core.state import State
 
 from .base import register_agent
 from .search import ActionStat, SearchAgent, playout, playout_policy
+from regalia.core.i18n import N_
 
 
-@register_agent("mce", "flat Monte Carlo evaluation: every legal action judged by playouts")
+@register_agent("mce", N_("flat Monte Carlo evaluation: every legal action judged by playouts"))
 class MCEAgent(SearchAgent):
     def _search(self, state: State, legal: list[int]) -> list[ActionStat]:
         player = state.current_player()

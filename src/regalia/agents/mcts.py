@@ -51,6 +51,7 @@ from regalia.core.state import State
 
 from .base import Agent, derive_seed, make_agent, parse_bool, parse_spec, register_agent
 from .search import SEARCH_OPTIONS, ActionStat, SearchAgent, choice_of, playout, playout_policy
+from regalia.core.i18n import N_, _
 
 
 class Node:
@@ -77,11 +78,11 @@ class Node:
 def _exploration(text: str) -> float:
     value = float(text)
     if value < 0 or math.isinf(value) or math.isnan(value):
-        raise ValueError("must be a finite number >= 0")
+        raise ValueError(_("must be a finite number >= 0"))
     return value
 
 
-@register_agent("mcts", "UCT tree search, chance nodes sampled (searches the true state)")
+@register_agent("mcts", N_("UCT tree search, chance nodes sampled (searches the true state)"))
 class MCTSAgent(SearchAgent):
     """UCT search.
 
@@ -95,16 +96,16 @@ class MCTSAgent(SearchAgent):
     """
 
     OPTIONS = {**SEARCH_OPTIONS,
-               "c": (_exploration, "exploration constant (default 0.7)"),
+               "c": (_exploration, N_("exploration constant (default 0.7)")),
                "final": (choice_of("robust", "max"),
-                         "final move: robust = most visits (default), max = best mean"),
+                         N_("final move: robust = most visits (default), max = best mean")),
                "expand": (choice_of("random", "policy"),
-                          "which untried action to expand: random (default) or policy = "
-                          "the playout policy's choice first"),
-               "widen": (_exploration, "progressive widening: at most max(1, widen * "
-                                       "sqrt(visits)) children per node (default 0: off)"),
-               "reuse": (parse_bool, "keep the tree between moves: start from the node the "
-                                     "actions played since lead to (default false)")}
+                          N_("which untried action to expand: random (default) or policy = "
+                             "the playout policy's choice first")),
+               "widen": (_exploration, N_("progressive widening: at most max(1, widen * "
+                                          "sqrt(visits)) children per node (default 0: off)")),
+               "reuse": (parse_bool, N_("keep the tree between moves: start from the node the "
+                                        "actions played since lead to (default false)"))}
     determinize = False
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
@@ -113,14 +114,14 @@ class MCTSAgent(SearchAgent):
                  value: str = "win", reuse: bool = False, horizon: int = 0):
         super().__init__(seed, iterations, seconds, playout, value, horizon)
         if reuse and self.determinize:
-            raise ValueError(f"{self.name} cannot reuse its tree (its edges depend on the "
-                             f"root's information state); use mcts")
+            raise ValueError(_("{name} cannot reuse its tree (its edges depend on the root's "
+                               "information state); use mcts").format(name=self.name))
         if final not in ("robust", "max"):
-            raise ValueError("final must be 'robust' or 'max'")
+            raise ValueError(_("final must be 'robust' or 'max'"))
         if expand not in ("random", "policy"):
-            raise ValueError("expand must be 'random' or 'policy'")
+            raise ValueError(_("expand must be 'random' or 'policy'"))
         if not widen >= 0 or math.isinf(widen):
-            raise ValueError("widen must be a finite number >= 0")
+            raise ValueError(_("widen must be a finite number >= 0"))
         self.c = c
         self.final = final
         self.expand = expand
@@ -183,7 +184,7 @@ class MCTSAgent(SearchAgent):
             IllegalActionError: ``action`` is not legal in ``state``.
         """
         if action not in self._check_decision(state):
-            raise state.illegal(action, "it is not one of the legal actions here")
+            raise state.illegal(action, _("it is not one of the legal actions here"))
         self.last_tree = None
         self._only = action
         # the deals of hidden cards (ismcts) come from a generator of their own, seeded

@@ -19,10 +19,11 @@ from regalia.core.game import Game
 from regalia.core.state import State
 
 from .base import SEAT, Agent, parse_bool, register_agent
+from regalia.core.i18n import N_, _
 
 
-@register_agent("policy", "a trained policy file (policy:FILE, a MaskablePPO zip; needs the "
-                          "[train] extra)")
+@register_agent("policy", N_("a trained policy file (policy:FILE, a MaskablePPO zip; needs the "
+                             "[train] extra)"))
 class PolicyAgent(Agent):
     """Plays a saved MaskablePPO policy.
 
@@ -36,8 +37,8 @@ class PolicyAgent(Agent):
             missing (the message says what to install).
     """
 
-    OPTIONS = {"file": (str, "the policy file (a MaskablePPO zip)"),
-               "sample": (parse_bool, "sample the policy instead of its best action")}
+    OPTIONS = {"file": (str, N_("the policy file (a MaskablePPO zip)")),
+               "sample": (parse_bool, N_("sample the policy instead of its best action"))}
     POSITIONAL = "file"
     information = SEAT   # the seat's observation tensor and legal-action mask only
     reads_files = True
@@ -56,19 +57,19 @@ class PolicyAgent(Agent):
             return self._model
         path = Path(self.file)
         if not self.file:
-            raise UnknownNameError("the policy agent needs a file: policy:FILE")
+            raise UnknownNameError(_("the policy agent needs a file: policy:FILE"))
         if not path.is_file():
-            raise UnknownNameError(f"policy file {self.file}: no such file")
+            raise UnknownNameError(_("policy file {file}: no such file").format(file=self.file))
         try:
             from sb3_contrib import MaskablePPO
         except ImportError:
-            raise UnknownNameError("the policy agent needs sb3-contrib and torch: "
-                                   "pip install 'regalia[train]'") from None
+            raise UnknownNameError(_("the policy agent needs sb3-contrib and torch: "
+                                     "pip install 'regalia[train]'")) from None
         try:
             self._model = MaskablePPO.load(str(path), device="cpu")
         except Exception as exc:  # noqa: BLE001 - any failure to read is a bad file
-            raise UnknownNameError(f"policy file {self.file}: not a MaskablePPO policy "
-                                   f"({type(exc).__name__}: {exc})") from None
+            raise UnknownNameError(_("policy file {file}: not a MaskablePPO policy ({name}: "
+                                     "{exc})").format(file=self.file, name=type(exc).__name__, exc=exc)) from None
         return self._model
 
     def check_game(self, game: Game) -> None:
@@ -78,8 +79,8 @@ class PolicyAgent(Agent):
         n = int(model.action_space.n)
         if shape != want or n != game.num_distinct_actions:
             raise UnknownNameError(
-                f"policy file {self.file} was trained on observations of shape {shape} and "
-                f"{n} actions; {game!r} has {want} and {game.num_distinct_actions}")
+                _("policy file {file} was trained on observations of shape {shape} and {n} "
+                  "actions; {game!r} has {want} and {num_distinct_actions}").format(file=self.file, shape=shape, n=n, game=game, want=want, num_distinct_actions=game.num_distinct_actions))
 
     def step(self, state: State) -> int:
         legal = self._check_decision(state)
@@ -89,8 +90,8 @@ class PolicyAgent(Agent):
         if self.sample:
             import torch
             torch.manual_seed(self.rng.getrandbits(63))
-        action, _ = model.predict(obs, action_masks=mask, deterministic=not self.sample)
+        action, _state = model.predict(obs, action_masks=mask, deterministic=not self.sample)
         action = int(action)
         if action not in legal:
-            raise RegaliaError(f"policy {self.file} chose illegal action {action}")
+            raise RegaliaError(_("policy {file} chose illegal action {action}").format(file=self.file, action=action))
         return action

@@ -35,6 +35,7 @@ from regalia.core.state import State
 
 from .base import Agent
 from .greedy import greedy_action
+from regalia.core.i18n import N_, _
 
 Policy = Callable[[State, random.Random], int]
 DEFAULT_ITERATIONS = 1000
@@ -60,8 +61,8 @@ def playout_policy(state: State, name: str) -> Policy:
         return offered
     if name == "greedy":
         return greedy_action
-    raise UnknownNameError(f"{state.game.info.title} offers no playout policy {name!r}; "
-                           f"available: {', '.join(available_policies(state.game.info.name))}")
+    raise UnknownNameError(_("{title} offers no playout policy {name!r}; available: "
+                             "{available_policies}").format(title=state.game.info.title, name=name, available_policies=', '.join(available_policies(state.game.info.name))))
 
 
 def available_policies(game: str) -> list[str]:
@@ -159,14 +160,14 @@ def _blend(state: State, seat: int, r: float, m: float) -> float:
 def positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
-        raise ValueError("must be at least 1")
+        raise ValueError(_("must be at least 1"))
     return value
 
 
 def positive_float(text: str) -> float:
     value = float(text)
     if not value > 0 or math.isinf(value):
-        raise ValueError("must be a positive number")
+        raise ValueError(_("must be a positive number"))
     return value
 
 
@@ -177,31 +178,31 @@ def policy_name(text: str) -> str:
     played offers it is checked when the search starts (:func:`playout_policy`)."""
     names = ["random", "greedy"] + [n for n in all_policy_names() if n not in ("random", "greedy")]
     if text not in names:
-        raise ValueError(f"choose one of {', '.join(names)}")
+        raise ValueError(_("choose one of {names}").format(names=', '.join(names)))
     return text
 
 
 def choice_of(*names: str) -> Callable[[str], str]:
     def convert(text: str) -> str:
         if text not in names:
-            raise ValueError(f"choose one of {', '.join(names)}")
+            raise ValueError(_("choose one of {names}").format(names=', '.join(names)))
         return text
     return convert
 
 
 SEARCH_OPTIONS = {
-    "iterations": (positive_int, f"playouts per move (default {DEFAULT_ITERATIONS} when "
-                                 f"no seconds are given)"),
-    "seconds": (positive_float, "thinking time per move in seconds"),
-    "playout": (policy_name, "playout policy: random (default), greedy, or another policy "
-                             "the game offers (e.g. fast for Inheritors)"),
+    "iterations": (positive_int, N_("playouts per move (default {iterations} when no "
+                                    "seconds are given)")),
+    "seconds": (positive_float, N_("thinking time per move in seconds")),
+    "playout": (policy_name, N_("playout policy: random (default), greedy, or another policy "
+                                "the game offers (e.g. fast for Inheritors)")),
     "horizon": (positive_int,
-                "playouts stop after this many decisions and are valued by the scores as "
-                "they stand (default: played to the end)"),
+                N_("playouts stop after this many decisions and are valued by the scores as "
+                   "they stand (default: played to the end)")),
     "value": (choice_of("win", "margin", "points"),
-              "what a playout is worth: win (victory share, default), margin (half win, "
-              "half score margin) or points (the score margin in game points, or the score "
-              "of a solo player without opponent)"),
+              N_("what a playout is worth: win (victory share, default), margin (half win, "
+                 "half score margin) or points (the score margin in game points, or the score "
+                 "of a solo player without opponent)")),
 }
 
 
@@ -230,24 +231,25 @@ class SearchAgent(Agent):
     """
 
     OPTIONS = dict(SEARCH_OPTIONS)
+    OPTION_DEFAULTS = {"iterations": DEFAULT_ITERATIONS}
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, playout: str = "random", value: str = "win",
                  horizon: int = 0):
         super().__init__(seed)
         if horizon < 0:
-            raise ValueError("horizon must be at least 1 (0: playouts to the end)")
+            raise ValueError(_("horizon must be at least 1 (0: playouts to the end)"))
         #: decisions after which a playout stops (0: played to the end)
         self.horizon = horizon
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
+            raise ValueError(_("iterations must be at least 1"))
         if seconds is not None and not seconds > 0:
-            raise ValueError("seconds must be positive")
+            raise ValueError(_("seconds must be positive"))
         policy_name(playout)
         if value not in ("win", "margin", "points"):
-            raise ValueError(f"value {value!r}: choose win, margin or points")
+            raise ValueError(_("value {value!r}: choose win, margin or points").format(value=value))
         self.value = value
         self.iterations = iterations
         self.seconds = seconds
@@ -264,8 +266,8 @@ class SearchAgent(Agent):
         """
         offered = available_policies(game.info.name)
         if self.playout_name not in offered:
-            raise UnknownNameError(f"{game.info.title} offers no playout policy "
-                                   f"{self.playout_name!r}; available: {', '.join(offered)}")
+            raise UnknownNameError(_("{title} offers no playout policy {playout_name!r}; "
+                                     "available: {offered}").format(title=game.info.title, playout_name=self.playout_name, offered=', '.join(offered)))
 
     def spec(self) -> str:
         parts = []
@@ -289,7 +291,7 @@ class SearchAgent(Agent):
         """Search at most ``seconds`` a move (the smaller of this and :attr:`seconds`); an
         iteration budget is kept, ended early by the time."""
         if not seconds > 0:
-            raise ValueError("a time limit is a positive number of seconds")
+            raise ValueError(_("a time limit is a positive number of seconds"))
         self.seconds = seconds if self.seconds is None else min(self.seconds, seconds)
 
     def _budget(self) -> Callable[[int], bool]:

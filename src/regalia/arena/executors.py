@@ -27,12 +27,13 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from regalia.core.errors import ParameterError, RegaliaError
+from regalia.core.i18n import _, ngettext
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 BACKENDS = ("process", "ray", "serial")
-RAY_HINT = "pip install 'regalia[ray]'"
+RAY_HINT = "pip install 'regalia[ray]'"  # i18n: no (a command)
 
 
 class BackendUnavailable(RegaliaError):
@@ -48,7 +49,7 @@ def _check_workers(workers: int | None) -> int:
     if workers is None:
         return default_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ParameterError(f"workers must be a whole number >= 1, got {workers!r}")
+        raise ParameterError(_("workers must be a whole number >= 1, got {workers!r}").format(workers=workers))
     return workers
 
 
@@ -70,7 +71,8 @@ class Executor(ABC):
 
     def describe(self) -> str:
         """E.g. ``"process (8 workers)"``."""
-        return f"{self.name} ({self.workers} worker{'s' if self.workers != 1 else ''})"
+        return ngettext("{name} ({n} worker)", "{name} ({n} workers)", self.workers).format(
+            name=self.name, n=self.workers)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.describe()}>"
@@ -124,7 +126,7 @@ class ProcessExecutor(Executor):
                     break
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for _ in done:
+                for _finished in done:
                     for item in todo:  # top up: one new item per finished one
                         pending.add(pool.submit(fn, item))
                         break
@@ -147,8 +149,8 @@ def import_ray() -> Any:
     try:
         import ray  # noqa: PLC0415  (optional extra, imported lazily)
     except ImportError as exc:
-        raise BackendUnavailable(f"the ray backend needs Ray, which is not installed "
-                                 f"({exc}); install the extra with: {RAY_HINT}") from None
+        raise BackendUnavailable(_("the ray backend needs Ray, which is not installed "
+                                   "({exc}); install the extra with: {ray_hint}").format(exc=exc, ray_hint=RAY_HINT)) from None
     return ray
 
 
@@ -176,10 +178,12 @@ class RayExecutor(Executor):
         self.workers = self._limit or (default_workers() if address is None else 0)
 
     def describe(self) -> str:
-        where = f"cluster {self.address}" if self.address else "local instance"
+        where = (_("cluster {address}").format(address=self.address) if self.address
+                 else _("local instance"))
         if self.workers:
-            return f"ray, {where} ({self.workers} worker{'s' if self.workers != 1 else ''})"
-        return f"ray, {where} (all its CPUs)"
+            return ngettext("ray, {where} ({n} worker)", "ray, {where} ({n} workers)",
+                            self.workers).format(where=where, n=self.workers)
+        return _("ray, {where} (all its CPUs)").format(where=where)
 
     def _init(self) -> bool:
         ray = self.ray
@@ -195,7 +199,7 @@ class RayExecutor(Executor):
             ray.init(**kwargs)
         except Exception as exc:  # noqa: BLE001  (Ray raises many kinds; report them all)
             where = f"at {self.address}" if self.address else "locally"
-            raise BackendUnavailable(f"cannot start or join Ray {where}: {exc}") from None
+            raise BackendUnavailable(_("cannot start or join Ray {where}: {exc}").format(where=where, exc=exc)) from None
         return True
 
     def map_unordered(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
@@ -252,11 +256,11 @@ def make_executor(backend: str = "process", workers: int | None = None,
     """
     name = str(backend).strip().lower()
     if name not in BACKENDS:
-        raise ParameterError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+        raise ParameterError(_("unknown backend {backend!r}; backends: {backends}").format(backend=backend, backends=', '.join(BACKENDS)))
     if workers is not None:
         _check_workers(workers)
     if address is not None and name != "ray":
-        raise ParameterError(f"an address is for the ray backend (got backend {name!r})")
+        raise ParameterError(_("an address is for the ray backend (got backend {name!r})").format(name=name))
     if name == "ray":
         return RayExecutor(address=address, workers=workers)
     if name == "serial" or workers == 1:

@@ -11,6 +11,7 @@ from regalia.core.errors import IllegalActionError, ParameterError
 from regalia.core.game import Game
 from regalia.core.record import GameRecord
 from regalia.core.state import State
+from regalia.core.i18n import _
 
 
 @dataclass
@@ -58,8 +59,8 @@ def play_match(game: Game, agents: Sequence[Agent | str], seed: int,
         IllegalActionError: an agent returned an illegal action (a bug in the agent).
     """
     if len(agents) != game.num_players:
-        raise ParameterError(f"{game.info.title} with these parameters has "
-                             f"{game.num_players} seats; got {len(agents)} players")
+        raise ParameterError(_("{title} with these parameters has {num_players} seats; got "
+                               "{n} players").format(title=game.info.title, num_players=game.num_players, n=len(agents)))
     seated = [make_agent(a, seed=derive_seed(seed, "seat", i)) if isinstance(a, str) else a
               for i, a in enumerate(agents)]
     labels = [a if isinstance(a, str) else a.spec() for a in agents]
@@ -74,6 +75,5 @@ def play_match(game: Game, agents: Sequence[Agent | str], seed: int,
         try:
             state.apply_action(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(action, f"agent {labels[state.current_player()]!r} "
-                                     f"chose it: {exc.reason}") from exc
+            raise IllegalActionError(action, _("agent {label!r} chose it: {reason}").format(label=labels[state.current_player()], reason=exc.reason)) from exc
     return MatchResult(state, labels)

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 from typing import Hashable, Iterable, Mapping, Sequence, TypeVar
+from regalia.core.i18n import _
 
 K = TypeVar("K", bound=Hashable)
 
@@ -62,9 +63,9 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
         ValueError: negative games, or wins outside ``[0, games]``.
     """
     if games < 0:
-        raise ValueError(f"games must be >= 0, got {games}")
+        raise ValueError(_("games must be >= 0, got {games}").format(games=games))
     if not 0 <= wins <= games:
-        raise ValueError(f"wins must lie in [0, {games}], got {wins}")
+        raise ValueError(_("wins must lie in [0, {games}], got {wins}").format(games=games, wins=wins))
     if games == 0:
         return 0.0, 1.0
     n = games
@@ -86,7 +87,7 @@ def mean_std(values: Sequence[float]) -> tuple[float, float]:
     """
     n = len(values)
     if n == 0:
-        raise ValueError("mean of no values")
+        raise ValueError(_("mean of no values"))
     mean = math.fsum(values) / n
     if n < 2:
         return mean, 0.0
@@ -115,9 +116,9 @@ class Comparisons:
     def add(self, a: Hashable, b: Hashable, outcome: float) -> None:
         """One comparison of ``a`` with ``b``: ``outcome`` 1 (a won), 0 (b won) or 0.5."""
         if a == b:
-            raise ValueError("an agent is not compared with itself")
+            raise ValueError(_("an agent is not compared with itself"))
         if not 0.0 <= outcome <= 1.0:
-            raise ValueError(f"outcome must lie in [0, 1], got {outcome}")
+            raise ValueError(_("outcome must lie in [0, 1], got {outcome}").format(outcome=outcome))
         self.add_agent(a)
         self.add_agent(b)
         self.wins[(a, b)] = self.wins.get((a, b), 0.0) + outcome
@@ -128,7 +129,7 @@ class Comparisons:
         """Every pair of seats held by different agents in one game (see the module doc:
         higher return wins, then higher score, else a tie)."""
         if len(agents) != len(returns) or (scores is not None and len(scores) != len(agents)):
-            raise ValueError("agents, returns and scores must have one entry per seat")
+            raise ValueError(_("agents, returns and scores must have one entry per seat"))
         for agent in agents:
             self.add_agent(agent)
         for i in range(len(agents)):
@@ -165,7 +166,7 @@ def bradley_terry(comparisons: Comparisons, prior: float = 1.0, tol: float = 1e-
         normalised to a geometric mean of 1 over the agents with finite positive strength.
     """
     if prior < 0:
-        raise ValueError(f"prior must be >= 0, got {prior}")
+        raise ValueError(_("prior must be >= 0, got {prior}").format(prior=prior))
     agents = list(comparisons.agents)
     g = {a: 1.0 for a in agents}
     won = {a: comparisons.score(a) + prior / 2 for a in agents}
@@ -184,7 +185,7 @@ def bradley_terry(comparisons: Comparisons, prior: float = 1.0, tol: float = 1e-
             if lost == 0.0:
                 g[a] = math.inf
         active = [a for a in active if math.isfinite(g[a])]
-    for _ in range(max_iter):
+    for _round in range(max_iter):
         change = 0.0
         for a in active:
             denom = math.fsum(n / (g[a] + g[b]) for b, n in opponents[a]

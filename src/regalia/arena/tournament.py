@@ -44,10 +44,11 @@ from regalia.core.state import State
 from .executors import Executor, SerialExecutor
 from .match import play_match
 from .ratings import Comparisons, bradley_terry, elo_ratings, mean_std, wilson_interval
+from regalia.core.i18n import format_number, N_, _
 
 TOURNAMENT_FORMAT = "regalia-tournament"
-ROTATION_SCHEME = ("each deal is played once per seat rotation; in rotation r, seat s "
-                   "holds lineup entry (s - r) mod P")
+ROTATION_SCHEME = ("each deal is played once per seat rotation; in rotation r, seat s "  # i18n: no
+                   "holds lineup entry (s - r) mod P")  # i18n: no (a field of the JSON results)
 #: The columns of the CSV file, one row per game per seat.
 CSV_COLUMNS = ("game", "deal", "rotation", "seed", "seat", "agent", "score", "return", "rank",
                "length", "moves", "think_seconds", "game_seconds")
@@ -180,9 +181,10 @@ def play_task(task: GameTask) -> tuple[GameResult, State]:
         last = time.perf_counter()
         match = play_match(game, list(task.agents), task.seed, on_step=count)
     except Exception as exc:  # noqa: BLE001  (reported with the game that failed)
-        raise GameFailed(f"game {task.index} (deal {task.deal}, rotation {task.rotation}, "
-                         f"seed {task.seed}, agents {', '.join(task.agents)}) failed: "
-                         f"{type(exc).__name__}: {exc}") from exc
+        raise GameFailed(_("game {index} (deal {deal}, rotation {rotation}, seed {seed}, "
+                           "agents {agents}) failed: {kind}: {exc}").format(
+            index=task.index, deal=task.deal, rotation=task.rotation, seed=task.seed,
+            agents=", ".join(task.agents), kind=type(exc).__name__, exc=exc)) from exc
     state = match.state
     return GameResult(index=task.index, deal=task.deal, rotation=task.rotation,
                       seed=task.seed, agents=task.agents,
@@ -202,10 +204,10 @@ def expand_lineup(agents: Sequence[str], players: int) -> list[str]:
     """
     agents = [a.strip() for a in agents]
     if not agents:
-        raise ParameterError("a tournament needs at least one agent")
+        raise ParameterError(_("a tournament needs at least one agent"))
     if len(agents) > players:
-        raise ParameterError(f"{len(agents)} agents for {players} seats: list at most one "
-                             f"agent per seat")
+        raise ParameterError(_("{n} agents for {players} seats: list at most one agent per "
+                               "seat").format(n=len(agents), players=players))
     return [agents[s % len(agents)] for s in range(players)]
 
 
@@ -228,9 +230,8 @@ def check_lineup(game: Game, lineup: Sequence[str]) -> list[str]:
     """
     lineup = [str(a).strip() for a in lineup]
     if len(lineup) != game.num_players:
-        raise ParameterError(f"{game.info.title} with these parameters has "
-                             f"{game.num_players} seats; the lineup has {len(lineup)} "
-                             f"agents (one per seat)")
+        raise ParameterError(_("{title} with these parameters has {num_players} seats; the "
+                               "lineup has {n} agents (one per seat)").format(title=game.info.title, num_players=game.num_players, n=len(lineup)))
     for spec in lineup:
         check_spec(spec, game)  # raises UnknownNameError naming the spec
     return lineup
@@ -242,15 +243,15 @@ def check_lineup(game: Game, lineup: Sequence[str]) -> list[str]:
 MAX_DEALS = 100_000
 
 
-def check_deals(deals: int, option: str = "the number of deals") -> int:
+def check_deals(deals: int, option: str = N_("the number of deals")) -> int:
     """``deals`` if it is a whole number from 1 to :data:`MAX_DEALS`.
 
     Raises:
         ParameterError: naming ``option`` and the accepted range.
     """
     if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= MAX_DEALS:
-        raise ParameterError(f"{option} must be a whole number from 1 to {MAX_DEALS:,}, "
-                             f"got {shown(deals)}")
+        raise ParameterError(_("{option} must be a whole number from 1 to {max_deals}, got "
+                               "{deals}").format(option=option, max_deals=format_number(MAX_DEALS), deals=shown(deals)))
     return deals
 
 
@@ -406,8 +407,8 @@ class TournamentResult:
     def from_json(cls, data: Mapping[str, Any]) -> "TournamentResult":
         """Rebuild from :meth:`to_json` (the summary is recomputed, not read)."""
         if data.get("format") != TOURNAMENT_FORMAT:
-            raise RegaliaError(f"not a {TOURNAMENT_FORMAT} file (format "
-                               f"{data.get('format')!r})")
+            raise RegaliaError(_("not a {expected} file (format {format!r})").format(
+            expected=TOURNAMENT_FORMAT, format=data.get("format")))
         return cls(game=data["game"], params=dict(data["params"]), lineup=list(data["lineup"]),
                    deals=int(data["deals"]), seed=int(data["seed"]),
                    games=[GameResult.from_json(g) for g in data["games"]],

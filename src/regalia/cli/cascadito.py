@@ -32,30 +32,31 @@ from regalia.games.cascadito.textformat import ScoredSheets, score_texts, sheet_
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import ask_valid, steps_table, totals_table
+from regalia.core.i18n import _, ngettext, format_number, pgettext
 
 #: Style of a town (and of its die and track) by colour.
 COLOUR_STYLES = {
-    "blue": "bold white on blue",
-    "yellow": "bold black on yellow",
-    "orange": "bold black on dark_orange",
-    "pink": "bold black on hot_pink",
-    "white": "bold black on white",
+    "blue": "bold white on blue",  # i18n: no
+    "yellow": "bold black on yellow",  # i18n: no
+    "orange": "bold black on dark_orange",  # i18n: no
+    "pink": "bold black on hot_pink",  # i18n: no
+    "white": "bold black on white",  # i18n: no
 }
-FG_STYLES = {"blue": "bold blue", "yellow": "bold yellow", "orange": "bold dark_orange",
-             "pink": "bold hot_pink", "white": "bold white"}
-MARK_STYLE = "bold black on green"
-TARGET_STYLE = "bold black on bright_cyan"
+FG_STYLES = {"blue": "bold blue", "yellow": "bold yellow", "orange": "bold dark_orange",  # i18n: no
+             "pink": "bold hot_pink", "white": "bold white"}  # i18n: no
+MARK_STYLE = "bold black on green"  # i18n: no
+TARGET_STYLE = "bold black on bright_cyan"  # i18n: no
 LETTER_COLOURS = {c[0].upper(): c for c in COLOUR_STYLES}
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+    return ngettext("{n} point", "{n} points", n).format(n=format_number(n))
 
 
 def dice_text(pool: str) -> Text:
     """The dice pool, one coloured letter per die."""
     if pool == "-":
-        return Text("(empty)", style="dim")
+        return Text(_("(empty)"), style="dim")
     out = Text()
     for i, ch in enumerate(pool):
         if i:
@@ -91,7 +92,7 @@ def sheet_text(game: CascaditoGame, obs: view.Observation, player: int,
             elif h.kind == "town":
                 style = COLOUR_STYLES[h.colour]
             elif h.kind == "river":
-                style = "bold blue"
+                style = "bold blue"  # i18n: no
             elif h.token == "^":
                 style = FG_STYLES.get(h.colour, "")
             elif h.token == ".":
@@ -113,9 +114,9 @@ def tracks_table(game: CascaditoGame, obs: view.Observation, player: int) -> Tab
         t.add_column(Text(c["colour"], style=FG_STYLES[c["colour"]]), justify="right",
                      no_wrap=True, min_width=len(c["colour"]))
     height = max(len(c["spaces"]) for c in cols)
-    home = [f"castle {c['home']}" if c["home"] else "" for c in cols]
+    home = [_("castle {c}").format(c=c['home']) if c["home"] else "" for c in cols]
     if any(home):
-        t.add_row("", *[Text(h, style="bold magenta") for h in home])
+        t.add_row("", *[Text(h, style="bold magenta") for h in home])  # i18n: no
     for j in range(height - 1, -1, -1):
         cells = []
         banner = ""
@@ -136,13 +137,13 @@ def tracks_table(game: CascaditoGame, obs: view.Observation, player: int) -> Tab
 
 def achievements_table(game: CascaditoGame, obs: view.Observation, player: int) -> Table:
     t = Table(box=None, padding=(0, 1), pad_edge=False, show_header=False)
-    t.add_column("row", style="dim", no_wrap=True)
-    t.add_column("achievement")
-    t.add_column("reward", no_wrap=True)
-    t.add_column("status", no_wrap=True)
+    t.add_column(pgettext("column", "row"), style="dim", no_wrap=True)
+    t.add_column(pgettext("column", "achievement"))
+    t.add_column(pgettext("column", "reward"), no_wrap=True)
+    t.add_column(pgettext("column", "status"), no_wrap=True)
     for row, text, reward, status in view.achievement_rows(game, obs, player):
-        style = {"claimed": "bold green", "open": "",
-                 "met: claim it": "bold cyan"}.get(status, "dim")
+        style = {"claimed": "bold green", "open": "",  # i18n: no
+                 "met: claim it": "bold cyan"}.get(status, "dim")  # i18n: no
         t.add_row(row, Text(text, style=style), reward, Text(status, style=style))
     return t
 
@@ -162,16 +163,16 @@ class CascaditoUI(GameUI[CascaditoState]):
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         sheet = cast(CascaditoGame, game).sheet  # this view's game
-        kind = ("a reconstruction, not the printed sheet" if sheet.provenance == "reconstructed"
-                else f"provenance {sheet.provenance}")
-        source = f" from {game.params['data']}" if game.params.get("data") else ""
-        mode = "solo" if game.num_players == 1 else f"{game.num_players} players"
+        kind = (_("a reconstruction, not the printed sheet") if sheet.provenance == "reconstructed"
+                else _("provenance {provenance}").format(provenance=sheet.provenance))
+        source = _(" from {param}").format(param=game.params['data']) if game.params.get("data") else ""
+        mode = "solo" if game.num_players == 1 else _("{num_players} players").format(num_players=game.num_players)
         variants = ", ".join(game.params.get("variants") or [])
         shown = self.seed_text(seed)
         return Group(
-            Text(f"Cascadito, play sheet {sheet.number} '{sheet.title}' ({kind}){source}, "
-                 f"{mode}{', ' + variants if variants else ''}, {shown}", style="bold"),
-            Text("Seats (home castles blue, yellow, orange, pink): " + ", ".join(labels)))
+            Text(_("Cascadito, play sheet {number} '{title}' ({kind}){source}, "
+                   "{mode}{value}, {shown}").format(number=sheet.number, title=sheet.title, kind=kind, source=source, mode=mode, value=', ' + variants if variants else '', shown=shown), style="bold"),
+            Text(_("Seats (home castles blue, yellow, orange, pink): ") + ", ".join(labels)))
 
     def sheet_block(self, state: CascaditoState, obs: view.Observation, player: int, title: str,
                     style: str = "bold", compact: bool = False) -> RenderableType:
@@ -182,14 +183,14 @@ class CascaditoUI(GameUI[CascaditoState]):
                         tracks_table(game, obs, player)], padding=(0, 3))
         parts: list[RenderableType] = [Text(title, style=style), grid]
         for line in view.river_line(game, obs, player):
-            parts.append(Text("River " + line, style="blue"))
+            parts.append(Text(_("River ") + line, style="blue"))
         bandits = view.bandit_line(game, obs, player)
         if bandits:
             parts.append(Text(bandits))
         if compact:
             claimed = len(obs["sheets"][player]["claimed"])
-            parts.append(Text(f"Achievements claimed: {claimed} of "
-                              f"{game.tables.num_achievements} ('board' lists them)",
+            parts.append(Text(_("Achievements claimed: {claimed} of {num_achievements} "
+                                "('board' lists them)").format(claimed=claimed, num_achievements=game.tables.num_achievements),
                               style="dim"))
         else:
             parts.append(achievements_table(game, obs, player))
@@ -203,9 +204,9 @@ class CascaditoUI(GameUI[CascaditoState]):
         n = game.num_players
         focus = viewer if viewer is not None else _seat_seen(state)
         parts: list[RenderableType] = [Rule(view.title(game, obs)),
-                                       Text.assemble("Dice pool: ", dice_text(obs["pool"]))]
+                                       Text.assemble(_("Dice pool: "), dice_text(obs["pool"]))]
         if obs["tasks"]:
-            parts.append(Text("Actions waiting: " + ", ".join(obs["tasks"]), style="cyan"))
+            parts.append(Text(_("Actions waiting: ") + ", ".join(obs["tasks"]), style="cyan"))
         order = [focus] + ([p for p in range(n) if p != focus] if not compact else [])
         full = viewer is None or not compact
         others: list[RenderableType] = []
@@ -213,7 +214,7 @@ class CascaditoUI(GameUI[CascaditoState]):
             title = f"{labels[p]}: {_points(scores[p])}"
             if p == focus or (full and viewer is None):
                 parts += [Text(""), self.sheet_block(state, obs, p, title,
-                                                     "bold yellow" if p == viewer else "bold",
+                                                     "bold yellow" if p == viewer else "bold",  # i18n: no
                                                      compact=compact)]
             elif full:
                 # every other sheet, compactly: the summary line over the marked sheet
@@ -224,7 +225,7 @@ class CascaditoUI(GameUI[CascaditoState]):
         if others:
             parts += [Text(""), Columns(others, padding=(1, 4))]
         if compact and n > 1:
-            parts.append(Text("('board' shows every sheet)", style="dim"))
+            parts.append(Text(_("('board' shows every sheet)"), style="dim"))
         return Group(*parts)
 
     def decision(self, state: CascaditoState) -> str:
@@ -236,26 +237,26 @@ class CascaditoUI(GameUI[CascaditoState]):
             seat = state.current_player()
             obs = state.observation(seat)
             rows = {r[0]: r for r in view.achievement_rows(state.game, obs, seat)}
-            lines = [Text(f"{len(acts) - 1} achievement(s) met (or 'decline'; a declined "
-                          "claim stays open):")]
+            lines = [Text(_("{n} achievement(s) met (or 'decline'; a declined claim stays "
+                            "open):").format(n=len(acts) - 1))]
             for act in acts:
                 if act.kind == "claim":
-                    _, desc, reward, _ = rows[act.achievement]
-                    lines.append(Text.assemble((f"  {act.notation}", "bold cyan"),
+                    _kind, desc, reward, _extra = rows[act.achievement]
+                    lines.append(Text.assemble((f"  {act.notation}", "bold cyan"),  # i18n: no
                                                f": {desc} ({reward})"))
             return Group(*lines)
         if not acts or not acts[0].uses_die:
-            return Text("Legal: " + ", ".join(a.notation for a in acts))
+            return Text(_("Legal: ") + ", ".join(a.notation for a in acts))
         by: dict[str, list[str]] = {}
         for act in acts:
             by.setdefault(act.colour, []).append(act.target)
         out = []
         for colour, rest in by.items():
             out.append(Text.assemble((f"{colour:>6}", FG_STYLES[colour]), ": ", " ".join(rest)))
-        return Group(Text(f"{len(acts)} legal moves (die colour: fields, river, pass):"), *out)
+        return Group(Text(_("{n} legal moves (die colour: fields, river, pass):").format(n=len(acts))), *out)
 
     def forced(self, state: CascaditoState, action: int) -> str:
-        return f"the only legal move, {state.action_to_string(action)}: played for you"
+        return _("the only legal move, {action_to_string}: played for you").format(action_to_string=state.action_to_string(action))
 
     def help_text(self, state: CascaditoState) -> str:
         return view.NOTATION_HELP
@@ -287,21 +288,21 @@ class CascaditoUI(GameUI[CascaditoState]):
         n = state.game.num_players
         bds = [state.breakdown(p) for p in range(n)]
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_footer=True, footer_style="bold")
-        t.add_column("points", footer="total")
+        t.add_column(pgettext("column", "points"), footer=pgettext("column", "total"))
         for p in range(n):
             t.add_column(Text(labels[p]), justify="right", footer=str(bds[p].total))
         tracks = [b.of("tracks") for b in bds]
         for k, item in enumerate(tracks[0]):
             colour = item.facts["colour"]
-            t.add_row(Text(f"{colour} track", style=FG_STYLES[colour]),
+            t.add_row(Text(_("{colour} track").format(colour=colour), style=FG_STYLES[colour]),
                       *[str(tr[k].points) for tr in tracks])
         tb = state.game.tables
-        rows = [("all tracks bonus", "all_tracks", tb.bonus is not None),
+        rows = [(_("all tracks bonus"), "all_tracks", tb.bonus is not None),
                 ("river", "river", bool(tb.rivers)),
                 ("bandits", "bandits", bool(tb.bandit_points)),
-                ("top-row achievements", "top_row", True),
-                ("bottom-row achievements", "bottom_row", True),
-                ("whole top row bonus", "top_row_bonus", bool(tb.end.top_row_bonus))]
+                (_("top-row achievements"), "top_row", True),
+                (_("bottom-row achievements"), "bottom_row", True),
+                (_("whole top row bonus"), "top_row_bonus", bool(tb.end.top_row_bonus))]
         for label, key, shown in rows:
             if shown:
                 t.add_row(label, *[str(b.points(key)) for b in bds])
@@ -314,22 +315,22 @@ class CascaditoUI(GameUI[CascaditoState]):
         scores = obs["scores"]
         parts: list[RenderableType] = []
         if detailed:
-            parts.append(Rule("Final sheets"))
+            parts.append(Rule(_("Final sheets")))
             for p in range(n):
                 parts += [self.sheet_block(state, obs, p, f"{labels[p]}: {_points(scores[p])}"),
                           Text("")]
         reason = view.end_reason(state.game, obs, labels if len(labels) >= n else None)
-        parts.append(Text(f"Game over: {reason}.", style="bold"))
+        parts.append(Text(_("Game over: {reason}.").format(reason=reason), style="bold"))
         parts.append(self.breakdown_table(state, labels))
         if n == 1:
-            parts.append(Text(f"Your score: {_points(scores[0])}.", style="bold green"))
+            parts.append(Text(_("Your score: {points}.").format(points=_points(scores[0])), style="bold green"))  # i18n: no
         else:
             w = state.winners()[0]
             tied = [p for p in range(n) if scores[p] == scores[w]]
-            note = (" (tie broken in favour of the home castle furthest right)"
+            note = (_(" (tie broken in favour of the home castle furthest right)")
                     if len(tied) > 1 else "")
-            parts.append(Text(f"{labels[w]} wins with {_points(scores[w])}{note}.",
-                              style="bold green"))
+            parts.append(Text(_("{label} wins with {points}{note}.").format(label=labels[w], points=_points(scores[w]), note=note),
+                              style="bold green"))  # i18n: no
         return Group(*parts)
 
     # ------------------------------------------------------------------ scoring assistant
@@ -342,11 +343,11 @@ class CascaditoUI(GameUI[CascaditoState]):
         request.refuse(("--sheet", "--data", "--interactive"), "Cascadito",
                        "docs/games/cascadito-score-format.md")
         if request.sheet is not None and request.sheet not in SHEET_NUMBERS:
-            raise ParameterError(f"--sheet {request.sheet}: the play sheets are 1, 2, 3 and 4")
+            raise ParameterError(_("--sheet {sheet}: the play sheets are 1, 2, 3 and 4").format(sheet=request.sheet))
         if request.interactive:
             if request.sheet is None and request.data is None:
-                raise ParameterError("--interactive needs the play sheet: --sheet N (1 to 4), "
-                                     "or --data FILE (your transcription of a sheet)")
+                raise ParameterError(_("--interactive needs the play sheet: --sheet N (1 to 4), "
+                                       "or --data FILE (your transcription of a sheet)"))
             tables = sheet_tables(request.sheet, request.data)
             text = self._interview(tables, request, console)
             scored = score_texts([(text, "<interactive>")], data=request.data)
@@ -356,15 +357,15 @@ class CascaditoUI(GameUI[CascaditoState]):
 
     def _interview(self, tables: SheetTables, request: ScoreRequest, console: Console) -> str:
         assert request.ask is not None
-        console.print(Text(f"Play sheet {tables.number} '{tables.sheet.title}': enter each "
-                           "sheet field by field (Enter takes the value in brackets).",
+        console.print(Text(_("Play sheet {number} '{title}': enter each sheet field by field "
+                             "(Enter takes the value in brackets).").format(number=tables.number, title=tables.sheet.title),
                            style="bold"))
         texts: list[str] = []
         taken: list[str] = []
         locked: set[int] = set()
         while True:
-            name = f"player {len(texts) + 1}"
-            console.print(Text(f"Sheet of {name}", style="bold cyan"))
+            name = _("player {n}").format(n=len(texts) + 1)
+            console.print(Text(_("Sheet of {name}").format(name=name), style="bold cyan"))  # i18n: no
             iv = SheetInterview(tables, name=name, taken_castles=tuple(taken),
                                 locked=frozenset(locked))
             while (q := iv.next_question()) is not None:
@@ -380,15 +381,15 @@ class CascaditoUI(GameUI[CascaditoState]):
             def another(answer: str) -> None:
                 a = answer.strip().lower() or "n"
                 if a not in ("y", "yes", "n", "no"):
-                    raise NotationError(f"{a!r}: expected y (yes) or n (no)")
+                    raise NotationError(_("{a!r}: expected y (yes) or n (no)").format(a=a))
                 more.append(a.startswith("y"))
-            ask_valid(request.ask, console, "Another player's sheet, for the tie-break? "
-                      "[y/n] (n): ", another, on_eof="n")
+            ask_valid(request.ask, console, _("Another player's sheet, for the tie-break? "
+                        "[y/n] (n): "), another, on_eof="n")
             if not more[0]:
                 break
         text = "\n".join(texts)
-        console.print(Text("The sheets as text (save them to score again with 'regalia "
-                           "score cascadito FILE'):", style="dim"))
+        console.print(Text(_("The sheets as text (save them to score again with 'regalia "
+                             "score cascadito FILE'):"), style="dim"))
         console.print(Text(text.rstrip("\n"), style="dim"))
         return text
 
@@ -396,23 +397,24 @@ class CascaditoUI(GameUI[CascaditoState]):
                      data: str | None = None) -> None:
         """Every sheet's scoring steps, the totals with the home castles, the result."""
         t = scored.tables
-        kind = ("the bundled reconstruction, not the printed sheet: check the points "
-                "against your sheet, or transcribe it and use --data FILE"
+        kind = (_("the bundled reconstruction, not the printed sheet: check the points "
+                  "against your sheet, or transcribe it and use --data FILE")
                 if t.sheet.provenance == "reconstructed" and data is None
-                else f"{data}" if data else f"provenance {t.sheet.provenance}")
-        console.print(Text(f"Cascadito, play sheet {t.number} '{t.sheet.title}' ({kind})",
+                else f"{data}" if data else _("provenance {provenance}").format(provenance=t.sheet.provenance))
+        console.print(Text(_("Cascadito, play sheet {number} '{title}' ({kind})").format(number=t.number, title=t.sheet.title, kind=kind),
                            style="bold"))
         for s in scored.scores:
-            console.print(steps_table(f"{s.name} (castle {s.castle})", s.breakdown))
+            console.print(steps_table(_("{name} (castle {castle})").format(name=s.name, castle=s.castle), s.breakdown))
             for warning in s.warnings:
-                console.print(Text(f"Warning: {warning}", style="yellow"))
+                console.print(Text(_("Warning: {warning}").format(warning=warning), style="yellow"))
         w, why = winner(scored)
         if len(scored.scores) > 1:
             console.print(totals_table([s.name for s in scored.scores],
                                        [("castle", [s.castle for s in scored.scores]),
                                         ("points", [s.total for s in scored.scores])],
                                        [] if w is None else [w]))
-        console.print(Text(f"Result: {why}.", style="bold green"))
+        console.print(Text(_("Result: {result}.").format(result=why),
+                           style="bold green"))  # i18n: no
 
     # ------------------------------------------------------------------ data check
     def check_data(self, path: Path, console: Console) -> bool:
@@ -425,16 +427,15 @@ class CascaditoUI(GameUI[CascaditoState]):
         kinds: dict[str, int] = {}
         for s in sheet.specials:
             kinds[s.kind] = kinds.get(s.kind, 0) + 1
-        specials = ", ".join(f"{n} {k}" for k, n in kinds.items()) or "no special fields"
+        specials = ", ".join(f"{n} {k}" for k, n in kinds.items()) or _("no special fields")
         console.print(Text(
-            f"OK: play sheet {sheet.number} '{sheet.title}': {len(sheet.fields)} fields, "
-            f"{len(sheet.towns)} towns, {len(sheet.rivers)} river(s), {specials}, "
-            f"{len(sheet.tracks)} tracks, {len(sheet.achievements)} achievements; "
-            f"provenance {prov} (sheet: {sheet.provenance})", style="bold green"))
+            _("OK: play sheet {number} '{title}': {n} fields, {n2} towns, {n3} river(s), "
+              "{specials}, {n4} tracks, {n5} achievements; provenance {prov} (sheet: "
+              "{provenance})").format(number=sheet.number, title=sheet.title, n=len(sheet.fields), n2=len(sheet.towns), n3=len(sheet.rivers), specials=specials, n4=len(sheet.tracks), n5=len(sheet.achievements), prov=prov, provenance=sheet.provenance), style="bold green"))  # i18n: no
         if 1 <= sheet.number <= 4 and sheet.digest() == load_sheet(sheet.number).digest():
-            console.print(f"Same content as the bundled (reconstructed) sheet {sheet.number}.")
-        console.print(f"Play on it with: regalia play cascadito --data {path} "
-                      f"--players human,greedy")
+            console.print(_("Same content as the bundled (reconstructed) sheet {number}.").format(number=sheet.number))
+        console.print(_("Play on it with: regalia play cascadito --data {path} --players "
+                        "human,greedy").format(path=path))
         return True
 
 
@@ -444,7 +445,7 @@ class CascaditoNarrator(Narrator[CascaditoState]):
     def step(self, state: CascaditoState, action: int) -> None:
         act = state.decode(action)
         if act.kind == "roll":
-            self.console.print(Text.assemble("  dice rolled: ", dice_text(act.pool)))
+            self.console.print(Text.assemble(_("  dice rolled: "), dice_text(act.pool)))
             return
         p = state.current_player()
         before = state.observation(p)["sheets"][p]
@@ -455,10 +456,11 @@ class CascaditoNarrator(Narrator[CascaditoState]):
         claimed = set(after["claimed"]) - set(before["claimed"])
         out = Text.assemble("  ", (self.labels[p], "bold"), f": {act.notation}")
         if gains:
-            out.append("  tracks +" + ", +".join(gains), style="green")
+            out.append(_("  tracks +") + ", +".join(gains), style="green")
         achievements = state.game.tables.achievements
         for a in sorted(claimed):
-            out.append(f"  claims '{achievements[a].text}'", style="bold green")
+            out.append("  " + _("claims '{achievement}'").format(
+                achievement=achievements[a].text), style="bold green")  # i18n: no
         self.console.print(out)
 
 

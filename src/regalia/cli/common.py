@@ -24,6 +24,7 @@ from regalia.core.game import Game
 from regalia.core.params import MAX_DIGITS, shown
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_class, load_game
+from regalia.core.i18n import format_number, _, ngettext, pgettext
 
 HUMAN = "human"
 
@@ -57,8 +58,8 @@ def make_console(stderr: bool = False) -> Console:
 
 def error(message: str | Exception, code: int = EXIT_USAGE) -> typer.Exit:
     """Print ``message`` in red on stderr and return the :class:`typer.Exit` to raise."""
-    make_console(stderr=True).print(Text(f"Error: {plain(str(message), keep=chr(10))}",
-                                         style="bold red"))
+    make_console(stderr=True).print(Text(_("Error: {message}").format(message=plain(str(message), keep=chr(10))),
+                                         style="bold red"))  # i18n: no
     return typer.Exit(code)
 
 
@@ -116,9 +117,9 @@ def split_players(text: str) -> list[str]:
     specs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
-            raise ParameterError(f"--players {text!r} has an empty entry; write one agent "
-                                 f"name or 'human' per seat, separated by commas "
-                                 f"(e.g. --players human,greedy)")
+            raise ParameterError(_("--players {text!r} has an empty entry; write one agent "
+                                   "name or 'human' per seat, separated by commas (e.g. "
+                                   "--players human,greedy)").format(text=text))
         if "=" in part and ":" not in part and specs and ":" in specs[-1]:
             specs[-1] += "," + part
         else:
@@ -139,15 +140,15 @@ def check_players(specs: Sequence[str], allow_human: bool) -> None:
         if name == HUMAN:
             if not allow_human:
                 raise ParameterError(
-                    "'human' cannot sit at a match between computer players; use "
-                    "'regalia play' to play yourself (agents: " + ", ".join(sorted(agents))
+                    _("'human' cannot sit at a match between computer players; use "
+                      "'regalia play' to play yourself (agents: ") + ", ".join(sorted(agents))
                     + ")")
             if opts:
-                raise ParameterError(f"'human' takes no options (got {spec!r})")
+                raise ParameterError(_("'human' takes no options (got {spec!r})").format(spec=spec))
             continue
         if name not in agents:
-            raise UnknownNameError(f"unknown player {spec!r} in --players; choose from: "
-                                   f"{', '.join(allowed)} (options like 'greedy:seed=7')")
+            raise UnknownNameError(_("unknown player {spec!r} in --players; choose from: "
+                                     "{allowed} (options like 'greedy:seed=7')").format(spec=spec, allowed=', '.join(allowed)))
         make_agent(spec, seed=0)  # checks the options (raises UnknownNameError)
 
 
@@ -173,12 +174,12 @@ def solo_specs(players: str | None, solo: bool, default: str | None = None) -> l
     if players is None:
         if solo and default:
             return [default]
-        raise ParameterError("--players is required: one entry per seat, e.g. --players "
-                             "human,greedy" + (" (with --solo: one seat)" if solo else ""))
+        raise ParameterError(_("--players is required: one entry per seat, e.g. --players "
+                               "human,greedy") + (_(" (with --solo: one seat)") if solo else ""))
     specs = split_players(players)
     if solo and len(specs) != 1:
-        raise ParameterError(f"--solo is a game for one seat against the automated opponent; "
-                             f"--players lists {len(specs)}")
+        raise ParameterError(_("--solo is a game for one seat against the automated "
+                               "opponent; --players lists {n}").format(n=len(specs)))
     return specs
 
 
@@ -202,21 +203,20 @@ def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         key, value = key.strip().replace("-", "_"), value.strip()
         if not sep or not key:
-            raise ParameterError(f"--param {shown(item)}: expected KEY=VALUE, e.g. --param "
-                                 f"level=3 or --param roads=false")
+            raise ParameterError(_("--param {item}: expected KEY=VALUE, e.g. --param level=3 "
+                                   "or --param roads=false").format(item=shown(item)))
         if not key.isidentifier() or not key.isascii():
-            raise ParameterError(f"--param {shown(item)}: {shown(key)} is not a parameter "
-                                 f"name (letters, digits and '_' or '-', e.g. level)")
+            raise ParameterError(_("--param {item}: {key} is not a parameter name (letters, "
+                                   "digits and '_' or '-', e.g. level)").format(item=shown(item), key=shown(key)))
         if CONTROL_CHARACTERS.search(value):
-            raise ParameterError(f"--param {key}: the value holds a control character; "
-                                 f"give plain text")
+            raise ParameterError(_("--param {key}: the value holds a control character; give "
+                                   "plain text").format(key=key))
         low = value.lower()
         v: Any = value
         if _WHOLE.fullmatch(value):
             if len(value.lstrip("-")) > MAX_DIGITS:
-                raise ParameterError(f"--param {key}: a number of "
-                                     f"{len(value.lstrip('-')):,} digits; a whole number "
-                                     f"here has at most {MAX_DIGITS} digits")
+                raise ParameterError(_("--param {key}: a number of {n} digits; a whole "
+                                       "number here has at most {max_digits} digits").format(key=key, n=format_number(len(value.lstrip('-'))), max_digits=MAX_DIGITS))
             v = int(value)
         elif low in ("true", "yes", "on"):
             v = True
@@ -243,14 +243,16 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
     """
     info = game_class(name).info
     if solo and info.min_players > 1:
-        raise ParameterError(f"--solo: {info.title} has no solo mode (it is for "
-                             f"{info.min_players} to {info.max_players} players)")
+        raise ParameterError(_("--solo: {title} has no solo mode (it is for {min_players} to "
+                               "{max_players} players)").format(title=info.title, min_players=info.min_players, max_players=info.max_players))
     if not info.min_players <= players <= info.max_players:
         span = (f"{info.min_players}" if info.min_players == info.max_players
                 else f"{info.min_players} to {info.max_players}")
-        raise ParameterError(f"--players lists {players} player{'s' if players != 1 else ''}; "
-                             f"{info.title} is for {span} players (one agent name or "
-                             f"'human' per seat)")
+        raise ParameterError(ngettext("--players lists {players} player; {title} is for {span} players (one "
+                                        "agent name or 'human' per seat)",
+                                        "--players lists {players} players; {title} is for {span} players "
+                                        "(one agent name or 'human' per seat)", players).format(
+                                   players=players, title=info.title, span=span))
     kwargs: dict[str, Any] = {"players": players}
     if sheet is not None:  # --sheet (games with play sheets, e.g. Cascadito)
         kwargs["sheet"] = sheet
@@ -262,15 +264,15 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
     extra = parse_params(params)
     for key in extra:
         if key == "players":
-            raise ParameterError("--param players: the player count is the number of seats "
-                                 "--players lists")
+            raise ParameterError(_("--param players: the player count is the number of seats "
+                                   "--players lists"))
         if key in kwargs:
-            raise ParameterError(f"--param {key}: already given by its own option "
-                                 f"(--{key.replace('_', '-')}); give it once")
+            raise ParameterError(_("--param {key}: already given by its own option "
+                                   "(--{replace}); give it once").format(key=key, replace=key.replace('_', '-')))
     kwargs.update(extra)
     if "data" in extra:  # --param data=FILE: the same as --data FILE
         if data is not None:
-            raise ParameterError("--param data: already given by --data; give it once")
+            raise ParameterError(_("--param data: already given by --data; give it once"))
         data = str(extra.pop("data"))
         del kwargs["data"]
     if data is not None:
@@ -282,11 +284,10 @@ def build_game(name: str, players: int, variants: Sequence[str] | None = None,
             raise
         if isinstance(exc, UnreadableInputError):  # not TOML at all: keep its kind
             raise type(exc)(f"--data {exc}") from None
-        raise DataError(f"--data {data}: the component file does not validate "
-                        f"(see 'regalia data check'):\n{exc}") from None
+        raise DataError(_("--data {data}: the component file does not validate (see 'regalia "
+                          "data check'):\n{exc}").format(data=data, exc=exc)) from None
     except TypeError as exc:
-        raise ParameterError(f"{info.title} does not accept these options "
-                             f"({', '.join(kwargs)}): {exc}") from None
+        raise ParameterError(_("{title} does not accept these options ({kwargs}): {exc}").format(title=info.title, kwargs=', '.join(kwargs), exc=exc)) from None
 
 
 def checked_game(rec: GameRecord, file: Path, data: Path | None = None) -> Game:
@@ -316,8 +317,9 @@ def seat_labels(specs: Sequence[str], you: bool = True) -> list[str]:
     humans = sum(1 for s in specs if s.strip().lower() == HUMAN) if you else 0
     out = []
     for i, spec in enumerate(specs):
-        who = "you" if spec.strip().lower() == HUMAN and humans == 1 else plain(spec)
-        out.append(f"Seat {i + 1} ({who})")
+        who = (pgettext("seat", "you") if spec.strip().lower() == HUMAN and humans == 1
+               else plain(spec))
+        out.append(_("Seat {i} ({who})").format(i=i + 1, who=who))
     return out
 
 
@@ -338,17 +340,17 @@ def check_readable(path: Path | str, what: str) -> Path:
         check_regular_file(p, what, PathProblem)
     except PathProblem as exc:
         text = str(exc).removeprefix(f"{p}: ")
-        raise PathProblem(f"cannot read {p}: {text.replace('is a ', 'it is a ', 1)}") \
-            from None
+        problem = text.replace("is a ", "it is a ", 1)  # i18n: no (English wording only)
+        raise PathProblem(_("cannot read {p}: {problem}").format(p=p, problem=problem)) from None
     if not os.access(p, os.R_OK):
-        raise PathProblem(f"cannot read {p}: permission denied")
+        raise PathProblem(_("cannot read {p}: permission denied").format(p=p))
     return p
 
 
 def check_data_file(data: Path | str) -> Path:
     """:func:`check_readable` for the ``--data`` option (messages start ``--data:``)."""
     try:
-        return check_readable(data, "a component data file (TOML)")
+        return check_readable(data, _("a component data file (TOML)"))
     except PathProblem as exc:
         raise PathProblem(f"--data: {exc}") from None
 
@@ -379,22 +381,20 @@ def check_writable(path: Path | str, what: str, option: str = "--record") -> Pat
     """
     p = Path(path)
     parent = p.parent if str(p.parent) else Path(".")
-    head = f"{option} {p}: cannot write the {what} there"
+    head = _("{option} {p}: cannot write the {what} there").format(option=option, p=p, what=what)
     if p.is_dir():
-        raise PathProblem(f"{head}: it is a directory (give a file name, e.g. "
-                          f"{p / 'game.json'})")
+        raise PathProblem(_("{head}: it is a directory (give a file name, e.g. {p})").format(head=head, p=p / 'game.json'))
     if not parent.exists():
-        raise PathProblem(f"{head}: directory {parent} does not exist")
+        raise PathProblem(_("{head}: directory {parent} does not exist").format(head=head, parent=parent))
     if not parent.is_dir():
-        raise PathProblem(f"{head}: {parent} is not a directory")
+        raise PathProblem(_("{head}: {parent} is not a directory").format(head=head, parent=parent))
     if p.exists():
         if not p.is_file():  # a FIFO would block the write, a device swallow it
-            raise PathProblem(f"{head}: it is {file_kind(p.stat().st_mode)}, not a regular "
-                              f"file")
+            raise PathProblem(_("{head}: it is {file_kind}, not a regular file").format(head=head, file_kind=file_kind(p.stat().st_mode)))
         if not os.access(p, os.W_OK):
-            raise PathProblem(f"{head}: the file exists and is read-only")
+            raise PathProblem(_("{head}: the file exists and is read-only").format(head=head))
     elif not os.access(parent, os.W_OK | os.X_OK):
-        raise PathProblem(f"{head}: directory {parent} is not writable")
+        raise PathProblem(_("{head}: directory {parent} is not writable").format(head=head, parent=parent))
     return p
 
 

@@ -22,6 +22,7 @@ from regalia.core.errors import ParameterError, RegaliaError, UnknownNameError
 from regalia.core.game import Game
 from regalia.core.help import HelpEntry, RulesSummary, find_entry
 from regalia.core.state import State
+from regalia.core.i18n import _, pgettext
 
 #: The state type of the game a view shows (``KingdominoUI`` is a ``GameUI[KingdominoState]``).
 S = TypeVar("S", bound=State)
@@ -43,7 +44,7 @@ class Narrator(Generic[S]):
         """``action`` is about to be applied to ``state``."""
         text = state.action_to_string(action)
         if state.is_chance_node():
-            self.console.print(Text(f"  chance: {text}", style="dim"))
+            self.console.print(Text(_("  chance: {text}").format(text=text), style="dim"))
         else:
             self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
@@ -106,7 +107,7 @@ class GameUI(Generic[S]):
 
     def decision(self, state: S) -> str:
         """What the player to act must do, one line."""
-        return "Your move"
+        return _("Your move")
 
     def moves(self, state: S) -> RenderableType:
         """The legal moves in notation, compactly."""
@@ -114,11 +115,11 @@ class GameUI(Generic[S]):
 
     def forced(self, state: S, action: int) -> str:
         """Why the only legal action is played automatically (a short note)."""
-        return "the only legal move: played for you"
+        return _("the only legal move: played for you")
 
     def help_text(self, state: S) -> str:
-        return ("Type a move in the game's notation; 'moves' (or '?') lists the legal moves, "
-                "'board' shows the table again, 'quit' ends the game.")
+        return (_("Type a move in the game's notation; 'moves' (or '?') lists the legal moves, "
+                  "'board' shows the table again, 'quit' ends the game."))
 
     def narrator(self, labels: Sequence[str], console: Console) -> Narrator[S]:
         return Narrator(self, labels, console)
@@ -131,7 +132,7 @@ class GameUI(Generic[S]):
         return None
 
     def illegal_move_hint(self, state: S) -> str:
-        return "type 'moves' to list the legal moves, 'help' for the notation"
+        return _("type 'moves' to list the legal moves, 'help' for the notation")
 
     def explain(self, state: S, text: str) -> str | None:
         """Why ``text`` is not a legal move here, in the game's terms (which part is wrong,
@@ -152,7 +153,7 @@ class GameUI(Generic[S]):
         or which names exist."""
         entries = self.help_entries(state)
         if not entries:
-            return Text(f"No component help for {self.name}; 'help' shows the notation.",
+            return Text(_("No component help for {name}; 'help' shows the notation.").format(name=self.name),
                         style="yellow")
         if not name.strip() or name.strip() in ("?", "list"):
             return Text(_names_line(entries))
@@ -160,19 +161,19 @@ class GameUI(Generic[S]):
             entry = find_entry(entries, name)
         except UnknownNameError as exc:
             message = str(exc)[:1].upper() + str(exc)[1:]
-            return Text(message + ("" if "the names are" in message else
-                                   " ('help ?' lists every name)"), style="yellow")
+            return Text(message + ("" if "the names are" in message else  # i18n: no
+                                   _(" ('help ?' lists every name)")), style="yellow")
         lines = entry.lines()
         style = "yellow" if entry.provenance == "reconstructed" else ""
         return Group(Text(lines[0], style="bold"),
-                     *(Text(x, style=style if x.lstrip().startswith("Provenance") else "")
+                     *(Text(x, style=style if x.lstrip().startswith(("Provenance", _("Provenance"))) else "")
                        for x in lines[1:]))
 
     def rules(self, state: S) -> RenderableType:
         """``rules``: the rulebook summary of the current decision, cited."""
         summary = self.rules_summary(state)
         if summary is None:
-            return Text(f"No rules summary for {self.name}; 'help' shows the notation.",
+            return Text(_("No rules summary for {name}; 'help' shows the notation.").format(name=self.name),
                         style="yellow")
         return Group(Text(summary.title, style="bold"), *(Text("  " + x) for x in summary.lines),
                      Text(f"  ({summary.cite})", style="dim"))
@@ -187,10 +188,10 @@ class GameUI(Generic[S]):
                      labels: Sequence[str]) -> RenderableType:
         """The final scores table: a row per seat with its points and "win" for a seat
         with a positive return."""
-        table = Table(title="Final scores", title_justify="left")
-        table.add_column("seat")
-        table.add_column("points", justify="right")
-        table.add_column("result", justify="right")
+        table = Table(title=_("Final scores"), title_justify="left")
+        table.add_column(pgettext("column", "seat"))
+        table.add_column(pgettext("column", "points"), justify="right")
+        table.add_column(pgettext("column", "result"), justify="right")
         for p, (score, ret) in enumerate(zip(scores, returns)):
             table.add_row(Text(labels[p]), _num(score), "win" if ret > 0 else "")
         return table
@@ -200,16 +201,16 @@ class GameUI(Generic[S]):
         (:attr:`viewer` set: a person at ``regalia play``, ``replay --as``) does not show
         it; a spectator's view (a match, a full replay) does."""
         if seed is None:
-            return "no seed recorded"
+            return _("no seed recorded")
         if self.viewer is not None:
-            return "seed shown at the end"
-        return f"seed {seed}"
+            return _("seed shown at the end")
+        return _("seed {seed}").format(seed=seed)
 
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         params = ", ".join(f"{k}={v}" for k, v in game.params.items())
         shown = self.seed_text(seed)
         return Group(Text(f"{game.info.title} ({params}), {shown}", style="bold"),
-                     Text("Seats: " + " · ".join(labels)))
+                     Text(_("Seats: ") + " · ".join(labels)))
 
     # ------------------------------------------------------------------ game-specific commands
     #: Whether the game offers ``regalia score`` / ``regalia data check``.
@@ -227,20 +228,20 @@ class GameUI(Generic[S]):
             ParameterError: an option the game's assistant does not take (exit 2).
             NotationError, DataError: a text that does not parse (exit 1).
         """
-        raise NotAvailable(f"'regalia score' is not available for {self.name}; "
-                           f"it is available for: {_offering('has_score')}")
+        raise NotAvailable(_("'regalia score' is not available for {name}; it is available "
+                             "for: {offering}").format(name=self.name, offering=_offering('has_score')))
 
     def check_data(self, path: Path, console: Console) -> bool:
         """Validate a component data file, print the verdict; False if it does not validate."""
-        raise NotAvailable(f"'regalia data check' is not available for {self.name}; "
-                           f"it is available for: {_offering('has_data_check')}")
+        raise NotAvailable(_("'regalia data check' is not available for {name}; it is "
+                             "available for: {offering}").format(name=self.name, offering=_offering('has_data_check')))
 
 
 def print_invalid_data(console: Console, path: Path, kind: str, exc: RegaliaError) -> None:
     """The verdict of ``regalia data check`` on a file that does not validate: the file and
     what it holds (``kind``: ``"dominoes"``, ``"cards"``...) in bold red, then each line of
     the loader's message (file, record, field, what was expected), indented, in red."""
-    console.print(Text(f"{path}: the {kind} file does not validate:", style="bold red"))
+    console.print(Text(_("{path}: the {kind} file does not validate:").format(path=path, kind=kind), style="bold red"))  # i18n: no
     for line in str(exc).splitlines():
         console.print(Text("  " + line, style="red"))
 
@@ -275,15 +276,14 @@ class ScoreRequest:
         assistant does not take (``allowed``: the ones it takes)."""
         bad = [o for o in self.given if o not in allowed]
         if bad:
-            raise ParameterError(f"{', '.join(bad)}: not an option of the {game} scoring "
-                                 f"assistant (it takes: {', '.join(allowed) or 'no options'}"
-                                 f"; see {doc})")
+            raise ParameterError(_("{bad}: not an option of the {game} scoring assistant (it "
+                                   "takes: {value}; see {doc})").format(bad=', '.join(bad), game=game, value=', '.join(allowed) or _('no options'), doc=doc))
 
     def one_text(self, game: str) -> tuple[str, str]:
         """The single file of a game whose score file holds the whole position."""
         if len(self.texts) != 1:
-            raise ParameterError(f"{game}: give one file (the whole position is in it), "
-                                 f"not {len(self.texts)}")
+            raise ParameterError(_("{game}: give one file (the whole position is in it), not "
+                                   "{n}").format(game=game, n=len(self.texts)))
         return self.texts[0]
 
 
@@ -292,7 +292,7 @@ class GenericUI(GameUI[State]):
 
 
 def _offering(flag: str) -> str:
-    return ", ".join(sorted(n for n, ui in _UIS.items() if getattr(ui, flag))) or "no game"
+    return ", ".join(sorted(n for n, ui in _UIS.items() if getattr(ui, flag))) or _("no game")
 
 
 def _names_line(entries: Sequence[HelpEntry]) -> str:
@@ -300,8 +300,8 @@ def _names_line(entries: Sequence[HelpEntry]) -> str:
     for e in entries:
         if e.name not in kinds.setdefault(e.kind, []):
             kinds[e.kind].append(e.name)
-    return "Help on: " + "; ".join(f"{k}: {', '.join(v)}" for k, v in kinds.items()) + \
-        " (type 'help NAME')"
+    return _("Help on: ") + "; ".join(f"{k}: {', '.join(v)}" for k, v in kinds.items()) + \
+        _(" (type 'help NAME')")
 
 
 def _num(x: float) -> str:

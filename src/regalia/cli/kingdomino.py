@@ -29,16 +29,17 @@ from regalia.games.kingdomino.textformat import parse_table, ranking, result, sc
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
 from .score_assistant import totals_table
+from regalia.core.i18n import _, format_number, ngettext, pgettext
 
 #: Style of a square, by the first letter of its token.
 TILE_STYLES = {
-    "W": "black on yellow",          # wheat
-    "F": "bold white on green",      # forest
-    "L": "bold white on blue",       # lake
-    "G": "black on bright_green",    # grassland
-    "S": "black on dark_khaki",      # swamp
-    "M": "bold black on grey58",     # mine
-    "C": "bold white on magenta",    # castle
+    "W": "black on yellow",          # wheat i18n: no
+    "F": "bold white on green",      # forest i18n: no
+    "L": "bold white on blue",       # lake i18n: no
+    "G": "black on bright_green",    # grassland i18n: no
+    "S": "black on dark_khaki",      # swamp i18n: no
+    "M": "bold black on grey58",     # mine i18n: no
+    "C": "bold white on magenta",    # castle i18n: no
     ".": "dim",
 }
 
@@ -92,7 +93,7 @@ def kingdom_block(table: view.Table, player: int, title: str,
 
 def _points(n: int | float) -> str:
     n = int(n)
-    return f"{n} point{'s' if n != 1 else ''}"
+    return ngettext("{n} point", "{n} points", n).format(n=format_number(n))
 
 
 class FitScreen:
@@ -145,16 +146,16 @@ class KingdominoNarrator(Narrator[KingdominoState]):
             self.game_no = info.game - 1
             totals = " · ".join(f"{self.labels[p]} {s}" for p, s in enumerate(state.scores()))
             self.console.print()
-            self.console.print(Text(f"End of game {self.game_no} of {G.num_games}. "
-                                    f"Totals: {totals}", style="bold"))
-            self.console.print(Rule(f"Game {self.game_no + 1} of {G.num_games}"))
+            self.console.print(Text(_("End of game {game_no} of {num_games}. Totals: {totals}").format(game_no=self.game_no, num_games=G.num_games, totals=totals), style="bold"))
+            self.console.print(Rule(_("Game {game_no} of {num_games}").format(game_no=self.game_no + 1, num_games=G.num_games)))
         move = state.decode(action)
         if isinstance(move, Draw):
             done = view.line_completed_by(state, action)
             if done is not None:
                 self.flush()
                 line_no, line = done
-                out = Text.assemble((f"Line {line_no}/{G.num_lines}:", "bold cyan"))
+                out = Text.assemble((_("Line {line_no}/{num_lines}:").format(
+                    line_no=line_no, num_lines=G.num_lines), "bold cyan"))  # i18n: no
                 for d in line:
                     out.append(f"  {d} ")
                     out.append_text(code_text(G.code[d]))
@@ -162,7 +163,7 @@ class KingdominoNarrator(Narrator[KingdominoState]):
                     self.console.print()
                 self.console.print(out)
                 if line_no == 1:
-                    self.console.print(Text("  kings are drawn at random to choose first",
+                    self.console.print(Text(_("  kings are drawn at random to choose first"),
                                             style="dim"))
             return
         if isinstance(move, KingDraw):
@@ -172,17 +173,19 @@ class KingdominoNarrator(Narrator[KingdominoState]):
             self.flush()
             if info.last_round and view.line_entries(state, "current")[0].domino == move.domino:
                 self.console.print()
-                self.console.print(Text("Last round: no new line, kings place their dominoes",
-                                        style="bold cyan"))
+                self.console.print(Text(_("Last round: no new line, kings place their dominoes"),
+                                        style="bold cyan"))  # i18n: no
             assert move.domino is not None and move.code is not None  # phase place
             dom = domino_text(move.domino, move.code)
             if isinstance(move, Discard):
-                body = Text.assemble(("cannot place ", "yellow"), dom, (": discarded", "yellow"))
+                body = Text.assemble((_("cannot place "), "yellow"), dom, (_(": discarded"), "yellow"))
             else:
-                body = Text.assemble("places ", dom, f" at {move.notation}")
+                body = Text.assemble(pgettext("narration", "places "), dom,
+                                     _(" at {notation}").format(notation=move.notation))
             self.pending = (player, body)
             return
-        pick = Text.assemble("picks ", domino_text(move.domino, move.code))
+        pick = Text.assemble(pgettext("narration", "picks "),
+                             domino_text(move.domino, move.code))
         if self.pending is not None and self.pending[0] == player:
             body = self.pending[1]
             body.append(", ")
@@ -201,13 +204,12 @@ class KingdominoUI(GameUI[KingdominoState]):
 
     # ------------------------------------------------------------------ positions
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
-        variants = ", ".join(game.params.get("variants") or []) or "none"
-        extra = f", dominoes from {game.params['data']}" if game.params.get("data") else ""
+        variants = ", ".join(game.params.get("variants") or []) or pgettext("variants", "none")
+        extra = _(", dominoes from {param}").format(param=game.params['data']) if game.params.get("data") else ""
         shown = self.seed_text(seed)
         return Group(
-            Text(f"Kingdomino, {game.num_players} players, variants: {variants}, "
-                 f"{shown}{extra}", style="bold"),
-            Text("Seats: " + ", ".join(labels)))
+            Text(_("Kingdomino, {num_players} players, variants: {variants}, {shown}{extra}").format(num_players=game.num_players, variants=variants, shown=shown, extra=extra), style="bold"),
+            Text(_("Seats: ") + ", ".join(labels)))
 
     def is_compact(self, console: Console) -> bool:
         """Whether this console gets the compact table (``--compact``, or a terminal with
@@ -219,10 +221,10 @@ class KingdominoUI(GameUI[KingdominoState]):
         info = view.round_info(state)
         parts = []
         if info.games > 1:
-            parts.append(f"Game {info.game} of {info.games}")
-        parts.append(f"Round {info.line} of {info.lines}" if info.line
-                     else "choosing from the first line")
-        parts.append(f"{info.left_to_draw} dominoes left to draw")
+            parts.append(_("Game {game} of {games}").format(game=info.game, games=info.games))
+        parts.append(_("Round {line} of {lines}").format(line=info.line, lines=info.lines) if info.line
+                     else _("choosing from the first line"))
+        parts.append(_("{left_to_draw} dominoes left to draw").format(left_to_draw=info.left_to_draw))
         return " · ".join(parts)
 
     def line_table(self, table: view.Table, which: str,
@@ -233,10 +235,11 @@ class KingdominoUI(GameUI[KingdominoState]):
         entries = view.line_entries(table, which)
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
-        t.add_column(title or f"{which.capitalize()} line", no_wrap=True)
-        t.add_column("king", no_wrap=True)
+        t.add_column(title or {"current": _("Current line"), "next": _("Next line")}.get(
+            which, which.capitalize()), no_wrap=True)
+        t.add_column(pgettext("column", "king"), no_wrap=True)
         if not entries:
-            t.add_row(Text("(none)", style="dim"), "")
+            t.add_row(Text(_("(none)"), style="dim"), "")
         for e in entries:
             status = e.status if marks else ""
             mark = {"active": "> ", "placed": "- "}.get(status, "  ")
@@ -256,11 +259,11 @@ class KingdominoUI(GameUI[KingdominoState]):
             return f"{labels[p]}: {_points(scores[p])}"
 
         if compact and viewer is not None:
-            return Group(kingdom_block(table, viewer, title(viewer), style="bold yellow"),
+            return Group(kingdom_block(table, viewer, title(viewer), style="bold yellow"),  # i18n: no
                          Text(""), self.line_table(table, "next", labels),
-                         Text("('board' shows every kingdom)", style="dim"))
+                         Text(_("('board' shows every kingdom)"), style="dim"))
         kingdoms = Columns([kingdom_block(table, p, title(p),
-                                          style="bold yellow" if p == viewer else "bold")
+                                          style="bold yellow" if p == viewer else "bold")  # i18n: no
                             for p in range(state.game.num_players)], padding=(1, 3))
         lines = Table.grid(padding=(0, 4))
         lines.add_column()
@@ -309,14 +312,14 @@ class KingdominoUI(GameUI[KingdominoState]):
         each domino with the short label of the king on it."""
         t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold",
                   pad_edge=False)
-        for title in ("Current", "king", "Next", "king"):
+        for title in (_("Current"), pgettext("column", "king"), _("Next"), pgettext("column", "king")):
             t.add_column(title, no_wrap=True)
         cur, nxt = view.line_entries(table, "current"), view.line_entries(table, "next")
         for i in range(max(len(cur), len(nxt), 1)):
             row: list[RenderableType] = []
             for entries, marks in ((cur, True), (nxt, False)):
                 if i >= len(entries):
-                    row += [Text("(none)" if i == 0 else "", style="dim"), Text("")]
+                    row += [Text(_("(none)") if i == 0 else "", style="dim"), Text("")]
                     continue
                 e = entries[i]
                 mark = {"active": ">", "placed": "-"}.get(e.status, " ") if marks else ""
@@ -335,7 +338,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         a game of a Dynasty, that game's final kingdoms."""
         G = state.game
         table = view.observe(state)
-        dynasty = f"Game {table['game_number']} of {G.num_games} · " if G.num_games > 1 else ""
+        dynasty = _("Game {table} of {num_games} · ").format(table=table['game_number'], num_games=G.num_games) if G.num_games > 1 else ""
         game_no = view.game_just_ended(state)
         if game_no is not None:
             grids = view.finished_kingdoms(state)
@@ -345,7 +348,7 @@ class KingdominoUI(GameUI[KingdominoState]):
                 Group(Text(f"{labels[p]}: {_points(points[p])}", style="bold"),
                       grid_text(grids[p]))
                 for p in range(G.num_players)]
-            return Group(Text(""), Rule(f"Game {game_no} of {G.num_games}: final kingdoms"),
+            return Group(Text(""), Rule(_("Game {game_no} of {num_games}: final kingdoms").format(game_no=game_no, num_games=G.num_games)),
                          Columns(blocks, padding=(0, 3)))
         k = view.round_just_ended(state)
         if k is None:
@@ -354,9 +357,9 @@ class KingdominoUI(GameUI[KingdominoState]):
         blocks = [kingdom_block(table, p, f"{labels[p]}: {_points(scores[p])}", margin=False)
                   for p in range(G.num_players)]
         parts: list[RenderableType] = [
-            Text(""), Rule(f"{dynasty}After round {k} of {G.num_lines}"),
+            Text(""), Rule(_("{dynasty}After round {k} of {num_lines}").format(dynasty=dynasty, k=k, num_lines=G.num_lines)),
             Columns(blocks, padding=(0, 3)),
-            self.line_table(table, "current", labels, title="Kings for the next round",
+            self.line_table(table, "current", labels, title=_("Kings for the next round"),
                             marks=False)]
         return Group(*parts)
 
@@ -364,22 +367,23 @@ class KingdominoUI(GameUI[KingdominoState]):
         text = view.describe_decision(state)
         tp = view.to_place(state)
         if tp is not None and tp.placements:
-            text += f": squares for {tp.first} then {tp.second}, e.g. d5-e5"
+            text += _(": squares for {first} then {second}, e.g. d5-e5").format(first=tp.first, second=tp.second)
         elif view.observe(state)["phase"] == "pick":
-            text += ": type its number"
+            text += _(": type its number")
         return text
 
     def moves(self, state: KingdominoState) -> RenderableType:
         groups = view.grouped_moves(state)
         tp = view.to_place(state)
         if tp is None:
-            return Text("Free dominoes: " + ", ".join(groups))
+            return Text(_("Free dominoes: ") + ", ".join(groups))
         if groups == ["discard"]:
-            return Text("No placement is legal: 'discard'")
+            return Text(_("No placement is legal: 'discard'"))
         count = tp.placements
-        head = Text.assemble(f"{count} legal placement{'s' if count != 1 else ''} of ",
+        head = Text.assemble(ngettext("{count} legal placement of ", "{count} legal placements of ",
+                                      count).format(count=count),
                              domino_text(tp.domino, tp.code),
-                             f" (first square gets {tp.first}, second {tp.second}):")
+                             _(" (first square gets {first}, second {second}):").format(first=tp.first, second=tp.second))
         return Group(head, *(Text("  " + g) for g in groups))
 
     def forced(self, state: KingdominoState, action: int) -> str:
@@ -413,10 +417,10 @@ class KingdominoUI(GameUI[KingdominoState]):
         total = rows.pop()
         t = Table(box=box.SIMPLE, padding=(0, 1), pad_edge=False, show_edge=False,
                   show_footer=True, footer_style="bold")
-        t.add_column("property", no_wrap=True, footer=total[0])
-        t.add_column("squares", justify="right")
-        t.add_column("crowns", justify="right")
-        t.add_column("points", justify="right", footer=total[3])
+        t.add_column(pgettext("column", "property"), no_wrap=True, footer=total[0])
+        t.add_column(pgettext("column", "squares"), justify="right")
+        t.add_column(pgettext("column", "crowns"), justify="right")
+        t.add_column(pgettext("column", "points"), justify="right", footer=total[3])
         for item, squares, crowns, pts in rows:
             if item in TERRAIN_STYLES:
                 label = Text(item, style=TERRAIN_STYLES[item])
@@ -431,7 +435,7 @@ class KingdominoUI(GameUI[KingdominoState]):
         table = view.observe(state)
         parts: list[RenderableType] = []
         if detailed:
-            parts.append(Rule("Final kingdoms and scores"))
+            parts.append(Rule(_("Final kingdoms and scores")))
             for p in range(G.num_players):
                 bd = state.breakdown(p)
                 row = self.beside_breakdown(grid_text(view.kingdom_grid(table, p, margin=False)),
@@ -440,27 +444,27 @@ class KingdominoUI(GameUI[KingdominoState]):
                           Text("")]
         keys = state.tie_break_keys()
         winners = state.winners()
-        t = Table(title="Result", title_justify="left", title_style="bold",
+        t = Table(title=_("Result"), title_justify="left", title_style="bold",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-        t.add_column("rank", justify="right")
-        t.add_column("seat")
-        t.add_column("points", justify="right")
-        t.add_column("largest property", justify="right")
-        t.add_column("crowns", justify="right")
+        t.add_column(pgettext("column", "rank"), justify="right")
+        t.add_column(pgettext("column", "seat"))
+        t.add_column(pgettext("column", "points"), justify="right")
+        t.add_column(_("largest property"), justify="right")
+        t.add_column(pgettext("column", "crowns"), justify="right")
         rank = 0
         prev = None
         for i, p in enumerate(view.standings(state)):
             if keys[p] != prev:
                 rank, prev = i + 1, keys[p]
             t.add_row(str(rank), Text(labels[p]), str(keys[p][0]), str(keys[p][1]), str(keys[p][2]),
-                      style="bold green" if p in winners else "")
-        parts += [t, Text(view.winner_text(state, labels), style="bold green")]
+                      style="bold green" if p in winners else "")  # i18n: no
+        parts += [t, Text(view.winner_text(state, labels), style="bold green")]  # i18n: no
         return Group(*parts)
 
     # ------------------------------------------------------------------ score, data check
     def score(self, request: ScoreRequest, console: Console) -> None:
         request.refuse(("--variant", "--size", "--discarded"), "Kingdomino",
-                       "regalia score --help")
+                       _("regalia score --help"))
         text, source = request.one_text("Kingdomino")
         variants, size, discarded = request.variants, request.size, request.discarded
         allowed = ("middle-kingdom", "harmony", "mighty-duel")
@@ -469,14 +473,15 @@ class KingdominoUI(GameUI[KingdominoState]):
         for v in flat:
             if v not in allowed:
                 known = v in VARIANTS
-                raise ParameterError(
-                    f"variant {v!r} {'does not change how a kingdom scores' if known else 'is unknown'}; "
-                    f"--variant takes: {', '.join(allowed)}")
+                message = (_("variant {v!r} does not change how a kingdom scores; --variant "
+                             "takes: {allowed}") if known else
+                           _("variant {v!r} is unknown; --variant takes: {allowed}"))
+                raise ParameterError(message.format(v=v, allowed=", ".join(allowed)))
         if size is not None and size not in (5, 7):
-            raise ParameterError(f"--size must be 5 (a normal kingdom) or 7 (The Mighty Duel), "
-                                 f"not {size}")
+            raise ParameterError(_("--size must be 5 (a normal kingdom) or 7 (The Mighty "
+                                   "Duel), not {size}").format(size=size))
         if discarded < 0:
-            raise ParameterError("--discarded must be 0 or more")
+            raise ParameterError(_("--discarded must be 0 or more"))
         table = parse_table(text, source=source, size=request.size, variants=flat,
                             discarded=discarded or None)
         scored = score_kingdoms(table)
@@ -484,19 +489,21 @@ class KingdominoUI(GameUI[KingdominoState]):
         for entry, s in zip(table.kingdoms, scored):
             grid = view.text_kingdom_grid(entry.kingdom)
             row = self.beside_breakdown(grid_text(grid, coordinates=False), s.breakdown)
-            head = f"{entry.name}: " if table.named else "Kingdom "
-            console.print(Text(f"{head}from {source} ({size}x{size})", style="bold"))
+            head = f"{entry.name}: " if table.named else _("Kingdom ")
+            console.print(Text(_("{head}from {source} ({size}x{size})").format(head=head, source=source, size=size), style="bold"))
             console.print(row)
-            console.print(Text(f"Total: {_points(s.total)}", style="bold green"))
+            console.print(Text(_("Total: {points}").format(points=_points(s.total)),
+                               style="bold green"))  # i18n: no
             for warning in s.warnings:  # the score stands; the grid looks mistyped
-                console.print(Text(f"Warning: {warning}", style="yellow"))
+                console.print(Text(_("Warning: {warning}").format(warning=warning), style="yellow"))
         if len(scored) > 1:
             console.print(totals_table([s.name for s in scored],
                                        [("points", [s.total for s in scored]),
-                                        ("largest property", [s.largest for s in scored]),
+                                        (_("largest property"), [s.largest for s in scored]),
                                         ("crowns", [s.crowns for s in scored])],
                                        [i for i, r in enumerate(ranking(scored)) if r == 1]))
-            console.print(Text(f"Result: {result(scored)}.", style="bold green"))
+            console.print(Text(_("Result: {result}.").format(result=result(scored)),
+                               style="bold green"))  # i18n: no
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:
@@ -505,18 +512,20 @@ class KingdominoUI(GameUI[KingdominoState]):
             print_invalid_data(console, path, "dominoes", exc)
             return False
         prov = ", ".join(f"{n} {k}" for k, n in dominoes.provenance_summary().items())
-        console.print(Text(f"OK: {len(dominoes.dominoes)} dominoes, provenance {prov}"
-                           f" (file: {dominoes.provenance})", style="bold green"))
+        console.print(Text(_("OK: {n} dominoes, provenance {prov} (file: {provenance})").format(
+            n=len(dominoes.dominoes), prov=prov, provenance=dominoes.provenance),
+            style="bold green"))  # i18n: no
         diffs = dominoes.differences_from(load_dominoes())
         if diffs:
             several = len(diffs) != 1
-            console.print(Text(f"Warning: {len(diffs)} domino{'es' if several else ''} "
-                               f"differ{'' if several else 's'} from the bundled verified set:",
+            console.print(Text(ngettext("Warning: {n} domino differs from the bundled verified set:",
+                                        "Warning: {n} dominoes differ from the bundled verified set:",
+                                        len(diffs)).format(n=len(diffs)),
                                style="yellow"))
             for d in diffs:
                 console.print(Text("  " + d, style="yellow"))
         else:
-            console.print("Same dominoes as the bundled verified set.")
+            console.print(_("Same dominoes as the bundled verified set."))
         return True
 
 

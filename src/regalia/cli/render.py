@@ -18,47 +18,47 @@ from regalia.core.registry import game_drawing
 from .root import app, examples as _examples, help_text as _help
 from .common import (EXIT_FAILED, EXIT_USAGE, check_readable, check_writable, checked_game,
                      error, user_errors)
+from regalia.core.i18n import _
 
 
 @app.command(help=_help(
-    "Draw a position of a recorded game as SVG (the same drawing as the web table).",
-    """The record is checked first (as by `regalia replay`); the position after --ply
-    moves (chance outcomes count as moves; default: the end) is drawn as the seat --as N
-    sees it, or as a spectator sees it without --as. Without -o the SVG goes to stdout."""),
-    epilog=_examples("regalia render game.json -o end.svg",
-                     "regalia render game.json --ply 20 --as 1 -o ply20.svg"))
+    _("Draw a position of a recorded game as SVG (the same drawing as the web table)."),
+    _("""The record is checked first (as by `regalia replay`); the position after --ply
+      moves (chance outcomes count as moves; default: the end) is drawn as the seat --as N
+      sees it, or as a spectator sees it without --as. Without -o the SVG goes to stdout.""")),
+    epilog=_examples("regalia render game.json -o end.svg",  # i18n: no
+                     "regalia render game.json --ply 20 --as 1 -o ply20.svg"))  # i18n: no
 def render(
-    file: Path = typer.Argument(..., metavar="RECORD", help="A game record written by --record.",
+    file: Path = typer.Argument(..., metavar="RECORD", help=_("A game record written by --record."),
                                 show_default=False),
     ply: Optional[int] = typer.Option(None, "--ply", metavar="N", show_default=False,
-                                      help="Draw the position after the first N moves "
-                                           "(default: after all of them)."),
+                                      help=_("Draw the position after the first N moves "
+                                             "(default: after all of them).")),
     as_seat: Optional[int] = typer.Option(None, "--as", metavar="SEAT", show_default=False,
-                                          help="Draw what seat SEAT (1 = the first) saw; "
-                                               "default: the public view."),
+                                          help=_("Draw what seat SEAT (1 = the first) saw; "
+                                                 "default: the public view.")),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE",
-                                          show_default=False, help="Write the SVG here."),
+                                          show_default=False, help=_("Write the SVG here.")),
 ) -> None:
     """Draw a position of a recorded game as SVG."""
     with user_errors(EXIT_USAGE):
-        check_readable(file, "a game record (JSON)")
+        check_readable(file, _("a game record (JSON)"))
         if output is not None:
-            check_writable(output, "the SVG file", "-o")
+            check_writable(output, _("the SVG file"), "-o")
     with user_errors(EXIT_FAILED):
         rec = GameRecord.load(file)
         game = checked_game(rec, file)
     drawing = game_drawing(game.info.name)
     if drawing is None:
-        raise error(f"{game.info.title} has no drawing yet (regalia render draws "
-                    f"Kingdomino for now)", EXIT_USAGE)
+        raise error(_("{title} has no drawing yet (regalia render draws Kingdomino for now)").format(title=game.info.title), EXIT_USAGE)
     total = len(rec.actions)
     if ply is None:
         ply = total
     if not 0 <= ply <= total:
-        raise error(f"--ply {ply}: the record has moves 0 to {total}", EXIT_USAGE)
+        raise error(_("--ply {ply}: the record has moves 0 to {total}").format(ply=ply, total=total), EXIT_USAGE)
     n = game.num_players
     if as_seat is not None and not 1 <= as_seat <= n:
-        raise error(f"--as {as_seat}: the game has seats 1 to {n}", EXIT_USAGE)
+        raise error(_("--as {as_seat}: the game has seats 1 to {n}").format(as_seat=as_seat, n=n), EXIT_USAGE)
     state = game.new_initial_state(rec.seed)
     for action in rec.actions[:ply]:
         state.apply_action(action)

@@ -8,7 +8,7 @@ Command modules import from here, never from each other: :mod:`regalia.cli.app` 
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -16,6 +16,8 @@ from typer.core import TyperCommand, TyperGroup
 import regalia
 from regalia.arena.executors import BACKENDS
 from regalia.core.registry import game_class
+from regalia.core import i18n
+from regalia.core.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,18 +55,18 @@ class Typer(typer.Typer):
         return super().command(*args, **kwargs)
 
 
-EXIT_CODES_HELP = ("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
-                   "its check (a malformed or edited record, a dominoes file that does not "
-                   "validate, a score file that does not parse); 2 bad usage (an unknown "
-                   "game, agent or variant, a bad option value, a path that cannot be read "
-                   "or written, a file that is not text of its kind at all: a FIFO or "
-                   "device, over 8 MiB, binary, absurdly nested); 130 interrupted (Ctrl-C).")
+EXIT_CODES_HELP = (_("[bold]Exit codes[/bold]: 0 done; 1 an input file whose content fails "
+                     "its check (a malformed or edited record, a dominoes file that does not "
+                     "validate, a score file that does not parse); 2 bad usage (an unknown "
+                     "game, agent or variant, a bad option value, a path that cannot be read "
+                     "or written, a file that is not text of its kind at all: a FIFO or "
+                     "device, over 8 MiB, binary, absurdly nested); 130 interrupted (Ctrl-C)."))
 
 app = Typer(
     cls=Group,
     epilog=EXIT_CODES_HELP,
     name="regalia",
-    help="Play, watch, replay and score kingdom-building board games (Kingdomino first).",
+    help=_("Play, watch, replay and score kingdom-building board games (Kingdomino first)."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="rich",
@@ -73,7 +75,7 @@ app = Typer(
 )
 data_app = Typer(
     cls=Group,
-    help="Check component data files (your own transcription of the physical components).",
+    help=_("Check component data files (your own transcription of the physical components)."),
     no_args_is_help=True,
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -88,7 +90,7 @@ def help_text(*paragraphs: str) -> str:
 
 
 def examples(*lines: str) -> str:
-    return "[bold]Examples[/bold]\n\n" + "\n\n".join(f"  [cyan]{x}[/cyan]" for x in lines)
+    return "[bold]" + _("Examples") + "[/bold]\n\n" + "\n\n".join(f"  [cyan]{x}[/cyan]" for x in lines)
 
 
 def _version(value: bool) -> None:
@@ -97,9 +99,28 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+def _language(value: Optional[str]) -> Optional[str]:
+    """``--lang``: the language of the messages (already set by ``regalia.__main__`` before
+    the help texts were built; set here too for callers of the app itself)."""
+    if value is not None:
+        try:
+            i18n.set_default_language(value)
+        except ValueError:
+            raise typer.BadParameter(_("unknown language {given!r}: regalia speaks "
+                                       "{languages}").format(
+                given=value, languages=i18n.format_list(i18n.LANGUAGES))) from None
+    return value
+
+
+@app.callback(help=_("Play, watch, replay and score kingdom-building board games "
+                     "(Kingdomino first)."))
 def _root(version: bool = typer.Option(False, "--version", callback=_version, metavar="",
-                                       is_eager=True, help="Show the version and exit.")
+                                       is_eager=True, help=_("Show the version and exit.")),
+          lang: Optional[str] = typer.Option(
+              None, "--lang", metavar="LANG", callback=_language, is_eager=True,
+              show_default=False,
+              help=_("Language of the messages: en (English) or de (Deutsch). Default: the "
+                     "locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")),
           ) -> None:
     """Play, watch, replay and score kingdom-building board games (Kingdomino first)."""
 
@@ -110,26 +131,26 @@ def game_name(name: str) -> str:
 
 
 # ---------------------------------------------------------------------- shared options
-VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help="A variant to play (repeatable, or "
-                           "comma-separated); see 'regalia games'.", show_default=False)
-LEVEL_OPT = typer.Option(None, "--level", metavar="N", help="Solo difficulty (Two Heirs: 1 "
-                         "Heinrich the Poor, 2 the Brave, 3 the Hammer).", show_default=False)
+VARIANT_OPT = typer.Option(None, "--variant", "-v", metavar="NAME", help=_("A variant to play (repeatable, or "
+                             "comma-separated); see 'regalia games'."), show_default=False)
+LEVEL_OPT = typer.Option(None, "--level", metavar="N", help=_("Solo difficulty (Two Heirs: 1 "
+                           "Heinrich the Poor, 2 the Brave, 3 the Hammer)."), show_default=False)
 PARAM_OPT = typer.Option(None, "--param", "-P", metavar="KEY=VALUE", show_default=False,
-                         help="Another game parameter (repeatable), e.g. Two Heirs' "
-                              "--param sets=war,patrol,crafts --param roads=false; see the "
-                              "game's page in docs/games.")
+                         help=_("Another game parameter (repeatable), e.g. Two Heirs' "
+                                "--param sets=war,patrol,crafts --param roads=false; see the "
+                                "game's page in docs/games."))
 # The options of the commands that run many games (tournament, study).
 PLAYERS_OPT = typer.Option(None, "--players", metavar="P", show_default=False,
-                           help="Number of seats. Default: one per agent (at least the game's "
-                                "minimum).")
+                           help=_("Number of seats. Default: one per agent (at least the game's "
+                                  "minimum)."))
 WORKERS_OPT = typer.Option(None, "--workers", "-w", metavar="K", show_default=False,
-                           help="Games run at once. Default: every core (1 runs them in this "
-                                "process).")
+                           help=_("Games run at once. Default: every core (1 runs them in this "
+                                  "process)."))
 BACKEND_OPT = typer.Option("process", "--backend", "-b", metavar="NAME",
-                           help=f"Where games run: {', '.join(BACKENDS)} (ray needs pip "
-                                f"install 'regalia\\[ray]').")
+                           help=_("Where games run: {backends} (ray needs pip install "
+                                  "'regalia\\[ray]').").format(backends=', '.join(BACKENDS)))
 ADDRESS_OPT = typer.Option(None, "--address", metavar="ADDR", show_default=False,
-                           help="Ray cluster to join ('auto', 'ray://host:10001'); default: a "
-                                "local Ray instance. Only with --backend ray.")
-SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help="The play sheet, for games that have "
-                         "them (Cascadito: 1 to 4, default 1).", show_default=False)
+                           help=_("Ray cluster to join ('auto', 'ray://host:10001'); default: a "
+                                  "local Ray instance. Only with --backend ray."))
+SHEET_OPT = typer.Option(None, "--sheet", metavar="N", help=_("The play sheet, for games that have "
+                           "them (Cascadito: 1 to 4, default 1)."), show_default=False)

@@ -16,6 +16,7 @@ from regalia.core.errors import ParameterError
 from regalia.core.registry import game_class
 
 from .common import make_console, split_players
+from regalia.core.i18n import format_decimal, format_number, _, N_
 
 
 def split_agents(text: str) -> list[str]:
@@ -25,8 +26,8 @@ def split_agents(text: str) -> list[str]:
     try:
         return split_players(text)
     except ParameterError:
-        raise ParameterError(f"--agents {text!r} has an empty entry; write agent specs "
-                             f"separated by commas (e.g. --agents greedy,mcts:seconds=0.2)"
+        raise ParameterError(_("--agents {text!r} has an empty entry; write agent specs "
+                               "separated by commas (e.g. --agents greedy,mcts:seconds=0.2)").format(text=text)
                              ) from None
 
 
@@ -41,14 +42,14 @@ def seat_count(game_name: str, agents: int, players: Optional[int]) -> int:
             else f"{info.min_players} to {info.max_players}")
     if players is None:
         if agents > info.max_players:
-            raise ParameterError(f"--agents lists {agents} agents; {info.title} is for {span} "
-                                 f"players (one agent per seat at most)")
+            raise ParameterError(_("--agents lists {agents} agents; {title} is for {span} "
+                                   "players (one agent per seat at most)").format(agents=agents, title=info.title, span=span))
         return max(agents, info.min_players)
     if not info.min_players <= players <= info.max_players:
-        raise ParameterError(f"--players {players}: {info.title} is for {span} players")
+        raise ParameterError(_("--players {players}: {title} is for {span} players").format(players=players, title=info.title, span=span))
     if agents > players:
-        raise ParameterError(f"--agents lists {agents} agents for {players} seats; list at "
-                             f"most one agent per seat")
+        raise ParameterError(_("--agents lists {agents} agents for {players} seats; list at "
+                               "most one agent per seat").format(agents=agents, players=players))
     return players
 
 
@@ -70,9 +71,9 @@ class ProgressLines:
 
     def __init__(self, total: int, write: Callable[[str], None], seconds: float = 5.0,
                  clock: Callable[[], float] = time.monotonic, already: int = 0,
-                 unit: str = "games"):
+                 unit: str = N_("games")):
         self.total, self.write, self.seconds, self.clock = total, write, seconds, clock
-        self.unit = unit
+        self.unit = _(unit)
         self.start = clock()
         self.last_time = self.start
         self.already = self.last_done = already
@@ -91,16 +92,15 @@ class ProgressLines:
 
     def line(self, done: int, elapsed: float) -> str:
         """``"12/40 games, 3.1 games/s, 9 s left"`` (``done in 12 s`` at the end)."""
-        head = f"{done}/{self.total} {self.unit}"
+        head = f"{format_number(done)}/{format_number(self.total)} {self.unit}"
         if elapsed <= 0:
             return head
         rate = (done - self.already) / elapsed
         if rate <= 0:
             return head
         if done >= self.total:
-            return f"{head}, {rate:.1f} {self.unit}/s, done in {_duration(elapsed)}"
-        return (f"{head}, {rate:.1f} {self.unit}/s, "
-                f"{_duration((self.total - done) / rate)} left")
+            return _("{head}, {rate} {unit}/s, done in {duration}").format(head=head, rate=format_decimal(rate, 1), unit=self.unit, duration=_duration(elapsed))
+        return (_("{head}, {rate} {unit}/s, {duration} left").format(head=head, rate=format_decimal(rate, 1), unit=self.unit, duration=_duration((self.total - done) / rate)))
 
 
 class RateColumn(ProgressColumn):
@@ -108,7 +108,8 @@ class RateColumn(ProgressColumn):
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("- games/s" if speed is None else f"{speed:.1f} games/s")
+        return Text(_("- games/s") if speed is None else
+                    _("{rate} games/s").format(rate=format_decimal(speed, 1)))
 
 
 @contextmanager
@@ -141,8 +142,8 @@ def _duration(seconds: float) -> str:
     if s < 60:
         return f"{s} s"
     if s < 3600:
-        return f"{s // 60} min {s % 60:02d} s"
-    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+        return _("{s} min {s2:02d} s").format(s=s // 60, s2=s % 60)
+    return _("{s} h {s2:02d} min").format(s=s // 3600, s2=s % 3600 // 60)
 
 
 __all__ = ["split_agents", "seat_count", "ProgressLines", "RateColumn", "game_progress"]

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import NotationError, ParameterError
+from regalia.core.i18n import _, pgettext
 
 
 def steps_table(title: str, breakdown: Breakdown) -> Table:
@@ -20,9 +21,9 @@ def steps_table(title: str, breakdown: Breakdown) -> Table:
     the total in the footer."""
     t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
               pad_edge=False, show_footer=True, footer_style="bold")
-    t.add_column("step", footer="total", no_wrap=True)
-    t.add_column("how counted", ratio=1)
-    t.add_column("points", justify="right", footer=str(breakdown.total))
+    t.add_column(pgettext("column", "step"), footer=pgettext("column", "total"), no_wrap=True)
+    t.add_column(_("how counted"), ratio=1)
+    t.add_column(pgettext("column", "points"), justify="right", footer=str(breakdown.total))
     for item in breakdown:
         t.add_row(item.label, item.detail, str(item.points))
     return t
@@ -33,11 +34,11 @@ def totals_table(names: Sequence[str], columns: Sequence[tuple[str, Sequence[obj
     """Players side by side: a row per player with the ``columns`` given (``(header,
     value per player)``), the winners in bold green."""
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    t.add_column("player")
+    t.add_column(pgettext("column", "player"))
     for head, _ in columns:
         t.add_column(head, justify="right")
     for i, name in enumerate(names):
-        style = "bold green" if i in winners else ""
+        style = "bold green" if i in winners else ""  # i18n: no
         t.add_row(Text(name, style=style), *(Text(str(v[i]), style=style) for _, v in columns))
     return t
 
@@ -60,8 +61,8 @@ def ask_valid(ask: Callable[[str], str], console: Console, prompt: str,
             if on_eof is not None:
                 accept(on_eof)
                 return
-            raise ParameterError("the input ended before the sheet was complete; nothing "
-                                 "was scored") from None
+            raise ParameterError(_("the input ended before the sheet was complete; nothing "
+                                   "was scored")) from None
         try:
             accept(answer)
             return

@@ -13,6 +13,7 @@ import typer
 
 from .root import app, examples as _examples, help_text as _help
 from .common import EXIT_USAGE, error
+from regalia.core.i18n import _, ngettext
 
 
 #: a duration's unit -> seconds (``--keep-finished 30d``)
@@ -32,7 +33,7 @@ def parse_duration(text: str, option: str) -> float:
     except ValueError:
         value = -1.0
     if not value > 0 or value == float("inf"):
-        raise error(f"{option} {text!r}: a duration such as 30d, 12h, 90m or 3600 (seconds)",
+        raise error(_("{option} {text!r}: a duration such as 30d, 12h, 90m or 3600 (seconds)").format(option=option, text=text),
                     EXIT_USAGE)
     return value
 
@@ -44,96 +45,96 @@ def parse_rate_limits(items: list[str]) -> dict[str, str]:
     for item in items:
         name, eq, windows = item.partition("=")
         if not eq or name.strip() not in RATE_LIMITS:
-            raise error(f"--rate-limit {item!r}: NAME=WINDOWS with NAME one of "
-                        f"{', '.join(RATE_LIMITS)} (e.g. create=10/hour, request=off)",
+            raise error(_("--rate-limit {item!r}: NAME=WINDOWS with NAME one of "
+                          "{rate_limits} (e.g. create=10/hour, request=off)").format(item=item, rate_limits=', '.join(RATE_LIMITS)),
                         EXIT_USAGE)
         out[name.strip()] = windows.strip()
     return out
 
 
 @app.command(help=_help(
-    "Start the web table: play in a browser, alone against the computer or with friends.",
-    """Prints the address to open. Tables are kept in --db (any SQLAlchemy URL; default an
-    SQLite file in your data directory, ~/.local/share/regalia/tables.sqlite); every move is
-    stored before it is acknowledged, so a stopped server resumes every table. Listens on
-    127.0.0.1 unless --host says otherwise (0.0.0.0 opens it to your network). Computer
-    players think in --compute-workers processes, each move at most --max-think seconds;
-    requests are bounded by rate limits per client (docs/web.md, "Limits"). On a
-    PostgreSQL store, --workers N serves from N processes sharing the tables (or run
-    several servers on one store behind a proxy: docs/deploy.md)."""),
-    epilog=_examples("regalia serve", "regalia serve --port 8080",
-                     "regalia serve --db sqlite:///tables.sqlite",
-                     "regalia serve --host 0.0.0.0 --allowed-origin https://games.example.org "
-                     "--proxy 127.0.0.1 --keep-finished 30d",
-                     "regalia serve --db postgresql://regalia@127.0.0.1/regalia --workers 2",
-                     "regalia serve --purge --keep-finished 30d"))
+    _("Start the web table: play in a browser, alone against the computer or with friends."),
+    _("""Prints the address to open. Tables are kept in --db (any SQLAlchemy URL; default an
+      SQLite file in your data directory, ~/.local/share/regalia/tables.sqlite); every move is
+      stored before it is acknowledged, so a stopped server resumes every table. Listens on
+      127.0.0.1 unless --host says otherwise (0.0.0.0 opens it to your network). Computer
+      players think in --compute-workers processes, each move at most --max-think seconds;
+      requests are bounded by rate limits per client (docs/web.md, "Limits"). On a
+      PostgreSQL store, --workers N serves from N processes sharing the tables (or run
+      several servers on one store behind a proxy: docs/deploy.md).""")),
+    epilog=_examples("regalia serve", "regalia serve --port 8080",  # i18n: no
+                     "regalia serve --db sqlite:///tables.sqlite",  # i18n: no
+                     "regalia serve --host 0.0.0.0 --allowed-origin https://games.example.org "  # i18n: no
+                     "--proxy 127.0.0.1 --keep-finished 30d",  # i18n: no
+                     "regalia serve --db postgresql://regalia@127.0.0.1/regalia --workers 2",  # i18n: no
+                     "regalia serve --purge --keep-finished 30d"))  # i18n: no
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
-                             help="Address to listen on."),
-    port: int = typer.Option(8000, "--port", metavar="N", help="Port to listen on."),
+                             help=_("Address to listen on.")),
+    port: int = typer.Option(8000, "--port", metavar="N", help=_("Port to listen on.")),
     db: Optional[str] = typer.Option(None, "--db", metavar="URL", show_default=False,
-                                     help="SQLAlchemy URL of the table store."),
+                                     help=_("SQLAlchemy URL of the table store.")),
     workers: int = typer.Option(
         1, "--workers", metavar="N",
-        help="Server processes sharing the port and the tables (more than one needs a "
-             "PostgreSQL store)."),
+        help=_("Server processes sharing the port and the tables (more than one needs a "
+               "PostgreSQL store).")),
     compute_workers: Optional[int] = typer.Option(
         None, "--compute-workers", metavar="N", show_default=False,
-        help="Processes for computer players and hints, per server process (default: "
-             "the cores but one per server process, shared out, at least 1)."),
+        help=_("Processes for computer players and hints, per server process (default: "
+               "the cores but one per server process, shared out, at least 1).")),
     allow_agent_specs: bool = typer.Option(
         False, "--allow-agent-specs",
-        help="Let a table's creator name any agent spec for a computer seat (default: "
-             "only the game's strengths easy, normal, strong)."),
+        help=_("Let a table's creator name any agent spec for a computer seat (default: "
+               "only the game's strengths easy, normal, strong).")),
     max_think: float = typer.Option(5.0, "--max-think", metavar="SECONDS",
-                                    help="The most a computer move or hint may think."),
+                                    help=_("The most a computer move or hint may think.")),
     allowed_origin: list[str] = typer.Option(
         [], "--allowed-origin", metavar="ORIGIN",
-        help="A site whose pages may use this server (https://games.example.org), "
-             "besides its own address; repeatable. Its host is served too."),
+        help=_("A site whose pages may use this server (https://games.example.org), "
+               "besides its own address; repeatable. Its host is served too.")),
     proxy: Optional[str] = typer.Option(
         None, "--proxy", metavar="ADDRESS", show_default=False,
-        help="Trust X-Forwarded-For from this reverse proxy's address (rate limits then "
-             "count the real client)."),
+        help=_("Trust X-Forwarded-For from this reverse proxy's address (rate limits then "
+               "count the real client).")),
     rate_limit: list[str] = typer.Option(
         [], "--rate-limit", metavar="NAME=WINDOWS",
-        help="Change a rate limit: request, create, socket, hint, review, player, chat "
-             "or join, e.g. create=10/hour or request=off; repeatable."),
+        help=_("Change a rate limit: request, create, socket, hint, review, player, chat "
+               "or join, e.g. create=10/hour or request=off; repeatable.")),
     rate_storage: str = typer.Option("memory://", "--rate-storage", metavar="URI",
-                                     help="Where rate counts are kept (limits storage "
-                                          "URI; redis://HOST to share them)."),
+                                     help=_("Where rate counts are kept (limits storage "
+                                            "URI; redis://HOST to share them).")),
     max_open_tables: int = typer.Option(2000, "--max-open-tables", metavar="N",
-                                        help="Unfinished tables active in the last day "
-                                             "the server keeps; more are refused."),
+                                        help=_("Unfinished tables active in the last day "
+                                               "the server keeps; more are refused.")),
     keep_finished: Optional[str] = typer.Option(
         None, "--keep-finished", metavar="DURATION", show_default=False,
-        help="Delete finished tables this long after their end (30d, 12h, ...; default: "
-             "keep them)."),
+        help=_("Delete finished tables this long after their end (30d, 12h, ...; default: "
+               "keep them).")),
     purge: bool = typer.Option(False, "--purge",
-                               help="Delete the finished tables older than "
-                                    "--keep-finished, then exit."),
+                               help=_("Delete the finished tables older than "
+                                      "--keep-finished, then exit.")),
     max_body: int = typer.Option(64 * 1024, "--max-body", metavar="BYTES",
-                                 help="The largest request body."),
+                                 help=_("The largest request body.")),
     header_timeout: float = typer.Option(10.0, "--header-timeout", metavar="SECONDS",
-                                         help="Close a connection this slow to send its "
-                                              "request's headers."),
+                                         help=_("Close a connection this slow to send its "
+                                                "request's headers.")),
     max_connections: int = typer.Option(2000, "--max-connections", metavar="N",
-                                        help="Connections and requests held at once; more "
-                                             "are answered 503."),
+                                        help=_("Connections and requests held at once; more "
+                                               "are answered 503.")),
     idle: float = typer.Option(600.0, "--idle", metavar="SECONDS",
-                               help="An unfinished table unused this long leaves memory "
-                                    "(its record stays)."),
+                               help=_("An unfinished table unused this long leaves memory "
+                                      "(its record stays).")),
     review_seconds: float = typer.Option(
         60.0, "--review-seconds", metavar="SECONDS",
-        help="The search time of one seat's game review at a finished table (the budget "
-             "per table and seat; docs/review.md)."),
+        help=_("The search time of one seat's game review at a finished table (the budget "
+               "per table and seat; docs/review.md).")),
     review_iterations: Optional[int] = typer.Option(
         None, "--review-iterations", metavar="N", show_default=False,
-        help="Search iterations per decision of a review (default: the game's documented "
-             "budget), within --review-seconds."),
+        help=_("Search iterations per decision of a review (default: the game's documented "
+               "budget), within --review-seconds.")),
     min_move_seconds: float = typer.Option(30.0, "--min-move-seconds", metavar="SECONDS",
-                                           help="The shortest move time limit a table may "
-                                                "choose."),
+                                           help=_("The shortest move time limit a table may "
+                                                  "choose.")),
 ) -> None:
     """Start the web table."""
     try:
@@ -144,15 +145,15 @@ def serve(
         from regalia.web.settings import Settings, default_workers
         from regalia.web.store import Store, default_db_url
     except ImportError as exc:
-        raise error(f"the web table needs the web extra ({exc.name} is missing): "
-                    f"pip install 'regalia[web]'", EXIT_USAGE) from None
+        raise error(_("the web table needs the web extra ({name} is missing): pip install "
+                      "'regalia[web]'").format(name=exc.name), EXIT_USAGE) from None
     if not 0 < port < 65536:
-        raise error(f"--port {port}: a port is 1 to 65535", EXIT_USAGE)
+        raise error(_("--port {port}: a port is 1 to 65535").format(port=port), EXIT_USAGE)
     for name, value in (("--max-think", max_think), ("--header-timeout", header_timeout),
                         ("--idle", idle), ("--review-seconds", review_seconds),
                         ("--min-move-seconds", min_move_seconds)):
         if not 0 < value < float("inf"):
-            raise error(f"{name} {value}: a positive number of seconds", EXIT_USAGE)
+            raise error(_("{name} {value}: a positive number of seconds").format(name=name, value=value), EXIT_USAGE)
     for name, number in (("--workers", workers),
                          ("--compute-workers",
                           compute_workers if compute_workers is not None else 1),
@@ -160,15 +161,15 @@ def serve(
                          ("--max-connections", max_connections),
                          ("--review-iterations", review_iterations or 1)):
         if number < 1:
-            raise error(f"{name} {number}: at least 1", EXIT_USAGE)
+            raise error(_("{name} {number}: at least 1").format(name=name, number=number), EXIT_USAGE)
     for origin in allowed_origin:
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
-            raise error(f"--allowed-origin {origin!r}: an origin is a scheme and a host, "
-                        f"e.g. https://games.example.org or http://192.168.1.5:8000",
+            raise error(_("--allowed-origin {origin!r}: an origin is a scheme and a host, "
+                          "e.g. https://games.example.org or http://192.168.1.5:8000").format(origin=origin),
                         EXIT_USAGE)
     keep = parse_duration(keep_finished, "--keep-finished") if keep_finished else None
     if purge and keep is None:
-        raise error("--purge needs --keep-finished DURATION (what to keep)", EXIT_USAGE)
+        raise error(_("--purge needs --keep-finished DURATION (what to keep)"), EXIT_USAGE)
     settings = Settings(
         compute_workers=compute_workers or default_workers(workers),
         allow_agent_specs=allow_agent_specs,
@@ -183,12 +184,13 @@ def serve(
         try:
             store = Store(db or default_db_url())
         except Exception as exc:
-            raise error(f"--db: cannot open the table store: {exc}", EXIT_USAGE) from None
+            raise error(_("--db: cannot open the table store: {exc}").format(exc=exc), EXIT_USAGE) from None
         assert keep is not None
         count = store.purge(now_iso(-keep))
         store.close()
-        typer.echo(f"deleted {count} finished table{'s' if count != 1 else ''} older than "
-                   f"{keep_finished}")
+        typer.echo(ngettext("deleted {count} finished table older than {keep_finished}",
+                             "deleted {count} finished tables older than {keep_finished}",
+                             count).format(count=count, keep_finished=keep_finished))
         return
     if workers > 1:
         from regalia.web.guard import Limiter
@@ -201,17 +203,17 @@ def serve(
         try:
             store = Store(url)   # checked (and upgraded) once, before the processes start
         except Exception as exc:  # a bad URL or an unreachable database
-            raise error(f"--db: cannot open the table store: {exc}", EXIT_USAGE) from None
+            raise error(_("--db: cannot open the table store: {exc}").format(exc=exc), EXIT_USAGE) from None
         shared = store.shared
         store.close()
         if not shared:
-            raise error(f"--workers {workers} needs a PostgreSQL store (--db "
-                        f"postgresql://...): the processes tell each other of every move "
-                        f"with PostgreSQL's LISTEN/NOTIFY and share out the computer "
-                        f"players with its advisory locks; SQLite has neither. With SQLite, "
-                        f"serve from one process (--workers 1)", EXIT_USAGE)
-        typer.echo(f"regalia web table on http://{host}:{port}/  ({workers} processes; "
-                   f"Ctrl-C stops them)")
+            raise error(_("--workers {workers} needs a PostgreSQL store (--db "
+                          "postgresql://...): the processes tell each other of every move "
+                          "with PostgreSQL's LISTEN/NOTIFY and share out the computer "
+                          "players with its advisory locks; SQLite has neither. With SQLite, "
+                          "serve from one process (--workers 1)").format(workers=workers), EXIT_USAGE)
+        typer.echo(_("regalia web table on http://{host}:{port}/  ({workers} processes; "
+                     "Ctrl-C stops them)").format(host=host, port=port, workers=workers))
         run_processes(url, host, port, workers, settings, proxy)
         return
     try:
@@ -219,6 +221,6 @@ def serve(
     except ValueError as exc:   # a rate limit that cannot be read
         raise error(str(exc), EXIT_USAGE) from None
     except Exception as exc:  # a bad URL or an unreachable database
-        raise error(f"--db: cannot open the table store: {exc}", EXIT_USAGE) from None
-    typer.echo(f"regalia web table on http://{host}:{port}/  (Ctrl-C stops it)")
+        raise error(_("--db: cannot open the table store: {exc}").format(exc=exc), EXIT_USAGE) from None
+    typer.echo(_("regalia web table on http://{host}:{port}/  (Ctrl-C stops it)").format(host=host, port=port))
     run(application, host, port, settings, proxy)

@@ -26,25 +26,28 @@ from regalia.core.state import State
 
 from .common import HUMAN, seat_labels
 from .frontends import GameUI, Narrator
+from regalia.core.i18n import _, ngettext
 
-QUIT_WORDS = {"quit", "exit", "q", ":q"}
-MOVES_WORDS = {"moves", "?", "legal"}
-HELP_WORDS = {"help", "h"}
-HINT_WORDS = {"hint"}
-BOARD_WORDS = {"board", "b", "show"}
-RULES_WORDS = {"rules", "rule"}
-UNDO_WORDS = {"undo", "takeback"}
+#: The table's words, with German aliases accepted in every language (docs/languages.md).
+#: Not 'ende' nor 'zurück': Die zwei Erben reads them as moves (end, withdraw).
+QUIT_WORDS = {"quit", "exit", "q", ":q", "beenden"}
+MOVES_WORDS = {"moves", "?", "legal", "züge", "zuege"}
+HELP_WORDS = {"help", "h", "hilfe"}
+HINT_WORDS = {"hint", "tipp"}
+BOARD_WORDS = {"board", "b", "show", "brett", "tisch"}
+RULES_WORDS = {"rules", "rule", "regeln"}
+UNDO_WORDS = {"undo", "takeback", "rückgängig", "rueckgaengig"}
 
 #: The words a person may type at the table besides moves (offered by completion).
 TABLE_COMMANDS = ("moves", "board", "hint", "help", "rules", "undo", "quit")
 #: Printed after each game's own 'help': the table's commands, the same in every game.
-TABLE_HELP = ("'help NAME' shows a component's effect (a building, card, achievement, "
-              "terrain; 'help ?' lists them), 'rules' the rules of this decision. At the "
-              "table: 'moves' (or '?') lists the legal moves, 'board' shows the table again, "
-              "'hint' suggests a move (with --hints), 'undo' takes back your last move "
-              "(against computer players, while nothing was drawn since), 'quit' leaves and "
-              "keeps the game for 'regalia resume'. On a terminal, Tab completes a move and "
-              "the arrow keys recall what you typed.")
+TABLE_HELP = (_("'help NAME' shows a component's effect (a building, card, achievement, "
+                "terrain; 'help ?' lists them), 'rules' the rules of this decision. At the "
+                "table: 'moves' (or '?') lists the legal moves, 'board' shows the table again, "
+                "'hint' suggests a move (with --hints), 'undo' takes back your last move "
+                "(against computer players, while nothing was drawn since), 'quit' leaves and "
+                "keeps the game for 'regalia resume'. On a terminal, Tab completes a move and "
+                "the arrow keys recall what you typed."))
 
 
 @dataclass
@@ -84,8 +87,8 @@ def restore(game: Game, seed: int, actions: Sequence[int],
         if state.is_chance_node():
             dealt = state.sample_chance_outcome(state.dealer())
             if dealt != action:
-                raise RecordError(f"ply {ply}: chance outcome {action} is not what seed "
-                                  f"{seed} deals here ({dealt})")
+                raise RecordError(_("ply {ply}: chance outcome {action} is not what seed "
+                                    "{seed} deals here ({dealt})").format(ply=ply, action=action, seed=seed, dealt=dealt))
         if on_step is not None:
             on_step(state, action)
         state.apply_action(action)
@@ -110,7 +113,7 @@ def _reveals(before: State, now: State, seat: int, tries: int = 8) -> bool:
     actions = now.history()[len(before.history()):]
     seen = now.observation(seat)
     rng = random.Random(0)
-    for _ in range(tries):
+    for _try in range(tries):
         other = before.resample_from_infostate(seat, rng)
         try:
             for action in actions:
@@ -139,7 +142,7 @@ class Thinking:
         if not self.console.is_terminal:
             yield
             return
-        status = self.console.status(Text(f"{label} is thinking ...", style="cyan"))
+        status = self.console.status(Text(_("{label} is thinking ...").format(label=label), style="cyan"))
         lock = threading.Lock()
         shown = [False, False]  # started, finished
 
@@ -212,7 +215,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
     narrator = ui.narrator(labels, console)
     console.print(ui.header(game, labels, seed))
     if history:
-        console.print(Text(f"Resuming the game after {len(history)} actions.", style="cyan"))
+        console.print(Text(_("Resuming the game after {n} actions.").format(n=len(history)), style="cyan"))
     last_human: tuple[int, int] | None = None  # (seat, ply) after a person's move
     think = thinking or (lambda label: nullcontext())
 
@@ -229,35 +232,36 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
         """Take back ``seat``'s last chosen move; None when done, else why not."""
         nonlocal state, narrator, last_human
         if len(people) > 1:
-            return (f"Undo is for a game against computer players: {len(people)} people sit "
-                    f"at this table, and a take-back is theirs to agree on.")
+            return (_("Undo is for a game against computer players: {n} people sit at this "
+                      "table, and a take-back is theirs to agree on.").format(n=len(people)))
         mine = [k for k, p in enumerate(plies) if p.chosen and p.actor == seat]
         if not mine:
-            return "Nothing to undo: you have not chosen a move yet in this game."
+            return _("Nothing to undo: you have not chosen a move yet in this game.")
         k = mine[-1]
         dealt = next((p for p in plies[k + 1:] if p.actor == CHANCE), None)
         if dealt is not None:
-            return (f"Cannot undo {plies[k].text!r}: chance was dealt since ({dealt.text}); "
-                    f"undoing would let you see the future.")
+            return (_("Cannot undo {text!r}: chance was dealt since ({text2}); undoing would "
+                      "let you see the future.").format(text=plies[k].text, text2=dealt.text))
         if not game.info.perfect_information:
             other = next((p for p in plies[k + 1:] if p.actor != seat), None)
             if other is not None:
-                return (f"Cannot undo {plies[k].text!r}: {labels[other.actor]} has played "
-                        f"since ({other.text}), and in {game.info.title} a move can reveal "
-                        f"hidden cards: undoing would let you play with them known.")
+                return (_("Cannot undo {text!r}: {label} has played since ({text2}), and in "
+                          "{title} a move can reveal hidden cards: undoing would let you "
+                          "play with them known.").format(text=plies[k].text, label=labels[other.actor], text2=other.text, title=game.info.title))
         before = restore(game, seed, state.history()[:k], dealer=state.dealer_name)
         if not game.info.perfect_information and _reveals(before, state, seat):
-            return (f"Cannot undo {plies[k].text!r}: your moves since then showed you "
-                    f"something hidden; undoing would let you play with it known.")
+            return (_("Cannot undo {text!r}: your moves since then showed you something "
+                      "hidden; undoing would let you play with it known.").format(text=plies[k].text))
         others = sum(1 for p in plies[k + 1:] if p.actor != seat)
         state = before
         taken = plies[k].text
         del plies[k:]
         narrator = ui.narrator(labels, console)
         last_human = None
-        also = (f" and the {others} computer move{'s' if others != 1 else ''} after it"
+        also = (ngettext(" and the {others} computer move after it",
+                         " and the {others} computer moves after it", others).format(others=others)
                 if others else "")
-        console.print(Text(f"Took back your move {taken!r}{also}.", style="cyan"))
+        console.print(Text(_("Took back your move {taken!r}{also}.").format(taken=taken, also=also), style="cyan"))
         return None
 
     try:
@@ -288,19 +292,19 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
             compact = last_human == (seat, len(state.history()))
             console.print()
             console.print(ui.position(state, labels, viewer=seat, compact=compact))
-            console.print(Text(f"{labels[seat]}: {ui.decision(state)}", style="bold yellow"))
+            console.print(Text(f"{labels[seat]}: {ui.decision(state)}", style="bold yellow"))  # i18n: no
             while True:
                 try:
                     raw = read_move(state, seat)
                 except EOFError:
-                    console.print(Text("End of input: the game is abandoned.", style="yellow"))
+                    console.print(Text(_("End of input: the game is abandoned."), style="yellow"))
                     return finish(True)
                 text = " ".join(str(raw).strip().split())
                 word = text.lower()
                 if not word:
                     continue
                 if word in QUIT_WORDS:
-                    console.print(Text("Game abandoned at your request.", style="yellow"))
+                    console.print(Text(_("Game abandoned at your request."), style="yellow"))
                     return finish(True)
                 if word in UNDO_WORDS:
                     refused = undo(seat)
@@ -313,7 +317,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     continue
                 if word in HINT_WORDS:
                     if hinter is None:
-                        console.print(Text("Hints are off: start the game with --hints.",
+                        console.print(Text(_("Hints are off: start the game with --hints."),
                                            style="yellow"))
                     else:
                         console.print(Text(hinter(state), style="green"))
@@ -322,7 +326,7 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                     console.print(ui.help_text(state))
                     console.print(Text(TABLE_HELP, style="dim"))
                     continue
-                first, _, topic = text.partition(" ")
+                first, _sep, topic = text.partition(" ")
                 if first.lower() in HELP_WORDS:  # help <building/card/achievement ...>
                     console.print(ui.help_topic(state, topic))
                     continue
@@ -332,24 +336,24 @@ def run_play(game: Game, specs: Sequence[str], seed: int, ui: GameUI, console: C
                 if word in BOARD_WORDS:
                     console.print(ui.position(state, labels, viewer=seat))
                     console.print(Text(f"{labels[seat]}: {ui.decision(state)}",
-                                       style="bold yellow"))
+                                       style="bold yellow"))  # i18n: no
                     continue
                 try:
                     action = state.string_to_action(text)
                     if action not in legal:
                         state.clone().apply_action(action)  # raises with the reason
-                        raise IllegalActionError(action, "not a legal move here", text)
+                        raise IllegalActionError(action, _("not a legal move here"), text)
                 except NotationError as exc:
                     message = ui.explain(state, text) or str(exc)
                     if repr(text.lower()) not in message and repr(text) not in message:
-                        message = f"cannot read {text!r}: {message}"
+                        message = _("cannot read {text!r}: {message}").format(text=text, message=message)
                     console.print(Text(message[:1].upper() + message[1:], style="red"))
                     console.print(Text(ui.illegal_move_hint(state), style="dim"))
                     continue
                 except IllegalActionError as exc:
                     # the engine's reason is written for players (never an action id)
                     reason = (ui.explain(state, text) or str(exc.reason)).strip().rstrip(".")
-                    console.print(Text(f"Illegal move {exc.notation or text!r}: {reason}.",
+                    console.print(Text(_("Illegal move {value!r}: {reason}.").format(value=exc.notation or text, reason=reason),
                                        style="red"))
                     console.print(Text(ui.illegal_move_hint(state), style="dim"))
                     continue

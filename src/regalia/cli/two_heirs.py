@@ -30,10 +30,11 @@ from regalia.games.two_heirs.scoring import buildings_of, roads_of, treasures_of
 from regalia.games.two_heirs.textformat import format_breakdown, score_text
 
 from .frontends import GameUI, Narrator, ScoreRequest, print_invalid_data, register_ui
+from regalia.core.i18n import _, pgettext
 
-COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",
-                 "yellow": "black on yellow3", None: "dim"}
-SEAT_STYLES = ("bold bright_white", "bold blue")
+COLOUR_STYLES = {"green": "black on green3", "grey": "black on grey62",  # i18n: no
+                 "yellow": "black on yellow3", None: "dim"}  # i18n: no
+SEAT_STYLES = ("bold bright_white", "bold blue")  # i18n: no
 
 
 def _cell_lines(cell: view.Cell, width: int) -> tuple[Text, Text, Text]:
@@ -49,7 +50,7 @@ def _cell_lines(cell: view.Cell, width: int) -> tuple[Text, Text, Text]:
 def grid_text(grid: view.Grid, w: int = view.CELL_WIDTH) -> Text:
     """The landscape as coloured text, north up, with coordinates; ``w``: the grid's cell
     width."""
-    out = Text("      north: blue\n", style="dim")
+    out = Text("      " + _("north: blue") + "\n", style="dim")
     out.append("      " + "".join(str(x).ljust(w) for x in grid.xs).rstrip() + "\n",
                style="dim")
     for y, row in zip(grid.ys, grid.cells):
@@ -62,7 +63,7 @@ def grid_text(grid: view.Grid, w: int = view.CELL_WIDTH) -> Text:
             line.rstrip()
             out.append_text(line)
             out.append("\n")
-    out.append("      south: white", style="dim")
+    out.append("      " + _("south: white"), style="dim")
     return out
 
 
@@ -81,7 +82,7 @@ class Landscape:
         yield grid_text(cells, width)
         key = view.names_key(cells, width)
         if key:
-            yield Text("Names: " + ", ".join(f"{a} = {b}" for a, b in key), style="dim")
+            yield Text(_("Names: ") + ", ".join(f"{a} = {b}" for a, b in key), style="dim")
 
 
 class TwoHeirsNarrator(Narrator[TwoHeirsState]):
@@ -107,7 +108,7 @@ class TwoHeirsNarrator(Narrator[TwoHeirsState]):
         removed = obs["treasures"]["removed"]
         if len(removed) > self.removed:
             for tid in removed[self.removed:]:
-                self.console.print(Text(f"  Treasure {tid} removed: its condition is met",
+                self.console.print(Text(_("  Treasure {tid} removed: its condition is met").format(tid=tid),
                                         style="green"))
             self.removed = len(removed)
 
@@ -128,7 +129,7 @@ class TwoHeirsNarrator(Narrator[TwoHeirsState]):
         if obs["turn"] != self.turn:
             self.turn = obs["turn"]
             p = state.current_player()
-            self.console.print(Text(f"Turn {self.turn}: {self.labels[p]}", style="bold"))
+            self.console.print(Text(_("Turn {turn}: {label}").format(turn=self.turn, label=self.labels[p]), style="bold"))
         self.console.print(Text(f"  {self.labels[state.current_player()]}: {text}"))
 
     def _setup_line(self) -> None:
@@ -151,32 +152,32 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
     def header(self, game: Game, labels: Sequence[str], seed: int | None) -> RenderableType:
         G = cast(TwoHeirsGame, game)  # this view's game
         sets = ", ".join(G.sets)
-        mode = (f"solo against {LEVEL_NAMES[G.level]} (level {G.level})"
-                if G.level is not None else "2 players")  # a level exactly when solo
-        roads = "roads scored" if G.roads else "roads not scored"
+        mode = (_("solo against {level_names} (level {level})").format(level_names=LEVEL_NAMES[G.level], level=G.level)
+                if G.level is not None else _("2 players"))  # a level exactly when solo
+        roads = _("roads scored") if G.roads else _("roads not scored")
         shown = self.seed_text(seed)
         seats = " · ".join(f"{lab} = {view.SEAT_NAMES[i]} ({'south' if i == 0 else 'north'})"
                            for i, lab in enumerate(labels))
-        lines = [Text(f"Two Heirs, {mode}; sets {sets}; {roads}; {shown}", style="bold"),
-                 Text("Seats: " + seats)]
+        lines = [Text(_("Two Heirs, {mode}; sets {sets}; {roads}; {shown}").format(mode=mode, sets=sets, roads=roads, shown=shown), style="bold"),
+                 Text(_("Seats: ") + seats)]
         if G.solo:
-            lines.append(Text("Heinrich = blue (north), played automatically after each of "
-                              "your turns."))
+            lines.append(Text(_("Heinrich = blue (north), played automatically after each of "
+                                "your turns.")))
         prov = G.data_provenance()
         if prov.get("reconstructed"):
-            lines.append(Text(f"Tile data: {prov['reconstructed']} reconstructed records (the "
-                              f"printed manifest is not public; use --data for your own "
-                              f"transcription).", style="dim"))
+            lines.append(Text(_("Tile data: {prov} reconstructed records (the printed "
+                                "manifest is not public; use --data for your own "
+                                "transcription).").format(prov=prov['reconstructed']), style="dim"))
         return Group(*lines)
 
     def reserve_table(self, solo: bool, obs: dict) -> Table:
-        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Royal reserve (clockwise from "
-                  "the shield)", title_justify="left")
+        t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=_("Royal reserve (clockwise from "
+                    "the shield)"), title_justify="left")
         t.add_column("#", justify="right")
-        t.add_column("tile")
-        t.add_column("colour")
-        t.add_column("white")
-        t.add_column("blue")
+        t.add_column(pgettext("column", "tile"))
+        t.add_column(pgettext("column", "colour"))
+        t.add_column(pgettext("column", "white"))
+        t.add_column(pgettext("column", "blue"))
         reach = obs["reach"]
         for pos, text, colour in view.reserve_lines(obs):
             marks = []
@@ -197,18 +198,17 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         the state's public ``resources(player)``)."""
         G = s.game
         out = Text()
-        top = f", top tile {obs['supply_top']}" if obs["supply_top"] else ""
-        out.append(f"Supply: {obs['supply_left']} tiles{top}.")
+        top = _(", top tile {obs}").format(obs=obs['supply_top']) if obs["supply_top"] else ""
+        out.append(_("Supply: {obs} tiles{top}.").format(obs=obs['supply_left'], top=top))
         if obs["final_turns_left"] > 0:
-            out.append(f" Final round: {obs['final_turns_left']} turn(s) left.",
-                       style="bold red")
+            out.append(_(" Final round: {obs} turn(s) left.").format(obs=obs['final_turns_left']),
+                       style="bold red")  # i18n: no
         out.append("\n")
         for p in range(2):
             if G.solo and p == 1:
                 tre = obs["treasures"]
-                out.append(f"Heinrich (blue): {obs['heinrich_score']} points, treasures "
-                           f"{len(tre['landscape'])} on his buildings + {tre['pile']} in the "
-                           f"pile, removed {len(tre['removed'])}.\n", style=SEAT_STYLES[1])
+                out.append(_("Heinrich (blue): {obs} points, treasures {n} on his buildings "
+                             "+ {tre} in the pile, removed {n2}.\n").format(obs=obs['heinrich_score'], n=len(tre['landscape']), tre=tre['pile'], n2=len(tre['removed'])), style=SEAT_STYLES[1])
                 continue
             name = labels[p] if p < len(labels) else view.SEAT_NAMES[p]
             hand = ", ".join(view.tile_text(G.tiles, t) for t in obs["hands"][p]) or "empty"
@@ -216,21 +216,20 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             for k, pos in enumerate(obs["troops"][p]):
                 where = f"{pos[0]},{pos[1]}" if isinstance(pos, list) else pos
                 troops.append(("retinue " if k == 0 else "") + where)
-            out.append(f"{name} ({view.SEAT_NAMES[p]}): {obs['scores'][p]:g} points; reach "
-                       f"{obs['reach'][p]}; troops {', '.join(troops)}\n", style=SEAT_STYLES[p])
-            out.append(f"  hand: {hand}\n")
+            out.append(_("{name} ({seat_names}): {obs:g} points; reach {obs2}; troops "
+                         "{troops}\n").format(name=name, seat_names=view.SEAT_NAMES[p], obs=obs['scores'][p], obs2=obs['reach'][p], troops=', '.join(troops)), style=SEAT_STYLES[p])
+            out.append(_("  hand: {hand}\n").format(hand=hand))
         if obs["phase"] in ("play", "siege", "discard"):
             p = obs["current_player"]
             wood, stone, wheat = s.resources(p)
             discounts = obs["discounts"]
-            out.append(f"{labels[p] if p < len(labels) else view.SEAT_NAMES[p]} to move: "
-                       f"access {wood} wood, {stone} stone, {wheat} wheat"
-                       + (f", {discounts} discount(s) from expansions" if discounts else "")
-                       + ("; tile taken" if obs["taken"] else "; take a tile (mandatory)")
-                       + ("; extra take (Encampment)" if obs["taken"] and obs["takes_left"]
+            out.append(_("{label} to move: access {wood} wood, {stone} stone, {wheat} wheat").format(label=labels[p] if p < len(labels) else view.SEAT_NAMES[p], wood=wood, stone=stone, wheat=wheat)
+                       + (_(", {discounts} discount(s) from expansions").format(discounts=discounts) if discounts else "")
+                       + (_("; tile taken") if obs["taken"] else _("; take a tile (mandatory)"))
+                       + (_("; extra take (Encampment)") if obs["taken"] and obs["takes_left"]
                           else ""))
         if G.solo:
-            out.append(f"\nScaffold (your last building): {obs['scaffold']}")
+            out.append(_("\nScaffold (your last building): {obs}").format(obs=obs['scaffold']))
         return out
 
     def position(self, state: TwoHeirsState, labels: Sequence[str],
@@ -239,10 +238,10 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             viewer = self.viewer
         obs = view.seat_observation(state, viewer)
         grid = Landscape(state, viewer=viewer)
-        legend = Text("^ white's building (top edge north), v blue's (turned); ~ open terrain; "
-                      "roads: NS one road, ns separate ends; W/B troops (* retinue, lower "
-                      "case: moved); + where a tile may go"
-                      + ("; $ treasure" if state.game.solo else ""), style="dim")
+        legend = Text(_("^ white's building (top edge north), v blue's (turned); ~ open terrain; "
+                        "roads: NS one road, ns separate ends; W/B troops (* retinue, lower "
+                        "case: moved); + where a tile may go")
+                      + (_("; $ treasure") if state.game.solo else ""), style="dim")
         if compact:
             return Group(grid, self.status(state, labels, obs))
         return Group(grid, legend, self.reserve_table(state.game.solo, obs),
@@ -257,11 +256,9 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         seats = Text()
         for p, label in enumerate(labels[:2]):
             hand = ", ".join(obs["hands"][p]) or "-"
-            seats.append(f"{label}: {obs['scores'][p]:g} points, reach {obs['reach'][p]}, "
-                         f"hand {hand}\n")
-        top = f", top tile {obs['supply_top']}" if obs["supply_top"] else ""
-        seats.append(f"Supply: {obs['supply_left']} tiles{top}; phase {obs['phase']}, "
-                     f"turn {obs['turn']}")
+            seats.append(_("{label}: {obs:g} points, reach {obs2}, hand {hand}\n").format(label=label, obs=obs['scores'][p], obs2=obs['reach'][p], hand=hand))
+        top = _(", top tile {obs}").format(obs=obs['supply_top']) if obs["supply_top"] else ""
+        seats.append(_("Supply: {obs} tiles{top}; phase {obs2}, turn {obs3}").format(obs=obs['supply_left'], top=top, obs2=obs['phase'], obs3=obs['turn']))
         return Group(grid_text(grid), self.reserve_table(game.solo, obs), seats)
 
     def round_end(self, state: TwoHeirsState, action: int,
@@ -278,20 +275,19 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         names = [labels[0], "Heinrich" if state.game.solo else labels[1]]
         a, b = (obs["scores"][0], obs["heinrich_score"]) if state.game.solo \
             else tuple(obs["scores"])
-        return Group(Text(""), Rule(Text(f"After round {k}: {names[0]} {a:g} · {names[1]} {b:g}")),
+        return Group(Text(""), Rule(Text(_("After round {k}: {name} {a:g} · {name2} {b:g}").format(k=k, name=names[0], a=a, name2=names[1], b=b))),
                      Landscape(state, mark_placements=False, viewer=self.viewer))
 
     def decision(self, state: TwoHeirsState) -> str:
         obs = view.seat_observation(state, self.viewer)
         ph = obs["phase"]
         if ph == "siege":
-            return "Your second Siege Tower flanks an opponent building: destroy x,y or spare"
+            return _("Your second Siege Tower flanks an opponent building: destroy x,y or spare")
         if ph == "discard":
-            return (f"Hand limit 3: discard a tile ({len(obs['hands'][obs['current_player']])} "
-                    "in hand); discard <tile>")
+            return (_("Hand limit 3: discard a tile ({n} in hand); discard <tile>").format(n=len(obs['hands'][obs['current_player']])))
         if obs["taken"] == 0 and any(r["tile"] for r in obs["reserve"]):
-            return "Your turn: take N (mandatory), build/expand <tile> @ x,y, move/deploy/withdraw, end"
-        return "Build/expand <tile> @ x,y, move x,y->x,y, deploy x,y, withdraw x,y, or end"
+            return _("Your turn: take N (mandatory), build/expand <tile> @ x,y, move/deploy/withdraw, end")
+        return _("Build/expand <tile> @ x,y, move x,y->x,y, deploy x,y, withdraw x,y, or end")
 
     def moves(self, state: TwoHeirsState) -> RenderableType:
         out = Text()
@@ -304,17 +300,17 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
         return out
 
     def forced(self, state: TwoHeirsState, action: int) -> str:
-        return "the only legal move: played for you"
+        return _("the only legal move: played for you")
 
     def help_text(self, state: TwoHeirsState) -> str:
-        return ("A turn is several moves ending with 'end'. 'take N' takes the N-th tile "
-                "clockwise from the shield (within your reach, once per turn, mandatory); "
-                "'build <tile> @ x,y' constructs a building from your hand (x east, y north), "
-                "'expand <tile> @ x,y' lays it face down as open terrain (no cost; one "
-                "resource off one building this turn); 'move x,y->x,y', 'deploy x,y', "
-                "'withdraw x,y' move your troops (each once per turn); 'flip Encampment @ x,y' "
-                "after a take gives another take. Name a tile by its type ('inn') or id "
-                "('travel-1'). 'moves' lists every legal move, 'board' the table, 'quit' stops.")
+        return (_("A turn is several moves ending with 'end'. 'take N' takes the N-th tile "
+                  "clockwise from the shield (within your reach, once per turn, mandatory); "
+                  "'build <tile> @ x,y' constructs a building from your hand (x east, y north), "
+                  "'expand <tile> @ x,y' lays it face down as open terrain (no cost; one "
+                  "resource off one building this turn); 'move x,y->x,y', 'deploy x,y', "
+                  "'withdraw x,y' move your troops (each once per turn); 'flip Encampment @ x,y' "
+                  "after a take gives another take. Name a tile by its type ('inn') or id "
+                  "('travel-1'). 'moves' lists every legal move, 'board' the table, 'quit' stops."))
 
     def help_entries(self, state: TwoHeirsState) -> Sequence[HelpEntry]:
         return help.help_entries(state.game)
@@ -328,10 +324,10 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
     # ------------------------------------------------------------------ results
     def breakdown_table(self, bd: Breakdown, tiles: TileSet, title: str) -> Table:
         t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=Text(title), title_justify="left")
-        t.add_column("where")
-        t.add_column("building")
-        t.add_column("points", justify="right")
-        t.add_column("how")
+        t.add_column(pgettext("column", "where"))
+        t.add_column(pgettext("column", "building"))
+        t.add_column(pgettext("column", "points"), justify="right")
+        t.add_column(pgettext("column", "how"))
         for b in buildings_of(bd):
             tile = tiles.tiles[b.tile]
             pts = f"{b.base} x2 = {b.points}" if b.doubled else str(b.points)
@@ -341,10 +337,10 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             if r.points:
                 ends = " ".join(f"{p[0]},{p[1]}" for p in r.road.tiles)
                 t.add_row("road", ends, str(r.points),
-                          f"buildings white {r.road.buildings[0]}, blue {r.road.buildings[1]}")
+                          _("buildings white {building}, blue {building2}").format(building=r.road.buildings[0], building2=r.road.buildings[1]))
         treasures = treasures_of(bd)
         if treasures:
-            t.add_row("", f"{treasures} treasures", str(bd.points("treasures")), "5 each")
+            t.add_row("", _("{treasures} treasures").format(treasures=treasures), str(bd.points("treasures")), _("5 each"))
         t.add_row("", Text("total", style="bold"), Text(str(bd.total), style="bold"), "")
         return t
 
@@ -361,38 +357,38 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
                                                   f"{names[p]} ({view.SEAT_NAMES[p]})"))
         a, b = bds[0].total, bds[1].total
         if G.solo:
-            result = (f"You win, {a} to {b}." if a > b else
-                      f"Heinrich wins, {b} to {a}." if b > a else
-                      f"Tie at {a}: Heinrich wins ties (you lose).")
+            result = (_("You win, {a} to {b}.").format(a=a, b=b) if a > b else
+                      _("Heinrich wins, {b} to {a}.").format(b=b, a=a) if b > a else
+                      _("Tie at {a}: Heinrich wins ties (you lose).").format(a=a))
         else:
             win = state.winners()
             if len(win) == 1:
                 w = win[0]
                 obs = state.observation(w)
-                why = "" if a != b else (f" (tie at {a}; more troops in the royal reserve: "
-                                         f"{view.troops_in_reserve(obs, w)} to "
-                                         f"{view.troops_in_reserve(obs, 1 - w)})")
-                result = f"{names[w]} wins, {max(a, b)} to {min(a, b)}{why}."
+                why = "" if a != b else (_(" (tie at {a}; more troops in the royal reserve: "
+                                           "{troops_in_reserve} to {troops_in_reserve2})").format(a=a, troops_in_reserve=view.troops_in_reserve(obs, w), troops_in_reserve2=view.troops_in_reserve(obs, 1 - w)))
+                result = _("{name} wins, {high} to {low}{why}.").format(
+                    name=names[w], high=max(a, b), low=min(a, b), why=why)
             else:
-                result = f"Tie at {a} with equal troops in the reserve: no winner."
-        parts.append(Text(f"{names[0]} {a} · {names[1]} {b}. {result}", style="bold green"))
+                result = _("Tie at {a} with equal troops in the reserve: no winner.").format(a=a)
+        parts.append(Text(f"{names[0]} {a} · {names[1]} {b}. {result}", style="bold green"))  # i18n: no
         return Group(*parts)
 
     # ------------------------------------------------------------------ commands
     def score(self, request: ScoreRequest, console: Console) -> None:
-        request.refuse(("--data",), "Two Heirs", "docs/games/two-heirs-score-format.md: a "
-                       "landscape file says 'roads off' or 'solo N' itself")
+        request.refuse(("--data",), "Two Heirs", _("docs/games/two-heirs-score-format.md: a "
+                         "landscape file says 'roads off' or 'solo N' itself"))
         text, source = request.one_text("Two Heirs")
         tiles = load_tiles(request.data) if request.data else load_tiles()
         sheet, bds = score_text(text, tiles, source=source)
-        console.print(Text(f"Landscape from {source}", style="bold"))
+        console.print(Text(_("Landscape from {source}").format(source=source), style="bold"))
         console.print(Text(format_breakdown(tiles, sheet, bds).rstrip("\n")))
 
     def check_data(self, path: Path, console: Console) -> bool:
         try:
             raw = read_toml(path)
         except DataError as exc:
-            console.print(Text(str(exc), style="bold red"))
+            console.print(Text(str(exc), style="bold red"))  # i18n: no
             return False
         kind = "treasures" if "treasures" in raw and "tiles" not in raw else "tiles"
         try:
@@ -402,11 +398,12 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
             return False
         prov = ", ".join(f"{n} {k}" for k, n in data.provenance_summary().items())
         records = data.treasures if isinstance(data, TreasureSet) else data.tiles
-        console.print(Text(f"OK: {len(records)} {kind}, provenance {prov} (file: "
-                           f"{data.provenance})", style="bold green"))
+        console.print(Text(_("OK: {n} {kind}, provenance {prov} (file: {provenance})").format(
+            n=len(records), kind=kind, prov=prov, provenance=data.provenance),
+            style="bold green"))  # i18n: no
         bundled = load_treasures() if kind == "treasures" else load_tiles()
         if data.digest() == bundled.digest():
-            console.print("Same content as the bundled (reconstructed) file.")
+            console.print(_("Same content as the bundled (reconstructed) file."))
         else:
             mine = {r.id: r for r in records}
             theirs = {r.id: r for r in (bundled.treasures if isinstance(bundled, TreasureSet)
@@ -416,11 +413,11 @@ class TwoHeirsUI(GameUI[TwoHeirsState]):
                                                          "field_provenance"})
                              != theirs[i].model_dump(exclude={"provenance", "source", "note",
                                                               "field_provenance"}))
-            console.print(Text(f"Differs from the bundled reconstruction: {len(changed)} "
-                               f"record(s) changed"
+            console.print(Text(_("Differs from the bundled reconstruction: {n} record(s) "
+                                 "changed").format(n=len(changed))
                                + (f" ({', '.join(changed[:12])}{' ...' if len(changed) > 12 else ''})"
                                   if changed else "")
-                               + "; play with it: --data FILE", style="yellow"))
+                               + _("; play with it: --data FILE"), style="yellow"))
         return True
 
 

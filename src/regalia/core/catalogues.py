@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 from regalia.core.i18n import LANGUAGES, DEFAULT_LANGUAGE, catalogue_dir
 
-__all__ = ["AREAS", "Problem", "extract", "update", "check", "main"]
+__all__ = ["AREAS", "Problem", "extract", "update", "check", "conflicts", "main"]
 
 PACKAGE = Path(__file__).resolve().parent.parent
 GAMES = ("kingdomino", "two_heirs", "cascadito", "inheritors")
@@ -196,6 +196,28 @@ def check(areas: Iterable[str] | None = None) -> list[Problem]:
     return problems
 
 
+def conflicts() -> list[Problem]:
+    """Messages translated differently in two areas (the areas' catalogues are merged into
+    one at run time, so one English message has one German text; use ``pgettext`` where
+    the meanings differ)."""
+    problems: list[Problem] = []
+    for lang in LANGUAGES:
+        if lang == DEFAULT_LANGUAGE:
+            continue
+        seen: dict[tuple[str | None, str], tuple[str, Any]] = {}
+        for area in AREAS:
+            for message in _read(lang, area):
+                if not message.id or message.fuzzy:
+                    continue
+                key = (message.context, _ident(message.id))
+                text = message.string
+                if key in seen and seen[key][1] != text and text and seen[key][1]:
+                    problems.append(Problem(area, lang, key[1],
+                                            f"translated otherwise in {seen[key][0]}.po"))
+                seen.setdefault(key, (area, text))
+    return problems
+
+
 def _ident(msgid: Any) -> str:
     return str(msgid[0] if isinstance(msgid, (tuple, list)) else msgid)
 
@@ -217,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         for area, count in update(areas).items():
             print(f"{area}: {count} messages")
         return 0
-    problems = check(areas)
+    problems = check(areas) + [p for p in conflicts() if p.area in areas]
     for problem in problems:
         print(problem)
     print(f"{len(problems)} problem(s)")

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import DataError
 from .files import check_plain_text, parse_toml, read_text
+from regalia.core.i18n import _
 
 Provenance = Literal["verified", "rulebook", "reconstructed"]
 PROVENANCES: tuple[str, ...] = ("verified", "rulebook", "reconstructed")
@@ -37,7 +38,7 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     """
     p = Path(path)
     text = read_text(p, "a TOML file", DataError)
-    data = parse_toml(text, str(p), "a component data file", DataError)
+    data = parse_toml(text, str(p), _("a component data file"), DataError)
     check_plain_text(data, str(p), DataError)
     return data
 
@@ -58,13 +59,14 @@ def describe_validation_error(exc: ValidationError, data: Any, source: str, list
                     label = f" ({record_label}={rec[record_label]!r})"
             except (KeyError, IndexError, TypeError):
                 pass
-            where = f"record #{idx + 1}{label}"
+            where = _("record #{number}{label}").format(number=idx + 1, label=label)
             loc = loc[2:]
         field = ".".join(str(x) for x in loc)
         if field:
-            where = f"{where}, field {field!r}" if where else f"field {field!r}"
+            where = (_("{where}, field {field!r}").format(where=where, field=field) if where
+                     else _("field {field!r}").format(field=field))
         where = where or "file"
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = err["msg"].removeprefix("Value error, ")  # i18n: no (pydantic's prefix)
         lines.append(f"{source}: {where}: {msg}")
     return "\n".join(lines)
 
@@ -99,20 +101,22 @@ def describe_location(loc: list[Any], data: Any, sections: Collection[str],
             rec = data[loc[0]][loc[1]]
         except (KeyError, IndexError, TypeError):
             pass
-        where = f"{loc[0]} record #{loc[1] + 1}{label(loc[0], rec)}"
+        where = _("{table} record #{number}{label}").format(table=loc[0], number=loc[1] + 1,
+                                                            label=label(loc[0], rec))
         loc = loc[2:]
     elif loc and loc[0] in single:
         where = f"[{loc[0]}]"
         loc = loc[1:]
     elif loc and loc[0] in sections:
-        where = f"section {loc[0]!r}"
+        where = _("section {name!r}").format(name=loc[0])
         loc = loc[1:]
     field = ""
     for part in loc:
         field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
     if field:
-        where = f"{where}, field {field!r}" if where else f"field {field!r}"
-    return where or "file"
+        where = (_("{where}, field {field!r}").format(where=where, field=field) if where
+                 else _("field {field!r}").format(field=field))
+    return where or _("file")
 
 
 def describe_errors(exc: ValidationError, data: Any, source: str, *,
@@ -138,7 +142,7 @@ def describe_errors(exc: ValidationError, data: Any, source: str, *,
         if (skip_implied_too_short and err["type"] == "too_short"
                 and any(len(o) > n and o[:n] == tuple(base) for o in locs)):
             continue
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = err["msg"].removeprefix("Value error, ")  # i18n: no (pydantic's prefix)
         for part in msg.split("\n"):
             m = REL_LINE.match(part)
             loc = base

@@ -6,6 +6,7 @@ names what was wrong and what is allowed.
 """
 
 from __future__ import annotations
+from regalia.core.i18n import _
 
 
 class RegaliaError(Exception):
@@ -27,7 +28,7 @@ class IllegalActionError(RegaliaError, ValueError):
         self.reason = reason
         self.notation = notation
         shown = f"{action!r}" if notation is None else f"{action} ({notation!r})"
-        super().__init__(f"illegal action {shown}: {reason}")
+        super().__init__(_("illegal action {shown}: {reason}").format(shown=shown, reason=reason))
 
 
 class NotationError(RegaliaError, ValueError):

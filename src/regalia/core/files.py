@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Iterator
 
 from .errors import DataError, RegaliaError, UnreadableInputError
+from regalia.core.i18n import N_, _, format_decimal, format_number, ngettext
 
 #: The largest file regalia reads (bytes): 8 MiB. The bundled data files are a few tens of
 #: KiB and a record of the longest game a few hundred KiB, so this leaves ample room while
@@ -52,9 +53,9 @@ def unreadable(error: type[RegaliaError]) -> type[RegaliaError]:
     return marked
 
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-          (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"))
+_KINDS = ((stat.S_ISDIR, N_("a directory")), (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+          (stat.S_ISSOCK, N_("a socket")), (stat.S_ISCHR, N_("a character device")),
+          (stat.S_ISBLK, N_("a block device")))
 
 
 def file_kind(mode: int) -> str:
@@ -62,12 +63,14 @@ def file_kind(mode: int) -> str:
     (named pipe)"``, ``"a character device"``, ...; ``"not a regular file"`` otherwise."""
     for test, name in _KINDS:
         if test(mode):
-            return name
-    return "not a regular file"
+            return _(name)
+    return _("not a regular file")
 
 
 def _size_text(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MiB" if n >= 1024 * 1024 else f"{n:,} bytes"
+    if n >= 1024 * 1024:
+        return _("{size} MiB").format(size=format_decimal(n / (1024 * 1024), 1))
+    return ngettext("{n} byte", "{n} bytes", n).format(n=format_number(n))
 
 
 def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = DataError,
@@ -90,11 +93,11 @@ def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = 
     try:
         st = os.stat(p)
     except FileNotFoundError:
-        raise unreadable(error)(f"{p}: no such file") from None
+        raise unreadable(error)(_("{p}: no such file").format(p=p)) from None
     except PermissionError:
-        raise unreadable(error)(f"{p}: permission denied") from None
+        raise unreadable(error)(_("{p}: permission denied").format(p=p)) from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        raise unreadable(error)(f"{p}: cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+        raise unreadable(error)(_("{p}: cannot read it ({value})").format(p=p, value=getattr(exc, 'strerror', None) or exc)) from None
     _check_stat(p, st, what, error, limit)
     return st
 
@@ -102,11 +105,11 @@ def check_regular_file(path: str | Path, what: str, error: type[RegaliaError] = 
 def _check_stat(p: Path, st: os.stat_result, what: str, error: type[RegaliaError],
                 limit: int) -> None:
     if not stat.S_ISREG(st.st_mode):
-        raise unreadable(error)(f"{p}: is {file_kind(st.st_mode)}, not {what}; regalia reads only regular "
-                    f"files")
+        raise unreadable(error)(_("{p}: is {file_kind}, not {what}; regalia reads only "
+                                  "regular files").format(p=p, file_kind=file_kind(st.st_mode), what=what))
     if st.st_size > limit:
-        raise unreadable(error)(f"{p}: {_size_text(st.st_size)}, more than the {_size_text(limit)} "
-                    f"regalia reads for {what}")
+        raise unreadable(error)(_("{p}: {size_text}, more than the {size_text2} regalia "
+                                  "reads for {what}").format(p=p, size_text=_size_text(st.st_size), size_text2=_size_text(limit), what=what))
 
 
 def decode_utf8(data: bytes, source: str, what: str,
@@ -119,8 +122,8 @@ def decode_utf8(data: bytes, source: str, what: str,
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise unreadable(error)(f"{source}: not UTF-8 text, so not {what} ({exc.reason} at byte "
-                    f"{exc.start})") from None
+        raise unreadable(error)(_("{source}: not UTF-8 text, so not {what} ({reason} at byte "
+                                  "{start})").format(source=source, what=what, reason=exc.reason, start=exc.start)) from None
 
 
 def read_text(path: str | Path, what: str, error: type[RegaliaError] = DataError,
@@ -141,17 +144,17 @@ def read_text(path: str | Path, what: str, error: type[RegaliaError] = DataError
     try:
         fd = os.open(p, flags)
     except OSError as exc:
-        raise unreadable(error)(f"{p}: cannot read it ({exc.strerror or exc})") from None
+        raise unreadable(error)(_("{p}: cannot read it ({value})").format(p=p, value=exc.strerror or exc)) from None
     try:
         _check_stat(p, os.fstat(fd), what, error, limit)
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        raise unreadable(error)(f"{p}: cannot read it ({exc.strerror or exc})") from None
+        raise unreadable(error)(_("{p}: cannot read it ({value})").format(p=p, value=exc.strerror or exc)) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise unreadable(error)(f"{p}: more than the {_size_text(limit)} regalia reads for {what}")
+        raise unreadable(error)(_("{p}: more than the {size_text} regalia reads for {what}").format(p=p, size_text=_size_text(limit), what=what))
     return decode_utf8(data, str(p), what, error)
 
 
@@ -173,9 +176,10 @@ def read_stream(stream: IO[Any], source: str, what: str,
             text = stream.read(limit + 1)
             data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     except (OSError, ValueError) as exc:
-        raise unreadable(error)(f"{source}: cannot read it ({exc})") from None
+        raise unreadable(error)(_("{source}: cannot read it ({exc})").format(source=source, exc=exc)) from None
     if len(data) > limit:
-        raise unreadable(error)(f"{source}: more than the {_size_text(limit)} regalia reads for {what}")
+        raise unreadable(error)(_("{source}: more than the {size_text} regalia reads for "
+                                  "{what}").format(source=source, size_text=_size_text(limit), what=what))
     return decode_utf8(data, source, what, error)
 
 
@@ -186,7 +190,7 @@ def parse_json(text: str, source: str, what: str = "JSON",
     Besides syntax errors this covers nesting deeper than Python's recursion limit and
     integers of more digits than Python converts (``sys.get_int_max_str_digits``).
     """
-    return _parse(json.loads, json.JSONDecodeError, "not JSON, so not {what}", text,
+    return _parse(json.loads, json.JSONDecodeError, _("not JSON, so not {what}"), text,
                   source, what, error)
 
 
@@ -200,18 +204,20 @@ def _parse(loads: Callable[[str], Any], syntax_error: type[ValueError], syntax: 
     except syntax_error as exc:
         raise error(f"{source}: {syntax.format(what=what)} ({exc})") from None
     except RecursionError:
-        raise unreadable(error)(f"{source}: nested too deeply to be {what}") from None
+        raise unreadable(error)(_("{source}: nested too deeply to be {what}").format(source=source, what=what)) from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise unreadable(error)(f"{source}: not {what} ({_value_problem(exc)})") from None
+        raise unreadable(error)(_("{source}: not {what} ({problem})").format(
+            source=source, what=what, problem=_value_problem(exc))) from None
 
 
 def _value_problem(exc: ValueError) -> str:
     """The parser's ValueError in the user's words: Python's message for an over-long
     integer names an interpreter setting the user cannot and should not change."""
     text = _first_line(exc)
-    if "integer string conversion" in text:
-        return (f"a number is too long: at most {sys.get_int_max_str_digits():,} digits are "
-                f"read, and no number regalia reads needs more than 78")
+    if "integer string conversion" in text:  # i18n: no (Python's own message)
+        return (_("a number is too long: at most {digits} digits are read, "
+                  "and no number regalia reads needs more than 78").format(
+                      digits=format_number(sys.get_int_max_str_digits())))
     return text
 
 
@@ -219,7 +225,7 @@ def parse_toml(text: str, source: str, what: str = "a TOML file",
                error: type[RegaliaError] = DataError) -> dict[str, Any]:
     """``tomllib.loads(text)``, every failure as ``error`` naming ``source`` (syntax,
     nesting deeper than Python's recursion limit, integers too long to convert)."""
-    data: dict[str, Any] = _parse(tomllib.loads, tomllib.TOMLDecodeError, "not valid TOML",
+    data: dict[str, Any] = _parse(tomllib.loads, tomllib.TOMLDecodeError, _("not valid TOML"),
                                   text, source, what, error)
     return data
 
@@ -269,8 +275,8 @@ def check_plain_text(value: Any, source: str, error: type[RegaliaError] = DataEr
             if m.group() not in allowed:
                 where = without_control_characters(at.lstrip(".")) or "a value"
                 head = f"{source}: " if source else ""
-                raise unreadable(error)(f"{head}{where} holds the control character "
-                            f"{m.group()!r}; strings in a file are plain text")
+                raise unreadable(error)(_("{head}{where} holds the control character "
+                                          "{group!r}; strings in a file are plain text").format(head=head, where=where, group=m.group()))
 
 
 def _first_line(exc: Exception) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from .errors import RecordError
+from regalia.core.i18n import _
 
 if TYPE_CHECKING:
     from .state import State
@@ -145,21 +146,20 @@ class Game(ABC):
                 :meth:`_state_from_json`) a field is missing, malformed or inconsistent.
         """
         if not isinstance(data, Mapping):
-            raise RecordError(f"state JSON must be an object, not {type(data).__name__}")
+            raise RecordError(_("state JSON must be an object, not {name}").format(name=type(data).__name__))
         d = dict(data)
         if d.get("game") != self.info.name:
-            raise RecordError(f"state JSON is for game {d.get('game')!r}, not "
-                              f"{self.info.name!r}")
+            raise RecordError(_("state JSON is for game {get!r}, not {name!r}").format(get=d.get('game'), name=self.info.name))
         if d.get("params") != self.params:
-            raise RecordError(f"state JSON parameters {d.get('params')!r} differ from the "
-                              f"game's {self.params!r}")
+            raise RecordError(_("state JSON parameters {get!r} differ from the game's "
+                                "{params!r}").format(get=d.get('params'), params=self.params))
         try:
             return self._state_from_json(d)
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             # a field of the wrong shape that the game's reader did not name itself
-            raise RecordError(f"state JSON is malformed: {type(exc).__name__}: {exc}") from None
+            raise RecordError(_("state JSON is malformed: {name}: {exc}").format(name=type(exc).__name__, exc=exc)) from None
 
     def _state_from_json(self, data: dict[str, Any]) -> "State":
         """The game's reader behind :meth:`state_from_json`: ``data`` (a fresh dict) is
@@ -167,8 +167,8 @@ class Game(ABC):
         naming a missing, malformed or inconsistent field (any ``KeyError``,
         ``TypeError``, ``ValueError``, ``IndexError`` or ``AttributeError`` it lets out
         becomes one)."""
-        raise NotImplementedError(f"{type(self).__name__} implements neither "
-                                  f"state_from_json nor _state_from_json")
+        raise NotImplementedError(_("{name} implements neither state_from_json nor "
+                                    "_state_from_json").format(name=type(self).__name__))
 
     # ------------------------------------------------------------------ tensors
     def observation_tensor_layout(self) -> "TensorLayout":
@@ -188,7 +188,7 @@ class Game(ABC):
 
         module = game_tensors(self.info.name)
         if module is None:
-            raise NotImplementedError(f"{self.info.title} offers no observation tensor")
+            raise NotImplementedError(_("{title} offers no observation tensor").format(title=self.info.title))
         return module
 
     def observation_tensor_shape(self) -> tuple[int, ...]:

@@ -12,19 +12,20 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .errors import UnknownNameError
+from regalia.core.i18n import N_, _
 
 #: What each provenance means, said plainly to a player (COMPONENTS.md).
 PROVENANCE_WORDS = {
-    "verified": "verified: transcribed from the printed component",
-    "rulebook": "rulebook: taken from a sentence or example of the rulebook",
-    "reconstructed": "reconstructed: designed by the project to fit every known fact, "
-                     "NOT the printed component",
+    "verified": N_("verified: transcribed from the printed component"),
+    "rulebook": N_("rulebook: taken from a sentence or example of the rulebook"),
+    "reconstructed": N_("reconstructed: designed by the project to fit every known fact, "
+                        "NOT the printed component"),
 }
 
 
 def provenance_words(provenance: str) -> str:
     """``"reconstructed: designed by the project ..., NOT the printed component"``."""
-    return PROVENANCE_WORDS.get(provenance, provenance)
+    return _(PROVENANCE_WORDS[provenance]) if provenance in PROVENANCE_WORDS else provenance
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,14 @@ class HelpEntry:
 
     def lines(self) -> list[str]:
         """The entry as plain lines: a title, the effect, the details, the provenance."""
-        out = [f"{self.name} ({self.kind})", f"  Effect: {self.effect}"]
+        out = [f"{self.name} ({self.kind})", "  " + _("Effect: {effect}").format(effect=self.effect)]
         out += [f"  {d}" for d in self.details]
-        out.append(f"  Provenance: {provenance_words(self.provenance)}")
+        out.append("  " + _("Provenance: {provenance}").format(
+            provenance=provenance_words(self.provenance)))
         if self.source:
-            out.append(f"  Source: {self.source}")
+            out.append("  " + _("Source: {source}").format(source=self.source))
         if self.note:
-            out.append(f"  Note: {self.note}")
+            out.append("  " + _("Note: {note}").format(note=self.note))
         return out
 
     def text(self) -> str:
@@ -89,15 +91,13 @@ def find_entry(entries: Sequence[HelpEntry], query: str, what: str = "component"
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
-        raise UnknownNameError(f"{query!r} names several {what}s: "
-                               f"{', '.join(e.name for e in starts)}; type more of the name")
+        raise UnknownNameError(_("{query!r} names several {what}s: {starts}; type more of "
+                                 "the name").format(query=query, what=what, starts=', '.join(e.name for e in starts)))
     close = difflib.get_close_matches(q, list(index), n=5, cutoff=0.6)
     near = _unique(index[k] for k in close)
     if near:
-        raise UnknownNameError(f"no {what} named {query!r}; did you mean: "
-                               f"{', '.join(e.name for e in near)}?")
-    raise UnknownNameError(f"no {what} named {query!r}; the names are: "
-                           f"{', '.join(sorted({e.name for e in entries}))}")
+        raise UnknownNameError(_("no {what} named {query!r}; did you mean: {near}?").format(what=what, query=query, near=', '.join(e.name for e in near)))
+    raise UnknownNameError(_("no {what} named {query!r}; the names are: {value}").format(what=what, query=query, value=', '.join(sorted({e.name for e in entries}))))
 
 
 def _unique(entries: Iterable[HelpEntry]) -> list[HelpEntry]:

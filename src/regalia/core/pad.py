@@ -44,6 +44,7 @@ from xml.sax.saxutils import quoteattr
 from .breakdown import Breakdown
 from .errors import NotationError
 from .svgkit import canonical
+from regalia.core.i18n import _
 
 #: Longest player name the pads write (a name is one line of the score text).
 MAX_NAME = 40
@@ -104,8 +105,8 @@ def stepper(label: str, value: int, low: int, high: int, edit: Mapping[str, Any]
             key: str = "value", unit: str = "") -> dict[str, Any]:
     """A :func:`group` of kind ``stepper``: ``value`` with − and + (each the ``edit`` with
     ``key`` set to ``value ∓ 1``; none past ``low`` or ``high``)."""
-    minus = option(f"one less {unit}".strip(), {**edit, key: value - 1} if value > low else None)
-    plus = option(f"one more {unit}".strip(), {**edit, key: value + 1} if value < high else None)
+    minus = option(_("one less {unit}").format(unit=unit).strip(), {**edit, key: value - 1} if value > low else None)
+    plus = option(_("one more {unit}").format(unit=unit).strip(), {**edit, key: value + 1} if value < high else None)
     return group(label, [minus, plus], kind="stepper", value=value)
 
 
@@ -133,7 +134,7 @@ def field(edit: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
     """
     value = edit.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise NotationError(f"edit {edit.get('op')!r}: {key!r} must be {what}")
+        raise NotationError(_("edit {get!r}: {key!r} must be {what}").format(get=edit.get('op'), key=key, what=what))
     return value
 
 
@@ -143,9 +144,9 @@ def number(edit: Mapping[str, Any], key: str, low: int, high: int) -> int:
     Raises:
         NotationError: not an int in range (the message gives the range).
     """
-    value: int = field(edit, key, int, f"a whole number from {low} to {high}")
+    value: int = field(edit, key, int, _("a whole number from {low} to {high}").format(low=low, high=high))
     if not low <= value <= high:
-        raise NotationError(f"{key} {value}: expected {low} to {high}")
+        raise NotationError(_("{key} {value}: expected {low} to {high}").format(key=key, value=value, low=low, high=high))
     return value
 
 
@@ -158,7 +159,7 @@ def choice(edit: Mapping[str, Any], key: str, allowed: Sequence[str]) -> str:
     value = edit.get(key)
     if not isinstance(value, str) or value not in allowed:
         shown = repr(value)[:40]
-        raise NotationError(f"{key} {shown}: expected one of {', '.join(allowed)}")
+        raise NotationError(_("{key} {shown}: expected one of {allowed}").format(key=key, shown=shown, allowed=', '.join(allowed)))
     return value
 
 
@@ -169,11 +170,10 @@ def op_of(edit: Any, ops: Sequence[str]) -> str:
         NotationError: not an object, or an unknown op (the message lists ``ops``).
     """
     if not isinstance(edit, Mapping):
-        raise NotationError("an edit is an object {\"op\": ...}")
+        raise NotationError(_("an edit is an object {\"op\": ...}"))
     op = edit.get("op")
     if not isinstance(op, str) or op not in ops:
-        raise NotationError(f"unknown edit {str(op)[:40]!r}; this pad's edits: "
-                            f"{', '.join(ops)}")
+        raise NotationError(_("unknown edit {op!r}; this pad's edits: {ops}").format(op=str(op)[:40], ops=', '.join(ops)))
     return op
 
 
@@ -186,15 +186,15 @@ def player_name(edit: Mapping[str, Any], taken: Sequence[str] = ()) -> str:
     """
     raw = edit.get("name")
     if not isinstance(raw, str):
-        raise NotationError("a name is text")
+        raise NotationError(_("a name is text"))
     name = " ".join(raw.split())
     if not name or len(name) > MAX_NAME:
-        raise NotationError(f"a name has 1 to {MAX_NAME} characters")
+        raise NotationError(_("a name has 1 to {max_name} characters").format(max_name=MAX_NAME))
     if "#" in name or not name.isprintable():
-        raise NotationError("a name cannot hold '#' (the score text's comment sign) or "
-                            "control characters")
+        raise NotationError(_("a name cannot hold '#' (the score text's comment sign) or "
+                              "control characters"))
     if name.casefold() in {t.casefold() for t in taken}:
-        raise NotationError(f"{name!r} is another player's name already")
+        raise NotationError(_("{name!r} is another player's name already").format(name=name))
     return name
 
 

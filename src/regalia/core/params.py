@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Collection, Iterable, Mapping
 
 from .errors import ParameterError
+from regalia.core.i18n import format_number, _
 
 #: The most digits a whole number given as text may have (no parameter needs more).
 MAX_DIGITS = 30
@@ -30,8 +31,7 @@ def whole_number(value: Any, name: str, allowed: str) -> int:
     """
     value = digits_as_int(value)
     if type(value) is not int:
-        raise ParameterError(f"{name} must be the whole number {allowed}, not "
-                             f"{shown(value)}")
+        raise ParameterError(_("{name} must be the whole number {allowed}, not {value}").format(name=name, allowed=allowed, value=shown(value)))
     return value
 
 
@@ -48,7 +48,7 @@ def shown(value: Any, width: int = 60) -> str:
     """``repr(value)`` for a message, shortened to about ``width`` characters (a value from
     a file or the command line may be huge); never fails."""
     if type(value) is int and value.bit_length() > 200:
-        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
+        return _("a whole number of about {bit_length} digits").format(bit_length=format_number(int(value.bit_length() * 0.30103)))
     try:
         text = repr(value)
     except (ValueError, RecursionError):
@@ -68,11 +68,10 @@ def normalise_variants(variants: Iterable[str] | str | None, allowed: Mapping[st
     if variants is None:
         return ()
     out: list[str] = []
-    for v in name_list(variants, "variants", "a list of names", allowed):
+    for v in name_list(variants, "variants", _("a list of names"), allowed):
         key = str(v).strip().lower().replace("_", "-").replace(" ", "-")
         if key not in allowed:
-            raise ParameterError(f"unknown {title} variant {v!r}; variants: "
-                                 f"{', '.join(allowed)}")
+            raise ParameterError(_("unknown {title} variant {v!r}; variants: {allowed}").format(title=title, v=v, allowed=', '.join(allowed)))
         if key not in out:
             out.append(key)
     return tuple(sorted(out))
@@ -96,8 +95,8 @@ def name_list(value: Any, name: str, expected: str, allowed: Iterable[str]) -> C
     if isinstance(value, str):
         return [v for v in value.split(",") if v.strip()]
     if not isinstance(value, (list, tuple, set, frozenset)):
-        raise ParameterError(f"{name} must be {expected} or a comma-separated string, "
-                             f"not {type(value).__name__}; {name}: {', '.join(allowed)}")
+        raise ParameterError(_("{name} must be {expected} or a comma-separated string, not "
+                               "{name2}; {name}: {allowed}").format(name=name, expected=expected, name2=type(value).__name__, allowed=', '.join(allowed)))
     return value
 
 
@@ -116,6 +115,5 @@ def data_path(data: Any, kind: str) -> str | None:
     if data is None:
         return None
     if not isinstance(data, (str, Path)):
-        raise ParameterError(f"data must be the path of a {kind} TOML file, not "
-                             f"{type(data).__name__}")
+        raise ParameterError(_("data must be the path of a {kind} TOML file, not {name}").format(kind=kind, name=type(data).__name__))
     return str(Path(data).expanduser().resolve())

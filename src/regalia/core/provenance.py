@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Iterable
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .data import Provenance
+from regalia.core.i18n import N_, _
 
 #: How well established each provenance is: a higher number is stronger.
 STRENGTH: dict[str, int] = {"reconstructed": 0, "rulebook": 1, "verified": 2}
@@ -49,7 +50,7 @@ class SourcedFields(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    source_hint: ClassVar[str] = "the rulebook sentence or published source it comes from"
+    source_hint: ClassVar[str] = N_("the rulebook sentence or published source it comes from")
     record_meta: ClassVar[frozenset[str]] = OWN_META_FIELDS
 
     provenance: Provenance
@@ -63,24 +64,23 @@ class SourcedFields(BaseModel):
         names no field of the record, is weaker than the record, or lacks a source."""
         problems = []
         if self.provenance != "reconstructed" and not self.source.strip():
-            problems.append(f"@source: a {self.provenance!r} record must name its source "
-                            f"({self.source_hint})")
+            problems.append(_("@source: a {provenance!r} record must name its source "
+                              "({source_hint})").format(provenance=self.provenance, source_hint=_(self.source_hint)))
         if self.provenance == "reconstructed" and not self.note.strip():
-            problems.append("@note: a 'reconstructed' record needs a note saying why this "
-                            "reconstruction was chosen")
+            problems.append(_("@note: a 'reconstructed' record needs a note saying why this "
+                              "reconstruction was chosen"))
         fields = sorted(set(type(self).model_fields) - self.record_meta)
         for name, prov in self.field_provenance.items():
             if name not in fields:
-                problems.append(f"@field_provenance.{name}: {name!r} is not a field of this "
-                                f"record; expected one of {fields}")
+                problems.append(_("@field_provenance.{name}: {name!r} is not a field of this "
+                                  "record; expected one of {fields}").format(name=name, fields=fields))
             elif STRENGTH[prov] < STRENGTH[self.provenance]:
                 problems.append(
-                    f"@field_provenance.{name}: {prov!r} is weaker than the record's "
-                    f"provenance {self.provenance!r} (a record's provenance is its weakest "
-                    "part)")
+                    _("@field_provenance.{name}: {prov!r} is weaker than the record's "
+                      "provenance {provenance!r} (a record's provenance is its weakest part)").format(name=name, prov=prov, provenance=self.provenance))
             elif prov != "reconstructed" and not self.source.strip():
-                problems.append(f"@source: field {name!r} is {prov!r}, so the record must "
-                                "name its source")
+                problems.append(_("@source: field {name!r} is {prov!r}, so the record must "
+                                  "name its source").format(name=name, prov=prov))
         return problems
 
     def provenance_of(self, field: str) -> str:
@@ -124,10 +124,10 @@ def file_provenance_problems(provenance: str, source: str, records: Iterable[Any
     problems = []
     low = weakest((r.provenance for r in records), default=provenance)
     if STRENGTH[provenance] > STRENGTH[low]:
-        problems.append(f"@provenance: the {what} says {provenance!r} but holds {low!r} "
-                        "records; a file's provenance is that of its weakest record")
+        problems.append(_("@provenance: the {what} says {provenance!r} but holds {low!r} "
+                          "records; a file's provenance is that of its weakest record").format(what=what, provenance=provenance, low=low))
     if require_source and provenance != "reconstructed" and not source.strip():
-        problems.append(f"@source: a {provenance!r} {what} must name its source")
+        problems.append(_("@source: a {provenance!r} {what} must name its source").format(provenance=provenance, what=what))
     return problems
 
 

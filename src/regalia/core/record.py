@@ -23,6 +23,7 @@ from .files import check_plain_text, parse_json, read_text
 from .game import Game
 from .registry import load_game
 from .state import MAX_SEED_BITS, State
+from regalia.core.i18n import format_number, _
 
 RECORD_FORMAT: Final = "regalia-record"
 #: The longest player label a record may hold (characters).
@@ -85,8 +86,8 @@ class GameRecord(BaseModel):
     def _plain_text(self) -> "GameRecord":
         for i, label in enumerate(self.players):
             if len(label) > MAX_LABEL:
-                raise ValueError(f"players[{i}] is {len(label):,} characters long; a "
-                                 f"player label has at most {MAX_LABEL}")
+                raise ValueError(_("players[{i}] is {n} characters long; a player label "
+                                   "has at most {max_label}").format(i=i, n=format_number(len(label)), max_label=MAX_LABEL))
         check_plain_text({"game": self.game, "params": self.params, "players": self.players,
                           "notation": self.notation or [], "table": self.table or {}}, "",
                          RecordError, allowed="")
@@ -98,8 +99,8 @@ class GameRecord(BaseModel):
         """A seed has at most ``MAX_SEED_BITS`` (256) bits: a fresh 128-bit seed fits, a
         5,000-digit number is refused before anything is seeded with it."""
         if seed is not None and seed.bit_length() > MAX_SEED_BITS:
-            raise ValueError(f"a seed has at most {MAX_SEED_BITS} bits (78 digits), "
-                             f"this one has {seed.bit_length()} bits")
+            raise ValueError(_("a seed has at most {max_seed_bits} bits (78 digits), this "
+                               "one has {bit_length} bits").format(max_seed_bits=MAX_SEED_BITS, bit_length=seed.bit_length()))
         return seed
 
     # ------------------------------------------------------------------ build
@@ -154,8 +155,8 @@ class GameRecord(BaseModel):
         """Parse a record; raises :class:`RecordError` naming what is malformed (not JSON,
         nested too deeply, an integer too long, a field of the wrong type, a control
         character in a string)."""
-        data = parse_json(text, source, "a game record", RecordError)
-        return validate_record(cls, data, source, RECORD_FORMAT, "game record", "record")
+        data = parse_json(text, source, _("a game record"), RecordError)
+        return validate_record(cls, data, source, RECORD_FORMAT, _("game record"), "record")
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
@@ -163,7 +164,7 @@ class GameRecord(BaseModel):
         :data:`~regalia.core.files.MAX_FILE_BYTES`); raises :class:`RecordError` naming
         what is wrong."""
         p = Path(path)
-        text = read_text(p, "a game record", RecordError)
+        text = read_text(p, _("a game record"), RecordError)
         return cls.from_json_string(text, source=str(p))
 
     # ------------------------------------------------------------------ replay
@@ -196,12 +197,11 @@ class GameRecord(BaseModel):
             DataError: ``data`` cannot be read or does not validate.
         """
         if self.digest is not None and self.digest != self.compute_digest():
-            raise RecordError("record digest does not match its contents: "
-                              "the record was edited after it was written")
+            raise RecordError(_("record digest does not match its contents: "
+                                "the record was edited after it was written"))
         game = self.build_game(data)
         if self.notation is not None and len(self.notation) != len(self.actions):
-            raise RecordError(f"record has {len(self.actions)} actions but "
-                              f"{len(self.notation)} notation entries")
+            raise RecordError(_("record has {n} actions but {n2} notation entries").format(n=len(self.actions), n2=len(self.notation)))
         state = game.new_initial_state(self.seed)
         dealer = (make_dealer(self.dealer_name, self.seed) if self.seed is not None
                   else None)
@@ -209,30 +209,29 @@ class GameRecord(BaseModel):
             if dealer is not None and state.is_chance_node():
                 expected = state.sample_chance_outcome(dealer)  # type: ignore[arg-type]
                 if expected != action:
-                    raise RecordError(f"ply {ply}: chance outcome {action} is not what seed "
-                                      f"{self.seed} deals here ({expected}, dealer "
-                                      f"{self.dealer_name}): the seed or the draws were "
-                                      f"edited")
+                    raise RecordError(_("ply {ply}: chance outcome {action} is not what seed "
+                                        "{seed} deals here ({expected}, dealer "
+                                        "{dealer_name}): the seed or the draws were edited").format(ply=ply, action=action, seed=self.seed, expected=expected, dealer_name=self.dealer_name))
             try:
                 text = state.action_to_string(action)
             except RegaliaError:
                 text = "?"
             if self.notation is not None and self.notation[ply] != text:
-                raise RecordError(f"ply {ply}: action {action} reads {text!r} here but the "
-                                  f"record says {self.notation[ply]!r}")
+                raise RecordError(_("ply {ply}: action {action} reads {text!r} here but the "
+                                    "record says {notation!r}").format(ply=ply, action=action, text=text, notation=self.notation[ply]))
             if on_step is not None:
                 on_step(state, action, text)
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:
-                raise RecordError(f"ply {ply}: {exc}") from None
+                raise RecordError(_("ply {ply}: {exc}").format(ply=ply, exc=exc)) from None
         if self.scores is not None:
             if not state.is_terminal():
-                raise RecordError(f"record claims final scores but the game is not over "
-                                  f"after its {len(self.actions)} actions")
+                raise RecordError(_("record claims final scores but the game is not over "
+                                    "after its {n} actions").format(n=len(self.actions)))
             if [float(s) for s in state.scores()] != [float(s) for s in self.scores]:
-                raise RecordError(f"replayed scores {state.scores()} differ from the "
-                                  f"record's {self.scores}")
+                raise RecordError(_("replayed scores {scores} differ from the record's "
+                                    "{scores2}").format(scores=state.scores(), scores2=self.scores))
         return state
 
 
@@ -249,7 +248,8 @@ def validate_record(model: type[M], data: Any, source: str, fmt: str, kind: str,
             nesting too deep.
     """
     if not isinstance(data, dict) or data.get("format") != fmt:
-        raise RecordError(f"{source}: not a regalia {kind} (expected \"format\": \"{fmt}\")")
+        raise RecordError(_("{source}: not a regalia {kind} (expected \"format\": "
+                            "\"{fmt}\")").format(source=source, kind=kind, fmt=fmt))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -257,9 +257,10 @@ def validate_record(model: type[M], data: Any, source: str, fmt: str, kind: str,
             f"{'.'.join(str(x) for x in e['loc']) or 'record'}: "
             f"{e['msg'].removeprefix('Value error, ')}"
             for e in exc.errors()[:10])
-        raise RecordError(f"{source}: malformed {short}: {problems}") from None
+        raise RecordError(_("{source}: malformed {short}: {problems}").format(
+            source=source, short=short, problems=problems)) from None
     except RecursionError:
-        raise RecordError(f"{source}: malformed {short}: nested too deeply") from None
+        raise RecordError(_("{source}: malformed {short}: nested too deeply").format(source=source, short=short)) from None
 
 
 def build_recorded_game(name: str, params: dict[str, Any], data_digest: str | None,
@@ -283,37 +284,36 @@ def build_recorded_game(name: str, params: dict[str, Any], data_digest: str | No
     if own_data:
         if data is None:
             raise RecordError(
-                "this game was played with a component data file of its players' own; "
-                "pass that file with --data FILE to replay it (regalia never opens a "
-                "file a record names; the file's content must match the record's data "
-                "digest)")
+                _("this game was played with a component data file of its players' own; "
+                  "pass that file with --data FILE to replay it (regalia never opens a "
+                  "file a record names; the file's content must match the record's data "
+                  "digest)"))
         if data_digest is None:
-            raise RecordError("the record names a component data file but carries no "
-                              "data digest to check a file against, so it cannot be "
-                              "replayed")
+            raise RecordError(_("the record names a component data file but carries no "
+                                "data digest to check a file against, so it cannot be "
+                                "replayed"))
         params["data"] = str(data)
     elif data is not None:
-        raise RecordError("this game was played with the bundled component data; "
-                          "replay it without --data")
+        raise RecordError(_("this game was played with the bundled component data; "
+                            "replay it without --data"))
     try:
         game = load_game(name, **params)
     except DataError:
         if own_data:  # the user's --data file: a data problem, not a record problem
             raise
-        raise RecordError("record names a game whose component data cannot be loaded") \
+        raise RecordError(_("record names a game whose component data cannot be loaded")) \
             from None
     except RegaliaError as exc:
-        raise RecordError(f"record names a game that cannot be built: {exc}") from None
+        raise RecordError(_("record names a game that cannot be built: {exc}").format(exc=exc)) from None
     except (TypeError, ValueError, OverflowError) as exc:  # a parameter of a wrong type
-        raise RecordError(f"record names a game that cannot be built: {exc}") from None
+        raise RecordError(_("record names a game that cannot be built: {exc}").format(exc=exc)) from None
     if data_digest is not None and game.data_digest() != data_digest:
         if own_data:
-            raise RecordError(f"--data {data}: these components differ from those the "
-                              f"game was recorded with (data digest "
-                              f"{game.data_digest()} instead of the record's "
-                              f"{data_digest})")
-        raise RecordError("the component data differs from the data this game was "
-                          "recorded with (the bundled data changed since)")
+            raise RecordError(_("--data {data}: these components differ from those the game "
+                                "was recorded with (data digest {data_digest} instead of the "
+                                "record's {data_digest2})").format(data=data, data_digest=game.data_digest(), data_digest2=data_digest))
+        raise RecordError(_("the component data differs from the data this game was "
+                            "recorded with (the bundled data changed since)"))
     return game
 
 

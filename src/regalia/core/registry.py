@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
 from .errors import ParameterError, UnknownNameError
 from .game import Game, GameInfo
+from regalia.core.i18n import _
 
 if TYPE_CHECKING:
     from .state import State
@@ -47,8 +48,7 @@ def load_game(name: str, **params: Any) -> Game:
     accepted = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
     unknown = sorted(set(params) - set(accepted))
     if unknown:
-        raise ParameterError(f"{cls.info.title} has no parameter(s) {', '.join(unknown)}; "
-                             f"parameters: {', '.join(accepted)}")
+        raise ParameterError(_("{title} has no parameter(s) {unknown}; parameters: {accepted}").format(title=cls.info.title, unknown=', '.join(unknown), accepted=', '.join(accepted)))
     return cls(**params)
 
 
@@ -65,7 +65,7 @@ def game_class(name: str) -> type[Game]:
     key = normalise_name(name)
     if key not in _GAMES:
         known = ", ".join(sorted(_GAMES)) or "(none)"
-        raise UnknownNameError(f"unknown game {name!r}; known games: {known}")
+        raise UnknownNameError(_("unknown game {name!r}; known games: {known}").format(name=name, known=known))
     return _GAMES[key]
 
 
@@ -174,10 +174,10 @@ def register_review(game: str, settings: ReviewSettings | None = None, *,
             continue
         t = s.thresholds
         if len(t) != 4 or any(b < a for a, b in zip(t, t[1:])) or t[0] < 0:
-            raise ValueError(f"review thresholds of {game}: four ascending numbers >= 0 "
-                             f"(best, inaccuracy, mistake, blunder), not {t}")
+            raise ValueError(_("review thresholds of {game}: four ascending numbers >= 0 "
+                               "(best, inaccuracy, mistake, blunder), not {t}").format(game=game, t=t))
         if s.iterations < 1:
-            raise ValueError(f"review iterations of {game}: at least 1, not {s.iterations}")
+            raise ValueError(_("review iterations of {game}: at least 1, not {iterations}").format(game=game, iterations=s.iterations))
     _REVIEWS[normalise_name(game)] = (settings, solo)
 
 

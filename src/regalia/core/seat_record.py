@@ -37,6 +37,7 @@ from .game import Game
 from .record import (DIGEST_PATTERN, MAX_LABEL, RECORD_FORMAT, GameRecord,
                      build_recorded_game, validate_record)
 from .state import State
+from regalia.core.i18n import format_number, N_, _
 
 SEAT_RECORD_FORMAT: Final = "regalia-seat-record"
 #: The longest move text a seat record may hold (characters).
@@ -100,8 +101,8 @@ class SeatRecord(BaseModel):
     def _plain_text(self) -> "SeatRecord":
         for i, label in enumerate(self.players):
             if len(label) > MAX_LABEL:
-                raise ValueError(f"players[{i}] is {len(label):,} characters long; a "
-                                 f"player label has at most {MAX_LABEL}")
+                raise ValueError(_("players[{i}] is {n} characters long; a player label "
+                                   "has at most {max_label}").format(i=i, n=format_number(len(label)), max_label=MAX_LABEL))
         check_plain_text(self.model_dump(include={"game", "params", "players", "start",
                                                   "plies"}), "", RecordError, allowed="")
         return self
@@ -126,8 +127,8 @@ class SeatRecord(BaseModel):
             state.check_seat(seat)
         if observe is None:
             if seat is None:
-                raise ValueError("a spectator's seat record needs its observe function "
-                                 "(the game's public observation)")
+                raise ValueError(_("a spectator's seat record needs its observe function "
+                                   "(the game's public observation)"))
             viewer = seat
 
             def observe(s: State) -> dict[str, Any]:
@@ -166,28 +167,29 @@ class SeatRecord(BaseModel):
         Path(path).write_text(self.to_json_string() + "\n", encoding="utf-8")
 
     @classmethod
-    def from_json_string(cls, text: str, source: str = "seat record") -> "SeatRecord":
+    def from_json_string(cls, text: str, source: str = N_("seat record")) -> "SeatRecord":
         """Parse a seat record (its fields only; :meth:`check` checks it against the game).
 
         Raises:
             RecordError: not JSON, nested too deeply, not a seat record, a field of the
                 wrong type, a control character in a string.
         """
-        data = parse_json(text, source, "a seat record", RecordError)
+        source = _(source)
+        data = parse_json(text, source, _("a seat record"), RecordError)
         return cls.from_data(data, source)
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "seat record") -> "SeatRecord":
+    def from_data(cls, data: Any, source: str = N_("seat record")) -> "SeatRecord":
         """Validate parsed JSON as a seat record (see :meth:`from_json_string`)."""
-        return validate_record(cls, data, source, SEAT_RECORD_FORMAT, "seat record",
-                               "seat record")
+        return validate_record(cls, data, source, SEAT_RECORD_FORMAT, _("seat record"),
+                               _("seat record"))
 
     @classmethod
     def load(cls, path: str | Path) -> "SeatRecord":
         """Read a seat record file (a regular UTF-8 file of at most
         :data:`~regalia.core.files.MAX_FILE_BYTES`); raises :class:`RecordError`."""
         p = Path(path)
-        return cls.from_json_string(read_text(p, "a seat record", RecordError), str(p))
+        return cls.from_json_string(read_text(p, _("a seat record"), RecordError), str(p))
 
     # ------------------------------------------------------------------ checks
     def check(self, data: str | Path | None = None) -> Game:
@@ -204,26 +206,25 @@ class SeatRecord(BaseModel):
             DataError: ``data`` cannot be read or does not validate.
         """
         if self.digest is not None and self.digest != self.compute_digest():
-            raise RecordError("seat record digest does not match its contents: "
-                              "the record was edited after it was written")
+            raise RecordError(_("seat record digest does not match its contents: "
+                                "the record was edited after it was written"))
         game = build_recorded_game(self.game, self.params, self.data_digest, data)
         n = game.num_players
         if self.seat is not None and not 0 <= self.seat < n:
-            raise RecordError(f"seat {self.seat} is not a seat of this {n}-player game "
-                              f"(0 to {n - 1})")
+            raise RecordError(_("seat {seat} is not a seat of this {n}-player game (0 to "
+                                "{n2})").format(seat=self.seat, n=n, n2=n - 1))
         if self.players and len(self.players) != n:
-            raise RecordError(f"{len(self.players)} player labels for {n} seats")
+            raise RecordError(_("{n} player labels for {n2} seats").format(n=len(self.players), n2=n))
         for name, values in (("scores", self.scores), ("returns", self.returns)):
             if values is not None and len(values) != n:
-                raise RecordError(f"{name}: {len(values)} values for {n} seats")
+                raise RecordError(_("{name}: {n} values for {n2} seats").format(name=name, n=len(values), n2=n))
         if (self.scores is None) != (self.returns is None):
-            raise RecordError("scores and returns are given together or not at all")
+            raise RecordError(_("scores and returns are given together or not at all"))
         reference = game.new_initial_state(0).observation(self.seat or 0)
         self._check_observation(self.start, reference, "start")
         for i, ply in enumerate(self.plies):
             if ply.mover is not None and not 0 <= ply.mover < n:
-                raise RecordError(f"plies[{i}].mover: {ply.mover} is not a seat (0 to "
-                                  f"{n - 1})")
+                raise RecordError(_("plies[{i}].mover: {mover} is not a seat (0 to {n})").format(i=i, mover=ply.mover, n=n - 1))
             self._check_observation(ply.observation, reference, f"plies[{i}].observation")
         return game
 
@@ -235,18 +236,17 @@ class SeatRecord(BaseModel):
         for key, want in (("game", self.game), ("params", self.params),
                           ("player", self.seat)):
             if key in reference and obs.get(key) != want:
-                raise RecordError(f"{where}: {key} is {_short(obs.get(key))}, the record's "
-                                  f"is {_short(want)}")
+                raise RecordError(_("{where}: {key} is {short}, the record's is {short2}").format(where=where, key=key, short=_short(obs.get(key)), short2=_short(want)))
         if self.seat is not None:
             missing = sorted(set(reference) - set(obs))
             if missing:
-                raise RecordError(f"{where}: lacks {', '.join(missing[:5])} (a "
-                                  f"{self.game} observation has {', '.join(sorted(reference))})")
+                raise RecordError(_("{where}: lacks {missing} (a {game} observation has "
+                                    "{reference})").format(where=where, missing=', '.join(missing[:5]), game=self.game, reference=', '.join(sorted(reference))))
         for key, ref in reference.items():
             if key in obs and ref is not None and obs[key] is not None \
                     and _json_type(obs[key]) != _json_type(ref):
-                raise RecordError(f"{where}.{key}: a {_json_type(obs[key])} where a "
-                                  f"{self.game} observation has a {_json_type(ref)}")
+                raise RecordError(_("{where}.{key}: a {json_type} where a {game} observation "
+                                    "has a {json_type2}").format(where=where, key=key, json_type=_json_type(obs[key]), game=self.game, json_type2=_json_type(ref)))
 
 
 def _json_type(value: Any) -> str:
@@ -277,15 +277,15 @@ def load_any_record(path: str | Path) -> GameRecord | SeatRecord:
         RecordError: the file is unreadable as a record of either kind, or malformed.
     """
     p = Path(path)
-    text = read_text(p, "a game record", RecordError)
-    data = parse_json(text, str(p), "a game record", RecordError)
+    text = read_text(p, _("a game record"), RecordError)
+    data = parse_json(text, str(p), _("a game record"), RecordError)
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == SEAT_RECORD_FORMAT:
         return SeatRecord.from_data(data, str(p))
     if kind == RECORD_FORMAT:
         return GameRecord.from_json_string(text, source=str(p))
-    raise RecordError(f"{p}: not a regalia game record (expected \"format\": "
-                      f"\"{RECORD_FORMAT}\" or \"{SEAT_RECORD_FORMAT}\")")
+    raise RecordError(_("{p}: not a regalia game record (expected \"format\": "
+                        "\"{record_format}\" or \"{seat_record_format}\")").format(p=p, record_format=RECORD_FORMAT, seat_record_format=SEAT_RECORD_FORMAT))
 
 
 __all__ = ["SEAT_RECORD_FORMAT", "SeatPly", "SeatRecord", "load_any_record"]

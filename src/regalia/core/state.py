@@ -33,6 +33,7 @@ from .breakdown import Breakdown, ScoreItem
 from .dealers import Dealer, dealer_name, make_dealer
 from .errors import IllegalActionError, NotationError, ParameterError, RegaliaError
 from .game import CHANCE, TERMINAL
+from regalia.core.i18n import _
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,11 +72,10 @@ def check_seed(seed: object) -> int:
         ParameterError: naming the value and what is allowed.
     """
     if type(seed) is not int:
-        raise ParameterError(f"a seed is a whole number, not {type(seed).__name__} "
-                             f"{_short(seed)}")
+        raise ParameterError(_("a seed is a whole number, not {name} {short}").format(name=type(seed).__name__, short=_short(seed)))
     if seed.bit_length() > MAX_SEED_BITS:
-        raise ParameterError(f"a seed has at most {MAX_SEED_BITS} bits (78 digits); this one "
-                             f"has {seed.bit_length()} bits")
+        raise ParameterError(_("a seed has at most {max_seed_bits} bits (78 digits); this "
+                               "one has {bit_length} bits").format(max_seed_bits=MAX_SEED_BITS, bit_length=seed.bit_length()))
     return seed
 
 
@@ -224,13 +224,14 @@ class State(ABC, Generic[GameT]):
         """The error for an action refused before the game's transition is asked: not an
         int id, out of range, or the game is over (checked in that order)."""
         if type(action) is not int:
-            return IllegalActionError(action, f"apply_action takes an int action id, not "  # type: ignore[arg-type]
-                                      f"{type(action).__name__}; use string_to_action("
-                                      f"{self.NOTATION_EXAMPLE!r}) to read the notation")
+            return IllegalActionError(action, _("apply_action takes an int action id, not "  # type: ignore[arg-type]
+                                                "{name}; use "
+                                                "string_to_action({notation_example!r}) to "
+                                                "read the notation").format(name=type(action).__name__, notation_example=self.NOTATION_EXAMPLE))
         n = self._game.num_distinct_actions
         if not 0 <= action < n:
-            return IllegalActionError(action, f"action ids run from 0 to {n - 1}")
-        return IllegalActionError(action, "the game is over", self.safe_string(action))
+            return IllegalActionError(action, _("action ids run from 0 to {n}").format(n=n - 1))
+        return IllegalActionError(action, _("the game is over"), self.safe_string(action))
 
     def _apply_action(self, action: int) -> None:
         """The game's transition for an id in range at a non-terminal state: check that
@@ -239,8 +240,7 @@ class State(ABC, Generic[GameT]):
 
         A game that overrides :meth:`apply_action` itself need not implement this.
         """
-        raise NotImplementedError(f"{type(self).__name__} implements neither apply_action "
-                                  f"nor _apply_action")
+        raise NotImplementedError(_("{name} implements neither apply_action nor _apply_action").format(name=type(self).__name__))
 
     def illegal(self, action: int, reason: str) -> IllegalActionError:
         """The error for an illegal ``action`` here: ``reason`` is a sentence in the
@@ -521,7 +521,7 @@ class State(ABC, Generic[GameT]):
         """``player`` if it is a seat ``0 .. num_players-1``; else raises ParameterError."""
         n = self.game.num_players
         if type(player) is not int or not 0 <= player < n:
-            raise ParameterError(f"player must be a seat 0..{n - 1}, not {player!r}")
+            raise ParameterError(_("player must be a seat 0..{n}, not {player!r}").format(n=n - 1, player=player))
         return player
 
     # ------------------------------------------------------------------ serialisation
@@ -631,8 +631,8 @@ class PhasedState(State[GameT]):
 
 def no_dealer_error() -> RegaliaError:
     return RegaliaError(
-        "this state has no dealer (it is a copy, a resample or was loaded from JSON); "
-        "pass your own generator: state.apply_random_chance(rng)"
+        _("this state has no dealer (it is a copy, a resample or was loaded from JSON); "
+          "pass your own generator: state.apply_random_chance(rng)")
     )
 
 
@@ -650,8 +650,8 @@ def check_action_id(action: object, num_actions: int) -> int:
     """
     if type(action) is not int or not 0 <= action < num_actions:
         kind = "" if type(action) is int else f" ({type(action).__name__})"
-        raise NotationError(f"action ids are whole numbers from 0 to {num_actions - 1}, "
-                            f"not {_short(action)}{kind}")
+        raise NotationError(_("action ids are whole numbers from 0 to {num_actions}, not "
+                              "{short}{kind}").format(num_actions=num_actions - 1, short=_short(action), kind=kind))
     return action
 
 
@@ -664,11 +664,11 @@ def check_notation_text(text: object) -> str:
         NotationError: naming what was given (an int id is not notation: apply it directly).
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move in notation is text (str), not {type(text).__name__} "
-                            f"{_short(text)}; action ids are applied with apply_action")
+        raise NotationError(_("a move in notation is text (str), not {name} {short}; action "
+                              "ids are applied with apply_action").format(name=type(text).__name__, short=_short(text)))
     if len(text) > MAX_NOTATION_LENGTH:
-        raise NotationError(f"a move in notation has at most {MAX_NOTATION_LENGTH} "
-                            f"characters; this text has {len(text)}")
+        raise NotationError(_("a move in notation has at most {max_notation_length} "
+                              "characters; this text has {n}").format(max_notation_length=MAX_NOTATION_LENGTH, n=len(text)))
     return text
 
 

@@ -17,6 +17,8 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from regalia.core.i18n import N_, _
+
 __all__ = ["canonical", "click_attr", "score_headings", "text", "board_heading", "runs",
            "entry", "and_join", "marks", "mark_id", "provenance_note", "plain_hover",
            "RECONSTRUCTED"]
@@ -68,7 +70,7 @@ def text(value: Any) -> str:
 
 
 #: The corner heading of every drawing's score table (the column of row labels).
-SCORE_CORNER = "Scoring item"
+SCORE_CORNER = N_("Scoring item")
 
 
 def score_headings(columns: int, names: Any = None, default: Any = None) -> list[str]:
@@ -78,11 +80,12 @@ def score_headings(columns: int, names: Any = None, default: Any = None) -> list
     the web client lays out any game's table the same way."""
     given = list(names or ())
     fallback = list(default or ())
-    out = [SCORE_CORNER]
+    out = [_(SCORE_CORNER)]
     for i in range(columns):
         name = given[i] if i < len(given) and given[i] else None
         if name is None:
-            name = fallback[i] if i < len(fallback) else f"Player {i + 1}"
+            name = (fallback[i] if i < len(fallback)
+                    else _("Player {number}").format(number=i + 1))
         out.append(str(name))
     return out
 
@@ -127,11 +130,12 @@ def entry(first: int, last: int, seat: Any, words: str) -> dict[str, Any]:
 
 
 def and_join(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (German: ``a, b und c``)."""
     words = [w for w in words if w]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    # Translators: the end of a list, "White, Blue and Heinrich"
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def marks(recent: Any) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -161,6 +165,9 @@ def mark_id(item: Mapping[str, Any], k: int, part: int = 0) -> str:
 # ---------------------------------------------------------------------------- provenance
 #: The badge of a reconstructed component (the page's "About the components" explains it).
 RECONSTRUCTED = "\u2248"
+#: The components a provenance note names (messages: translated where shown).
+COMPONENT_WORDS = (N_("component"), N_("card"), N_("sheet"), N_("tile"), N_("domino"),
+                   N_("achievement"))
 
 
 def provenance_note(provenance: str, what: str = "component") -> str:
@@ -168,11 +175,12 @@ def provenance_note(provenance: str, what: str = "component") -> str:
     reconstruction says so with its badge (never passing for the printed component), a
     rulebook fact names the rulebook, a verified one says nothing more."""
     if provenance == "reconstructed":
-        return (f"{RECONSTRUCTED} Reconstructed data: the printed {what} is not public in "
-                f"full, so regalia's is reconstructed to fit every known fact (see About the "
-                f"components).")
+        return RECONSTRUCTED + " " + _(
+            "Reconstructed data: the printed {what} is not public in full, so regalia's is "
+            "reconstructed to fit every known fact (see About the components).").format(
+                what=_(what))
     if provenance == "rulebook":
-        return "Taken from the rulebook."
+        return _("Taken from the rulebook.")
     return ""
 
 
@@ -181,21 +189,41 @@ _FILES = re.compile(r"\s*\((?:see )?(?:\.\./shared/rules/)?COMPONENTS\.md[^)]*\)
                     r"(?:\.\./shared/rules/)?COMPONENTS\.md(?:[,;:]? ?\([^)]*\))?")
 
 
+def _prefix(message: str) -> str:
+    """The words of a translated ``"Label: {field}"`` message before its field."""
+    return message.split("{", 1)[0]
+
+
 def plain_hover(help_text: str, what: str = "component") -> str:
     """A component's help text (:meth:`regalia.core.help.HelpEntry.text`) as a hover text
     for a player: its provenance line as :func:`provenance_note`, the data file's source
-    citations and field lists left out, no file names."""
+    citations and field lists left out, no file names. The help text is read in the
+    language in force (its labels as :class:`~regalia.core.help.HelpEntry` writes them)."""
+    from regalia.core.help import PROVENANCE_WORDS
+
+    dropped = ("Better established fields", "Source:",
+               _prefix(_("Better established fields: {fields}")).strip(),
+               _prefix(_("Source: {source}")).strip())
+    provenance = _prefix(_("Provenance: {provenance}"))
+    said = {key: _(words) for key, words in PROVENANCE_WORDS.items()}
+    note, why = _prefix(_("Note: {note}")), _prefix(_("Why: {note}"))
     out = []
     for line in help_text.splitlines():
         bare = line.strip()
-        if bare.startswith(("Better established fields", "Source:")):
+        if bare.startswith(dropped):
             continue
         m = _PROVENANCE.match(line)
-        if m:
-            note = provenance_note(m.group(2), what)
-            if note:
-                out.append(m.group(1) + note)
+        key = m.group(2) if m else None
+        indent = m.group(1) if m else line[:len(line) - len(line.lstrip())]
+        if key is None and bare.startswith(provenance.strip()):
+            rest = bare[len(provenance.strip()):].strip()
+            key = next((k for k, words in said.items() if rest.startswith(words)),
+                       rest.split(":")[0])
+        if key is not None:
+            text = provenance_note(key, what)
+            if text:
+                out.append(indent + text)
             continue
-        line = _FILES.sub("", line).replace("Note: ", "Why: ", 1)
+        line = _FILES.sub("", line).replace("Note: ", "Why: ", 1).replace(note, why, 1)
         out.append(line)
     return "\n".join(out)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .errors import NotationError
+from regalia.core.i18n import format_number, _
 
 #: Longest score text read (characters); a longer one is refused, not parsed.
 MAX_TEXT = 1_000_000
@@ -99,8 +100,8 @@ class Problems:
 def check_size(text: str, source: str) -> None:
     """Refuse a text longer than :data:`MAX_TEXT` characters (no score file is that long)."""
     if len(text) > MAX_TEXT:
-        raise NotationError(f"{source}:1:1: the text has {len(text):,} characters; a score "
-                            f"file has at most {MAX_TEXT:,}")
+        raise NotationError(_("{source}:1:1: the text has {n} characters; a score file has "
+                              "at most {max_text}").format(source=source, n=format_number(len(text)), max_text=format_number(MAX_TEXT)))
 
 
 def digits(text: str) -> int | None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from regalia.core.errors import ParameterError, RegaliaError
+from regalia.core.i18n import _
 from regalia.core.record import GameRecord
 from regalia.core.registry import ReviewSettings, game_drawing
 from regalia.core.seat_record import SeatRecord
@@ -118,7 +119,7 @@ def _resumed(resume: Mapping[str, Any] | None, seen: SeatGame, judge: Judge
     try:
         earlier = Review.model_validate(resume)
     except ValueError as exc:
-        raise ParameterError(f"resume is not a review: {exc}") from None
+        raise ParameterError(_("resume is not a review: {error}").format(error=exc)) from None
     same = (earlier.game == seen.game.info.name and earlier.seat == seen.seat
             and earlier.search.seed == judge.seed and earlier.search.spec == judge.spec
             and earlier.search.iterations == judge.iterations
@@ -126,8 +127,8 @@ def _resumed(resume: Mapping[str, Any] | None, seen: SeatGame, judge: Judge
             and all(d.index == m.index and d.ply == m.ply and d.played.action == m.played
                     for d, m in zip(earlier.decisions, seen.moments)))
     if not same:
-        raise ParameterError("resume is a review of another game, seat, seed or search; "
-                             "start the review again without it")
+        raise ParameterError(_("resume is a review of another game, seat, seed or search; "
+                               "start the review again without it"))
     return list(earlier.decisions)
 
 
@@ -146,11 +147,11 @@ def judge_position(state: State, action: int, budget: Budget | None = None, seed
             ``action`` is not legal there.
     """
     if state.is_terminal() or state.is_chance_node():
-        raise RegaliaError("a decision is judged at a decision node, not at a chance node "
-                           "or the end of the game")
+        raise RegaliaError(_("a decision is judged at a decision node, not at a chance node "
+                             "or the end of the game"))
     legal = state.legal_actions()
     if action not in legal:
-        raise state.illegal(action, "it is not one of the legal actions here")
+        raise state.illegal(action, _("it is not one of the legal actions here"))
     seat = state.current_player()
     moment = Moment(0, len(state.history()), 0, state.clone(), state.observation(seat), legal,
                     action, state.action_to_string(action))
@@ -193,10 +194,13 @@ def _review(seen: SeatGame, judge: Judge, budget: Budget, decisions: list[Decisi
     best, inaccuracy, mistake, blunder = judge.thresholds
     game = seen.game
     n = game.num_players
-    players = seen.players if len(seen.players) == n else [f"Seat {i + 1}" for i in range(n)]
+    # the stand-in labels stay English in the JSON (language-free); report.player_label
+    # shows them in the language in force
+    players = seen.players if len(seen.players) == n else [
+        f"Seat {i + 1}" for i in range(n)]  # i18n: no
     return Review(game=game.info.name, title=game.info.title, params=game.params,
                   players=players, seat=seen.seat, measure=measure,
-                  unit="points" if judge.solo else "win chance",
+                  unit="points" if judge.solo else "win chance",  # i18n: no (keys)
                   thresholds={"best": best, "inaccuracy": inaccuracy, "mistake": mistake,
                               "blunder": blunder},
                   evidence=judge.settings.evidence,

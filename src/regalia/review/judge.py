@@ -36,6 +36,7 @@ from regalia.agents import ISMCTSAgent, derive_seed, make_agent, parse_spec
 from regalia.agents.search import points_kind
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game
+from regalia.core.i18n import N_, _
 from regalia.core.registry import ReviewSettings, game_review
 
 from .positions import Moment
@@ -44,10 +45,11 @@ from .positions import Moment
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 #: The settings of a game that declares none (not calibrated: docs/review.md).
+#: (The evidence is stored in the review in English; shown with ``_``.)
 DEFAULT_SETTINGS = ReviewSettings("ismcts:playout=greedy", 400, (0.02, 0.05, 0.10, 0.20),
-                                  "default settings, not calibrated for this game")
+                                  N_("default settings, not calibrated for this game"))
 DEFAULT_SOLO_SETTINGS = ReviewSettings("ismcts:playout=greedy", 400, (0.5, 2.0, 4.0, 8.0),
-                                       "default settings, not calibrated for this game")
+                                       N_("default settings, not calibrated for this game"))
 
 
 def settings_for(game: Game) -> ReviewSettings:
@@ -82,13 +84,14 @@ class Budget:
     def __post_init__(self) -> None:
         if self.iterations is not None and (type(self.iterations) is not int
                                             or self.iterations < 1):
-            raise ParameterError(f"iterations per decision must be a whole number >= 1, "
-                                 f"not {self.iterations!r}")
-        for name, value in (("seconds per decision", self.seconds),
-                            ("seconds for the review", self.total_seconds)):
+            raise ParameterError(_("iterations per decision must be a whole number >= 1, "
+                                   "not {value}").format(value=repr(self.iterations)))
+        for name, value in ((N_("seconds per decision"), self.seconds),
+                            (N_("seconds for the review"), self.total_seconds)):
             if value is not None and not (isinstance(value, (int, float))
                                           and 0 < value < math.inf):
-                raise ParameterError(f"{name} must be a positive number, not {value!r}")
+                raise ParameterError(_("{name} must be a positive number, not {value}").format(
+                    name=_(name), value=repr(value)))
 
 
 @dataclass(frozen=True)
@@ -146,8 +149,9 @@ class Judge:
         self.thresholds = settings.thresholds
         name, opts = parse_spec(settings.spec)
         if name != "ismcts":
-            raise ParameterError(f"the review searches with ismcts (it decides from the "
-                                 f"seat's information), not {settings.spec!r}")
+            raise ParameterError(_("the review searches with ismcts (it decides from the "
+                                   "seat's information), not {spec}").format(
+                spec=repr(settings.spec)))
         for key in ("iterations", "seconds", "value", "seed"):
             opts.pop(key, None)
         self.spec = ":".join([name, ",".join(f"{k}={v}" for k, v in opts.items())]).rstrip(":")

@@ -36,6 +36,7 @@ from typing import Any
 
 from regalia.core.errors import RecordError, RegaliaError
 from regalia.core.game import Game
+from regalia.core.i18n import _, pgettext
 from regalia.core.record import GameRecord
 from regalia.core.seat_record import SeatRecord
 from regalia.core.state import State
@@ -115,15 +116,18 @@ def seat_game(record: GameRecord | SeatRecord, seat: int | None, seed: int = 0,
         if seat is None:
             seat = record.seat
         if seat is None:
-            raise ParameterError("this seat record is a spectator's: choose the seat to "
-                                 "review")
+            raise ParameterError(_("this seat record is a spectator's: choose the seat to "
+                                   "review"))
         _check_seat(game, seat)
         if record.seat != seat and not game.info.perfect_information:
-            viewer = "a spectator" if record.seat is None else f"seat {record.seat + 1}"
-            only = "no seat" if record.seat is None else f"seat {record.seat + 1} only"
-            raise ParameterError(f"this is the seat record of {viewer}: it holds only what "
-                                 f"that viewer saw of a game with hidden information, so "
-                                 f"it can be reviewed for {only}")
+            if record.seat is None:
+                raise ParameterError(_("this is the seat record of a spectator: it holds only "
+                                       "what that viewer saw of a game with hidden "
+                                       "information, so it can be reviewed for no seat"))
+            raise ParameterError(_("this is the seat record of seat {n}: it holds only what "
+                                   "that viewer saw of a game with hidden information, so it "
+                                   "can be reviewed for seat {n} only").format(
+                n=record.seat + 1))
         return _rebuilt(game, record, seat, seed)
     try:
         final = record.replay(data=data)
@@ -133,7 +137,7 @@ def seat_game(record: GameRecord | SeatRecord, seat: int | None, seed: int = 0,
     except RegaliaError as exc:   # a game or parameter regalia does not know
         raise RecordError(str(exc)) from None
     if seat is None:
-        raise ParameterError("choose the seat to review")
+        raise ParameterError(_("choose the seat to review"))
     _check_seat(game, seat)
     if not game.info.perfect_information:
         seen = SeatRecord.from_state(final, seat, list(record.players))
@@ -174,13 +178,13 @@ def _rebuilt(game: Game, record: SeatRecord, seat: int, seed: int) -> SeatGame:
     for ply, step in enumerate(plies[:last + 1]):
         if (step.mover is None) != state.is_chance_node() or (
                 step.mover is not None and step.mover != state.current_player()):
-            who = "chance" if step.mover is None else f"seat {step.mover + 1}"
-            raise RecordError(f"plies[{ply}]: {who} moves where "
-                              + ("chance" if state.is_chance_node()
-                                 else f"seat {state.current_player() + 1}") + " is to move")
+            raise RecordError(_("plies[{ply}]: {who} moves where {expected} is to move").format(
+                ply=ply, who=_mover(step.mover),
+                expected=_mover(None if state.is_chance_node() else state.current_player())))
         if step.mover == seat:
             if step.notation is None:
-                raise RecordError(f"plies[{ply}]: the seat's own move has no notation")
+                raise RecordError(_("plies[{ply}]: the seat's own move has no notation").format(
+                    ply=ply))
             action = _read(state, step.notation, ply)
             _add(out, ply, state.clone(), action, new_turn=mover != seat)
         if step.mover is not None:
@@ -195,10 +199,11 @@ def _rebuilt(game: Game, record: SeatRecord, seat: int, seed: int) -> SeatGame:
                 state = trial
                 break
         else:
-            shown = repr(step.notation) if step.notation is not None else "an unseen outcome"
-            raise RecordError(f"plies[{ply}]: {shown} fits no position consistent with what "
-                              f"the record's viewer saw before it (the seat record is "
-                              f"damaged or forged)")
+            shown = (repr(step.notation) if step.notation is not None
+                     else _("an unseen outcome"))
+            raise RecordError(_("plies[{ply}]: {move} fits no position consistent with what "
+                                "the record's viewer saw before it (the seat record is "
+                                "damaged or forged)").format(ply=ply, move=shown))
     return out
 
 
@@ -206,8 +211,8 @@ def _read(state: State, notation: str, ply: int) -> int:
     try:
         return state.string_to_action(notation)
     except RegaliaError as exc:
-        raise RecordError(f"plies[{ply}]: {notation!r} is not a legal move here: "
-                          f"{exc}") from None
+        raise RecordError(_("plies[{ply}]: {move} is not a legal move here: {error}").format(
+            ply=ply, move=repr(notation), error=exc)) from None
 
 
 def _played(state: State, notation: str | None, rng: random.Random) -> bool:
@@ -231,8 +236,14 @@ def _check_seat(game: Game, seat: int) -> None:
 
     n = game.num_players
     if type(seat) is not int or not 0 <= seat < n:
-        raise ParameterError(f"seat {seat!r} is not a seat of this {n}-player game (0 to "
-                             f"{n - 1})")
+        raise ParameterError(_("seat {seat} is not a seat of this {n}-player game (0 to "
+                               "{last})").format(seat=repr(seat), n=n, last=n - 1))
+
+
+def _mover(seat: int | None) -> str:
+    """Who moves at a ply: chance, or a seat (numbered from 1)."""
+    return pgettext("review: who moves", "chance") if seat is None else \
+        _("seat {n}").format(n=seat + 1)
 
 
 def _empty(game: Game, seat: int, players: list[str], final: State) -> SeatGame:

@@ -10,9 +10,12 @@ information).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from regalia.core.i18n import _, pgettext
 
 REVIEW_FORMAT: Final = "regalia-review"
 
@@ -139,7 +142,7 @@ class Review(BaseModel):
     players: list[str]
     seat: int
     measure: Literal["win", "margin", "score"]
-    unit: Literal["win chance", "points"]
+    unit: Literal["win chance", "points"]  # i18n: no (keys)
     thresholds: dict[str, float]
     evidence: str
     search: Search
@@ -152,6 +155,24 @@ class Review(BaseModel):
     scores: list[float] | None = None
     returns: list[float] | None = None
     complete: bool = True
+
+
+def label_name(label: str) -> str:
+    """A verdict (``best``, ``good``, ``inaccuracy``, ``mistake``, ``blunder``, the
+    review's language-free keys) as a reader sees it, in the language in force."""
+    names = {"best": pgettext("review verdict", "best"),
+             "good": pgettext("review verdict", "good"),
+             "inaccuracy": pgettext("review verdict", "inaccuracy"),
+             "mistake": pgettext("review verdict", "mistake"),
+             "blunder": pgettext("review verdict", "blunder")}
+    return names.get(label, label)
+
+
+def player_label(label: str) -> str:
+    """A player's label in the review: ``Seat N`` (the review's stand-in for a record
+    without names, kept in English in the JSON) shown in the language in force."""
+    m = re.fullmatch(r"Seat (\d+)", label)  # i18n: no (matches the stored stand-in)
+    return _("Seat {n}").format(n=m.group(1)) if m else label
 
 
 #: Key moments: at most this many decisions.

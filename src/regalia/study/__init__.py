@@ -22,6 +22,7 @@ from regalia.core.balance import ComponentKind, variant_arms
 from regalia.core.balance import components as component_settings
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game
+from regalia.core.i18n import N_, _
 from regalia.core.registry import load_game
 
 from .plan import (MAX_GAMES, QUESTIONS, Arm, StudyGame, StudyPlan, StudyTask, check_total,
@@ -35,8 +36,8 @@ def check_question(question: str) -> str:
     """``question`` normalised (lower case), or ParameterError listing the questions."""
     q = str(question).strip().lower()
     if q not in QUESTIONS:
-        raise ParameterError(f"unknown question {question!r}; questions: "
-                             f"{', '.join(QUESTIONS)}")
+        raise ParameterError(_("unknown question {question}; questions: {questions}").format(
+            question=repr(question), questions=", ".join(QUESTIONS)))
     return q
 
 
@@ -68,13 +69,13 @@ def plan_study(question: str, game: Game, lineup: Sequence[str], deals: int, see
             validate. UnknownNameError: a bad agent spec.
     """
     q = check_question(question)
-    check_deals(deals, "--games (the number of deals)")
+    check_deals(deals, _("--games (the number of deals)"))
     lineup = check_lineup(game, lineup)
     name, params = game.info.name, dict(game.params)
     kinds: tuple[ComponentKind, ...] = ()
     if data and q != "compare":
-        raise ParameterError("several --data files are for the compare question; give at "
-                             "most one (the game's data) to the others")
+        raise ParameterError(_("several --data files are for the compare question; give at "
+                               "most one (the game's data) to the others"))
     if q in ("seats", "scores"):
         arms = [Arm("game", params)]
     elif q == "components":
@@ -83,24 +84,28 @@ def plan_study(question: str, game: Game, lineup: Sequence[str], deals: int, see
     elif q == "variants":
         base, options = variant_arms(name, params)
         if not options:
-            raise ParameterError(f"{game.info.title} has no variant or ruling option to "
-                                 f"compare with these parameters ({params})")
-        arms = [Arm("base", base, "the game without the options below")]
+            raise ParameterError(_("{game} has no variant or ruling option to compare with "
+                                   "these parameters ({params})").format(
+                game=_(game.info.title), params=params))
+        arms = [Arm("base", base, N_("the game without the options below"))]
         arms += [Arm(o.name, dict(o.params), o.description) for o in options]
     else:
         if not 1 <= len(data) <= 2:
-            raise ParameterError("compare needs --data B.toml (against the bundled data) or "
-                                 "--data A.toml --data B.toml (A against B)")
+            raise ParameterError(_("compare needs --data B.toml (against the bundled data) or "
+                                   "--data A.toml --data B.toml (A against B)"))
         files = list(data) if len(data) == 2 else [None, data[0]]
         bare = {k: v for k, v in params.items() if k != "data"}
         arms = []
         for letter, path in zip("AB", files):
             p = bare if path is None else {**bare, "data": str(path)}
-            label = "bundled data" if path is None else Path(path).name
-            arms.append(Arm(f"{letter}: {label}", load_game(name, **p).params,
-                            "the component file" + ("" if path is None else f" {path}")))
+            # the names and descriptions are the plan's identity (study.json): kept in
+            # English, shown translated (text.arm_name, text.arm_description)
+            arm_label = N_("A: bundled data") if path is None else f"{letter}: {Path(path).name}"
+            arms.append(Arm(arm_label, load_game(name, **p).params,
+                            N_("the component file") if path is None
+                            else f"the component file {path}"))  # i18n: no
         try:
-            kinds, _ = component_settings(name, params)
+            kinds, _settings = component_settings(name, params)
         except ParameterError:
             kinds = ()
     for arm in arms:  # every setting must load before any game runs

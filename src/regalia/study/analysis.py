@@ -14,24 +14,14 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from . import stats
+from . import stats, text
 from .plan import Arm, StudyGame
-
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+from .text import ORDINALS
 
 
 def ordinal(position: int) -> str:
     """0 -> ``"1st"`` (the first player)."""
-    return ORDINALS[position] if position < len(ORDINALS) else f"{position + 1}th"
-
-
-def pct(x: float | None) -> str:
-    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
-
-
-def rate_text(r: stats.Rate) -> str:
-    """``53.1% (50.0-56.2%) of 1,000``."""
-    return f"{pct(r.value)} ({pct(r.low)}-{pct(r.high)}) of {r.n:,}"
+    return ORDINALS[position] if position < len(ORDINALS) else f"{position + 1}th"  # i18n: no
 
 
 def returns_vary(games: Iterable[StudyGame]) -> bool:
@@ -72,30 +62,17 @@ def seats(games: Sequence[StudyGame], players: int) -> dict[str, Any]:
                                           - g.result.scores[g.order[-1]] for g in games])
                  if players > 1 else None)
     significant = [not math.isnan(q) and q < stats.ALPHA for q in adjusted]
-    findings = []
-    if players == 1:
-        if informative:
-            findings.append(f"Played alone, the seat won {rate_text(rates[0])} games.")
-        findings.append(f"Mean score {means[0].mean:.1f} ({means[0].low:.1f}-{means[0].high:.1f}).")
-    else:
-        findings.append(f"The first player won {rate_text(rates[0])} games; parity is "
-                        f"{pct(parity)}.")
-        sig = [label for label, yes in zip(labels, significant) if yes]
-        findings.append("Seats whose win rate differs from parity after Holm's correction: "
-                        + (", ".join(sig) if sig else "none") + ".")
-        if score_gap is not None:
-            findings.append(f"The first player scored {score_gap.value:+.2f} points against "
-                            f"the last on average (95% {score_gap.low:+.2f} to "
-                            f"{score_gap.high:+.2f}, paired t p = {score_gap.p:.3g}).")
-    return {"question": "seats", "parity": parity, "informative": informative,
-            "correction": "holm",
-            "rows": [{"position": pos + 1, "label": labels[pos], "win": rates[pos].to_json(),
-                      "score": means[pos].to_json(), "p": stats._num(pvals[pos]),
-                      "p_adjusted": stats._num(adjusted[pos]), "significant": significant[pos],
-                      "too_few": rates[pos].too_few or means[pos].too_few}
-                     for pos in range(players)],
-            "first_minus_last_score": score_gap.to_json() if score_gap else None,
-            "findings": findings}
+    result: dict[str, Any] = {
+        "question": "seats", "parity": parity, "informative": informative,
+        "correction": "holm",
+        "rows": [{"position": pos + 1, "label": labels[pos], "win": rates[pos].to_json(),
+                  "score": means[pos].to_json(), "p": stats._num(pvals[pos]),
+                  "p_adjusted": stats._num(adjusted[pos]), "significant": significant[pos],
+                  "too_few": rates[pos].too_few or means[pos].too_few}
+                 for pos in range(players)],
+        "first_minus_last_score": score_gap.to_json() if score_gap else None}
+    result["findings"] = text.seats_findings(result)
+    return result
 
 
 # ---------------------------------------------------------------------- scores
@@ -126,27 +103,23 @@ def scores(games: Sequence[StudyGame], players: int) -> dict[str, Any]:
     rows = [{"label": ordinal(pos) if players > 1 else "solo", "score": stats.mean(sc).to_json(),
              **_quantiles(sc)} for pos, (_, sc) in enumerate(per)]
     if players > 1:
-        rows.append({"label": "every seat", "score": stats.mean(every).to_json(),
+        rows.append({"label": "every seat",  # i18n: no (a key, shown by text.seat_label)
+                     "score": stats.mean(every).to_json(),
                      **_quantiles(every)})
     m = margins(games)
     lengths = [float(g.result.length) for g in games]
     moves = [float(g.result.moves) for g in games]
     shared = sum(1 for g in games if sum(1 for x in g.result.returns if x > 0) > 1
                  and len(g.result.returns) > 1)
-    findings = [f"Mean final score {stats.mean(every).mean:.1f} (sd {stats.mean(every).sd:.1f})"
-                f" over {len(every):,} seats of {len(games):,} games."]
-    if m:
-        mm = stats.mean(m)
-        findings.append(f"The winner led the runner-up by {mm.mean:.1f} points on average "
-                        f"(median {np.median(m):.0f}); {sum(1 for x in m if x == 0):,} games "
-                        f"were decided by a tie-break or shared.")
-    findings.append(f"A game lasted {stats.mean(moves).mean:.1f} decisions on average "
-                    f"({stats.mean(lengths).mean:.1f} actions with chance outcomes).")
-    return {"question": "scores", "rows": rows,
+    result: dict[str, Any] = {
+        "question": "scores", "rows": rows, "games": len(games),
+        "ties": sum(1 for x in m if x == 0),
             "margin": {**stats.mean(m).to_json(), **_quantiles(m)} if m else None,
             "length": {**stats.mean(lengths).to_json(), **_quantiles(lengths)},
             "decisions": {**stats.mean(moves).to_json(), **_quantiles(moves)},
-            "shared_victories": shared, "findings": findings}
+            "shared_victories": shared}
+    result["findings"] = text.scores_findings(result)
+    return result
 
 
 # ---------------------------------------------------------------------- arms compared
@@ -194,7 +167,7 @@ def variants(games: Sequence[StudyGame], players: int, arms: Sequence[Arm]) -> d
     the options' score differences."""
     effects = [arm_effect(games, players, 0, k) for k in range(1, len(arms))]
     adjusted = stats.holm([e["score_diff"].p for e in effects])
-    rows, findings = [], []
+    rows = []
     informative = returns_vary(games)
     for arm, e, q in zip(arms[1:], effects, adjusted):
         d = e["score_diff"]
@@ -206,19 +179,11 @@ def variants(games: Sequence[StudyGame], players: int, arms: Sequence[Arm]) -> d
                      "positions": e["positions"],
                      "winner_changed": e["winner_changed"].to_json(),
                      "too_few": e["pairs"] < stats.MIN_GAMES})
-        text = (f"{arm.name}: scores {d.value:+.2f} points a seat (95% {d.low:+.2f} to "
-                f"{d.high:+.2f}; {'significant' if sig else 'not significant'} after Holm)")
-        if players > 1 and informative:
-            text += (f"; the winner changed in {rate_text(e['winner_changed'])} deals; the "
-                     f"first player won {pct(e['positions'][0]['base']['rate'])} without it and "
-                     f"{pct(e['positions'][0]['arm']['rate'])} with it")
-        elif informative:
-            text += (f"; won {pct(e['positions'][0]['base']['rate'])} without it and "
-                     f"{pct(e['positions'][0]['arm']['rate'])} with it")
-        findings.append(text + ".")
-    return {"question": "variants", "base": arms[0].to_json(), "correction": "holm",
-            "informative": informative, "rows": rows, "findings": findings}
+    result: dict[str, Any] = {"question": "variants", "base": arms[0].to_json(),
+                              "correction": "holm", "informative": informative, "rows": rows}
+    result["findings"] = text.variants_findings(result)
+    return result
 
 
 __all__ = ["seats", "scores", "variants", "arm_effect", "margins", "by_position",
-           "returns_vary", "ordinal", "pct", "rate_text"]
+           "returns_vary", "ordinal"]

@@ -25,8 +25,8 @@ import numpy as np
 
 from regalia.core.balance import ComponentKind
 
-from . import stats
-from .analysis import pct, returns_vary
+from . import stats, text
+from .analysis import returns_vary
 from .plan import StudyGame
 
 
@@ -146,7 +146,7 @@ def components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind]) -> di
     """One table per kind (see the module doc); findings name the significant components."""
     players = len(games[0].result.scores) if games else 0
     solo_wins = players == 1 and returns_vary(games)
-    tables, findings = [], []
+    tables = []
     informative = returns_vary(games)
     for kind in kinds:
         if kind.per_seat:
@@ -155,32 +155,18 @@ def components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind]) -> di
         else:
             rows = _game_kind(games, kind, solo_wins)
             key = "win_diff" if solo_wins else "score_diff"
-        sig = [r for r in rows if not math.isnan(r[key + "_q"]) and r[key + "_q"] < stats.ALPHA]
-        sig.sort(key=lambda r: -r[key].value)
-        what = "win rate" if key == "win_diff" else "mean score"
-        verb = "taken" if kind.per_seat else "in play"
-        if sig:
-            parts = [f"{r['name']} ({_signed(r[key].value, key)})" for r in sig[:8]]
-            more = f" and {len(sig) - 8} more" if len(sig) > 8 else ""
-            findings.append(f"{kind.title}: {len(sig)} of {len(rows)} change the {what} when "
-                            f"{verb} (Benjamini-Hochberg q < 0.05): {', '.join(parts)}{more}.")
-        else:
-            findings.append(f"{kind.title}: none of the {len(rows)} changes the {what} when "
-                            f"{verb} detectably (Benjamini-Hochberg q < 0.05).")
         tables.append({"kind": kind.name, "title": kind.title, "per_seat": kind.per_seat,
                        "in_play": kind.in_play, "taken": kind.taken, "measure": key,
                        "rows": [_json(r, key == "win_diff") for r in rows]})
-    return {"question": "components", "correction": "bh", "solo_wins": solo_wins,
-            "tables": tables, "findings": findings}
+    result: dict[str, Any] = {"question": "components", "correction": "bh",
+                              "solo_wins": solo_wins, "tables": tables}
+    result["findings"] = text.components_findings(result)
+    return result
 
 
 def _tested(a: stats.Rate, b: stats.Rate) -> stats.Difference:
     """``b - a``, untested when either rate is too small to tell."""
     return stats.UNTESTED if a.too_few or b.too_few else stats.rate_difference(a, b)
-
-
-def _signed(value: float, key: str) -> str:
-    return f"{100 * value:+.1f} points of win rate" if key == "win_diff" else f"{value:+.1f} points"
 
 
 def compare_components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind],
@@ -209,4 +195,4 @@ def compare_components(games: Sequence[StudyGame], kinds: Sequence[ComponentKind
     return out
 
 
-__all__ = ["components", "compare_components", "natural_key", "pct"]
+__all__ = ["components", "compare_components", "natural_key"]

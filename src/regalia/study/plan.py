@@ -28,20 +28,25 @@ from regalia.arena.tournament import GameResult, GameTask, deal_seeds, play_task
 from regalia.core.balance import (ComponentKind, GameComponents, game_components,
                                   turn_order)
 from regalia.core.errors import ParameterError
+from regalia.core.i18n import N_, _
+from regalia.core import i18n
 
-#: question -> what it answers (the command's help and the report's heading).
+#: question -> what it answers (the command's help and the report's heading; in English,
+#: shown translated with ``_(QUESTIONS[q])``).
 QUESTIONS: dict[str, str] = {
-    "seats": "Does the turn order favour a seat? Win rate and mean score by seat, the first "
-             "player first.",
-    "components": "Which components win? Win rate and score of a seat when it took a "
-                  "component, against when the component was in play but the seat did not "
-                  "take it; game-wide components (sheets, sets) game against game.",
-    "variants": "What does each variant or ruling option change? The same deals played with "
-                "and without it: scores, win rates by seat, how often the winner changes.",
-    "compare": "What does a changed component file change? The same deals played with data "
-               "A and data B: scores, win rates by seat, components taken and won with.",
-    "scores": "How do games end? Distributions of final scores, winning margins and game "
-              "length.",
+    "seats": N_("Does the turn order favour a seat? Win rate and mean score by seat, the "
+                "first player first."),
+    "components": N_("Which components win? Win rate and score of a seat when it took a "
+                     "component, against when the component was in play but the seat did "
+                     "not take it; game-wide components (sheets, sets) game against game."),
+    "variants": N_("What does each variant or ruling option change? The same deals played "
+                   "with and without it: scores, win rates by seat, how often the winner "
+                   "changes."),
+    "compare": N_("What does a changed component file change? The same deals played with "
+                  "data A and data B: scores, win rates by seat, components taken and won "
+                  "with."),
+    "scores": N_("How do games end? Distributions of final scores, winning margins and game "
+                 "length."),
 }
 #: The questions whose arms are played on the same deals (paired).
 PAIRED = ("variants", "compare")
@@ -193,17 +198,20 @@ def check_total(deals: int, arms: int, rotations: int, paired: bool) -> int:
     """The number of games, refused above :data:`MAX_GAMES`."""
     total = deals * rotations * (arms if paired else 1)
     if total > MAX_GAMES:
-        raise ParameterError(f"{deals:,} deals x {arms if paired else 1} setting(s) x "
-                             f"{rotations} seat rotation(s) = {total:,} games; a study plays "
-                             f"at most {MAX_GAMES:,}: choose --games up to "
-                             f"{MAX_GAMES // (rotations * (arms if paired else 1)):,}")
+        raise ParameterError(_("{deals} deals x {arms} setting(s) x {rotations} seat "
+                               "rotation(s) = {total} games; a study plays at most {most}: "
+                               "choose --games up to {games}").format(
+            deals=i18n.format_number(deals), arms=arms if paired else 1, rotations=rotations,
+            total=i18n.format_number(total), most=i18n.format_number(MAX_GAMES),
+            games=i18n.format_number(MAX_GAMES // (rotations * (arms if paired else 1)))))
     return total
 
 
 def lineup_label(lineup: Sequence[str]) -> str:
     """``greedy in every seat`` or ``mcts:..., greedy``."""
     if len(set(lineup)) == 1:
-        return f"{lineup[0]} in every seat" if len(lineup) > 1 else lineup[0]
+        return (_("{agent} in every seat").format(agent=lineup[0]) if len(lineup) > 1
+                else lineup[0])
     return ", ".join(lineup)
 
 

@@ -14,11 +14,14 @@ import re
 from typing import Any, Sequence
 
 from regalia.core.errors import RegaliaError
+from regalia.core.i18n import _, pgettext
+from regalia.review.chart import locale_ticks
 
 from .analysis import by_position, margins, ordinal
 from .plan import StudyGame
+from .text import arm_name, seat_label
 
-STUDY_HINT = "pip install 'regalia[study]'"
+STUDY_HINT = "pip install 'regalia[study]'"  # i18n: no (a command)
 WIDTH = 5.0
 BLUE, ORANGE, GREY, RED = "#1f77b4", "#ff7f0e", "#7f7f7f", "#d62728"
 
@@ -37,8 +40,9 @@ def require() -> None:
         except ImportError:
             missing.append(name)
     if missing:
-        raise StudyDependencyError(f"regalia study needs {' and '.join(missing)}, not "
-                                   f"installed; install the extra with: {STUDY_HINT}")
+        raise StudyDependencyError(_("regalia study needs {modules}, not installed; "
+                                     "install the extra with: {command}").format(
+            modules=" and ".join(missing), command=STUDY_HINT))
 
 
 def _figure(height: float) -> Any:
@@ -68,6 +72,7 @@ def inline(svg: str) -> str:
 def _style(ax: Any) -> None:
     ax.grid(axis="both", alpha=0.3)
     ax.spines[["top", "right"]].set_visible(False)
+    locale_ticks(ax)
 
 
 def _errorbars(values: Sequence[float], lows: Sequence[float], highs: Sequence[float]
@@ -79,7 +84,7 @@ def _errorbars(values: Sequence[float], lows: Sequence[float], highs: Sequence[f
 def seats(result: dict[str, Any]) -> list[tuple[str, str]]:
     """Win rate and mean score by turn order, with their 95% intervals."""
     rows = result["rows"]
-    labels = [r["label"] for r in rows]
+    labels = [seat_label(r["label"]) for r in rows]
     out = []
     if result["informative"]:
         fig = _figure(2.6)
@@ -90,26 +95,27 @@ def seats(result: dict[str, Any]) -> list[tuple[str, str]]:
         ax.bar(labels, [100 * x for x in v], color=BLUE, alpha=0.8,
                yerr=[[100 * x for x in e] for e in _errorbars(v, lo, hi)], capsize=6)
         if len(rows) > 1:
-            ax.axhline(100 * result["parity"], color=RED, ls="--", lw=1, label="parity")
-            ax.legend(loc="lower right", frameon=False)
-        ax.set_ylabel("win rate (%)")
-        ax.set_xlabel("seat in turn order")
+            ax.axhline(100 * result["parity"], color=RED, ls="--", lw=1,
+                       label=pgettext("study plot", "parity"))
+            ax.legend(loc="lower right", frameon=False)  # i18n: no
+        ax.set_ylabel(_("win rate (%)"))
+        ax.set_xlabel(_("seat in turn order"))
         _style(ax)
-        out.append((_svg(fig), "Win rate of each seat in turn order (first player first), "
-                               "with its 95% Wilson interval; the dashed line is parity "
-                               "(an even share)."))
+        out.append((_svg(fig), _("Win rate of each seat in turn order (first player first), "
+                                 "with its 95% Wilson interval; the dashed line is parity "
+                                 "(an even share).")))
     fig = _figure(2.6)
     ax = fig.add_subplot()
     v = [r["score"]["mean"] for r in rows]
     ax.errorbar(labels, v, yerr=_errorbars(v, [r["score"]["ci95"][0] for r in rows],
                                           [r["score"]["ci95"][1] for r in rows]),
                 fmt="o", color=BLUE, capsize=6, ms=7)
-    ax.set_ylabel("mean final score")
-    ax.set_xlabel("seat in turn order")
+    ax.set_ylabel(_("mean final score"))
+    ax.set_xlabel(_("seat in turn order"))
     ax.margins(x=0.3)
     _style(ax)
-    out.append((_svg(fig), "Mean final score of each seat in turn order, with its 95% t "
-                           "interval."))
+    out.append((_svg(fig), _("Mean final score of each seat in turn order, with its 95% t "
+                             "interval.")))
     return out
 
 
@@ -122,25 +128,25 @@ def scores(games: Sequence[StudyGame], players: int) -> list[tuple[str, str]]:
     every = [x for _, sc in per for x in sc]
     lo, hi = (min(every), max(every)) if every else (0, 1)
     bins = _bins(lo, hi)
-    for pos, (_, sc) in enumerate(per):
+    for pos, (_returns, sc) in enumerate(per):
         ax.hist(sc, bins=bins, histtype="step", lw=1.6,
-                label=ordinal(pos) if players > 1 else "solo")
-    ax.set_xlabel("final score")
-    ax.set_ylabel("games")
+                label=seat_label(ordinal(pos) if players > 1 else "solo"))
+    ax.set_xlabel(_("final score"))
+    ax.set_ylabel(pgettext("study plot", "games"))
     if players > 1:
-        ax.legend(title="seat", frameon=False)
+        ax.legend(title=pgettext("study plot", "seat"), frameon=False)
     _style(ax)
-    out.append((_svg(fig), "How final scores are spread: one outline per seat in turn "
-                           "order (counts of games per score band)."))
+    out.append((_svg(fig), _("How final scores are spread: one outline per seat in turn "
+                             "order (counts of games per score band).")))
     m = margins(games)
     if m:
-        out.append((_histogram(m, "winner's lead over the runner-up (points)", BLUE),
-                    "Winning margins: the winner's score minus the best other score (0: "
-                    "decided by a tie-break, or shared)."))
+        out.append((_histogram(m, _("winner's lead over the runner-up (points)"), BLUE),
+                    _("Winning margins: the winner's score minus the best other score (0: "
+                      "decided by a tie-break, or shared).")))
     out.append((_histogram([float(g.result.moves) for g in games],
-                           "decisions in the game (all seats)", GREY),
-                "Game length: the number of decisions the players made (chance outcomes "
-                "not counted)."))
+                           _("decisions in the game (all seats)"), GREY),
+                _("Game length: the number of decisions the players made (chance outcomes "
+                  "not counted).")))
     return out
 
 
@@ -149,7 +155,7 @@ def _histogram(values: Sequence[float], xlabel: str, colour: str) -> str:
     ax = fig.add_subplot()
     ax.hist(values, bins=_bins(min(values), max(values)), color=colour, alpha=0.85)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("games")
+    ax.set_ylabel(pgettext("study plot", "games"))
     _style(ax)
     return _svg(fig)
 
@@ -197,25 +203,33 @@ def components(result: dict[str, Any]) -> list[tuple[str, str]]:
         diffs = [r[key] for r in rows]
         sig = [r.get(key + "_significant", False) for r in rows]
         if key == "win_diff":
-            label, scale = "win rate difference (percentage points)", 100.0
+            label, scale = _("win rate difference (percentage points)"), 100.0
         else:
-            label, scale = "mean score difference (points)", 1.0
-        if table["per_seat"]:
-            caption = (f"{table['title']}: how much a seat's {_measure(key)} changes when it "
-                       f"took the component ({table['taken']}) against when the component "
-                       f"was in play ({table['in_play']}) but it did not; 95% intervals, "
-                       f"red where significant after Benjamini-Hochberg (components too "
-                       f"rare to tell are left out).")
+            label, scale = _("mean score difference (points)"), 1.0
+        values = {"kind": _(table["title"]), "taken": _(table["taken"]),
+                  "in_play": _(table["in_play"])}
+        if table["per_seat"] and key == "win_diff":
+            caption = _("{kind}: how much a seat's win rate changes when it took the "
+                        "component ({taken}) against when the component was in play "
+                        "({in_play}) but it did not; 95% intervals, red where significant "
+                        "after Benjamini-Hochberg (components too rare to tell are left "
+                        "out).").format(**values)
+        elif table["per_seat"]:
+            caption = _("{kind}: how much a seat's mean score changes when it took the "
+                        "component ({taken}) against when the component was in play "
+                        "({in_play}) but it did not; 95% intervals, red where significant "
+                        "after Benjamini-Hochberg (components too rare to tell are left "
+                        "out).").format(**values)
+        elif key == "win_diff":
+            caption = _("{kind}: how much the win rate of a game changes when the component "
+                        "is in play against the other games; 95% intervals, red where "
+                        "significant after Benjamini-Hochberg.").format(**values)
         else:
-            caption = (f"{table['title']}: how much the {_measure(key)} of a game changes "
-                       f"when the component is in play against the other games; 95% "
-                       f"intervals, red where significant after Benjamini-Hochberg.")
+            caption = _("{kind}: how much the mean score of a game changes when the "
+                        "component is in play against the other games; 95% intervals, red "
+                        "where significant after Benjamini-Hochberg.").format(**values)
         out.append((forest(names, diffs, sig, label, scale), caption))
     return out
-
-
-def _measure(key: str) -> str:
-    return "win rate" if key == "win_diff" else "mean score"
 
 
 def arms(result: dict[str, Any], base_name: str) -> list[tuple[str, str]]:
@@ -224,17 +238,18 @@ def arms(result: dict[str, Any], base_name: str) -> list[tuple[str, str]]:
     rows = result["rows"]
     out = []
     if rows:
-        out.append((forest([r["option"] for r in rows], [r["score_diff"] for r in rows],
-                           [r["significant"] for r in rows], "mean score change a seat (points)"),
-                    f"How much each setting changes a seat's mean final score against "
-                    f"{base_name}, on the same deals (95% paired t intervals; red where "
-                    f"significant after Holm)."))
+        out.append((forest([arm_name(r["option"]) for r in rows],
+                           [r["score_diff"] for r in rows], [r["significant"] for r in rows],
+                           _("mean score change a seat (points)")),
+                    _("How much each setting changes a seat's mean final score against "
+                      "{setting}, on the same deals (95% paired t intervals; red where "
+                      "significant after Holm).").format(setting=arm_name(base_name))))
     if rows and result["informative"]:
         fig = _figure(2.8)
         ax = fig.add_subplot()
-        labels = [p["label"] for p in rows[0]["positions"]]
-        series = [(base_name, [p["base"] for p in rows[0]["positions"]])]
-        series += [(r["option"], [p["arm"] for p in r["positions"]]) for r in rows]
+        labels = [seat_label(p["label"]) for p in rows[0]["positions"]]
+        series = [(arm_name(base_name), [p["base"] for p in rows[0]["positions"]])]
+        series += [(arm_name(r["option"]), [p["arm"] for p in r["positions"]]) for r in rows]
         width = 0.8 / len(series)
         for k, (name, rates) in enumerate(series):
             v = [100 * (x["rate"] or 0.0) for x in rates]
@@ -243,22 +258,23 @@ def arms(result: dict[str, Any], base_name: str) -> list[tuple[str, str]]:
             ax.bar([i + (k - (len(series) - 1) / 2) * width for i in range(len(labels))], v,
                    width=width, yerr=err, capsize=3, label=name)
         ax.set_xticks(range(len(labels)), labels)
-        ax.set_ylabel("win rate (%)")
-        ax.set_xlabel("seat in turn order")
-        fig.legend(loc="outside upper center", ncol=min(3, len(series)), frameon=False,
-                   fontsize=8)
+        ax.set_ylabel(_("win rate (%)"))
+        ax.set_xlabel(_("seat in turn order"))
+        fig.legend(loc="outside upper center",  # i18n: no (a place)
+                   ncol=min(3, len(series)), frameon=False, fontsize=8)
         _style(ax)
-        out.append((_svg(fig), "Win rate of each seat in turn order in each setting, with "
-                               "95% Wilson intervals."))
+        out.append((_svg(fig), _("Win rate of each seat in turn order in each setting, with "
+                                 "95% Wilson intervals.")))
     for table in result.get("components", []):
         if any(r["pick_diff"]["diff"] is not None for r in table["rows"]):
             out.append((forest([r["name"] for r in table["rows"]],
                                [r["pick_diff"] for r in table["rows"]],
                                [r["pick_diff_significant"] for r in table["rows"]],
-                               "change in how often it is taken (percentage points)", 100.0),
-                        f"{table['title']}: how much more (or less) often a seat took each "
-                        f"one when it was in play, with the second data file against the "
-                        f"first; red where significant after Benjamini-Hochberg."))
+                               _("change in how often it is taken (percentage points)"), 100.0),
+                        _("{kind}: how much more (or less) often a seat took each one when it "
+                          "was in play, with the second data file against the first; red "
+                          "where significant after Benjamini-Hochberg.").format(
+                              kind=_(table["title"]))))
     return out
 
 

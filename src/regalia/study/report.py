@@ -10,10 +10,14 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import plots
-from .plan import StudyGame
+from regalia.core import i18n
+from regalia.core.i18n import _, pgettext
 
-CSS = """
+from . import plots, text
+from .plan import StudyGame
+from .text import arm_name, count, dec, pct, seat_label, signed
+
+CSS = """/* i18n: no (the style sheet) */
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:52rem;
 padding:0.8rem;line-height:1.45;color:#222;background:#fff}
 h1{font-size:1.4rem;margin:0.4rem 0}h2{font-size:1.15rem;margin-top:1.6rem;
@@ -35,29 +39,25 @@ def esc(x: Any) -> str:
     return html.escape(str(x))
 
 
-def pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
-
-
 def rate(r: dict[str, Any] | None) -> str:
-    """``53.1% [50.0-56.2]``."""
+    """``53.1% [50.0-56.2]`` (en), ``53,1 % [50,0-56,2]`` (de)."""
     if not r or r.get("rate") is None:
         return "-"
     lo, hi = r["ci95"]
-    return f"{pct(r['rate'])} [{pct(lo)[:-1]}-{pct(hi)}]"
+    return _("{rate} [{low}-{high}]").format(
+        rate=pct(r["rate"]), low=dec(None if lo is None else 100 * lo),
+        high=pct(hi))
 
 
-def num(x: float | None, digits: int = 1, signed: bool = False) -> str:
-    if x is None:
-        return "-"
-    return f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+def num(x: float | None, digits: int = 1, is_signed: bool = False) -> str:
+    return signed(x, digits) if is_signed else dec(x, digits)
 
 
 def mean(m: dict[str, Any] | None) -> str:
     if not m or m.get("mean") is None:
         return "-"
     lo, hi = m["ci95"]
-    return f"{num(m['mean'])} [{num(lo)}, {num(hi)}]"
+    return _("{value} [{low}, {high}]").format(value=num(m["mean"]), low=num(lo), high=num(hi))
 
 
 def diff(d: dict[str, Any] | None, scale: float = 1.0, digits: int = 1) -> str:
@@ -66,16 +66,16 @@ def diff(d: dict[str, Any] | None, scale: float = 1.0, digits: int = 1) -> str:
     lo, hi = d["ci95"]
 
     def f(v: float | None) -> str:
-        return num(None if v is None else scale * v, digits, signed=True)
+        return signed(None if v is None else scale * v, digits)
 
-    return f"{f(d['diff'])} [{f(lo)}, {f(hi)}]"
+    return _("{value} [{low}, {high}]").format(value=f(d["diff"]), low=f(lo), high=f(hi))
 
 
 def pval(p: float | None, significant: bool = False) -> str:
     if p is None:
         return "-"
-    text = "<0.001" if p < 0.001 else f"{p:.3f}"
-    return f'<span class="sig">{text}</span>' if significant else text
+    shown = "&lt;" + dec(0.001, 3) if p < 0.001 else dec(p, 3)
+    return f'<span class="sig">{shown}</span>' if significant else shown
 
 
 def table(head: Sequence[str], rows: Sequence[Sequence[str]], few: Sequence[bool] = (),
@@ -97,13 +97,14 @@ def figure(svg: str, caption: str) -> str:
 
 
 def _few(row: dict[str, Any]) -> str:
-    return "too few to tell" if row.get("too_few") else ""
+    return _("too few to tell") if row.get("too_few") else ""
 
 
 # ---------------------------------------------------------------------- per question
 def seats_section(result: dict[str, Any]) -> str:
-    head = ["seat", "games", "win rate [95%]", "p vs parity (Holm)", "mean score [95%]", ""]
-    rows = [[esc(r["label"]), f"{r['win']['n']:,}",
+    head = [pgettext("study table", "seat"), pgettext("study table", "games"),
+            _("win rate [95%]"), _("p vs parity (Holm)"), _("mean score [95%]"), ""]
+    rows = [[esc(seat_label(r["label"])), count(r["win"]["n"]),
              rate(r["win"]) if result["informative"] else "-",
              pval(r["p_adjusted"], r["significant"]), mean(r["score"]), _few(r)]
             for r in result["rows"]]
@@ -111,55 +112,64 @@ def seats_section(result: dict[str, Any]) -> str:
 
 
 def scores_section(result: dict[str, Any]) -> str:
-    head = ["", "mean [95%]", "sd", "min", "q1", "median", "q3", "max"]
+    head = ["", _("mean [95%]"), pgettext("study table", "sd"), pgettext("study table", "min"),
+            pgettext("study table", "q1"), pgettext("study table", "median"),
+            pgettext("study table", "q3"), pgettext("study table", "max")]
+
     def line(label: str, d: dict[str, Any]) -> list[str]:
         return [esc(label), mean(d), num(d.get("sd")), num(d.get("min"), 0), num(d.get("q1")),
                 num(d.get("median")), num(d.get("q3")), num(d.get("max"), 0)]
-    rows = [line(f"score, {r['label']}", {**r["score"], **r}) for r in result["rows"]]
+    rows = [line(_("score, {seat}").format(seat=seat_label(r["label"])), {**r["score"], **r})
+            for r in result["rows"]]
     if result.get("margin"):
-        rows.append(line("winning margin", result["margin"]))
-    rows.append(line("decisions a game", result["decisions"]))
-    rows.append(line("actions a game (chance included)", result["length"]))
+        rows.append(line(_("winning margin"), result["margin"]))
+    rows.append(line(_("decisions a game"), result["decisions"]))
+    rows.append(line(_("actions a game (chance included)"), result["length"]))
     return table(head, rows)
+
+
+def _sig(r: dict[str, Any], key: str) -> str:
+    return pval(r.get(key + "_q"), r.get(key + "_significant", False))
 
 
 def components_section(result: dict[str, Any]) -> str:
     out = []
     for t in result["tables"]:
-        out.append(f"<h3>{esc(t['title'])}</h3><p>In play: {esc(t['in_play'])}."
-                   + (f" Taken: {esc(t['taken'])}." if t["taken"] else "") + "</p>")
+        taken = (" " + _("Taken: {what}.").format(what=esc(_(t["taken"])))
+                 if t["taken"] else "")
+        out.append(f"<h3>{esc(_(t['title']))}</h3><p>"
+                   + _("In play: {what}.").format(what=esc(_(t["in_play"]))) + taken + "</p>")
         rows, few = [], []
+        q = pgettext("study table", "q")
         if t["per_seat"] and t["measure"] == "score_diff":  # every game won: scores only
-            head = ["component", "seats taken", "taken when in play", "mean score taken",
-                    "not taken", "score diff [95%]", "q"]
+            head = [pgettext("study table", "component"), _("seats taken"),
+                    _("taken when in play"), _("mean score taken"), _("not taken"),
+                    _("score diff [95%]"), q]
             for r in t["rows"]:
-                rows.append([esc(r["name"]), f"{r['taken']['n']:,}", pct(r["pick"]["rate"]),
+                rows.append([esc(r["name"]), count(r["taken"]["n"]), pct(r["pick"]["rate"]),
                              num(r["score_taken"]), num(r["score_not"]), diff(r["score_diff"]),
-                             pval(r.get("score_diff_q"), r.get("score_diff_significant", False))])
+                             _sig(r, "score_diff")])
                 few.append(r["too_few"])
         elif t["per_seat"]:
-            head = ["component", "seats taken", "taken when in play", "win taken [95%]",
-                    "win not taken [95%]", "win diff [95%] (pts)", "q", "score diff [95%]", "q"]
+            head = [pgettext("study table", "component"), _("seats taken"),
+                    _("taken when in play"), _("win taken [95%]"), _("win not taken [95%]"),
+                    _("win diff [95%] (pts)"), q, _("score diff [95%]"), q]
             for r in t["rows"]:
-                rows.append([esc(r["name"]), f"{r['taken']['n']:,}", pct(r["pick"]["rate"]),
+                rows.append([esc(r["name"]), count(r["taken"]["n"]), pct(r["pick"]["rate"]),
                              rate(r["taken"]), rate(r["not_taken"]),
-                             diff(r["win_diff"], 100), pval(r.get("win_diff_q"),
-                                                          r.get("win_diff_significant", False)),
-                             diff(r["score_diff"]), pval(r.get("score_diff_q"),
-                                                         r.get("score_diff_significant", False))])
+                             diff(r["win_diff"], 100), _sig(r, "win_diff"),
+                             diff(r["score_diff"]), _sig(r, "score_diff")])
                 few.append(r["too_few"])
         else:
-            head = ["component", "games", "mean score [95%]", "other games", "score diff [95%]",
-                    "q"]
+            head = [pgettext("study table", "component"), pgettext("study table", "games"),
+                    _("mean score [95%]"), _("other games"), _("score diff [95%]"), q]
             if result["solo_wins"]:
-                head += ["win rate [95%]", "win diff (pts)", "q"]
+                head += [_("win rate [95%]"), _("win diff (pts)"), q]
             for r in t["rows"]:
-                row = [esc(r["name"]), f"{r['score_with']['n']:,}", mean(r["score_with"]),
-                       mean(r["score_without"]), diff(r["score_diff"]),
-                       pval(r.get("score_diff_q"), r.get("score_diff_significant", False))]
+                row = [esc(r["name"]), count(r["score_with"]["n"]), mean(r["score_with"]),
+                       mean(r["score_without"]), diff(r["score_diff"]), _sig(r, "score_diff")]
                 if result["solo_wins"]:
-                    row += [rate(r["win_with"]), diff(r["win_diff"], 100),
-                            pval(r.get("win_diff_q"), r.get("win_diff_significant", False))]
+                    row += [rate(r["win_with"]), diff(r["win_diff"], 100), _sig(r, "win_diff")]
                 rows.append(row)
                 few.append(r["too_few"])
         out.append(table(head, rows, few))
@@ -167,13 +177,14 @@ def components_section(result: dict[str, Any]) -> str:
 
 
 def arms_section(result: dict[str, Any], base: str) -> str:
-    head = ["setting", "deals", f"mean score, {base}", "mean score, with it",
-            "change a seat [95%]", "p (Holm)", "winner changed", "1st seat wins, before → after",
-            "decisions change"]
+    head = [pgettext("study table", "setting"), pgettext("study table", "deals"),
+            _("mean score, {setting}").format(setting=arm_name(base)),
+            _("mean score, with it"), _("change a seat [95%]"), _("p (Holm)"),
+            _("winner changed"), _("1st seat wins, before → after"), _("decisions change")]
     rows = []
     for r in result["rows"]:
         first = r["positions"][0]
-        rows.append([esc(r["option"]), f"{r['pairs']:,}", mean(r["mean_base"]),
+        rows.append([esc(arm_name(r["option"])), count(r["pairs"]), mean(r["mean_base"]),
                      mean(r["mean_arm"]), diff(r["score_diff"], 1, 2),
                      pval(r["p_adjusted"], r["significant"]),
                      rate(r["winner_changed"]) if result["informative"] else "-",
@@ -182,15 +193,17 @@ def arms_section(result: dict[str, Any], base: str) -> str:
     out = [table(head, rows, [r["too_few"] for r in result["rows"]])]
     for r in result["rows"]:
         if r["description"]:
-            out.append(f"<p><b>{esc(r['option'])}</b>: {esc(r['description'])}</p>")
+            out.append(f"<p><b>{esc(arm_name(r['option']))}</b>: "
+                       f"{esc(text.arm_description(r['description']))}</p>")
     for t in result.get("components", []):
-        out.append(f"<h3>{esc(t['title'])}: taken and won with, first file against second</h3>")
-        head = ["component", "taken when in play, A", "B", "diff [95%] (pts)", "q",
-                "win when taken, A", "B", "diff [95%] (pts)", "q"]
+        out.append("<h3>" + esc(_("{kind}: taken and won with, first file against second")
+                                .format(kind=_(t["title"]))) + "</h3>")
+        q = pgettext("study table", "q")
+        head = [pgettext("study table", "component"), _("taken when in play, A"), "B",
+                _("diff [95%] (pts)"), q, _("win when taken, A"), "B", _("diff [95%] (pts)"), q]
         rows = [[esc(r["name"]), rate(r["pick_a"]), rate(r["pick_b"]), diff(r["pick_diff"], 100),
                  pval(r.get("pick_diff_q"), r["pick_diff_significant"]), rate(r["taken_a"]),
-                 rate(r["taken_b"]), diff(r["win_diff"], 100),
-                 pval(r.get("win_diff_q"), r.get("win_diff_significant", False))]
+                 rate(r["taken_b"]), diff(r["win_diff"], 100), _sig(r, "win_diff")]
                 for r in t["rows"]]
         out.append(table(head, rows, [r["too_few"] for r in t["rows"]]))
     return "".join(out)
@@ -199,20 +212,31 @@ def arms_section(result: dict[str, Any], base: str) -> str:
 # ---------------------------------------------------------------------- the page
 def settings_section(summary: dict[str, Any], command: str) -> str:
     arms = summary["arms"]
-    rows = [["game", esc(f"{summary['title']} ({summary['game']}), {summary['players']} "
-                         f"player{'s' if summary['players'] != 1 else ''}")],
-            ["agents", esc(summary["lineup_label"])],
-            ["deals", f"{summary['deals']:,}"], ["games", f"{summary['games']:,}"],
-            ["seat rotations", esc(summary["seeds"]["rotation"])],
-            ["seed", esc(summary["seed"])],
-            ["seeds", esc(summary["seeds"]["rule"])],
-            ["first deal seeds", esc(", ".join(map(str, summary["seeds"]["first_deals"][:5]))
-                                     + (", ..." if summary["deals"] > 5 else ""))]]
+    n = summary["players"]
+    first = ", ".join(map(str, summary["seeds"]["first_deals"][:5])) + (
+        ", ..." if summary["deals"] > 5 else "")
+    rows = [[pgettext("study table", "game"),
+             esc(i18n.ngettext("{title} ({game}), {n} player", "{title} ({game}), {n} players",
+                               n).format(title=summary["title"], game=summary["game"], n=n))],
+            [pgettext("study table", "agents"), esc(plan_lineup(summary))],
+            [pgettext("study table", "deals"), count(summary["deals"])],
+            [pgettext("study table", "games"), count(summary["games"])],
+            [_("seat rotations"), esc(_(summary["seeds"]["rotation"]))],
+            [pgettext("study table", "seed"), esc(summary["seed"])],
+            [pgettext("study table", "seeds"), esc(_(summary["seeds"]["rule"]))],
+            [_("first deal seeds"), esc(first)]]
     for a in arms:
-        rows.append([f"setting {esc(a['name'])}",
+        rows.append([esc(_("setting {name}").format(name=arm_name(a["name"]))),
                      f"<code>{esc(json.dumps(a['params'], sort_keys=True))}</code>"])
-    rows.append(["command", f"<code>{esc(command)}</code>"])
+    rows.append([pgettext("study table", "command"), f"<code>{esc(command)}</code>"])
     return table(["", ""], rows, cls="kv")
+
+
+def plan_lineup(summary: dict[str, Any]) -> str:
+    """The agents, as :func:`~.plan.lineup_label` says them in the language in force."""
+    from .plan import lineup_label  # noqa: PLC0415
+
+    return lineup_label(summary["lineup"]) if summary.get("lineup") else summary["lineup_label"]
 
 
 def figures(summary: dict[str, Any], games: Sequence[StudyGame]) -> list[tuple[str, str]]:
@@ -227,9 +251,19 @@ def figures(summary: dict[str, Any], games: Sequence[StudyGame]) -> list[tuple[s
     return plots.arms(result, summary["arms"][0]["name"])
 
 
+def question_name(q: str) -> str:
+    """A question's name as a heading shows it (the command keeps the English word)."""
+    return {"seats": pgettext("study question", "seats"),
+            "scores": pgettext("study question", "scores"),
+            "components": pgettext("study question", "components"),
+            "variants": pgettext("study question", "variants"),
+            "compare": pgettext("study question", "compare")}.get(q, q)
+
+
 def build(summary: dict[str, Any], games: Sequence[StudyGame], command: str,
           figs: Sequence[tuple[str, str]] | None = None) -> str:
-    """The page's HTML (``figs``: the plots, when the caller made them already)."""
+    """The page's HTML (``figs``: the plots, when the caller made them already), in the
+    language in force."""
     figs = figures(summary, games) if figs is None else figs
     result = summary["result"]
     q = summary["question"]
@@ -241,30 +275,40 @@ def build(summary: dict[str, Any], games: Sequence[StudyGame], command: str,
         body = components_section(result)
     else:
         body = arms_section(result, summary["arms"][0]["name"])
-    title = f"{summary['title']}: {q}"
-    parts = ["<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
+    title = f"{summary['title']}: {question_name(q)}"
+    methods = summary["methods"]
+    parts = [f'<!DOCTYPE html><html lang="{i18n.language()}"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             f"<title>{esc(title)} (regalia study)</title><style>{CSS}</style></head><body>",
-             f"<h1>{esc(title)}</h1><p><b>The question.</b> {esc(summary['asks'])}</p>",
-             "<h2>What it found</h2><ul>",
-             *[f"<li>{esc(f)}</li>" for f in result["findings"]], "</ul>"]
-    parts += [f'<p class="warn">{esc(w)}</p>' for w in summary["warnings"]]
-    parts += ["<h2>Plots</h2>", *[figure(svg, cap) for svg, cap in figs],
-              "<h2>Tables</h2>", body,
-              "<h2>Settings and seeds</h2>", settings_section(summary, command),
-              "<h2>Method</h2><ul>",
-              f"<li>Intervals: {esc(summary['methods']['intervals'])}.</li>",
-              f"<li>Correction for many comparisons: {esc(summary['methods']['correction'])};"
-              f" significant: {esc(summary['methods']['significance'])} (shown in red).</li>",
-              f"<li>Too few to tell: {esc(summary['methods']['too_few'])} (rows shaded).</li>",
-              "<li>Win rates count victory shares: 1 a win, 1/k a victory shared by k, 0 a "
-              "loss. Seats of one game are not independent (only one wins), so intervals over "
-              "several seats of the same games are somewhat narrow.</li>",
-              "<li>Every game is a function of its seed, settings and agents: the same command "
-              "gives the same games and this same page, whatever the backend.</li></ul>",
-              "<p><small>Made by regalia study; the data: games.csv (one row per game and "
-              "seat), games.jsonl (every game with its actions, replayable), summary.json."
-              "</small></p></body></html>"]
+             "<title>" + esc(_("{title} (regalia study)").format(title=title))
+             + f"</title><style>{CSS}</style></head><body>",
+             f"<h1>{esc(title)}</h1><p><b>" + esc(_("The question.")) + "</b> "
+             + esc(_(summary["asks"])) + "</p>",
+             "<h2>" + esc(_("What it found")) + "</h2><ul>",
+             *[f"<li>{esc(f)}</li>" for f in text.findings(result)], "</ul>"]
+    parts += [f'<p class="warn">{esc(w)}</p>' for w in text.warnings(result)]
+    parts += ["<h2>" + esc(pgettext("study report", "Plots")) + "</h2>",
+              *[figure(svg, cap) for svg, cap in figs],
+              "<h2>" + esc(pgettext("study report", "Tables")) + "</h2>", body,
+              "<h2>" + esc(_("Settings and seeds")) + "</h2>", settings_section(summary, command),
+              "<h2>" + esc(pgettext("study report", "Method")) + "</h2><ul>",
+              "<li>" + esc(_("Intervals: {intervals}.").format(
+                  intervals=_(methods["intervals"]))) + "</li>",
+              "<li>" + esc(_("Correction for many comparisons: {correction}; significant: "
+                             "{significance} (shown in red).").format(
+                  correction=text.correction(result.get("correction", "")),
+                  significance=text.significance())) + "</li>",
+              "<li>" + esc(_("Too few to tell: {rule} (rows shaded).").format(
+                  rule=text.too_few())) + "</li>",
+              "<li>" + esc(_("Win rates count victory shares: 1 a win, 1/k a victory shared "
+                             "by k, 0 a loss. Seats of one game are not independent (only "
+                             "one wins), so intervals over several seats of the same games "
+                             "are somewhat narrow.")) + "</li>",
+              "<li>" + esc(_("Every game is a function of its seed, settings and agents: the "
+                             "same command gives the same games and this same page, whatever "
+                             "the backend.")) + "</li></ul>",
+              "<p><small>" + esc(_("Made by regalia study; the data: games.csv (one row per "
+                                   "game and seat), games.jsonl (every game with its actions, "
+                                   "replayable), summary.json.")) + "</small></p></body></html>"]
     return "\n".join(parts)
 
 
@@ -277,7 +321,7 @@ def write(directory: Path, summary: dict[str, Any], games: Sequence[StudyGame],
     folder.mkdir(exist_ok=True)
     for old in folder.glob("*.svg"):
         old.unlink()
-    for k, (svg, _) in enumerate(figs, 1):
+    for k, (svg, _caption) in enumerate(figs, 1):
         (folder / f"{summary['question']}-{k}.svg").write_text(svg + "\n", encoding="utf-8")
     path = directory / "report.html"
     path.write_text(build(summary, games, command, figs), encoding="utf-8")

@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 
 from regalia.arena.executors import Executor, SerialExecutor
 from regalia.core.errors import RegaliaError
+from regalia.core.i18n import _
 
 from .plan import StudyGame, StudyPlan, play_study_game
 
@@ -40,8 +41,8 @@ def _describe_difference(old: dict[str, Any], new: dict[str, Any]) -> str:
             a = a[:57] + "..."
         if len(b) > 60:
             b = b[:57] + "..."
-        shown.append(f"{k} {a} there, {b} now")
-    return "; ".join(shown) or "unknown"
+        shown.append(_("{setting} {old} there, {new} now").format(setting=k, old=a, new=b))
+    return "; ".join(shown) or _("unknown")
 
 
 def stored_plan(out: Path) -> dict[str, Any] | None:
@@ -64,25 +65,29 @@ def prepare(out: Path, plan: StudyPlan, restart: bool = False) -> list[StudyGame
             message names the settings that differ).
     """
     if out.exists() and not out.is_dir():
-        raise StudyDirError(f"--out {out}: a file is there; give a directory")
+        raise StudyDirError(_("--out {path}: a file is there; give a directory").format(
+            path=out))
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StudyDirError(f"--out {out}: cannot create the directory ({exc})") from None
+        raise StudyDirError(_("--out {path}: cannot create the directory ({error})").format(
+            path=out, error=exc)) from None
     identity = plan.identity()
     old = stored_plan(out)
     games_path = out / GAMES_FILE
     if restart or old is None:
         if games_path.exists() and old is None and not restart:
-            raise StudyDirError(f"--out {out}: holds {GAMES_FILE} but no {PLAN_FILE}; give "
-                                f"another directory, or --restart to replace it")
+            raise StudyDirError(_("--out {path}: holds {games} but no {plan}; give another "
+                                  "directory, or --restart to replace it").format(
+                path=out, games=GAMES_FILE, plan=PLAN_FILE))
         _write_plan(out, identity)
         games_path.write_text("", encoding="utf-8")
         return []
     if old != identity:
-        raise StudyDirError(f"--out {out} holds another study ({_describe_difference(old, identity)}); "
-                            f"give another directory, the same settings to resume it, or "
-                            f"--restart to discard its games")
+        raise StudyDirError(_("--out {path} holds another study ({differences}); give another "
+                              "directory, the same settings to resume it, or --restart to "
+                              "discard its games").format(
+            path=out, differences=_describe_difference(old, identity)))
     return load_games(games_path, plan)
 
 
@@ -91,7 +96,8 @@ def _write_plan(out: Path, identity: dict[str, Any]) -> None:
     try:
         (out / PLAN_FILE).write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
-        raise StudyDirError(f"cannot write {out / PLAN_FILE}: {exc}") from None
+        raise StudyDirError(_("cannot write {path}: {error}").format(
+            path=out / PLAN_FILE, error=exc)) from None
 
 
 def load_games(path: Path, plan: StudyPlan) -> list[StudyGame]:

@@ -40,13 +40,14 @@ from numpy.typing import ArrayLike
 from scipy import stats as st
 
 from regalia.arena.ratings import Z95, wilson_interval
+from regalia.core.i18n import N_
 
 LEVEL = 0.95
 ALPHA = 0.05
 MIN_EVENTS = 5
 MIN_GAMES = 30
 
-INTERVALS = ("win rates: Wilson score interval (95%); win rate against parity: the score "
+INTERVALS = N_("win rates: Wilson score interval (95%); win rate against parity: the score "
              "test; mean scores: Student's t interval (95%); seats that took a component "
              "against seats of the same games that did not: difference of means with a "
              "cluster-robust (game as the unit) t interval and test; win rates of two "
@@ -246,8 +247,8 @@ def benjamini_hochberg(pvalues: Sequence[float]) -> list[float]:
 
 
 CORRECTIONS = {"holm": holm, "bh": benjamini_hochberg}
-CORRECTION_NAMES = {"holm": "Holm (family-wise error rate)",
-                    "bh": "Benjamini-Hochberg (false discovery rate)"}
+CORRECTION_NAMES = {"holm": N_("Holm (family-wise error rate)"),
+                    "bh": N_("Benjamini-Hochberg (false discovery rate)")}
 
 __all__ = ["Rate", "Mean", "Difference", "rate", "score_test", "rate_difference", "clustered_difference", "mean",
            "mean_difference", "paired_difference", "holm", "benjamini_hochberg",

@@ -11,7 +11,10 @@ from typing import Any, Sequence
 from regalia.arena.tournament import ROTATION_SCHEME, deal_seeds
 from regalia.core.registry import game_class
 
-from . import analysis, stats
+from regalia.core import i18n
+from regalia.core.i18n import N_
+
+from . import analysis, stats, text
 from .components import compare_components, components
 from .plan import QUESTIONS, StudyGame, StudyPlan, lineup_label
 
@@ -21,6 +24,10 @@ SUMMARY_FORMAT = "regalia-study-summary"
 CSV_COLUMNS = ("game", "deal", "arm", "rotation", "seed", "seat", "position", "agent",
                "score", "return", "rank", "length", "moves")
 SEEDS_SHOWN = 20
+#: How the seeds are derived, and the seating of a lineup of one agent (shown translated).
+SEED_RULE = N_("deal i has the dealer's seed derive_seed(seed, 'deal', i); the agent in seat "
+               "s the seed derive_seed(deal seed, 'seat', s)")
+ONE_ROTATION = N_("one game per deal (the same agent in every seat)")
 
 
 def answer(plan: StudyPlan, games: Sequence[StudyGame]) -> dict[str, Any]:
@@ -36,34 +43,22 @@ def answer(plan: StudyPlan, games: Sequence[StudyGame]) -> dict[str, Any]:
     if plan.question == "compare":
         result["question"] = "compare"
         result["components"] = compare_components(games, plan.kinds, 0, 1) if plan.kinds else []
-        for table in result["components"]:
-            moved = [r["name"] for r in table["rows"] if r["pick_diff_significant"]]
-            result["findings"].append(
-                f"{table['title']} taken more or less often with {plan.arms[1].name} "
-                f"(Benjamini-Hochberg q < 0.05): {', '.join(moved) if moved else 'none'}.")
+        result["findings"] += text.compare_findings(result)
     return result
-
-
-def warnings(result: dict[str, Any]) -> list[str]:
-    """Rows too small to tell, named (at most 12)."""
-    small: list[str] = []
-    for row in result.get("rows", []):
-        if row.get("too_few"):
-            small.append(str(row.get("label") or row.get("option") or row.get("name")))
-    for table in result.get("tables", []):
-        small += [f"{table['title']}: {r['name']}" for r in table["rows"] if r["too_few"]]
-    if not small:
-        return []
-    shown = ", ".join(small[:12]) + (f" and {len(small) - 12} more" if len(small) > 12 else "")
-    return [f"Too few games to tell for {len(small)} row(s) ({shown}): fewer than "
-            f"{stats.MIN_EVENTS} wins or {stats.MIN_EVENTS} losses, or fewer than "
-            f"{stats.MIN_GAMES} games. Their intervals are wide and their tests unreliable; "
-            f"play more games (--games) to tell."]
 
 
 def summarise(plan: StudyPlan, games: Sequence[StudyGame], run: dict[str, Any]) -> dict[str, Any]:
     """Everything ``summary.json`` holds: settings, seeds, methods, the answer, warnings and
-    (in ``run`` only, the one part that differs between runs) backend and wall time."""
+    (in ``run`` only, the one part that differs between runs) backend and wall time.
+
+    Language-free: its texts (findings, warnings, methods) are in English whatever the
+    language in force; :mod:`.text` renders them from the result in any language."""
+    with i18n.using("en"):
+        return _summarise(plan, games, run)
+
+
+def _summarise(plan: StudyPlan, games: Sequence[StudyGame], run: dict[str, Any]
+               ) -> dict[str, Any]:
     info = game_class(plan.game).info
     result = answer(plan, games)
     seeds = deal_seeds(plan.seed, min(plan.deals, SEEDS_SHOWN))
@@ -73,21 +68,15 @@ def summarise(plan: StudyPlan, games: Sequence[StudyGame], run: dict[str, Any]) 
             "lineup": list(plan.lineup), "lineup_label": lineup_label(plan.lineup),
             "deals": plan.deals, "rotations": plan.rotations, "games": len(games),
             "seed": plan.seed,
-            "seeds": {"rule": "deal i has the dealer's seed derive_seed(seed, 'deal', i); the "
-                              "agent in seat s the seed derive_seed(deal seed, 'seat', s)",
+            "seeds": {"rule": SEED_RULE,
                       "first_deals": seeds,
-                      "rotation": ROTATION_SCHEME if plan.rotations > 1 else "one game per "
-                      "deal (the same agent in every seat)"},
+                      "rotation": ROTATION_SCHEME if plan.rotations > 1 else ONE_ROTATION},
             "kinds": [{"name": k.name, "title": k.title, "in_play": k.in_play,
                        "taken": k.taken} for k in plan.kinds],
             "methods": {"intervals": stats.INTERVALS,
-                        "correction": stats.CORRECTION_NAMES.get(result.get("correction", ""),
-                                                                 "none"),
-                        "significance": f"corrected p (or q) < {stats.ALPHA}",
-                        "too_few": f"fewer than {stats.MIN_EVENTS} wins or losses, or fewer "
-                                   f"than {stats.MIN_GAMES} games; a component that rare is "
-                                   f"not tested"},
-            "result": result, "warnings": warnings(result), "run": run}
+                        "correction": text.correction(result.get("correction", "")),
+                        "significance": text.significance(), "too_few": text.too_few()},
+            "result": result, "warnings": text.warnings(result), "run": run}
 
 
 def csv_rows(plan: StudyPlan, games: Sequence[StudyGame]) -> tuple[list[str], list[dict[str, Any]]]:
@@ -142,5 +131,5 @@ def clean(x: Any) -> Any:
     return x
 
 
-__all__ = ["answer", "summarise", "warnings", "csv_rows", "write_csv", "write_summary", "clean",
+__all__ = ["answer", "summarise", "csv_rows", "write_csv", "write_summary", "clean",
            "CSV_COLUMNS", "SUMMARY_FORMAT"]

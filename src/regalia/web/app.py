@@ -105,8 +105,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     hub = Hub()
     rooms = Rooms(store, settings, hub.notify, metrics, hub.watched)
     # other processes may share a PostgreSQL store: their changes arrive as notices
-    listener = (Listener(store.conninfo(), CHANNEL, rooms.on_notice, rooms.recheck)
-                if store.shared else None)
+    listener = (Listener(store.conninfo(), CHANNEL, rooms.on_notice, rooms.recheck,
+                         rooms.on_chat) if store.shared else None)
 
     async def every(seconds: float, job: Callable[[], object], what: str) -> None:
         loop = asyncio.get_running_loop()

@@ -6,7 +6,8 @@ state: each socket then builds its own seat's view (:mod:`.socket`), and each pr
 brings its own copy of the table up from the store (``Rooms.catch_up``).
 
 Between processes: the store sends ``NOTIFY regalia_tables, '<table> <version> <ply>'`` in
-the transaction that stores a move or an undo (:mod:`.store`), so PostgreSQL delivers it
+the transaction that stores a move or an undo (:mod:`.store`), and
+``'<table> chat <line id>'`` in the one that stores a chat line, so PostgreSQL delivers it
 only once the change is committed, to every process that listens; a process sees its own
 notices too and ignores those it is not behind on. A notice lost while a listener was
 disconnected costs nothing: on (re)connecting the listener asks for every live table to be
@@ -71,6 +72,14 @@ def parse_notice(payload: str) -> tuple[str, int, int] | None:
     return parts[0], int(parts[1]), int(parts[2])
 
 
+def parse_chat_notice(payload: str) -> tuple[str, int] | None:
+    """``"<table> chat <line id>"`` as ``(table, line id)``; None for anything else."""
+    parts = payload.split(" ")
+    if len(parts) != 3 or parts[1] != "chat" or not parts[2].isdigit():
+        return None
+    return parts[0], int(parts[2])
+
+
 class Listener:
     """``LISTEN`` on a PostgreSQL channel in a thread of its own, for as long as the
     process serves; reconnects with a growing pause (0.5 s to 10 s) when the connection
@@ -83,15 +92,18 @@ class Listener:
             for every notice (it should hand the work on, not do it).
         on_connect: called in the listener's thread each time it starts listening (the
             first time, and after a reconnection: changes made meanwhile were not heard).
+        on_chat: called as ``on_chat(table, line id)`` for every chat line stored.
     """
 
     def __init__(self, conninfo: str, channel: str,
                  on_notice: Callable[[str, int, int], None],
-                 on_connect: Callable[[], None]):
+                 on_connect: Callable[[], None],
+                 on_chat: Callable[[str, int], None] | None = None):
         self.conninfo = conninfo
         self.channel = channel
         self.on_notice = on_notice
         self.on_connect = on_connect
+        self.on_chat = on_chat
         #: set while the listener is connected and listening
         self.listening = threading.Event()
         self._stop = threading.Event()
@@ -123,6 +135,10 @@ class Listener:
                             parsed = parse_notice(notice.payload)
                             if parsed is not None:
                                 self._call(self.on_notice, *parsed)
+                                continue
+                            line = parse_chat_notice(notice.payload)
+                            if line is not None and self.on_chat is not None:
+                                self._call(self.on_chat, *line)
             except psycopg.Error as exc:
                 self.listening.clear()
                 if self._stop.is_set():

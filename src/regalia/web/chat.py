@@ -93,6 +93,30 @@ class Chat:
             found: Room = folk.chat
             return found
 
+    def behind(self, t: Any, line_id: int) -> bool:
+        """True when the table's chat is loaded here and does not hold line ``line_id``
+        yet (another process stored it)."""
+        room = t.people.chat
+        if room is None:
+            return False   # not loaded here: its first use reads the store
+        with t.lock:
+            return line_id > room.last or all(x["id"] != line_id for x in room.lines)
+
+    def catch_up(self, t: Any) -> int:
+        """Read the lines other processes stored that this one does not keep yet (kept in
+        their stored order); returns how many were added."""
+        room = self.room(t)
+        fresh = self.db.chat_lines(t.id, self.settings.chat_history)
+        with t.lock:
+            known = {x["id"] for x in room.lines}
+            new = [line for line in fresh if line["id"] not in known
+                   and (not room.lines or line["id"] > room.lines[0]["id"])]
+            if new:
+                merged = sorted([*room.lines, *new], key=lambda x: int(x["id"]))
+                room.lines = deque(merged[-self.settings.chat_history:])
+                room.last = max(room.last, int(merged[-1]["id"]))
+        return len(new)
+
     def since(self, t: Any, after: int) -> list[dict[str, Any]]:
         """The lines after id ``after`` that the room keeps, oldest first."""
         room = self.room(t)

@@ -314,6 +314,25 @@ class Rooms:
             return   # not live here (its next request loads it), or not behind
         self._queue(table_id)
 
+    def on_chat(self, table_id: str, line_id: int) -> None:
+        """A chat line ``line_id`` was stored for the table (maybe by another process):
+        a live copy whose chat is behind reads the new lines in the background and tells
+        its sockets. Called from the listener's thread."""
+        t = self._tables.get(table_id)
+        if t is None or not self.chat.behind(t, line_id):
+            return
+        try:
+            self._catching.submit(self._chat_catch_up, t)
+        except RuntimeError:   # shutting down
+            pass
+
+    def _chat_catch_up(self, t: Any) -> None:
+        try:
+            if self.chat.catch_up(t):
+                self.notify(t.id)
+        except Exception:  # the store unreachable: the next line or move tries again
+            log.exception("reading table %s's new chat lines failed", t.id)
+
     def recheck(self) -> None:
         """Check every live table against the store (notices may have been missed: the
         listener (re)connected)."""

@@ -7,6 +7,7 @@ written in the effect vocabulary of :mod:`.effects`. Most card texts are not pub
 record carries its provenance (``verified`` / ``rulebook`` / ``reconstructed``).
 """
 
+from regalia.core.i18n import N_
 from regalia.core.registry import (register_drawing, register_pad, register_policy,
                                     register_strengths, register_tensors)
 
@@ -32,8 +33,8 @@ register_pad("inheritors", "regalia.games.inheritors.pad")
 register_tensors("inheritors", "regalia.games.inheritors.tensors")
 register_strengths("inheritors", easy="greedy", normal="ismcts:seconds=0.5",
                    strong="ismcts:seconds=0.5,playout=fast",
-                   evidence="83.0% (74.5-89.1) of 100 two-player games against greedy "
-                            "(docs/games/inheritors.md)")
+                   evidence=N_("83.0% (74.5-89.1) of 100 two-player games against greedy "
+                               "(docs/games/inheritors.md)"))
 
 from regalia.core.registry import register_balance  # noqa: E402
 
@@ -43,6 +44,6 @@ from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 
 # The game review's search and label thresholds (victory shares): docs/review.md.
 register_review("inheritors", ReviewSettings(
-    "ismcts:playout=fast", 400, (0.02, 0.05, 0.10, 0.20), evidence=(
+    "ismcts:playout=fast", 400, (0.02, 0.05, 0.10, 0.20), evidence=N_(
         "blunder and mistake checked by paired playouts with 2 players, 8 games; "
         "inaccuracy overstated at this budget (docs/review.md)")))

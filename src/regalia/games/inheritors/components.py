@@ -72,7 +72,7 @@ class Sourced(SourcedRecord):
     the record itself (``{ name = "rulebook" }``).
     """
 
-    source_hint: ClassVar[str] = "the rulebook section or published source it comes from"
+    source_hint: ClassVar[str] = "the rulebook section or published source it comes from"  # i18n: no
     record_meta: ClassVar[frozenset[str]] = META_FIELDS
 
 
@@ -106,11 +106,11 @@ class Advocate(Sourced):
     @model_validator(mode="after")
     def _marked(self) -> "Advocate":
         if self.marked > self.copies:
-            raise ValueError(f"@marked: {self.marked} marked copies but only {self.copies} "
+            raise ValueError(f"@marked: {self.marked} marked copies but only {self.copies} "  # i18n: no
                              "copies")
         bad = [i for i, a in enumerate(self.abilities) if a.trigger != "play"]
         if bad:
-            raise ValueError("\n".join(f"@abilities.{i}.trigger: an advocate's ability is "
+            raise ValueError("\n".join(f"@abilities.{i}.trigger: an advocate's ability is "  # i18n: no
                                        "used when it is played: expected 'play'" for i in bad))
         return self
 
@@ -155,7 +155,7 @@ class Epic(Sourced):
     def _scoring(self) -> "Epic":
         bad = [i for i, a in enumerate(self.abilities) if a.trigger != "scoring"]
         if bad:
-            raise ValueError("\n".join(f"@abilities.{i}.trigger: an Epic's text applies to "
+            raise ValueError("\n".join(f"@abilities.{i}.trigger: an Epic's text applies to "  # i18n: no
                                        "the player holding it at the end: expected 'scoring'"
                                        for i in bad))
         return self
@@ -177,7 +177,7 @@ class Quest(Sourced):
     def _hand_of_influence(self) -> "Quest":
         r = self.requirement
         if r.kind != "cards_in_hand" or r.card_kinds != ("influence",):
-            raise ValueError("@requirement: \"The requirement always refers to the Influence "
+            raise ValueError("@requirement: \"The requirement always refers to the Influence "  # i18n: no
                              "Cards in your hand at the end of the game\": expected a "
                              "'cards_in_hand' condition on Influence Cards")
         return self
@@ -199,7 +199,7 @@ class Honor(Sourced):
     @model_validator(mode="after")
     def _claimable(self) -> "Honor":
         if self.requirement.kind == "opponent_ahead":
-            raise ValueError("@requirement.kind: 'opponent_ahead' needs a card being played "
+            raise ValueError("@requirement.kind: 'opponent_ahead' needs a card being played "  # i18n: no
                              "and cannot be an Honor's requirement")
         return self
 
@@ -217,7 +217,7 @@ class Clan(Sourced):
     def _triggers(self) -> "Clan":
         bad = [i for i, a in enumerate(self.abilities) if a.trigger == "play"]
         if bad:
-            raise ValueError("\n".join(f"@abilities.{i}.trigger: a Clan is claimed, not "
+            raise ValueError("\n".join(f"@abilities.{i}.trigger: a Clan is claimed, not "  # i18n: no
                                        "played: expected 'claim' or 'scoring'" for i in bad))
         return self
 
@@ -267,7 +267,7 @@ class CardSet(BaseModel):
         self._check_references(problems, colours)
         self._check_file_provenance(problems)
         if not problems and self.deck_size != DECK_SIZE:   # implied by the counts above
-            problems.append(f"@influence: the deck holds {self.deck_size} cards, expected "
+            problems.append(f"@influence: the deck holds {self.deck_size} cards, expected "  # i18n: no
                             f"{DECK_SIZE} (70 Influence + 18 Basic Advocates + 6 Tomes + 5 "
                             "Relics)")
         if problems:
@@ -279,21 +279,21 @@ class CardSet(BaseModel):
         seen: dict[str, int] = {}
         for i, c in enumerate(self.colours):
             if c.name in RESERVED_COLOURS:
-                problems.append(f"@colours.{i}.name: {c.name!r} is the advocates' colour (\"All "
+                problems.append(f"@colours.{i}.name: {c.name!r} is the advocates' colour (\"All "  # i18n: no
                                 "Advocates are white\"), not a realm's")
             if c.name in seen:
-                problems.append(f"@colours.{i}.name: colour {c.name!r} is also colours record "
+                problems.append(f"@colours.{i}.name: colour {c.name!r} is also colours record "  # i18n: no
                                 f"#{seen[c.name] + 1}")
             seen.setdefault(c.name, i)
         if len(self.colours) != NUM_COLOURS:
-            problems.append(f"@colours: expected {NUM_COLOURS} colours (the Five Realms), "
+            problems.append(f"@colours: expected {NUM_COLOURS} colours (the Five Realms), "  # i18n: no
                             f"found {len(self.colours)}")
         return set(seen)
 
     def _bad_colour(self, problems: list[str], where: str, colour: str | None,
                     colours: set[str]) -> bool:
         if colour is not None and colour not in colours:
-            problems.append(f"@{where}: unknown colour {colour!r}; expected one of "
+            problems.append(f"@{where}: unknown colour {colour!r}; expected one of "  # i18n: no
                             f"{sorted(colours)} (the colours section)")
             return True
         return False
@@ -305,7 +305,7 @@ class CardSet(BaseModel):
                 continue
             key = (card.colour, card.number)
             if key in where:
-                problems.append(f"@influence.{i}.number: {card.colour} {card.number} is also "
+                problems.append(f"@influence.{i}.number: {card.colour} {card.number} is also "  # i18n: no
                                 f"influence record #{where[key] + 1}; give one record per "
                                 "colour and number, with its copies")
                 continue
@@ -313,13 +313,13 @@ class CardSet(BaseModel):
         for colour in sorted(colours):
             for number, expected in FIXED_COPIES.items():
                 rec = where.get((colour, number))
-                what = {1: "four 1s (rulebook I: 'four \"number 1\" cards of each color')",
+                what = {1: "four 1s (rulebook I: 'four \"number 1\" cards of each color')",  # i18n: no
                         5: "one 5 (COMPONENTS.md)", 6: "one 6 (COMPONENTS.md)"}[number]
                 if rec is None:
-                    problems.append(f"@influence: no record for {colour} {number}; expected "
+                    problems.append(f"@influence: no record for {colour} {number}; expected "  # i18n: no
                                     f"{what} per colour")
                 elif self.influence[rec].copies != expected:
-                    problems.append(f"@influence.{rec}.copies: {self.influence[rec].copies} "
+                    problems.append(f"@influence.{rec}.copies: {self.influence[rec].copies} "  # i18n: no
                                     f"copies of {colour} {number}, expected {expected}: {what} "
                                     "per colour")
             middle = [where[(colour, n)] for n in (2, 3, 4) if (colour, n) in where]
@@ -328,7 +328,7 @@ class CardSet(BaseModel):
                 records = ", ".join(f"#{i + 1}" for i in middle) or "none"
                 anchor = f"influence.{middle[0]}.copies" if middle else "influence"
                 problems.append(
-                    f"@{anchor}: the {colour} 2s, 3s and 4s total {total} copies (records "
+                    f"@{anchor}: the {colour} 2s, 3s and 4s total {total} copies (records "  # i18n: no
                     f"{records}), expected {MIDDLE_COPIES} (14 per colour minus four 1s, one "
                     "5 and one 6)")
         total = sum(c.copies for c in self.influence)
@@ -340,7 +340,7 @@ class CardSet(BaseModel):
         names = [a.name for a in self.advocates]
         for i, a in enumerate(self.advocates):
             if a.name not in BASIC_ADVOCATE_NAMES:
-                problems.append(f"@advocates.{i}.name: {a.name!r} is not a Basic Advocate; "
+                problems.append(f"@advocates.{i}.name: {a.name!r} is not a Basic Advocate; "  # i18n: no
                                 f"expected one of {list(BASIC_ADVOCATE_NAMES)}")
         missing = [n for n in BASIC_ADVOCATE_NAMES if n not in names]
         if missing:
@@ -352,7 +352,7 @@ class CardSet(BaseModel):
         seen = {a.name: i for i, a in enumerate(self.special_advocates)}
         for i, a in enumerate(self.special_advocates):
             if a.name not in SPECIAL_ADVOCATES:
-                problems.append(f"@special_advocates.{i}.name: {a.name!r} is not a Special "
+                problems.append(f"@special_advocates.{i}.name: {a.name!r} is not a Special "  # i18n: no
                                 f"Advocate; expected one of {list(SPECIAL_ADVOCATES)}")
             elif a.copies != SPECIAL_ADVOCATES[a.name]:
                 problems.append(f"@special_advocates.{i}.copies: {a.copies} {a.name} cards, "
@@ -372,19 +372,19 @@ class CardSet(BaseModel):
             if self._bad_colour(problems, f"relics.{i}.colour", r.colour, colours):
                 continue
             if r.colour in seen:
-                problems.append(f"@relics.{i}.colour: a second {r.colour} Relic (also relics "
+                problems.append(f"@relics.{i}.colour: a second {r.colour} Relic (also relics "  # i18n: no
                                 f"record #{seen[r.colour] + 1}); expected one per colour")
             seen.setdefault(r.colour, i)
             req = r.requirement
             if req.kind != "highest_influence" or req.colour != r.colour:
                 problems.append(
-                    f"@relics.{i}.requirement: expected {{ kind = \"highest_influence\", "
+                    f"@relics.{i}.requirement: expected {{ kind = \"highest_influence\", "  # i18n: no
                     f"colour = \"{r.colour}\" }} (scoring step 3: 'played the highest number "
                     "(including ties) of the color matching the Relic')")
         missing = sorted(colours - set(seen))
         if missing or len(self.relics) != RELICS:
-            problems.append(f"@relics: {len(self.relics)} Relics, expected {RELICS}, one per "
-                            f"colour" + (f"; no Relic of {missing}" if missing else ""))
+            problems.append(f"@relics: {len(self.relics)} Relics, expected {RELICS}, one per "  # i18n: no
+                            f"colour" + (f"; no Relic of {missing}" if missing else ""))  # i18n: no
 
     def _check_clans(self, problems: list[str], colours: set[str]) -> None:
         per: dict[str, list[int]] = defaultdict(list)
@@ -396,19 +396,19 @@ class CardSet(BaseModel):
         for colour in sorted(colours):
             if len(per[colour]) != CLANS_PER_COLOUR:
                 recs = ", ".join(f"#{i + 1}" for i in per[colour]) or "none"
-                problems.append(f"@clans: {len(per[colour])} {colour} Clans (records {recs}), "
+                problems.append(f"@clans: {len(per[colour])} {colour} Clans (records {recs}), "  # i18n: no
                                 f"expected {CLANS_PER_COLOUR} per colour")
         suggested = [i for i, c in enumerate(self.clans) if c.suggested]
         if suggested:
             by_colour = Counter(self.clans[i].colour for i in suggested)
             for i in suggested:
                 if by_colour[self.clans[i].colour] > 1:
-                    problems.append(f"@clans.{i}.suggested: more than one suggested "
+                    problems.append(f"@clans.{i}.suggested: more than one suggested "  # i18n: no
                                     f"{self.clans[i].colour} Clan; the suggested set is one "
                                     "Clan of each colour (setup step 2)")
             missing = sorted(colours - set(by_colour))
             if missing:
-                problems.append(f"@clans: no suggested Clan of {missing}; the suggested set "
+                problems.append(f"@clans: no suggested Clan of {missing}; the suggested set "  # i18n: no
                                 "is one Clan of each colour (setup step 2)")
 
     def _check_cards_of_clans(self, problems: list[str]) -> None:
@@ -419,7 +419,7 @@ class CardSet(BaseModel):
         for section in ("special_advocates", "epics"):
             for i, card in enumerate(getattr(self, section)):
                 if card.clan not in clans:
-                    problems.append(f"@{section}.{i}.clan: unknown clan {card.clan!r}; "
+                    problems.append(f"@{section}.{i}.clan: unknown clan {card.clan!r}; "  # i18n: no
                                     f"expected one of {sorted(clans)}")
                     continue
                 sitting[card.name] = card.clan
@@ -427,7 +427,7 @@ class CardSet(BaseModel):
                          for e in a.effects if e.kind == "take_cards" for n in e.names}
                 if card.name not in taken:
                     problems.append(
-                        f"@{section}.{i}.clan: {card.name!r} sits with {card.clan!r}, but no "
+                        f"@{section}.{i}.clan: {card.name!r} sits with {card.clan!r}, but no "  # i18n: no
                         f"claim ability of {card.clan!r} takes it (expected a take_cards "
                         "effect naming it)")
         for ci, clan in enumerate(self.clans):
@@ -438,7 +438,7 @@ class CardSet(BaseModel):
                     for name in eff.names:
                         if sitting.get(name) != clan.name:
                             problems.append(
-                                f"@clans.{ci}.abilities.{ai}.effects.{ei}.names: {name!r} is "
+                                f"@clans.{ci}.abilities.{ai}.effects.{ei}.names: {name!r} is "  # i18n: no
                                 f"not a Special Advocate or Epic sitting with {clan.name!r}")
 
     def _check_quests_honors(self, problems: list[str], colours: set[str]) -> None:
@@ -460,11 +460,11 @@ class CardSet(BaseModel):
             for i, rec in enumerate(getattr(self, section)):
                 key = " ".join(rec.name.casefold().split())
                 if key in made:
-                    problems.append(f"@{section}.{i}.name: name {rec.name!r} is the notation "
+                    problems.append(f"@{section}.{i}.name: name {rec.name!r} is the notation "  # i18n: no
                                     f"of {made[key]}; names must be unique")
                 elif key in first:
                     s, j = first[key]
-                    problems.append(f"@{section}.{i}.name: name {rec.name!r} is also used by "
+                    problems.append(f"@{section}.{i}.name: name {rec.name!r} is also used by "  # i18n: no
                                     f"{s} record #{j + 1}; names must be unique")
                 else:
                     first[key] = (section, i)
@@ -485,7 +485,7 @@ class CardSet(BaseModel):
                 for colour in c.colours():
                     self._bad_colour(problems, f"{section}.{where}.colour", colour, colours)
                 if c.kind == "used_advocate" and c.advocate not in advocates:
-                    problems.append(f"@{section}.{where}.advocate: unknown advocate "
+                    problems.append(f"@{section}.{where}.advocate: unknown advocate "  # i18n: no
                                     f"{c.advocate!r}; expected one of {sorted(advocates)}")
 
     def _texts(self) -> Iterator[tuple[str, str, Any]]:
@@ -504,7 +504,7 @@ class CardSet(BaseModel):
     # -------------------------------------------------------------- queries
     def records(self) -> Iterator[tuple[str, Sourced]]:
         """Every record with its kind, abilities included (each has its own provenance)."""
-        yield "tome majority", self.tome_majority
+        yield "tome majority", self.tome_majority  # i18n: no
         for section in SECTIONS:
             for rec in getattr(self, section):
                 yield section, rec
@@ -539,7 +539,7 @@ class CardSet(BaseModel):
             for rec in getattr(self, section):
                 if rec.name.casefold() == name.casefold():
                     return cast(Sourced, rec)
-        raise KeyError(f"no card named {name!r}")
+        raise KeyError(f"no card named {name!r}")  # i18n: no
 
     def digest(self) -> str:
         """SHA-256 of the cards' content (provenance, sources, notes and texts left out)."""

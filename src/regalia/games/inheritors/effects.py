@@ -60,6 +60,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from regalia.core.i18n import N_, _, ngettext
+
 #: Kinds of cards a player can hold (the values of ``card_kinds``). Special and basic
 #: advocates are both ``advocate``.
 CARD_KINDS: tuple[str, ...] = ("influence", "advocate", "tome", "relic", "epic")
@@ -69,14 +71,19 @@ CardKind = Literal["influence", "advocate", "tome", "relic", "epic"]
 TRIGGERS: tuple[str, ...] = ("play", "claim", "scoring")
 Trigger = Literal["play", "claim", "scoring"]
 
-_PLURAL = {"influence": "Influence Cards", "advocate": "Advocates", "tome": "Tomes",
-           "relic": "Relics", "epic": "Epics"}
-_SINGULAR = {"influence": "Influence Card", "advocate": "Advocate", "tome": "Tome",
-             "relic": "Relic", "epic": "Epic"}
+_PLURAL = {"influence": N_("Influence Cards"), "advocate": N_("Advocates"),
+           "tome": N_("Tomes"), "relic": N_("Relics"), "epic": N_("Epics")}
+_SINGULAR = {"influence": N_("Influence Card"), "advocate": N_("Advocate"), "tome": N_("Tome"),
+             "relic": N_("Relic"), "epic": N_("Epic")}
 
 
-def _cards(n: int, word: str = "card") -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def _colour(name: str) -> str:
+    from .labels import colour
+    return colour(name)
 
 
 class _Kind(BaseModel):
@@ -113,28 +120,33 @@ class CardsInHand(_Kind):
     @model_validator(mode="after")
     def _filters(self) -> "CardsInHand":
         if len(set(self.card_kinds)) != len(self.card_kinds):
-            raise ValueError("@card_kinds: each card kind may be listed once")
+            raise ValueError("@card_kinds: each card kind may be listed once")  # i18n: no
         if self.number is not None and self.min_number is not None:
-            raise ValueError("@min_number: give either number or min_number, not both")
+            raise ValueError("@min_number: give either number or min_number, not both")  # i18n: no
         numbered = self.number is not None or self.min_number is not None
         if numbered and self.card_kinds != ("influence",):
-            raise ValueError("@card_kinds: number and min_number only apply to Influence "
+            raise ValueError("@card_kinds: number and min_number only apply to Influence "  # i18n: no
                              "Cards (card_kinds = [\"influence\"])")
         if self.colour is not None and not set(self.card_kinds) <= {"influence", "relic"}:
-            raise ValueError("@colour: only Influence Cards and Relics have a colour")
+            raise ValueError("@colour: only Influence Cards and Relics have a colour")  # i18n: no
         return self
 
     def describe(self) -> str:
-        kinds = " or ".join(_PLURAL[k] if self.count != 1 else _SINGULAR[k]
-                            for k in self.card_kinds)
-        words = []
-        if self.colour:
-            words.append(self.colour)
+        kinds = _(" or ").join(_(_PLURAL[k]) if self.count != 1 else _(_SINGULAR[k])
+                               for k in self.card_kinds)
+        fields = {"n": self.count, "kinds": kinds, "colour": _colour(self.colour or ""),
+                  "number": self.number if self.number is not None else self.min_number}
         if self.number is not None:
-            words.append(f"number {self.number}")
-        if self.min_number is not None:
-            words.append(f"number {self.min_number} (or higher)")
-        return f"you have {self.count} {' '.join(words + [kinds])} in your hand"
+            text = (_("you have {n} {colour} number {number} {kinds} in your hand")
+                    if self.colour else _("you have {n} number {number} {kinds} in your hand"))
+        elif self.min_number is not None:
+            text = (_("you have {n} {colour} number {number} (or higher) {kinds} in your hand")
+                    if self.colour else
+                    _("you have {n} number {number} (or higher) {kinds} in your hand"))
+        else:
+            text = (_("you have {n} {colour} {kinds} in your hand") if self.colour else
+                    _("you have {n} {kinds} in your hand"))
+        return text.format(**fields)
 
 
 class StacksAtLeast(_Kind):
@@ -145,12 +157,18 @@ class StacksAtLeast(_Kind):
     min_number: Number = 1
 
     def describe(self) -> str:
-        stacks = "stack" if self.count == 1 else "stacks"
+        n = self.count
         if self.min_number == 1:
-            return f"you have {self.count} {stacks} (colours) in your play area"
-        above = "" if self.min_number == 6 else " or higher"
-        return (f"you have {self.count} {stacks} topped by a number {self.min_number}{above} "
-                "in your play area")
+            return ngettext("you have {n} stack (colours) in your play area",
+                            "you have {n} stacks (colours) in your play area", n).format(n=n)
+        if self.min_number == 6:
+            return ngettext("you have {n} stack topped by a number {number} in your play area",
+                            "you have {n} stacks topped by a number {number} in your play "
+                            "area", n).format(n=n, number=self.min_number)
+        return ngettext("you have {n} stack topped by a number {number} or higher in your "
+                        "play area",
+                        "you have {n} stacks topped by a number {number} or higher in your "
+                        "play area", n).format(n=n, number=self.min_number)
 
 
 class InfluenceAtLeast(_Kind):
@@ -161,7 +179,8 @@ class InfluenceAtLeast(_Kind):
     number: Number
 
     def describe(self) -> str:
-        return f"your {self.colour} stack shows a {self.number} or higher"
+        return _("your {colour} stack shows a {number} or higher").format(
+            colour=_colour(self.colour), number=self.number)
 
 
 class HighestInfluence(_Kind):
@@ -171,7 +190,8 @@ class HighestInfluence(_Kind):
     colour: ColourRef
 
     def describe(self) -> str:
-        return f"you played the highest {self.colour} number (ties included)"
+        return _("you played the highest {colour} number (ties included)").format(
+            colour=_colour(self.colour))
 
 
 class QuestsAtLeast(_Kind):
@@ -181,7 +201,9 @@ class QuestsAtLeast(_Kind):
     count: int = Field(ge=1, le=7)
 
     def describe(self) -> str:
-        return f"you have {_cards(self.count, 'Quest')} in your play area"
+        return ngettext("you have {n} Quest in your play area",
+                        "you have {n} Quests in your play area", self.count).format(
+            n=self.count)
 
 
 class OpponentAhead(_Kind):
@@ -190,8 +212,8 @@ class OpponentAhead(_Kind):
     kind: Literal["opponent_ahead"] = "opponent_ahead"
 
     def describe(self) -> str:
-        return ("another player has a higher-numbered card of the same colour in their "
-                "play area")
+        return _("another player has a higher-numbered card of the same colour in their "
+                 "play area")
 
 
 class UsedAdvocate(_Kind):
@@ -202,8 +224,10 @@ class UsedAdvocate(_Kind):
     min_number: Number = 1
 
     def describe(self) -> str:
-        return (f"you used a {self.advocate} this turn to play an Influence Card numbered "
-                f"{self.min_number} or higher")
+        from .labels import card
+        return _("you used a {advocate} this turn to play an Influence Card numbered "
+                 "{number} or higher").format(advocate=card(self.advocate),
+                                              number=self.min_number)
 
 
 Condition = Annotated[
@@ -224,7 +248,7 @@ class Draw(_Kind):
     n: int = Field(ge=1, le=10)
 
     def describe(self) -> str:
-        return f"draw {_cards(self.n)} from the deck"
+        return _("draw {cards} from the deck").format(cards=_cards(self.n))
 
 
 class Score(_Kind):
@@ -235,8 +259,8 @@ class Score(_Kind):
 
     def describe(self) -> str:
         if self.points < 0:
-            return f"lose {-self.points} VP"
-        return f"gain {self.points} VP"
+            return _("lose {n} VP").format(n=-self.points)
+        return _("gain {n} VP").format(n=self.points)
 
 
 class TakeFromMarket(_Kind):
@@ -246,8 +270,8 @@ class TakeFromMarket(_Kind):
     count: int = Field(ge=1, le=10)
 
     def describe(self) -> str:
-        return (f"take any {_cards(self.count)} from the Market (from any rows, even under "
-                "other cards), then restock the Market")
+        return _("take any {cards} from the Market (from any rows, even under other cards), "
+                 "then restock the Market").format(cards=_cards(self.count))
 
 
 class PlayInfluence(_Kind):
@@ -258,11 +282,17 @@ class PlayInfluence(_Kind):
     skip: int = Field(default=0, ge=0, le=4)
 
     def describe(self) -> str:
-        text = "play an Influence Card" if self.count == 1 else \
-            f"play {self.count} Influence Cards, one after the other"
+        if self.skip and self.count == 1:
+            return ngettext("play an Influence Card skipping {skip} number",
+                            "play an Influence Card skipping {skip} numbers", self.skip
+                            ).format(skip=self.skip)
         if self.skip:
-            text += f" skipping {self.skip} number" + ("" if self.skip == 1 else "s")
-        return text
+            return ngettext("play {n} Influence Cards, one after the other, skipping {skip} "
+                            "number",
+                            "play {n} Influence Cards, one after the other, skipping {skip} "
+                            "numbers", self.skip).format(n=self.count, skip=self.skip)
+        return ngettext("play an Influence Card", "play {n} Influence Cards, one after the "
+                        "other", self.count).format(n=self.count)
 
 
 class DemandCard(_Kind):
@@ -272,12 +302,14 @@ class DemandCard(_Kind):
     otherwise_draw: int = Field(default=1, ge=0, le=5)
 
     def describe(self) -> str:
-        text = ("pick a player and announce an Influence Card (colour and number) that you "
-                "can legally play; if that player has it, they must place it in your play "
-                "area")
         if self.otherwise_draw:
-            text += f"; if not, you draw {_cards(self.otherwise_draw)} from the deck"
-        return text
+            return _("pick a player and announce an Influence Card (colour and number) that "
+                     "you can legally play; if that player has it, they must place it in your "
+                     "play area; if not, you draw {cards} from the deck").format(
+                cards=_cards(self.otherwise_draw))
+        return _("pick a player and announce an Influence Card (colour and number) that you "
+                 "can legally play; if that player has it, they must place it in your play "
+                 "area")
 
 
 class RemoveTopCard(_Kind):
@@ -287,9 +319,11 @@ class RemoveTopCard(_Kind):
     max_number: Number = 6
 
     def describe(self) -> str:
-        limit = "" if self.max_number == 6 else f" (if it is numbered {self.max_number} or lower)"
-        return (f"remove the top Influence Card of another player's stack{limit} to the "
-                "removed area")
+        if self.max_number == 6:
+            return _("remove the top Influence Card of another player's stack to the removed "
+                     "area")
+        return _("remove the top Influence Card of another player's stack (if it is numbered "
+                 "{n} or lower) to the removed area").format(n=self.max_number)
 
 
 class TakeCards(_Kind):
@@ -301,12 +335,13 @@ class TakeCards(_Kind):
     @model_validator(mode="after")
     def _unique(self) -> "TakeCards":
         if len(set(self.names)) != len(self.names):
-            raise ValueError("@names: each card may be named once")
+            raise ValueError("@names: each card may be named once")  # i18n: no
         return self
 
     def describe(self) -> str:
-        return ("take " + " and ".join(self.names) + " (every copy sitting with this Clan) "
-                "into your hand")
+        from .labels import card
+        return _("take {cards} (every copy sitting with this Clan) into your hand").format(
+            cards=_(" and ").join(card(n) for n in self.names))
 
 
 class Majority(_Kind):
@@ -319,15 +354,17 @@ class Majority(_Kind):
     @model_validator(mode="after")
     def _unique(self) -> "Majority":
         if len(set(self.card_kinds)) != len(self.card_kinds):
-            raise ValueError("@card_kinds: each card kind may be listed once")
+            raise ValueError("@card_kinds: each card kind may be listed once")  # i18n: no
         return self
 
     def describe(self) -> str:
-        what = " and ".join(_PLURAL[k] for k in self.card_kinds)
-        places = ["most", "second-most", "third-most", "fourth-most"]
-        awards = "; ".join(f"{places[i]}: {p} VP" for i, p in enumerate(self.points))
-        return (f"compare the {what} in each player's hand; {awards} (ties share the full "
-                "award; a tie for a place leaves the next place empty)")
+        what = _(" and ").join(_(_PLURAL[k]) for k in self.card_kinds)
+        places = [_("most: {n} VP"), _("second-most: {n} VP"), _("third-most: {n} VP"),
+                  _("fourth-most: {n} VP")]
+        awards = "; ".join(places[i].format(n=p) for i, p in enumerate(self.points))
+        return _("compare the {cards} in each player's hand; {awards} (ties share the full "
+                 "award; a tie for a place leaves the next place empty)").format(
+            cards=what, awards=awards)
 
 
 Effect = Annotated[
@@ -356,8 +393,8 @@ TRIGGER_CONDITIONS: dict[str, frozenset[str]] = {
     "scoring": frozenset(CONDITION_KINDS) - {"used_advocate", "opponent_ahead"},
 }
 
-_TRIGGER_TEXT = {"play": "When played", "claim": "When you claim this Clan",
-                 "scoring": "At the end of the game"}
+_TRIGGER_TEXT = {"play": N_("When played"), "claim": N_("When you claim this Clan"),
+                 "scoring": N_("At the end of the game")}
 
 
 class Ability(BaseModel):
@@ -383,22 +420,22 @@ class Ability(BaseModel):
             for i, eff in enumerate(getattr(self, field)):
                 if eff.kind not in allowed:
                     problems.append(
-                        f"@{field}.{i}.kind: effect {eff.kind!r} is not allowed with trigger "
+                        f"@{field}.{i}.kind: effect {eff.kind!r} is not allowed with trigger "  # i18n: no
                         f"{self.trigger!r}; expected one of {sorted(allowed)}")
         if self.otherwise and self.trigger != "scoring":
-            problems.append("@otherwise: only a 'scoring' ability has 'otherwise' effects (an "
+            problems.append("@otherwise: only a 'scoring' ability has 'otherwise' effects (an "  # i18n: no
                             "unmet requirement means the card cannot be used)")
         if self.otherwise and self.requirement is None:
-            problems.append("@otherwise: 'otherwise' effects need a requirement")
+            problems.append("@otherwise: 'otherwise' effects need a requirement")  # i18n: no
         if self.requirement is not None:
             ok = TRIGGER_CONDITIONS[self.trigger]
             if self.requirement.kind not in ok:
                 problems.append(
-                    f"@requirement.kind: condition {self.requirement.kind!r} is not allowed "
+                    f"@requirement.kind: condition {self.requirement.kind!r} is not allowed "  # i18n: no
                     f"with trigger {self.trigger!r}; expected one of {sorted(ok)}")
             elif (self.requirement.kind == "opponent_ahead"
                   and not any(e.kind == "play_influence" for e in self.effects)):
-                problems.append("@requirement.kind: 'opponent_ahead' compares the colour of "
+                problems.append("@requirement.kind: 'opponent_ahead' compares the colour of "  # i18n: no
                                 "the card being played, so it needs a 'play_influence' effect")
         if problems:
             raise ValueError("\n".join(problems))
@@ -418,15 +455,18 @@ class Ability(BaseModel):
     def describe(self) -> str:
         """The ability in English, generated from its vocabulary (not the printed text)."""
         body = "; ".join(e.describe() for e in self.effects)
-        head = _TRIGGER_TEXT[self.trigger]
+        head = _(_TRIGGER_TEXT[self.trigger])
         if self.requirement is None:
-            return f"{head}: {body}."
+            return _("{when}: {effects}.").format(when=head, effects=body)
         if self.trigger == "scoring":
-            text = f"{head}: if {self.requirement.describe()}, {body}"
             if self.otherwise:
-                text += "; otherwise " + "; ".join(e.describe() for e in self.otherwise)
-            return text + "."
-        return f"{head} (only if {self.requirement.describe()}): {body}."
+                return _("{when}: if {requirement}, {effects}; otherwise {otherwise}.").format(
+                    when=head, requirement=self.requirement.describe(), effects=body,
+                    otherwise="; ".join(e.describe() for e in self.otherwise))
+            return _("{when}: if {requirement}, {effects}.").format(
+                when=head, requirement=self.requirement.describe(), effects=body)
+        return _("{when} (only if {requirement}): {effects}.").format(
+            when=head, requirement=self.requirement.describe(), effects=body)
 
 
 __all__ = [

@@ -13,64 +13,81 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from regalia.core.svgkit import and_join, entry, runs
+from regalia.core.i18n import _, ngettext
+from regalia.core.svgkit import entry, runs
+
+from . import labels
 
 PLAY = re.compile(r"^play (.+)$")
 USE = re.compile(r"^use (.+)$")
-DRAW = re.compile(r"^discard (.+) to row (\d), draw 2$")
-TAKE_ROW = re.compile(r"^discard (.+) to row (\d), take row (\d)$")
+DRAW = re.compile(r"^discard (.+) to row (\d), draw 2$")  # i18n: no
+TAKE_ROW = re.compile(r"^discard (.+) to row (\d), take row (\d)$")  # i18n: no
 QUEST = re.compile(r"^quest (\w+)$")
-DISCARD = re.compile(r"^discard (.+) to row (\d)$")
+DISCARD = re.compile(r"^discard (.+) to row (\d)$")  # i18n: no
 ASK = re.compile(r"^ask P(\d) for (.+)$")
-TAKE = re.compile(r"^take row (\d) card (\d)(?: \((.+)\))?$")
+TAKE = re.compile(r"^take row (\d) card (\d)(?: \((.+)\))?$")  # i18n: no
 SABOTAGE = re.compile(r"^sabotage P(\d) (\w+)$")
 CLAIM = re.compile(r"^claim (.+)$")
 HONOR = re.compile(r"^honor (.+)$")
-FIRST = re.compile(r"^first player P(\d)$")
+FIRST = re.compile(r"^first player P(\d)$")  # i18n: no
 
 
 def _seat(names: Sequence[str], k: str) -> str:
     i = int(k) - 1
-    return names[i] if 0 <= i < len(names) else f"player {k}"
+    return names[i] if 0 <= i < len(names) else _("player {n}").format(n=k)
+
+
+def _quest_cards(colour: str) -> str:
+    if colour == "white":
+        return _("3 Advocates")
+    return _("3 {colour} cards").format(colour=labels.colour(colour))
 
 
 def phrase(notation: str, past: bool, names: Sequence[str] = ()) -> str:
     """A move in words, done (``played purple 2``) or to do (``play purple 2``);
     ``names`` name the seats a move refers to (``ask P2 ...``)."""
-    def v(now: str, then: str) -> str:
-        return then if past else now
-
+    card = labels.card
     if m := PLAY.match(notation):
-        return f"{v('play', 'played')} {m.group(1)}"
+        return (_("played {card}") if past else _("play {card}")).format(card=card(m.group(1)))
     if m := USE.match(notation):
-        return f"{v('use', 'used')} the {m.group(1)}"
+        return (_("used the {card}") if past else _("use the {card}")).format(
+            card=card(m.group(1)))
     if m := DRAW.match(notation):
-        return (f"{v('discard', 'discarded')} {m.group(1)} to Market row {m.group(2)} and "
-                f"{v('draw', 'drew')} 2 cards")
+        return (_("discarded {card} to Market row {row} and drew 2 cards") if past else
+                _("discard {card} to Market row {row} and draw 2 cards")).format(
+            card=card(m.group(1)), row=m.group(2))
     if m := TAKE_ROW.match(notation):
-        return (f"{v('discard', 'discarded')} {m.group(1)} to Market row {m.group(2)} and "
-                f"{v('take', 'took')} Market row {m.group(3)}")
+        return (_("discarded {card} to Market row {row} and took Market row {taken}") if past
+                else _("discard {card} to Market row {row} and take Market row {taken}")
+                ).format(card=card(m.group(1)), row=m.group(2), taken=m.group(3))
     if m := QUEST.match(notation):
-        return (f"{v('go', 'went')} on a Quest with 3 "
-                f"{'Advocates' if m.group(1) == 'white' else m.group(1) + ' cards'}")
+        return (_("went on a Quest with {cards}") if past else
+                _("go on a Quest with {cards}")).format(cards=_quest_cards(m.group(1)))
     if m := DISCARD.match(notation):
-        return f"{v('discard', 'discarded')} {m.group(1)} to Market row {m.group(2)}"
+        return (_("discarded {card} to Market row {row}") if past else
+                _("discard {card} to Market row {row}")).format(card=card(m.group(1)),
+                                                               row=m.group(2))
     if m := ASK.match(notation):
-        return f"{v('ask', 'asked')} {_seat(names, m.group(1))} for {m.group(2)}"
+        return (_("asked {player} for {card}") if past else _("ask {player} for {card}")
+                ).format(player=_seat(names, m.group(1)), card=card(m.group(2)))
     if m := TAKE.match(notation):
-        what = m.group(3) or f"card {m.group(2)}"
-        return f"{v('take', 'took')} {what} from Market row {m.group(1)}"
+        what = card(m.group(3)) if m.group(3) else _("card {n}").format(n=m.group(2))
+        return (_("took {card} from Market row {row}") if past else
+                _("take {card} from Market row {row}")).format(card=what, row=m.group(1))
     if m := SABOTAGE.match(notation):
-        return (f"{v('sabotage', 'sabotaged')} {_seat(names, m.group(1))}'s "
-                f"{m.group(2)} stack")
+        return (_("sabotaged {player}'s {colour} stack") if past else
+                _("sabotage {player}'s {colour} stack")).format(
+            player=_seat(names, m.group(1)), colour=labels.colour(m.group(2)))
     if m := CLAIM.match(notation):
-        return f"{v('claim', 'claimed')} the {m.group(1)} Clan"
+        return (_("claimed the {clan} Clan") if past else _("claim the {clan} Clan")).format(
+            clan=card(m.group(1)))
     if m := HONOR.match(notation):
-        return f"{v('take', 'took')} the Honor {m.group(1)}"
-    if notation == "end turn":
-        return "" if past else "end your turn"
+        return (_("took the Honor {honor}") if past else _("take the Honor {honor}")).format(
+            honor=card(m.group(1)))
+    if notation == "end turn":  # i18n: no
+        return "" if past else _("end your turn")
     if notation == "pass":
-        return v("pass", "passed")
+        return _("passed") if past else _("pass")
     return notation
 
 
@@ -83,34 +100,41 @@ def _chance(texts: Sequence[str], names: Sequence[str]) -> str:
     """A row of chance outcomes in words: the set-up's reveals, cards dealt into the
     Market or a hand (as the viewer saw them), the first player."""
     out = []
-    honors = [t[len("reveal honor "):] for t in texts if t.startswith("reveal honor ")]
-    clans = [t[len("reveal clan "):] for t in texts if t.startswith("reveal clan ")]
+    honors = [t[len("reveal honor "):] for t in texts if t.startswith("reveal honor ")]  # i18n: no
+    clans = [t[len("reveal clan "):] for t in texts if t.startswith("reveal clan ")]  # i18n: no
     if honors:
-        out.append("Honors: " + ", ".join(honors))
+        out.append(_("Honors: {names}").format(names=labels.cards(honors)))
     if clans:
-        out.append("Clans: " + ", ".join(clans))
+        out.append(_("Clans: {names}").format(names=labels.cards(clans)))
     removed = [t[len("remove "):] for t in texts if t.startswith("remove ")]
     if removed:
-        out.append("the " + and_join(removed) + " realm is removed from the game")
+        out.append(ngettext("the {colours} realm is removed from the game",
+                            "the {colours} realms are removed from the game",
+                            len(removed)).format(
+            colours=labels.and_list([labels.colour(c) for c in removed])))
     cards = [t[len("card "):] for t in texts if t.startswith("card ")]
     hidden = [t for t in texts if not t.startswith(("card ", "reveal ", "remove ", "first ",
-                                                     "draw quest "))]
-    quests = [t[len("draw quest "):] for t in texts if t.startswith("draw quest ")]
+                                                     "draw quest "))]  # i18n: no
+    quests = [t[len("draw quest "):] for t in texts if t.startswith("draw quest ")]  # i18n: no
     if cards:
-        out.append(f"{len(cards)} card{'s' if len(cards) > 1 else ''} dealt" + (
-            ": " + ", ".join(cards) if len(cards) <= 6 else ""))
+        dealt = ngettext("{n} card dealt", "{n} cards dealt", len(cards)).format(n=len(cards))
+        if len(cards) <= 6:
+            dealt = _("{dealt}: {cards}").format(dealt=dealt, cards=labels.cards(cards))
+        out.append(dealt)
     if quests:
-        out.append("drew the Quest " + and_join(quests))
+        out.append(_("drew the Quest {names}").format(
+            names=labels.and_list([labels.card(q) for q in quests])))
     for line in dict.fromkeys(hidden):
         n = hidden.count(line)
         if line.endswith(" drew a card"):     # a draw into another hand, unseen
-            out.append(f"{line[:-len(' a card')]} {n if n > 1 else 'a'} card{'s' if n > 1 else ''}"
-                       " (unseen)")
+            out.append(ngettext("{player} drew a card (unseen)",
+                                "{player} drew {n} cards (unseen)", n).format(
+                player=line[:-len(" drew a card")], n=n))
         else:
-            out.append(line + (f" ({n} times)" if n > 1 else ""))
+            out.append(line if n == 1 else _("{line} ({n} times)").format(line=line, n=n))
     for t in texts:
         if m := FIRST.match(t):
-            out.append(f"{_seat(names, m.group(1))} plays first")
+            out.append(_("{player} plays first").format(player=_seat(names, m.group(1))))
     return "; ".join(out)
 
 
@@ -140,8 +164,8 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             parts[-1] += said
         else:
             out.append(entry(first, last, seat, ""))
-            parts.append(said or ["ended the turn"])
-        turn_open = texts[-1] != "end turn"
+            parts.append(said or [_("ended the turn")])
+        turn_open = texts[-1] != "end turn"  # i18n: no
     for e, said in zip(out, parts):
         e["text"] = "; ".join(w for w in said if w) if e["seat"] is not None else said[0]
     return out

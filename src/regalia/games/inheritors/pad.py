@@ -15,9 +15,11 @@ from typing import Any, Mapping
 
 from regalia.core import pad as P
 from regalia.core.errors import NotationError, ParameterError
+from regalia.core.i18n import N_, _
 
+from . import labels
 from .codes import K_INF
-from .help import BOOK
+from .help import book
 from .paddraw import HAND_ROWS, area_svg
 from .rules import InheritorsGame
 from .textformat import PlayerArea, game_for, parse_text, result, score_text
@@ -27,13 +29,19 @@ OPS = ("top", "hand", "quest", "honor", "clan", "name", "add_player", "remove_pl
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: Most copies of one card a hand may hold in an edit (the parser checks the game's copies).
 MAX_COUNT = 20
-SECTIONS = {"influence": f"{BOOK}, V. Scoring, step 1", "tomes": f"{BOOK}, V. Scoring, step 2",
-            "relics": f"{BOOK}, V. Scoring, step 3", "quests": f"{BOOK}, V. Scoring, step 4",
-            "honors": f"{BOOK}, V. Scoring, step 5",
-            "clan": f"{BOOK}, V. Scoring (\"some Clans affect end-game scoring\")",
-            "epics": f"{BOOK}, V. Scoring (an Epic's end-of-game text)"}
-TIE_BREAK = ("The most VPs wins; if tied, the player with more Tomes in hand; if tied "
-             "again, more cards in hand; if still tied, the tied players share the victory.")
+#: The rulebook section of each scoring step (shown cited: :func:`sections`).
+SECTIONS = {"influence": N_("V. Scoring, step 1"), "tomes": N_("V. Scoring, step 2"),
+            "relics": N_("V. Scoring, step 3"), "quests": N_("V. Scoring, step 4"),
+            "honors": N_("V. Scoring, step 5"),
+            "clan": N_("V. Scoring (\"some Clans affect end-game scoring\")"),
+            "epics": N_("V. Scoring (an Epic's end-of-game text)")}
+TIE_BREAK = N_("The most VPs wins; if tied, the player with more Tomes in hand; if tied "
+               "again, more cards in hand; if still tied, the tied players share the victory.")
+
+
+def sections() -> dict[str, str]:
+    """:data:`SECTIONS` cited in the language in force (``"<book>, <section>"``)."""
+    return {key: book(_(where)) for key, where in SECTIONS.items()}
 
 
 @dataclass
@@ -44,7 +52,7 @@ class _Pad:
 
 def setup() -> list[dict[str, Any]]:
     """The players (2 to 4)."""
-    return [{"name": "players", "label": "Players", "default": 3,
+    return [{"name": "players", "label": _("Players"), "default": 3,
              "options": [{"value": n, "label": str(n)}
                          for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]}]
 
@@ -58,7 +66,8 @@ def new(choices: Mapping[str, Any]) -> str:
     n = choices.get("players", 3)
     if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ParameterError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS}")
-    return _write(_Pad(game_for(4), [PlayerArea(f"Player {k + 1}", 0) for k in range(n)]))
+    return _write(_Pad(game_for(4), [PlayerArea(_("Player {n}").format(n=k + 1), 0)
+                                     for k in range(n)]))
 
 
 def _read(text: str) -> _Pad:
@@ -67,7 +76,7 @@ def _read(text: str) -> _Pad:
 
 def _write(pad: _Pad) -> str:
     G = pad.game
-    out = ["# Inheritors: the end of the game, entered on the scoring pad"]
+    out = ["# Inheritors: the end of the game, entered on the scoring pad"]  # i18n: no
     for pa in pad.players:
         out.append(f"player {pa.name}")
         tops = [f"{G.colours[c]} {pa.tops[c]}" for c in sorted(pa.tops) if pa.tops[c]]
@@ -116,9 +125,11 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
     n = len(pad.players)
     if op == "add_player":
         if n >= MAX_PLAYERS:
-            raise NotationError(f"Inheritors is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise NotationError(_("Inheritors is for {low} to {high} players").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS))
         taken = {p.name for p in pad.players}
-        name = next(f"Player {k}" for k in range(n + 1, n + 6) if f"Player {k}" not in taken)
+        name = next(_("Player {n}").format(n=k) for k in range(n + 1, n + 6)
+                    if _("Player {n}").format(n=k) not in taken)
         pad.players.append(PlayerArea(name, 0))
         return _checked(pad)
     pa = pad.players[P.player_index(change, n)]
@@ -140,7 +151,7 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
         records = G.quests if op == "quest" else G.honors
         x = _named(G, change, "name", records)
         held = pa.quests if op == "quest" else pa.honors
-        if P.field(change, "on", bool, "true or false"):
+        if P.field(change, "on", bool, _("true or false")):
             if x not in held:
                 held.append(x)
         elif x in held:
@@ -151,8 +162,9 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
         pa.name = P.player_name(change, [p.name for p in pad.players if p is not pa])
     else:
         if n <= MIN_PLAYERS:
-            raise NotationError(f"Inheritors is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                                "and every player's hand counts: keep at least two")
+            raise NotationError(_("Inheritors is for {low} to {high} players, and every "
+                                  "player's hand counts: keep at least two").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS))
         pad.players.remove(pa)
     return _checked(pad)
 
@@ -165,7 +177,8 @@ def _prov(record: Any) -> str:
 def _menu(pad: _Pad, focus: str) -> dict[str, Any]:
     G = pad.game
     parts = focus.split(":")
-    bad = NotationError(f"{focus[:40]!r} is nothing of this pad to choose")
+    bad = NotationError(_("{focus} is nothing of this pad to choose").format(
+        focus=repr(focus[:40])))
     if len(parts) not in (2, 3) or not parts[1].isdigit() or int(parts[1]) >= len(pad.players):
         raise bad
     i = int(parts[1])
@@ -174,41 +187,50 @@ def _menu(pad: _Pad, focus: str) -> dict[str, Any]:
     if parts[0] == "stack" and len(parts) == 3 and parts[2].isdigit() and int(parts[2]) < 5:
         c = int(parts[2])
         top = pa.tops.get(c, 0)
-        opts = [P.option(str(v) if v else "no stack",
+        opts = [P.option(str(v) if v else _("no stack"),
                          {"op": "top", **base, "colour": G.colours[c], "value": v},
                          selected=v == top) for v in range(7)]
-        return {"focus": focus, "title": f"{pa.name}: the top card of the {G.colours[c]} stack",
-                "groups": [P.group("Top card", opts)]}
+        return {"focus": focus,
+                "title": _("{player}: the top card of the {colour} stack").format(
+                    player=pa.name, colour=labels.colour(G.colours[c])),
+                "groups": [P.group(_("Top card"), opts)]}
     if parts[0] == "clan" and len(parts) == 2:
-        opts = [P.option("none", {"op": "clan", **base, "name": ""}, selected=pa.clan < 0)]
-        opts += [P.option(f"{c.name} ({c.colour})", {"op": "clan", **base, "name": c.name},
+        opts = [P.option(_("none"), {"op": "clan", **base, "name": ""}, selected=pa.clan < 0)]
+        opts += [P.option(f"{labels.card(c.name)} ({labels.colour(c.colour)})",
+                          {"op": "clan", **base, "name": c.name},
                           selected=k == pa.clan, note=_prov(c))
                  for k, c in enumerate(G.clans)]
-        return {"focus": focus, "title": f"{pa.name}: the Clan claimed (it needs a 3 or "
-                                         "higher of its colour)",
-                "groups": [P.group("Clan", opts)]}
+        return {"focus": focus,
+                "title": _("{player}: the Clan claimed (it needs a 3 or higher of its colour)"
+                           ).format(player=pa.name),
+                "groups": [P.group(_("Clan"), opts)]}
     if parts[0] in ("quests", "honors") and len(parts) == 2:
         op, held = ("quest", pa.quests) if parts[0] == "quests" else ("honor", pa.honors)
         names = [r.name for r in (G.quests if op == "quest" else G.honors)]
         records = G.quests if op == "quest" else G.honors
-        opts = [P.option(nm, {"op": op, **base, "name": nm, "on": k not in held},
+        opts = [P.option(labels.card(nm), {"op": op, **base, "name": nm, "on": k not in held},
                          selected=k in held, note=_prov(records[k]))
                 for k, nm in enumerate(names)]
-        return {"focus": focus, "title": f"{pa.name}: the {parts[0].capitalize()} held",
-                "groups": [P.group(parts[0].capitalize(), opts, kind="toggle")]}
+        heading = _("Quests") if op == "quest" else _("Honors")
+        title = (_("{player}: the Quests held") if op == "quest" else
+                 _("{player}: the Honors held")).format(player=pa.name)
+        return {"focus": focus, "title": title,
+                "groups": [P.group(heading, opts, kind="toggle")]}
     if parts[0] == "hand" and len(parts) == 3:
         if parts[2] in G.colours:
             c = G.colours.index(parts[2])
             types = [t for t in range(G.T) if G.tkind[t] == K_INF and G.tcol[t] == c]
-            title = f"{pa.name}: {parts[2]} Influence Cards in hand"
+            title = _("{player}: {colour} Influence Cards in hand").format(
+                player=pa.name, colour=labels.colour(parts[2]))
         elif parts[2] in ("other", "advocates"):
             label, kinds = HAND_ROWS[0 if parts[2] == "other" else 1]
             types = [t for t in range(G.T) if G.tkind[t] in kinds]
-            title = f"{pa.name}: {label} in hand"
+            title = _("{player}: {cards} in hand").format(player=pa.name, cards=_(label))
         else:
             raise bad
-        groups = [P.stepper(G.tname[t], pa.hand.get(t, 0), 0, G.tcopies[t],
-                            {"op": "hand", **base, "card": G.tname[t]}, unit=G.tname[t])
+        groups = [P.stepper(labels.card(G.tname[t]), pa.hand.get(t, 0), 0, G.tcopies[t],
+                            {"op": "hand", **base, "card": G.tname[t]},
+                            unit=labels.card(G.tname[t]))
                   for t in types]
         return {"focus": focus, "title": title, "groups": groups}
     raise bad
@@ -229,31 +251,32 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
     n = len(pad.players)
     parts = []
     for i, pa in enumerate(pad.players):
-        own = [P.group("Name", [P.option("Rename", {"op": "name", "player": i})], kind="name",
-                       value=pa.name)]
+        own = [P.group(_("Name"), [P.option(_("Rename"), {"op": "name", "player": i})],
+                       kind="name", value=pa.name)]
         if n > MIN_PLAYERS:
-            own.append(P.group("", [P.option(f"Remove {pa.name}",
+            own.append(P.group("", [P.option(_("Remove {player}").format(player=pa.name),
                                              {"op": "remove_player", "player": i})],
                                kind="buttons"))
         parts.append({"id": f"p{i}", "title": pa.name, "controls": own,
                       "boards": [area_svg(G, i, pa)]})
     controls = []
     if n < MAX_PLAYERS:
-        controls.append(P.group("Players", [P.option("Add a player", {"op": "add_player"})],
+        controls.append(P.group(_("Players"), [P.option(_("Add a player"),
+                                                        {"op": "add_player"})],
                                 kind="buttons"))
     sc = table.scores
     keys = [(s.total, s.tomes, s.cards) for s in sc]
-    players = [P.player_score(s.name, s.breakdown, SECTIONS, keys[k], s.warnings)
+    players = [P.player_score(s.name, s.breakdown, sections(), keys[k], s.warnings)
                for k, s in enumerate(sc)]
-    return {"text": text, "title": f"Inheritors, {n} players",
-            "notes": ["Card texts: the Honors and one Quest are the rulebook's; the other "
-                      "Quests' requirements and the Clans' and Epics' texts are not public, "
-                      "so regalia scores them by its reconstruction (marked 'reconstructed' "
-                      "where you choose them)."],
+    return {"text": text, "title": _("Inheritors, {n} players").format(n=n),
+            "notes": [_("Card texts: the Honors and one Quest are the rulebook's; the other "
+                        "Quests' requirements and the Clans' and Epics' texts are not public, "
+                        "so regalia scores them by its reconstruction (marked 'reconstructed' "
+                        "where you choose them).")],
             "controls": controls, "parts": parts, "menu": menu,
             "score": P.score(players, P.ranks(keys), result(table) + ".",
-                             ("points", "Tomes in hand", "cards in hand"), TIE_BREAK,
-                             f"{BOOK}, V. Scoring")}
+                             (_("points"), _("Tomes in hand"), _("cards in hand")), _(TIE_BREAK),
+                             book(_("V. Scoring")))}
 
 
 __all__ = ["TITLE", "setup", "new", "view", "edit"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
+from regalia.core.i18n import N_, _
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
 from regalia.core.params import data_path, normalise_variants, whole_number
@@ -35,11 +36,11 @@ from .compiled import state_class
 from .state import InheritorsState, PureInheritorsState
 
 VARIANTS = {
-    "honors-count-covered-cards": "Honors count covered cards: the Honors that count "
-                                  "cards in your play area (a 6; two 4s, three 3s or four "
-                                  "2s or higher) count the covered cards of a stack too, "
-                                  "not only the top cards. The rulebook can be read both "
-                                  "ways; without this option only top cards count.",
+    "honors-count-covered-cards": N_("Honors count covered cards: the Honors that count "
+                                     "cards in your play area (a 6; two 4s, three 3s or four "
+                                     "2s or higher) count the covered cards of a stack too, "
+                                     "not only the top cards. The rulebook can be read both "
+                                     "ways; without this option only top cards count."),
 }
 
 
@@ -77,7 +78,8 @@ class InheritorsGame(Game):
                  data: str | Path | None = None, *, engine: str | None = None):
         players = whole_number(players, "players", "2, 3 or 4")
         if players not in (2, 3, 4):
-            raise ParameterError(f"Inheritors is for 2, 3 or 4 players, not {players}")
+            raise ParameterError(_("Inheritors is for 2, 3 or 4 players, not {n}").format(
+                n=players))
         self._variants = normalise_variants(variants, VARIANTS, "Inheritors")
         #: Ruling R1's other reading: covered cards count for the number Honors.
         self.covered_cards = "honors-count-covered-cards" in self._variants
@@ -280,7 +282,7 @@ class InheritorsGame(Game):
             used = tuple(t for t in range(self.T) if self.is_advocate[t]
                          and self.tname[t].casefold() == cond.advocate.casefold())
             return (C_USED, used, cond.min_number)
-        raise ValueError(f"unknown condition kind {k!r}")  # pragma: no cover
+        raise ValueError(f"unknown condition kind {k!r}")  # pragma: no cover  # i18n: no
 
     def compile_effects(self, effects: Iterable[Any], source: int,
                         ahead: bool = False) -> list[tuple[Any, ...]]:
@@ -302,7 +304,7 @@ class InheritorsGame(Game):
                 types = tuple(t for t in range(self.T) if self.tname[t] in e.names)
                 out.append((E_CARDS, types))
             else:  # pragma: no cover - the data validation keeps scoring effects out
-                raise ValueError(f"effect {k!r} cannot be used during a turn")
+                raise ValueError(f"effect {k!r} cannot be used during a turn")  # i18n: no
         return out
 
     def _compile_scoring(self, ability: Any) -> tuple[Any, ...]:

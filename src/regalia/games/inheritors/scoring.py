@@ -27,8 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
+from regalia.core.i18n import N_, _
 from regalia.core.breakdown import Breakdown, ScoreItem
 
+from .labels import card, colour
 from .codes import BITS, C_CARDS, C_HAND, C_HIGH, C_INF, C_QUESTS, C_STACKS, E_SCORE
 
 if TYPE_CHECKING:
@@ -102,7 +104,7 @@ def holds(G: InheritorsGame, pos: Position, player: int, cond: tuple[Any, ...]) 
                                 for q in range(G.num_players))
     if k == C_QUESTS:
         return bool(len(pos.quests[player]) >= cond[1])
-    raise ValueError(f"condition {cond!r} does not depend on the position alone")
+    raise ValueError(f"condition {cond!r} does not depend on the position alone")  # i18n: no
 
 
 def majority_points(G: InheritorsGame, pos: Position, types: tuple[Any, ...] | None = None,
@@ -216,52 +218,63 @@ def score_steps(G: InheritorsGame, pos: Position, p: int) -> list[ScoreItem]:
     for c in range(5):
         top = pos.mask[p * 5 + c].bit_length()
         if top:
-            out.append(ScoreItem("influence", f"{G.colours[c]} stack", top, f"top card {top}"))
+            out.append(ScoreItem("influence", _("{colour} stack").format(colour=colour(G.colours[c])),
+                                 top, _("top card {n}").format(n=top)))
     counts = [sum(pos.hand[q * T + t] for t in G.majority_types) for q in range(G.num_players)]
     mine = counts[p]
     place = sum(1 for q in range(G.num_players) if counts[q] > mine)
     maj = majority_points(G, pos)[p]
     if mine:
-        places = ("most", "second-most", "third-most", "fourth-most")
+        places = (N_("most"), N_("second-most"), N_("third-most"), N_("fourth-most"))
         tied = sum(1 for q in range(G.num_players) if counts[q] == mine) > 1
-        how = (f"{mine} in hand: {places[place] if place < len(places) else 'no place'}"
-               f"{' (tied)' if tied else ''}")
+        where = _(places[place]) if place < len(places) else _("no place")
+        how = (_("{n} in hand: {place} (tied)") if tied else _("{n} in hand: {place}")).format(
+            n=mine, place=where)
         if not maj and place == 1 and sum(1 for x in counts if x == max(counts)) > 1:
-            how += "; first place is tied, so there is no second place"
+            how = _("{how}; first place is tied, so there is no second place").format(how=how)
     else:
-        how = "none in hand"
-    out.append(ScoreItem("tomes", "Tomes majority", maj, how))
+        how = _("none in hand")
+    out.append(ScoreItem("tomes", _("Tomes majority"), maj, how))
     for t in G.relic_req:
         k = pos.hand[o + t]
         if k:
             ok = holds(G, pos, p, G.relic_req[t])
             c = G.tcol[t]
             mine = pos.mask[p * 5 + c].bit_length()
-            how = (f"you played the highest {G.colours[c]} number ({mine}, ties included)"
-                   if ok else f"you did not play the highest {G.colours[c]} number ("
-                   + (f"yours {mine})" if mine else f"no {G.colours[c]} stack)"))
-            out.append(ScoreItem("relics", G.tname[t], relic_points(G, pos, p, t),
+            col = colour(G.colours[c])
+            if ok:
+                how = _("you played the highest {colour} number ({n}, ties included)").format(
+                    colour=col, n=mine)
+            elif mine:
+                how = _("you did not play the highest {colour} number (yours {n})").format(
+                    colour=col, n=mine)
+            else:
+                how = _("you did not play the highest {colour} number (no {colour} stack)"
+                        ).format(colour=col)
+            out.append(ScoreItem("relics", card(G.tname[t]), relic_points(G, pos, p, t),
                                  how + (f" x{k}" if k > 1 else "")))
     for q in pos.quests[p]:
         ok = holds(G, pos, p, G.quest_req[q])
-        out.append(ScoreItem("quests", f"Quest {G.quests[q].name}", quest_points(G, pos, p, q),
-                             ("met: " if ok else "not met: ")
-                             + G.quests[q].requirement.describe()))
+        out.append(ScoreItem("quests", _("Quest {name}").format(name=card(G.quests[q].name)),
+                             quest_points(G, pos, p, q),
+                             (_("met: {requirement}") if ok else _("not met: {requirement}")
+                              ).format(requirement=G.quests[q].requirement.describe())))
     for h in range(len(G.honors)):
         if pos.honors[p] >> h & 1:
-            out.append(ScoreItem("honors", f"Honor {G.honors[h].name}", G.honors[h].points,
-                                 "claimed"))
+            out.append(ScoreItem("honors", _("Honor {name}").format(name=card(G.honors[h].name)),
+                                 G.honors[h].points, _("claimed")))
     clan = pos.pclan[p]
     if clan >= 0:
-        out.append(ScoreItem("clan", f"Clan {G.clans[clan].name}",
+        out.append(ScoreItem("clan", _("Clan {name}").format(name=card(G.clans[clan].name)),
                              scoring_points(G, pos, p, G.clan_scoring[clan]),
-                             "its end-of-game text" if G.clan_scoring[clan]
-                             else "no end-of-game scoring"))
+                             _("its end-of-game text") if G.clan_scoring[clan]
+                             else _("no end-of-game scoring")))
     for t, abilities in G.epic_scoring.items():
         k = pos.hand[o + t]
         if k:
-            out.append(ScoreItem("epics", G.tname[t], k * scoring_points(G, pos, p, abilities),
-                                 "held in hand" + (f" x{k}" if k > 1 else "")))
+            out.append(ScoreItem("epics", card(G.tname[t]),
+                                 k * scoring_points(G, pos, p, abilities),
+                                 _("held in hand") + (f" x{k}" if k > 1 else "")))
     return out
 
 

@@ -87,55 +87,55 @@ def from_json(cls: type["PureInheritorsState"], G: "InheritorsGame",
 
     def pick(names: tuple[Any, ...], value: str, field: str) -> int:
         if value not in names:
-            raise RecordError(f"state JSON {field!r}: unknown value {value!r}")
+            raise RecordError(f"state JSON {field!r}: unknown value {value!r}")  # i18n: no
         return names.index(value)
 
     def counts(v: dict[str, Any], field: str) -> list[int]:
         if not isinstance(v, dict):
-            raise RecordError(f"state JSON {field!r} must map card names to counts")
+            raise RecordError(f"state JSON {field!r} must map card names to counts")  # i18n: no
         out = [0] * T
         for k, c in v.items():
             t = G.lookup.get(str(k).casefold())
             if t is None or type(c) is not int or c <= 0:
-                raise RecordError(f"state JSON {field!r}: bad entry {k!r}: {c!r}")
+                raise RecordError(f"state JSON {field!r}: bad entry {k!r}: {c!r}")  # i18n: no
             out[t] = c
         return out
 
     def ints(v: Any, field: str, size: int | None = None) -> list[int]:
         if not isinstance(v, list) or any(type(x) is not int for x in v) or (
                 size is not None and len(v) != size):
-            raise RecordError(f"state JSON {field!r} must be a list of "
+            raise RecordError(f"state JSON {field!r} must be a list of "  # i18n: no
                               f"{size if size is not None else ''} whole numbers")
         return list(v)
 
     def per_player(v: Any, field: str) -> list[Any]:
         if not isinstance(v, list) or len(v) != n:
-            raise RecordError(f"state JSON {field!r} needs one entry per player ({n})")
+            raise RecordError(f"state JSON {field!r} needs one entry per player ({n})")  # i18n: no
         return v
 
     def card_list(v: Any, field: str) -> list[int]:
         if not isinstance(v, list):
-            raise RecordError(f"state JSON {field!r} must be a list of card names")
+            raise RecordError(f"state JSON {field!r} must be a list of card names")  # i18n: no
         return [G.tname.index(x) if x in G.tname else pick((), x, field) for x in v]
 
     def named(records: Sequence[Any], value: str, field: str) -> int:
         for i, r in enumerate(records):
             if r.name == value:
                 return i
-        raise RecordError(f"state JSON {field!r}: unknown name {value!r}")
+        raise RecordError(f"state JSON {field!r}: unknown name {value!r}")  # i18n: no
 
     s.phase = pick(PHASE_NAMES, d["phase"], "phase")
     s.stage = pick(STAGE_NAMES, d["stage"], "stage")
     s.cur, s.first = int(d["turn"]), int(d["first_player"])
     if not (0 <= s.cur < n and -1 <= s.first < n):
-        raise RecordError("state JSON: 'turn' / 'first_player' are not seats")
+        raise RecordError("state JSON: 'turn' / 'first_player' are not seats")  # i18n: no
     if type(d["end_triggered"]) is not bool:
-        raise RecordError("state JSON 'end_triggered' must be true or false")
+        raise RecordError("state JSON 'end_triggered' must be true or false")  # i18n: no
     s.ended = d["end_triggered"]
     rc = d["removed_colour"]
     s.rcol = -1 if rc is None else pick(G.colours, rc, "removed_colour")
     if (s.rcol >= 0) != (G.two_player and s.phase != PH_COLOUR):
-        raise RecordError("state JSON 'removed_colour': a colour is removed in (and only "
+        raise RecordError("state JSON 'removed_colour': a colour is removed in (and only "  # i18n: no
                           "in) a 2-player game once set up")
     hands = [counts(h, "hands") for h in per_player(d["hands"], "hands")]
     s.hand = [k for h in hands for k in h]
@@ -150,10 +150,10 @@ def from_json(cls: type["PureInheritorsState"], G: "InheritorsGame",
     s.mask = [0] * (5 * n)
     for p, st in enumerate(stacks):
         if not isinstance(st, list) or len(st) != 5:
-            raise RecordError("state JSON 'stacks' needs 5 colours per player")
+            raise RecordError("state JSON 'stacks' needs 5 colours per player")  # i18n: no
         for c, nums in enumerate(ints(x, "stacks") for x in st):
             if nums != sorted(set(nums)) or not all(1 <= x <= 6 for x in nums):
-                raise RecordError("state JSON 'stacks': numbers 1-6 in increasing order")
+                raise RecordError("state JSON 'stacks': numbers 1-6 in increasing order")  # i18n: no
             for x in nums:
                 s.mask[p * 5 + c] |= 1 << (x - 1)
     s.removed = counts(d["removed_area"], "removed_area")
@@ -170,7 +170,7 @@ def from_json(cls: type["PureInheritorsState"], G: "InheritorsGame",
             s.honors[p] |= 1 << named(G.honors, h, "honors")
     cr = d["clan_row"]
     if not isinstance(cr, list) or len(cr) != 5:
-        raise RecordError("state JSON 'clan_row' needs one entry per colour")
+        raise RecordError("state JSON 'clan_row' needs one entry per colour")  # i18n: no
     s.clan_row = [-1 if c is None else named(G.clans, c, "clan_row") for c in cr]
     s.clan_owner = ints(d["clan_owner"], "clan_owner", 5)
     s.pclan = [-1] * n
@@ -178,23 +178,23 @@ def from_json(cls: type["PureInheritorsState"], G: "InheritorsGame",
         o = s.clan_owner[c]
         if o >= 0:
             if o >= n or s.clan_row[c] < 0 or s.pclan[o] >= 0:
-                raise RecordError("state JSON 'clan_owner': one Clan per player, on the row")
+                raise RecordError("state JSON 'clan_owner': one Clan per player, on the row")  # i18n: no
             s.pclan[o] = s.clan_row[c]
         elif o != -1:
             raise RecordError("state JSON 'clan_owner': -1 or a seat")
     s.drawq = ints(d["draw_queue"], "draw_queue")
     if not all(0 <= x < n or ROW <= x < ROW + 3 for x in s.drawq):
-        raise RecordError("state JSON 'draw_queue': seats or rows 10-12")
+        raise RecordError("state JSON 'draw_queue': seats or rows 10-12")  # i18n: no
     s.qdraw = int(d["quest_draw"])
     pend = d["pending"]
     if not isinstance(pend, list):
-        raise RecordError("state JSON 'pending' must be a list")
+        raise RecordError("state JSON 'pending' must be a list")  # i18n: no
     s.pend = []
     for e in pend:
         e = ints(e, "pending")
         if not e or e[0] not in PENDING_CODES or (e[0] == E_IF and tuple(e[1:3]) not in
                                                     G.ability_req):
-            raise RecordError("state JSON 'pending': unknown effect")
+            raise RecordError("state JSON 'pending': unknown effect")  # i18n: no
         s.pend.append((E_CARDS, tuple(e[1:])) if e[0] == E_CARDS else tuple(e))
     s.qcol = int(d["quest_colour"])
     s.qleft = int(d["quest_discards_left"])
@@ -205,19 +205,19 @@ def from_json(cls: type["PureInheritorsState"], G: "InheritorsGame",
     s.capc = []
     for caps in per_player(d["caps"], "caps"):
         if not isinstance(caps, dict):
-            raise RecordError("state JSON 'caps' must map card names to bounds")
+            raise RecordError("state JSON 'caps' must map card names to bounds")  # i18n: no
         row = [NOCAP] * T
         for k, c in caps.items():
             t = G.lookup.get(str(k).casefold())
             if t is None or type(c) is not int:
-                raise RecordError(f"state JSON 'caps': bad entry {k!r}")
+                raise RecordError(f"state JSON 'caps': bad entry {k!r}")  # i18n: no
             row[t] = c
         s.capc += row
     s.pdraws = ints(d["private_draws"], "private_draws", n)
     s.hist = ints(d["history"], "history")
     s.vis = ints(d["visibility"], "visibility", len(s.hist))
     if not all(0 <= a < G.num_actions for a in s.hist):
-        raise RecordError(f"state JSON: history holds an action outside "
+        raise RecordError(f"state JSON: history holds an action outside "  # i18n: no
                           f"0..{G.num_actions - 1}")
     s.notes = _notes_from_json(s, d.get("notes", []))
     _check_cards(s)
@@ -231,7 +231,7 @@ def _notes_from_json(state: "PureInheritorsState",
     G = state.game
     n = G.num_players
     if not isinstance(raw, list):
-        raise RecordError("state JSON 'notes' must be a list of [ply, kind, seat, detail]")
+        raise RecordError("state JSON 'notes' must be a list of [ply, kind, seat, detail]")  # i18n: no
     out = []
     last = -1
     for e in raw:
@@ -248,7 +248,7 @@ def _notes_from_json(state: "PureInheritorsState",
             else:
                 ok = not detail
         if not ok:
-            raise RecordError(f"state JSON 'notes': bad entry {str(e)[:60]!r} (entries "
+            raise RecordError(f"state JSON 'notes': bad entry {str(e)[:60]!r} (entries "  # i18n: no
                               f"are [ply, kind, seat, detail], kinds "
                               f"{', '.join(NOTE_KINDS)}, plies in order)")
         last = e[0]
@@ -262,12 +262,12 @@ def _check_cards(state: "PureInheritorsState") -> None:
     total = state.card_places()
     bad = [G.tname[t] for t in range(G.T) if total[t] != G.tcopies[t]]
     if bad:
-        raise RecordError(f"state JSON: cards missing or duplicated: {', '.join(bad)} "
+        raise RecordError(f"state JSON: cards missing or duplicated: {', '.join(bad)} "  # i18n: no
                           "(every card must be in exactly one place)")
     n = G.num_players
     T = G.T
     if any(state.known[i] > state.hand[i] for i in range(n * T)):
-        raise RecordError("state JSON 'known': more known cards than held")
+        raise RecordError("state JSON 'known': more known cards than held")  # i18n: no
     quests = sorted(q for qs in state.quests for q in qs) + state.qpool
     if len(set(quests)) != len(quests):
-        raise RecordError("state JSON: a Quest is in two places")
+        raise RecordError("state JSON: a Quest is in two places")  # i18n: no

@@ -45,6 +45,7 @@ import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.i18n import N_, _
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
@@ -126,7 +127,7 @@ class InheritorsState(PhasedState["InheritorsGame"]):
     notes: tuple[tuple[int, str, int, tuple[int, ...]], ...]  #: see :meth:`reveals`
 
     #: A move in the notation, for the core's message when apply_action is given text.
-    NOTATION_EXAMPLE = "play purple 1"
+    NOTATION_EXAMPLE = "play purple 1"  # i18n: no
 
     # ------------------------------------------------------------------ small queries
     def top(self, player: int, colour: int) -> int:
@@ -661,7 +662,7 @@ class PureInheritorsState(InheritorsState):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         ph = self.phase
         if ph not in CHANCE_PHASES:
-            raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+            raise RegaliaError(f"not a chance node (phase {self.phase_name})")  # i18n: no
         if ph == PH_DRAW:
             base = self._game.C_CARD
             total = self.dsize
@@ -678,9 +679,9 @@ class PureInheritorsState(InheritorsState):
                 if r < k:
                     return self._game.C_CARD + t
                 r -= k
-            raise RegaliaError("the deck counts are inconsistent")  # pragma: no cover
+            raise RegaliaError("the deck counts are inconsistent")  # pragma: no cover  # i18n: no
         if ph not in CHANCE_PHASES:
-            raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+            raise RegaliaError(f"not a chance node (phase {self.phase_name})")  # i18n: no
         legal = self.legal_actions()
         return legal[int(rng.random() * len(legal))]
 
@@ -719,20 +720,21 @@ class PureInheritorsState(InheritorsState):
     def _why_illegal(self, action: int) -> str:
         ph = self.phase
         what = {
-            PH_COLOUR: "now a colour is removed (2 players; a chance outcome 'remove red')",
-            PH_HONOR: "now an Honor is revealed for the row (a chance outcome)",
-            PH_CLAN: "now a Clan is revealed for the row (a chance outcome)",
-            PH_DRAW: "now a card is drawn from the deck (a chance outcome 'card purple 2')",
-            PH_QUEST: "now a Quest is drawn from the face-down row (a chance outcome)",
-            PH_FIRST: "now the first player is drawn (a chance outcome)",
-            PH_START: "it is not one of the five actions or a claim open to this player now",
-            PH_POST: "after the action only claims and 'end turn' remain",
-            PH_EFFECT: "it is not a choice the effect being resolved allows",
-            PH_QDISC: "the Quest action needs 3 discards of the chosen colour",
+            PH_COLOUR: N_("now a colour is removed (2 players; a chance outcome 'remove red')"),
+            PH_HONOR: N_("now an Honor is revealed for the row (a chance outcome)"),
+            PH_CLAN: N_("now a Clan is revealed for the row (a chance outcome)"),
+            PH_DRAW: N_("now a card is drawn from the deck (a chance outcome 'card purple 2')"),
+            PH_QUEST: N_("now a Quest is drawn from the face-down row (a chance outcome)"),
+            PH_FIRST: N_("now the first player is drawn (a chance outcome)"),
+            PH_START: N_("it is not one of the five actions or a claim open to this player "
+                         "now"),
+            PH_POST: N_("after the action only claims and 'end turn' remain"),
+            PH_EFFECT: N_("it is not a choice the effect being resolved allows"),
+            PH_QDISC: N_("the Quest action needs 3 discards of the chosen colour"),
         }[ph]
         legal = self.legal_actions()
         sample = ", ".join(self.action_to_string(a) for a in legal[:4])
-        return f"{what} (legal here, e.g.: {sample})"
+        return _("{why} (legal here, e.g.: {moves})").format(why=_(what), moves=sample)
 
     def _apply_chance(self, action: int) -> int:
         """Apply a chance outcome; returns the seat that alone sees it (-1: everyone)."""
@@ -790,7 +792,7 @@ class PureInheritorsState(InheritorsState):
             self.first = self.cur = action - G.C_FIRST
             self.stage = ST_BEFORE
             return -1
-        raise RegaliaError(f"not a chance node (phase {self.phase_name})")  # pragma: no cover
+        raise RegaliaError(f"not a chance node (phase {self.phase_name})")  # pragma: no cover  # i18n: no
 
     def _apply_decision(self, a: int) -> None:
         G = self._game

@@ -36,13 +36,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, AbstractSet as Set, Any, Mapping, Sequence, cast
 from xml.sax.saxutils import quoteattr
 
+from regalia.core import i18n
 from regalia.core.errors import RegaliaError
+from regalia.core.i18n import N_, _, ngettext, pgettext
 from regalia.core.help import HelpEntry
 from regalia.core.svgkit import (RECONSTRUCTED, board_heading, canonical, click_attr, mark_id,
                                  marks, plain_hover, score_headings, text as esc, wrap)
 
+from . import labels
 from .codes import K_ADV, K_EPIC, K_INF, K_RELIC, K_SPEC, K_TOME
-from .help import BOOK, help_entries, scoring_rules
+from .help import book, entries_by_name, help_entries, scoring_rules
 from .narration import (CLAIM, DISCARD, DRAW, HONOR, PLAY, QUEST, TAKE_ROW, USE, describe,
                         narrate, phrase)
 from .notation import Action, decode
@@ -65,10 +68,10 @@ FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 MAX_CLICKS = 6
 CLICK_KEYS = frozenset({"card", "row", "depth", "pile", "clan", "honor", "seat", "stack",
                         "do", "quest", "ask", "action"})
-BREAKDOWN_LABELS = (("influence", "1. Influence (top cards)"), ("tomes", "2. Tomes majority"),
-                    ("relics", "3. Relics"), ("quests", "4. Quests"),
-                    ("honors", "5. Honors"), ("clan", "Clan"), ("epics", "Epics"),
-                    ("total", "Total"))
+BREAKDOWN_LABELS = (("influence", N_("1. Influence (top cards)")),
+                    ("tomes", N_("2. Tomes majority")), ("relics", N_("3. Relics")),
+                    ("quests", N_("4. Quests")), ("honors", N_("5. Honors")),
+                    ("clan", N_("Clan")), ("epics", N_("Epics")), ("total", N_("Total")))
 
 
 # ====================================================================== the game's data
@@ -90,21 +93,33 @@ def game_of(observation: Mapping[str, Any]) -> InheritorsGame:
                      None if data is None else str(data))
 
 
-@lru_cache(maxsize=8)
-def _hover_texts(game: InheritorsGame) -> dict[str, str]:
-    """Card or record name (case-folded) -> its hover text: the help entry (effect,
-    details, provenance in words, source, note) from the card data."""
-    out = {e.name.casefold(): plain_hover(e.text(), "card") for e in help_entries(game)}
-    cs = game.cards
-    for rec in cs.influence:
-        name = f"{rec.colour} {rec.number}"
-        entry = HelpEntry(name=name, kind=f"Influence Card of the {rec.colour} realm",
-                          effect=(f"Played on your {rec.colour} stack in order from 1 to 6; "
-                                  f"while on top it scores {rec.number} VP (III. Gameplay, "
-                                  f"action 1; V. Scoring, step 1)."),
-                          provenance=rec.provenance, source=rec.source, note=rec.note,
-                          details=(f"Copies: {rec.copies}",))
-        out[name.casefold()] = plain_hover(entry.text(), "card")
+def _plain(entry: HelpEntry) -> str:
+    """A help entry as a hover text (:func:`regalia.core.svgkit.plain_hover`), its list of
+    better established fields left out in every language."""
+    fields = _("Better established fields: {fields}").split("{")[0].strip()
+    return "\n".join(line for line in plain_hover(entry.text(), "card").splitlines()
+                     if not line.strip().startswith(fields))
+
+
+@lru_cache(maxsize=16)
+def _hover_texts(game: InheritorsGame, lang: str) -> dict[str, str]:
+    """Card or record name (notation, case-folded) -> its hover text in ``lang``: the help
+    entry (effect, details, provenance in words, source, note) from the card data."""
+    with i18n.using(lang):
+        out = {key: _plain(e) for key, e in entries_by_name(game).items()}
+        cs = game.cards
+        for rec in cs.influence:
+            name = f"{rec.colour} {rec.number}"
+            colour = labels.colour(rec.colour)
+            entry = HelpEntry(
+                name=labels.card(name),
+                kind=_("Influence Card of the {colour} realm").format(colour=colour),
+                effect=_("Played on your {colour} stack in order from 1 to 6; while on top it "
+                         "scores {n} VP (III. Gameplay, action 1; V. Scoring, step 1).").format(
+                    colour=colour, n=rec.number),
+                provenance=rec.provenance, source=rec.source, note=labels.note(rec.note),
+                details=(_("Copies: {n}").format(n=rec.copies),))
+            out[name.casefold()] = _plain(entry)
     return out
 
 
@@ -112,7 +127,7 @@ def _hover_texts(game: InheritorsGame) -> dict[str, str]:
 def reconstructed(game: InheritorsGame) -> frozenset[str]:
     """The names (case-folded) of the cards whose data is reconstructed (drawn with the
     badge :data:`regalia.core.svgkit.RECONSTRUCTED`)."""
-    names = {e.name.casefold() for e in help_entries(game) if e.provenance == "reconstructed"}
+    names = {key for key, e in entries_by_name(game).items() if e.provenance == "reconstructed"}
     names |= {f"{r.colour} {r.number}".casefold() for r in game.cards.influence
               if r.provenance == "reconstructed"}
     return frozenset(names)
@@ -122,7 +137,7 @@ def hover(game: InheritorsGame, name: str) -> str:
     """The hover text of a card, Quest, Honor or Clan named ``name`` (from the card data,
     with its provenance in a player's words, :func:`regalia.core.svgkit.plain_hover`); the
     bare name for one the data does not know."""
-    return _hover_texts(game).get(name.casefold(), name)
+    return _hover_texts(game, i18n.language()).get(name.casefold(), labels.card(name))
 
 
 # ====================================================================== public view
@@ -186,18 +201,22 @@ def _paths(observation: Mapping[str, Any], legal: Sequence[int]) -> list[tuple[i
             if phase == "effect":
                 out.append((a.id, [Step(card)]))
             else:
-                out.append((a.id, [Step(card), Step({"do": "play"}, f"Play {a.card}")]))
+                out.append((a.id, [Step(card), Step({"do": "play"}, _("Play {card}").format(
+                    card=labels.card(a.card)))]))
         elif k == "use":
-            out.append((a.id, [Step(card), Step({"do": "use"}, f"Use {a.card}")]))
+            out.append((a.id, [Step(card), Step({"do": "use"}, _("Use {card}").format(
+                card=labels.card(a.card)))]))
         elif k == "discard-draw":
             out.append((a.id, [Step(card), Step({"row": a.row}),
-                               Step({"do": "draw"}, "Draw 2 cards")]))
+                               Step({"do": "draw"}, _("Draw 2 cards"))]))
         elif k == "discard-take":
             out.append((a.id, [Step(card), Step({"row": a.row}), Step({"row": a.take_row})]))
         elif k == "quest-discard":
             out.append((a.id, [Step(card), Step({"row": a.row})]))
         elif k == "quest":
-            label = f"Quest: discard 3 {a.colour} cards"
+            label = (_("Quest: discard 3 Advocates") if a.colour == "white" else
+                     _("Quest: discard 3 {colour} cards").format(
+                         colour=labels.colour(a.colour)))
             choice = Step({"quest": a.colour}, label)
             out.append((a.id, [Step({"pile": "quests"}), choice]))
             for name in sorted(set(observation.get("hand") or ())):
@@ -205,7 +224,8 @@ def _paths(observation: Mapping[str, Any], legal: Sequence[int]) -> list[tuple[i
                     out.append((a.id, [Step({"card": name}), choice]))
         elif k == "ask":
             out.append((a.id, [Step({"seat": a.seat}),
-                               Step({"ask": a.card}, f"Ask P{(a.seat or 0) + 1} for {a.card}")]))
+                               Step({"ask": a.card}, _("Ask P{seat} for {card}").format(
+                                   seat=(a.seat or 0) + 1, card=labels.card(a.card)))]))
         elif k == "take":
             out.append((a.id, [Step({"row": a.row, "depth": a.depth})]))
         elif k == "sabotage":
@@ -215,19 +235,21 @@ def _paths(observation: Mapping[str, Any], legal: Sequence[int]) -> list[tuple[i
         elif k == "honor":
             out.append((a.id, [Step({"honor": a.honor})]))
         elif k == "end-turn":
-            out.append((a.id, [Step({"do": "end"}, "End turn")]))
+            out.append((a.id, [Step({"do": "end"}, _("End turn"))]))
         elif k == "pass":
-            out.append((a.id, [Step({"do": "pass"}, "Pass (your hand is empty)")]))
+            out.append((a.id, [Step({"do": "pass"}, _("Pass (your hand is empty)"))]))
         else:   # pragma: no cover - every decision kind is handled above
             out.append((a.id, [Step({"action": a.id}, a.notation)]))
     return out
 
 
 @lru_cache(maxsize=32)
-def _cached_paths(observation: str, legal: tuple[int, ...]) -> tuple[tuple[int, list[Step]], ...]:
+def _cached_paths(observation: str, legal: tuple[int, ...],
+                  lang: str) -> tuple[tuple[int, list[Step]], ...]:
     """:func:`_paths` of an observation given as its canonical JSON (a move's clicks are
-    answered one by one for the same position)."""
-    return tuple(_paths(json.loads(observation), legal))
+    answered one by one for the same position), its button labels in ``lang``."""
+    with i18n.using(lang):
+        return tuple(_paths(json.loads(observation), legal))
 
 
 def _matches(step: Step, click: Mapping[str, Any]) -> bool:
@@ -242,39 +264,40 @@ def _matches(step: Step, click: Mapping[str, Any]) -> bool:
 def _check_clicks(clicks: Any) -> str | None:
     """Why ``clicks`` is malformed (None: a list of small click objects)."""
     if not isinstance(clicks, (list, tuple)):
-        return f"clicks must be a list of click objects, not {type(clicks).__name__}"
+        return f"clicks must be a list of click objects, not {type(clicks).__name__}"  # i18n: no
     if len(clicks) > MAX_CLICKS:
-        return f"a move takes at most {MAX_CLICKS} clicks, not {len(clicks)}"
+        return f"a move takes at most {MAX_CLICKS} clicks, not {len(clicks)}"  # i18n: no
     for i, c in enumerate(clicks, 1):
         if not isinstance(c, Mapping) or not c:
-            return f"click {i} must be a non-empty object such as {{\"card\": \"purple 2\"}}"
+            return f"click {i} must be a non-empty object such as {{\"card\": \"purple 2\"}}"  # i18n: no
         for key, value in c.items():
             if key not in CLICK_KEYS:
-                return (f"click {i} has an unknown key {str(key)[:40]!r}; keys: "
+                return (f"click {i} has an unknown key {str(key)[:40]!r}; keys: "  # i18n: no
                         f"{', '.join(sorted(CLICK_KEYS))}")
             if isinstance(value, bool) or not isinstance(value, (int, str)):
-                return f"click {i}: {key} must be a number or a name"
+                return f"click {i}: {key} must be a number or a name"  # i18n: no
             if isinstance(value, int) and abs(value) > 10 ** 6:
-                return f"click {i}: {key} {value} is out of range"
+                return f"click {i}: {key} {value} is out of range"  # i18n: no
             if isinstance(value, str) and len(value) > 80:
-                return f"click {i}: {key} is too long"
+                return f"click {i}: {key} is too long"  # i18n: no
     return None
 
 
 def _describe(obj: Mapping[str, Any]) -> str:
     if "depth" in obj:
-        return f"card {obj['depth']} of Market row {obj['row']}"
+        return _("card {depth} of Market row {row}").format(depth=obj["depth"], row=obj["row"])
     if "row" in obj:
-        return f"Market row {obj['row']}"
+        return _("Market row {row}").format(row=obj["row"])
     if "stack" in obj:
-        return f"the {obj['stack']} stack of P{int(obj['seat']) + 1}"
+        return _("the {colour} stack of P{seat}").format(colour=labels.colour(str(obj["stack"])),
+                                                         seat=int(obj["seat"]) + 1)
     if "seat" in obj:
         return f"P{int(obj['seat']) + 1}"
     if "pile" in obj:
-        return "the Quests"
+        return _("the Quests")
     for key in ("card", "clan", "honor"):
         if key in obj:
-            return str(obj[key])
+            return labels.card(str(obj[key]))
     return canonical(dict(obj))
 
 
@@ -286,46 +309,56 @@ def _prompt(observation: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     if not clicks:
         if phase == "start":
             if not observation.get("hand"):
-                return "Your hand is empty: claim what you can, or Pass"
-            return ("Your turn: click a card in your hand (play it, use it, or discard it "
-                    "to a Market row), the Quests, or a Clan or Honor you may claim")
+                return _("Your hand is empty: claim what you can, or Pass")
+            return _("Your turn: click a card in your hand (play it, use it, or discard it "
+                     "to a Market row), the Quests, or a Clan or Honor you may claim")
         if phase == "post":
-            return "Claim a Clan or Honors you qualify for (highlighted), or End turn"
+            return _("Claim a Clan or Honors you qualify for (highlighted), or End turn")
         if phase == "quest-discard":
             q = observation.get("quest_action") or {}
-            return (f"Quest: click a {q.get('colour')} card (Tomes and Epics count as any) "
-                    f"to discard; {q.get('discards_left')} left")
+            return _("Quest: click a {colour} card (Tomes and Epics count as any) to discard; "
+                     "{n} left").format(colour=labels.colour(str(q.get("colour"))),
+                                        n=q.get("discards_left"))
         if pending:
-            kind = pending[0].get("effect")
-            return {"play_influence": "Click the Influence Card to play"
-                                      + (f", skipping {pending[0].get('skip')} number"
-                                         if pending[0].get("skip") else ""),
-                    "demand_card": "Spy: click the player you ask for a card",
-                    "take_from_market": (f"Advisor: click a Market card to take "
-                                         f"({pending[0].get('count')} left)"),
-                    "remove_top_card": "Click another player's stack to remove its top card",
-                    }.get(str(kind), "Carry out the card's effect")
-        return "Your move"
+            kind = str(pending[0].get("effect"))
+            if kind == "play_influence":
+                skip = pending[0].get("skip")
+                return (_("Click the Influence Card to play, skipping {n} number").format(n=skip)
+                        if skip else _("Click the Influence Card to play"))
+            if kind == "demand_card":
+                return _("Spy: click the player you ask for a card")
+            if kind == "take_from_market":
+                return _("Advisor: click a Market card to take ({n} left)").format(
+                    n=pending[0].get("count"))
+            if kind == "remove_top_card":
+                return _("Click another player's stack to remove its top card")
+            return _("Carry out the card's effect")
+        return _("Your move")
     last = clicks[-1]
     if "card" in last:
+        card = labels.card(str(last["card"]))
         if phase == "quest-discard":
-            return f"Click the Market row to discard {last['card']} onto"
-        what = "click a Market row to discard it onto (then draw 2, or take a matching row)"
-        if any(s.label for s in nexts):
-            labels = ", ".join(dict.fromkeys(s.label or "" for s in nexts if s.label))
-            what = f"choose {labels}; or {what}"
+            return _("Click the Market row to discard {card} onto").format(card=card)
+        buttons = ", ".join(dict.fromkeys(s.label or "" for s in nexts if s.label))
         why = (_why_not(observation, str(last["card"]))
-               if phase == "start" and not any((s.label or "").startswith(("Play ", "Use "))
+               if phase == "start" and not any(s.obj.get("do") in ("play", "use")
                                                for s in nexts) else "")
-        return f"{last['card']}: {what}" + (f". {why}" if why else "")
+        if buttons:
+            text = _("{card}: choose {buttons}; or click a Market row to discard it onto "
+                     "(then draw 2, or take a matching row)").format(card=card, buttons=buttons)
+        else:
+            text = _("{card}: click a Market row to discard it onto (then draw 2, or take a "
+                     "matching row)").format(card=card)
+        return _("{prompt}. {why}").format(prompt=text, why=why) if why else text
     if "row" in last and len(clicks) == 2:
-        return (f"Discarded onto row {last['row']}: click another row whose top card matches "
-                f"to take it, or Draw 2 cards")
+        return _("Discarded onto row {row}: click another row whose top card matches to take "
+                 "it, or Draw 2 cards").format(row=last["row"])
     if "pile" in last:
-        return "Quest: choose the colour of the 3 cards to discard"
+        return _("Quest: choose the colour of the 3 cards to discard")
     if "seat" in last:
-        return f"Spy: choose the Influence Card to ask P{int(last['seat']) + 1} for"
-    return "Choose"
+        return _("Spy: choose the Influence Card to ask P{seat} for").format(
+            seat=int(last["seat"]) + 1)
+    return _("Choose")
 
 
 def _why_not(observation: Mapping[str, Any], card: str) -> str:
@@ -344,13 +377,16 @@ def _why_not(observation: Mapping[str, Any], card: str) -> str:
         stack = list((areas[viewer] if isinstance(viewer, int) and viewer < len(areas)
                       else {}).get(colour, ()))
         top = int(stack[-1]) if stack else 0
-        return (f"It cannot be played now: Influence Cards go on their stack in order "
-                f"from 1 to 6, and your {colour} stack " + (f"is at {top}" if top else
-                                                            "is empty") + ".")
+        if top:
+            return _("It cannot be played now: Influence Cards go on their stack in order from "
+                     "1 to 6, and your {colour} stack is at {top}.").format(
+                colour=labels.colour(colour), top=top)
+        return _("It cannot be played now: Influence Cards go on their stack in order from 1 "
+                 "to 6, and your {colour} stack is empty.").format(colour=labels.colour(colour))
     if kind in (K_TOME, K_RELIC):
-        return "Tomes and Relics are never played: discard them, or keep them for the end."
+        return _("Tomes and Relics are never played: discard them, or keep them for the end.")
     if kind in (K_ADV, K_SPEC):
-        return "It cannot be used now."
+        return _("It cannot be used now.")
     return ""
 
 
@@ -376,21 +412,25 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     legal = [a for a in legal_actions if isinstance(a, int) and not isinstance(a, bool)]
     if not legal:
         if clicks:
-            return {"error": "no move is open to you now: it is not your turn"}
+            return {"error": _("no move is open to you now: it is not your turn")}
         return {"next": {"prompt": _waiting(observation), "targets": [], "choices": []}}
     try:
-        paths = _cached_paths(canonical(dict(observation)), tuple(legal))
+        paths = _cached_paths(canonical(dict(observation)), tuple(legal), i18n.language())
     except (RegaliaError, KeyError, ValueError, TypeError) as exc:
-        return {"error": f"this position cannot be read: {exc}"}
+        return {"error": _("this position cannot be read: {reason}").format(reason=exc)}
     live: Sequence[tuple[int, list[Step]]] = paths
     for i, c in enumerate(clicks):
         step_live = [(a, p) for a, p in live if len(p) > i and _matches(p[i], c)]
         if not step_live:
             allowed = _next_steps(live, i)
             names = ", ".join(sorted({s.label or _describe(s.obj) for s in allowed}))
-            return {"error": f"{_describe(c)} cannot be clicked now"
-                             + (f" (click {i + 1} of the move)" if i else "")
-                             + f"; you may click: {names or 'nothing'}. Start the move again."}
+            if i:
+                return {"error": _("{what} cannot be clicked now (click {n} of the move); you "
+                                   "may click: {allowed}. Start the move again.").format(
+                    what=_describe(c), n=i + 1, allowed=names or _("nothing"))}
+            return {"error": _("{what} cannot be clicked now; you may click: {allowed}. Start "
+                               "the move again.").format(what=_describe(c),
+                                                         allowed=names or _("nothing"))}
         live = step_live
         done = [a for a, p in live if len(p) == i + 1]
         if done:
@@ -427,10 +467,10 @@ def _next_steps(live: Sequence[tuple[int, list[Step]]], i: int) -> list[Step]:
 def _waiting(observation: Mapping[str, Any]) -> str:
     cur = observation.get("current_player")
     if observation.get("phase") == "end":
-        return "The game is over"
+        return _("The game is over")
     if isinstance(cur, int) and cur >= 0:
-        return f"Waiting for P{cur + 1}"
-    return "Waiting"
+        return _("Waiting for P{seat}").format(seat=cur + 1)
+    return _("Waiting")
 
 
 def _step_targets(observation: Mapping[str, Any], legal: Sequence[int],
@@ -477,17 +517,20 @@ def _card_look(G: InheritorsGame, name: str) -> tuple[str, str, str, str]:
     kind = G.tkind[t]
     if kind == K_INF:
         col = G.colours[G.tcol[t]]
-        return (REALM_COLOURS.get(col, "#888"), INK_ON.get(col, "#fff"), str(G.tnum[t]), col)
+        return (REALM_COLOURS.get(col, "#888"), INK_ON.get(col, "#fff"), str(G.tnum[t]),
+                labels.colour(col))
+    shown = labels.card(name)
     if kind == K_RELIC:
         col = G.colours[G.tcol[t]]
-        return ("#3a2f28", REALM_COLOURS.get(col, "#ddd"), "\u25c6", f"{col} relic")
+        return ("#3a2f28", REALM_COLOURS.get(col, "#ddd"), "\u25c6",
+                labels.card(f"{col} relic"))
     if kind == K_TOME:
-        return "#d8c49a", "#3b2a10", "\u2756", name
+        return "#d8c49a", "#3b2a10", "\u2756", shown
     if kind == K_EPIC:
-        return "#e9c75a", "#3b2a10", "\u2605", name
+        return "#e9c75a", "#3b2a10", "\u2605", shown
     if kind == K_SPEC:
-        return "#fbf7ec", "#6b4e00", name[:1], name
-    return "#f6f3ea", "#333", name[:1], name   # a Basic Advocate: white
+        return "#fbf7ec", "#6b4e00", shown[:1], shown
+    return "#f6f3ea", "#333", shown[:1], shown   # a Basic Advocate: white
 
 
 def _card(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, name: str,
@@ -496,7 +539,7 @@ def _card(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float, 
     """One face-up card: colour, number or symbol, its name, and its hover text."""
     fill, ink, big, small = _card_look(G, name)
     data = click_attr(dict(obj)) if obj is not None else " "
-    cls = "card target" if obj is not None else "card"
+    cls = "card target" if obj is not None else "card"  # i18n: no
     if hot:
         cls += " hot"
     svg.add(f'<g class="{cls}"{data}data-card={_attr(name)}><title>{esc(hover(G, name))}</title>')
@@ -534,12 +577,12 @@ def _record(svg: _Svg, G: InheritorsGame, x: float, y: float, w: float, h: float
     """An Honor or Clan card (landscape) with its hover text (and that of ``extra``, the
     cards sitting with a Clan)."""
     data = click_attr(dict(obj)) if obj is not None else " "
-    cls = ("record target" if obj is not None else "record") + (" hot" if hot else "")
+    cls = ("record target" if obj is not None else "record") + (" hot" if hot else "")  # i18n: no
     tip = "\n\n".join([hover(G, title)] + [hover(G, e) for e in dict.fromkeys(extra)])
     svg.add(f'<g class="{cls}"{data}data-card={_attr(title)}><title>{esc(tip)}</title>')
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="{fill}" '
             f'stroke="{"#1a8f3a" if hot else "#6b5d4a"}" stroke-width="{3.5 if hot else 1}"/>')
-    svg.text(x + w / 2, y + 17, title, 12, ink, "bold", "middle")
+    svg.text(x + w / 2, y + 17, labels.card(title), 12, ink, "bold", "middle")
     for i, line in enumerate(wrap(sub, max(8, int(w / 5.6)))[:3]):
         svg.text(x + w / 2, y + 31 + i * 11, line, 9.5, ink, "normal", "middle")
     if owner is not None:
@@ -613,79 +656,86 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             f'width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
             f'data-game="inheritors" data-phase={_attr(observation.get("phase"))} '
             f'data-viewer={_attr("spectator" if viewer is None else viewer)}>')
-    svg.add(f'<style>text{{{FONT}}} .target{{cursor:pointer}} '
+    svg.add(f'<style>text{{{FONT}}} .target{{cursor:pointer}} '  # i18n: no
             '.target:hover rect{stroke:#d4145a;stroke-width:3}</style>')
     svg.add(f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f3ecdc"/>')
     svg.add(f'<rect width="{WIDTH}" height="38" fill="#3d2b1f"/>')
     scores = public_scores(dict(observation), {h.name: h.points for h in G.cards.honors})
     # ---------------------------------------------------------------- status bar
     if ended:
-        status = "Game over: " + _winners_text(observation, names)
+        status = _("Game over: {result}").format(result=_winners_text(observation, names))
     elif acting is not None:
-        who = "Your" if acting == viewer else f"{names[acting]}'s"
-        status = f"{who} turn \u2014 {_phase_words(observation)}"
+        status = (_("Your turn \u2014 {step}") if acting == viewer else
+                  _("{player}'s turn \u2014 {step}")).format(player=names[acting],
+                                                             step=_phase_words(observation))
     else:
-        status = "Setting up"
+        status = _("Setting up")
     if observation.get("end_triggered") and not ended:
-        status += "  \u2022  last round"
+        status = _("{status}  \u2022  last round").format(status=status)
     svg.text(12, 25, status, 16, "#f6e7bf", "bold")
-    svg.text(WIDTH - 12, 25, f"Deck: {int(observation.get('deck_size', 0))} cards"
-             + (f"  \u2022  {removed} removed (2-player)" if removed else ""),
-             13, "#f6e7bf", "normal", "end")
+    deck = ngettext("Deck: {n} card", "Deck: {n} cards", int(observation.get("deck_size", 0))
+                    ).format(n=int(observation.get("deck_size", 0)))
+    if removed:
+        deck = _("{deck}  \u2022  {colour} removed (2-player)").format(
+            deck=deck, colour=labels.colour(removed))
+    svg.text(WIDTH - 12, 25, deck, 13, "#f6e7bf", "normal", "end")
     # ---------------------------------------------------------------- tableau
     left_w = 700
     y0 = 48
     qn = int(observation.get("quests_in_row", 0))
     qobj = {"pile": "quests"}
     qhot = canonical(qobj) in hot
-    svg.text(12, y0 + 10, "Quests", 12, "#5a4a35", "bold")
+    svg.text(12, y0 + 10, _("Quests"), 12, "#5a4a35", "bold")
     svg.add(f'<g class="pile target{" hot" if qhot else ""}"{click_attr(qobj)}>'
             f'<title>{esc(_quest_pile_text(qn))}</title>')
     for k in range(min(qn, 5)):
         _back(svg, 12 + k * 5, y0 + 16 + k * 2, 60, 76, "", "#4b3b6b")
     _back(svg, 12 + max(0, min(qn, 5) - 1) * 5, y0 + 16 + max(0, min(qn, 5) - 1) * 2, 60, 76,
-          str(qn) if qn else "none", "#4b3b6b")
+          str(qn) if qn else _("none"), "#4b3b6b")
     svg.where[("quests",)] = (8, y0 + 12, 90, 88)
     if qhot:
         svg.add(f'<rect x="8" y="{y0 + 12}" width="90" height="88" rx="6" fill="none" '
                 f'stroke="#1a8f3a" stroke-width="3.5"/>')
     svg.add("</g>")
     hx = 100
-    svg.text(hx, y0 + 10, "Honors (1 VP each)", 12, "#5a4a35", "bold")
+    svg.text(hx, y0 + 10, _("Honors (1 VP each)"), 12, "#5a4a35", "bold")
     for i, h in enumerate(observation.get("honor_row", ())):
         obj = {"honor": h}
         is_hot = canonical(obj) in hot
         rec = next((x for x in G.cards.honors if x.name == h), None)
-        sub = rec.text if rec is not None and rec.text else ""
+        sub = labels.text(rec.text) if rec is not None and rec.text else ""
         _record(svg, G, hx + i * 116, y0 + 16, 110, 76, h, _short(sub, 60), "#efe2b8",
                 obj if is_hot else None, is_hot)
         svg.where[("honor", h)] = (hx + i * 116, y0 + 16, 110, 76)
     # clans
     cy = y0 + 104
-    svg.text(12, cy + 10, "Clans (claim with a 3 or higher of the colour; one per player)", 12,
-             "#5a4a35", "bold")
+    svg.text(12, cy + 10, _("Clans (claim with a 3 or higher of the colour; one per player)"),
+             12, "#5a4a35", "bold")
     for i, c in enumerate(observation.get("clans", ())):
         obj = {"clan": c["clan"]}
         is_hot = canonical(obj) in hot
         col = str(c["colour"])
-        sits = ", ".join(c.get("cards") or ())
-        sub = f"{col}" + (f" \u2022 with {sits}" if sits else "")
+        sits = labels.cards(c.get("cards") or ())
+        sub = (_("{colour} \u2022 with {cards}").format(colour=labels.colour(col), cards=sits)
+               if sits else labels.colour(col))
         _record(svg, G, 12 + i * 135, cy + 16, 129, 58, str(c["clan"]), sub,
                 REALM_COLOURS.get(col, "#ccc"), obj if is_hot else None, is_hot,
                 INK_ON.get(col, "#fff"), c.get("owner"), c.get("cards") or ())
         svg.where[("clan", str(c["clan"]))] = (12 + i * 135, cy + 16, 129, 58)
     # market
     my = cy + 86
-    svg.text(12, my + 10, "Market (discard onto a row; take a whole row whose top card "
-             "matches your discard)", 12, "#5a4a35", "bold")
+    svg.text(12, my + 10, _("Market (discard onto a row; take a whole row whose top card "
+                            "matches your discard)"), 12, "#5a4a35", "bold")
     for r, row in enumerate(observation.get("market", ())):
         ry = my + 18 + r * 84
         robj = {"row": r + 1}
         rkey = canonical(robj)
         row_hot = rkey in hot
         row_picked = rkey in picked
-        tip = (f'<title>Market row {r + 1}: {len(row)} card(s); the top card is the '
-               f'rightmost</title>')
+        tip = "<title>{}</title>".format(esc(ngettext(
+            "Market row {row}: {n} card; the top card is the rightmost",
+            "Market row {row}: {n} cards; the top card is the rightmost", len(row)).format(
+                row=r + 1, n=len(row))))
         look = (f'fill="{"#e2f3df" if row_hot else "#e8dcc3"}" stroke='
                 f'"{"#d4145a" if row_picked else "#1a8f3a" if row_hot else "#b9a781"}" '
                 f'stroke-width="{3 if row_hot or row_picked else 1}"')
@@ -697,7 +747,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         # the row's own tab, left of its cards: never covered, however many cards it holds
         svg.add(f'<g class="row target{" hot" if row_hot else ""}"{click_attr(robj)}>{tip}'
                 f'<rect x="16" y="{ry + 4:g}" width="58" height="70" rx="5" {look}/>')
-        svg.text(45, ry + 45, f"Row {r + 1}", 14, "#5a4a35", "bold", "middle")
+        svg.text(45, ry + 45, _("Row {row}").format(row=r + 1), 14, "#5a4a35", "bold", "middle")
         svg.add("</g>")
         cw, ch = 54, 70
         span = left_w - 24 - 80 - cw - 8
@@ -723,10 +773,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     _news(svg, observation, names, ox, HEIGHT - 158, WIDTH - ox - 10, 150)
     _marks(svg, recent, names)
     svg.add("</svg>")
-    desc = (f"{status}. Scores: "
-            + ", ".join(f"{names[q]}{' (you)' if q == viewer else ''} {scores[q]['total']}"
-                        for q in range(n)) + ".")
-    svg.parts.insert(1, board_heading("Inheritors: the Market, the play areas and your hand",
+    desc = _("{status}. Scores: {scores}.").format(status=status, scores=", ".join(
+        (_("{player} (you) {points}") if q == viewer else _("{player} {points}")).format(
+            player=names[q], points=scores[q]["total"]) for q in range(n)))
+    svg.parts.insert(1, board_heading(_("Inheritors: the Market, the play areas and your hand"),
                                       desc))
     return "".join(svg.parts)
 
@@ -743,8 +793,8 @@ def _marks(svg: _Svg, recent: Any, names: Sequence[str]) -> None:
         n, q = item["notation"], item["seat"]
         colour = HINT if item["hint"] else RECENT
         dash = ' stroke-dasharray="7 4"' if item["hint"] else ""
-        note = esc(("Suggested: " if item["hint"] else "Just played: ")
-                   + phrase(n, not item["hint"], names))
+        note = esc((_("Suggested: {move}") if item["hint"] else _("Just played: {move}")
+                    ).format(move=phrase(n, not item["hint"], names)))
         places: list[tuple[Any, ...]] = []
         dashed: list[tuple[Any, ...]] = []
         if m := PLAY.match(n):
@@ -765,7 +815,7 @@ def _marks(svg: _Svg, recent: Any, names: Sequence[str]) -> None:
             places = [("card", m.group(1))]
         elif item["hint"] and QUEST.match(n):
             places = [("quests",)]
-        elif n not in ("end turn", "pass"):
+        elif n not in ("end turn", "pass"):  # i18n: no
             places = [("seat", q)]
         for part, key in enumerate(places + dashed):
             box = svg.where.get(key)
@@ -785,40 +835,58 @@ def _short(s: str, k: int) -> str:
 
 
 def _quest_pile_text(qn: int) -> str:
-    return (f"{qn} face-down Quest(s). Action 4: discard 3 cards of the same colour, take "
-            f"1 Quest and draw 1 card. A Quest scores 1 or 2 VP by the Influence Cards in "
-            f"its owner's hand at the end ({BOOK}, III. Gameplay, action 4).")
+    return ngettext("{n} face-down Quest. Action 4: discard 3 cards of the same colour, take 1 "
+                    "Quest and draw 1 card. A Quest scores 1 or 2 VP by the Influence Cards in "
+                    "its owner's hand at the end ({cite}).",
+                    "{n} face-down Quests. Action 4: discard 3 cards of the same colour, take "
+                    "1 Quest and draw 1 card. A Quest scores 1 or 2 VP by the Influence Cards "
+                    "in its owner's hand at the end ({cite}).", qn).format(
+        n=qn, cite=book(_("III. Gameplay, action 4")))
 
 
 def _phase_words(observation: Mapping[str, Any]) -> str:
     ph = observation.get("phase")
     pending = observation.get("pending") or []
     if ph == "start":
-        return "choose one of the five actions (claims before or after)"
+        return _("choose one of the five actions (claims before or after)")
     if ph == "post":
-        return "claim a Clan or Honors, or end the turn"
+        return _("claim a Clan or Honors, or end the turn")
     if ph == "quest-discard":
         q = observation.get("quest_action") or {}
-        return f"Quest: discard {q.get('discards_left')} more {q.get('colour')} card(s)"
+        left = q.get("discards_left")
+        return ngettext("Quest: discard {n} more {colour} card",
+                        "Quest: discard {n} more {colour} cards",
+                        left if isinstance(left, int) else 2).format(
+            n=left, colour=labels.colour(str(q.get("colour"))))
     if ph == "effect" and pending:
         adv = observation.get("advocate_this_turn")
-        return {"play_influence": "play an Influence Card",
-                "demand_card": "ask a player for a card",
-                "take_from_market": "take a card from the Market",
-                "remove_top_card": "remove another player's top card"}.get(
-            str(pending[0].get("effect")), "carry out an effect") + (f" ({adv})" if adv else "")
+        kind = str(pending[0].get("effect"))
+        if kind == "play_influence":
+            what = pgettext("step", "play an Influence Card")
+        elif kind == "demand_card":
+            what = pgettext("step", "ask a player for a card")
+        elif kind == "take_from_market":
+            what = pgettext("step", "take a card from the Market")
+        elif kind == "remove_top_card":
+            what = pgettext("step", "remove another player's top card")
+        else:
+            what = pgettext("step", "carry out an effect")
+        if adv:
+            return _("{step} ({advocate})").format(step=what, advocate=labels.card(adv))
+        return what
     return str(ph)
 
 
 def _winners_text(observation: Mapping[str, Any], names: Sequence[str]) -> str:
     scores = observation.get("scores") or []
     if not scores:
-        return "final scores"
+        return _("final scores")
     totals = [int(s["total"]) for s in scores]
     best = max(totals)
     top = [names[p] for p, t in enumerate(totals) if t == best]
-    return (" and ".join(top) + f" {'win' if len(top) > 1 else 'wins'} with {best} VP "
-            "(ties: more Tomes, then more cards)")
+    return ngettext("{players} wins with {n} VP (ties: more Tomes, then more cards)",
+                    "{players} win with {n} VP (ties: more Tomes, then more cards)",
+                    len(top)).format(players=_(" and ").join(top), n=best)
 
 
 def _seat_header(svg: _Svg, observation: Mapping[str, Any], q: int, names: Sequence[str],
@@ -830,11 +898,12 @@ def _seat_header(svg: _Svg, observation: Mapping[str, Any], q: int, names: Seque
     is_picked = canonical(obj) in picked
     edge = "#d4145a" if is_picked else "#1a8f3a" if is_hot else "none"
     ended = observation.get("phase") == "end"
-    pts = (f"{int(observation['scores'][q]['total'])} VP" if ended and observation.get("scores")
-           else f"{scores[q]['total']} VP public")
+    pts = (_("{n} VP").format(n=int(observation["scores"][q]["total"]))
+           if ended and observation.get("scores")
+           else _("{n} VP public").format(n=scores[q]["total"]))
     label = f"{names[q]}  \u2022  {pts}"
     if acting == q:
-        label = "\u25b6 " + label + "  (to play)"
+        label = _("\u25b6 {label}  (to play)").format(label=label)
     svg.add(f'<g class="seat{" target hot" if is_hot else ""}"'
             f'{click_attr(obj) if is_hot else " "}data-seat="{q}">'
             f'<title>{esc(names[q])} (P{q + 1}): {esc(pts)}</title>')
@@ -856,23 +925,25 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
             f'stroke="{border}" stroke-width="{4 if acting == q else 1.5}"/>')
     _seat_header(svg, observation, q, names, x + 6, y + 6, w - 12, acting, scores, hot, 14)
     top = y + 36
-    svg.text(x + 10, top + 10, "Play area", 11, "#5a4a35", "bold")
+    svg.text(x + 10, top + 10, _("Play area"), 11, "#5a4a35", "bold")
     area = observation["play_areas"][q]
     used = _stacks(svg, G, x + 10, top + 16, area, q, observation.get("removed_colour"),
                    56, 74, 21, hot)
     ix = x + 20 + used
     clan = next((c for c in observation.get("clans", ()) if c.get("owner") == q), None)
     honors = observation.get("honors", [[]] * (q + 1))[q]
-    svg.text(ix, top + 10, "Clan, Honors, Quests", 11, "#5a4a35", "bold")
+    svg.text(ix, top + 10, _("Clan, Honors, Quests"), 11, "#5a4a35", "bold")
     line = top + 28
     if clan is not None:
         svg.add(f'<g data-card={_attr(clan["clan"])}><title>{esc(hover(G, clan["clan"]))}</title>')
-        svg.text(ix, line, f"Clan: {clan['clan']} ({clan['colour']})", 12, "#222", "bold")
+        svg.text(ix, line, _("Clan: {clan} ({colour})").format(
+            clan=labels.card(clan["clan"]), colour=labels.colour(clan["colour"])), 12, "#222",
+            "bold")
         svg.add("</g>")
         line += 16
     for hname in honors:
         svg.add(f'<g data-card={_attr(hname)}><title>{esc(hover(G, hname))}</title>')
-        svg.text(ix, line, f"Honor: {hname}", 12, "#222")
+        svg.text(ix, line, _("Honor: {name}").format(name=labels.card(hname)), 12, "#222")
         svg.add("</g>")
         line += 16
     own = observation.get("quests") if viewer == q else None
@@ -881,16 +952,17 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
     if own is not None:
         for qname in own:
             svg.add(f'<g data-card={_attr(qname)}><title>{esc(hover(G, qname))}</title>')
-            svg.text(ix, line, f"Quest: {qname}", 12, "#4b3b6b", "bold")
+            svg.text(ix, line, _("Quest: {name}").format(name=labels.card(qname)), 12,
+                     "#4b3b6b", "bold")
             svg.add("</g>")
             line += 16
     else:
         k = observation["quest_counts"][q]
         if k:
-            svg.text(ix, line, f"Quests: {k} face down", 12, "#4b3b6b")
+            svg.text(ix, line, _("Quests: {n} face down").format(n=k), 12, "#4b3b6b")
             line += 16
     if line == top + 28:
-        svg.text(ix, line, "none yet", 11.5, "#5e5e5e")
+        svg.text(ix, line, _("none yet"), 11.5, "#5e5e5e")
     # hand
     hy = y + h - 96 - 26
     hand = observation.get("hand") if viewer == q else None
@@ -898,7 +970,8 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
         hand = observation["hands"][q]
     size = observation["hand_sizes"][q]
     if hand is None:
-        svg.text(x + 10, hy + 10, f"Hand: {size} card(s), hidden", 11, "#5a4a35", "bold")
+        svg.text(x + 10, hy + 10, ngettext("Hand: {n} card, hidden", "Hand: {n} cards, hidden",
+                                           size).format(n=size), 11, "#5a4a35", "bold")
         for k in range(min(size, 20)):
             _back(svg, x + 10 + k * 16, hy + 16, 44, 60)
         return
@@ -921,8 +994,10 @@ def _seat_big(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q: i
     avail = w - 20 - cw
     step = min(cw + 6, avail / max(1, per - 1)) if per > 1 else 0
     y_first = y + h - 8 - rows * (ch + 6)
-    svg.text(x + 10, y_first - 6, f"{'Your hand' if viewer == q else 'Hand'}: {len(hand)} "
-             f"card(s)", 11, "#5a4a35", "bold")
+    svg.text(x + 10, y_first - 6, (ngettext("Your hand: {n} card", "Your hand: {n} cards",
+                                            len(hand)) if viewer == q else
+                                   ngettext("Hand: {n} card", "Hand: {n} cards", len(hand))
+                                   ).format(n=len(hand)), 11, "#5a4a35", "bold")
     for k, (name, count) in enumerate(groups):
         obj = {"card": name}
         key = canonical(obj)
@@ -956,29 +1031,34 @@ def _seat_small(svg: _Svg, G: InheritorsGame, observation: Mapping[str, Any], q:
                 and observation.get("hands") else None)
     if end_hand is not None:   # hands are shown for scoring (V. Scoring)
         quests = (observation.get("all_quests") or [[]] * (q + 1))[q]
-        shown = ", ".join(end_hand) + (f"; Quests: {', '.join(quests)}" if quests else "")
-        for i, line in enumerate(wrap(f"Hand: {shown}", 58)[:3]):
+        shown = (_("Hand: {cards}; Quests: {quests}").format(cards=labels.cards(end_hand),
+                                                             quests=labels.cards(quests))
+                 if quests else _("Hand: {cards}").format(cards=labels.cards(end_hand)))
+        for i, line in enumerate(wrap(shown, 58)[:3]):
             svg.text(x + 8, ty + 10 + i * 12, line, 10, "#333")
     else:
         obj = {"seat": q}
         is_hot = canonical(obj) in hot
         svg.add(f'<g class="hand{" target hot" if is_hot else ""}"'
-                f'{click_attr(obj) if is_hot else " "}><title>{esc(names[q])}: {size} card(s) '
-                f'in hand, hidden</title>')
+                f'{click_attr(obj) if is_hot else " "}><title>'
+                + esc(ngettext("{player}: {n} card in hand, hidden",
+                               "{player}: {n} cards in hand, hidden", size).format(
+                    player=names[q], n=size)) + '</title>')
         for i in range(min(size, 12)):
             _back(svg, x + 8 + i * 6, ty, 26, 36)
-        svg.text(x + 8 + min(size, 12) * 6 + 24, ty + 22, f"{size} in hand", 12, "#222",
-                 "bold")
+        svg.text(x + 8 + min(size, 12) * 6 + 24, ty + 22, _("{n} in hand").format(n=size), 12,
+                 "#222", "bold")
         svg.add("</g>")
         qx = x + 200
         for i in range(min(k, 5)):
             _back(svg, qx + i * 6, ty, 26, 36, "", "#4b3b6b")
         svg.text(qx + min(k, 5) * 6 + (24 if k else 0), ty + 22,
-                 f"{k} Quest{'s' if k != 1 else ''}", 12, "#4b3b6b", "bold")
+                 ngettext("{n} Quest", "{n} Quests", k).format(n=k), 12, "#4b3b6b", "bold")
     clan = next((c for c in observation.get("clans", ()) if c.get("owner") == q), None)
     honors = observation.get("honors", [[]] * (q + 1))[q]
-    bits = ([f"Clan {clan['clan']}"] if clan else []) + [f"Honor {x_}" for x_ in honors]
-    svg.text(x + 8, ty + 52, _short(", ".join(bits) or "No Clan, no Honors", 60), 11.5,
+    bits = ([_("Clan {name}").format(name=labels.card(clan["clan"]))] if clan else []) + [
+        _("Honor {name}").format(name=labels.card(x_)) for x_ in honors]
+    svg.text(x + 8, ty + 52, _short(", ".join(bits) or _("No Clan, no Honors"), 60), 11.5,
              "#333")
     area = observation["play_areas"][q]
     avail = h - (ty + 60 - y) - 6
@@ -995,14 +1075,15 @@ def _news(svg: _Svg, observation: Mapping[str, Any], names: Sequence[str], x: fl
     svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" fill="#efe6d2" '
             f'stroke="#b9a781"/>')
     rem = observation.get("removed_area") or {}
-    text = ", ".join(f"{name} \u00d7{int(k)}" for name, k in sorted(rem.items())) or "empty"
-    svg.text(x + 8, y + 16, "Removed area", 11, "#5a4a35", "bold")
+    text = ", ".join(f"{labels.card(name)} \u00d7{int(k)}"
+                     for name, k in sorted(rem.items())) or _("empty")
+    svg.text(x + 8, y + 16, _("Removed area"), 11, "#5a4a35", "bold")
     for i, line in enumerate(wrap(text, 52)[:2]):
         svg.text(x + 8, y + 31 + i * 14, line, 11, "#333")
-    svg.text(x + 8, y + 66, "Told the table", 11, "#5a4a35", "bold")
+    svg.text(x + 8, y + 66, _("Told the table"), 11, "#5a4a35", "bold")
     lines = [_reveal_text(r, names) for r in (observation.get("reveals") or ())][-5:]
     if not lines:
-        lines = ["nothing yet (answers to questions and cards shown appear here)"]
+        lines = [_("nothing yet (answers to questions and cards shown appear here)")]
     for i, line in enumerate(lines):
         svg.text(x + 8, y + 81 + i * 14, _short(line, 58), 10.5, "#333")
 
@@ -1012,11 +1093,15 @@ def _reveal_text(r: Mapping[str, Any], names: Sequence[str]) -> str:
         return names[q] if isinstance(q, int) and 0 <= q < len(names) else f"P{q}"
     ev = r.get("event")
     if ev == "spy":
-        return (f"{nm(r.get('seat'))}'s Spy asked {nm(r.get('asked'))} for {r.get('card')}: "
-                + ("had it" if r.get("held") else "did not"))
+        return (_("{player}'s Spy asked {asked} for {card}: had it") if r.get("held") else
+                _("{player}'s Spy asked {asked} for {card}: did not")).format(
+            player=nm(r.get("seat")), asked=nm(r.get("asked")),
+            card=labels.card(str(r.get("card"))))
     if ev == "shown":
-        return f"{nm(r.get('seat'))} showed {', '.join(r.get('cards') or ())} for {r.get('honor')}"
-    return f"{nm(r.get('seat'))} had no card to play"
+        return _("{player} showed {cards} for {honor}").format(
+            player=nm(r.get("seat")), cards=labels.cards(r.get("cards") or ()),
+            honor=labels.card(str(r.get("honor"))))
+    return _("{player} had no card to play").format(player=nm(r.get("seat")))
 
 
 # ====================================================================== side panels
@@ -1033,17 +1118,17 @@ def score_table(observation: Mapping[str, Any],
     heads = score_headings(n, names, [f"P{p + 1}" for p in range(n)])
     if observation.get("phase") == "end" and observation.get("scores"):
         sc = observation["scores"]
-        rows = [{"label": label, "cells": [int(s.get(key, 0)) for s in sc]}
+        rows = [{"label": _(label), "cells": [int(s.get(key, 0)) for s in sc]}
                 for key, label in BREAKDOWN_LABELS]
         return {"headings": heads, "rows": rows}
     G = game_of(observation)
     pub = public_scores(dict(observation), {h.name: h.points for h in G.cards.honors})
-    rows = [{"label": "1. Influence (top cards)", "cells": [s["influence"] for s in pub]},
-            {"label": "5. Honors", "cells": [s["honors"] for s in pub]},
-            {"label": "Public total", "cells": [s["total"] for s in pub]},
-            {"label": "Quests held (scored at the end)",
+    rows = [{"label": _("1. Influence (top cards)"), "cells": [s["influence"] for s in pub]},
+            {"label": _("5. Honors"), "cells": [s["honors"] for s in pub]},
+            {"label": _("Public total"), "cells": [s["total"] for s in pub]},
+            {"label": _("Quests held (scored at the end)"),
              "cells": [int(k) for k in observation["quest_counts"]]},
-            {"label": "Cards in hand (Tomes, Relics, Quests scored at the end)",
+            {"label": _("Cards in hand (Tomes, Relics, Quests scored at the end)"),
              "cells": [int(k) for k in observation["hand_sizes"]]}]
     return {"headings": heads, "rows": rows}
 
@@ -1064,18 +1149,24 @@ def move_log(observation: Mapping[str, Any]) -> list[str]:
     first, with the ply each happened at, then the turn in progress; the first line says
     the log is partial. A full per-seat log is the web layer's to build from the state's
     history and ``visibility()`` (another seat's draws written as "drew a card")."""
-    out = ["(Only what moves told the table is known here; the full move list is not "
-           "part of a seat's observation.)"]
+    out = [_("(Only what moves told the table is known here; the full move list is not "
+             "part of a seat's observation.)")]
     names = [f"P{p + 1}" for p in range(len(observation["play_areas"]))]
     for r in observation.get("reveals") or ():
-        out.append(f"ply {int(r.get('ply', 0)) + 1}: {_reveal_text(r, names)}")
+        out.append(_("ply {n}: {event}").format(n=int(r.get("ply", 0)) + 1,
+                                                event=_reveal_text(r, names)))
     cur = observation.get("current_player")
     if observation.get("phase") == "end":
-        out.append("The game is over.")
+        out.append(_("The game is over."))
     elif isinstance(cur, int) and 0 <= cur < len(names):
         adv = observation.get("advocate_this_turn")
-        out.append(f"Now: {names[cur]} to {_phase_words(observation)}"
-                   + (f"; played {adv} this turn" if adv else ""))
+        if adv:
+            out.append(_("Now: {player} to {step}; played {advocate} this turn").format(
+                player=names[cur], step=_phase_words(observation),
+                advocate=labels.card(adv)))
+        else:
+            out.append(_("Now: {player} to {step}").format(player=names[cur],
+                                                           step=_phase_words(observation)))
     return out
 
 

@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from regalia.core.breakdown import Breakdown
+from regalia.core.i18n import _
 from regalia.core.textlines import Problems, Statement, check_size, digits, statements
 
 from .codes import E_REMOVE
+from .labels import notation_colour, notation_name
 from .scoring import Holdings, breakdown, tie_break_keys, winners
 
 if TYPE_CHECKING:
@@ -40,7 +42,11 @@ if TYPE_CHECKING:
 KEYWORDS = {"player": "player", "area": "area", "play": "area", "stacks": "area",
             "hand": "hand", "quests": "quests", "quest": "quests", "honors": "honors",
             "honor": "honors", "honours": "honors", "clan": "clan", "tomes": "tomes",
-            "relics": "relics", "relic": "relics", "epics": "epics", "epic": "epics"}
+            "relics": "relics", "relic": "relics", "epics": "epics", "epic": "epics",
+            # German (issue 30): accepted in addition, with German card names
+            "spieler": "player", "auslage": "area", "stapel": "area",
+            "ehrungen": "honors", "ehrung": "honors", "folianten": "tomes",
+            "relikte": "relics", "relikt": "relics", "epen": "epics", "epos": "epics"}
 
 
 def _norm(text: str) -> str:
@@ -138,34 +144,39 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
     for st in statements(text):
         key = KEYWORDS.get(st.head)
         if key is None:
-            p.add(st.line, st.col, f"unknown statement {st.words[0].text!r}; expected one of: "
-                                   "player, area, hand, tomes, relics, epics, quests, "
-                                   "honors, clan")
+            p.add(st.line, st.col, _("unknown statement {word}; expected one of: player, "
+                                     "area, hand, tomes, relics, epics, quests, honors, "
+                                     "clan").format(word=repr(st.words[0].text)))
             continue
         if key == "player":
-            cur = PlayerArea(st.rest_text() or f"player {len(players) + 1}", st.line)
+            cur = PlayerArea(st.rest_text() or _("player {n}").format(n=len(players) + 1),
+                             st.line)
             players.append(cur)
             seen = {}
             continue
         if cur is None:
-            p.add(st.line, st.col, f"{st.words[0].text!r} before the first 'player NAME' "
-                                   "line: start each player's block with 'player NAME'")
+            p.add(st.line, st.col, _("{word} before the first 'player NAME' line: start each "
+                                     "player's block with 'player NAME'").format(
+                word=repr(st.words[0].text)))
             continue
         if key in seen:
-            p.add(st.line, st.col, f"a second {key!r} line for {cur.name} (the first is line "
-                                   f"{seen[key]}); write one list")
+            p.add(st.line, st.col, _("a second {key} line for {player} (the first is line "
+                                     "{line}); write one list").format(
+                key=repr(key), player=cur.name, line=seen[key]))
             continue
         seen[key] = st.line
         items = _items(st, lines[st.line - 1])
         if key == "clan":
             if len(items) != 1:
-                p.add(st.line, st.col, "expected 'clan NAME': the one Clan you claimed ("
-                                       + ", ".join(c.name for c in G.clans) + ")")
-            elif _norm(items[0][1]) not in clans:
-                p.add(st.line, items[0][0], f"unknown Clan {items[0][1]!r}; the Clans are "
-                                            + ", ".join(c.name for c in G.clans))
+                p.add(st.line, st.col, _("expected 'clan NAME': the one Clan you claimed "
+                                         "({clans})").format(
+                    clans=", ".join(c.name for c in G.clans)))
+            elif _norm(notation_name(G, items[0][1])) not in clans:
+                p.add(st.line, items[0][0], _("unknown Clan {name}; the Clans are {clans}"
+                                              ).format(name=repr(items[0][1]),
+                                                       clans=", ".join(c.name for c in G.clans)))
             else:
-                cur.clan = clans[_norm(items[0][1])]
+                cur.clan = clans[_norm(notation_name(G, items[0][1]))]
                 cur.at["clan"] = (st.line, items[0][0])
             continue
         if key in ("tomes", "relics", "epics"):   # shorthands: cards added to the hand
@@ -174,26 +185,30 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
         for col, item in items:
             if key == "area":
                 words = item.split()
-                c = colours.get(words[0].casefold()) if len(words) == 2 else None
+                c = colours.get(notation_colour(words[0])) if len(words) == 2 else None
                 n = (digits(words[1]) or 0) if len(words) == 2 else 0
                 if c is None or not 1 <= n <= 6:
-                    p.add(st.line, col, f"{item!r}: expected COLOUR N, the top card of a "
-                                        f"stack ({', '.join(G.colours)}; 1 to 6)")
+                    p.add(st.line, col, _("{item}: expected COLOUR N, the top card of a stack "
+                                          "({colours}; 1 to 6)").format(
+                        item=repr(item), colours=", ".join(G.colours)))
                 elif c in cur.tops:
-                    p.add(st.line, col, f"a second {G.colours[c]} stack; a player has one "
-                                        "stack per colour (write its top card)")
+                    p.add(st.line, col, _("a second {colour} stack; a player has one stack per "
+                                          "colour (write its top card)").format(
+                        colour=G.colours[c]))
                 else:
                     cur.tops[c] = n
                     cur.at[f"top {c}"] = (st.line, col)
             elif key == "hand":
                 k, name = _count(item)
-                t = G.lookup.get(_norm(name))
+                t = G.lookup.get(_norm(notation_name(G, name)))
                 if t is None:
-                    p.add(st.line, col, f"unknown card {name!r}; cards are written 'purple "
-                                        "3', 'Tome', 'purple relic', 'Spy', an Epic's name "
-                                        "..., optionally with a count ('Tome x2')")
+                    p.add(st.line, col, _("unknown card {name}; cards are written 'purple 3', "
+                                          "'Tome', 'purple relic', 'Spy', an Epic's name ..., "
+                                          "optionally with a count ('Tome x2')").format(
+                        name=repr(name)))
                 elif not 1 <= k <= 20:
-                    p.add(st.line, col, f"{item!r}: a count from 1 to 20")
+                    p.add(st.line, col, _("{item}: a count from 1 to 20").format(
+                        item=repr(item)))
                 else:
                     cur.hand[t] = cur.hand.get(t, 0) + k
                     cur.at.setdefault(f"hand {t}", (st.line, col))
@@ -201,22 +216,27 @@ def parse_text(text: str, G: InheritorsGame, *, source: str = "<text>") -> list[
                 kind, table, records = (("Quest", quests, G.quests) if key == "quests"
                                         else ("Honor", honors, G.honors))
                 held = getattr(cur, key)
-                x = table.get(_norm(item))
+                x = table.get(_norm(notation_name(G, item)))
+                names = ", ".join(r.name for r in records)
                 if x is None:
-                    p.add(st.line, col, f"unknown {kind} {item!r}; the {kind}s are "
-                                        + ", ".join(r.name for r in records))
+                    p.add(st.line, col, (_("unknown Quest {name}; the Quests are {names}")
+                                         if kind == "Quest" else
+                                         _("unknown Honor {name}; the Honors are {names}")
+                                         ).format(name=repr(item), names=names))
                 elif x in held:
-                    p.add(st.line, col, f"the {kind} {records[x].name!r} is listed twice "
-                                        f"for {cur.name}")
+                    p.add(st.line, col, (_("the Quest {name} is listed twice for {player}")
+                                         if kind == "Quest" else
+                                         _("the Honor {name} is listed twice for {player}")
+                                         ).format(name=repr(records[x].name), player=cur.name))
                 else:
                     held.append(x)
                     cur.at[f"{kind.lower()} {x}"] = (st.line, col)
     if not players and not p:
-        p.add(1, 1, "no players: write a block per player, starting 'player NAME'")
+        p.add(1, 1, _("no players: write a block per player, starting 'player NAME'"))
     elif players and not 2 <= len(players) <= 4 and not p:
-        p.add(players[-1].line, 1, f"{len(players)} player(s): Inheritors is for 2 to 4 "
-                                   "players, and every player's hand counts (the Tomes "
-                                   "majority compares them)")
+        p.add(players[-1].line, 1, _(
+            "{n} player(s): Inheritors is for 2 to 4 players, and every player's hand counts "
+            "(the Tomes majority compares them)").format(n=len(players)))
     _check_between(G, players, p)
     p.raise_if_any()
     return players
@@ -233,20 +253,22 @@ def _hand_items(G: InheritorsGame, key: str, items: list[tuple[int, str]], line:
             if len(items) == 1 and 0 < n <= 20 and G.tome_types:
                 out.append((col, f"{G.tname[G.tome_types[0]]} x{n}"))
             else:
-                p.add(line, col, f"{item!r}: expected 'tomes N', the number of Tomes in "
-                                 "hand (1 to 20)")
+                p.add(line, col, _("{item}: expected 'tomes N', the number of Tomes in hand "
+                                   "(1 to 20)").format(item=repr(item)))
         elif key == "relics":
-            t = G.lookup.get(f"{_norm(item)} relic")
+            t = G.lookup.get(f"{notation_colour(item)} relic")
             if t is None:
-                p.add(line, col, f"{item!r}: expected the colour of a Relic in hand ("
-                                 f"{', '.join(G.colours)})")
+                p.add(line, col, _("{item}: expected the colour of a Relic in hand "
+                                   "({colours})").format(item=repr(item),
+                                                         colours=", ".join(G.colours)))
             else:
                 out.append((col, G.tname[t]))
         else:
-            t = G.lookup.get(_norm(item))
+            t = G.lookup.get(_norm(notation_name(G, item)))
             epics = [G.tname[x] for x in G.epic_scoring]
             if t is None or t not in G.epic_scoring:
-                p.add(line, col, f"unknown Epic {item!r}; the Epics are {', '.join(epics)}")
+                p.add(line, col, _("unknown Epic {name}; the Epics are {names}").format(
+                    name=repr(item), names=", ".join(epics)))
             else:
                 out.append((col, G.tname[t]))
     return out
@@ -261,8 +283,11 @@ def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) ->
             for x in getattr(pa, attr):
                 line, col = pa.at[f"{kind.lower()} {x}"]
                 if x in owner:
-                    p.add(line, col, f"the {kind} {records[x].name!r} is also "
-                                     f"{owner[x]}'s; each {kind} is held by one player")
+                    p.add(line, col, (_("the Quest {name} is also {owner}'s; each Quest is held "
+                                        "by one player") if kind == "Quest" else
+                                      _("the Honor {name} is also {owner}'s; each Honor is held "
+                                        "by one player")).format(name=repr(records[x].name),
+                                                                 owner=owner[x]))
                 owner[x] = pa.name
     clan_colour: dict[int, PlayerArea] = {}
     for pa in players:
@@ -273,12 +298,13 @@ def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) ->
             line, col = pa.at["clan"]
             o = clan_colour[c]
             same = o.clan == pa.clan
-            p.add(line, col, f"{G.clans[pa.clan].name}: {o.name} "
-                             + (f"has that Clan already" if same else
-                                f"has the {G.colours[c]} Clan {G.clans[o.clan].name}; only "
-                                f"one Clan of each colour is in the game"))
+            p.add(line, col, (_("{clan}: {player} has that Clan already") if same else
+                              _("{clan}: {player} has the {colour} Clan {other}; only one Clan "
+                                "of each colour is in the game")).format(
+                clan=G.clans[pa.clan].name, player=o.name, colour=G.colours[c],
+                other=G.clans[o.clan].name))
         clan_colour.setdefault(c, pa)
-        refused, _ = clan_support(G, pa)
+        refused, _warning = clan_support(G, pa)
         if refused:
             line, col = pa.at["clan"]
             p.add(line, col, refused)
@@ -295,8 +321,9 @@ def _check_between(G: InheritorsGame, players: list[PlayerArea], p: Problems) ->
     for t in range(G.T):
         if used[t] > G.tcopies[t]:
             line, col = where[t]
-            p.add(line, col, f"{G.tname[t]}: {used[t]} written in play areas (top cards) and "
-                             f"hands, but the game has {G.tcopies[t]}")
+            p.add(line, col, _("{card}: {n} written in play areas (top cards) and hands, but "
+                               "the game has {copies}").format(card=G.tname[t], n=used[t],
+                                                               copies=G.tcopies[t]))
 
 
 #: "To do so, you must have played an Influence Card numbered 3 or higher of that Clan's
@@ -329,15 +356,20 @@ def clan_support(G: InheritorsGame, pa: PlayerArea) -> tuple[str, str]:
     if top >= CLAN_NEEDS:
         return "", ""
     clan, colour = G.clans[pa.clan].name, G.colours[c]
-    stack = f"{pa.name}'s {colour} stack " + (f"shows a {top}" if top else "is empty")
-    rule = (f"claiming the {clan} needs 'an Influence Card numbered {CLAN_NEEDS} or higher "
-            f"of that Clan's color' in the play area")
+    stack = (_("{player}'s {colour} stack shows a {top}") if top else
+             _("{player}'s {colour} stack is empty")).format(player=pa.name, colour=colour,
+                                                             top=top)
+    rule = _("claiming the {clan} needs 'an Influence Card numbered {n} or higher of that "
+             "Clan's color' in the play area").format(clan=clan, n=CLAN_NEEDS)
     k = removals(G)
     if top < CLAN_NEEDS - k:
-        lowered = (f"; cards can lower a stack by {k} at most after the claim" if k else "")
-        return f"{clan}: {stack}; {rule}{lowered}", ""
-    return "", (f"{clan}: {stack}; {rule}: this holds only if a card removed the top of "
-                f"that stack after the claim (the bundled Saboteur's text is reconstructed)")
+        if k:
+            return _("{clan}: {stack}; {rule}; cards can lower a stack by {k} at most after "
+                     "the claim").format(clan=clan, stack=stack, rule=rule, k=k), ""
+        return _("{clan}: {stack}; {rule}").format(clan=clan, stack=stack, rule=rule), ""
+    return "", _("{clan}: {stack}; {rule}: this holds only if a card removed the top of that "
+                 "stack after the claim (the bundled Saboteur's text is reconstructed)").format(
+        clan=clan, stack=stack, rule=rule)
 
 
 def holdings(G: InheritorsGame, players: list[PlayerArea]) -> Holdings:
@@ -389,31 +421,35 @@ def result(table: ScoredTable) -> str:
     sc = table.scores
     win = table.winners
     best = sc[win[0]]
-    names = " and ".join(sc[w].name for w in win)
+    names = _(" and ").join(sc[w].name for w in win)
     tied = [s for s in sc if s.total == best.total]
     if len(win) > 1:
-        return (f"{names} share the victory: {best.total} points, {best.tomes} Tomes and "
-                f"{best.cards} cards in hand each")
+        return _("{names} share the victory: {points} points, {tomes} Tomes and {cards} cards "
+                 "in hand each").format(names=names, points=best.total, tomes=best.tomes,
+                                        cards=best.cards)
     if len(tied) == 1:
         second = max((s.total for s in sc if s is not best), default=0)
-        return f"{names} wins with {best.total} points (next: {second})"
+        return _("{names} wins with {points} points (next: {second})").format(
+            names=names, points=best.total, second=second)
     same_tomes = [s for s in tied if s.tomes == best.tomes]
     if len(same_tomes) == 1:
-        return (f"tie at {best.total} points; {names} wins with more Tomes in hand "
-                f"({best.tomes})")
-    return (f"tie at {best.total} points and {best.tomes} Tomes; {names} wins with more "
-            f"cards in hand ({best.cards})")
+        return _("tie at {points} points; {names} wins with more Tomes in hand ({tomes})"
+                 ).format(points=best.total, names=names, tomes=best.tomes)
+    return _("tie at {points} points and {tomes} Tomes; {names} wins with more cards in hand "
+             "({cards})").format(points=best.total, tomes=best.tomes, names=names,
+                                 cards=best.cards)
 
 
 def format_report(table: ScoredTable) -> str:
     """The scoring as plain text: every player's steps and total, then the result."""
     out = []
     for s in table.scores:
-        out.append(f"{s.name}: {s.total} points (Tomes in hand {s.tomes}, cards in hand "
-                   f"{s.cards})")
+        out.append(_("{player}: {points} points (Tomes in hand {tomes}, cards in hand "
+                     "{cards})").format(player=s.name, points=s.total, tomes=s.tomes,
+                                        cards=s.cards))
         for st in s.breakdown:
             out.append(f"  {st.label}: {st.points}   ({st.detail})")
-    out.append("Result: " + result(table))
+    out.append(_("Result: {result}").format(result=result(table)))
     return "\n".join(out) + "\n"
 
 
@@ -423,9 +459,9 @@ def to_text(state: InheritorsState) -> str:
     the game is over."""
     G = state.game
     T = G.T
-    out = ["# Inheritors: the end of the game (area: top cards; hand: cards in hand)"]
+    out = ["# Inheritors: the end of the game (area: top cards; hand: cards in hand)"]  # i18n: no
     for p in range(G.num_players):
-        out.append(f"player seat {p + 1}")
+        out.append(f"player seat {p + 1}")  # i18n: no
         tops = [f"{G.colours[c]} {state.top(p, c)}" for c in range(5) if state.top(p, c)]
         if tops:
             out.append("area " + ", ".join(tops))

@@ -18,13 +18,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from regalia.core.i18n import N_, _
+
+from . import labels
 from .codes import WHITE
 
 if TYPE_CHECKING:
     from .rules import InheritorsGame
     from .state import InheritorsState
 
-BOOK = "Inheritors rulebook (North Star Games 2023)"
+BOOK = N_("Inheritors rulebook (North Star Games 2023)")
 
 
 def public_scores(obs: dict[str, Any], honor_points: dict[str, int]) -> list[dict[str, int]]:
@@ -55,7 +58,8 @@ def explain(state: "InheritorsState", text: str) -> str | None:
     """Why ``text`` is not a legal move for the player to act, from what that player sees
     (their observation and the legal moves); None when the engine's message says enough.
 
-    Covers the rulebook's reasons (III. Gameplay): a card not in hand, a colour removed in
+    ``text`` may be a German typed move (:func:`.labels.german_notation`). Covers the
+    rulebook's reasons (III. Gameplay): a card not in hand, a colour removed in
     the 2-player game, numbers played in order 1 to 6 without skipping, one stack per colour,
     an Advocate that is not in hand or whose requirement fails (the Conspirator's), a Clan's
     "3 or higher" and "only 1 Clan", and an action asked for in the wrong step of a turn.
@@ -64,7 +68,7 @@ def explain(state: "InheritorsState", text: str) -> str | None:
     if seat < 0:
         return None
     obs = state.observation(seat)
-    t = _norm(text)
+    t = _norm(labels.german_notation(state.game, text) or text)
     hand = [c.casefold() for c in obs["hand"]]
     phase = obs["phase"]
     G = state.game
@@ -80,34 +84,43 @@ def explain(state: "InheritorsState", text: str) -> str | None:
     if m:
         colour, n = m.group(1), int(m.group(2))
         if colour not in colours:
-            return f"there is no {colour} realm; the colours are {', '.join(colours)}"
+            return _("there is no {colour} realm; the colours are {colours}").format(
+                colour=colour, colours=", ".join(labels.colour(c) for c in colours))
         if colour == removed:
-            return (f"the {colour} realm is removed from this 2-player game "
-                    f"(2-Player Variant, setup 1)")
+            return _("the {colour} realm is removed from this 2-player game "
+                     "(2-Player Variant, setup 1)").format(colour=labels.colour(colour))
         if not 1 <= n <= 6:
-            return "Influence Cards are numbered 1 to 6"
+            return _("Influence Cards are numbered 1 to 6")
         if phase not in ("start",) and step != "play_influence":
-            return (f"playing an Influence Card is one of the five actions, chosen at the "
-                    f"start of your turn; {_now(state, obs, legal)}")
+            return _("playing an Influence Card is one of the five actions, chosen at the "
+                     "start of your turn; {now}").format(now=_now(state, obs, legal))
         card = f"{colour} {n}"
         if card not in hand:
             same = sorted(int(c.split()[1]) for c in hand
                           if c.startswith(colour + " ") and c.split()[1].isdigit())
-            held = (f"your {colour} cards: " + ", ".join(map(str, same)) if same
-                    else f"you hold no {colour} card")
-            return f"you have no {card} in your hand ({held})"
+            held = (_("your {colour} cards: {numbers}").format(
+                colour=labels.colour(colour), numbers=", ".join(map(str, same))) if same
+                else _("you hold no {colour} card").format(colour=labels.colour(colour)))
+            return _("you have no {card} in your hand ({held})").format(
+                card=labels.card(card), held=held)
         top = mine.get(colour, 0)
         skip = pending[0].get("skip", 0) if step == "play_influence" else 0
         want = top + 1 + skip
         if n != want:
             if top == 0 and not skip:
-                return (f"your play area has no {colour} stack yet: it starts with {colour} 1 "
-                        f"(Influence Cards are played in order from 1 to 6; you cannot skip "
-                        f"numbers)")
-            extra = (" (this Conspirator play skips exactly one number)" if skip else
-                     "; you cannot skip numbers, except with a Conspirator")
-            return (f"your {colour} stack shows {top or 'nothing'}: only {colour} {want} goes "
-                    f"on it{extra} (III. Gameplay, action 1)")
+                return _("your play area has no {colour} stack yet: it starts with {card} "
+                         "(Influence Cards are played in order from 1 to 6; you cannot skip "
+                         "numbers)").format(colour=labels.colour(colour),
+                                            card=labels.card(f"{colour} 1"))
+            shows = str(top) if top else _("nothing")
+            wanted = labels.card(f"{colour} {want}")
+            if skip:
+                return _("your {colour} stack shows {top}: only {card} goes on it (this "
+                         "Conspirator play skips exactly one number) (III. Gameplay, action "
+                         "1)").format(colour=labels.colour(colour), top=shows, card=wanted)
+            return _("your {colour} stack shows {top}: only {card} goes on it; you cannot "
+                     "skip numbers, except with a Conspirator (III. Gameplay, action 1)"
+                     ).format(colour=labels.colour(colour), top=shows, card=wanted)
         return None
 
     m = re.match(r"^use (.+)$", t)
@@ -116,17 +129,20 @@ def explain(state: "InheritorsState", text: str) -> str | None:
         advocates = {a.name.casefold(): a.name for a in (*G.cards.advocates,
                                                        *G.cards.special_advocates)}
         if name not in advocates:
-            return (f"{m.group(1)!r} is not an Advocate; 'use' plays an Advocate from your "
-                    f"hand: {', '.join(sorted(advocates.values()))}")
+            return _("{name} is not an Advocate; 'use' plays an Advocate from your "
+                     "hand: {advocates}").format(
+                name=repr(m.group(1)),
+                advocates=", ".join(labels.card(a) for a in sorted(advocates.values())))
         proper = advocates[name]
         if phase != "start":
-            return (f"playing an Advocate is one of the five actions, chosen at the start of "
-                    f"your turn; {_now(state, obs, legal)}")
+            return _("playing an Advocate is one of the five actions, chosen at the start "
+                     "of your turn; {now}").format(now=_now(state, obs, legal))
         if name not in hand:
             mine_adv = sorted({c for c in obs["hand"] if c.casefold() in advocates})
-            held = ("Advocates in your hand: " + ", ".join(mine_adv) if mine_adv
-                    else "you hold no Advocate")
-            return f"you have no {proper} in your hand ({held})"
+            held = (_("Advocates in your hand: {cards}").format(cards=labels.cards(mine_adv))
+                    if mine_adv else _("you hold no Advocate"))
+            return _("you have no {card} in your hand ({held})").format(
+                card=labels.card(proper), held=held)
         if proper == "Conspirator":
             ahead = []
             for c in colours:
@@ -136,42 +152,51 @@ def explain(state: "InheritorsState", text: str) -> str | None:
                 if best > mine.get(c, 0):
                     ahead.append((c, best))
             if not ahead:
-                return ("the Conspirator can only be played if another player has a higher-"
-                        "numbered card of the same colour in their play area than yours; no "
-                        "one leads you in any colour (III. Gameplay, action 5)")
-            wants = ", ".join(f"{c} {mine.get(c, 0) + 2}" for c, _ in ahead
+                return _("the Conspirator can only be played if another player has a higher-"
+                         "numbered card of the same colour in their play area than yours; no "
+                         "one leads you in any colour (III. Gameplay, action 5)")
+            wants = ", ".join(labels.card(f"{c} {mine.get(c, 0) + 2}") for c, _b in ahead
                               if mine.get(c, 0) + 2 <= 6)
-            return ("the Conspirator plays an Influence Card skipping 1 number in a colour "
-                    "where another player is ahead of you (" +
-                    ", ".join(f"{c}: {b} against your {mine.get(c, 0)}" for c, b in ahead) +
-                    f"); you would need {wants or 'a card above 6'} in your hand "
-                    "(III. Gameplay, action 5)")
-        return f"{proper} cannot be used now ({_now(state, obs, legal)})"
+            leads = ", ".join(_("{colour}: {number} against your {yours}").format(
+                colour=labels.colour(c), number=b, yours=mine.get(c, 0)) for c, b in ahead)
+            return _("the Conspirator plays an Influence Card skipping 1 number in a colour "
+                     "where another player is ahead of you ({leads}); you would need {cards} "
+                     "in your hand (III. Gameplay, action 5)").format(
+                leads=leads, cards=wants or _("a card above 6"))
+        return _("{card} cannot be used now ({now})").format(card=labels.card(proper),
+                                                             now=_now(state, obs, legal))
 
     m = re.match(r"^claim (.+)$", t)
     if m:
         name = m.group(1)
         clans = {c["clan"].casefold(): c for c in obs["clans"]}
         if name not in clans:
-            return (f"there is no Clan {m.group(1)!r} in this game; the Clans: "
-                    f"{', '.join(c['clan'] for c in obs['clans'])}")
+            return _("there is no Clan {name} in this game; the Clans: {clans}").format(
+                name=repr(m.group(1)),
+                clans=", ".join(labels.card(c["clan"]) for c in obs["clans"]))
         clan = clans[name]
         if clan["owner"] is not None:
-            return f"the {clan['clan']} already supports another player"
+            return _("the {clan} already supports another player").format(
+                clan=labels.card(clan["clan"]))
         if any(c["owner"] == seat for c in obs["clans"]):
-            return "a player can only have 1 Clan (III. Gameplay, Claiming Clans and Honors)"
+            return _("a player can only have 1 Clan (III. Gameplay, Claiming Clans and "
+                     "Honors)")
         top = mine.get(clan["colour"], 0)
         if top < 3:
-            return (f"claiming the {clan['clan']} needs a {clan['colour']} Influence Card "
-                    f"numbered 3 or higher in your play area (yours: "
-                    f"{top or 'none'}; III. Gameplay, Claiming Clans and Honors)")
-        return f"a Clan is claimed before or after your action; {_now(state, obs, legal)}"
+            return _("claiming the {clan} needs a {colour} Influence Card numbered 3 or "
+                     "higher in your play area (yours: {top}; III. Gameplay, Claiming Clans "
+                     "and Honors)").format(clan=labels.card(clan["clan"]),
+                                           colour=labels.colour(clan["colour"]),
+                                           top=top or _("none"))
+        return _("a Clan is claimed before or after your action; {now}").format(
+            now=_now(state, obs, legal))
     return None
 
 
 def _now(state: "InheritorsState", obs: dict[str, Any], legal: list[str]) -> str:
     examples = ", ".join(legal[:4])
-    return f"legal now, e.g.: {examples}" if examples else "no move is open"
+    return (_("legal now, e.g.: {moves}").format(moves=examples) if examples
+            else _("no move is open"))
 
 
 @dataclass(frozen=True)
@@ -396,29 +421,35 @@ def decision_line(obs: dict[str, Any]) -> str:
     ph = obs["phase"]
     if ph == "start":
         if obs["hand_sizes"][obs["turn"]] == 0:
-            return "Your hand is empty: claim what you can, or 'pass'"
-        return ("Choose one action (play, discard ... draw 2, discard ... take row, "
-                "quest COLOUR, use ADVOCATE) or claim a Clan / an Honor first")
+            return _("Your hand is empty: claim what you can, or 'pass'")
+        return _("Choose one action (play, discard ... draw 2, discard ... take row, "
+                 "quest COLOUR, use ADVOCATE) or claim a Clan / an Honor first")
     if ph == "post":
-        return "Claim a Clan or Honors, or 'end turn'"
+        return _("Claim a Clan or Honors, or 'end turn'")
     if ph == "quest-discard":
         q = obs["quest_action"]
-        return (f"Quest: discard {q['discards_left']} more {q['colour']} card(s) "
-                f"(Tomes count as any)")
+        return _("Quest: discard {n} more {colour} card(s) (Tomes count as any)").format(
+            n=q["discards_left"], colour=labels.colour(q["colour"]))
     if ph == "effect":
         e = obs["pending"][0]
         kind = e["effect"]
         if kind == "play_influence":
-            skip = f", skipping {e['skip']} number" if e["skip"] else ""
-            req = " (another player must lead that colour)" if e["requirement"] else ""
-            return f"Play an Influence Card{skip}{req}"
+            if e["skip"] and e["requirement"]:
+                return _("Play an Influence Card, skipping {n} number (another player must "
+                         "lead that colour)").format(n=e["skip"])
+            if e["skip"]:
+                return _("Play an Influence Card, skipping {n} number").format(n=e["skip"])
+            if e["requirement"]:
+                return _("Play an Influence Card (another player must lead that colour)")
+            return _("Play an Influence Card")
         if kind == "demand_card":
-            return "Ask a player for an Influence Card you can legally play"
+            return _("Ask a player for an Influence Card you can legally play")
         if kind == "take_from_market":
-            return f"Take a card from the Market ({e['count']} left)"
+            return _("Take a card from the Market ({n} left)").format(n=e["count"])
         if kind == "remove_top_card":
-            return f"Remove another player's top card (a {e['max_number']} or lower)"
-    return "Your move"
+            return _("Remove another player's top card (a {n} or lower)").format(
+                n=e["max_number"])
+    return _("Your move")
 
 
 def round_number(state: "InheritorsState") -> int | None:

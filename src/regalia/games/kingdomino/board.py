@@ -24,6 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from regalia.core.errors import NotationError
+from regalia.core.i18n import _
 
 DIRECTIONS = ("east", "south", "west", "north")
 NUM_DOMINOES = 48
@@ -135,23 +136,25 @@ class Geometry:
         ``e9-(off the board to the south)``."""
         first, second = self.placement_ends(action)
         if second is None:
-            second = f"(off the board to the {DIRECTIONS[action // self.area]})"
+            second = f"(off the board to the {DIRECTIONS[action // self.area]})"  # i18n: no
         return f"{first}-{second}"
 
     def parse_square(self, text: str) -> int:
         i = self.by_name.get(text.strip().lower())
         if i is None:
             last = f"{chr(96 + self.b)}{self.b}"
-            raise NotationError(f"{text!r} is not a square; squares run from a1 to {last} "
-                                f"(column letter, then row number from the top)")
+            raise NotationError(_("{text} is not a square; squares run from a1 to {last} "
+                                  "(column letter, then row number from the top)").format(
+                                      text=repr(text), last=last))
         return i
 
     def placement_from_squares(self, first: int, second: int) -> int:
         for d, off in enumerate(self.offsets):
             if first + off == second:
                 return self.place_action[d][first]
-        raise NotationError(f"{self.names[first]} and {self.names[second]} are not "
-                            f"orthogonal neighbours; a domino covers two adjacent squares")
+        raise NotationError(_("{first} and {second} are not orthogonal neighbours; a domino "
+                              "covers two adjacent squares").format(
+                                  first=self.names[first], second=self.names[second]))
 
     def extent(self, mask: int) -> tuple[int, int, int, int]:
         """(min row, max row, min col, max col) of a non-empty mask."""

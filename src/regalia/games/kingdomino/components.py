@@ -15,16 +15,33 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from regalia.core.data import Provenance, load_model, provenance_counts
+from regalia.core.i18n import N_, _
 
 #: The six terrains, in the order used for terrain indices 0..5.
 TERRAINS: tuple[str, ...] = ("wheat", "forest", "lake", "grassland", "swamp", "mine")
 #: One-letter codes (W F L G S M), same order as :data:`TERRAINS`.
 TERRAIN_LETTERS = "WFLGSM"
+#: The terrains' names as a player reads them (English; translated where shown, see
+#: :func:`terrain_word`). The names in :data:`TERRAINS` are keys and stay English.
+TERRAIN_WORDS = {"wheat": N_("wheat"), "forest": N_("forest"), "lake": N_("lake"),
+                 "grassland": N_("grassland"), "swamp": N_("swamp"), "mine": N_("mine")}
 NUM_DOMINOES = 48
 
 DEFAULT_DATA = Path(__file__).parent / "data" / "dominoes.toml"
 
 TerrainName = Literal["wheat", "forest", "lake", "grassland", "swamp", "mine"]
+
+
+def terrain_word(letter_or_name: str) -> str:
+    """A terrain's name in the language in force: ``"F"`` or ``"forest"`` -> ``forest``
+    (``Wald`` in German).
+
+    Raises:
+        ValueError: neither a terrain letter nor a terrain name.
+    """
+    if letter_or_name in TERRAIN_WORDS:
+        return _(TERRAIN_WORDS[letter_or_name])
+    return _(TERRAIN_WORDS[TERRAINS[TERRAIN_LETTERS.index(letter_or_name)]])
 
 
 class Half(BaseModel):
@@ -71,13 +88,15 @@ class DominoSet(BaseModel):
         dupes = sorted({n for n in numbers if numbers.count(n) > 1})
         if dupes:
             where = "; ".join(
-                f"number {n} in records " + ", ".join(f"#{i + 1}" for i, m in enumerate(numbers)
-                                                      if m == n) for n in dupes)
-            problems.append(f"each domino number must appear once: {where}")
+                _("number {number} in records {records}").format(
+                    number=n, records=", ".join(f"#{i + 1}" for i, m in enumerate(numbers)
+                                                if m == n)) for n in dupes)
+            problems.append(_("each domino number must appear once: {where}").format(
+                where=where))
         missing = sorted(set(range(1, NUM_DOMINOES + 1)) - set(numbers))
         if missing:
-            problems.append(f"expected the {NUM_DOMINOES} dominoes numbered 1..{NUM_DOMINOES}; "
-                            f"missing: {missing}")
+            problems.append(_("expected the {count} dominoes numbered 1..{count}; missing: "
+                              "{missing}").format(count=NUM_DOMINOES, missing=missing))
         if problems:
             raise ValueError(" | ".join(problems))
         return self
@@ -85,7 +104,8 @@ class DominoSet(BaseModel):
     def by_number(self, number: int) -> Domino:
         """The domino numbered ``number`` (1..48); raises KeyError for another number."""
         if type(number) is not int or not 1 <= number <= NUM_DOMINOES:
-            raise KeyError(f"dominoes are numbered 1..{NUM_DOMINOES}, not {number!r}")
+            raise KeyError(_("dominoes are numbered 1..{count}, not {number}").format(
+                count=NUM_DOMINOES, number=repr(number)))
         return self.dominoes_sorted[number - 1]
 
     def digest(self) -> str:
@@ -105,7 +125,8 @@ class DominoSet(BaseModel):
         out = []
         for a, b in zip(self.dominoes_sorted, other.dominoes_sorted):
             if (a.first, a.second) != (b.first, b.second):
-                out.append(f"domino {a.number}: {a.code()} here, {b.code()} in the printed set")
+                out.append(_("domino {number}: {here} here, {printed} in the printed set").format(
+                    number=a.number, here=a.code(), printed=b.code()))
         return out
 
 

@@ -12,10 +12,13 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from regalia.core.i18n import _, ngettext
 from regalia.core.svgkit import and_join, entry, runs
 
-from .components import load_dominoes
+from .components import load_dominoes, terrain_word
 
+#: Terrain letter -> its English name: a key (CSS classes, breakdown facts), never shown
+#: as such; :func:`terrain_word` gives the name in the language in force.
 TERRAIN_NAMES = {"W": "wheat", "F": "forest", "L": "lake", "G": "grassland", "S": "swamp",
                  "M": "mine"}
 PLACE = re.compile(r"^([a-z]\d{1,2})-([a-z]\d{1,2})$")
@@ -25,17 +28,26 @@ NUMBERED = re.compile(r"^(pick|draw|king) (\d{1,2})$")
 def token_text(token: str) -> str:
     """Words of a kingdom token: ``forest, 2 crowns``, ``castle``, ``empty``."""
     if token == ".":
-        return "empty"
+        return _("empty")
     if token == "C":
-        return "castle (wild: any terrain may touch it)"
+        return _("castle (wild: any terrain may touch it)")
     k = token.count("*")
-    return TERRAIN_NAMES[token[0]] + (f", {k} crown{'s' * (k > 1)}" if k else "")
+    terrain = terrain_word(token[0])
+    if not k:
+        return terrain
+    return ngettext("{terrain}, {n} crown", "{terrain}, {n} crowns", k).format(
+        terrain=terrain, n=k)
+
+
+def _faces(code: str) -> str:
+    """``wheat / forest, 1 crown``: the two halves of a domino's code in words."""
+    first, _sep, second = code.partition("/")
+    return _("{first} / {second}").format(first=token_text(first), second=token_text(second))
 
 
 def domino_text(n: int, code: str) -> str:
     """``Domino 23: wheat / forest, 1 crown``."""
-    first, _, second = code.partition("/")
-    return f"Domino {n}: {token_text(first)} / {token_text(second)}"
+    return _("Domino {number}: {faces}").format(number=n, faces=_faces(code))
 
 
 @lru_cache(maxsize=8)
@@ -51,7 +63,9 @@ def code_of(observation: Mapping[str, Any], n: int) -> str | None:
 
 def _domino(observation: Mapping[str, Any], n: int) -> str:
     code = code_of(observation, n)
-    return f"domino {n}" + (f" ({domino_text(n, code).split(': ', 1)[1]})" if code else "")
+    if not code:
+        return _("domino {number}").format(number=n)
+    return _("domino {number} ({faces})").format(number=n, faces=_faces(code))
 
 
 def describe(observation: Mapping[str, Any], notation: str) -> str:
@@ -59,14 +73,16 @@ def describe(observation: Mapping[str, Any], notation: str) -> str:
     crown)``, ``place domino 11 on e4 and f4``, ``discard domino 12 (it fits nowhere)``."""
     m = NUMBERED.match(notation)
     if m and m.group(1) == "pick":
-        return "pick " + _domino(observation, int(m.group(2)))
+        return _("pick {domino}").format(domino=_domino(observation, int(m.group(2))))
     n = observation.get("domino")
-    what = _domino(observation, n) if isinstance(n, int) else "your domino"
+    # Translators: {domino} is "domino 11 (wheat / lake)" or "your domino", as an object
+    what = _domino(observation, n) if isinstance(n, int) else _("your domino")
     m2 = PLACE.match(notation)
     if m2:
-        return f"place {what} on {m2.group(1)} and {m2.group(2)}"
+        return _("place {domino} on {first} and {second}").format(
+            domino=what, first=m2.group(1), second=m2.group(2))
     if notation == "discard":
-        return f"discard {what} (it fits nowhere)"
+        return _("discard {domino} (it fits nowhere)").format(domino=what)
     return notation
 
 
@@ -92,9 +108,17 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                     rounds = 0      # a new game (Dynasty): nothing picked or to place
                 rounds += 1
                 line = ", ".join(str(d) for d in sorted(draws))
-                words = (f"Round {rounds}: " + ("first line " if rounds == 1 else "new line ")
-                         + line + ("; the kings' order to pick is drawn at random"
-                                   if kings else ""))
+                if rounds == 1 and kings:
+                    words = _("Round {n}: first line {line}; the kings' order to pick is "
+                              "drawn at random")
+                elif rounds == 1:
+                    words = _("Round {n}: first line {line}")
+                elif kings:
+                    words = _("Round {n}: new line {line}; the kings' order to pick is drawn "
+                              "at random")
+                else:
+                    words = _("Round {n}: new line {line}")
+                words = words.format(n=rounds, line=line)
                 out.append(entry(first, last, None, words))
             elif kings and out:
                 out[-1]["last"] = last      # the next king to pick: told with the first line
@@ -108,7 +132,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             if m and m.group(1) == "pick":
                 n = int(m.group(2))
                 picked.setdefault(seat, []).append(n)
-                turn.append("picked " + _domino(observation, n))
+                turn.append(_("picked {domino}").format(domino=_domino(observation, n)))
                 continue
             if turn:
                 out.append(entry(start, i - 1, seat, and_join(turn)))
@@ -117,9 +141,14 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                 if not to_place.get(seat):
                     to_place[seat] = sorted(picked.pop(seat, []))
                 placed = to_place[seat].pop(0) if to_place.get(seat) else None
-                what = _domino(observation, placed) if placed is not None else "a domino"
-                turn.append(f"placed {what} on {t.replace('-', ' and ')}" if t != "discard"
-                            else f"discarded {what}, as it fit nowhere")
+                what = (_domino(observation, placed) if placed is not None
+                        else _("a domino"))
+                if t == "discard":
+                    turn.append(_("discarded {domino}, as it fit nowhere").format(domino=what))
+                else:
+                    first_sq, _sep, second_sq = t.partition("-")
+                    turn.append(_("placed {domino} on {first} and {second}").format(
+                        domino=what, first=first_sq, second=second_sq))
             else:
                 turn.append(t)
         if turn:

@@ -16,10 +16,12 @@ from typing import Any, Mapping
 
 from regalia.core import pad as P
 from regalia.core.errors import NotationError, ParameterError
+from regalia.core.i18n import N_, _, ngettext
 
-from .components import TERRAIN_LETTERS
-from .help import BOOK, VARIANT_SOURCE
-from .narration import TERRAIN_NAMES, token_text
+from .components import TERRAIN_LETTERS, terrain_word
+from .help import VARIANT_SOURCE, book_section
+from .narration import token_text
+from .scoring import MIGHTY_DUEL_HINT
 from .svg import TERRAIN_COLOURS, _square
 from .textformat import (MAX_KINGDOMS, parse_table, ranking, result, score_kingdoms,
                          write_kingdoms)
@@ -28,14 +30,25 @@ TITLE = "Kingdomino"
 #: Side of a square on the pad (px at 1:1; at least the 44 px of a touch target).
 CELL = 46
 OPS = ("square", "variant", "discarded", "name", "add_player", "remove_player")
-VARIANT_LABELS = {"middle-kingdom": "Middle Kingdom (+10)", "harmony": "Harmony (+5)",
-                  "mighty-duel": "The Mighty Duel (7x7)"}
-SECTIONS = {"property": f"{BOOK}, 'End of the Game'", "middle_kingdom": VARIANT_SOURCE,
-            "harmony": VARIANT_SOURCE}
-TIE_BREAK = ("On equal points the player with the most extended property wins; if still "
-             "tied, the one with the most crowns; then the victory is shared.")
-TIE_BREAK_SOURCE = "Kingdomino rules, tie-break (COMPONENTS.md, Kingdomino)"
-_CLI_HINT = " (a Mighty Duel kingdom is 7x7: --size 7, or 'variant mighty-duel' in the file)"
+#: The variant toggles' labels (English; translated where shown).
+VARIANT_LABELS = {"middle-kingdom": N_("Middle Kingdom (+10)"), "harmony": N_("Harmony (+5)"),
+                  "mighty-duel": N_("The Mighty Duel (7x7)")}
+TIE_BREAK = N_("On equal points the player with the most extended property wins; if still "
+               "tied, the one with the most crowns; then the victory is shared.")
+TIE_BREAK_SOURCE = N_("Kingdomino rules, tie-break (COMPONENTS.md, Kingdomino)")
+
+
+def _sections() -> dict[str, str]:
+    """Where each scoring item's rule is printed, in the language in force."""
+    # the book's section titles stay as printed (English)
+    return {"property": book_section("End of the Game"),  # i18n: no
+            "middle_kingdom": _(VARIANT_SOURCE),
+            "harmony": _(VARIANT_SOURCE)}
+
+
+def _player(n: int) -> str:
+    """The default name of the ``n``-th player (1-based): ``Player 1``."""
+    return _("Player {n}").format(n=n)
 
 
 @dataclass
@@ -55,11 +68,11 @@ class _Pad:
 
 def setup() -> list[dict[str, Any]]:
     """Players (1 to 4) and the kingdom size."""
-    return [{"name": "players", "label": "Players", "default": 2,
+    return [{"name": "players", "label": _("Players"), "default": 2,
              "options": [{"value": n, "label": str(n)} for n in range(1, MAX_KINGDOMS + 1)]},
-            {"name": "size", "label": "Kingdom", "default": 5,
+            {"name": "size", "label": _("Kingdom"), "default": 5,
              "options": [{"value": 5, "label": "5x5"},
-                         {"value": 7, "label": "7x7 (The Mighty Duel, 2 players)"}]}]
+                         {"value": 7, "label": _("7x7 (The Mighty Duel, 2 players)")}]}]
 
 
 def new(choices: Mapping[str, Any]) -> str:
@@ -70,12 +83,12 @@ def new(choices: Mapping[str, Any]) -> str:
     """
     n, size = choices.get("players", 2), choices.get("size", 5)
     if type(n) is not int or not 1 <= n <= MAX_KINGDOMS:
-        raise ParameterError(f"players: 1 to {MAX_KINGDOMS}")
+        raise ParameterError(_("players: 1 to {most}").format(most=MAX_KINGDOMS))
     if size not in (5, 7) or type(size) is not int:
-        raise ParameterError("size: 5, or 7 (The Mighty Duel)")
+        raise ParameterError(_("size: 5, or 7 (The Mighty Duel)"))
     if size == 7 and n > 2:
-        raise ParameterError("The Mighty Duel (7x7) is for 2 players")
-    return _write(_Pad(size, set(), [_Kingdom(f"Player {i + 1}") for i in range(n)]))
+        raise ParameterError(_("The Mighty Duel (7x7) is for 2 players"))
+    return _write(_Pad(size, set(), [_Kingdom(_player(i + 1)) for i in range(n)]))
 
 
 def _read(text: str) -> _Pad:
@@ -93,7 +106,7 @@ def _read(text: str) -> _Pad:
             t = next(i for i in range(6) if k.terr[i] & bit)
             crowns = next((i + 1 for i in range(3) if k.crowns[i] & bit), 0)
             squares[(r - cr, c - cc)] = TERRAIN_LETTERS[t] + "*" * crowns
-        kingdoms.append(_Kingdom(entry.name if table.named else "Player 1", entry.discarded,
+        kingdoms.append(_Kingdom(entry.name if table.named else _player(1), entry.discarded,
                                  squares))
     return _Pad(table.size, set(table.variants), kingdoms)
 
@@ -107,7 +120,7 @@ def _write(pad: _Pad) -> str:
         kingdoms.append((k.name, k.discarded,
                          [[cells.get((r, c), ".") for c in cols] for r in rows]))
     return write_kingdoms(pad.size, sorted(pad.variants), kingdoms,
-                          "entered on the scoring pad")
+                          "entered on the scoring pad")  # i18n: no (the file's comment line)
 
 
 def _checked(pad: _Pad) -> str:
@@ -117,7 +130,8 @@ def _checked(pad: _Pad) -> str:
         parse_table(text, source=P.SOURCE)
     except NotationError as exc:
         # the parser's words, less its hint for the command line (the pad has a toggle)
-        message = P.refusal(exc).replace(_CLI_HINT, " (The Mighty Duel's kingdoms are 7x7)")
+        message = P.refusal(exc).replace(_(MIGHTY_DUEL_HINT),
+                                         _(" (The Mighty Duel's kingdoms are 7x7)"))
         raise NotationError(message) from None
     return text
 
@@ -141,17 +155,18 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
         terrain = P.choice(change, "terrain", ("",) + tuple(TERRAIN_LETTERS))
         crowns = P.number(change, "crowns", 0, 3)
         if (r, c) == (0, 0):
-            raise NotationError("that is the castle's square: the castle stays where it is "
-                                "(a kingdom has exactly one castle)")
+            raise NotationError(_("that is the castle's square: the castle stays where it is "
+                                  "(a kingdom has exactly one castle)"))
         if not terrain:
             if crowns:
-                raise NotationError("an empty square has no crowns: choose its terrain first")
+                raise NotationError(_("an empty square has no crowns: choose its terrain "
+                                      "first"))
             k.squares.pop((r, c), None)
         else:
             k.squares[(r, c)] = terrain + "*" * crowns
     elif op == "variant":
         name = P.choice(change, "name", tuple(VARIANT_LABELS))
-        on = P.field(change, "on", bool, "true or false")
+        on = P.field(change, "on", bool, _("true or false"))
         if name == "mighty-duel":
             pad.size = 7 if on else 5
         elif on:
@@ -166,13 +181,14 @@ def edit(text: str, change: Mapping[str, Any]) -> str:
             change, [k.name for j, k in enumerate(pad.kingdoms) if j != i])
     elif op == "add_player":
         if n >= MAX_KINGDOMS:
-            raise NotationError(f"Kingdomino is for 2 to {MAX_KINGDOMS} players")
+            raise NotationError(_("Kingdomino is for 2 to {most} players").format(
+                most=MAX_KINGDOMS))
         taken = {k.name for k in pad.kingdoms}
-        name = next(f"Player {i}" for i in range(n + 1, n + 6) if f"Player {i}" not in taken)
+        name = next(_player(i) for i in range(n + 1, n + 6) if _player(i) not in taken)
         pad.kingdoms.append(_Kingdom(name))
     else:
         if n == 1:
-            raise NotationError("the last kingdom stays: enter at least one")
+            raise NotationError(_("the last kingdom stays: enter at least one"))
         del pad.kingdoms[P.player_index(change, n)]
     return _checked(pad)
 
@@ -191,17 +207,19 @@ def _window(squares: dict[tuple[int, int], str], size: int, axis: int) -> range:
 
 
 def _where(r: int, c: int) -> str:
-    ud = "" if r == 0 else f"{abs(r)} {'down' if r > 0 else 'up'}"
-    lr = "" if c == 0 else f"{abs(c)} {'right' if c > 0 else 'left'}"
-    return ", ".join(x for x in (ud, lr) if x) + " from the castle"
+    """``2 down, 1 left from the castle``: a square relative to the castle."""
+    ud = "" if r == 0 else (_("{n} down") if r > 0 else _("{n} up")).format(n=abs(r))
+    lr = "" if c == 0 else (_("{n} right") if c > 0 else _("{n} left")).format(n=abs(c))
+    return _("{where} from the castle").format(where=", ".join(x for x in (ud, lr) if x))
 
 
 def _kingdom_svg(i: int, k: _Kingdom, size: int, focus: tuple[int, int, int] | None) -> str:
     rows, cols = _window(k.squares, size, 0), _window(k.squares, size, 1)
     w, h = len(cols) * CELL, len(rows) * CELL
+    label = _("{name}: kingdom").format(name=k.name)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="pad kingdomino" width="{w}" '
            f'height="{h}" viewBox="0 0 {w} {h}" role="group" '
-           f'aria-label="{k.name}: kingdom">']
+           f'aria-label="{label}">']
     for y, r in enumerate(rows):
         for x, c in enumerate(cols):
             px, py = x * CELL, y * CELL
@@ -209,7 +227,8 @@ def _kingdom_svg(i: int, k: _Kingdom, size: int, focus: tuple[int, int, int] | N
             if token == "C":
                 out.append(f'<g class="castle">{_square(px, py, "C", CELL)}</g>')
                 continue
-            label = f"{k.name}: square {_where(r, c)}: {token_text(token)}"
+            label = _("{name}: square {where}: {square}").format(
+                name=k.name, where=_where(r, c), square=token_text(token))
             focused = focus == (i, r, c)
             out.append(f'<g class="square{" focused" if focused else ""}"'
                        f'{P.tap(label, focus=f"sq:{i}:{r}:{c}", selected=focused)}>'
@@ -235,7 +254,8 @@ def _focus(pad: _Pad, focus: str | None) -> tuple[int, int, int] | None:
     reach = pad.size - 1
     if i is None or r is None or c is None or not 0 <= i < len(pad.kingdoms) \
             or abs(r) > reach or abs(c) > reach:
-        raise NotationError(f"{focus[:40]!r} is no square of these kingdoms")
+        raise NotationError(_("{focus} is no square of these kingdoms").format(
+            focus=repr(focus[:40])))
     return i, r, c
 
 
@@ -246,19 +266,21 @@ def _menu(pad: _Pad, at: tuple[int, int, int]) -> dict[str, Any]:
     terrain = "" if token == "." else token[0]
     crowns = token.count("*")
     base = {"op": "square", "player": i, "row": r, "col": c}
-    terrains = [P.option(TERRAIN_NAMES[t].capitalize(),
+    terrains = [P.option(terrain_word(t).capitalize(),
                          {**base, "terrain": t, "crowns": crowns}, selected=t == terrain,
                          svg=_swatch(t)) for t in TERRAIN_LETTERS]
-    terrains.append(P.option("Empty", {**base, "terrain": "", "crowns": 0},
+    terrains.append(P.option(_("Empty"), {**base, "terrain": "", "crowns": 0},
                              selected=not terrain))
     crown_opts = [P.option(str(n), {**base, "terrain": terrain, "crowns": n} if terrain
                            else None, selected=bool(terrain) and n == crowns)
                   for n in range(4)]
     if (r, c) == (0, 0):
-        return {"focus": f"sq:{i}:{r}:{c}", "title": f"{k.name}: the castle", "groups": []}
+        return {"focus": f"sq:{i}:{r}:{c}",
+                "title": _("{name}: the castle").format(name=k.name), "groups": []}
     return {"focus": f"sq:{i}:{r}:{c}",
-            "title": f"{k.name}: square {_where(r, c)} ({token_text(token)})",
-            "groups": [P.group("Terrain", terrains), P.group("Crowns", crown_opts)]}
+            "title": _("{name}: square {where} ({square})").format(
+                name=k.name, where=_where(r, c), square=token_text(token)),
+            "groups": [P.group(_("Terrain"), terrains), P.group(_("Crowns"), crown_opts)]}
 
 
 def _swatch(t: str) -> str:
@@ -280,40 +302,42 @@ def view(text: str, focus: str | None = None) -> dict[str, Any]:
     table = parse_table(text, source=P.SOURCE)
     scored = score_kingdoms(table)
     ranks = ranking(scored)
-    variants = [P.option(label, {"op": "variant", "name": name, "on": not on}, selected=on)
+    variants = [P.option(_(label), {"op": "variant", "name": name, "on": not on}, selected=on)
                 for name, label in VARIANT_LABELS.items()
                 for on in [(pad.size == 7) if name == "mighty-duel" else name in pad.variants]]
     n = len(pad.kingdoms)
-    controls = [P.group("Variants", variants, kind="toggle")]
+    controls = [P.group(_("Variants"), variants, kind="toggle")]
     if n < MAX_KINGDOMS:
-        controls.append(P.group("Players", [P.option("Add a player", {"op": "add_player"})],
+        controls.append(P.group(_("Players"), [P.option(_("Add a player"),
+                                                        {"op": "add_player"})],
                                 kind="buttons"))
     parts = []
     for i, k in enumerate(pad.kingdoms):
-        own = [P.group("Name", [P.option("Rename", {"op": "name", "player": i})], kind="name",
-                       value=k.name),
-               P.stepper("Dominoes discarded", k.discarded, 0, 48,
-                         {"op": "discarded", "player": i}, unit="discarded")]
+        own = [P.group(_("Name"), [P.option(_("Rename"), {"op": "name", "player": i})],
+                       kind="name", value=k.name),
+               P.stepper(_("Dominoes discarded"), k.discarded, 0, 48,
+                         {"op": "discarded", "player": i}, unit=_("discarded"))]
         if n > 1:
-            own.append(P.group("", [P.option(f"Remove {k.name}",
+            own.append(P.group("", [P.option(_("Remove {name}").format(name=k.name),
                                              {"op": "remove_player", "player": i})],
                                kind="buttons"))
         parts.append({"id": f"k{i}", "title": k.name, "controls": own,
                       "boards": [_kingdom_svg(i, k, pad.size, at)]})
-    players = [P.player_score(s.name, s.breakdown, SECTIONS, s.key, s.warnings)
+    sections = _sections()
+    players = [P.player_score(s.name, s.breakdown, sections, s.key, s.warnings)
                for s in scored]
-    played = [VARIANT_LABELS[v] for v in table.variants] + (
-        ["The Mighty Duel"] if pad.size == 7 else [])
-    return {"text": text, "title": f"Kingdomino, {n} kingdom{'s' * (n != 1)} of "
-                                   f"{pad.size}x{pad.size}"
-                                   + (f" ({', '.join(played)})" if played else ""),
-            "notes": ["The dominoes are the printed set (verified): only the squares you "
-                      "enter count."],
+    played = [_(VARIANT_LABELS[v]) for v in table.variants] + (
+        [_("The Mighty Duel")] if pad.size == 7 else [])
+    title = ngettext("Kingdomino, {n} kingdom of {size}x{size}",
+                     "Kingdomino, {n} kingdoms of {size}x{size}", n).format(n=n, size=pad.size)
+    return {"text": text, "title": title + (f" ({', '.join(played)})" if played else ""),
+            "notes": [_("The dominoes are the printed set (verified): only the squares you "
+                        "enter count.")],
             "controls": controls, "parts": parts,
             "menu": _menu(pad, at) if at is not None else None,
             "score": P.score(players, ranks, result(scored) + ".",
-                             ("points", "largest property", "crowns"), TIE_BREAK,
-                             TIE_BREAK_SOURCE)}
+                             (_("points"), _("largest property"), _("crowns")), _(TIE_BREAK),
+                             _(TIE_BREAK_SOURCE))}
 
 
 __all__ = ["TITLE", "setup", "new", "view", "edit"]

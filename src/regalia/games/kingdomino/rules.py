@@ -24,6 +24,7 @@ from typing import Any, Iterable, Sequence
 
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
+from regalia.core.i18n import N_, _
 from regalia.core.params import data_path, normalise_variants, whole_number
 from regalia.core.registry import register_game
 
@@ -34,12 +35,26 @@ from . import compiled
 from .compiled import state_class
 from .state import KingdominoState, PureKingdominoState
 
+#: Variant name -> ``"Title: rule"`` in English (marked for the catalogue: a front end
+#: shows ``_(VARIANTS[name])``, or :func:`variant_text`).
 VARIANTS = {
-    "dynasty": "Dynasty: three games in a row; the highest total wins.",
-    "middle-kingdom": "Middle Kingdom: +10 points when the castle is in the centre of the kingdom.",
-    "harmony": "Harmony: +5 points for a complete kingdom with no discarded domino.",
-    "mighty-duel": "The Mighty Duel: 2 players, all 48 dominoes, 7x7 kingdoms.",
+    "dynasty": N_("Dynasty: three games in a row; the highest total wins."),
+    "middle-kingdom": N_("Middle Kingdom: +10 points when the castle is in the centre of the "
+                         "kingdom."),
+    "harmony": N_("Harmony: +5 points for a complete kingdom with no discarded domino."),
+    "mighty-duel": N_("The Mighty Duel: 2 players, all 48 dominoes, 7x7 kingdoms."),
 }
+
+
+def variant_text(name: str) -> str:
+    """``"Title: rule"`` of variant ``name`` in the language in force (``name`` itself
+    for a name that is no variant)."""
+    return _(VARIANTS[name]) if name in VARIANTS else name
+
+
+def variant_title(name: str) -> str:
+    """The title of variant ``name`` in the language in force: ``Middle Kingdom``."""
+    return variant_text(name).partition(": ")[0]
 
 
 @register_game
@@ -72,13 +87,15 @@ class KingdominoGame(Game):
 
     def __init__(self, players: int = 4, variants: Iterable[str] | str | None = None,
                  data: str | Path | None = None, *, engine: str | None = None):
-        players = whole_number(players, "players", "2, 3 or 4")
+        players = whole_number(players, "players", _("2, 3 or 4"))
         if players not in (2, 3, 4):
-            raise ParameterError(f"Kingdomino is for 2, 3 or 4 players, not {players}")
+            raise ParameterError(_("Kingdomino is for 2, 3 or 4 players, not {players}").format(
+                players=players))
         self._variants = normalise_variants(variants, VARIANTS, "Kingdomino")
         self.duel = "mighty-duel" in self._variants
         if self.duel and players != 2:
-            raise ParameterError(f"The Mighty Duel is a 2-player variant, not for {players} players")
+            raise ParameterError(_("The Mighty Duel is a 2-player variant, not for {players} "
+                                   "players").format(players=players))
         self._players = players
         self._data = data_path(data, "dominoes")
         self.dominoes: DominoSet = load_dominoes(self._data)

@@ -15,13 +15,17 @@ from typing import Iterator, Sequence
 
 from regalia.core.breakdown import Breakdown, ScoreItem
 from regalia.core.errors import DataError
+from regalia.core.i18n import N_, _
 from regalia.core.params import digits_as_int, shown
 
 from .board import Geometry, geometry
-from .components import TERRAIN_LETTERS, TERRAINS
+from .components import TERRAIN_LETTERS, TERRAINS, terrain_word
 
 MIDDLE_KINGDOM_BONUS = 10
 HARMONY_BONUS = 5
+#: The hint a 5x5 kingdom too large for 5x5 gets (the scoring pad swaps it for its own).
+MIGHTY_DUEL_HINT = N_(" (a Mighty Duel kingdom is 7x7: --size 7, or 'variant mighty-duel' in "
+                      "the file)")
 
 
 @dataclass(frozen=True)
@@ -46,14 +50,15 @@ def kingdom_breakdown(props: Sequence[Property], middle_kingdom: int | None = No
     then ``"middle_kingdom"`` and ``"harmony"`` (the bonus awarded, 0 when unmet) where the
     variant is played (None: not played, no item); then ``"previous_game"`` per finished
     game of a Dynasty (label ``game K of the Dynasty``)."""
-    items = [ScoreItem("property", p.terrain, p.points,
+    items = [ScoreItem("property", terrain_word(p.terrain), p.points,
                        facts={"terrain": p.terrain, "squares": p.squares, "crowns": p.crowns})
              for p in props]
     if middle_kingdom is not None:
-        items.append(ScoreItem("middle_kingdom", "Middle Kingdom bonus", middle_kingdom))
+        items.append(ScoreItem("middle_kingdom", _("Middle Kingdom bonus"), middle_kingdom))
     if harmony is not None:
-        items.append(ScoreItem("harmony", "Harmony bonus", harmony))
-    items += [ScoreItem("previous_game", f"game {k} of the Dynasty", pts)
+        items.append(ScoreItem("harmony", _("Harmony bonus"), harmony))
+    items += [ScoreItem("previous_game", _("game {number} of the Dynasty").format(number=k),
+                        pts)
               for k, pts in enumerate(previous_games, 1)]
     return Breakdown(tuple(items))
 
@@ -209,14 +214,16 @@ class TextKingdom:
             while lost:
                 low = lost & -lost
                 r, c = g.rc[low.bit_length() - 1]
-                names.append(f"row {r - cr:+d}, column {c - cc:+d} from the castle")
+                names.append(_("row {row}, column {column} from the castle").format(
+                    row=f"{r - cr:+d}", column=f"{c - cc:+d}"))
                 lost ^= low
-            out.append(f"{len(names)} square(s) not connected to the castle: "
-                       + "; ".join(names[:4]) + (" ..." if len(names) > 4 else ""))
+            out.append(_("{count} square(s) not connected to the castle: {squares}").format(
+                count=len(names),
+                squares="; ".join(names[:4]) + (" ..." if len(names) > 4 else "")))
         squares = self.occ.bit_count() - 1
         if squares % 2:
-            out.append(f"{squares} terrain squares: dominoes cover two squares each, so a real "
-                       f"kingdom has an even number")
+            out.append(_("{count} terrain squares: dominoes cover two squares each, so a real "
+                         "kingdom has an even number").format(count=squares))
         return out
 
 
@@ -240,7 +247,8 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
             rows.append(line.split())
             lines.append(lineno)
     if not rows:
-        raise DataError(f"{source}: no squares found (write one row per line, e.g. 'W F* C . L')")
+        raise DataError(_("{source}: no squares found (write one row per line, e.g. "
+                          "'W F* C . L')").format(source=source))
     cells: dict[tuple[int, int], tuple[int, int] | str] = {}
     for r, (row, lineno) in enumerate(zip(rows, lines)):
         for c, tok in enumerate(row):
@@ -252,12 +260,16 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
                 continue
             letter, rest = t[0], t[1:]
             if len(t) > 1 and all(ch in TERRAIN_LETTERS + "C." for ch in t):
-                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r}: squares must "
-                                f"be separated by spaces (e.g. 'W W C')")
+                raise DataError(_("{source}: line {line}, square {square}: {token}: squares "
+                                  "must be separated by spaces (e.g. 'W W C')").format(
+                                      source=source, line=lineno, square=c + 1,
+                                      token=repr(tok)))
             if letter not in TERRAIN_LETTERS:
-                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r} is not a "
-                                f"square; use C, '.', or a terrain letter "
-                                f"{'/'.join(TERRAIN_LETTERS)} with optional crowns (F* or F1)")
+                raise DataError(_("{source}: line {line}, square {square}: {token} is not a "
+                                  "square; use C, '.', or a terrain letter {letters} with "
+                                  "optional crowns (F* or F1)").format(
+                                      source=source, line=lineno, square=c + 1,
+                                      token=repr(tok), letters="/".join(TERRAIN_LETTERS)))
             if rest == "":
                 k = 0
             elif set(rest) == {"*"}:
@@ -265,24 +277,29 @@ def parse_kingdom(text: str, size: int = 5, source: str = "kingdom") -> TextKing
             elif type(digits_as_int(rest)) is int:  # ASCII digits only ("²" is refused)
                 k = digits_as_int(rest)
             else:
-                raise DataError(f"{source}: line {lineno}, square {c + 1}: {tok!r}: crowns are "
-                                f"written as stars (F**) or a digit (F2)")
+                raise DataError(_("{source}: line {line}, square {square}: {token}: crowns "
+                                  "are written as stars (F**) or a digit (F2)").format(
+                                      source=source, line=lineno, square=c + 1,
+                                      token=repr(tok)))
             if k > 3:
-                raise DataError(f"{source}: line {lineno}, square {c + 1}: {shown(tok)} has "
-                                f"{k} crowns; a square has at most 3")
+                raise DataError(_("{source}: line {line}, square {square}: {token} has "
+                                  "{crowns} crowns; a square has at most 3").format(
+                                      source=source, line=lineno, square=c + 1,
+                                      token=shown(tok), crowns=k))
             cells[(r, c)] = (TERRAIN_LETTERS.index(letter), k)
     castles = [rc for rc, v in cells.items() if v == "castle"]
     if len(castles) != 1:
-        raise DataError(f"{source}: expected exactly one castle 'C', found {len(castles)}")
+        raise DataError(_("{source}: expected exactly one castle 'C', found {count}").format(
+            source=source, count=len(castles)))
     rs = [r for r, _ in cells]
     cs = [c for _, c in cells]
     height, width = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
     if height > size or width > size:
-        hint = (" (a Mighty Duel kingdom is 7x7: --size 7, or 'variant mighty-duel' in "
-                "the file)"
-                if size == 5 and height <= 7 and width <= 7 else "")
-        raise DataError(f"{source}: the kingdom spans {height} rows x {width} columns; "
-                        f"it must fit in {size}x{size}{hint}")
+        hint = _(MIGHTY_DUEL_HINT) if size == 5 and height <= 7 and width <= 7 else ""
+        raise DataError(_("{source}: the kingdom spans {rows} rows x {columns} columns; it "
+                          "must fit in {size}x{size}{hint}").format(
+                              source=source, rows=height, columns=width, size=size,
+                              hint=hint))
     geo = geometry(size)
     cr, cc = castles[0]
     terr = [0] * 6

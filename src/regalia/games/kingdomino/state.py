@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, TERMINAL
+from regalia.core.i18n import _
 from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize
@@ -429,7 +430,8 @@ class PureKingdominoState(KingdominoState):
             RegaliaError: outside the ``place`` phase.
         """
         if self.phase != PH_PLACE:
-            raise RegaliaError(f"no domino to place in phase {self.phase_name}")
+            raise RegaliaError(_("no domino to place in phase {phase}").format(
+                phase=self.phase_name))
         return sum(m.bit_count() for m in self._placement_masks())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -442,7 +444,7 @@ class PureKingdominoState(KingdominoState):
             kb = self._geo.king_base
             p = 1.0 / len(self.undrawn)
             return [(kb + k, p) for k in self.undrawn]
-        raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+        raise RegaliaError(_("not a chance node (phase {phase})").format(phase=self.phase_name))
 
     def sample_chance_outcome(self, rng: random.Random) -> int:
         g = self._geo
@@ -450,7 +452,7 @@ class PureKingdominoState(KingdominoState):
             return g.draw_base - 1 + self.box[int(rng.random() * len(self.box))]
         if self.phase == PH_KING:
             return g.king_base + self.undrawn[int(rng.random() * len(self.undrawn))]
-        raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+        raise RegaliaError(_("not a chance node (phase {phase})").format(phase=self.phase_name))
 
     # ------------------------------------------------------------------ applying
     def _apply_action(self, action: int) -> None:
@@ -472,8 +474,10 @@ class PureKingdominoState(KingdominoState):
         elif ph == PH_KING and g.king_base <= action:
             k = action - g.king_base
             if k not in self.undrawn:
-                raise self.illegal(action, f"king {k + 1} is not waiting to be drawn "
-                                           f"(undrawn: {[u + 1 for u in self.undrawn]})")
+                raise self.illegal(action, _("king {king} is not waiting to be drawn (undrawn: "
+                                             "{undrawn})").format(
+                                                 king=k + 1,
+                                                 undrawn=[u + 1 for u in self.undrawn]))
             self.undrawn.remove(k)
             self.king = k
             self.phase = PH_PICK
@@ -482,20 +486,22 @@ class PureKingdominoState(KingdominoState):
 
     def _wrong_kind(self) -> str:
         """Why an action of another kind than the phase's is refused."""
-        return {
-            PH_DRAW: "now a domino is drawn from the box (a chance outcome, 'draw N')",
-            PH_KING: "now a king is drawn for the first line (a chance outcome, 'king N')",
-            PH_PICK: f"now pick a free domino of the next line: type its number "
-                     f"({self._free_next()})",
-            PH_PLACE: f"now place domino {self.current_domino} (e.g. d5-e5), or discard it "
-                      f"if it fits nowhere",
-        }[self.phase]
+        if self.phase == PH_DRAW:
+            return _("now a domino is drawn from the box (a chance outcome, 'draw N')")
+        if self.phase == PH_KING:
+            return _("now a king is drawn for the first line (a chance outcome, 'king N')")
+        if self.phase == PH_PICK:
+            return _("now pick a free domino of the next line: type its number "
+                     "({free})").format(free=self._free_next())
+        return _("now place domino {number} (e.g. d5-e5), or discard it if it fits "
+                 "nowhere").format(number=self.current_domino)
 
     def _draw(self, n: int) -> None:
         box = self.box
         # box is sorted: binary search is not needed for 48 items
         if n not in box:
-            raise self.illegal(self._geo.draw_base + n - 1, f"domino {n} is not in the box")
+            raise self.illegal(self._geo.draw_base + n - 1,
+                               _("domino {number} is not in the box").format(number=n))
         box.remove(n)
         insort(self.nxt_nums, n)
         self.nxt_kings.append(-1)
@@ -511,13 +517,15 @@ class PureKingdominoState(KingdominoState):
     def _pick(self, n: int) -> None:
         nums = self.nxt_nums
         if n not in nums:
-            raise self.illegal(self._geo.pick_base + n - 1, f"domino {n} is not on the next "
-                               f"line (free: {self._free_next()})")
+            raise self.illegal(self._geo.pick_base + n - 1,
+                               _("domino {number} is not on the next line (free: "
+                                 "{free})").format(number=n, free=self._free_next()))
         slot = nums.index(n)
         if self.nxt_kings[slot] >= 0:
             raise self.illegal(self._geo.pick_base + n - 1,
-                               f"domino {n} already has king {self.nxt_kings[slot] + 1} "
-                               f"on it (free: {self._free_next()})")
+                               _("domino {number} already has king {king} on it (free: "
+                                 "{free})").format(number=n, king=self.nxt_kings[slot] + 1,
+                                                   free=self._free_next()))
         self.nxt_kings[slot] = self.king
         if not self.cur_nums:  # first line: kings placed in the order they are drawn
             if len(self.undrawn) > 1:
@@ -576,8 +584,9 @@ class PureKingdominoState(KingdominoState):
         if self.num_placements():
             example = self.action_to_string(self.legal_actions()[0])
             raise self.illegal(self._geo.discard,
-                               f"domino {self.current_domino} can be placed (e.g. {example}); "
-                               f"if you can place a domino you must (rulebook: placement)")
+                               _("domino {number} can be placed (e.g. {example}); if you can "
+                                 "place a domino you must (rulebook: placement)").format(
+                                     number=self.current_domino, example=example))
         self.discarded[self._game.owner[self.king]] += 1
 
     def _place(self, action: int) -> None:
@@ -631,21 +640,22 @@ class PureKingdominoState(KingdominoState):
         p = G.owner[self.king]
         sq = g.place_squares[action]
         if sq is None:
-            return "the second half would lie off the board"
+            return _("the second half would lie off the board")
         i1, i2 = sq
         occ = self.occ[p]
         for i in (i1, i2):
             if occ >> i & 1:
-                return f"square {g.names[i]} is already occupied"
+                return _("square {square} is already occupied").format(square=g.names[i])
         e = self.free[p]
         if not (e >> i1 & 1 and e >> i2 & 1):
-            return f"the kingdom would no longer fit in {g.n}x{g.n} squares"
+            return _("the kingdom would no longer fit in {n}x{n} squares").format(n=g.n)
         if G.sym[n] and action >= 2 * g.area:
             other = g.place_action[action // g.area - 2][i2]
-            return (f"domino {n} has two identical halves, so this is placement "
-                    f"{g.placement_name(other)}; use that notation")
-        return ("neither half touches the castle or a square of its own terrain "
-                "(rulebook: placement)")
+            return _("domino {number} has two identical halves, so this is placement "
+                     "{placement}; use that notation").format(
+                         number=n, placement=g.placement_name(other))
+        return _("neither half touches the castle or a square of its own terrain "
+                 "(rulebook: placement)")
 
     def recompute_derived(self, p: int) -> None:
         """See :func:`.positions.recompute_derived`."""

@@ -30,14 +30,16 @@ from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from regalia.core.breakdown import Breakdown
+from regalia.core.i18n import N_, _, language, ngettext, pgettext
 from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id, marks,
                                  score_headings, text)
 
 from .board import Geometry, geometry
-from .help import BOOK, VARIANT_SOURCE
+from .components import terrain_word
+from .help import VARIANT_SOURCE, book_section
 from .narration import (NUMBERED, PLACE, TERRAIN_NAMES, describe, domino_text, narrate,
                         token_text)
-from .rules import VARIANTS
+from .rules import variant_text
 from .scoring import (HARMONY_BONUS, MIDDLE_KINGDOM_BONUS, crown_count, game_points,
                       largest_property, parse_kingdom, properties_of)
 
@@ -58,10 +60,12 @@ MAX_CLICKS = 16
 CHOICES = ("rotate", "place", "discard")
 #: The variants that change the scoring (their rules go in the scoring help).
 SCORING_VARIANTS = {"dynasty", "middle-kingdom", "harmony"}
-#: Where the scoring rules are printed (the quick reference's "End of the Game").
-SCORING_SOURCE = f"{BOOK}, 'End of the Game'"
-TIE_BREAK_SOURCE = ("Kingdomino rules, tie-break (COMPONENTS.md, Kingdomino); Dynasty: "
-                    "docs/rulings/kingdomino.md R5")
+#: Where the scoring rules are printed: the quick reference's "End of the Game"
+#: (:func:`.help.book_section`), and the tie-break (translated where shown).
+TIE_BREAK_SOURCE = N_("Kingdomino rules, tie-break (COMPONENTS.md, Kingdomino); Dynasty: "
+                      "docs/rulings/kingdomino.md R5")
+#: The chance phases as a status line names them (translated where shown).
+PHASE_WORDS = {"draw": N_("draw"), "king-draw": N_("king-draw")}
 
 
 def geometry_of(observation: Mapping[str, Any]) -> Geometry:
@@ -81,9 +85,9 @@ def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None =
     them in place, so a domino laid on them fades in)."""
     out = []
     if token == ".":
-        fill, cls = "#f4efe4", "sq empty"
+        fill, cls = "#f4efe4", "sq empty"  # i18n: no (CSS classes)
     elif token == "C":
-        fill, cls = "#d8d8d8", "sq castle"
+        fill, cls = "#d8d8d8", "sq castle"  # i18n: no (CSS classes)
     else:
         fill, cls = TERRAIN_COLOURS[token[0]], f"sq {TERRAIN_NAMES[token[0]]}"
     if clickable:
@@ -92,8 +96,12 @@ def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None =
             + (f' data-square="{square}"' if square else "")
             + (f' data-half="{half}"' if half is not None else "")
             + (click_attr({"square": square}).rstrip() if clickable and square else ""))
-    tip = (f"<title>{square + ': ' if square else ''}{token_text(token)}"
-           f"{' (a half of your domino may go here)' if clickable else ''}</title>")
+    words = token_text(token)
+    if square:
+        words = _("{square}: {what}").format(square=square, what=words)
+    if clickable:
+        words = _("{what} (a half of your domino may go here)").format(what=words)
+    tip = f"<title>{text(words)}</title>"
     out.append(f'<rect{f" id={chr(34)}{ident}{chr(34)}" if ident else ""} class="{cls}" '
                f'x="{x}" y="{y}" width="{size}" height="{size}" '
                f'fill="{fill}" stroke="#8c8273" stroke-width="1"{data}{extra}>{tip}</rect>')
@@ -134,9 +142,12 @@ def _domino(x: float, y: float, entry: Mapping[str, Any], pickable: bool,
            f'style="transform:translate({x}px,{y}px)"'
            + (' opacity="0.35"' if played else "")
            + (click_attr({"domino": n}).rstrip() if pickable else "") + ">"]
-    out.append(f"<title>{text(domino_text(n, code))}"
-               f"{' (click to pick it)' if pickable else ''}"
-               f"{' (played this round)' if played else ''}</title>")
+    words = domino_text(n, code)
+    if pickable:
+        words = _("{domino} (click to pick it)").format(domino=words)
+    if played:
+        words = _("{domino} (played this round)").format(domino=words)
+    out.append(f"<title>{text(words)}</title>")
     out.append(f'<text x="-6" y="{CELL * 0.65}" text-anchor="end" font-size="12" '
                f'fill="#333">{n}</text>')
     out.append(_square(0, 0, first, half=1))
@@ -215,7 +226,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     kingdoms = observation["kingdoms"]
     n_players = len(kingdoms)
     names = [str(x) for x in names] if names else []
-    names += [f"Player {p + 1}" for p in range(len(names), n_players)]
+    names += [_("Player {n}").format(n=p + 1) for p in range(len(names), n_players)]
     legal = set(legal_actions)
     acting = observation.get("current_player")
     phase = observation.get("phase")
@@ -232,7 +243,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     ky0 = boxes[0][1] - 20
     kx0 = boxes[0][0]
     height = max(max(y + b * c + 10 for _, y, c in boxes), ky0 + 24 + 4 * (CELL + 14) + 60)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia kingdomino" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia kingdomino" '  # i18n: no
            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            f'data-game="kingdomino" data-phase="{text(phase)}"'
            + (f' data-current-player="{int(acting)}"' if isinstance(acting, int) else "")
@@ -241,20 +252,19 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                'rect.target:hover{stroke:#d11;stroke-width:3}text{font-family:sans-serif}'
                '</style>')
     out.append("{heading}")
-    status = f"Game {observation.get('game_number', 1)} of {observation.get('games', 1)}: "
-    if observation.get("games", 1) == 1:
-        status = ""
     colour = "#333"
     if phase == "end":
-        status += "Game over"
+        status = _("Game over")
     elif isinstance(acting, int) and 0 <= acting < n_players:
-        what = {"place": f"place domino {observation.get('domino')}",
-                "pick": "pick a domino of the next line"}.get(str(phase), str(phase))
-        who = "Your turn" if acting == viewer else names[acting]
-        status += f"{who}: {what}" if acting == viewer else f"{who} to {what}"
+        status = _status(str(phase), acting == viewer, names[acting],
+                         observation.get("domino"))
         colour = SEAT_INKS[acting % len(SEAT_INKS)]
     else:
-        status += str(phase)
+        status = _(PHASE_WORDS[str(phase)]) if str(phase) in PHASE_WORDS else str(phase)
+    if observation.get("games", 1) != 1:
+        status = _("Game {number} of {games}: {status}").format(
+            number=observation.get("game_number", 1), games=observation.get("games", 1),
+            status=status)
     out.append(f'<text class="status" x="{kx0}" y="26" font-size="18" font-weight="bold" '
                f'fill="{colour}">{text(status)}</text>')
 
@@ -273,10 +283,12 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
             out.append(f'<rect class="acting-frame" x="{ox - 4}" y="{oy - 2}" '
                        f'width="{side + 8}" height="{side + 28}" rx="6" fill="none" '
                        f'stroke="{colour}" stroke-width="3"/>')
-        you = " (you)" if p == viewer else ""
+        score = (f'<tspan class="score" data-seat="{p}">{int(scores[p])}</tspan>')
+        heading = ngettext("{name}: {score} point", "{name}: {score} points",
+                           int(scores[p])).format(name=text(_you(names[p], p == viewer)),
+                                                  score=score)
         out.append(f'<text x="{ox}" y="{oy + 14}" font-size="14" font-weight="{weight}" '
-                   f'fill="{ink}">{text(names[p] + you)}: <tspan class="score" '
-                   f'data-seat="{p}">{int(scores[p])}</tspan> points</text>')
+                   f'fill="{ink}">{heading}</text>')
         for r, row in enumerate(rows_):
             for c, tok in enumerate(row.split()):
                 name = f"{chr(97 + c)}{r + 1}"
@@ -293,7 +305,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     kings: list[tuple[int, str]] = []               # the kings' layer, by king
     for k, key in enumerate(("current_line", "next_line")):
         x = line_x + k * (2 * CELL + 60)
-        title = "Current line" if key == "current_line" else "Next line"
+        title = text(_("Current line") if key == "current_line" else _("Next line"))
         out.append(f'<g class="line" data-line="{key[:-5]}">')
         out.append(f'<text x="{x - 20}" y="{ky0 + 14}" font-size="13">{title}</text>')
         for i, entry in enumerate(observation[key]):
@@ -313,22 +325,54 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
         out.append("</g>")
     out.append('<g class="kings">' + "".join(k for _, k in sorted(kings)) + "</g>")
     y = ky0 + 24 + 4 * (CELL + 14) + 10
-    out.append(f'<text x="{line_x - 20}" y="{y}" font-size="12" fill="#555">Dominoes left to '
-               f'draw: {int(observation.get("dominoes_left_to_draw", 0))}</text>')
+    left = _("Dominoes left to draw: {count}").format(
+        count=int(observation.get("dominoes_left_to_draw", 0)))
+    out.append(f'<text x="{line_x - 20}" y="{y}" font-size="12" fill="#555">{text(left)}</text>')
     if g.discard in legal:
+        tip = _("Domino {number} fits nowhere in your kingdom: discard it").format(
+            number=observation.get("domino"))
         out.append(f'<g class="button target"{click_attr({"choice": "discard"}).rstrip()}>'
-                   f'<title>Domino {text(observation.get("domino"))} fits nowhere in your '
-                   f'kingdom: discard it</title>'
+                   f'<title>{text(tip)}</title>'
                    f'<rect class="hit" x="{line_x - 20}" y="{y + 10}" width="120" height="28" '
                    f'rx="5" fill="#eee" stroke="#a33"/><text x="{line_x + 40}" y="{y + 29}" '
-                   f'text-anchor="middle" font-size="13">Discard</text></g>')
+                   f'text-anchor="middle" font-size="13">{text(_choice("discard"))}</text></g>')
     out.append(_marks(recent, boxes, order, at, (line_x - 20, y + 10), b))
     out.append("</svg>")
-    desc = (f"{status or 'Kingdomino'}. Scores: "
-            + ", ".join(f"{names[p]}{' (you)' if p == viewer else ''} {int(scores[p])}"
-                        for p in range(n_players)) + ".")
+    desc = _("{status}. Scores: {scores}.").format(
+        status=status or "Kingdomino",
+        scores=", ".join(_("{name} {score}").format(name=_you(names[p], p == viewer),
+                                                     score=int(scores[p]))
+                         for p in range(n_players)))
     return "".join(out).replace("{heading}", board_heading(
-        "Kingdomino: the kingdoms and the lines of dominoes", desc), 1)
+        _("Kingdomino: the kingdoms and the lines of dominoes"), desc), 1)
+
+
+def _status(phase: str, mine: bool, name: str, domino: Any) -> str:
+    """The status line while seat ``name`` acts (``mine``: the viewer's own turn)."""
+    if phase == "place":
+        if mine:
+            return _("Your turn: place domino {number}").format(number=domino)
+        return _("{name} to place domino {number}").format(name=name, number=domino)
+    if phase == "pick":
+        if mine:
+            return _("Your turn: pick a domino of the next line")
+        return _("{name} to pick a domino of the next line").format(name=name)
+    return (_("Your turn: {phase}") if mine else _("{name} to {phase}")).format(
+        name=name, phase=phase)
+
+
+def _you(name: str, viewer: bool) -> str:
+    """``Anna (you)`` for the viewer's own seat, else the name."""
+    return _("{name} (you)").format(name=name) if viewer else name
+
+
+def _choice(choice: str) -> str:
+    """The label of a choice button: ``Place``, ``Rotate``, ``Discard``."""
+    if choice == "place":
+        return pgettext("button", "Place")
+    if choice == "rotate":
+        return pgettext("button", "Rotate")
+    return pgettext("button", "Discard")
 
 
 #: Colours of the marks: a recent move of another seat, and a suggestion.
@@ -345,7 +389,8 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
         seat = item["seat"]
         colour = HINT if item["hint"] else RECENT
         dash = ' stroke-dasharray="7 4"' if item["hint"] else ""
-        note = text(("Suggested: " if item["hint"] else "Just played: ") + item["notation"])
+        note = text((_("Suggested: {move}") if item["hint"] else _("Just played: {move}"))
+                    .format(move=item["notation"]))
         m = PLACE.match(item["notation"])
         pick = NUMBERED.match(item["notation"])
         if m and seat in order:
@@ -375,10 +420,11 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
         elif item["notation"] == "discard" and seat in order:
             ox, oy, cell = boxes[order.index(seat)]
             x, y = ox + b * cell - 4, oy + 8
+            badge = text(_("discarded a domino"))
             out.append(f'<g{mark_id(item, k)}><rect x="{x - 132}" y="{y}" width="132" '
                        f'height="22" rx="11" fill="#fff" stroke="{RECENT}" stroke-width="2"/>'
                        f'<text x="{x - 66}" y="{y + 15}" text-anchor="middle" font-size="12.5" '
-                       f'font-weight="bold" fill="#9c3a00">discarded a domino</text>'
+                       f'font-weight="bold" fill="#9c3a00">{badge}</text>'
                        f'<title>{note}</title></g>')
     return '<g class="marks">' + "".join(out) + "</g>"
 
@@ -393,7 +439,7 @@ class _Ghost(NamedTuple):
 
 def _ghost(g: Geometry, ghost: _Ghost, ox: float, oy: float, cell: int) -> str:
     """The domino being placed, drawn translucent over its squares with a dashed outline."""
-    first, _, second = ghost.code.partition("/")
+    first, _sep, second = ghost.code.partition("/")
     out = ['<g class="preview" opacity="0.85" pointer-events="none">']
     for idx, token in ((ghost.first, first), (ghost.second, second)):
         r, c = g.rc[idx]
@@ -405,8 +451,9 @@ def _ghost(g: Geometry, ghost: _Ghost, ox: float, oy: float, cell: int) -> str:
                f'height="{h + 4}" fill="none" stroke="#d11" stroke-width="3" '
                f'stroke-dasharray="6 3"/>')
     fx, fy = ox + c1 * cell, oy + r1 * cell
+    tip = text(_("first half"))
     out.append(f'<circle cx="{fx + cell / 2}" cy="{fy + cell / 2}" r="{cell * 0.12}" '
-               f'fill="#d11"><title>first half</title></circle>')
+               f'fill="#d11"><title>{tip}</title></circle>')
     out.append("</g>")
     return "".join(out)
 
@@ -456,8 +503,8 @@ class _Placing(NamedTuple):
 def _check(c: Any) -> str | None:
     """Why a click object is malformed, or None when it is one of the documented shapes."""
     if not isinstance(c, dict) or len(c) != 1:
-        return ("a click is an object with one key: square, domino, choice or action "
-                f"(got {_short(c)})")
+        return _("a click is an object with one key: square, domino, choice or action "
+                 "(got {got})").format(got=_short(c))
     (key, value), = c.items()
     if key == "square":
         ok = isinstance(value, str) and 2 <= len(value) <= 3
@@ -466,8 +513,9 @@ def _check(c: Any) -> str | None:
     elif key == "choice":
         ok = value in CHOICES
     else:
-        return f"unknown click {_short(c)}: a click names a square, domino, choice or action"
-    return None if ok else f"malformed click {_short(c)}"
+        return _("unknown click {click}: a click names a square, domino, choice or "
+                 "action").format(click=_short(c))
+    return None if ok else _("malformed click {click}").format(click=_short(c))
 
 
 def _short(value: Any) -> str:
@@ -503,16 +551,16 @@ def _placing(g: Geometry, observation: Mapping[str, Any], legal: set[int],
     name = str(clicks[0]["square"]).strip().lower()
     if name not in g.by_name:
         last = f"{chr(96 + g.b)}{g.b}"
-        return {"error": f"{clicks[0]['square']!r} is not a square of the kingdom "
-                         f"(a1 to {last})"}
+        return {"error": _("{square} is not a square of the kingdom (a1 to {last})").format(
+            square=repr(clicks[0]["square"]), last=last)}
     if not place:
-        return {"error": "there is no domino to place now"}
+        return {"error": _("there is no domino to place now")}
     first = g.by_name[name]
     options = _options(g, observation, place, first)
     if not options:
-        return {"error": f"no legal placement puts the first half of domino "
-                         f"{observation.get('domino')} on {name}; click a highlighted "
-                         f"square"}
+        return {"error": _("no legal placement puts the first half of domino {number} on "
+                           "{square}; click a highlighted square").format(
+                               number=observation.get("domino"), square=name)}
     turn = 0
     for i, c in enumerate(clicks[1:], 1):
         is_last = i == len(clicks) - 1
@@ -520,7 +568,8 @@ def _placing(g: Geometry, observation: Mapping[str, Any], legal: set[int],
             turn += 1
             continue
         if not is_last:
-            return {"error": "a placement ends with Place or with the second half's square"}
+            return {"error": _("a placement ends with Place or with the second half's "
+                               "square")}
         if c == {"choice": "place"}:
             return {"action": options[turn % len(options)][1]}
         if "square" in c:
@@ -528,11 +577,13 @@ def _placing(g: Geometry, observation: Mapping[str, Any], legal: set[int],
             for n, a in options:
                 if n == second:
                     return {"action": a}
-            return {"error": f"{g.names[first]}-{c['square']} is not a legal placement; with "
-                             f"the first half on {g.names[first]} the second may go on "
-                             f"{', '.join(n for n, _ in options)}"}
-        return {"error": f"{_short(c)} does not go on with a placement: Rotate, Place or a "
-                         f"highlighted square"}
+            return {"error": _("{placement} is not a legal placement; with the first half "
+                               "on {first} the second may go on {seconds}").format(
+                                   placement=f"{g.names[first]}-{c['square']}",
+                                   first=g.names[first],
+                                   seconds=", ".join(n for n, _a in options))}
+        return {"error": _("{click} does not go on with a placement: Rotate, Place or a "
+                           "highlighted square").format(click=_short(c))}
     return _Placing(first, options, turn % len(options))
 
 
@@ -569,7 +620,7 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     try:
         return _click(observation, legal_actions, clicks)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return {"error": "these clicks could not be read; start the move again"}
+        return {"error": _("these clicks could not be read; start the move again")}
 
 
 def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
@@ -577,11 +628,12 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     g = geometry_of(observation)
     legal = {a for a in legal_actions if type(a) is int}
     if not legal:
-        return {"error": "it is not your turn"}
+        return {"error": _("it is not your turn")}
     if not isinstance(clicks, (list, tuple)):
-        return {"error": "clicks must be a list of click objects"}
+        return {"error": _("clicks must be a list of click objects")}
     if len(clicks) > MAX_CLICKS:
-        return {"error": f"a move takes at most {MAX_CLICKS} clicks; start again"}
+        return {"error": _("a move takes at most {most} clicks; start again").format(
+            most=MAX_CLICKS)}
     for c in clicks:
         problem = _check(c)
         if problem:
@@ -592,56 +644,65 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     code = _code_of(observation, n) or "?/?"
     if not clicks:
         if picks:
-            return _next("Pick a domino of the next line: click it (you place it next round)",
+            return _next(_("Pick a domino of the next line: click it (you place it next "
+                           "round)"),
                          [{"domino": a - g.pick_base + 1} for a in picks])
         if place:
             first_half = token_text(code.partition("/")[0])
             firsts = sorted({g.names[_ends(g, a)[0]] for a in place}
                             | ({g.names[_ends(g, a)[1]] for a in place}
                                if _symmetric(observation) else set()), key=_square_key)
-            return _next(f"Place domino {n} ({domino_text(int(str(n)), code).split(': ', 1)[1]}): "
-                         f"click the square for its first half ({first_half})",
+            faces = domino_text(int(str(n)), code).split(": ", 1)[1]
+            return _next(_("Place domino {number} ({faces}): click the square for its first "
+                           "half ({first_half})").format(number=n, faces=faces,
+                                                         first_half=first_half),
                          [{"square": s} for s in firsts])
         if g.discard in legal:
-            return _next(f"Domino {n} fits nowhere in your kingdom: it is discarded",
-                         [], [("Discard", {"choice": "discard"})])
-        return _next("Choose your move", [], [(f"action {a}", {"action": a})
-                                               for a in sorted(legal)])
+            return _next(_("Domino {number} fits nowhere in your kingdom: it is "
+                           "discarded").format(number=n),
+                         [], [(_choice("discard"), {"choice": "discard"})])
+        return _next(_("Choose your move"), [],
+                     [(_("action {id}").format(id=a), {"action": a}) for a in sorted(legal)])
     c0 = clicks[0]
     whole = None
     if "action" in c0:
         whole = c0["action"] if c0["action"] in legal else None
-        why = f"action {c0['action']} is not legal now"
+        why = _("action {id} is not legal now").format(id=c0["action"])
     elif "domino" in c0:
         a = g.pick_base + c0["domino"] - 1
         whole = a if 1 <= c0["domino"] <= 48 and a in legal else None
         free = ", ".join(str(p - g.pick_base + 1) for p in picks)
-        why = (f"domino {c0['domino']} cannot be picked now"
-               + (f"; free dominoes of the next line: {free}" if free else ""))
+        why = (_("domino {number} cannot be picked now; free dominoes of the next line: "
+                 "{free}") if free else _("domino {number} cannot be picked now")).format(
+                     number=c0["domino"], free=free)
     elif c0 == {"choice": "discard"}:
         whole = g.discard if g.discard in legal else None
-        why = "discarding is allowed only when the domino fits nowhere in your kingdom"
+        why = _("discarding is allowed only when the domino fits nowhere in your kingdom")
     elif "choice" in c0:
-        return {"error": f"{c0['choice'].capitalize()} goes on with a placement: click the "
-                         f"square of the first half first"}
+        return {"error": _("{choice} goes on with a placement: click the square of the first "
+                           "half first").format(choice=_choice(c0["choice"]))}
     else:
         step = _placing(g, observation, legal, clicks)
         if not isinstance(step, _Placing):
             return step
-        second, _ = step.options[step.turn]
+        second, _action = step.options[step.turn]
         first = g.names[step.first]
-        choices = [("Place", {"choice": "place"})]
+        choices = [(_choice("place"), {"choice": "place"})]
         if len(step.options) > 1:
-            choices.insert(0, ("Rotate", {"choice": "rotate"}))
-        others = ", ".join(s for s, _ in step.options if s != second)
-        prompt = (f"Domino {n}: first half on {first}, second half on {second} (preview). "
-                  f"Place it" + (f", Rotate, or click {others}" if others else "")
-                  + "; Cancel to start over")
+            choices.insert(0, (_choice("rotate"), {"choice": "rotate"}))
+        others = ", ".join(s for s, _a in step.options if s != second)
+        if others:
+            prompt = _("Domino {number}: first half on {first}, second half on {second} "
+                       "(preview). Place it, Rotate, or click {others}; Cancel to start over")
+        else:
+            prompt = _("Domino {number}: first half on {first}, second half on {second} "
+                       "(preview). Place it; Cancel to start over")
+        prompt = prompt.format(number=n, first=first, second=second, others=others)
         return _next(prompt, [{"square": s} for s, _ in step.options], choices)
     if whole is None:
         return {"error": why}
     if len(clicks) != 1:
-        return {"error": "a pick, a discard or an action id is a whole move by itself"}
+        return {"error": _("a pick, a discard or an action id is a whole move by itself")}
     return {"action": whole}
 
 
@@ -653,7 +714,7 @@ def _next(prompt: str, targets: Sequence[Mapping[str, Any]],
 
 def _symmetric(observation: Mapping[str, Any]) -> bool:
     """True when the domino to place has two identical halves (code ``X/X``)."""
-    a, _, b = (_code_of(observation, observation.get("domino")) or "").partition("/")
+    a, _sep, b = (_code_of(observation, observation.get("domino")) or "").partition("/")
     return bool(a) and a == b
 
 
@@ -707,23 +768,23 @@ def score_table(observation: Mapping[str, Any],
                 props = [p for p in properties_of(b) if p.terrain == terrain and p.crowns]
                 cells.append(" + ".join(f"{p.squares}×{p.crowns}" for p in props)
                              + f" = {sum(p.points for p in props)}" if props else 0)
-            rows.append({"label": terrain.capitalize(), "cells": cells})
-    rows.append({"label": "Properties",
+            rows.append({"label": terrain_word(terrain).capitalize(), "cells": cells})
+    rows.append({"label": _("Properties"),
                  "cells": [int(b.points("property")) for b in bds]})
-    rows.append({"label": "Crowns", "cells": [crown_count(b) for b in bds]})
+    rows.append({"label": _("Crowns"), "cells": [crown_count(b) for b in bds]})
     if "middle-kingdom" in variants:
-        rows.append({"label": f"Middle Kingdom (+{MIDDLE_KINGDOM_BONUS})",
+        rows.append({"label": _("Middle Kingdom (+{bonus})").format(bonus=MIDDLE_KINGDOM_BONUS),
                      "cells": [int(b.points("middle_kingdom")) for b in bds]})
     if "harmony" in variants:
-        rows.append({"label": f"Harmony (+{HARMONY_BONUS})",
+        rows.append({"label": _("Harmony (+{bonus})").format(bonus=HARMONY_BONUS),
                      "cells": [int(b.points("harmony")) for b in bds]})
     if "dynasty" in variants:
-        rows.append({"label": "Previous games (Dynasty)",
+        rows.append({"label": _("Previous games (Dynasty)"),
                      "cells": [scores[p] - int(game_points(bds[p])) for p in range(n)]})
     if over:
-        rows.append({"label": "Largest property (tie-break)",
+        rows.append({"label": _("Largest property (tie-break)"),
                      "cells": [largest_property(b) for b in bds]})
-    rows.append({"label": "Total", "cells": scores})
+    rows.append({"label": _("Total"), "cells": scores})
     return {"headings": score_headings(n, names), "rows": rows}
 
 
@@ -732,22 +793,25 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     (their text from :data:`~regalia.games.kingdomino.rules.VARIANTS`) and the tie-break,
     each with its source."""
     variants = tuple((observation.get("params") or {}).get("variants") or ())
-    return [dict(x) for x in _scoring_help(variants)]
+    return [dict(x) for x in _scoring_help(variants, language())]
 
 
 @lru_cache(maxsize=32)
-def _scoring_help(variants: tuple[str, ...]) -> tuple[dict[str, str], ...]:
-    out = [{"heading": "Properties",
-            "text": "A property is a group of squares of one terrain connected horizontally "
-                    "or vertically. Each property scores its number of squares times the "
-                    "crowns in it; a property without a crown scores 0. A kingdom may hold "
-                    "several properties of one terrain, each scored on its own.",
-            "source": SCORING_SOURCE}]
+def _scoring_help(variants: tuple[str, ...], lang: str) -> tuple[dict[str, str], ...]:
+    """The scoring help of the ``variants`` played, in ``lang`` (the language in force
+    when called: the cache keys on it)."""
+    out = [{"heading": _("Properties"),
+            "text": _("A property is a group of squares of one terrain connected horizontally "
+                      "or vertically. Each property scores its number of squares times the "
+                      "crowns in it; a property without a crown scores 0. A kingdom may hold "
+                      "several properties of one terrain, each scored on its own."),
+            "source": book_section("End of the Game")}]  # i18n: no (a section title as printed)
     for name in sorted(set(variants) & SCORING_VARIANTS):
-        heading, _, rule = VARIANTS.get(name, name).partition(": ")
-        out.append({"heading": heading, "text": rule or heading, "source": VARIANT_SOURCE})
-    out.append({"heading": "Tie-break",
-                "text": "On equal points the player with the most extended property wins; if "
-                        "still tied, the one with the most crowns; then the victory is shared.",
-                "source": TIE_BREAK_SOURCE})
+        heading, _sep, rule = variant_text(name).partition(": ")
+        out.append({"heading": heading, "text": rule or heading, "source": _(VARIANT_SOURCE)})
+    out.append({"heading": _("Tie-break"),
+                "text": _("On equal points the player with the most extended property wins; "
+                          "if still tied, the one with the most crowns; then the victory is "
+                          "shared."),
+                "source": _(TIE_BREAK_SOURCE)})
     return tuple(out)

@@ -30,6 +30,7 @@ from typing import Sequence
 
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import DataError, NotationError
+from regalia.core.i18n import _
 from regalia.core.textlines import Problems, Statement, check_size, digits, statements
 
 from .components import TERRAIN_LETTERS
@@ -136,7 +137,7 @@ def parse_table(text: str, *, source: str = "<text>", size: int | None = None,
     if size is not None:
         sizes.append((0, 0, size, f"--size {size}"))
     if SIZE_VARIANT in variants:
-        sizes.append((0, 0, 7, "--variant mighty-duel"))
+        sizes.append((0, 0, 7, "--variant mighty-duel"))  # i18n: no (an option as typed)
     blocks: list[_Block] = []
     seen_head: dict[str, int] = {}
     for st in statements(text):
@@ -148,80 +149,91 @@ def parse_table(text: str, *, source: str = "<text>", size: int | None = None,
             continue
         if head == "player":
             if blocks and blocks[-1].name is None:
-                p.add(st.line, st.col, "grid rows before the first 'player' line: start every "
-                                       "kingdom with 'player NAME' when a file holds several")
-            blocks.append(_Block(st.rest_text() or f"player {len(blocks) + 1}", st.line, []))
+                p.add(st.line, st.col, _("grid rows before the first 'player' line: start "
+                                         "every kingdom with 'player NAME' when a file holds "
+                                         "several"))
+            blocks.append(_Block(st.rest_text() or _("player {n}").format(n=len(blocks) + 1),
+                                 st.line, []))
             continue
         if head == "discarded":
             n = digits(st.words[1].text) if len(st.words) == 2 else None
             if n is None or n > MAX_DISCARDED:
-                p.add(st.line, st.col, f"expected 'discarded N': the dominoes this player "
-                                       f"had to discard, 0 to {MAX_DISCARDED}")
+                p.add(st.line, st.col, _("expected 'discarded N': the dominoes this player "
+                                         "had to discard, 0 to {most}").format(
+                                             most=MAX_DISCARDED))
                 continue
             if not blocks:
                 blocks.append(_Block(None, st.line, []))
             b = blocks[-1]
             if b.discarded is not None:
-                p.add(st.line, st.col, f"a second 'discarded' line for this kingdom (the "
-                                       f"first is line {b.discarded_line})")
+                p.add(st.line, st.col, _("a second 'discarded' line for this kingdom (the "
+                                         "first is line {line})").format(
+                                             line=b.discarded_line))
                 continue
             b.discarded, b.discarded_line = n, st.line
             continue
         # variant(s), size: game-wide, before the first kingdom
         if blocks:
-            p.add(st.line, st.col, f"'{head}' must come before the kingdoms (it holds for "
-                                   "every player of the game)")
+            p.add(st.line, st.col, _("'{keyword}' must come before the kingdoms (it holds "
+                                     "for every player of the game)").format(keyword=head))
             continue
         if head == "size":
             n = digits(st.words[1].text) if len(st.words) == 2 else None
             if n not in (5, 7):
-                p.add(st.line, st.col, "expected 'size 5' (a normal kingdom) or 'size 7' "
-                                       "(The Mighty Duel)")
+                p.add(st.line, st.col, _("expected 'size 5' (a normal kingdom) or 'size 7' "
+                                         "(The Mighty Duel)"))
             elif "size" in seen_head:
-                p.add(st.line, st.col, f"a second 'size' line (the first is line "
-                                       f"{seen_head['size']})")
+                p.add(st.line, st.col, _("a second 'size' line (the first is line "
+                                         "{line})").format(line=seen_head["size"]))
             else:
                 seen_head["size"] = st.line
-                sizes.append((st.line, st.col, n, f"'size {n}' (line {st.line})"))
+                sizes.append((st.line, st.col, n,
+                              _("'size {n}' (line {line})").format(n=n, line=st.line)))
             continue
         words = _variant_words(st)
         if not words:
-            p.add(st.line, st.col, "expected 'variant NAME, ...': middle-kingdom, harmony, "
-                                   "mighty-duel")
+            p.add(st.line, st.col, _("expected 'variant NAME, ...': middle-kingdom, harmony, "
+                                     "mighty-duel"))
         for col, v in words:
             if v in SCORING_VARIANTS:
                 variant_set.add(v)
             elif v == SIZE_VARIANT:
-                sizes.append((st.line, col, 7, f"'variant mighty-duel' (line {st.line})"))
+                sizes.append((st.line, col, 7, _("'variant mighty-duel' (line {line})").format(
+                    line=st.line)))
             elif v == "dynasty":
-                p.add(st.line, col, "the Dynasty variant does not change how a kingdom "
-                                    "scores (add up the games yourself); variants here: "
-                                    "middle-kingdom, harmony, mighty-duel")
+                p.add(st.line, col, _("the Dynasty variant does not change how a kingdom "
+                                      "scores (add up the games yourself); variants here: "
+                                      "middle-kingdom, harmony, mighty-duel"))
             else:
-                p.add(st.line, col, f"unknown variant {v[:40]!r}; expected middle-kingdom, "
-                                    "harmony or mighty-duel")
+                p.add(st.line, col, _("unknown variant {name}; expected middle-kingdom, "
+                                      "harmony or mighty-duel").format(name=repr(v[:40])))
     chosen = {s for _, _, s, _ in sizes}
     if len(chosen) > 1:
-        line, col, _, _ = sizes[-1]
-        p.add(line or 1, col or 1, "the kingdom size is given twice and differs: "
-                                   + " and ".join(why for _, _, _, why in sizes))
+        line, col, _size, _why = sizes[-1]
+        p.add(line or 1, col or 1, _("the kingdom size is given twice and differs: "
+                                     "{sizes}").format(
+                                         sizes=_(" and ").join(why for *_rest, why in sizes)))
     n_size = sizes[0][2] if sizes else 5
     named = any(b.name is not None for b in blocks)
     if not blocks and not p:
-        p.add(1, 1, "no squares found (write one row per line, e.g. 'W F* C . L'; several "
-                    "kingdoms each after 'player NAME')")
+        p.add(1, 1, _("no squares found (write one row per line, e.g. 'W F* C . L'; several "
+                      "kingdoms each after 'player NAME')"))
     if len(blocks) > MAX_KINGDOMS:
-        p.add(blocks[MAX_KINGDOMS].line, 1, f"{len(blocks)} kingdoms: Kingdomino is for 2 to {MAX_KINGDOMS} players")
+        p.add(blocks[MAX_KINGDOMS].line, 1,
+              _("{count} kingdoms: Kingdomino is for 2 to {most} players").format(
+                  count=len(blocks), most=MAX_KINGDOMS))
     elif n_size == 7 and len(blocks) > 2:
-        p.add(blocks[2].line, 1, f"{len(blocks)} kingdoms of 7x7: The Mighty Duel is for 2 players")
+        p.add(blocks[2].line, 1, _("{count} kingdoms of 7x7: The Mighty Duel is for 2 "
+                                   "players").format(count=len(blocks)))
     p.raise_if_any()
     kingdoms: list[KingdomEntry] = []
     grid_problems: list[str] = []
     for i, b in enumerate(blocks):
-        name = b.name if b.name is not None else "kingdom"
+        name = b.name if b.name is not None else _("kingdom")
         if not b.rows:
-            grid_problems.append(f"{source}:{b.line}:1: {name}'s kingdom has no squares: "
-                                 "write its rows (at least the castle 'C')")
+            grid_problems.append(_("{where}: {name}'s kingdom has no squares: write its rows "
+                                   "(at least the castle 'C')").format(
+                                       where=f"{source}:{b.line}:1", name=name))
             continue
         keep = set(b.rows)
         grid = "\n".join(line if k in keep else "" for k, line in enumerate(lines, 1))
@@ -237,8 +249,9 @@ def parse_table(text: str, *, source: str = "<text>", size: int | None = None,
     if grid_problems:
         raise NotationError("\n".join(grid_problems))
     if discarded and (len(blocks) > 1 or blocks[0].discarded is not None):
-        raise NotationError(f"{source}: --discarded is for a file of one kingdom that does "
-                            "not say; write 'discarded N' under each player instead")
+        raise NotationError(_("{source}: --discarded is for a file of one kingdom that does "
+                              "not say; write 'discarded N' under each player "
+                              "instead").format(source=source))
     order = tuple(v for v in SCORING_VARIANTS if v in variant_set)
     return KingdomTable(n_size, order, tuple(kingdoms), named)
 
@@ -264,24 +277,29 @@ def ranking(scored: Sequence[ScoredKingdom]) -> list[int]:
 def result(scored: Sequence[ScoredKingdom]) -> str:
     """The result as a sentence naming the tie-break that decided it."""
     if len(scored) == 1:
-        return f"{scored[0].name}: {scored[0].total} points (one kingdom: give every " \
-               "player's kingdom to find the winner)"
+        return _("{name}: {points} points (one kingdom: give every player's kingdom to find "
+                 "the winner)").format(name=scored[0].name, points=scored[0].total)
     ranks = ranking(scored)
     win = [s for s, r in zip(scored, ranks) if r == 1]
     best = win[0]
-    names = " and ".join(s.name for s in win)
+    names = _(" and ").join(s.name for s in win)
     tied = [s for s in scored if s.total == best.total]
     if len(win) > 1:
-        return (f"{names} share the victory: {best.total} points, a largest property of "
-                f"{best.largest} squares and {best.crowns} crowns each")
+        return _("{names} share the victory: {points} points, a largest property of "
+                 "{squares} squares and {crowns} crowns each").format(
+                     names=names, points=best.total, squares=best.largest,
+                     crowns=best.crowns)
     if len(tied) == 1:
         second = max(s.total for s in scored if s is not best)
-        return f"{names} wins with {best.total} points (next: {second})"
+        return _("{name} wins with {points} points (next: {second})").format(
+            name=names, points=best.total, second=second)
     if sum(1 for s in tied if s.largest == best.largest) == 1:
-        return (f"tie at {best.total} points; {names} wins with the most extended property "
-                f"({best.largest} squares)")
-    return (f"tie at {best.total} points and a largest property of {best.largest} squares; "
-            f"{names} wins with the most crowns ({best.crowns})")
+        return _("tie at {points} points; {name} wins with the most extended property "
+                 "({squares} squares)").format(points=best.total, name=names,
+                                              squares=best.largest)
+    return _("tie at {points} points and a largest property of {squares} squares; {name} "
+             "wins with the most crowns ({crowns})").format(
+                 points=best.total, squares=best.largest, name=names, crowns=best.crowns)
 
 
 def kingdom_rows(kingdom: TextKingdom) -> list[list[str]]:
@@ -318,12 +336,13 @@ def _grid(rows: Sequence[Sequence[str]]) -> str:
 
 def write_kingdoms(size: int, variants: Sequence[str],
                    kingdoms: Sequence[tuple[str, int, Sequence[Sequence[str]]]],
-                   heading: str = "(regalia score kingdomino FILE)") -> str:
+                   heading: str = "(regalia score kingdomino FILE)") -> str:  # i18n: no
     """Kingdoms in this format: the ``variants`` played (those of
     :data:`SCORING_VARIANTS`; ``size`` 7 adds ``mighty-duel``), then per kingdom ``(name,
     discarded, rows of squares)`` its ``player`` line, its ``discarded`` line (when not 0)
     and its grid."""
-    out = [f"# Kingdomino: {len(kingdoms)} kingdom(s) {heading}"]
+    # the score file's format (a comment line included) is language-free
+    out = [f"# Kingdomino: {len(kingdoms)} kingdom(s) {heading}"]  # i18n: no
     words = [v for v in SCORING_VARIANTS if v in variants] + (
         [SIZE_VARIANT] if size == 7 else [])
     if words:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
 
 from regalia.core.breakdown import Breakdown
+from regalia.core.i18n import N_, _, ngettext
 
 from .actions import Discard, Draw, KingDraw, Pick, Place
 from .components import TERRAIN_LETTERS, TERRAINS
@@ -38,7 +39,8 @@ Table = Union["KingdominoState", Mapping[str, Any]]
 #: (a grid holding ``M***`` widens to 5, see :attr:`KingdomGrid.cell_width`).
 CELL_WIDTH = 4
 
-NOTATION_HELP = """\
+#: How to write moves, in English (marked for the catalogue: show :func:`notation_help`).
+NOTATION_HELP = N_("""\
 How to write moves (squares: column letter + row number, as printed around
 each kingdom; the castle stands on e5, or g7 in The Mighty Duel)
   d5-e5     place the domino: first half on d5, second half on e5. The first
@@ -52,7 +54,13 @@ Squares show their crowns as stars (F** forest, 2 crowns); the compact table
 (--compact, or a small terminal) writes them as a digit (F2).
 Commands: 'moves' or '?' lists the legal moves, 'board' shows the table
 again, 'hint' suggests a move (when the game was started with --hints),
-'help' shows this text, 'quit' ends the game."""
+'help' shows this text, 'quit' ends the game.""")
+
+
+def notation_help() -> str:
+    """:data:`NOTATION_HELP` in the language in force (the German text also names the
+    German aliases ``nimm 23``, ``abwerfen``)."""
+    return _(NOTATION_HELP)
 
 
 def observe(state: "KingdominoState", viewer: int | None = None) -> dict[str, Any]:
@@ -246,7 +254,7 @@ def line_entries(table: Table, which: str) -> list[LineEntry]:
         ValueError: ``which`` is another name.
     """
     if which not in ("current", "next"):
-        raise ValueError(f"which must be 'current' or 'next', not {which!r}")
+        raise ValueError(f"which must be 'current' or 'next', not {which!r}")  # i18n: no
     obs = _obs(table)
     out = []
     pos = acting_position(obs)
@@ -276,15 +284,15 @@ def line_text(table: Table, which: str,
 
 
 def seat_label(player: int, labels: Sequence[str] | None = None) -> str:
-    """``labels[player]`` if given, else ``"Seat N"`` (1-based)."""
+    """``labels[player]`` if given, else ``"Seat N"`` (1-based; ``Platz N`` in German)."""
     if labels is not None and 0 <= player < len(labels):
         return labels[player]
-    return f"Seat {player + 1}"
+    return _("Seat {n}").format(n=player + 1)
 
 
 def split_code(code: str) -> tuple[str, str]:
     """``"F*/W"`` -> ``("F*", "W")``."""
-    first, _, second = code.partition("/")
+    first, _sep, second = code.partition("/")
     return first, second
 
 
@@ -375,7 +383,8 @@ def finished_kingdoms(state: "KingdominoState") -> list[KingdomGrid]:
 
 # ---------------------------------------------------------------------- scores
 def terrain_name(letter_or_name: str) -> str:
-    """``"F"`` or ``"forest"`` -> ``"forest"``."""
+    """``"F"`` or ``"forest"`` -> ``"forest"`` (the terrain's key, English; the name a
+    player reads is :func:`.components.terrain_word`)."""
     if letter_or_name in TERRAINS:
         return letter_or_name
     return TERRAINS[TERRAIN_LETTERS.index(letter_or_name[0].upper())]
@@ -395,10 +404,10 @@ def breakdown_rows(bd: Breakdown, group_crownless: bool = False) -> list[tuple[s
             for i in props if i.facts["crowns"] or not group_crownless]
     bare = [i for i in props if not i.facts["crowns"]]
     if group_crownless and bare:
-        rows.append((f"no crowns ({len(bare)})",
+        rows.append((_("no crowns ({count})").format(count=len(bare)),
                      str(sum(i.facts["squares"] for i in bare)), "0", "0"))
     rows += [(i.label, "", "", str(i.points)) for i in bd if i.key != "property"]
-    rows.append(("total", "", "", str(bd.total)))
+    rows.append((_("total"), "", "", str(bd.total)))
     return rows
 
 
@@ -411,7 +420,7 @@ def breakdown_text(bd: Breakdown) -> list[str]:
     forest          3       2       6
     total                           6
     """
-    rows = [("property", "squares", "crowns", "points")]
+    rows = [(_("property"), _("squares"), _("crowns"), _("points"))]
     rows += breakdown_rows(bd)
     w0 = max(len(r[0]) for r in rows)
     return [f"{r[0]:<{w0}}  {r[1]:>7}  {r[2]:>6}  {r[3]:>6}".rstrip() for r in rows]
@@ -434,36 +443,58 @@ def winner_text(state: "KingdominoState", labels: Sequence[str] | None = None) -
     names = [seat_label(p, labels) for p in winners]
     top = max(k[0] for k in keys)
     tied = [p for p, k in enumerate(keys) if k[0] == top]
-    pts = _plural(top, "point")
+    pts = _points(top)
     if len(winners) > 1:
         w = keys[winners[0]]
-        return (f"{_join(names)} share the victory: {pts}, a largest property of "
-                f"{_plural(w[1], 'square')} and {_plural(w[2], 'crown')} each.")
+        return _("{names} share the victory: {points}, a largest property of {squares} and "
+                 "{crowns} each.").format(names=_join(names), points=pts,
+                                          squares=_squares(w[1]), crowns=_crowns(w[2]))
     win = winners[0]
     if len(tied) == 1:
-        return f"{names[0]} wins with {pts}."
+        return ngettext("{name} wins with {n} point.", "{name} wins with {n} points.",
+                        top).format(name=names[0], n=top)
     tied_names = _join([seat_label(p, labels) for p in tied])
-    both = "both" if len(tied) == 2 else "all"
     others = [p for p in tied if p != win]
     best_other_largest = max(keys[p][1] for p in others)
     if keys[win][1] > best_other_largest:
-        return (f"{tied_names} {both} have {pts}; {names[0]} wins the tie-break with the "
-                f"most extended property ({_plural(keys[win][1], 'square')} against "
-                f"{best_other_largest}).")
+        if len(tied) == 2:
+            message = _("{tied} both have {points}; {name} wins the tie-break with the most "
+                        "extended property ({squares} against {other}).")
+        else:
+            message = _("{tied} all have {points}; {name} wins the tie-break with the most "
+                        "extended property ({squares} against {other}).")
+        return message.format(tied=tied_names, points=pts, name=names[0],
+                              squares=_squares(keys[win][1]), other=best_other_largest)
     best_other_crowns = max(keys[p][2] for p in others if keys[p][1] == keys[win][1])
-    return (f"{tied_names} {both} have {pts}; the most extended properties are equal "
-            f"({_plural(keys[win][1], 'square')}), so {names[0]} wins the tie-break with "
-            f"more crowns ({keys[win][2]} against {best_other_crowns}).")
+    if len(tied) == 2:
+        message = _("{tied} both have {points}; the most extended properties are equal "
+                    "({squares}), so {name} wins the tie-break with more crowns ({crowns} "
+                    "against {other}).")
+    else:
+        message = _("{tied} all have {points}; the most extended properties are equal "
+                    "({squares}), so {name} wins the tie-break with more crowns ({crowns} "
+                    "against {other}).")
+    return message.format(tied=tied_names, points=pts, squares=_squares(keys[win][1]),
+                          name=names[0], crowns=keys[win][2], other=best_other_crowns)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def _squares(n: int) -> str:
+    return ngettext("{n} square", "{n} squares", n).format(n=n)
+
+
+def _crowns(n: int) -> str:
+    return ngettext("{n} crown", "{n} crowns", n).format(n=n)
 
 
 def _join(names: Sequence[str]) -> str:
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """``a``, ``a and b``, ``a, b and c`` in the language in force."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 # ---------------------------------------------------------------------- decisions, moves
@@ -475,10 +506,11 @@ def describe_decision(state: "KingdominoState") -> str:
         tp = to_place(state)
         assert tp is not None
         if tp.placements == 0:
-            return f"Discard domino {tp.domino} ({tp.code}): it fits nowhere in your kingdom"
-        return f"Place domino {tp.domino} ({tp.code})"
+            return _("Discard domino {number} ({code}): it fits nowhere in your "
+                     "kingdom").format(number=tp.domino, code=tp.code)
+        return _("Place domino {number} ({code})").format(number=tp.domino, code=tp.code)
     if ph == "pick":
-        return "Pick a domino of the next line"
+        return _("Pick a domino of the next line")
     return ""
 
 
@@ -513,14 +545,16 @@ def describe_action(state: "KingdominoState", action: int) -> str:
     (S/S): no legal placement"``; chance: ``"draws 7"``, ``"king 2 is drawn"``."""
     move = state.decode(action)
     if isinstance(move, Pick):
-        return f"picks {move.domino} ({move.code})"
+        return _("picks {number} ({code})").format(number=move.domino, code=move.code)
     if isinstance(move, Draw):
-        return f"draws {move.domino}"
+        return _("draws {number}").format(number=move.domino)
     if isinstance(move, KingDraw):
-        return f"king {move.king} is drawn"
+        return _("king {king} is drawn").format(king=move.king)
     if isinstance(move, Discard):
-        return f"discards {move.domino} ({move.code}): no legal placement"
-    return f"places {move.domino} ({move.code}) at {move.notation}"
+        return _("discards {number} ({code}): no legal placement").format(
+            number=move.domino, code=move.code)
+    return _("places {number} ({code}) at {placement}").format(
+        number=move.domino, code=move.code, placement=move.notation)
 
 
 def grouped_moves(state: "KingdominoState") -> list[str]:
@@ -550,7 +584,7 @@ def forced_action_text(state: "KingdominoState", action: int) -> str:
     """Why a decision with a single legal action is played automatically (a short note)."""
     move = state.decode(action)
     if isinstance(move, Pick):
-        return "the last free domino of the next line: taken for you"
+        return _("the last free domino of the next line: taken for you")
     if isinstance(move, Discard):
-        return "the domino fits nowhere in the kingdom: discarded for you"
-    return "the only legal move: played for you"
+        return _("the domino fits nowhere in the kingdom: discarded for you")
+    return _("the only legal move: played for you")

@@ -28,7 +28,7 @@ register_strengths(
     evidence="92.5% (85.6-96.2) of 100 two-player games against greedy (docs/games/two-heirs.md); "
              "as iterations=40 (about 0.25 s of CPU) 95.0% (88.8-97.8) of 100 (docs/agents.md); "
              "solo against Heinrich the Hammer: mcts:iterations=250,playout=fast,expand=policy,"
-             "widen=1,value=points,horizon=12 won 84 of 100 (75.6-89.9%) level-3 games (docs/agents.md)")
+             "widen=1,value=points,horizon=12 won 84 of 100 (75.6-89.9%) level-3 games (docs/agents.md)")  # i18n: no
 
 register_drawing("two-heirs", "regalia.games.two_heirs.svg")
 register_pad("two-heirs", "regalia.games.two_heirs.pad")
@@ -55,7 +55,7 @@ from regalia.core.registry import ReviewSettings, register_review  # noqa: E402
 register_review(
     "two-heirs",
     ReviewSettings("ismcts:playout=fast,expand=policy,widen=1", 2000, (0.02, 0.05, 0.10, 0.20),
-                   evidence="not yet calibrated"),
+                   evidence="not yet calibrated"),  # i18n: no
     solo=ReviewSettings("ismcts:playout=fast,expand=policy,widen=1,horizon=12", 1000,
                         (0.5, 2.0, 4.0, 8.0),
-                        evidence="checked by paired playouts in under 2 games (docs/review.md)"))
+                        evidence="checked by paired playouts in under 2 games (docs/review.md)"))  # i18n: no

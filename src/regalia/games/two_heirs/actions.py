@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from regalia.core.errors import NotationError
+from regalia.core.i18n import _
 from regalia.core.state import check_action_id
 
 from .components import COLOURS, TYPE_NAMES
@@ -118,7 +119,7 @@ def decode(s: "TwoHeirsState", action: int) -> Action:
         hand = s.hands[p]
         cell = s.cell_of_code(p, code)
         if h >= len(hand) or cell is None:
-            raise NotationError(f"action {action} names no tile or space in this state")
+            raise NotationError(_("action {action} names no tile or space in this state").format(action=action))
         kind = "build" if build else "expand"
         return _tile_action(T, action, kind, hand[h], cell,
                             f"{kind} {tile_label(T, hand[h])} @ {fmt_cell(cell)}")
@@ -126,31 +127,36 @@ def decode(s: "TwoHeirsState", action: int) -> Action:
         k, d = divmod(action - T.move0, 8)
         pos = s.troops[3 * p + k]
         if pos < 0:
-            raise NotationError(f"action {action}: troop {k} is not in the play area")
+            raise NotationError(_("action {action}: troop {k} is not in the play area").format(
+                action=action, k=k))
         dest = pos + DELTA[d]
         return Action(action, "move", f"move {fmt_cell(pos)}->{fmt_cell(dest)}", troop=k,
                       origin=xy_of(pos), at=xy_of(dest))
     if T.deploy0 <= action < T.deploy0 + 24:
         cell = s.cell_of_code(p, action - T.deploy0)
         if cell is None:
-            raise NotationError(f"action {action} names no space in this state")
+            raise NotationError(_("action {action} names no space in this state").format(
+                action=action))
         return Action(action, "deploy", f"deploy {fmt_cell(cell)}", at=xy_of(cell))
     if T.withdraw0 <= action < T.withdraw0 + TROOPS:
         k = action - T.withdraw0
         pos = s.troops[3 * p + k]
         if pos < 0:
-            raise NotationError(f"action {action}: that troop is not in the play area")
+            raise NotationError(_("action {action}: that troop is not in the play area").format(
+                action=action))
         return Action(action, "withdraw", f"withdraw {fmt_cell(pos)}", troop=k, at=xy_of(pos))
     if T.flip0 <= action < T.flip0 + T.n_tiles:
         t = action - T.flip0
         cell = next((c for c, code in s.board.items() if code >> 2 == t), None)
         if cell is None:
-            raise NotationError(f"action {action}: tile {T.ids[t]} is not in the play area")
+            raise NotationError(_("action {action}: tile {tile} is not in the play area").format(
+                action=action, tile=T.ids[t]))
         return _tile_action(T, action, "flip", t, cell,
                             f"flip {tile_label(T, t)} @ {fmt_cell(cell)}")
     if T.destroy0 <= action < T.destroy0 + 4:
         if s.siege_cell < 0:
-            raise NotationError(f"action {action}: no siege is being decided")
+            raise NotationError(_("action {action}: no siege is being decided").format(
+                action=action))
         cell = s.siege_cell + ORTH[action - T.destroy0]
         return Action(action, "destroy", f"destroy {fmt_cell(cell)}", at=xy_of(cell))
     if action == T.spare:
@@ -159,7 +165,8 @@ def decode(s: "TwoHeirsState", action: int) -> Action:
         hand = s.hands[p]
         h = action - T.discard0
         if h >= len(hand):
-            raise NotationError(f"action {action}: no tile {h + 1} in hand")
+            raise NotationError(_("action {action}: no tile {n} in hand").format(
+                action=action, n=h + 1))
         return _tile_action(T, action, "discard", hand[h], None,
                             f"discard {tile_label(T, hand[h])}")
     if action == T.end:

@@ -31,6 +31,7 @@ from pydantic import (BaseModel, ConfigDict, Field, ValidationError, model_seria
                       model_validator)
 
 from regalia.core import data as core_data
+from regalia.core.i18n import N_, _, pgettext
 from regalia.core.data import Provenance, load_validated, provenance_counts
 from regalia.core.provenance import (OWN_META_FIELDS, SourcedFields, file_provenance_problems,
                                      json_digest, strip_meta)
@@ -42,9 +43,9 @@ DEFAULT_TREASURES = DATA_DIR / "treasures.toml"
 # ----------------------------------------------------------------- vocabulary
 #: The six sets (setup: "Separate the building tiles into 6 sets, each with 9 tiles").
 SETS: tuple[str, ...] = ("travel", "land-industry", "trade-church", "war", "patrol", "crafts")
-SET_NAMES = {"travel": "Travel", "land-industry": "Land & Industry",
-             "trade-church": "Trade & Church", "war": "War", "patrol": "Patrol",
-             "crafts": "Crafts"}
+SET_NAMES = {"travel": N_("Travel"), "land-industry": N_("Land & Industry"),
+             "trade-church": N_("Trade & Church"), "war": N_("War"), "patrol": N_("Patrol"),
+             "crafts": N_("Crafts")}
 TILES_PER_SET = 9
 NUM_TILES = len(SETS) * TILES_PER_SET          # 54
 
@@ -60,13 +61,15 @@ SET_TYPES: dict[str, tuple[str, ...]] = {
 TYPES: tuple[str, ...] = tuple(t for s in SETS for t in SET_TYPES[s])
 SET_OF_TYPE: dict[str, str] = {t: s for s in SETS for t in SET_TYPES[s]}
 TYPE_NAMES = {
-    "inn": "Inn", "market": "Market", "pilgrimage-site": "Pilgrimage Site",
-    "robber-barony": "Robber Barony", "mill": "Mill", "mine": "Mine", "cowshed": "Cowshed",
-    "bakery": "Bakery", "encampment": "Encampment", "smithy": "Smithy", "lodge": "Lodge",
-    "farm": "Farm", "sawmill": "Sawmill", "quarry": "Quarry", "trading-post": "Trading Post",
-    "cathedral": "Cathedral", "siege-tower": "Siege Tower", "stronghold": "Stronghold",
-    "watchtower": "Watchtower", "garrison": "Garrison", "basket-shop": "Basket Shop",
-    "pottery": "Pottery", "cooperage": "Cooperage", "guildhall": "Guildhall",
+    "inn": N_("Inn"), "market": N_("Market"), "pilgrimage-site": N_("Pilgrimage Site"),
+    "robber-barony": N_("Robber Barony"), "mill": N_("Mill"), "mine": N_("Mine"),
+    "cowshed": N_("Cowshed"), "bakery": N_("Bakery"), "encampment": N_("Encampment"),
+    "smithy": N_("Smithy"), "lodge": N_("Lodge"), "farm": N_("Farm"),
+    "sawmill": N_("Sawmill"), "quarry": N_("Quarry"), "trading-post": N_("Trading Post"),
+    "cathedral": N_("Cathedral"), "siege-tower": N_("Siege Tower"),
+    "stronghold": N_("Stronghold"), "watchtower": N_("Watchtower"),
+    "garrison": N_("Garrison"), "basket-shop": N_("Basket Shop"), "pottery": N_("Pottery"),
+    "cooperage": N_("Cooperage"), "guildhall": N_("Guildhall"),
 }
 
 #: Tile colours and their resources ("Green = wood, Grey = stone, Yellow = wheat").
@@ -97,13 +100,13 @@ CRAFT_COLOURS: dict[str, tuple[str, str]] = {
 #: Costs printed in the rulebook examples: at least one tile of the type has this cost.
 EXAMPLE_COSTS: dict[str, tuple[dict[str, int], str]] = {
     "inn": ({"stone": 2, "wheat": 1}, "Example 2: 'The white player wants to construct an Inn "
-            "from their hand (cost: 2 stone and 1 wheat).'"),
+            "from their hand (cost: 2 stone and 1 wheat).'"),  # i18n: no
     "trading-post": ({"wheat": 2, "wood": 1}, "Example 2: 'they could also construct the "
-                     "Trading post (cost: 2 wheat and 1 wood)'"),
+                     "Trading post (cost: 2 wheat and 1 wood)'"),  # i18n: no
     "bakery": ({"wheat": 2, "wood": 1}, "German Example 3: 'Weiß will die Bäckerei aus der "
-               "Hand spielen (Kosten: 2 Getreide und 1 Holz).'"),
+               "Hand spielen (Kosten: 2 Getreide und 1 Holz).'"),  # i18n: no
     "watchtower": ({"wheat": 1, "wood": 1, "stone": 1}, "Example 4: 'They now want to "
-                   "construct their Watchtower (cost: 1 wheat, 1 wood, 1 stone).'"),
+                   "construct their Watchtower (cost: 1 wheat, 1 wood, 1 stone).'"),  # i18n: no
 }
 
 # ----------------------------------------------------------------- orientation
@@ -119,6 +122,52 @@ OFFSETS: dict[str, tuple[int, int]] = {
     "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1),
 }
 CELL_OF_OFFSET = {v: k for k, v in OFFSETS.items()}
+
+
+def type_name(typ: str) -> str:
+    """A building type's name in the language in force (``"inn"`` -> ``"Inn"``, German
+    ``"Taverne"``, the German rulebook's word); the notation keeps :data:`TYPE_NAMES`."""
+    return _(TYPE_NAMES[typ])
+
+
+def set_name(set_id: str) -> str:
+    """A set's name in the language in force (``"land-industry"`` -> ``"Land & Industry"``,
+    German ``"Land & Industrie"``)."""
+    return _(SET_NAMES[set_id])
+
+
+def colour_name(colour: str) -> str:
+    """A tile colour in words (``"grey"`` -> ``"grey"``, German ``"grau"``); an unknown
+    colour is given back as it is."""
+    names = {"green": pgettext("Two Heirs tile colour", "green"),
+             "grey": pgettext("Two Heirs tile colour", "grey"),
+             "yellow": pgettext("Two Heirs tile colour", "yellow")}
+    return names.get(colour, colour)
+
+
+def resource_name(resource: str) -> str:
+    """A resource in words (``"wheat"``, German ``"Getreide"``)."""
+    names = {"wood": pgettext("Two Heirs resource", "wood"),
+             "stone": pgettext("Two Heirs resource", "stone"),
+             "wheat": pgettext("Two Heirs resource", "wheat")}
+    return names.get(resource, resource)
+
+
+def direction_name(direction: str) -> str:
+    """An Inn's or a Watchtower's direction in words (``row``, ``column``; German
+    ``Reihe``, ``Spalte``, the rulebook's words)."""
+    names = {"row": pgettext("Two Heirs direction", "row"),
+             "column": pgettext("Two Heirs direction", "column")}
+    return names.get(direction, direction)
+
+
+def provenance_name(provenance: str) -> str:
+    """A data provenance in words (``reconstructed``, German ``rekonstruiert``); the data
+    keeps the English word."""
+    names = {"reconstructed": pgettext("data provenance", "reconstructed"),
+             "rulebook": pgettext("data provenance", "rulebook"),
+             "verified": pgettext("data provenance", "verified")}
+    return names.get(provenance, provenance)
 
 
 def _a(typ: str) -> str:
@@ -160,20 +209,20 @@ class RoadSection(BaseModel):
         if isinstance(value, str):
             text = value.strip().upper()
             if not text:
-                raise ValueError("empty road section; write the edges it reaches, e.g. 'TB'")
+                raise ValueError("empty road section; write the edges it reaches, e.g. 'TB'")  # i18n: no
             bad = [c for c in text if c not in EDGES]
             if bad:
                 raise ValueError(f"road section {value!r}: unknown edge {bad[0]!r}; edges are "
-                                 "T (top), R (right), B (bottom: the owner's side), L (left)")
+                                 "T (top), R (right), B (bottom: the owner's side), L (left)")  # i18n: no
             if len(set(text)) != len(text):
-                raise ValueError(f"road section {value!r} names an edge twice")
+                raise ValueError(f"road section {value!r} names an edge twice")  # i18n: no
             return {"edges": tuple(e for e in EDGES if e in text)}
         return value
 
     @model_validator(mode="after")
     def _canonical(self) -> "RoadSection":
         if len(set(self.edges)) != len(self.edges):
-            raise ValueError(f"road section {self.edges!r} names an edge twice")
+            raise ValueError(f"road section {self.edges!r} names an edge twice")  # i18n: no
         ordered = tuple(e for e in EDGES if e in self.edges)
         if ordered != self.edges:
             object.__setattr__(self, "edges", ordered)
@@ -206,15 +255,15 @@ class Cell(BaseModel):
     @classmethod
     def _parse(cls, value: Any) -> Any:
         if isinstance(value, str):
-            at, _, colour = value.strip().partition(":")
+            at, _sep, colour = value.strip().partition(":")
             at = at.strip().upper()
             if at not in COMPASS:
                 raise ValueError(f"cell {value!r}: unknown position {at!r}; positions are "
-                                 f"{', '.join(COMPASS)} (N = beyond the top edge)")
+                                 f"{', '.join(COMPASS)} (N = beyond the top edge)")  # i18n: no
             colour = colour.strip().lower()
             if colour and colour not in (*COLOURS, "any"):
                 raise ValueError(f"cell {value!r}: unknown colour {colour!r}; expected green, "
-                                 "grey, yellow or any")
+                                 "grey, yellow or any")  # i18n: no
             return {"at": at, "colour": colour or None}
         return value
 
@@ -252,7 +301,7 @@ class FormationPair(BaseModel):
             parts = value.split("+")
             if len(parts) != 2:
                 raise ValueError(f"pair {value!r}: expected two cells joined by '+', e.g. "
-                                 "'W+E' or 'NW:green+SE:yellow'")
+                                 "'W+E' or 'NW:green+SE:yellow'")  # i18n: no
             return {"cells": tuple(parts)}
         return value
 
@@ -260,11 +309,11 @@ class FormationPair(BaseModel):
     def _distinct(self) -> "FormationPair":
         a, b = self.cells
         if a.at == b.at:
-            raise ValueError(f"pair {self}: the two cells are the same position {a.at!r}")
+            raise ValueError(f"pair {self}: the two cells are the same position {a.at!r}")  # i18n: no
         if (a.colour is None) != (b.colour is None):
-            raise ValueError(f"pair {self}: give a colour for both cells or for neither")
+            raise ValueError(f"pair {self}: give a colour for both cells or for neither")  # i18n: no
         if a.colour == "any" or b.colour == "any":
-            raise ValueError(f"pair {self}: a craft pair names the craft's colours, not 'any'")
+            raise ValueError(f"pair {self}: a craft pair names the craft's colours, not 'any'")  # i18n: no
         return self
 
     @model_serializer
@@ -295,7 +344,9 @@ class Cost(BaseModel):
         return {r: getattr(self, r) for r in RESOURCES if getattr(self, r)}
 
     def __str__(self) -> str:
-        return " + ".join(f"{n} {r}" for r, n in self.as_dict().items()) or "free"
+        """``2 stone + 1 wheat`` (``free``) in the language in force."""
+        return " + ".join(_("{n} {resource}").format(n=n, resource=resource_name(r))
+                          for r, n in self.as_dict().items()) or _("free")
 
 
 # ==================================================================== records
@@ -308,7 +359,7 @@ class Sourced(SourcedFields):
     ``{ cost = "rulebook" }`` on a reconstructed Inn whose cost an example gives.
     """
 
-    source_hint: ClassVar[str] = "the rulebook sentence it rests on"
+    source_hint: ClassVar[str] = "the rulebook sentence it rests on"  # i18n: no
 
 
 Id = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=40)
@@ -339,41 +390,41 @@ class Tile(Sourced):
             problems.append(
                 f"@type: {t!r} is not a building of the {SET_NAMES[self.set]} set "
                 f"('Tile effects by set'); expected one of {', '.join(SET_TYPES[self.set])} "
-                f"({TYPE_NAMES[t]} belongs to {SET_NAMES[SET_OF_TYPE[t]]})")
+                f"({TYPE_NAMES[t]} belongs to {SET_NAMES[SET_OF_TYPE[t]]})")  # i18n: no
         # tile-specific parameters
         if t in DIRECTION_TYPES and self.direction is None:
             problems.append(f"@direction: {_a(t)} shows its direction ('in the same "
                             "row or column (as depicted on the tile)'): expected 'row' or "
-                            "'column'")
+                            "'column'")  # i18n: no
         if t not in DIRECTION_TYPES and self.direction is not None:
             problems.append(f"@direction: only an Inn or a Watchtower has a direction, not "
-                            f"{_a(t)}")
+                            f"{_a(t)}")  # i18n: no
         if t in TARGETS:
             if self.target is None:
                 problems.append(f"@target: {_a(t)} shows its target: expected one "
-                                f"of {', '.join(TARGETS[t])}")
+                                f"of {', '.join(TARGETS[t])}")  # i18n: no
             elif self.target not in TARGETS[t]:
                 problems.append(f"@target: {_a(t)} cannot target {self.target!r}; "
-                                f"expected one of {', '.join(TARGETS[t])}")
+                                f"expected one of {', '.join(TARGETS[t])}")  # i18n: no
         elif self.target is not None:
             problems.append(f"@target: only a Trading Post or a Guildhall has a target, not "
-                            f"{_a(t)}")
+                            f"{_a(t)}")  # i18n: no
         if t in CRAFT_COLOURS:
             if not self.formation:
                 problems.append(f"@formation: {_a(t)} shows its formation ('in the "
                                 "formation depicted on the tile'): expected at least one pair "
-                                "such as 'W+E'")
+                                "such as 'W+E'")  # i18n: no
             else:
                 self._check_formation(problems)
         elif self.formation is not None:
             problems.append(f"@formation: only a Basket Shop, Pottery or Cooperage has a "
-                            f"formation, not {_a(t)}")
+                            f"formation, not {_a(t)}")  # i18n: no
         # colours known from the rulebook
         if t in PRODUCER_COLOUR and self.colour != PRODUCER_COLOUR[t]:
             problems.append(
                 f"@colour: {_a(t)} is {PRODUCER_COLOUR[t]} (a troop on it gives '2 "
                 "resources of the corresponding type (1 from the building + 1 from the "
-                f"troop)'), not {self.colour}")
+                f"troop)'), not {self.colour}")  # i18n: no
         # roads
         seen: dict[str, int] = {}
         for i, sec in enumerate(self.roads):
@@ -381,7 +432,7 @@ class Tile(Sourced):
                 if e in seen:
                     problems.append(f"@roads.{i}: edge {e} ({EDGE_NAMES[e]}) is also in road "
                                     f"section {seen[e] + 1} ({self.roads[seen[e]]}); an edge "
-                                    "carries one road end")
+                                    "carries one road end")  # i18n: no
                 seen.setdefault(e, i)
         if t == "pilgrimage-site":
             for i, sec in enumerate(self.roads):
@@ -390,7 +441,7 @@ class Tile(Sourced):
                         f"@roads.{i}: section {sec} joins {len(sec.edges)} edges, but 'The "
                         "Pilgrimage Site tile doesn't connect roads – it acts as an end point "
                         "for each road connected to it': write one section per road end "
-                        f"({', '.join(repr(e) for e in sec.edges)})")
+                        f"({', '.join(repr(e) for e in sec.edges)})")  # i18n: no
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -401,14 +452,14 @@ class Tile(Sourced):
         for i, pair in enumerate(self.formation or ()):
             key = frozenset(c.at for c in pair.cells)
             if key in seen:
-                problems.append(f"@formation.{i}: pair {pair} repeats pair {seen[key] + 1}")
+                problems.append(f"@formation.{i}: pair {pair} repeats pair {seen[key] + 1}")  # i18n: no
             seen.setdefault(key, i)
             given = {c.colour for c in pair.cells}
             if None not in given and given != colours:
                 problems.append(
                     f"@formation.{i}: pair {pair} must hold one {' and one '.join(sorted(colours))}"
                     f" tile ({_a(self.type)} scores 'pairs of "
-                    f"{' and '.join(CRAFT_COLOURS[self.type])} tiles')")
+                    f"{' and '.join(CRAFT_COLOURS[self.type])} tiles')")  # i18n: no
 
     # ---------------------------------------------------------------- queries
     @property
@@ -452,26 +503,26 @@ class Treasure(Sourced):
         if self.kind in ("vertical", "horizontal"):
             if self.colour is None:
                 problems.append(f"@colour: a {self.kind} condition shows a colour: expected "
-                                "green, grey, yellow or any (brown)")
+                                "green, grey, yellow or any (brown)")  # i18n: no
             if self.cells is not None:
                 problems.append(f"@cells: only a formation condition has cells, not a "
-                                f"{self.kind} one")
+                                f"{self.kind} one")  # i18n: no
         else:
             if self.colour is not None:
                 problems.append("@colour: a formation condition gives a colour per cell "
-                                "('N:green'), not one colour")
+                                "('N:green'), not one colour")  # i18n: no
             cells = self.cells or ()
             if len(cells) < 2:
                 problems.append("@cells: 'at least 2 tiles around the treasure stand in the "
-                                "formation shown': expected at least 2 cells")
+                                "formation shown': expected at least 2 cells")  # i18n: no
             for i, c in enumerate(cells):
                 if c.colour is None:
                     problems.append(f"@cells.{i}: cell {c} needs a colour: green, grey, "
-                                    "yellow or any (brown)")
+                                    "yellow or any (brown)")  # i18n: no
             ats = [c.at for c in cells]
             for i, at in enumerate(ats):
                 if at in ats[:i]:
-                    problems.append(f"@cells.{i}: position {at} appears twice")
+                    problems.append(f"@cells.{i}: position {at} appears twice")  # i18n: no
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -497,7 +548,7 @@ class _DataFile(BaseModel):
         for i, r in enumerate(records):
             if r.id in first:
                 problems.append(f"@{section}.{i}.id: id {r.id!r} is also {section} record "
-                                f"#{first[r.id] + 1}; ids must be unique")
+                                f"#{first[r.id] + 1}; ids must be unique")  # i18n: no
             first.setdefault(r.id, i)
 
 
@@ -520,18 +571,18 @@ class TileSet(_DataFile):
             by_set[t.set].append(i)
         if len(tiles) != NUM_TILES:
             problems.append(f"@tiles: {len(tiles)} tiles, expected {NUM_TILES} ('54 building "
-                            "tiles: 6 sets of 9 tiles')")
+                            "tiles: 6 sets of 9 tiles')")  # i18n: no
         for s in SETS:
             idx = by_set[s]
             if len(idx) != TILES_PER_SET:
                 problems.append(f"@tiles: set {s!r} ({SET_NAMES[s]}) has {len(idx)} tiles, "
-                                f"expected {TILES_PER_SET} ('6 sets, each with 9 tiles')")
+                                f"expected {TILES_PER_SET} ('6 sets, each with 9 tiles')")  # i18n: no
             types = {tiles[i].type for i in idx}
             missing = [t for t in SET_TYPES[s] if t not in types]
             if idx and missing:
                 problems.append(
                     f"@tiles: set {s!r} ({SET_NAMES[s]}) has no {', '.join(missing)}; "
-                    "'Tile effects by set' lists " + ", ".join(SET_TYPES[s]))
+                    "'Tile effects by set' lists " + ", ".join(SET_TYPES[s]))  # i18n: no
             for colour in COLOURS:
                 cidx = [i for i in idx if tiles[i].colour == colour]
                 if idx and len(cidx) != COLOURS_PER_SET:
@@ -540,7 +591,7 @@ class TileSet(_DataFile):
                         f"@tiles.{at}.colour: set {s!r} has {len(cidx)} {colour} tiles "
                         f"({_ids(tiles, cidx) or 'none'}), expected {COLOURS_PER_SET} green, "
                         f"{COLOURS_PER_SET} grey and {COLOURS_PER_SET} yellow per set (review, "
-                        "riseher.cz)")
+                        "riseher.cz)")  # i18n: no
         self._check_known_facts(problems)
         self._file_provenance(tiles, problems)
         if problems:
@@ -559,46 +610,46 @@ class TileSet(_DataFile):
                 last = max(i for i, t in enumerate(tiles) if t.type == typ)
                 want = " + ".join(f"{n} {r}" for r, n in cost.items())
                 problems.append(f"@tiles.{last}.cost: no {TYPE_NAMES[typ]} costs {want} "
-                                f"({sentence})")
+                                f"({sentence})")  # i18n: no
         sieges = [i for i, t in enumerate(tiles) if t.type == "siege-tower"]
         if sieges and not any(tiles[i].colour == "green" for i in sieges):
             problems.append(f"@tiles.{sieges[-1]}.colour: no Siege Tower is green (solo "
                             "example: 'Das oberste Gebäude im gemeinsamen Vorrat ist grün, "
-                            "folglich nimmst du den Belagerungsturm')")
+                            "folglich nimmst du den Belagerungsturm')")  # i18n: no
         if len(sieges) == 1:
             problems.append(f"@tiles.{sieges[0]}.type: only one Siege Tower, but 'If 2 of your "
                             "Siege Towers are orthogonally adjacent to 1 of your opponent's "
-                            "buildings' needs two")
+                            "buildings' needs two")  # i18n: no
         camps = [i for i, t in enumerate(tiles) if t.type == "encampment"]
         if len(camps) == 1:
             problems.append(f"@tiles.{camps[0]}.type: only one Encampment, but 'Each "
-                            "Encampment tile can only be used once per game' implies several")
+                            "Encampment tile can only be used once per game' implies several")  # i18n: no
         pilgrims = [i for i, t in enumerate(tiles) if t.type == "pilgrimage-site"]
         if pilgrims and not any(len(tiles[i].road_edges) == 2 for i in pilgrims):
             problems.append(f"@tiles.{pilgrims[-1]}.roads: no Pilgrimage Site has two road "
                             "ends (solo example: 'Für Option A gäbe es 2 mögliche Plätze (A1 "
-                            "und A2), um die Straßen zu verbinden')")
+                            "und A2), um die Straßen zu verbinden')")  # i18n: no
         if not any(len(t.roads) == 4 for t in tiles):
             problems.append("@tiles: no tile has 4 separate road sections ('A tile with 4 "
                             "separate road sections does not connect all of its roads'; German "
-                            "'Eine Kreuzung ... als Endpunkt für die 4 Straßen')")
+                            "'Eine Kreuzung ... als Endpunkt für die 4 Straßen')")  # i18n: no
         if not any(len(s.edges) >= 2 for t in tiles for s in t.roads):
             problems.append("@tiles: no tile carries a road through it (a section joining 2 "
-                            "edges), but Example 5's 'Road A connects 3 buildings' needs one")
+                            "edges), but Example 5's 'Road A connects 3 buildings' needs one")  # i18n: no
         if all(t.roads for t in tiles):
             problems.append("@tiles: every tile has roads, but the tile description says "
-                            "'Road section (only on some tiles)'")
+                            "'Road section (only on some tiles)'")  # i18n: no
 
     # ---------------------------------------------------------------- queries
     def by_id(self, tile_id: str) -> Tile:
         for t in self.tiles:
             if t.id == tile_id:
                 return t
-        raise KeyError(f"no tile with id {tile_id!r}")
+        raise KeyError(f"no tile with id {tile_id!r}")  # i18n: no
 
     def of_set(self, set_name: str) -> tuple[Tile, ...]:
         if set_name not in SETS:
-            raise KeyError(f"unknown set {set_name!r}; sets: {', '.join(SETS)}")
+            raise KeyError(f"unknown set {set_name!r}; sets: {', '.join(SETS)}")  # i18n: no
         return tuple(t for t in self.tiles if t.set == set_name)
 
     def type_counts(self, set_name: str | None = None) -> dict[str, int]:
@@ -639,11 +690,11 @@ class TreasureSet(_DataFile):
         missing = [k for k in ("vertical", "horizontal", "formation") if k not in kinds]
         if self.treasures and missing:
             problems.append(f"@treasures: no {', '.join(missing)} condition; the solo rules "
-                            "name three kinds (Vertikal, Horizontal, Anordnung)")
+                            "name three kinds (Vertikal, Horizontal, Anordnung)")  # i18n: no
         if self.treasures and not any(t.uses_any for t in self.treasures):
             problems.append("@treasures: no condition shows brown (any colour), but 'Zeigt "
                             "eine Voraussetzung braune Plättchen, wird sie von jeder "
-                            "Farbe/Art erfüllt'")
+                            "Farbe/Art erfüllt'")  # i18n: no
         self._file_provenance(self.treasures, problems)
         if problems:
             raise ValueError("\n".join(problems))
@@ -653,7 +704,7 @@ class TreasureSet(_DataFile):
         for t in self.treasures:
             if t.id == treasure_id:
                 return t
-        raise KeyError(f"no treasure with id {treasure_id!r}")
+        raise KeyError(f"no treasure with id {treasure_id!r}")  # i18n: no
 
     def provenance_summary(self) -> dict[str, int]:
         return provenance_counts(self.treasures)

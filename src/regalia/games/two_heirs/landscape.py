@@ -86,10 +86,10 @@ class PlacedTile:
     def __post_init__(self) -> None:
         if self.building:
             if self.owner not in SEATS:
-                raise ValueError(f"a building needs an owner seat 0 or 1, not {self.owner!r}")
+                raise ValueError(f"a building needs an owner seat 0 or 1, not {self.owner!r}")  # i18n: no
         elif self.owner is not None:
             raise ValueError("open terrain (face down) belongs to no one: owner must be None, "
-                             f"not {self.owner!r}")
+                             f"not {self.owner!r}")  # i18n: no
 
 
 Landscape = Mapping[Pos, PlacedTile]

@@ -12,77 +12,107 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from regalia.core.svgkit import and_join, entry, runs
+from regalia.core.i18n import _, ngettext
+from regalia.core.svgkit import entry, runs
 
-from .components import TYPE_NAMES, load_tiles
+from .components import TYPE_NAMES, load_tiles, type_name
 
 AT = re.compile(r"^(build|expand|flip) (.+) @ (-?\d+),(-?\d+)$")
 MOVE = re.compile(r"^move (-?\d+),(-?\d+)->(-?\d+),(-?\d+)$")
 ONE = re.compile(r"^(deploy|withdraw|destroy) (-?\d+),(-?\d+)$")
 TAKE = re.compile(r"^take (\d+)$")
 _NAME = re.compile(r"^(.+?) \(([a-z0-9-]+)\)$")
+_TYPE_OF_NAME = {name: typ for typ, name in TYPE_NAMES.items()}
 
 
 def _tile(label: str) -> str:
-    """``Inn (travel-1)`` -> ``Inn``."""
+    """``Inn (travel-1)`` -> ``Inn`` (German ``Taverne``): the name in the language in
+    force."""
     m = _NAME.match(label)
-    return m.group(1) if m else label
+    name = m.group(1) if m else label
+    return type_name(_TYPE_OF_NAME[name]) if name in _TYPE_OF_NAME else name
 
 
 def _tile_name(observation: Mapping[str, Any], tile_id: str) -> str:
     """A tile's name (``Inn``) from its id (``travel-1``) in the game's tile data."""
     data = (observation.get("params") or {}).get("data")
     try:
-        return TYPE_NAMES[load_tiles(str(data) if data else None).by_id(tile_id).type]
+        return type_name(load_tiles(str(data) if data else None).by_id(tile_id).type)
     except (KeyError, ValueError):
-        return "a tile"
+        return _("a tile")
 
 
-def _article(name: str) -> str:
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+def and_join(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (German ``a, b und c``)."""
+    words = [w for w in words if w]
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def _with_article(name: str) -> str:
+    """``an Inn``; German has no article here (the building's gender varies): ``Taverne``."""
+    return _("a {building}").format(building=name) if name[:1].lower() not in "aeiou" \
+        else _("an {building}").format(building=name)
 
 
 def phrase(notation: str, past: bool) -> str:
     """A move in words, past (``built an Inn at 1,-1``) or to do (``build the Inn at
     1,-1``); None-like empty text for ``end`` in the past (the turn's end goes without
-    saying)."""
+    saying). German: participles and infinitives (``Taverne auf 1,-1 gebaut``)."""
     if m := TAKE.match(notation):
-        verb = "took" if past else "take"
-        return f"{verb} the tile on space {m.group(1)} of the royal reserve"
+        return (_("took the tile on space {n} of the royal reserve") if past else
+                _("take the tile on space {n} of the royal reserve")).format(n=m.group(1))
     if m := AT.match(notation):
         verb, name, where = m.group(1), _tile(m.group(2)), f"{m.group(3)},{m.group(4)}"
         if verb == "build":
-            return (f"built {_article(name)}" if past else f"build the {name}") + f" at {where}"
+            if past:
+                return _("built {a_building} at {where}").format(
+                    a_building=_with_article(name), where=where)
+            return _("build the {building} at {where}").format(building=name, where=where)
         if verb == "expand":
-            return (f"{'laid ' + _article(name) if past else 'lay the ' + name} face down "
-                    f"as open terrain at {where}")
-        return (f"{'flipped' if past else 'flip'} the Encampment at {where} for one more "
-                f"take")
+            if past:
+                return _("laid {a_building} face down as open terrain at {where}").format(
+                    a_building=_with_article(name), where=where)
+            return _("lay the {building} face down as open terrain at {where}").format(
+                building=name, where=where)
+        return (_("flipped the Encampment at {where} for one more take") if past else
+                _("flip the Encampment at {where} for one more take")).format(where=where)
     if m := MOVE.match(notation):
-        return (f"{'moved' if past else 'move'} a troop from {m.group(1)},{m.group(2)} to "
-                f"{m.group(3)},{m.group(4)}")
+        fields = {"origin": f"{m.group(1)},{m.group(2)}", "where": f"{m.group(3)},{m.group(4)}"}
+        return (_("moved a troop from {origin} to {where}") if past else
+                _("move a troop from {origin} to {where}")).format(**fields)
     if m := ONE.match(notation):
         where = f"{m.group(2)},{m.group(3)}"
-        return {"deploy": f"{'deployed' if past else 'deploy'} a troop from the royal "
-                          f"reserve to {where}",
-                "withdraw": f"{'withdrew' if past else 'withdraw'} the troop on {where} to "
-                            f"the royal reserve",
-                "destroy": f"{'destroyed' if past else 'destroy'} the building at {where} "
-                           f"with the Siege Towers"}[m.group(1)]
+        said = {"deploy": (_("deployed a troop from the royal reserve to {where}"),
+                           _("deploy a troop from the royal reserve to {where}")),
+                "withdraw": (_("withdrew the troop on {where} to the royal reserve"),
+                             _("withdraw the troop on {where} to the royal reserve")),
+                "destroy": (_("destroyed the building at {where} with the Siege Towers"),
+                            _("destroy the building at {where} with the Siege Towers"))}
+        return said[m.group(1)][0 if past else 1].format(where=where)
     if notation == "spare":
-        return "spared the besieged building" if past else "spare the besieged building"
+        return _("spared the besieged building") if past else _("spare the besieged building")
     if notation.startswith("discard "):
         name = _tile(notation[len("discard "):])
-        return (f"{'returned ' + _article(name) if past else 'return the ' + name} to the "
-                f"box (hand limit)")
+        if past:
+            return _("returned {a_building} to the box (hand limit)").format(
+                a_building=_with_article(name))
+        return _("return the {building} to the box (hand limit)").format(building=name)
     if notation == "end":
-        return "" if past else "end your turn"
+        return "" if past else _("end your turn")
     return notation
 
 
 def describe(observation: Mapping[str, Any], notation: str) -> str:
     """A move of the seat to play in words (a hint)."""
     return phrase(notation, past=False)
+
+
+def seat_colour_name(colour: str) -> str:
+    """``white`` -> ``White`` (German ``Weiß``), ``blue`` -> ``Blue`` (``Blau``): a player's
+    colour as the rulebook names it."""
+    return {"white": _("White"), "blue": _("Blue")}.get(colour, colour.capitalize())
 
 
 def _chance(observation: Mapping[str, Any], texts: Sequence[str], names: Sequence[str]) -> str:
@@ -92,19 +122,22 @@ def _chance(observation: Mapping[str, Any], texts: Sequence[str], names: Sequenc
     for t in texts:
         if t.startswith("toss "):
             seat = 0 if t.endswith("white") else 1
-            who = names[seat] if seat < len(names) else t[5:].capitalize()
-            out.append(f"{who} starts (the toss)")
+            who = names[seat] if seat < len(names) else seat_colour_name(t[5:])
+            out.append(_("{player} starts (the toss)").format(player=who))
     drawn = [_tile_name(observation, t[5:]) for t in texts if t.startswith("draw ")]
-    hidden = sum(1 for t in texts if "face-down" in t or "face down" in t)
+    hidden = sum(1 for t in texts if "face-down" in t or "face down" in t)  # i18n: no
     if drawn:
-        out.append(("the royal reserve was refilled: " if len(drawn) < 4 else
-                    f"{len(drawn)} tiles were drawn: ") + ", ".join(drawn))
+        tiles = ", ".join(drawn)
+        out.append(_("the royal reserve was refilled: {tiles}").format(tiles=tiles)
+                   if len(drawn) < 4 else
+                   _("{n} tiles were drawn: {tiles}").format(n=len(drawn), tiles=tiles))
     if hidden:
-        out.append(f"{hidden} tile{'s were' if hidden > 1 else ' was'} drawn face down")
+        out.append(ngettext("{n} tile was drawn face down", "{n} tiles were drawn face down",
+                            hidden).format(n=hidden))
     treasures = sum(1 for t in texts if t.startswith("treasure "))
     if treasures:
-        out.append(f"Heinrich's treasure{'s' if treasures > 1 else ''} "
-                   f"{'were' if treasures > 1 else 'was'} placed")
+        out.append(ngettext("Heinrich's treasure was placed", "Heinrich's treasures were placed",
+                            treasures))
     return "; ".join(out)
 
 
@@ -134,34 +167,49 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             parts[-1] += said
         else:
             out.append(entry(first, last, seat, ""))
-            parts.append(said or ["ended the turn"])
+            parts.append(said or [_("ended the turn")])
         turn_open = texts[-1] != "end"
     for e, said in zip(out, parts):
         e["text"] = and_join(said) if e["seat"] is not None else "; ".join(said)
     solo = (observation.get("params") or {}).get("players") == 1
     if solo:
+        took = _("Heinrich took his turn")
         for k, e in enumerate(out):    # a chance row after your turn's end: Heinrich's turn
             if e["seat"] is None and k and out[k - 1]["seat"] == 0:
-                e["text"] = "Heinrich took his turn" + (f"; {e['text'][:1].lower()}"
-                                                        f"{e['text'][1:]}" if e["text"] else "")
+                e["text"] = took + (f"; {e['text'][:1].lower()}{e['text'][1:]}"
+                                    if e["text"] else "")
         if out and out[-1]["seat"] is None and observation.get("heinrich"):
             his = heinrich_words(str(observation["heinrich"]))
-            out[-1]["text"] = out[-1]["text"].replace("Heinrich took his turn", his, 1)
+            out[-1]["text"] = out[-1]["text"].replace(took, his, 1)
     return out
 
 
 _H_BUILD = re.compile(r"^Heinrich builds (.+?) \(([a-z0-9-]+)\) at (-?\d+),(-?\d+) "
-                      r"\(option ([A-D])\)$")
+                      r"\(option ([A-D])\)$")  # i18n: no
+_H_GONE = re.compile(r"^Heinrich takes (.+?) \(([a-z0-9-]+)\): no space, it leaves the game "
+                     r"\(option D\)$")  # i18n: no
+_H_NONE = "Heinrich finds no building in the reserve"  # i18n: no (the record)
 
 
-def heinrich_words(sentence: str) -> str:
-    """Heinrich's turn as the engine tells it (``Heinrich builds Inn (travel-2) at 1,-1
-    (option A)``), in the past and without ids (``Heinrich built an Inn at 1,-1``)."""
-    m = _H_BUILD.match(sentence)
-    if m:
-        return f"Heinrich built {_article(m.group(1))} at {m.group(3)},{m.group(4)}"
-    return re.sub(r" \([a-z]+-\d+\)", "", sentence).replace("Heinrich takes", "Heinrich took")\
-        .replace("Heinrich finds", "Heinrich found").replace("leaves the game", "left the game")
+def heinrich_words(sentence: str, past: bool = True) -> str:
+    """Heinrich's turn as the engine records it (``Heinrich builds Inn (travel-2) at 1,-1
+    (option A)``; the record stays English), in the language in force: in the past and
+    without ids (``Heinrich built an Inn at 1,-1``), or in the present with the option
+    (``past=False``: ``Heinrich builds an Inn at 1,-1 (option A)``). An unknown sentence
+    is given back as it is."""
+    if m := _H_BUILD.match(sentence):
+        fields = {"a_building": _with_article(_tile(m.group(1))),
+                  "where": f"{m.group(3)},{m.group(4)}", "option": m.group(5)}
+        return (_("Heinrich built {a_building} at {where}") if past else
+                _("Heinrich builds {a_building} at {where} (option {option})")).format(**fields)
+    if m := _H_GONE.match(sentence):
+        return (_("Heinrich took {building}: no space, it left the game (option D)") if past
+                else _("Heinrich takes {building}: no space, it leaves the game (option D)")
+                ).format(building=_tile(m.group(1)))
+    if sentence == _H_NONE:
+        return (_("Heinrich found no building in the reserve") if past else
+                _("Heinrich finds no building in the reserve"))
+    return sentence
 
 
 def outcome(observation: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
@@ -173,10 +221,12 @@ def outcome(observation: Mapping[str, Any], names: Sequence[str]) -> dict[str, A
     you = int(float((observation.get("scores") or [0])[0]))
     him = int(observation.get("heinrich_score") or 0)
     if you > him:
-        banner = f"You beat Heinrich by {you - him} ({you} to {him})"
+        banner = _("You beat Heinrich by {margin} ({you} to {him})").format(
+            margin=you - him, you=you, him=him)
     elif you == him:
-        banner = f"Heinrich wins the tie at {you} points"
+        banner = _("Heinrich wins the tie at {n} points").format(n=you)
     else:
-        banner = f"Heinrich wins by {him - you} ({him} to {you})"
+        banner = _("Heinrich wins by {margin} ({him} to {you})").format(
+            margin=him - you, him=him, you=you)
     level = int((observation.get("params") or {}).get("level", 2))
-    return {"banner": banner, "notes": [f"Heinrich's level: {level} of 3"]}
+    return {"banner": banner, "notes": [_("Heinrich's level: {level} of 3").format(level=level)]}

@@ -11,7 +11,9 @@ from typing import Mapping
 from regalia.core import pad as P
 from regalia.core.svgkit import text as esc
 
-from .components import TYPE_NAMES, TileSet
+from regalia.core.i18n import _, ngettext
+
+from .components import TileSet, colour_name, type_name
 from .landscape import PlacedTile, Pos, edge_direction
 from .svg import GOLD, SEAT_FILL, SEAT_INK, _tile_face
 
@@ -62,31 +64,32 @@ def landscape_svg(tiles: TileSet, landscape: Mapping[Pos, PlacedTile], troops: M
         for i, x in enumerate(cols):
             px, py = i * CELL, j * CELL
             pt = landscape.get((x, y))
-            where = f"space {x}, {y}"
+            where = _("space {x}, {y}").format(x=x, y=y)
             if pt is None:
                 body = (f'<rect x="{px + 3}" y="{py + 3}" width="{CELL - 6}" height="{CELL - 6}" '
                         f'rx="6" fill="#f7f1e3" stroke="#b9a98a" stroke-dasharray="4 3"/>'
                         f'<text x="{px + CELL / 2}" y="{py + CELL / 2 + 6}" font-size="18" '
                         f'text-anchor="middle" fill="#b9a98a" pointer-events="none">+</text>')
-                label = f"{where}: empty"
+                label = _("{where}: empty").format(where=where)
             else:
                 t = tiles.tiles[pt.tile]
                 body = face(tiles, pt.tile, pt.owner if pt.building else None, CELL, px, py)
-                what = (f"{TYPE_NAMES[t.type]} ({t.id}) of {names[pt.owner]}"
+                what = (_("{building} ({tile}) of {player}").format(
+                    building=type_name(t.type), tile=t.id, player=names[pt.owner])
                         if pt.building and pt.owner is not None
-                        else f"open terrain ({t.colour})")
+                        else _("open terrain ({colour})").format(colour=colour_name(t.colour)))
                 label = f"{where}: {what}"
                 seat = troops.get((x, y))
                 if seat is not None:
                     body += (f'<circle cx="{px + 13}" cy="{py + CELL - 13}" r="9" '
                              f'fill="{SEAT_FILL[seat]}" stroke="{SEAT_INK[seat]}" '
                              f'stroke-width="2" pointer-events="none"/>')
-                    label += f", a troop of {names[seat]}"
+                    label += _(", a troop of {player}").format(player=names[seat])
                 if (x, y) in treasures:
                     body += (f'<rect x="{px + CELL - 22}" y="{py + CELL - 18}" width="16" '
                              f'height="12" rx="2" fill="{GOLD}" stroke="#6b4a00" '
                              f'pointer-events="none"/>')
-                    label += ", a treasure"
+                    label += _(", a treasure")
                 if (x, y) in points:
                     seat_of = pt.owner if pt.owner is not None else 0
                     body += (f'<circle cx="{px + CELL - 12}" cy="{py + 12}" r="10" '
@@ -94,7 +97,8 @@ def landscape_svg(tiles: TileSet, landscape: Mapping[Pos, PlacedTile], troops: M
                              f'<text x="{px + CELL - 12}" y="{py + 16}" font-size="11" '
                              f'font-weight="bold" text-anchor="middle" pointer-events="none" '
                              f'fill="{"#fff" if seat_of else "#222"}">{points[(x, y)]}</text>')
-                    label += f", {points[(x, y)]} points"
+                    label += ngettext(", {n} point", ", {n} points", points[(x, y)]).format(
+                        n=points[(x, y)])
             if focus == (x, y):
                 body += (f'<rect x="{px + 2}" y="{py + 2}" width="{CELL - 4}" height="{CELL - 4}" '
                          f'fill="none" stroke="#d11" stroke-width="4" pointer-events="none"/>')

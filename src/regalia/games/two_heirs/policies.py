@@ -163,7 +163,7 @@ def greedy_policy(s: "TwoHeirsState", rng: random.Random) -> int:
         if a is not None and m > now:
             return a
     if len(s.hands[p]) > HAND_LIMIT:
-        a, _ = _best(s, over_limit_expansions(s, legal, p), rng, p)
+        a, _value = _best(s, over_limit_expansions(s, legal, p), rng, p)
         if a is not None:
             return a
     if T.end in legal:

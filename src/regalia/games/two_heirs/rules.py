@@ -25,6 +25,7 @@ from typing import Any, Iterable
 from regalia.core.errors import ParameterError
 from regalia.core.game import Game, GameInfo
 from regalia.core.params import data_path, digits_as_int, name_list, shown
+from regalia.core.i18n import N_, _
 from regalia.core.registry import register_game
 
 from .components import (COLOURS, SET_NAMES, SETS, TileSet, TreasureSet, load_tiles,
@@ -40,15 +41,26 @@ from .tables import build_tables
 DEFAULT_SETS: tuple[str, ...] = ("travel", "land-industry", "trade-church")
 #: Solo levels -> treasures removed ("Stufe 1 ... entferne 4 Schätze", 2, none).
 LEVEL_REMOVED = {1: 4, 2: 2, 3: 0}
-LEVEL_NAMES = {1: "Heinrich the Poor", 2: "Heinrich the Brave", 3: "Heinrich the Hammer"}
+#: The levels' names (messages: German "Heinrich der Arme", "der Mutige", "der Hammer").
+LEVEL_NAMES = {1: N_("Heinrich the Poor"), 2: N_("Heinrich the Brave"),
+               3: N_("Heinrich the Hammer")}
 DEFAULT_LEVEL = 2
 
 _SET_ALIASES = {
     **{s: s for s in SETS},
     **{SET_NAMES[s].lower(): s for s in SETS},
-    "land and industry": "land-industry", "trade and church": "trade-church",
+    "land and industry": "land-industry", "trade and church": "trade-church",  # i18n: no
     "land-and-industry": "land-industry", "trade-and-church": "trade-church",
+    # the German edition's set names (rulebook, "Beschreibung eines Plättchens")
+    "reise": "travel", "land & industrie": "land-industry", "land und industrie": "land-industry",  # i18n: no
+    "handel & kirche": "trade-church", "handel und kirche": "trade-church", "krieg": "war",  # i18n: no
+    "patrouille": "patrol", "handwerk": "crafts",
 }
+
+
+def level_name(level: int) -> str:
+    """Heinrich's level in words, in the language in force (``Heinrich the Brave``)."""
+    return _(LEVEL_NAMES[level])
 
 
 def normalise_sets(sets: Iterable[str] | str | None) -> tuple[str, ...]:
@@ -60,18 +72,20 @@ def normalise_sets(sets: Iterable[str] | str | None) -> tuple[str, ...]:
     if sets is None:
         return DEFAULT_SETS
     out: list[str] = []
-    for s in name_list(sets, "sets", "a list of 3 set names", SETS):
+    for s in name_list(sets, "sets", _("a list of 3 set names"), SETS):
         key = " ".join(str(s).strip().lower().replace("_", "-").split())
         key = _SET_ALIASES.get(key, _SET_ALIASES.get(key.replace(" ", "-"), key))
         if key not in SETS:
-            raise ParameterError(f"unknown Two Heirs set {s!r}; sets: {', '.join(SETS)}")
+            raise ParameterError(_("unknown Two Heirs set {set}; sets: {sets}").format(
+                set=repr(s), sets=", ".join(SETS)))
         if key in out:
-            raise ParameterError(f"set {key!r} is named twice; choose 3 different sets of "
-                                 f"{', '.join(SETS)}")
+            raise ParameterError(_("set {set} is named twice; choose 3 different sets of "
+                                   "{sets}").format(set=repr(key), sets=", ".join(SETS)))
         out.append(key)
     if len(out) != 3:
-        raise ParameterError(f"Two Heirs uses exactly 3 of the 6 sets ('Select 3 of these sets "
-                             f"to use for this game'), not {len(out)}; sets: {', '.join(SETS)}")
+        raise ParameterError(_("Two Heirs uses exactly 3 of the 6 sets ('Select 3 of these "
+                               "sets to use for this game'), not {n}; sets: {sets}").format(
+            n=len(out), sets=", ".join(SETS)))
     return tuple(s for s in SETS if s in out)
 
 
@@ -106,7 +120,7 @@ class TwoHeirsGame(Game):
         max_players=2,
         variants={},
         perfect_information=False,
-        rulebook="two-heirs.rulebook.en.txt + two-heirs.solo.en.md (German rulebook for gaps)",
+        rulebook="two-heirs.rulebook.en.txt + two-heirs.solo.en.md (German rulebook for gaps)",  # i18n: no
         test_configs=(
             {"players": 1, "level": 1},
             {"players": 1, "level": 3, "sets": ["war", "patrol", "crafts"]},
@@ -121,12 +135,14 @@ class TwoHeirsGame(Game):
                  *, engine: str | None = None):
         players = digits_as_int(players)
         if type(players) is not int or players not in (1, 2):
-            raise ParameterError(f"Two Heirs is for 2 players, or 1 (solo against Heinrich): "
-                                 f"players must be 1 or 2, not {shown(players)}")
+            raise ParameterError(_("Two Heirs is for 2 players, or 1 (solo against Heinrich): "
+                                   "players must be 1 or 2, not {players}").format(
+                players=shown(players)))
         if variants:
             names = [variants] if isinstance(variants, str) else list(variants)
-            raise ParameterError(f"Two Heirs has no variants (not {', '.join(map(str, names))});"
-                                 f" its options are the parameters sets, roads, level, data")
+            raise ParameterError(_("Two Heirs has no variants (not {variants}); its options are "
+                                   "the parameters sets, roads, level, data").format(
+                variants=", ".join(map(str, names))))
         self._players = players
         self.solo = players == 1
         self.sets = normalise_sets(sets)
@@ -134,19 +150,21 @@ class TwoHeirsGame(Game):
                                                                   "1", "0", "on", "off"):
             roads = roads.strip().lower() in ("true", "yes", "1", "on")
         if type(roads) is not bool:
-            raise ParameterError(f"roads must be True (score roads) or False (the first-game "
-                                 f"advice: no road scoring), not {roads!r}")
+            raise ParameterError(_("roads must be True (score roads) or False (the first-game "
+                                   "advice: no road scoring), not {roads}").format(
+                roads=repr(roads)))
         self.roads = roads
         level = digits_as_int(level)
         if self.solo:
             if level is None:
                 level = DEFAULT_LEVEL
             if type(level) is not int or level not in LEVEL_REMOVED:
-                raise ParameterError(f"level must be 1 (Heinrich the Poor), 2 (the Brave) or "
-                                     f"3 (the Hammer), not {shown(level)}")
+                raise ParameterError(_("level must be 1 (Heinrich the Poor), 2 (the Brave) or "
+                                       "3 (the Hammer), not {level}").format(
+                    level=shown(level)))
         elif level is not None:
-            raise ParameterError(f"level is a solo parameter (players=1); a 2-player game has "
-                                 f"none (got level={shown(level)})")
+            raise ParameterError(_("level is a solo parameter (players=1); a 2-player game has "
+                                   "none (got level={level})").format(level=shown(level)))
         self.level = level
         self._data = data_path(data, "tiles")
         self.tiles: TileSet = load_tiles(self._data)

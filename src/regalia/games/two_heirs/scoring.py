@@ -22,7 +22,9 @@ from typing import Any, Collection, Sequence
 
 from regalia.core.breakdown import Breakdown, ScoreItem
 
-from .components import TileSet
+from regalia.core.i18n import N_, _
+
+from .components import TileSet, colour_name, direction_name, type_name
 from .landscape import (DIRECTIONS, BuildingScore, Landscape, Pos, Road, RoadScore,
                         TileTables, Troops, tables)
 from .roads import RoadIndex, networks_from
@@ -41,10 +43,11 @@ _AREA_COLOUR = {"mill": "yellow", "mine": "grey", "cowshed": "green"}
 _OWN_COLOUR = {"bakery": "yellow", "smithy": "grey", "lodge": "green"}
 _FIXED = {"cathedral": 5, "encampment": 2, "farm": 0, "sawmill": 0, "quarry": 0,
           "siege-tower": 0, "guildhall": 0}
-_FIXED_DETAIL = {"cathedral": "5 points", "encampment": "unused Encampment",
-                 "farm": "no points (resources)", "sawmill": "no points (resources)",
-                 "quarry": "no points (resources)", "siege-tower": "not worth any points",
-                 "guildhall": "not worth any points"}
+_FIXED_DETAIL = {"cathedral": N_("5 points"), "encampment": N_("unused Encampment"),
+                 "farm": N_("no points (resources)"), "sawmill": N_("no points (resources)"),
+                 "quarry": N_("no points (resources)"),
+                 "siege-tower": N_("not worth any points"),
+                 "guildhall": N_("not worth any points")}
 _DIAGONALS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
@@ -152,18 +155,19 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         # effect by the end of the game, it scores 2 points" (a used one is face down).
         # Farm, Sawmill, Quarry, Guildhall: no scoring text; Siege Tower: "Siege Towers
         # themselves are not worth any points"; Guildhall: "not worth any points".
-        return fixed, (_FIXED_DETAIL[typ] if detail else "")
+        return fixed, (_(_FIXED_DETAIL[typ]) if detail else "")
     if typ == "inn":
         # "1 point for each tile in the same row or column (as depicted on the tile) as the
         # Inn, with a maximum of 3 tiles in both directions. The Inn itself is also worth 1."
         steps = ((1, 0), (-1, 0)) if tt.direction[tile] == "row" else ((0, 1), (0, -1))
         n = sum(_line_tiles(ctx, pos, s, INN_REACH, None) for s in steps)
-        return 1 + n, (f"1 + {n} tiles in its {tt.direction[tile]}" if detail else "")
+        return 1 + n, (_("1 + {n} tiles in its {direction}").format(
+            n=n, direction=direction_name(str(tt.direction[tile]))) if detail else "")
     if typ == "market":
         # "1 point for each tile orthogonally adjacent to the market. The Market itself is
         # also worth 1 point."
         n = sum(1 for dx, dy in DIRECTIONS if (x + dx, y + dy) in land)
-        return 1 + n, (f"1 + {n} adjacent tiles" if detail else "")
+        return 1 + n, (_("1 + {n} adjacent tiles").format(n=n) if detail else "")
     if typ == "pilgrimage-site":
         # "the number of tiles of the longest continuous road connected to the Pilgrimage
         # Site, regardless of who owns the buildings on the road. The Pilgrimage Site itself
@@ -175,7 +179,7 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
             n = len(index.tiles_of[index.road_of[(pos, i)]])
             if n > best:
                 best = n
-        return best, (f"longest road {best} tiles" if detail else "")
+        return best, (_("longest road {n} tiles").format(n=best) if detail else "")
     if typ == "robber-barony":
         # "2 points for each of your opponent's buildings orthogonally adjacent to the
         # Robber Barony. The Robber Barony itself is also worth 2 points."
@@ -184,7 +188,8 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
             pt = land.get((x + dx, y + dy))
             if pt is not None and pt.building and pt.owner != owner:
                 n += 1
-        return 2 + 2 * n, (f"2 + 2 x {n} adjacent opponent buildings" if detail else "")
+        return 2 + 2 * n, (_("2 + 2 x {n} adjacent opponent buildings").format(n=n)
+                           if detail else "")
     colour = _AREA_COLOUR.get(typ)
     if colour is not None:
         # Mill: "1 point for every yellow tile (field) within a contiguous area of yellow
@@ -192,7 +197,8 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         # opponent's yellow tiles and yellow open terrain. The Mill itself is also worth 1
         # point." Mine grey, Cowshed green alike. (ruling S5: own square counted once)
         n = _area(ctx, pos, colour)
-        return 1 + n, (f"1 + {n} {colour} tiles in its area" if detail else "")
+        return 1 + n, (_("1 + {n} {colour} tiles in its area").format(
+            n=n, colour=colour_name(colour)) if detail else "")
     colour = _OWN_COLOUR.get(typ)
     if colour is not None:
         # Bakery: "1 point for each of your buildings on yellow tiles. The Bakery itself is
@@ -200,19 +206,22 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         n = ctx.own_colour[owner].get(colour, 0)
         if tt.colour[tile] == colour:
             n -= 1
-        return 1 + n, (f"1 + {n} other own buildings on {colour}" if detail else "")
+        return 1 + n, (_("1 + {n} other own buildings on {colour}").format(
+            n=n, colour=colour_name(colour)) if detail else "")
     if typ == "trading-post":
         # "3 points for each of your buildings of the type depicted on the Trading Post:
         # Farms, Sawmills, or Quarries."
         target = tt.target[tile]
         n = ctx.own_type[owner].get(target, 0)
-        return 3 * n, (f"3 x {n} own {target}s" if detail else "")
+        return 3 * n, (_("3 x {n} own {building} buildings").format(
+            n=n, building=type_name(target) if target else "") if detail else "")
     if typ == "stronghold":
         # "1 point for each of your Siege Towers and Strongholds anywhere on the play area,
         # including this one."
         n = ctx.own_type[owner].get("siege-tower", 0)
         m = ctx.own_type[owner].get("stronghold", 0)
-        return n + m, (f"{n} siege towers + {m} strongholds" if detail else "")
+        return n + m, (_("{n} siege towers + {m} strongholds").format(n=n, m=m)
+                       if detail else "")
     if typ == "watchtower":
         # "1 point per tile of the same type as the Watchtower, located in its column or row
         # (as depicted on the tile). This includes your own buildings, your opponent's
@@ -221,7 +230,9 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
         own = tt.colour[tile]
         steps = ((1, 0), (-1, 0)) if tt.direction[tile] == "row" else ((0, 1), (0, -1))
         n = sum(_line_tiles(ctx, pos, s, None, own) for s in steps)
-        return 1 + n, (f"1 + {n} {own} tiles in its {tt.direction[tile]}" if detail else "")
+        return 1 + n, (_("1 + {n} {colour} tiles in its {direction}").format(
+            n=n, colour=colour_name(own), direction=direction_name(str(tt.direction[tile])))
+            if detail else "")
     if typ == "garrison":
         # "2 points per Watchtower (yours or your opponent's) diagonally in line with your
         # Garrison, regardless of distance." (ruling S7: face-up Watchtowers only)
@@ -235,7 +246,8 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
                     n += 1
                 cx += dx
                 cy += dy
-        return 2 * n, (f"2 x {n} watchtowers on its diagonals" if detail else "")
+        return 2 * n, (_("2 x {n} watchtowers on its diagonals").format(n=n)
+                       if detail else "")
     craft = tt.craft_colours[tile]
     if craft is not None:
         # "3 points per pair of green and yellow tiles in the formation depicted on the tile
@@ -257,8 +269,9 @@ def _base(ctx: _Context, pos: Pos, tile: int, owner: int, detail: bool) -> tuple
                 ok = (ca == c1 and cb == c2) or (ca == c2 and cb == c1)
             if ok:
                 pairs += 1
-        return per * pairs, (f"{per} x {pairs} pairs" if detail else "")
-    raise AssertionError(f"no scoring rule for building type {typ!r}")
+        return per * pairs, (_("{points} x {n} pairs").format(points=per, n=pairs)
+                             if detail else "")
+    raise AssertionError(f"no scoring rule for building type {typ!r}")  # i18n: no
 
 
 def _buildings(ctx: _Context, troops: Troops | None, detail: bool
@@ -285,7 +298,7 @@ def building_scores(tiles: TileSet, landscape: Landscape, troops: Troops | None 
 
 
 def _road_scores(ctx: _Context) -> tuple[tuple[RoadScore, ...], tuple[RoadScore, ...]]:
-    roads, _ = networks_from(ctx.roads())
+    roads, _sections = networks_from(ctx.roads())
     scored = [r for r in roads if r.scored]
     return (tuple(RoadScore(road=r, points=r.points(0)) for r in scored),
             tuple(RoadScore(road=r, points=r.points(1)) for r in scored))
@@ -305,7 +318,7 @@ def _breakdown(buildings: Sequence[BuildingScore], roads: tuple[RoadScore, ...],
     items += [ScoreItem("road", "road", r.points, "",
                         {"tiles": r.road.tiles, "buildings": r.road.buildings}) for r in roads]
     if treasures:
-        items.append(ScoreItem("treasures", "treasures left", TREASURE_POINTS * treasures,
+        items.append(ScoreItem("treasures", _("treasures left"), TREASURE_POINTS * treasures,
                                f"{treasures} x {TREASURE_POINTS}", {"treasures": treasures}))
     return Breakdown(tuple(items))
 
@@ -361,7 +374,7 @@ def score_totals(tiles: TileSet, landscape: Landscape, troops: Troops, *,
     totals = [0, 0]
     for pos, pt in landscape.items():
         if pt.owner is not None:  # a building (open terrain has no owner: PlacedTile)
-            base, _ = _base(ctx, pos, pt.tile, pt.owner, False)
+            base, _how = _base(ctx, pos, pt.tile, pt.owner, False)
             totals[pt.owner] += 2 * base if troops.get(pos) == pt.owner else base
     if roads:
         p0, p1 = ctx.roads().points()
@@ -419,12 +432,12 @@ def score_heinrich(tiles: TileSet, landscape: Landscape, troops: Troops,
 
 def _treasure_count(landscape: Landscape, on_landscape: Collection[Pos], pile: int) -> int:
     if pile < 0:
-        raise ValueError(f"treasures in the pile must be 0 or more, not {pile}")
+        raise ValueError(_("treasures in the pile must be 0 or more, not {n}").format(n=pile))
     for p in on_landscape:
         pt = landscape.get(p)
         if pt is None or not pt.building or pt.owner != 1:
-            raise ValueError(f"a treasure at {p} does not lie on a building of Heinrich "
-                             "(seat 1)")
+            raise ValueError(_("a treasure at {where} does not lie on a building of Heinrich "
+                               "(seat 1)").format(where=p))
     return len(on_landscape) + pile
 
 
@@ -440,7 +453,7 @@ def score_heinrich_totals(tiles: TileSet, landscape: Landscape, troops: Troops,
     for pos, pt in landscape.items():
         if pt.owner is None:  # open terrain (a building has an owner: PlacedTile)
             continue
-        base, _ = _base(ctx, pos, pt.tile, pt.owner, False)
+        base, _how = _base(ctx, pos, pt.tile, pt.owner, False)
         if pt.owner == 0:
             human += 2 * base if troops.get(pos) == 0 else base
         else:

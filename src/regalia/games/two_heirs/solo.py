@@ -56,10 +56,10 @@ def heinrich_take(tiles: TileSet, reserve_slots: Sequence[int | None], shield: i
     """
     n = len(reserve_slots)
     if not 0 <= shield < n:
-        raise ValueError(f"shield slot {shield} is not one of the {n} reserve slots")
+        raise ValueError(f"shield slot {shield} is not one of the {n} reserve slots")  # i18n: no
     if supply_top_colour not in (None, "green", "grey", "yellow"):
         raise ValueError(f"unknown colour {supply_top_colour!r}; expected green, grey, "
-                         "yellow or None (supply empty)")
+                         "yellow or None (supply empty)")  # i18n: no
     colour = tables(tiles).colour
     first = None
     for k in range(1, n + 1):
@@ -110,7 +110,7 @@ def heinrich_placement_option(tiles: TileSet, landscape: Landscape, last_built: 
     """
     here = landscape.get(last_built)
     if here is None:
-        raise ValueError(f"last built position {last_built} holds no tile")
+        raise ValueError(f"last built position {last_built} holds no tile")  # i18n: no
     tt = tables(tiles)
     x, y = last_built
     # a building has an owner, open terrain none (PlacedTile)

@@ -50,12 +50,13 @@ from typing import TYPE_CHECKING, Any
 
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import RegaliaError
+from regalia.core.i18n import _
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.state import PhasedState
 
 from . import information, notation, positions, serialize
 from .actions import Action, decode
-from .components import COLOURS, TYPE_NAMES
+from .components import COLOURS, Cost, colour_name, type_name
 from .geometry import DELTA, ORIGIN, ORTH, board_landscape, troop_positions
 from .scoring import score_heinrich, score_heinrich_totals, score_landscape, score_totals
 from .solo_engine import check_treasures, heinrich_step
@@ -622,7 +623,7 @@ class PureTwoHeirsState(TwoHeirsState):
             cands = [i for i in range(T.n_treasures) if i not in self.tre_drawn]
             p = 1.0 / len(cands)
             return [(T.treasure0 + i, p) for i in cands]
-        raise RegaliaError(f"not a chance node (phase {self.phase_name})")
+        raise RegaliaError(_("not a chance node (phase {phase})").format(phase=self.phase_name))
 
     def sample_chance_outcome(self, rng: random.Random) -> int:
         outcomes = self.chance_outcomes()
@@ -650,15 +651,16 @@ class PureTwoHeirsState(TwoHeirsState):
 
     def _kind_hint(self) -> str:
         return {
-            PH_TOSS: "now the royal shield is tossed (a chance outcome, 'toss white')",
-            PH_TOP: "now the top tile of the supply is revealed (a chance outcome, 'top green')",
-            PH_DRAW: "now a tile is drawn from the supply (a chance outcome, 'draw <tile>')",
-            PH_TREASURE: "now a treasure is drawn (a chance outcome, 'treasure <id>')",
-            PH_PLAY: "now play your turn: take N, build/expand <tile> @ x,y, move x,y->x,y, "
-                     "deploy x,y, withdraw x,y, flip Encampment @ x,y or end",
-            PH_SIEGE: "now decide the siege: destroy x,y or spare",
-            PH_DISCARD: "now discard down to 3 tiles: discard <tile>",
-            PH_END: "the game is over",
+            PH_TOSS: _("now the royal shield is tossed (a chance outcome, 'toss white')"),
+            PH_TOP: _("now the top tile of the supply is revealed (a chance outcome, "
+                      "'top green')"),
+            PH_DRAW: _("now a tile is drawn from the supply (a chance outcome, 'draw <tile>')"),
+            PH_TREASURE: _("now a treasure is drawn (a chance outcome, 'treasure <id>')"),
+            PH_PLAY: _("now play your turn: take N, build/expand <tile> @ x,y, move x,y->x,y, "
+                       "deploy x,y, withdraw x,y, flip Encampment @ x,y or end"),
+            PH_SIEGE: _("now decide the siege: destroy x,y or spare"),
+            PH_DISCARD: _("now discard down to 3 tiles: discard <tile>"),
+            PH_END: _("the game is over"),
         }[self.phase]
 
     def _apply_chance(self, action: int) -> None:
@@ -671,18 +673,21 @@ class PureTwoHeirsState(TwoHeirsState):
         if ph == PH_TOP and T.top0 <= action < T.top0 + 3:
             c = action - T.top0
             if not any(T.colour[t] == c for t in self.supply):
-                raise self.illegal(action, f"no {COLOURS[c]} tile is left in the supply")
+                raise self.illegal(action, _("no {colour} tile is left in the supply").format(
+                    colour=colour_name(COLOURS[c])))
             self.top = c
             self._advance()
             return
         if ph == PH_DRAW and T.draw0 <= action < T.draw0 + T.n_tiles:
             t = action - T.draw0
             if t not in self.supply:
-                raise self.illegal(action, f"tile {T.ids[t]} is not in the shared supply")
+                raise self.illegal(action, _("tile {tile} is not in the shared supply").format(
+                    tile=T.ids[t]))
             if T.colour[t] != self.top:
-                raise self.illegal(action, f"the top tile of the supply is "
-                                    f"{COLOURS[self.top]}, tile {T.ids[t]} is "
-                                    f"{COLOURS[T.colour[t]]}")
+                raise self.illegal(action, _("the top tile of the supply is {top}, tile {tile} "
+                                             "is {colour}").format(
+                    top=colour_name(COLOURS[self.top]), tile=T.ids[t],
+                    colour=colour_name(COLOURS[T.colour[t]])))
             self.supply.remove(t)
             self.top = -1
             if self.draw_to == START:
@@ -698,7 +703,7 @@ class PureTwoHeirsState(TwoHeirsState):
         if ph == PH_TREASURE and T.treasure0 <= action < T.treasure0 + T.n_treasures:
             i = action - T.treasure0
             if i in self.tre_drawn:
-                raise self.illegal(action, f"treasure {i + 1} was already drawn")
+                raise self.illegal(action, _("treasure {n} was already drawn").format(n=i + 1))
             self.tre_drawn.append(i)
             self.tre_board[self.h_cell] = i
             self._check_treasures()
@@ -762,22 +767,22 @@ class PureTwoHeirsState(TwoHeirsState):
             k = action - T.withdraw0
             o = 3 * p
             if k == 0:
-                raise self.illegal(action, "the retinue troop cannot be withdrawn ('you "
-                                    "cannot withdraw your retinue troop, which must always "
-                                    "stay in the play area')")
+                raise self.illegal(action, _("the retinue troop cannot be withdrawn ('you "
+                                             "cannot withdraw your retinue troop, which must "
+                                             "always stay in the play area')"))
             if self.troops[o + k] < 0:
-                raise self.illegal(action, f"troop {k} is not in the play area")
+                raise self.illegal(action, _("troop {k} is not in the play area").format(k=k))
             if self.moved >> (o + k) & 1:
-                raise self.illegal(action, "each troop may only move once per turn")
+                raise self.illegal(action, _("each troop may only move once per turn"))
             self.troops[o + k] = IN_RESERVE
             self.moved |= 1 << (o + k)
         elif T.flip0 <= action < T.flip0 + T.n_tiles:
             self._flip(action, action - T.flip0)
         elif action == T.end:
             if self.taken == 0 and self.reserve_order():
-                raise self.illegal(action, "you must take 1 building tile from the royal "
-                                    "reserve before ending your turn (Action A is "
-                                    "mandatory)")
+                raise self.illegal(action, _("you must take 1 building tile from the royal "
+                                             "reserve before ending your turn (Action A is "
+                                             "mandatory)"))
             if len(self.hands[p]) > HAND_LIMIT:
                 self.phase = PH_DISCARD
             else:
@@ -788,13 +793,14 @@ class PureTwoHeirsState(TwoHeirsState):
     def _take(self, action: int, k: int) -> None:
         p = self.cur
         if self.takes_left <= 0:
-            raise self.illegal(action, "you have already taken a tile this turn (the royal "
-                                "shield shows your opponent's crown)")
+            raise self.illegal(action, _("you have already taken a tile this turn (the royal "
+                                         "shield shows your opponent's crown)"))
         order = self.reserve_order()
         reach = self.reach(p)
         if k >= min(reach, len(order)):
-            raise self.illegal(action, f"position {k + 1} is beyond your reach of {reach} "
-                                f"({len(order)} tiles in the reserve)")
+            raise self.illegal(action, _("position {position} is beyond your reach of {reach} "
+                                         "({n} tiles in the reserve)").format(
+                position=k + 1, reach=reach, n=len(order)))
         s = order[k]
         t = self.slots[s]
         self.slots[s] = -1
@@ -811,19 +817,23 @@ class PureTwoHeirsState(TwoHeirsState):
         p = self.cur
         hand = self.hands[p]
         if h >= len(hand):
-            raise self.illegal(action, f"you have {len(hand)} tiles in hand (no tile {h + 1})")
+            raise self.illegal(action, _("you have {n} tiles in hand (no tile {k})").format(
+                n=len(hand), k=h + 1))
         cells = self.placement_cells(p)
         cell = self.cell_of_code(p, code)
         if cell is None or cells.get(cell) != code:
-            raise self.illegal(action, "tiles are placed on an empty space orthogonally or "
-                                "diagonally adjacent to a tile occupied by one of your troops")
+            raise self.illegal(action, _("tiles are placed on an empty space orthogonally or "
+                                         "diagonally adjacent to a tile occupied by one of "
+                                         "your troops"))
         t = hand[h]
         if build:
             short = self.shortfall(t, p)
             if short > self.discounts:
-                raise self.illegal(action, f"you lack {short} resource(s) for the "
-                                    f"{TYPE_NAMES[self.T.types[t]]} ({self._cost_text(t)}); "
-                                    f"expansions this turn give {self.discounts} discount(s)")
+                raise self.illegal(action, _("you lack {n} resource(s) for the {building} "
+                                             "({cost}); expansions this turn give {discounts} "
+                                             "discount(s)").format(
+                    n=short, building=type_name(self.T.types[t]), cost=self._cost_text(t),
+                    discounts=self.discounts))
             self.discounts -= short
             del hand[h]
             self.board[cell] = t * 4 + p
@@ -842,23 +852,22 @@ class PureTwoHeirsState(TwoHeirsState):
 
     def _cost_text(self, t: int) -> str:
         c = self.T.cost[t]
-        parts = [f"{n} {r}" for n, r in zip(c, ("wood", "stone", "wheat")) if n]
-        return " + ".join(parts) or "free"
+        return str(Cost(**dict(zip(("wood", "stone", "wheat"), c))))
 
     def _move(self, action: int, k: int, d: int) -> None:
         p = self.cur
         o = 3 * p
         pos = self.troops[o + k]
         if pos < 0:
-            raise self.illegal(action, f"troop {k} is not in the play area")
+            raise self.illegal(action, _("troop {k} is not in the play area").format(k=k))
         if self.moved >> (o + k) & 1:
-            raise self.illegal(action, "each troop may only move once per turn")
+            raise self.illegal(action, _("each troop may only move once per turn"))
         c = pos + DELTA[d]
         if c not in self.board:
-            raise self.illegal(action, "troops move to an adjacent tile of the play area")
+            raise self.illegal(action, _("troops move to an adjacent tile of the play area"))
         if c in self._occupied():
-            raise self.illegal(action, "that tile is occupied by another troop (no two "
-                                "troops share a tile after the start)")
+            raise self.illegal(action, _("that tile is occupied by another troop (no two "
+                                         "troops share a tile after the start)"))
         self.troops[o + k] = c
         self.moved |= 1 << (o + k)
 
@@ -866,13 +875,13 @@ class PureTwoHeirsState(TwoHeirsState):
         p = self.cur
         k = self._reserve_troop(p)
         if k < 0:
-            raise self.illegal(action, "you have no troop in the royal reserve that has not "
-                                "moved this turn")
+            raise self.illegal(action, _("you have no troop in the royal reserve that has "
+                                         "not moved this turn"))
         cells = self.deploy_cells(p)
         cell = self.cell_of_code(p, code)
         if cell is None or cells.get(cell) != code:
-            raise self.illegal(action, "deploy on an unoccupied tile adjacent to a tile "
-                                "occupied by another of your troops")
+            raise self.illegal(action, _("deploy on an unoccupied tile adjacent to a tile "
+                                         "occupied by another of your troops"))
         o = 3 * p
         self.troops[o + k] = cell
         self.moved |= 1 << (o + k)
@@ -881,14 +890,15 @@ class PureTwoHeirsState(TwoHeirsState):
         p = self.cur
         T = self.T
         if not T.is_camp[t]:
-            raise self.illegal(action, f"{T.ids[t]} is not an Encampment")
+            raise self.illegal(action, _("{tile} is not an Encampment").format(tile=T.ids[t]))
         cell = next((c for c, code in self.board.items() if code == t * 4 + p), None)
         if cell is None:
-            raise self.illegal(action, f"{T.ids[t]} is not one of your (unused) "
-                                "Encampments in the play area")
+            raise self.illegal(action, _("{tile} is not one of your (unused) Encampments in "
+                                         "the play area").format(tile=T.ids[t]))
         if self.taken == 0 or self.takes_left > 0:
-            raise self.illegal(action, "an Encampment is flipped only after you have taken "
-                                "a tile this turn ('if you have already taken a tile')")
+            raise self.illegal(action, _("an Encampment is flipped only after you have taken "
+                                         "a tile this turn ('if you have already taken a "
+                                         "tile')"))
         self.board[cell] = t * 4 + OPEN
         self.takes_left = 1
         if self._game.solo:
@@ -910,16 +920,16 @@ class PureTwoHeirsState(TwoHeirsState):
                 self.phase = PH_PLAY
                 self.siege_cell = -1
             return
-        raise self.illegal(action, "decide the siege: destroy one of the flanked buildings "
-                            "or spare")
+        raise self.illegal(action, _("decide the siege: destroy one of the flanked buildings "
+                                     "or spare"))
 
     def _apply_discard(self, action: int) -> None:
         T = self.T
         hand = self.hands[self.cur]
         h = action - T.discard0
         if not (T.discard0 <= action < T.discard0 + HAND_MAX and h < len(hand)):
-            raise self.illegal(action, f"discard one of your {len(hand)} tiles in hand "
-                                f"(hand limit {HAND_LIMIT})")
+            raise self.illegal(action, _("discard one of your {n} tiles in hand (hand limit "
+                                         "{limit})").format(n=len(hand), limit=HAND_LIMIT))
         self.box.append(hand.pop(h))
         if len(hand) <= HAND_LIMIT:
             self._finish_turn()

@@ -62,15 +62,21 @@ from typing import Any, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.breakdown import Breakdown
-from regalia.core.svgkit import (and_join, board_heading, canonical, click_attr, mark_id,
-                                 marks, provenance_note, score_headings, wrap)
+from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id,
+                                 marks, score_headings, wrap, RECONSTRUCTED)
 
-from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_NAMES, SET_OF_TYPE, TYPE_NAMES, Tile,
+from regalia.core.i18n import N_, _, ngettext, pgettext
+
+from .components import (COLOURS, RESOURCE_OF_COLOUR, SET_OF_TYPE, TYPE_NAMES, Tile,
                          TileSet, TreasureSet, load_tiles, load_treasures)
 from .geometry import DIRS
-from .help import BOOK, EFFECTS_CITE, SCORING_RULES, TYPE_EFFECTS
+from .components import (colour_name, direction_name, provenance_name, resource_name,
+                         set_name, type_name)
+from .help import EFFECTS_CITE, TYPE_EFFECTS, effect, scoring_rules
 from .landscape import PlacedTile, edge_direction
-from .narration import AT, MOVE, ONE, TAKE, describe, narrate, outcome, phrase
+from .narration import (AT, MOVE, ONE, TAKE, and_join, describe, heinrich_words, narrate,
+                        outcome, phrase)
+from .rules import LEVEL_NAMES, level_name
 from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
                       treasures_of)
 from .solo import HEINRICH_TROOP_COLOURS
@@ -84,7 +90,7 @@ TERRAIN_BACK = {"green": "#55803a", "grey": "#7e817c", "yellow": "#b9953a"}
 #: Seat colours of the troop tokens and crowns (white, blue).
 SEAT_FILL = ("#fbfaf5", "#2f63b0")
 SEAT_INK = ("#3a3a3a", "#15325e")
-SEAT_NAMES = ("White", "Blue")
+SEAT_NAMES = (N_("White"), N_("Blue"))     # messages: shown as _(SEAT_NAMES[seat])
 ROAD = "#d9c39b"
 ROAD_EDGE = "#8c7248"
 GOLD = "#d4a017"
@@ -162,11 +168,11 @@ def _cell(xy: tuple[int, int]) -> str:
 
 
 def _label(tiles: TileSet, tile_id: str) -> str:
-    return f"{TYPE_NAMES[tiles.by_id(tile_id).type]} ({tile_id})"
+    return f"{type_name(tiles.by_id(tile_id).type)} ({tile_id})"
 
 
 def _name(tiles: TileSet, tile_id: str) -> str:
-    return TYPE_NAMES[tiles.by_id(tile_id).type]
+    return type_name(tiles.by_id(tile_id).type)
 
 
 # ---------------------------------------------------------------------------------- actions
@@ -297,21 +303,21 @@ def paths(obs: Mapping[str, Any], legal_actions: Sequence[int]) -> list[tuple[tu
 def _valid_click(c: Any) -> str | None:
     """Why click object ``c`` is malformed, or None."""
     if not isinstance(c, Mapping):
-        return f"a click is an object such as {{\"cell\": \"0,1\"}}, not {type(c).__name__}"
+        return f"a click is an object such as {{\"cell\": \"0,1\"}}, not {type(c).__name__}"  # i18n: no (protocol)
     if len(c) != 1:
         return (f"a click object has exactly one key ({', '.join(ELEMENT_KEYS + CHOICE_KEYS)}),"
-                f" not {len(c)}")
+                f" not {len(c)}")  # i18n: no (protocol)
     (k, v), = c.items()
     if k not in ELEMENT_KEYS + CHOICE_KEYS:
         return (f"unknown click key {str(k)[:40]!r}; keys: "
-                f"{', '.join(ELEMENT_KEYS + CHOICE_KEYS)}")
+                f"{', '.join(ELEMENT_KEYS + CHOICE_KEYS)}")  # i18n: no (protocol)
     if isinstance(v, bool):
         return None
     if isinstance(v, int):
-        return None if abs(v) <= 100 else f"{k} {v} is out of range"
+        return None if abs(v) <= 100 else f"{k} {v} is out of range"  # i18n: no (protocol)
     if isinstance(v, str):
-        return None if len(v) <= 40 else f"the {k} value is too long ({len(v)} characters)"
-    return f"the {k} value must be a number, a name or true, not {type(v).__name__}"
+        return None if len(v) <= 40 else f"the {k} value is too long ({len(v)} characters)"  # i18n: no
+    return f"the {k} value must be a number, a name or true, not {type(v).__name__}"  # i18n: no
 
 
 def _describe(obs: Mapping[str, Any], c: Mapping[str, Any]) -> str:
@@ -320,14 +326,14 @@ def _describe(obs: Mapping[str, Any], c: Mapping[str, Any]) -> str:
     (k, v), = c.items()
     try:
         if k == "reserve":
-            return f"reserve tile {v}"
+            return _("reserve tile {n}").format(n=v)
         if k == "hand":
-            return f"{_label(tiles, str(v))} in hand"
+            return _("{tile} in hand").format(tile=_label(tiles, str(v)))
         if k == "cell":
-            return f"space {v}"
+            return _("space {where}").format(where=v)
         if k == "troop":
-            return "a troop in the royal reserve" if v == "reserve" else (
-                "your retinue troop" if v == 0 else f"troop {v}")
+            return _("a troop in the royal reserve") if v == "reserve" else (
+                _("your retinue troop") if v == 0 else _("troop {n}").format(n=v))
     except KeyError:
         pass
     return f"{k} {v}"
@@ -337,20 +343,21 @@ def _choice_label(obs: Mapping[str, Any], c: Mapping[str, Any], m: Move) -> str:
     tiles = tiles_of(obs)
     (k, v), = c.items()
     if k == "mode":
-        return "Lay it face down (open terrain)"
+        return _("Lay it face down (open terrain)")
     if k == "withdraw":
-        return "Withdraw to the royal reserve"
+        return _("Withdraw to the royal reserve")
     if k == "flip":
-        return f"Flip the Encampment at {v}: take another tile"
+        return _("Flip the Encampment at {where}: take another tile").format(where=v)
     if k == "destroy":
         typ = _at(obs, m.at)
-        name = TYPE_NAMES.get(str(typ.get("type")), "building") if typ else "building"
-        return f"Destroy the {name} at {v}"
+        kind = str(typ.get("type")) if typ else ""
+        name = type_name(kind) if kind in TYPE_NAMES else _("building")
+        return _("Destroy the {building} at {where}").format(building=name, where=v)
     if k == "spare":
-        return "Spare it (no destruction)"
+        return _("Spare it (no destruction)")
     if k == "discard":
-        return f"Return {_label(tiles, str(v))} to the box"
-    return "End turn"
+        return _("Return {tile} to the box").format(tile=_label(tiles, str(v)))
+    return _("End turn")
 
 
 def _at(obs: Mapping[str, Any], xy: tuple[int, int] | None) -> dict[str, Any] | None:
@@ -373,50 +380,56 @@ def _prompt(obs: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     kinds = {m.kind for _, m in nexts}
     if not clicks:
         if phase == "siege":
-            return ("Siege: your Siege Towers flank an opponent's building. Destroy it (click "
-                    "it or its button) or spare it")
+            return _("Siege: your Siege Towers flank an opponent's building. Destroy it (click "
+                     "it or its button) or spare it")
         if phase == "discard":
-            return (f"Hand size limit: you may keep {HAND_LIMIT} tiles. Click a tile of your "
-                    f"hand (or its button) to return it to the box")
+            return _("Hand size limit: you may keep {n} tiles. Click a tile of your hand (or "
+                     "its button) to return it to the box").format(n=HAND_LIMIT)
         bits = []
         if "take" in kinds:
-            bits.append("take a tile within your reach from the royal reserve (mandatory)")
+            bits.append(_("take a tile within your reach from the royal reserve (mandatory)"))
         if kinds & {"build", "expand"}:
-            bits.append("play a tile from your hand")
+            bits.append(_("play a tile from your hand"))
         if kinds & {"move", "withdraw", "deploy"}:
-            bits.append("move a troop")
-        text = "Your turn: " + (", ".join(bits) if bits else "nothing to play")
+            bits.append(_("move a troop"))
+        todo = ", ".join(bits) if bits else _("nothing to play")
         if "end" in kinds:
-            text += "; or End turn"
-        return text
+            return _("Your turn: {todo}; or End turn").format(todo=todo)
+        return _("Your turn: {todo}").format(todo=todo)
     last = dict(clicks[-1])
     (k, v), = last.items()
     if k == "hand":
         tile = tiles.by_id(str(v))
-        name = TYPE_NAMES[tile.type]
+        name = type_name(tile.type)
         if "build" in kinds:
-            return (f"Click a highlighted space to build the {name} (cost {tile.cost}), or "
-                    f"'Lay it face down' to expand the landscape, or Cancel")
-        return (f"You cannot construct the {name} now (cost {tile.cost}): click a highlighted "
-                f"space to lay it face down as open terrain (free; 1 building this turn then "
-                f"costs 1 resource less), or Cancel")
+            return _("Click a highlighted space to build the {building} (cost {cost}), or "
+                     "'Lay it face down' to expand the landscape, or Cancel").format(
+                building=name, cost=tile.cost)
+        return _("You cannot construct the {building} now (cost {cost}): click a highlighted "
+                 "space to lay it face down as open terrain (free; 1 building this turn then "
+                 "costs 1 resource less), or Cancel").format(building=name, cost=tile.cost)
     if k == "mode":
-        return ("Click a highlighted space to lay the tile face down as open terrain, or "
-                "Cancel")
+        return _("Click a highlighted space to lay the tile face down as open terrain, or "
+                 "Cancel")
     if k == "troop":
         if v == "reserve":
-            return ("Click a highlighted tile to deploy a troop from the royal reserve next to "
-                    "another of your troops, or Cancel")
-        bits = []
-        if "move" in kinds:
-            bits.append("click a highlighted tile to move it there")
-        if "withdraw" in kinds:
-            bits.append("'Withdraw' it to the royal reserve (your reach grows by 1)")
-        return "This troop: " + " or ".join(bits) + ", or Cancel"
+            return _("Click a highlighted tile to deploy a troop from the royal reserve next "
+                     "to another of your troops, or Cancel")
+        move = "move" in kinds
+        withdraw = "withdraw" in kinds
+        if move and withdraw:
+            return _("This troop: click a highlighted tile to move it there or 'Withdraw' it "
+                     "to the royal reserve (your reach grows by 1), or Cancel")
+        if move:
+            return _("This troop: click a highlighted tile to move it there, or Cancel")
+        if withdraw:
+            return _("This troop: 'Withdraw' it to the royal reserve (your reach grows by 1), "
+                     "or Cancel")
+        return _("Choose, or Cancel")
     if k == "cell":
-        return ("Flip this Encampment face down to take another tile from the reserve this "
-                "turn? It then no longer scores its 2 points. Click the button, or Cancel")
-    return "Choose, or Cancel"
+        return _("Flip this Encampment face down to take another tile from the reserve this "
+                 "turn? It then no longer scores its 2 points. Click the button, or Cancel")
+    return _("Choose, or Cancel")
 
 
 def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
@@ -427,24 +440,24 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     try:
         return _click(observation, legal_actions, clicks)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
-        return {"error": f"those clicks cannot be read ({type(e).__name__}); start the move "
-                         f"again"}
+        return {"error": _("those clicks cannot be read ({error}); start the move again")
+                .format(error=type(e).__name__)}
 
 
 def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str, Any]:
     if isinstance(clicks, (str, bytes)) or not isinstance(clicks, Sequence):
-        return {"error": "clicks must be a list of click objects"}
+        return {"error": "clicks must be a list of click objects"}  # i18n: no (protocol)
     if len(clicks) > MAX_CLICKS:
-        return {"error": f"too many clicks: a Two Heirs move takes at most {MAX_CLICKS}"}
+        return {"error": f"too many clicks: a Two Heirs move takes at most {MAX_CLICKS}"}  # i18n: no
     for i, c in enumerate(clicks):
         why = _valid_click(c)
         if why:
             return {"error": f"click {i + 1}: {why}"}
     if not isinstance(legal_actions, Sequence) or isinstance(legal_actions, (str, bytes)):
-        return {"error": "legal actions must be a list of action ids"}
+        return {"error": "legal actions must be a list of action ids"}  # i18n: no (protocol)
     all_paths = paths(obs, legal_actions)
     if not all_paths:
-        return {"error": "it is not your turn: there is nothing to click now"}
+        return {"error": _("it is not your turn: there is nothing to click now")}
     keys = tuple(canonical(dict(c)) for c in clicks)
     n = len(keys)
     for i in range(n + 1):
@@ -457,9 +470,10 @@ def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str,
                               _choice_label(obs, json.loads(p[i - 1]), m)
                               for p, m in before})
             what = _describe(obs, dict(clicks[i - 1]))
-            shown = "; ".join(allowed[:8]) + (f" (and {len(allowed) - 8} more)"
+            shown = "; ".join(allowed[:8]) + (_(" (and {n} more)").format(n=len(allowed) - 8)
                                                if len(allowed) > 8 else "")
-            return {"error": f"{what} is not a legal step here; allowed: {shown}"}
+            return {"error": _("{what} is not a legal step here; allowed: {allowed}").format(
+                what=what, allowed=shown)}
         if i == n:
             done = [m for p, m in live if len(p) == n]
             if done:
@@ -476,7 +490,7 @@ def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str,
                     choices.append({"label": _choice_label(obs, obj, m), "click": obj})
             return {"next": {"prompt": _prompt(obs, clicks, nexts), "targets": targets,
                              "choices": choices}}
-    return {"error": "no legal move"}  # pragma: no cover (the loop returns)
+    return {"error": _("no legal move")}  # pragma: no cover (the loop returns)
 
 
 def _choice_order(k: str) -> int:
@@ -544,7 +558,7 @@ def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> li
     """A label per side of the table: the given names (seat order), else White/Blue; in a
     solo game the second side is Heinrich."""
     solo = _params(obs)[2]
-    out = [SEAT_NAMES[0], "Heinrich" if solo else SEAT_NAMES[1]]
+    out = [_(SEAT_NAMES[0]), "Heinrich" if solo else _(SEAT_NAMES[1])]
     for i, n in enumerate(list(names or ())[:2]):
         if n:
             out[i] = str(n)
@@ -568,17 +582,18 @@ def score_table(observation: Mapping[str, Any],
             tile = tiles.tiles[bs.tile]
             cells: list[str | int] = ["", ""]
             cells[seat] = f"{bs.points} ({bs.base} x2)" if bs.doubled else bs.points
-            rows.append({"label": f"{TYPE_NAMES[bs.type]} ({tile.id}) at "
-                                  f"{bs.position[0]},{bs.position[1]}: {bs.detail}",
+            rows.append({"label": _("{building} ({tile}) at {where}: {detail}").format(
+                building=type_name(bs.type), tile=tile.id,
+                where=f"{bs.position[0]},{bs.position[1]}", detail=bs.detail),
                          "cells": cells})
     for i, (r0, r1) in enumerate(zip(roads_of(b[0]), roads_of(b[1]))):
         n0, n1 = r0.road.buildings
-        rows.append({"label": f"Road {i + 1} ({len(r0.road.tiles)} tiles; buildings "
-                              f"{n0}:{n1})", "cells": [r0.points, r1.points]})
+        rows.append({"label": _("Road {k} ({n} tiles; buildings {a}:{b})").format(
+            k=i + 1, n=len(r0.road.tiles), a=n0, b=n1), "cells": [r0.points, r1.points]})
     if solo:
-        rows.append({"label": f"Treasures left ({treasures_of(b[1])} x 5)",
+        rows.append({"label": _("Treasures left ({n} x 5)").format(n=treasures_of(b[1])),
                      "cells": ["", int(b[1].points("treasures"))]})
-    rows.append({"label": "Total", "cells": [b[0].total, b[1].total]})
+    rows.append({"label": _("Total"), "cells": [b[0].total, b[1].total]})
     return {"headings": heads, "rows": rows}
 
 
@@ -586,64 +601,91 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     """The rulebook's scoring rules for this game (roads scored or not, solo or not) and
     the effect of every building type of its 3 sets, each with its source
     (:data:`.help.SCORING_RULES`, :data:`.help.TYPE_EFFECTS`)."""
-    _, sets, solo = _params(observation)
+    _data, sets, solo = _params(observation)
     roads = bool((observation.get("params") or {}).get("roads", True))
     applies = {"all", "roads" if roads else "no-roads", "solo" if solo else "two"}
-    out = [{"heading": h, "text": t, "source": s} for h, t, s, a in SCORING_RULES
-           if a in applies]
-    for typ, effect in TYPE_EFFECTS.items():
+    out = [{"heading": h, "text": t, "source": src} for h, t, src in scoring_rules(applies)]
+    for typ in TYPE_EFFECTS:
         if SET_OF_TYPE[typ] in sets:
-            out.append({"heading": f"{TYPE_NAMES[typ]} ({SET_NAMES[SET_OF_TYPE[typ]]})",
-                        "text": effect,
-                        "source": f"{EFFECTS_CITE}, {SET_NAMES[SET_OF_TYPE[typ]]}"})
+            kit = set_name(SET_OF_TYPE[typ])
+            out.append({"heading": f"{type_name(typ)} ({kit})", "text": effect(typ),
+                        "source": f"{_(EFFECTS_CITE)}, {kit}"})
     return out
 
 
 # ---------------------------------------------------------------------------------- drawing
 _SCREEN_DIRS = ((0, -1), (1, 0), (0, 1), (-1, 0))       # up, right, down, left
-_OPTION_TEXT = {"A": "continuing a road of your last built building",
-                "B": "blocking a road of your last built building",
-                "C": "on the first empty space next to your last built building"}
+#: Heinrich's placement options (solo rules, Play 2), messages shown with ``_()``.
+_OPTION_TEXT = {"A": N_("continuing a road of your last built building"),
+                "B": N_("blocking a road of your last built building"),
+                "C": N_("on the first empty space next to your last built building")}
 _H_BUILD = re.compile(r"\(([a-z0-9-]+)\) at (-?\d+),(-?\d+) \(option ([A-D])\)")
 
 
 def _provenance_text(tile: Tile) -> str:
     """The tile data's provenance in a player's words (the effect is always the
     rulebook's; a field the rulebook gives says so)."""
-    text = provenance_note(tile.provenance, "tile")
     if tile.provenance == "reconstructed":
-        text += " Its effect is the rulebook's; its colour, cost and roads are regalia's"
+        text = RECONSTRUCTED + " " + _(
+            "Reconstructed data: the printed tile is not public in full, so regalia's is "
+            "reconstructed to fit every known fact (see About the components).")
         given = sorted(k for k, v in (tile.field_provenance or {}).items() if v == "rulebook")
-        text += (f", but for its {and_join(given)}, from the rulebook." if given else ".")
-    return text
+        if given:
+            return text + " " + _("Its effect is the rulebook's; its colour, cost and roads "
+                                  "are regalia's, but for its {fields}, from the rulebook."
+                                  ).format(fields=and_join([_field_name(k) for k in given]))
+        return text + " " + _("Its effect is the rulebook's; its colour, cost and roads are "
+                              "regalia's.")
+    if tile.provenance == "rulebook":
+        return _("Taken from the rulebook.")
+    return ""
+
+
+def _field_name(field: str) -> str:
+    """A tile data field in words (``cost``, ``colour``...)."""
+    return {"cost": _("cost"), "colour": _("colour"), "roads": _("roads"),
+            "direction": _("direction"), "target": _("target"),
+            "formation": _("formation")}.get(field, field)
 
 
 def _roads_text(tile: Tile) -> str:
     if not tile.roads:
-        return "Roads: none"
-    names = {"T": "top", "R": "right", "B": "bottom", "L": "left"}
+        return _("Roads: none")
+    names = {"T": _("top"), "R": _("right"), "B": _("bottom"), "L": _("left")}
     secs = ["-".join(names[e] for e in sec.edges) for sec in tile.roads]
-    return "Roads (as its owner sees it): " + "; ".join(secs)
+    return _("Roads (as its owner sees it): {roads}").format(roads="; ".join(secs))
 
 
 def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
     """The hover text of a building tile: name, set, colour and resource, cost, the
     rulebook's effect, its parameters, roads and data provenance."""
     tile = tiles.by_id(tile_id)
-    lines = [f"{TYPE_NAMES[tile.type]} ({tile.id}), {SET_NAMES[tile.set]} set",
-             f"{tile.colour.capitalize()} tile: {RESOURCE_OF_COLOUR[tile.colour]}",
-             f"Cost: {tile.cost}", f"Effect: {TYPE_EFFECTS[tile.type]}"]
+    lines = [_("{building} ({tile}), {set} set").format(
+                 building=type_name(tile.type), tile=tile.id, set=set_name(tile.set)),
+             _tile_colour_line(tile.colour),
+             _("Cost: {cost}").format(cost=tile.cost),
+             _("Effect: {effect}").format(effect=effect(tile.type))]
     if tile.direction:
-        lines.append(f"Direction: its {tile.direction}")
+        lines.append(_("Direction: its {direction}").format(
+            direction=direction_name(tile.direction)))
     if tile.target:
-        lines.append(f"Target: {TYPE_NAMES.get(tile.target, tile.target)}")
+        lines.append(_("Target: {building}").format(
+            building=type_name(tile.target) if tile.target in TYPE_NAMES else tile.target))
     if tile.formation:
-        lines.append("Formation pairs (its frame): " + " ".join(str(p) for p in tile.formation))
+        lines.append(_("Formation pairs (its frame): {pairs}").format(
+            pairs=" ".join(str(p) for p in tile.formation)))
     lines.append(_roads_text(tile))
     lines += list(extra)
     lines.append(_provenance_text(tile))
-    lines.append(f"Effects: {EFFECTS_CITE}")
+    lines.append(_("Effects: {source}").format(source=_(EFFECTS_CITE)))
     return "\n".join(lines)
+
+
+def _tile_colour_line(colour: str) -> str:
+    """``Grey tile: stone`` (German ``Graues Plättchen: Stein``)."""
+    resource = resource_name(RESOURCE_OF_COLOUR[colour])
+    return {"green": _("Green tile: {resource}"), "grey": _("Grey tile: {resource}"),
+            "yellow": _("Yellow tile: {resource}")}[colour].format(resource=resource)
 
 
 def _title(text: str) -> str:
@@ -677,7 +719,7 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
     if not face_up:
         out.append(f'<rect {box} fill="{TERRAIN_BACK[colour]}" stroke="#5a4a30" '
                    f'stroke-width="1"/><rect {box} fill="url(#hatch)" pointer-events="none"/>')
-        word = label or RESOURCE_OF_COLOUR[colour]
+        word = label or resource_name(RESOURCE_OF_COLOUR[colour])
         out.append(_text(x + s / 2, y + s * .56, word, max(9.0, s * .15), fill="#fffbe9",
                          halo="#2b2118",
                          extra=' font-style="italic" pointer-events="none"'))
@@ -711,7 +753,7 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
         out.append(f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(w)}" height="{_f(h)}" '
                    f'fill="{SEAT_FILL[seat]}" stroke="{SEAT_INK[seat]}" stroke-width="1" '
                    f'pointer-events="none"/>')
-    lines = _wrap(TYPE_NAMES[tile.type])
+    lines = _wrap(type_name(tile.type))
     size = max(7.0, min(s * .16, s * .86 / (.72 * max(len(w) for w in lines))))
     y0 = cy - (len(lines) - 1) * size * .55 + size * .35 - s * .06
     for i, line in enumerate(lines):
@@ -785,20 +827,23 @@ def _heinrich_steps(obs: Mapping[str, Any], tiles: TileSet
         return [], None
     m = _H_BUILD.search(text)
     if not m:
-        return [text + "."], None
+        return [heinrich_words(text, past=False) + "."], None
     tid, x, y, opt = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
     pos = (x, y)
     name = _label(tiles, tid) if tid in _index(_params(obs)[0]) else tid
-    steps = [f"1. Takes {name} from the reserve",
-             f"2. Builds it at {x},{y}: option {opt}, {_OPTION_TEXT.get(opt, '')}"]
+    option = _(_OPTION_TEXT[opt]) if opt in _OPTION_TEXT else ""
+    steps = [_("1. Takes {tile} from the reserve").format(tile=name),
+             _("2. Builds it at {where}: option {option}, {why}").format(
+                 where=f"{x},{y}", option=opt, why=option)]
     tre = {(a, b): t for a, b, t in (obs.get("treasures") or {}).get("landscape", ())}
     if pos in tre:
-        steps.append(f"3. Puts {tre[pos]} on it")
+        steps.append(_("3. Puts {treasure} on it").format(treasure=tre[pos]))
     else:
-        steps.append("3. No treasure on it now (none left, or its condition was met)")
+        steps.append(_("3. No treasure on it now (none left, or its condition was met)"))
     on = [k for k, p in enumerate(obs["troops"][1]) if _xy(p) == pos]
     if on:
-        steps.append(f"4. His {HEINRICH_TROOP_COLOURS[on[0]]} troop moves onto it")
+        steps.append(_("4. His {colour} troop moves onto it").format(
+            colour=colour_name(HEINRICH_TROOP_COLOURS[on[0]])))
     here = _at(obs, pos)
     if here is None or here.get("tile") != tid:
         return steps, None
@@ -879,7 +924,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
            f'data-phase={quoteattr(str(obs.get("phase")))} '
            f'data-current-player="{_t(obs.get("current_player"))}" '
            f'data-viewer="{"" if b.viewer is None else b.viewer}">']
-    out.append('<style>text{font-family:"DejaVu Sans",Verdana,sans-serif}'
+    out.append('<style>text{font-family:"DejaVu Sans",Verdana,sans-serif}'  # i18n: no (CSS)
                '.target{cursor:pointer}.target:hover>rect:first-of-type{stroke:#e0452b;'
                'stroke-width:3}.troop.target:hover circle{stroke:#e0452b}</style>')
     out.append('<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
@@ -896,9 +941,10 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append(_reserve(b, labels))
     out.append(_side_panel(b, labels, bd))
     out.append("</svg>")
-    scores = f"Scores: {labels[0]} {bd[0].total}, {labels[1]} {bd[1].total}."
+    scores = _("Scores: {a} {a_points}, {b} {b_points}.").format(
+        a=labels[0], a_points=bd[0].total, b=labels[1], b_points=bd[1].total)
     return "".join(out).replace("{heading}", board_heading(
-        "Two Heirs: the landscape, the royal reserve and the supply",
+        _("Two Heirs: the landscape, the royal reserve and the supply"),
         f"{_status(b, labels, bd)}. {scores}"), 1)
 
 
@@ -925,26 +971,38 @@ def _status(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -
     if phase == "end":
         a, c = bd[0].total, bd[1].total
         if b.solo:
-            status = (f"Game over: you win, {a} to {c}" if a > c else
-                      f"Game over: Heinrich wins, {c} to {a}")
+            status = (_("Game over: you win, {a} to {b}").format(a=a, b=c) if a > c else
+                      _("Game over: Heinrich wins, {a} to {b}").format(a=c, b=a))
         elif a != c:
             w = 0 if a > c else 1
-            status = f"Game over: {labels[w]} wins, {max(a, c)} to {min(a, c)}"
+            status = _("Game over: {player} wins, {a} to {b}").format(
+                player=labels[w], a=max(a, c), b=min(a, c))
         else:
             r = [sum(1 for p in obs["troops"][s] if p == "reserve") for s in (0, 1)]
-            status = (f"Game over: {a} all; " + (f"{labels[0 if r[0] > r[1] else 1]} wins with "
-                      f"more troops in the royal reserve" if r[0] != r[1] else
-                      "a shared victory (same troops in the reserve)"))
+            status = (_("Game over: {points} all; {player} wins with more troops in the royal "
+                        "reserve").format(points=a, player=labels[0 if r[0] > r[1] else 1])
+                      if r[0] != r[1] else
+                      _("Game over: {points} all; a shared victory (same troops in the "
+                        "reserve)").format(points=a))
     elif isinstance(cur, int) and cur in (0, 1):
-        who = "You" if cur == you else labels[cur]
-        what = {"play": "to play", "siege": "to decide the siege",
-                "discard": "to return tiles to the box (hand limit 3)"}.get(str(phase), "")
-        status = f"Turn {obs.get('turn')}: {who} {'are' if who == 'You' else 'is'} {what}"
+        turn = obs.get("turn")
+        if cur == you:
+            what = {"play": _("Turn {turn}: You are to play"),
+                    "siege": _("Turn {turn}: You are to decide the siege"),
+                    "discard": _("Turn {turn}: You are to return tiles to the box (hand "
+                                 "limit 3)")}.get(str(phase), _("Turn {turn}: You"))
+        else:
+            what = {"play": _("Turn {turn}: {player} is to play"),
+                    "siege": _("Turn {turn}: {player} is to decide the siege"),
+                    "discard": _("Turn {turn}: {player} is to return tiles to the box (hand "
+                                 "limit 3)")}.get(str(phase), _("Turn {turn}: {player}"))
+        status = what.format(turn=turn, player=labels[cur])
     else:
-        status = f"Turn {obs.get('turn')}: dealing ({phase})"
+        status = _("Turn {turn}: dealing ({phase})").format(turn=obs.get("turn"), phase=phase)
     fl = obs.get("final_turns_left", -1)
     if isinstance(fl, int) and fl > 0 and phase != "end":
-        status += f" · final round: {fl} turn{'s' if fl > 1 else ''} left"
+        status += ngettext(" · final round: {n} turn left", " · final round: {n} turns left",
+                           fl).format(n=fl)
     return status
 
 
@@ -1000,20 +1058,24 @@ def _landscape(b: _Board, labels: Sequence[str],
             band = (screen(edge_direction("B", owner)), owner)
             bs = points.get(xy)
             if bs is not None:
-                extra.append(f"Owner: {labels[owner]}. Scores now: {bs.points}"
-                             + (" (doubled)" if bs.doubled else "") + f" ({bs.detail})")
+                extra.append((_("Owner: {player}. Scores now: {points} (doubled) ({detail})")
+                              if bs.doubled else
+                              _("Owner: {player}. Scores now: {points} ({detail})")).format(
+                    player=labels[owner], points=bs.points, detail=bs.detail))
             title = tile_title(tiles, t["tile"], extra)
             art = _tile_face(x, y, s, tiles, t["tile"], t["colour"], True, edges, band, False)
         elif t["tile"] is None:
-            title = (f"The starting tile, face down: a {t['colour']} tile "
-                     f"({RESOURCE_OF_COLOUR[t['colour']]}); which tile it is stays hidden. "
-                     f"Open terrain: a troop on it gives 1 {RESOURCE_OF_COLOUR[t['colour']]}.")
+            title = _("The starting tile, face down: a {colour} tile ({resource}); which tile "
+                      "it is stays hidden. Open terrain: a troop on it gives 1 {resource}."
+                      ).format(colour=colour_name(t["colour"]),
+                               resource=resource_name(RESOURCE_OF_COLOUR[t["colour"]]))
             art = _tile_face(x, y, s, tiles, None, t["colour"], False, None, None, False,
-                             label="start")
+                             label=pgettext("the starting tile, at most 6 letters", "start"))
         else:
-            title = (f"Open terrain (face down): {_label(tiles, t['tile'])}, a {t['colour']} "
-                     f"tile. It belongs to no one; a troop on it gives 1 "
-                     f"{RESOURCE_OF_COLOUR[t['colour']]}. Open terrain is no road.")
+            title = _("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
+                      "one; a troop on it gives 1 {resource}. Open terrain is no road.").format(
+                tile=_label(tiles, t["tile"]), colour=colour_name(t["colour"]),
+                resource=resource_name(RESOURCE_OF_COLOUR[t["colour"]]))
             art = _tile_face(x, y, s, tiles, None, t["colour"], False, None, None, False)
         attr, cls = b.attr({"cell": _cell(xy)})
         out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">{art}')
@@ -1041,13 +1103,14 @@ def _landscape(b: _Board, labels: Sequence[str],
             out.append(f'<g class="treasure"><path d="M{_f(tx)} {_f(ty - d)}L{_f(tx + d)} '
                        f'{_f(ty)}L{_f(tx)} {_f(ty + d)}L{_f(tx - d)} {_f(ty)}Z" fill="{GOLD}" '
                        f'stroke="#6b4e00" stroke-width="1.5"/>'
-                       + _title(f"Heinrich's treasure {tre[xy]} (5 points for him at the end). "
-                                f"{cond}") + "</g>")
+                       + _title(_("Heinrich's treasure {treasure} (5 points for him at the "
+                                  "end). {condition}").format(treasure=tre[xy], condition=cond))
+                       + "</g>")
         if xy == h_pos:
             out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(s + 6)}" '
                        f'height="{_f(s + 6)}" rx="7" fill="none" stroke="#b5179e" '
                        f'stroke-width="3"{DASH} pointer-events="none"/>')
-            out.append(_text(x + s / 2, y - 6 if side == 0 else y + s + 14, "Heinrich's last",
+            out.append(_text(x + s / 2, y - 6 if side == 0 else y + s + 14, _("Heinrich's last"),
                              11, fill="#7a0f6b", weight="bold", halo="#efe6d0",
                              extra=' pointer-events="none"'))
         if xy == scaffold and xy != (0, 0):
@@ -1055,8 +1118,8 @@ def _landscape(b: _Board, labels: Sequence[str],
                        f'width="12" height="12" fill="none" stroke="#5a3d1a" stroke-width="2"/>'
                        f'<path d="M{_f(x + 3)} {_f(y + s - 3)}L{_f(x + 15)} {_f(y + s - 15)}" '
                        f'stroke="#5a3d1a" stroke-width="2"/>'
-                       + _title("Scaffold: your last built building; Heinrich builds next to "
-                                "it (solo rules, Play 2)") + "</g>")
+                       + _title(_("Scaffold: your last built building; Heinrich builds next to "
+                                  "it (solo rules, Play 2)")) + "</g>")
     for sp in sorted(empties):
         x, y = at(sp)
         attr, cls = b.attr({"cell": _cell(sp)})
@@ -1068,13 +1131,13 @@ def _landscape(b: _Board, labels: Sequence[str],
                    f'fill-opacity="{0.16 if hot else 0.35}" stroke="{HOT if hot else "#8a7650"}" '
                    f'stroke-width="{2.5 if hot else 1.2}"{DASH}/>')
         if hot and b.ghost:
-            words = ["face down"] if b.ghost_face_down else _wrap(_name(tiles, b.ghost))
+            words = [_("face down")] if b.ghost_face_down else _wrap(_name(tiles, b.ghost))
             size = max(7.0, min(s * .14, s * .8 / (.66 * max(len(w) for w in words))))
             for i, word in enumerate(words):
                 out.append(_text(x + s / 2, y + s / 2 + 4 + (i - (len(words) - 1) / 2) * size,
                                  word, size, fill="#8a2a17",
                                  extra=' opacity="0.75" pointer-events="none"'))
-        out.append(_title(f"Empty space {sp[0]},{sp[1]}") + "</g>")
+        out.append(_title(_("Empty space {where}").format(where=f"{sp[0]},{sp[1]}")) + "</g>")
     moved = int(obs.get("moved") or 0)
     for xy, group in sorted(troops_at.items()):
         x, y = at(xy)
@@ -1085,10 +1148,13 @@ def _landscape(b: _Board, labels: Sequence[str],
             retinue = k == 0
             mv = bool(moved >> (3 * seat + k) & 1)
             who = labels[seat]
-            title = (f"{who}'s {'retinue troop' if retinue else 'troop'} at {xy[0]},{xy[1]}"
-                     + (" (moved this turn)" if mv else "")
+            where = f"{xy[0]},{xy[1]}"
+            title = ((_("{player}'s retinue troop at {where}") if retinue else
+                      _("{player}'s troop at {where}")).format(player=who, where=where)
+                     + (_(" (moved this turn)") if mv else "")
                      + ("" if seat != 1 or not b.solo else
-                        f"; Heinrich's {HEINRICH_TROOP_COLOURS[k]} troop"))
+                        _("; Heinrich's {colour} troop").format(
+                            colour=colour_name(HEINRICH_TROOP_COLOURS[k]))))
             obj: Any = {"troop": k} if seat == b.cur else None
             attr, cls = b.attr(obj) if obj is not None else (" ", "")
             out.append(_troop(px, py, r, seat, retinue and not (b.solo and seat == 1), mv,
@@ -1111,8 +1177,9 @@ def _landscape_marks(b: _Board, at: Any, s: float) -> str:
         n = item["notation"]
         colour = HINT if item["hint"] else RECENT
         dash = DASH if item["hint"] else ""
-        note = _title(("Suggested: " if item["hint"] else "Just played: ") + phrase(
-            n, past=not item["hint"]))
+        said = phrase(n, past=not item["hint"])
+        note = _title((_("Suggested: {move}") if item["hint"] else
+                       _("Just played: {move}")).format(move=said))
         if m := AT.match(n):
             x, y = at((int(m.group(3)), int(m.group(4))))
             out.append(f'<rect{mark_id(item, k)} x="{_f(x - 4)}" y="{_f(y - 4)}" '
@@ -1135,7 +1202,7 @@ def _landscape_marks(b: _Board, at: Any, s: float) -> str:
             shape = (f'<rect x="{_f(x - 4)}" y="{_f(y - 4)}" width="{_f(s + 8)}" '
                      f'height="{_f(s + 8)}" rx="8"' if m.group(1) == "destroy" else
                      f'<circle cx="{_f(x + s * .8)}" cy="{_f(y + s * .78)}" '
-                     f'r="{_f(max(7.0, s * .12) + 7)}"')
+                     f'r="{_f(max(7.0, s * .12) + 7)}"')  # i18n: no
             out.append(f'{shape}{mark_id(item, k)} fill="none" stroke="{colour}" '
                        f'stroke-width="4"{DASH if wd or item["hint"] else ""}>{note}'
                        f'{"</rect>" if m.group(1) == "destroy" else "</circle>"}')
@@ -1145,14 +1212,30 @@ def _landscape_marks(b: _Board, at: Any, s: float) -> str:
 
 def _treasure_text(tr: Any) -> str:
     if tr.kind in ("vertical", "horizontal"):
-        line = "column" if tr.kind == "vertical" else "row"
-        col = "tiles of any colour" if tr.colour == "any" else f"{tr.colour} tiles"
-        text = f"Removed when its {line} holds at least 2 {col} (its building not counted)."
+        if tr.colour == "any":
+            text = (_("Removed when its column holds at least 2 tiles of any colour (its "
+                      "building not counted).") if tr.kind == "vertical" else
+                    _("Removed when its row holds at least 2 tiles of any colour (its "
+                      "building not counted)."))
+        else:
+            text = (_("Removed when its column holds at least 2 {colour} tiles (its building "
+                      "not counted).") if tr.kind == "vertical" else
+                    _("Removed when its row holds at least 2 {colour} tiles (its building "
+                      "not counted).")).format(colour=colour_name(tr.colour))
     else:
-        cells = ", ".join(f"{c.at} {c.colour}" for c in tr.cells or ())
-        text = f"Removed when these spaces around it (your frame) hold: {cells}."
-    return f"{text} Treasure data: {tr.provenance}" + (
-        " (the printed treasures are not public)" if tr.provenance == "reconstructed" else "")
+        cells = ", ".join(f"{c.at} {_any_colour(c.colour)}" for c in tr.cells or ())
+        text = _("Removed when these spaces around it (your frame) hold: {cells}.").format(
+            cells=cells)
+    if tr.provenance == "reconstructed":
+        return _("{condition} Treasure data: {provenance} (the printed treasures are not "
+                 "public)").format(condition=text, provenance=provenance_name(tr.provenance))
+    return _("{condition} Treasure data: {provenance}").format(
+        condition=text, provenance=provenance_name(tr.provenance))
+
+
+def _any_colour(colour: Any) -> str:
+    """A treasure cell's colour in words (``any``: brown on the tile, any colour)."""
+    return _("any") if colour == "any" else colour_name(str(colour))
 
 
 def _hand_tile(b: _Board, x: float, y: float, s: float, seat: int, tile_id: str) -> str:
@@ -1162,8 +1245,9 @@ def _hand_tile(b: _Board, x: float, y: float, s: float, seat: int, tile_id: str)
     edges = {e: i for i, e in enumerate("TRBL")}
     art = _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
                      (2, seat), True)
-    extra = [f"In {'your' if seat == b.viewer else 'the'} hand"
-             + (": click it to build it or lay it face down" if "target" in cls else "")]
+    where = _("In your hand") if seat == b.viewer else _("In the hand")
+    extra = [where + (_(": click it to build it or lay it face down")
+                      if "target" in cls else "")]
     out = [f'<g class="hand-tile{cls}"{attr}data-tile="{_t(tile_id)}">{art}']
     if "selected" in cls or "hot" in cls:
         col = "#1a73e8" if "selected" in cls else HOT
@@ -1188,40 +1272,42 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     out.append(f'<circle cx="{_f(x0 + 18)}" cy="{_f(cy - 5)}" r="9" fill="{SEAT_FILL[seat]}" '
                f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>')
     name = (("▶ " if acting else "") + labels[seat][:22]
-            + (" (you)" if seat == b.viewer else ""))
+            + (_(" (you)") if seat == b.viewer else ""))
     out.append(_text(x0 + 34, cy, name, 19 if not top else 17, anchor="start",
                      weight="bold", fill="#2b2118"))
     pts = bd[seat].total
-    out.append(_text(x0 + 372, cy, f"{pts} point{'' if pts == 1 else 's'}",
+    out.append(_text(x0 + 372, cy, ngettext("{n} point", "{n} points", int(pts)).format(n=pts),
                      17 if not top else 16,
                      anchor="end", weight="bold", fill="#2b2118"))
     if acting and top:
-        doing = {"play": "to play", "siege": "to decide the siege",
-                 "discard": "to discard"}.get(str(obs.get("phase")), "")
+        doing = {"play": _("to play"), "siege": _("to decide the siege"),
+                 "discard": _("to discard")}.get(str(obs.get("phase")), "")
         out.append(_text(x0 + w - 10, y0 + 18, f"▶ {doing}", 14, anchor="end",
                          fill="#8a5a00", weight="bold"))
     heinrich = b.solo and seat == 1
     in_reserve = sum(1 for p in obs["troops"][seat] if p == "reserve")
     if heinrich:
-        facts = "Unlimited reach · builds for free · troops set aside until he builds"
+        facts = _("Unlimited reach · builds for free · troops set aside until he builds")
     else:
-        facts = (f"Reach {obs['reach'][seat]} · {in_reserve} troop"
-                 f"{'' if in_reserve == 1 else 's'} in the royal reserve")
+        facts = ngettext("Reach {reach} · {n} troop in the royal reserve",
+                         "Reach {reach} · {n} troops in the royal reserve", in_reserve).format(
+            reach=obs["reach"][seat], n=in_reserve)
     out.append(_text(x0 + 34, cy + 22, facts, 14, anchor="start", fill="#4a3c2a"))
     if not heinrich:
         acc = _access(obs, seat)
-        text = "Access: " + " · ".join(f"{n} {r}" for r, n in acc.items())
+        text = _("Access: {resources}").format(resources=" · ".join(
+            _("{n} {resource}").format(n=n, resource=resource_name(r)) for r, n in acc.items()))
         disc = int(obs.get("discounts") or 0) if seat == b.cur else 0
         if disc:
-            text += f" (+{disc} discount{'s' if disc > 1 else ''})"
+            text += ngettext(" (+{n} discount)", " (+{n} discounts)", disc).format(n=disc)
         if not top:
             out.append(_text(x0 + 34, cy + 44, text, 14, anchor="start", fill="#4a3c2a"))
             if seat == b.cur and obs.get("phase") == "play":
                 took = int(obs.get("taken") or 0)
                 left = int(obs.get("takes_left") or 0)
-                a_text = ("Tile taken this turn" if took and not left else
-                          "Encampment flipped: take another tile" if took else
-                          "Take 1 tile from the reserve (mandatory)")
+                a_text = (_("Tile taken this turn") if took and not left else
+                          _("Encampment flipped: take another tile") if took else
+                          _("Take 1 tile from the reserve (mandatory)"))
                 out.append(_text(x0 + 34, cy + 66, a_text, 14, anchor="start",
                                  fill="#8a5a00", weight="bold"))
         else:
@@ -1233,13 +1319,14 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
             size = min(62.0, (w - 480) / n - 6)
             hx = x0 + w - 8 - n * (size + 6) - (110 if acting else 0)
             hy = y0 + 5
-            out.append(_text(hx - 8, y0 + h / 2 + 4, f"Hand ({len(hand)})", 12.5,
+            out.append(_text(hx - 8, y0 + h / 2 + 4, _("Hand ({n})").format(n=len(hand)), 12.5,
                              anchor="end", fill="#4a3c2a"))
         else:
             hx = 400.0
             size = min(100.0, h - 26, (x0 + w - hx - 8) / n - 6)
             hy = y0 + 20
-            out.append(_text(hx, y0 + 15, f"Hand ({len(hand)}; keep at most {HAND_LIMIT})",
+            out.append(_text(hx, y0 + 15, _("Hand ({n}; keep at most {limit})").format(
+                                 n=len(hand), limit=HAND_LIMIT),
                              12.5, anchor="start", fill="#4a3c2a"))
         for i, tid in enumerate(hand):
             out.append(_hand_tile(b, hx + i * (size + 6), hy, size, seat, str(tid)))
@@ -1250,10 +1337,11 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
                 out.append(f'<g{mark_id(item, k)} pointer-events="none"><circle '
                            f'cx="{_f(bx)}" cy="{_f(by)}" r="15" fill="{RECENT}"/>'
                            + _text(bx, by + 5, "+1", 14, weight="bold", fill="#fff")
-                           + _title("Just played: " + phrase(item["notation"], past=True))
+                           + _title(_("Just played: {move}").format(
+                               move=phrase(item["notation"], past=True)))
                            + "</g>")
         if not hand:
-            out.append(_text(hx, hy + size / 2 + 4, "no tiles", 12, anchor="start",
+            out.append(_text(hx, hy + size / 2 + 4, _("no tiles"), 12, anchor="start",
                              fill="#5e5038", extra=' font-style="italic"'))
     out.append("</g>")
     return "".join(out)
@@ -1282,8 +1370,10 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
     out = ['<g class="reserve">',
            f'<circle cx="{_f(RING_X)}" cy="{_f(RING_Y)}" r="{_f(RING_R + 40)}" fill="#e2d3ad" '
            f'stroke="#b6a47c" stroke-width="1.5"/>',
-           _text(756, 64, "Royal", 17, anchor="start", weight="bold", fill="#2b2118"),
-           _text(756, 84, "reserve", 17, anchor="start", weight="bold", fill="#2b2118")]
+           _text(756, 64, pgettext("Royal reserve, first line", "Royal"), 17, anchor="start",
+                 weight="bold", fill="#2b2118"),
+           _text(756, 84, pgettext("Royal reserve, second line", "reserve"), 17,
+                 anchor="start", weight="bold", fill="#2b2118")]
     shield = int(obs.get("shield_slot", 0))
     step = 360.0 / NUM_SLOTS
     shield_angle = _slot_xy(b, shield)[2]
@@ -1300,18 +1390,20 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         if r["tile"] is None:
             out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(RING_TILE)}" '
                        f'height="{_f(RING_TILE)}" rx="6" fill="none" stroke="#a08c62" '
-                       f'stroke-width="1.5"{DASH}><title>An empty slot: skipped, it does not '
-                       f'count towards reach</title></rect>')
+                       f'stroke-width="1.5"{DASH}>'
+                       + _title(_("An empty slot: skipped, it does not count towards reach"))
+                       + '</rect>')
             continue
         pos = int(r["position"])
         by_pos[pos] = ang
         attr, cls = b.attr({"reserve": pos})
         reach = reach_of.get(pos, [])
-        extra = [f"Royal reserve, position {pos} clockwise from the shield; within the reach "
-                 f"of: {', '.join(reach) if reach else 'no one'}"
-                 + ("; Heinrich reaches every tile" if b.solo else "")]
+        extra = [_("Royal reserve, position {n} clockwise from the shield; within the reach "
+                   "of: {players}").format(n=pos, players=", ".join(reach) if reach
+                                           else _("no one"))
+                 + (_("; Heinrich reaches every tile") if b.solo else "")]
         if "target" in cls:
-            extra.append("Click to take it into your hand (Action A)")
+            extra.append(_("Click to take it into your hand (Action A)"))
         edges = {e: i for i, e in enumerate("TRBL")}
         art = _tile_face(x, y, RING_TILE, tiles, r["tile"], r["colour"], True, edges, None,
                          True)
@@ -1332,13 +1424,13 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         out.append(f'<circle cx="{_f(nx)}" cy="{_f(ny)}" r="9" fill="#fff8e6" stroke="#5a4a30"/>'
                    + _text(nx, ny + 4, str(pos), 11, weight="bold"))
     # the royal shield
-    sx, sy, _ = _slot_xy(b, shield)
+    sx, sy, _angle = _slot_xy(b, shield)
     cur = b.cur
     takes = int(obs.get("takes_left") or 0)
     crown = (cur if takes > 0 else 1 - cur) if isinstance(cur, int) and cur in (0, 1) else None
     fill = SEAT_FILL[crown] if crown is not None else "#ccc"
     ink = SEAT_INK[crown] if crown is not None else "#555"
-    who = labels[crown] if crown is not None else "the next player"
+    who = labels[crown] if crown is not None else _("the next player")
     out.append(f'<g class="shield"><path d="M{_f(sx - 24)} {_f(sy - 26)}H{_f(sx + 24)}V{_f(sy)}'
                f'Q{_f(sx + 24)} {_f(sy + 22)} {_f(sx)} {_f(sy + 32)}Q{_f(sx - 24)} {_f(sy + 22)} '
                f'{_f(sx - 24)} {_f(sy)}Z" fill="#8c1c13" stroke="{GOLD}" stroke-width="3"/>'
@@ -1346,8 +1438,9 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
                f'{_f(sy - 3)}L{_f(sx)} {_f(sy - 16)}L{_f(sx + 6)} {_f(sy - 3)}L{_f(sx + 15)} '
                f'{_f(sy - 12)}L{_f(sx + 13)} {_f(sy + 6)}Z" fill="{fill}" stroke="{ink}" '
                f'stroke-width="1.5"/>'
-               + _title(f"The royal shield. Its crown shows {who}'s colour: {who} takes the next "
-                        f"tile. Reach counts clockwise from here (rulebook, Royal protocol).")
+               + _title(_("The royal shield. Its crown shows {player}'s colour: {player} takes "
+                          "the next tile. Reach counts clockwise from here (rulebook, Royal "
+                          "protocol).").format(player=who))
                + "</g>")
     # reach arcs, clockwise from the shield
     for seat in (0, 1):
@@ -1367,8 +1460,9 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
                    f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
                    f'<path d="{path}" fill="none" stroke="{SEAT_FILL[seat]}" stroke-width="5" '
                    f'stroke-linecap="round"/>'
-                   + _title(f"{labels[seat]}'s reach: {obs['reach'][seat]} (1 + troops in the "
-                            f"royal reserve), clockwise from the shield") + "</g>")
+                   + _title(_("{player}'s reach: {reach} (1 + troops in the royal reserve), "
+                              "clockwise from the shield").format(
+                       player=labels[seat], reach=obs["reach"][seat])) + "</g>")
         la = math.radians(a1 + 6 * seat)
         ex, ey = RING_X + rr * math.cos(la), RING_Y + rr * math.sin(la)
         out.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="9" fill="{SEAT_FILL[seat]}" '
@@ -1384,18 +1478,17 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         obj: Any = {"troop": "reserve"} if seat == b.cur else None
         attr, cls = b.attr(obj) if obj is not None else (" ", "")
         mv = bool(moved >> (3 * seat + k) & 1)
-        title = (f"{labels[seat]}'s troop in the royal reserve (adds 1 to reach)"
-                 + (": click to deploy it" if attr.strip() else ""))
+        title = (_("{player}'s troop in the royal reserve (adds 1 to reach)").format(
+            player=labels[seat]) + (_(": click to deploy it") if attr.strip() else ""))
         out.append(_troop(tx, RING_Y, 11, seat, False, mv, title,
                           obj if attr.strip() else None, "hot" in cls, "selected" in cls))
     if not tokens:
-        out.append(_text(RING_X, RING_Y + 4, "no troops", 11, fill="#5e5038",
+        out.append(_text(RING_X, RING_Y + 4, _("no troops"), 11, fill="#5e5038",
                          extra=' font-style="italic"'))
     out.append("</g>")
     return "".join(out)
 
 
-LEVELS = {1: "Heinrich the Poor", 2: "Heinrich the Brave", 3: "Heinrich the Hammer"}
 
 
 def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
@@ -1409,13 +1502,15 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>'
                    f'<rect x="{_f(x0)}" y="{_f(y + 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>')
-    supply = (f"Supply: {left} tile{'s' if left != 1 else ''}"
-              + (f" · top: a {top} back" if top else ""))
+    supply = (ngettext("Supply: {n} tile", "Supply: {n} tiles", left).format(n=left)
+              + (_(" · top: a {colour} back").format(colour=colour_name(str(top))) if top
+                 else ""))
     out.append(_text(x0 + 42, y + 14, supply, 15, anchor="start", fill="#2b2118",
                      weight="bold"))
     box = len(obs.get("box") or ())
-    sub = ("the last tile is out: final round, no more refills" if not left else
-           f"{box} tile{'s' if box != 1 else ''} returned to the box")
+    sub = (_("the last tile is out: final round, no more refills") if not left else
+           ngettext("{n} tile returned to the box", "{n} tiles returned to the box", box)
+           .format(n=box))
     out.append(_text(x0 + 42, y + 33, sub, 13, anchor="start", fill="#4a3c2a"))
     y += 52
     if b.solo:
@@ -1427,19 +1522,26 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
         out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" '
                    f'rx="8" '
                    f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>')
-        out.append(_text(x0 + 6, y + 20, f"{LEVELS.get(level, 'Heinrich')} (level {level})",
+        out.append(_text(x0 + 6, y + 20, _("{name} (level {level})").format(
+                         name=level_name(level) if level in LEVEL_NAMES else "Heinrich",
+                         level=level),
                          15, anchor="start", weight="bold", fill="#5b0f50"))
-        out.append(_text(W - 14, y + 22, f"{bd[1].total} point{'' if bd[1].total == 1 else 's'}",
+        out.append(_text(W - 14, y + 22, ngettext("{n} point", "{n} points", int(bd[1].total))
+                         .format(n=bd[1].total),
                          15, anchor="end",
                          weight="bold", fill="#5b0f50"))
-        out.append(_text(x0 + 6, y + 44, f"Treasures: {on} on buildings · {pile} in the pile · "
-                         f"{gone} removed", 13, anchor="start", fill="#4a2a45"))
+        out.append(_text(x0 + 6, y + 44, _("Treasures: {on} on buildings · {pile} in the pile "
+                                           "· {gone} removed").format(on=on, pile=pile,
+                                                                      gone=gone),
+                         13, anchor="start", fill="#4a2a45"))
         aside = sum(1 for p in obs["troops"][1] if p == "aside")
-        out.append(_text(x0 + 6, y + 63, f"(5 points each left) · troops: {3 - aside} placed, "
-                         f"{aside} aside", 13, anchor="start", fill="#4a2a45"))
-        steps, _ = _heinrich_steps(obs, b.tiles)
-        out.append(_text(x0 + 6, y + 90, "Heinrich's last turn:" if steps else
-                         "Heinrich has not played yet.", 14.5, anchor="start",
+        out.append(_text(x0 + 6, y + 63, _("(5 points each left) · troops: {placed} placed, "
+                                           "{aside} aside").format(placed=3 - aside,
+                                                                   aside=aside),
+                         13, anchor="start", fill="#4a2a45"))
+        steps, _rest = _heinrich_steps(obs, b.tiles)
+        out.append(_text(x0 + 6, y + 90, _("Heinrich's last turn:") if steps else
+                         _("Heinrich has not played yet."), 14.5, anchor="start",
                          weight="bold", fill="#5b0f50"))
         ly = y + 110
         for st in steps:
@@ -1449,11 +1551,11 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                 ly += 17
         y += 272
     else:
-        out.append(_text(x0, y + 14, "Running score (if the game ended now)", 13.5,
+        out.append(_text(x0, y + 14, _("Running score (if the game ended now)"), 13.5,
                          anchor="start", weight="bold", fill="#2b2118"))
-        rows = [("Buildings", bd[0].points("building"), bd[1].points("building")),
-                ("Roads", bd[0].points("road"), bd[1].points("road")),
-                ("Total", bd[0].total, bd[1].total)]
+        rows = [(_("Buildings"), bd[0].points("building"), bd[1].points("building")),
+                (_("Roads"), bd[0].points("road"), bd[1].points("road")),
+                (_("Total"), bd[0].total, bd[1].total)]
         for col, name in ((200, labels[0]), (300, labels[1])):   # a long name on 2 lines
             lines = wrap(name, 13)[:2] or [""]
             for i, line in enumerate(lines):
@@ -1461,35 +1563,36 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                                  weight="bold"))
         for i, (name, a, c) in enumerate(rows):
             yy = y + 60 + i * 22
-            bold = "bold" if name == "Total" else "normal"
+            bold = "bold" if i == len(rows) - 1 else "normal"
             out.append(_text(x0 + 6, yy, name, 14, anchor="start", weight=bold))
             out.append(_text(x0 + 200, yy, str(a), 14, weight=bold))
             out.append(_text(x0 + 300, yy, str(c), 14, weight=bold))
         if not (obs.get("params") or {}).get("roads", True):
-            out.append(_text(x0 + 6, y + 60 + 3 * 22, "Roads are not scored in this game",
+            out.append(_text(x0 + 6, y + 60 + 3 * 22, _("Roads are not scored in this game"),
                              13, anchor="start", fill="#6a5a40",
                              extra=' font-style="italic"'))
         y += 124
     # legend
     ly = max(y, H - 110.0)
-    out.append(_troop(x0 + 10, ly, 9, 0, True, False, "A retinue troop (gold rim): never "
-                      "withdrawn"))
-    out.append(_text(x0 + 26, ly + 5, "retinue troop", 13, anchor="start", fill="#4a3c2a"))
-    out.append(_troop(x0 + 190, ly, 9, 1, False, True, "A troop that moved this turn (its "
-                      "cross shows)"))
-    out.append(_text(x0 + 206, ly + 5, "moved this turn", 13, anchor="start", fill="#4a3c2a"))
+    out.append(_troop(x0 + 10, ly, 9, 0, True, False, _("A retinue troop (gold rim): never "
+                                                        "withdrawn")))
+    out.append(_text(x0 + 26, ly + 5, _("retinue troop"), 13, anchor="start", fill="#4a3c2a"))
+    out.append(_troop(x0 + 190, ly, 9, 1, False, True, _("A troop that moved this turn (its "
+                                                         "cross shows)")))
+    out.append(_text(x0 + 206, ly + 5, _("moved this turn"), 13, anchor="start",
+                     fill="#4a3c2a"))
     ly += 24
     out.append(f'<circle cx="{_f(x0 + 10)}" cy="{_f(ly)}" r="9" fill="#fff" stroke="{GOLD}" '
                f'stroke-width="2.5"/>')
-    out.append(_text(x0 + 26, ly + 5, "points (gold: doubled)", 13, anchor="start",
+    out.append(_text(x0 + 26, ly + 5, _("points (gold: doubled)"), 13, anchor="start",
                      fill="#4a3c2a"))
     out.append(f'<rect x="{_f(x0 + 180)}" y="{_f(ly - 8)}" width="22" height="14" '
                f'fill="{TERRAIN["grey"]}"/><rect x="{_f(x0 + 180)}" y="{_f(ly + 3)}" width="22" '
                f'height="4" fill="{SEAT_FILL[1]}"/>')
-    out.append(_text(x0 + 206, ly + 5, "owner's edge", 13, anchor="start", fill="#4a3c2a"))
-    note = ("Hover a tile for its effect, cost and roads. \u2248 The tiles are "
-            "reconstructed (the printed list is not public; see About the components); "
-            "their effects are the rulebook's.")
+    out.append(_text(x0 + 206, ly + 5, _("owner's edge"), 13, anchor="start", fill="#4a3c2a"))
+    note = (_("Hover a tile for its effect, cost and roads.") + " \u2248 "
+            + _("The tiles are reconstructed (the printed list is not public; see About the "
+                "components); their effects are the rulebook's."))
     for i, line in enumerate(wrap(note, 50)):
         out.append(_text(x0, ly + 26 + i * 17, line, 13, anchor="start", fill="#5a4a30"))
     out.append("</g>")

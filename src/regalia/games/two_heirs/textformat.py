@@ -28,7 +28,9 @@ from typing import Any
 from regalia.core.breakdown import Breakdown
 from regalia.core.errors import NotationError
 
-from .components import COLOURS, NUM_TREASURES, TYPE_NAMES, TYPES, TileSet
+from regalia.core.i18n import _, ngettext
+
+from .components import COLOURS, NUM_TREASURES, TYPES, TileSet, colour_name, type_name
 from .landscape import Landscape, PlacedTile, Pos, Troops
 from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
                       treasures_of)
@@ -136,9 +138,10 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
         head = fields[0][1].lower()
         if head == "roads":
             if len(fields) != 2 or fields[1][1].lower() not in ("on", "off"):
-                err(ln, fields[0][0], "expected 'roads on' or 'roads off'")
+                err(ln, fields[0][0], _("expected 'roads on' or 'roads off'"))
             elif roads_line is not None:
-                err(ln, fields[0][0], f"a second 'roads' line (the first is line {roads_line})")
+                err(ln, fields[0][0], _("a second 'roads' line (the first is line {line})")
+                    .format(line=roads_line))
             else:
                 roads_line = ln
                 roads = fields[1][1].lower() == "on"
@@ -146,18 +149,19 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
         if head == "solo":
             n = _int(fields[1][1]) if len(fields) == 2 else None
             if n is None or not 0 <= n <= NUM_TREASURES:
-                err(ln, fields[0][0], "expected 'solo N': N = treasures left in the pile, "
-                    f"0 to {NUM_TREASURES}")
+                err(ln, fields[0][0], _("expected 'solo N': N = treasures left in the pile, "
+                                        "0 to {n}").format(n=NUM_TREASURES))
             elif solo_line is not None:
-                err(ln, fields[0][0], f"a second 'solo' line (the first is line {solo_line})")
+                err(ln, fields[0][0], _("a second 'solo' line (the first is line {line})")
+                    .format(line=solo_line))
             else:
                 solo_line, solo, pile = ln, True, n
             continue
         if head == "treasure":
             xy = [_int(f[1]) for f in fields[1:]]
             if len(fields) != 3 or None in xy:
-                err(ln, fields[0][0], "expected 'treasure X Y' (integers): a treasure left "
-                    "on Heinrich's building at (X, Y)")
+                err(ln, fields[0][0], _("expected 'treasure X Y' (integers): a treasure left "
+                                        "on Heinrich's building at (X, Y)"))
             else:
                 tx, ty = xy
                 assert tx is not None and ty is not None  # checked just above
@@ -165,26 +169,30 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
             continue
         # a tile line: X Y TILE SIDE [TROOP]
         if len(fields) not in (4, 5):
-            err(ln, fields[0][0], f"expected 'X Y TILE SIDE [TROOP]' (4 or 5 fields), "
-                f"'roads on|off', 'solo N' or 'treasure X Y'; got {len(fields)} fields")
+            err(ln, fields[0][0], _("expected 'X Y TILE SIDE [TROOP]' (4 or 5 fields), "
+                                    "'roads on|off', 'solo N' or 'treasure X Y'; got {n} "
+                                    "fields").format(n=len(fields)))
             continue
         x, y = _int(fields[0][1]), _int(fields[1][1])
         bad = False
         for (c, f), v in ((fields[0], x), (fields[1], y)):
             if v is None:
-                err(ln, c, f"{f!r} is not an integer coordinate (x grows east, y north)")
+                err(ln, c, _("{field} is not an integer coordinate (x grows east, y north)")
+                    .format(field=repr(f)))
                 bad = True
         side_word = fields[3][1].lower()
         if side_word not in SIDES:
-            err(ln, fields[3][0], f"unknown side {fields[3][1]!r}; expected south (seat 0's "
-                "building), north (seat 1's building) or down (open terrain)")
+            err(ln, fields[3][0], _("unknown side {side}; expected south (seat 0's "
+                                    "building), north (seat 1's building) or down (open "
+                                    "terrain)").format(side=repr(fields[3][1])))
             bad = True
         troop = None
         if len(fields) == 5:
             tw = fields[4][1].lower()
             if tw not in ("south", "s", "north", "n"):
-                err(ln, fields[4][0], f"unknown troop {fields[4][1]!r}; expected south or "
-                    "north (whose troop stands on the tile)")
+                err(ln, fields[4][0], _("unknown troop {troop}; expected south or north "
+                                        "(whose troop stands on the tile)").format(
+                    troop=repr(fields[4][1])))
                 bad = True
             else:
                 troop = SIDES[tw]
@@ -193,8 +201,8 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
         assert x is not None and y is not None  # else bad
         pos = (x, y)
         if pos in seen_pos:
-            err(ln, fields[0][0], f"position ({x}, {y}) is already given on line "
-                f"{seen_pos[pos]}")
+            err(ln, fields[0][0], _("position ({x}, {y}) is already given on line {line}")
+                .format(x=x, y=y, line=seen_pos[pos]))
             continue
         seen_pos[pos] = ln
         entries.append((ln, fields[2][0], pos, fields[2][1], SIDES[side_word],
@@ -207,8 +215,8 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
         if spec.lower() in ids:
             i = ids[spec.lower()]
             if i in used:
-                err(ln, col, f"tile {spec!r} is already placed on line {used[i]}; each tile "
-                    "lies in one place")
+                err(ln, col, _("tile {tile} is already placed on line {line}; each tile "
+                               "lies in one place").format(tile=repr(spec), line=used[i]))
             else:
                 used[i] = ln
                 resolved[pos] = i
@@ -216,37 +224,41 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
         s = spec.lower()
         if s in ids:
             continue
-        typ, _, colour = s.partition(":")
+        typ, _sep, colour = s.partition(":")
         if typ in COLOURS and not colour:
             if not down:
-                err(ln, col, f"{spec!r} names only a colour: a building needs its tile (an "
-                    "id such as travel-1, or a type such as inn or inn:grey)")
+                err(ln, col, _("{tile} names only a colour: a building needs its tile (an "
+                               "id such as travel-1, or a type such as inn or inn:grey)")
+                    .format(tile=repr(spec)))
                 continue
             cands = [i for i, t in enumerate(tiles.tiles) if t.colour == typ and i not in used]
             if not cands:
-                err(ln, col, f"no unused {typ} tile left for open terrain")
+                err(ln, col, _("no unused {colour} tile left for open terrain").format(
+                    colour=colour_name(typ)))
                 continue
             used[cands[0]] = ln
             resolved[pos] = cands[0]
             continue
         if typ not in TYPES:
-            err(ln, col, f"unknown tile {spec!r}; write a tile id (travel-1 ...), a type "
-                f"(inn, mill, ... optionally with :colour), or for open terrain a colour "
-                f"(green, grey, yellow)")
+            err(ln, col, _("unknown tile {tile}; write a tile id (travel-1 ...), a type "
+                           "(inn, mill, ... optionally with :colour), or for open terrain a "
+                           "colour (green, grey, yellow)").format(tile=repr(spec)))
             continue
         if colour and colour not in COLOURS:
-            err(ln, col, f"unknown colour {colour!r} in {spec!r}; expected green, grey or "
-                "yellow")
+            err(ln, col, _("unknown colour {colour} in {tile}; expected green, grey or "
+                           "yellow").format(colour=repr(colour), tile=repr(spec)))
             continue
         cands = [i for i, t in enumerate(tiles.tiles)
                  if t.type == typ and (not colour or t.colour == colour) and i not in used]
         if not cands:
-            err(ln, col, f"no unused {TYPE_NAMES[typ]}{' on ' + colour if colour else ''} "
-                "tile left in the tile data")
+            err(ln, col, (_("no unused {building} on {colour} tile left in the tile data")
+                          if colour else _("no unused {building} tile left in the tile data"))
+                .format(building=type_name(typ), colour=colour_name(colour)))
             continue
         if not down and len({_scoring_key(tiles, i) for i in cands}) > 1:
-            err(ln, col, f"{spec!r} is ambiguous: the unused tiles of that kind differ ("
-                + "; ".join(_describe(tiles, i) for i in cands) + "); write the tile id")
+            err(ln, col, _("{tile} is ambiguous: the unused tiles of that kind differ "
+                           "({tiles}); write the tile id").format(
+                tile=repr(spec), tiles="; ".join(_describe(tiles, i) for i in cands)))
             continue
         used[cands[0]] = ln
         resolved[pos] = cands[0]
@@ -262,31 +274,35 @@ def parse_landscape(text: str, tiles: TileSet, *, source: str = "<text>") -> Sco
             troops[pos] = troop
             troop_count[troop] += 1
             if troop_count[troop] == TROOPS_PER_SEAT + 1:
-                err(ln, col, f"more than {TROOPS_PER_SEAT} {SIDE_WORDS[troop]} troops on the "
-                    f"landscape (each player has {TROOPS_PER_SEAT})")
+                err(ln, col, (_("more than {n} south troops on the landscape (each player has "
+                                "{n})") if troop == 0 else
+                              _("more than {n} north troops on the landscape (each player has "
+                                "{n})")).format(n=TROOPS_PER_SEAT))
     treasures: list[Pos] = []
     for ln, col, pos in treasure_lines:
         if not solo:
-            err(ln, col, "'treasure' needs a 'solo N' line (treasures belong to the solo mode)")
+            err(ln, col, _("'treasure' needs a 'solo N' line (treasures belong to the solo "
+                           "mode)"))
             continue
         pt = landscape.get(pos)
         if pos in seen_pos and pos not in resolved:
             continue        # the tile line already has an error
         if pt is None or not pt.building or pt.owner != 1:
-            held = ("no tile" if pt is None else "open terrain" if not pt.building
-                    else "a south building")
-            err(ln, col, f"a treasure lies on one of Heinrich's buildings (north), but "
-                f"({pos[0]}, {pos[1]}) holds {held}")
+            held = (_("no tile") if pt is None else _("open terrain") if not pt.building
+                    else _("a south building"))
+            err(ln, col, _("a treasure lies on one of Heinrich's buildings (north), but "
+                           "({x}, {y}) holds {what}").format(x=pos[0], y=pos[1], what=held))
             continue
         if pos in treasures:
-            err(ln, col, f"a second treasure at {pos}")
+            err(ln, col, _("a second treasure at {where}").format(where=pos))
             continue
         treasures.append(pos)
     if solo and len(treasures) + pile > NUM_TREASURES:
-        err(solo_line or 1, 1, f"{len(treasures)} treasures on the landscape and {pile} in "
-            f"the pile: more than the {NUM_TREASURES} treasures of the game")
+        err(solo_line or 1, 1, _("{n} treasures on the landscape and {pile} in the pile: more "
+                                 "than the {total} treasures of the game").format(
+            n=len(treasures), pile=pile, total=NUM_TREASURES))
     if not entries and not problems:
-        err(1, 1, "no tiles: write one line 'X Y TILE SIDE [TROOP]' per tile")
+        err(1, 1, _("no tiles: write one line 'X Y TILE SIDE [TROOP]' per tile"))
     if problems:
         raise NotationError("\n".join(problems))
     return ScoreSheet(landscape=landscape, troops=troops, roads=roads, solo=solo,
@@ -315,18 +331,22 @@ def winner(sheet: ScoreSheet, breakdowns: tuple[Breakdown, Breakdown]) -> tuple[
     a, b = breakdowns[0].total, breakdowns[1].total
     if sheet.solo:
         if a > b:
-            return 0, f"you win, {a} to {b}"
-        return 1, (f"Heinrich wins, {b} to {a}" if b > a
-                   else f"Heinrich wins the tie at {a} (the human loses ties)")
+            return 0, _("you win, {a} to {b}").format(a=a, b=b)
+        return 1, (_("Heinrich wins, {b} to {a}").format(a=a, b=b) if b > a
+                   else _("Heinrich wins the tie at {a} (the human loses ties)").format(a=a))
     if a != b:
         w = 0 if a > b else 1
-        return w, f"{SIDE_WORDS[w]} wins, {max(a, b)} to {min(a, b)}"
+        return w, (_("south wins, {a} to {b}") if w == 0 else _("north wins, {a} to {b}"))\
+            .format(a=max(a, b), b=min(a, b))
     r0, r1 = sheet.reserve_troops()
     if r0 != r1:
         w = 0 if r0 > r1 else 1
-        return w, (f"tie at {a}; {SIDE_WORDS[w]} wins with more troops in the royal reserve "
-                   f"({max(r0, r1)} to {min(r0, r1)})")
-    return None, f"tie at {a} with {r0} troops each in the reserve: no winner"
+        return w, (_("tie at {points}; south wins with more troops in the royal reserve "
+                     "({a} to {b})") if w == 0 else
+                   _("tie at {points}; north wins with more troops in the royal reserve "
+                     "({a} to {b})")).format(points=a, a=max(r0, r1), b=min(r0, r1))
+    return None, _("tie at {points} with {n} troops each in the reserve: no winner").format(
+        points=a, n=r0)
 
 
 def format_breakdown(tiles: TileSet, sheet: ScoreSheet,
@@ -334,30 +354,36 @@ def format_breakdown(tiles: TileSet, sheet: ScoreSheet,
     """The scoring report as plain text: per seat every building (position, tile, base
     points, doubled or not, how counted), every scored road, treasures, totals, the winner."""
     out: list[str] = []
-    names = (("you (south)", "Heinrich (north)") if sheet.solo
-             else ("south (seat 0)", "north (seat 1)"))
+    names = ((_("you (south)"), _("Heinrich (north)")) if sheet.solo
+             else (_("south (seat 0)"), _("north (seat 1)")))
     for seat, bd in enumerate(breakdowns):
-        out.append(f"{names[seat]}: {bd.total} points")
+        out.append(ngettext("{player}: {n} point", "{player}: {n} points", int(bd.total)).format(
+            player=names[seat], n=bd.total))
         for x in buildings_of(bd):
             t = tiles.tiles[x.tile]
             why = ""
             if x.doubled:
-                why = " x2 (one of his 3 best)" if sheet.solo and seat == 1 else " x2 (own troop)"
-            out.append(f"  ({x.position[0]}, {x.position[1]}) {t.name} [{t.id}]: {x.base}"
+                why = (_(" x2 (one of his 3 best)") if sheet.solo and seat == 1
+                       else _(" x2 (own troop)"))
+            out.append(f"  ({x.position[0]}, {x.position[1]}) {type_name(t.type)} [{t.id}]: {x.base}"
                        f"{why} = {x.points}   {x.detail}")
         for r in roads_of(bd):
             ends = " ".join(f"({p[0]}, {p[1]})" for p in r.road.tiles)
-            out.append(f"  road over {ends}: buildings south {r.road.buildings[0]}, north "
-                       f"{r.road.buildings[1]} -> {r.points}")
+            out.append(_("  road over {tiles}: buildings south {south}, north {north} -> "
+                         "{points}").format(tiles=ends, south=r.road.buildings[0],
+                                            north=r.road.buildings[1], points=r.points))
         treasures = treasures_of(bd)
         if treasures:
-            out.append(f"  treasures left: {treasures} x 5 = {bd.points('treasures')}")
-        out.append(f"  buildings {bd.points('building')} + roads {bd.points('road')}"
-                   + (f" + treasures {bd.points('treasures')}" if treasures else "")
-                   + f" = {bd.total}")
+            out.append(_("  treasures left: {n} x 5 = {points}").format(
+                n=treasures, points=bd.points("treasures")))
+        sums = {"buildings": bd.points("building"), "roads": bd.points("road"),
+                "treasures": bd.points("treasures"), "total": bd.total}
+        out.append((_("  buildings {buildings} + roads {roads} + treasures {treasures} = "
+                      "{total}") if treasures else
+                    _("  buildings {buildings} + roads {roads} = {total}")).format(**sums))
     if not sheet.roads:
-        out.append("roads not scored (roads off)")
-    out.append("Result: " + winner(sheet, breakdowns)[1])
+        out.append(_("roads not scored (roads off)"))
+    out.append(_("Result: {result}").format(result=winner(sheet, breakdowns)[1]))
     return "\n".join(out) + "\n"
 
 
@@ -393,7 +419,7 @@ def format_grid(tiles: TileSet, landscape: Landscape, troops: Troops) -> str:
     troop. Rows are labelled with y, columns with x.
     """
     if not landscape:
-        return "(empty landscape)\n"
+        return _("(empty landscape)") + "\n"
     xs = [x for x, _ in landscape]
     ys = [y for _, y in landscape]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -422,7 +448,7 @@ def format_landscape(tiles: TileSet, landscape: Landscape, troops: Troops, *,
     """Write a landscape in the score format (tiles by id), e.g. to save a finished game;
     ``parse_landscape`` reads it back to the same landscape. ``treasures_in_pile`` not None
     writes a solo sheet."""
-    lines = ["# Two Heirs final landscape (x east, y north; south = seat 0, north = seat 1)",
+    lines = ["# Two Heirs final landscape (x east, y north; south = seat 0, north = seat 1)",  # i18n: no
              "# x y tile side [troop]"]
     for pos in sorted(landscape):
         pt = landscape[pos]
@@ -432,7 +458,7 @@ def format_landscape(tiles: TileSet, landscape: Landscape, troops: Troops, *,
         lines.append(f"{pos[0]} {pos[1]} {tiles.tiles[pt.tile].id} {side}"
                      + ("" if troop is None else f" {SIDE_WORDS[troop]}"))
     if not roads:
-        lines.append("roads off")
+        lines.append("roads off")  # i18n: no (the score format)
     if treasures_in_pile is not None:
         lines.append(f"solo {treasures_in_pile}")
         lines.extend(f"treasure {p[0]} {p[1]}" for p in treasures_on_landscape)

@@ -29,7 +29,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 from regalia.core.breakdown import Breakdown
 
 from . import svg
-from .components import RESOURCE_OF_COLOUR, TYPE_NAMES, TileSet
+from regalia.core.i18n import _, ngettext, pgettext
+
+from .components import (RESOURCE_OF_COLOUR, TileSet, colour_name, direction_name,
+                         resource_name, type_name)
 from .geometry import DIRS
 from .landscape import Pos, edge_direction
 
@@ -39,39 +42,90 @@ if TYPE_CHECKING:
     from .state import TwoHeirsState
 
 CELL_WIDTH = 7
-SEAT_NAMES = ("white", "blue")
+SEAT_NAMES = ("white", "blue")     # the colours' ids; in words: seat_colour_name
+
+
+def seat_colour_name(seat: int) -> str:
+    """Seat 0's and 1's colour in words, lower case, in the language in force (``white``,
+    ``blue``; German ``weiß``, ``blau``)."""
+    return (_("white"), _("blue"))[seat]
+
+
+def side_name(seat: int) -> str:
+    """Where seat 0 and 1 sit, in words (``south``, ``north``; German ``Süden``,
+    ``Norden``)."""
+    return (_("south"), _("north"))[seat]
 SEAT_LETTERS = ("W", "B")
 DIR_LETTERS = "NESW"
 
-#: Short names of the building types (at most 5 characters).
-SHORT = {
-    "inn": "Inn", "market": "Markt", "pilgrimage-site": "Pilgr", "robber-barony": "Robbr",
-    "mill": "Mill", "mine": "Mine", "cowshed": "Cowsh", "bakery": "Bakry",
-    "encampment": "Camp", "smithy": "Smith", "lodge": "Lodge", "farm": "Farm",
-    "sawmill": "Sawml", "quarry": "Quarr", "trading-post": "Trade", "cathedral": "Cathd",
-    "siege-tower": "Siege", "stronghold": "Strgh", "watchtower": "Watch",
-    "garrison": "Garri", "basket-shop": "Baskt", "pottery": "Pottr", "cooperage": "Coopr",
-    "guildhall": "Guild",
-}
+
+def _short_names() -> dict[str, str]:
+    """Short names of the building types (at most 5 characters), in the language in force."""
+    return {
+        "inn": pgettext("building name, at most 5 letters", "Inn"),
+        "market": pgettext("building name, at most 5 letters", "Markt"),
+        "pilgrimage-site": pgettext("building name, at most 5 letters", "Pilgr"),
+        "robber-barony": pgettext("building name, at most 5 letters", "Robbr"),
+        "mill": pgettext("building name, at most 5 letters", "Mill"),
+        "mine": pgettext("building name, at most 5 letters", "Mine"),
+        "cowshed": pgettext("building name, at most 5 letters", "Cowsh"),
+        "bakery": pgettext("building name, at most 5 letters", "Bakry"),
+        "encampment": pgettext("building name, at most 5 letters", "Camp"),
+        "smithy": pgettext("building name, at most 5 letters", "Smith"),
+        "lodge": pgettext("building name, at most 5 letters", "Lodge"),
+        "farm": pgettext("building name, at most 5 letters", "Farm"),
+        "sawmill": pgettext("building name, at most 5 letters", "Sawml"),
+        "quarry": pgettext("building name, at most 5 letters", "Quarr"),
+        "trading-post": pgettext("building name, at most 5 letters", "Trade"),
+        "cathedral": pgettext("building name, at most 5 letters", "Cathd"),
+        "siege-tower": pgettext("building name, at most 5 letters", "Siege"),
+        "stronghold": pgettext("building name, at most 5 letters", "Strgh"),
+        "watchtower": pgettext("building name, at most 5 letters", "Watch"),
+        "garrison": pgettext("building name, at most 5 letters", "Garri"),
+        "basket-shop": pgettext("building name, at most 5 letters", "Baskt"),
+        "pottery": pgettext("building name, at most 5 letters", "Pottr"),
+        "cooperage": pgettext("building name, at most 5 letters", "Coopr"),
+        "guildhall": pgettext("building name, at most 5 letters", "Guild"),
+    }
 
 
-#: Longer names for wider cells (at most 7 characters), see :func:`fit_cell_width`.
-MEDIUM = {
-    "inn": "Inn", "market": "Market", "pilgrimage-site": "Pilgrim", "robber-barony": "Robbers",
-    "mill": "Mill", "mine": "Mine", "cowshed": "Cowshed", "bakery": "Bakery",
-    "encampment": "Camp", "smithy": "Smithy", "lodge": "Lodge", "farm": "Farm",
-    "sawmill": "Sawmill", "quarry": "Quarry", "trading-post": "TradePo", "cathedral": "Cathedr",
-    "siege-tower": "Siege", "stronghold": "Strongh", "watchtower": "Watchtw",
-    "garrison": "Garrisn", "basket-shop": "Baskets", "pottery": "Pottery", "cooperage": "Coopery",
-    "guildhall": "Guild",
-}
+def _medium_names() -> dict[str, str]:
+    """Longer names for wider cells (at most 7 characters), see :func:`fit_cell_width`."""
+    return {
+        "inn": pgettext("building name, at most 7 letters", "Inn"),
+        "market": pgettext("building name, at most 7 letters", "Market"),
+        "pilgrimage-site": pgettext("building name, at most 7 letters", "Pilgrim"),
+        "robber-barony": pgettext("building name, at most 7 letters", "Robbers"),
+        "mill": pgettext("building name, at most 7 letters", "Mill"),
+        "mine": pgettext("building name, at most 7 letters", "Mine"),
+        "cowshed": pgettext("building name, at most 7 letters", "Cowshed"),
+        "bakery": pgettext("building name, at most 7 letters", "Bakery"),
+        "encampment": pgettext("building name, at most 7 letters", "Camp"),
+        "smithy": pgettext("building name, at most 7 letters", "Smithy"),
+        "lodge": pgettext("building name, at most 7 letters", "Lodge"),
+        "farm": pgettext("building name, at most 7 letters", "Farm"),
+        "sawmill": pgettext("building name, at most 7 letters", "Sawmill"),
+        "quarry": pgettext("building name, at most 7 letters", "Quarry"),
+        "trading-post": pgettext("building name, at most 7 letters", "TradePo"),
+        "cathedral": pgettext("building name, at most 7 letters", "Cathedr"),
+        "siege-tower": pgettext("building name, at most 7 letters", "Siege"),
+        "stronghold": pgettext("building name, at most 7 letters", "Strongh"),
+        "watchtower": pgettext("building name, at most 7 letters", "Watchtw"),
+        "garrison": pgettext("building name, at most 7 letters", "Garrisn"),
+        "basket-shop": pgettext("building name, at most 7 letters", "Baskets"),
+        "pottery": pgettext("building name, at most 7 letters", "Pottery"),
+        "cooperage": pgettext("building name, at most 7 letters", "Coopery"),
+        "guildhall": pgettext("building name, at most 7 letters", "Guild"),
+    }
+
+
 WIDE_CELL = 9
 MARGIN = 6
 
 
 def short_name(typ: str, cell_width: int = CELL_WIDTH) -> str:
     """A building type's name as it fits a cell of ``cell_width`` (arrow included)."""
-    return (MEDIUM if cell_width >= WIDE_CELL else SHORT)[typ]
+    return (_medium_names() if cell_width >= WIDE_CELL else _short_names())[typ]
 
 
 def fit_cell_width(state: "TwoHeirsState", columns: int, mark_placements: bool = True,
@@ -87,8 +141,8 @@ def names_key(grid: "Grid", cell_width: int = CELL_WIDTH) -> list[tuple[str, str
     out: dict[str, str] = {}
     for row in grid.cells:
         for c in row:
-            if c.type and short_name(c.type, cell_width) != TYPE_NAMES[c.type]:
-                out[short_name(c.type, cell_width)] = TYPE_NAMES[c.type]
+            if c.type and short_name(c.type, cell_width) != type_name(c.type):
+                out[short_name(c.type, cell_width)] = type_name(c.type)
     return sorted(out.items())
 
 
@@ -205,7 +259,8 @@ def grid_of(obs: dict[str, Any], tiles: TileSet, mark_placements: bool = True,
             colour = tile["colour"]
             owner = tile["owner"]
             if owner is None:
-                top = "start" if tile["tile"] is None else "~" + RESOURCE_OF_COLOUR[colour]
+                top = (pgettext("the starting tile, at most 6 letters", "start")
+                       if tile["tile"] is None else "~" + resource_name(RESOURCE_OF_COLOUR[colour]))
                 row.append(Cell(top=top[:CELL_WIDTH - 1], middle="", bottom=troops,
                                 colour=colour, owner=None))
                 continue
@@ -222,15 +277,15 @@ def tile_text(tiles: TileSet, tile_id: str) -> str:
     """``Inn (travel-1) grey, 2 stone + 1 wheat, row, roads EW`` (roads as its owner places
     it, white's frame: top edge north)."""
     tile = tiles.by_id(tile_id)
-    bits = [f"{TYPE_NAMES[tile.type]} ({tile.id}) {tile.colour}", str(tile.cost)]
+    bits = [f"{type_name(tile.type)} ({tile.id}) {colour_name(tile.colour)}", str(tile.cost)]
     if tile.direction:
-        bits.append(tile.direction)
+        bits.append(direction_name(tile.direction))
     if tile.target:
-        bits.append(f"target {TYPE_NAMES[tile.target]}")
+        bits.append(_("target {building}").format(building=type_name(tile.target)))
     if tile.formation:
-        bits.append("pairs " + " ".join(str(p) for p in tile.formation))
+        bits.append(_("pairs {pairs}").format(pairs=" ".join(str(p) for p in tile.formation)))
     if tile.roads:
-        bits.append("roads " + "|".join(str(s) for s in tile.roads))
+        bits.append(_("roads {roads}").format(roads="|".join(str(s) for s in tile.roads)))
     return ", ".join(bits)
 
 
@@ -247,9 +302,9 @@ def reserve_lines(obs: dict[str, Any]) -> list[tuple[int | None, str, str | None
     out: list[tuple[int | None, str, str | None]] = []
     for r in obs["reserve"]:
         if r["tile"] is None:
-            out.append((None, "(empty)", None))
+            out.append((None, _("(empty)"), None))
         else:
-            out.append((r["position"], f"{TYPE_NAMES[r['type']]} ({r['tile']})", r["colour"]))
+            out.append((r["position"], f"{type_name(r['type'])} ({r['tile']})", r["colour"]))
     return out
 
 
@@ -282,21 +337,26 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
     phase = before["phase"]
     if phase == "toss":
         colour = state.decode(action).colour                  # the shield is public
-        return ChanceNote("toss", f"the royal shield shows {colour}: {colour} begins", setup)
+        name = (pgettext("player colour as a noun", "white") if colour == "white" else
+                pgettext("player colour as a noun", "blue"))
+        return ChanceNote("toss", _("the royal shield shows {colour}: {colour} begins").format(
+            colour=name), setup)
     if phase == "top":
-        return ChanceNote("top", f"the supply's top tile shows a {after['supply_top']} back",
-                          setup)
+        return ChanceNote("top", _("the supply's top tile shows a {colour} back").format(
+            colour=colour_name(str(after["supply_top"]))), setup)
     if phase == "treasure":
         old = {tuple(t) for t in before["treasures"]["landscape"]}
         new = [t for t in after["treasures"]["landscape"] if tuple(t) not in old]
         if new:
             x, y, tid = new[0]
-            return ChanceNote("treasure", f"treasure {tid} is placed on Heinrich's building "
-                                          f"at {x},{y}", setup)
+            return ChanceNote("treasure", _("treasure {treasure} is placed on Heinrich's "
+                                            "building at {where}").format(
+                treasure=tid, where=f"{x},{y}"), setup)
         gone = [t for t in after["treasures"]["removed"]
                 if t not in before["treasures"]["removed"]]
-        return ChanceNote("treasure", f"treasure {gone[0] if gone else ''} is drawn for "
-                                      f"Heinrich's building".replace("  ", " "), setup)
+        return ChanceNote("treasure", _("treasure {treasure} is drawn for Heinrich's "
+                                        "building").format(treasure=gone[0] if gone else "")
+                          .replace("  ", " "), setup)
     # a draw: onto the landscape (the starting tile) or into the royal reserve
     placed = {(t["x"], t["y"]) for t in before["landscape"]}
     for t in after["landscape"]:
@@ -304,16 +364,19 @@ def chance_note(state: "TwoHeirsState", action: int, viewer: int | None) -> Chan
             seen = t["tile"]
             if seen is None and viewer is None:   # a spectator sees the whole table
                 seen = state.decode(action).tile
-            what = (f"a {t['colour']} tile" if seen is None
-                    else f"a {t['colour']} tile ({seen})")
-            return ChanceNote("start", f"the starting tile lies face down at {t['x']},{t['y']}:"
-                                       f" {what}", setup)
+            colour = colour_name(t["colour"])
+            what = (_("a {colour} tile").format(colour=colour) if seen is None
+                    else _("a {colour} tile ({tile})").format(colour=colour, tile=seen))
+            return ChanceNote("start", _("the starting tile lies face down at {where}: {what}")
+                              .format(where=f"{t['x']},{t['y']}", what=what), setup)
     was = {r["slot"]: r["tile"] for r in before["reserve"]}
     for r in after["reserve"]:
         if r["tile"] is not None and was.get(r["slot"]) != r["tile"]:
-            return ChanceNote("reserve", f"{TYPE_NAMES[r['type']]} ({r['tile']}, {r['colour']}) "
-                                         f"is drawn into the royal reserve", setup)
-    return ChanceNote("other", "a tile is drawn", setup)
+            return ChanceNote("reserve", _("{building} ({tile}, {colour}) is drawn into the "
+                                           "royal reserve").format(
+                building=type_name(r["type"]), tile=r["tile"], colour=colour_name(r["colour"])),
+                setup)
+    return ChanceNote("other", _("a tile is drawn"), setup)
 
 
 @dataclass(frozen=True)
@@ -353,12 +416,14 @@ def setup_summary(notes: list[ChanceNote]) -> str:
             parts.append(n.text)
     reserve = sum(1 for n in notes if n.kind == "reserve")
     if reserve:
-        parts.append(f"{reserve} tiles are drawn into the royal reserve (see the board)")
+        parts.append(ngettext("{n} tile is drawn into the royal reserve (see the board)",
+                              "{n} tiles are drawn into the royal reserve (see the board)",
+                              reserve).format(n=reserve))
     parts += [n.text for n in notes if n.kind in ("start", "treasure")]
-    return "Setup: " + "; ".join(parts) + "."
+    return _("Setup: {notes}.").format(notes="; ".join(parts))
 
 
-__all__ = ["MEDIUM", "WIDE_CELL", "short_name", "fit_cell_width", "names_key", "ChanceNote",
+__all__ = ["WIDE_CELL", "seat_colour_name", "side_name", "direction_name", "short_name", "fit_cell_width", "names_key", "ChanceNote",
            "chance_note", "setup_summary", "MoveGroup", "move_groups", "CELL_WIDTH", "Cell",
-           "Grid", "SHORT", "landscape_grid", "grid_of", "placement_spaces",
+           "Grid", "landscape_grid", "grid_of", "placement_spaces",
            "seat_observation", "tile_text", "reserve_lines", "troops_in_reserve", "road_text", "SEAT_NAMES"]

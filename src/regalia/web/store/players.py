@@ -262,7 +262,8 @@ class People:
     def chat_add(self, table_id: str, seat: int | None, sender: str, name: str,
                  text: str, most: int) -> tuple[int, str] | None:
         """Store a chat line; ``(id, time)``, or None when the table holds ``most`` lines
-        already."""
+        already. On PostgreSQL the other processes are told at commit
+        (``"<table> chat <id>"`` on :data:`~regalia.web.store.CHANNEL`)."""
         at = now_iso()
         with self.engine.begin() as conn:
             n = conn.execute(select(func.count()).select_from(chat_t)
@@ -274,6 +275,9 @@ class People:
                 ).inserted_primary_key
             assert key is not None   # an INSERT of one row names it
             lid = key[0]
+            if self.engine.dialect.name == "postgresql":   # the other processes' sockets
+                from . import CHANNEL
+                conn.execute(select(func.pg_notify(CHANNEL, f"{table_id} chat {int(lid)}")))
         return int(lid), at
 
     def chat_lines(self, table_id: str, limit: int) -> list[dict[str, Any]]:
