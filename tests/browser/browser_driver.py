@@ -181,12 +181,12 @@ def create_in_lobby(page: Any, base_url: str, kinds: list[str], game: str = "kin
     page.click("#create button[type=submit]")
     page.locator("#created a").first.wait_for()
     links: dict[str, Any] = {"here": None, "invited": []}
-    for a in page.locator("#created a").all():
-        text, href = a.inner_text(), a.get_attribute("href")
+    for a in page.locator("#created a").all():   # told apart by data-link (any language)
+        kind, href = a.get_attribute("data-link"), a.get_attribute("href")
         url = href if href.startswith("http") else base_url + href
-        if text.startswith("Play here"):
+        if kind == "here":
             links["here"] = url
-        elif text.startswith("Invitation"):
+        elif kind == "invited":
             links["invited"].append(url)
         else:
             links["spectator"] = url
@@ -267,10 +267,22 @@ def targets(page: Any) -> list[Any]:
 
 
 def choices(page: Any) -> dict[str, Any]:
-    """The drawing's buttons for the move in progress, by label (Cancel left out)."""
-    return {b.inner_text(): b for b in page.locator("#choices button.choice").all()}
+    """The drawing's buttons for the move in progress, by label (Cancel left out); a
+    button whose click object (``data-choice``) says rotate, place or discard is named by
+    that English word whatever its label's language."""
+    out = {}
+    for b in page.locator("#choices button.choice").all():
+        try:
+            what = json.loads(b.get_attribute("data-choice") or "null")
+        except ValueError:
+            what = None
+        word = what.get("choice") if isinstance(what, dict) else None
+        out[WORDS.get(word, b.inner_text())] = b
+    return out
 
 
+#: a click object's ``choice`` -> the label the driver knows it by
+WORDS = {"rotate": "Rotate", "place": "Place", "discard": "Discard"}
 #: labels of buttons that finish a move in progress, preferred over more clicks
 FINISHING = ("Place", "Discard", "Confirm", "Done")
 MAX_CLICKS = 12

@@ -81,13 +81,18 @@ def chromium_browser(browser_parts: str) -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(chromium_browser: Any) -> Iterator[Callable[..., Any]]:
-    """``new_page(width=1280, height=800)`` -> a page in a fresh browser context of that
-    viewport; closed after the test. Console errors and uncaught page errors fail the test (a broken client)."""
+    """``new_page(width=1280, height=800, locale=None)`` -> a page in a fresh browser
+    context of that viewport (and browser language: ``"de-DE"`` sends ``Accept-Language:
+    de-DE``); closed after the test. Console errors and uncaught page errors fail the test
+    (a broken client)."""
     contexts, errors = [], []
 
-    def make(width: int = 1280, height: int = 800) -> Any:
+    def make(width: int = 1280, height: int = 800, locale: str | None = None,
+             **options: Any) -> Any:
         ctx = chromium_browser.new_context(viewport={"width": width, "height": height},
-                                            accept_downloads=True)
+                                            accept_downloads=True,
+                                            **({"locale": locale} if locale else {}),
+                                            **options)
         ctx.set_default_timeout(WAIT_MS)
         prepare(ctx)
         contexts.append(ctx)

@@ -69,7 +69,9 @@ from fastapi.staticfiles import StaticFiles
 from .bus import Hub, Listener
 from .errors import WebError
 from .guard import Guard, Limiter
+from .language import Language, router as language_router
 from .metrics import Metrics
+from .pages import router as pages_router
 from .rooms import Rooms
 from .reviewer import Reviewer
 from .routes import lobby, ops, pad, player, review, table
@@ -125,12 +127,12 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         if settings.resume:
             await loop.run_in_executor(None, rooms.resume)
         tasks = [asyncio.ensure_future(every(SWEEP_SECONDS, rooms.sweep,
-                                             "sweeping idle tables")),
+                                             "sweeping idle tables")),  # i18n: no (a log line)
                  asyncio.ensure_future(every(settings.clock_sweep, rooms.clocks.sweep,
-                                             "sweeping move deadlines"))]   # issue 25
+                                             "sweeping move deadlines"))]   # issue 25  # i18n: no (a log line)
         if store.shared:
             tasks.append(asyncio.ensure_future(every(
-                settings.adopt_every, rooms.adopt, "taking over tables of stopped processes")))
+                settings.adopt_every, rooms.adopt, "taking over tables of stopped processes")))  # i18n: no (a log line)
         yield
         for task in tasks:
             task.cancel()
@@ -141,7 +143,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
         rooms.close()
         store.close()
 
-    api = FastAPI(title="regalia web table", docs_url="/api/docs", redoc_url=None,
+    api = FastAPI(title="regalia web table", docs_url="/api/docs", redoc_url=None,  # i18n: no (the API's title for developers)
                   lifespan=lifespan)
     api.state.rooms = rooms
     api.state.hub = hub
@@ -155,7 +157,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     async def _web_error(_request: Request, exc: WebError) -> JSONResponse:
         headers = ({"retry-after": str(exc.retry_after)} if exc.retry_after is not None
                    else None)
-        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+        body = {"detail": exc.message, **({"code": exc.code} if exc.code else {})}
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     api.include_router(lobby.router)
     api.include_router(player.router)   # before table's: /api/tables/open is no table id
@@ -164,6 +167,9 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     api.include_router(pad.router)
     api.include_router(ops.router)
     api.include_router(socket_router)
+    api.include_router(language_router)
+    api.include_router(pages_router)   # before the mount: /static/<page>.html rendered
     api.mount("/static", StaticFiles(directory=STATIC), name="static")
     api.add_middleware(Guard, settings=settings, limiter=limiter, metrics=metrics)
+    api.add_middleware(Language)   # outermost: the guard's refusals are worded too
     return api

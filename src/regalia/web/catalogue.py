@@ -14,16 +14,31 @@ from regalia.agents import check_spec, default_hint_spec, make_agent, seat_spec
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.registry import game_class, game_drawing, game_strengths, list_games, load_game
+from regalia.core.i18n import N_, _
 
 from .errors import WebError
 from .settings import Settings
 
 #: friendly strength -> agent spec (perfect-information games; hidden: ismcts for search)
 STRENGTHS = {"easy": "greedy", "normal": "mcts:seconds=0.5", "strong": "mcts:seconds=2"}
+#: the strengths in words (translated where shown: :func:`strength_words`)
+STRENGTH_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
 HIDDEN_STRENGTHS = {"easy": "greedy", "normal": "ismcts:seconds=0.5",
                     "strong": "ismcts:seconds=2"}
 MAX_SEATS = 8
 
+
+
+def title_words(title: str) -> str:
+    """A game's title as shown: the published one, or the title of the edition in the
+    language in force where the game's catalogue gives it (Two Heirs: "Die zwei Erben")."""
+    return _(title) if title else title
+
+
+def strength_words(strength: str) -> str:
+    """A strength's name in the language in force (``easy`` -> ``leicht``); an agent spec
+    is shown as it is."""
+    return _(STRENGTH_WORDS[strength]) if strength in STRENGTH_WORDS else strength
 
 def strengths_of(game: Game) -> dict[str, str]:
     """The friendly strengths of ``game``: the recommended opponents it registers
@@ -51,13 +66,10 @@ def table_agent(game: Game, spec: str, max_think: float) -> tuple[str, float]:
     try:
         agent = check_spec(spec, game)
         if agent.reads_files:
-            raise WebError(422, f"{spec!r} reads a file on the server: not at a web table")
+            raise WebError(422, _('{spec!r} reads a file on the server: not at a web table').format(spec=spec))
         honest = seat_spec(spec, game)
         if honest is None:
-            raise WebError(422, f"{spec!r} decides from the whole state, hidden cards "
-                                f"included: it cannot sit at a {game.info.title} table "
-                                f"(ismcts and the game's greedy decide from what the seat "
-                                f"sees)")
+            raise WebError(422, _("{spec!r} decides from the whole state, hidden cards included: it cannot sit at a {title} table (ismcts and the game's greedy decide from what the seat sees)").format(spec=spec, title=game.info.title))
         agent = make_agent(honest)
         agent.limit_time(max_think)
     except RegaliaError as exc:
@@ -86,14 +98,13 @@ def computer_seat(game: Game, request: dict[str, Any], settings: Settings) -> tu
     agent, strength = request.get("agent"), request.get("strength")
     if agent is not None:
         if not settings.allow_agent_specs:
-            raise WebError(422, f"this server offers the strengths {', '.join(strengths)}; "
-                                f"agent specs are off (regalia serve --allow-agent-specs)")
+            raise WebError(422, _('this server offers the strengths {values}; agent specs are off (regalia serve --allow-agent-specs)').format(values=', '.join(strengths)))
         if not isinstance(agent, str) or len(agent) > 200:
-            raise WebError(422, "agent must be an agent spec of at most 200 characters")
+            raise WebError(422, _("agent must be an agent spec of at most 200 characters"))
         return table_agent(game, agent, settings.max_think)
     strength = strength or "easy"
     if not isinstance(strength, str) or strength not in strengths:
-        raise WebError(422, f"strength must be one of {', '.join(strengths)}")
+        raise WebError(422, _('strength must be one of {values}').format(values=', '.join(strengths)))
     return table_agent(game, strengths[strength], settings.max_think)
 
 
@@ -179,9 +190,13 @@ def games_catalogue(settings: Settings | None = None) -> list[dict[str, Any]]:
     the computer strengths it offers (name -> the agent spec played,
     :func:`table_strengths`)."""
     max_think = (settings or Settings()).max_think
-    return [{"name": g.name, "title": g.title, "min_players": g.min_players,
-             "max_players": g.max_players, "variants": dict(g.variants),
-             "params": list(game_parameters(g.name)),
+    # the variants' and parameters' words are the games' (their rulebook's, their
+    # docstrings'): said in the language in force where a game's catalogue has them
+    return [{"name": g.name, "title": title_words(g.title), "min_players": g.min_players,
+             "max_players": g.max_players,
+             "variants": {k: _(v) if v else v for k, v in g.variants.items()},
+             "params": [{**p, "help": _(p["help"]) if p["help"] else ""}
+                        for p in game_parameters(g.name)],
              "perfect_information": g.perfect_information,
              "strengths": dict(_offered(g.name, max_think)),
              "playable": game_drawing(g.name) is not None} for g in list_games()]
@@ -198,8 +213,8 @@ def check_params(game_name: str, params: Any) -> dict[str, Any]:
     if params is None:
         return {}
     if not isinstance(params, dict):
-        raise WebError(422, "params must be an object of the game's parameters, e.g. "
-                            "{\"sheet\": 2}")
+        raise WebError(422, _("params must be an object of the game's parameters, e.g. "
+                            "{\"sheet\": 2}"))
     try:
         offered = [p["name"] for p in game_parameters(game_name)]
         files = _file_params(game_name)
@@ -208,12 +223,9 @@ def check_params(game_name: str, params: Any) -> dict[str, Any]:
     title = game_class(game_name).info.title
     for key in params:
         if key in files:
-            raise WebError(422, f"{key}: a web table cannot read files on the server (custom "
-                                f"component files are for 'regalia play --data'); leave "
-                                f"{key} out to play with the bundled components")
+            raise WebError(422, _("{key}: a web table cannot read files on the server (custom component files are for 'regalia play --data'); leave {key} out to play with the bundled components").format(key=key))
         if key in OWN_FIELDS:
-            raise WebError(422, f"params.{key}: give it as the table's own '{key}' field")
+            raise WebError(422, _("params.{key}: give it as the table's own '{key}' field").format(key=key))
         if key not in offered:
-            raise WebError(422, f"{title} has no parameter {str(key)[:40]!r} at the web "
-                                f"table; its parameters: {', '.join(offered) or 'none'}")
+            raise WebError(422, _('{title} has no parameter {value!r} at the web table; its parameters: {value2}').format(title=title, value=str(key)[:40], value2=', '.join(offered) or 'none'))
     return dict(params)

@@ -27,6 +27,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from regalia.core.i18n import _
+
 from .errors import WebError
 from .identity import check_name, check_text
 from .settings import Settings
@@ -134,11 +136,10 @@ class Chat:
                     del self._flood[k]
             past = self._flood.setdefault(sender, deque(maxlen=FLOOD_LINES))
             if any(similar(text, old) for old, _at in list(past)[-2:]):
-                raise WebError(429, "you wrote about the same line just before; say "
-                                    "something new", retry_after=1)
+                raise WebError(429, _("you wrote about the same line just before; say "
+                                    "something new"), retry_after=1)
             if len(past) == FLOOD_LINES and now - past[0][1] < FLOOD_SECONDS:
-                raise WebError(429, f"at most {FLOOD_LINES} lines in {FLOOD_SECONDS:g} "
-                                    f"seconds; wait a moment",
+                raise WebError(429, _('at most {FLOOD_LINES} lines in {FLOOD_SECONDS:g} seconds; wait a moment').format(FLOOD_LINES=FLOOD_LINES, FLOOD_SECONDS=FLOOD_SECONDS),
                                retry_after=int(FLOOD_SECONDS - (now - past[0][1])) + 1)
             past.append((text, now))
 
@@ -152,13 +153,13 @@ class Chat:
                 422 a bad text or name; 429 flood (:meth:`flood`) or a full chat.
         """
         s = self.settings
-        clean = check_text(text, "a chat line", s.chat_length)
+        clean = check_text(text, _("a chat line"), s.chat_length)
         if seat is None:
             if not t.options.get("spectator_chat"):
-                raise WebError(403, "spectators read this table's chat but do not write in it")
+                raise WebError(403, _("spectators read this table's chat but do not write in it"))
             if player is None:
-                raise WebError(403, "writing as a spectator needs a player key")
-            who = check_name(name, "your name", s.max_name)
+                raise WebError(403, _("writing as a spectator needs a player key"))
+            who = check_name(name, _("your name"), s.max_name)
             sender = "v" + hashlib.sha256(f"{t.id}:{player}".encode()).hexdigest()[:12]
         else:
             who = t.seats[seat].label
@@ -168,7 +169,7 @@ class Chat:
         with t.lock:   # stored and kept in one order: a socket sends the lines after its last
             stored = self.db.chat_add(t.id, seat, sender, who, clean, s.chat_lines)
             if stored is None:
-                raise WebError(429, f"this table's chat holds {s.chat_lines} lines, its most")
+                raise WebError(429, _("this table's chat holds {chat_lines} lines, its most").format(chat_lines=s.chat_lines))
             line = {"id": stored[0], "at": stored[1], "seat": seat, "sender": sender,
                     "name": who, "text": clean}
             room.lines.append(line)

@@ -29,6 +29,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from regalia.core.i18n import N_, _
+
 from .catalogue import table_agent, table_strengths
 from .errors import WebError
 from .settings import Settings
@@ -37,10 +39,10 @@ from .store import now_iso
 log = logging.getLogger("regalia.web")
 
 #: what a timeout does -> the words of the table's options
-TIMEOUTS = {"computer": "the computer plays the move for the absent seat",
-            "forfeit": "the seat forfeits (ranked last; the computer plays it on)"}
+TIMEOUTS = {"computer": N_("the computer plays the move for the absent seat"),
+            "forfeit": N_("the seat forfeits (ranked last; the computer plays it on)")}
 #: the choices the page offers (seconds); the API takes any number in the settings' bounds
-OFFERED = {"1 minute": 60, "1 hour": 3600, "1 day": 86400}
+OFFERED = {N_("1 minute"): 60, N_("1 hour"): 3600, N_("1 day"): 86400}
 
 
 @dataclass(frozen=True)
@@ -66,15 +68,14 @@ def parse_clock(value: Any, settings: Settings) -> dict[str, Any] | None:
         return None
     lo, hi = settings.min_move_seconds, settings.max_move_seconds
     if not isinstance(value, dict) or set(value) - {"seconds", "timeout"}:
-        raise WebError(422, "clock must be null or {'seconds': N, 'timeout': 'computer' or "
-                            "'forfeit'}")
+        raise WebError(422, _("clock must be null or {'seconds': N, 'timeout': 'computer' or "
+                            "'forfeit'}"))
     seconds, timeout = value.get("seconds"), value.get("timeout", "computer")
     if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
             or not lo <= seconds <= hi):
-        raise WebError(422, f"clock seconds must be a number from {lo:g} to {hi:g} (a move's "
-                            f"time limit)")
+        raise WebError(422, _("clock seconds must be a number from {lo:g} to {hi:g} (a move's time limit)").format(lo=lo, hi=hi))
     if timeout not in TIMEOUTS:
-        raise WebError(422, f"clock timeout must be one of {', '.join(TIMEOUTS)}")
+        raise WebError(422, _('clock timeout must be one of {values}').format(values=', '.join(TIMEOUTS)))
     return Clock(float(seconds), str(timeout)).as_option()
 
 
@@ -114,9 +115,9 @@ def standing(returns: Sequence[float], forfeits: dict[int, int]) -> list[float]:
 
 def forfeit_notes(forfeits: dict[int, int], names: Sequence[str]) -> list[str]:
     """The result's words for the seats that forfeited, in the order they did."""
-    return [f"{names[seat]} forfeited at move {ply + 1} (the move time ran out): the "
-            f"computer played on for that seat, which ranks below every seat that had "
-            f"not forfeited."
+    return [_("{name} forfeited at move {move} (the move time ran out): the computer played "
+              "on for that seat, which ranks below every seat that had not forfeited."
+              ).format(name=names[seat], move=ply + 1)
             for seat, ply in sorted(forfeits.items(), key=lambda kv: kv[1])]
 
 

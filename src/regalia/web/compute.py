@@ -40,12 +40,14 @@ from typing import Any, Callable
 
 from pebble import ProcessExpired, ProcessPool
 
+from regalia.core import i18n
+from regalia.core.i18n import N_, _
 from regalia.core.state import State
 
 from . import story, views
 from . import table as table_module
 from . import worker
-from .errors import WebError
+from .errors import Later, WebError
 from .metrics import Metrics
 from .settings import Settings
 from .store import COMPUTER_TO_MOVE
@@ -275,7 +277,7 @@ class Computer:
         elif exc is not None:   # an agent's failure stops the table, visibly
             with t.lock:
                 if t.generation == generation:
-                    t.error, t.future = f"the computer player failed: {exc}", None
+                    t.error, t.future = Later.of(N_("the computer player failed: {why}"), why=exc), None
                     t.bump()
             resolve(done)
             t.notify(t.id)
@@ -309,7 +311,7 @@ class Computer:
                     s = t.state
                     if len(s.history()) == ply and s.current_player() == seat:
                         if action not in s.legal_actions():
-                            raise WebError(500, f"it answered {action!r}, not a legal move")
+                            raise WebError(500, _("it answered {action!r}, not a legal move").format(action=action))
                         try:
                             t.commit(action)
                         except WebError as exc:
@@ -320,8 +322,9 @@ class Computer:
         except Exception as exc:
             message = exc.message if isinstance(exc, WebError) else str(exc)
             with t.lock:
-                t.error = (f"the computer player's move could not be stored ({message}); "
-                           f"restart the server to resume the table")
+                t.error = Later.of(N_("the computer player's move could not be stored "
+                                      "({why}); restart the server to resume the table"),
+                                   why=message)
                 t.future = None
                 t.bump()
             t.notify(t.id)
@@ -349,30 +352,35 @@ class Computer:
                 still being searched.
         """
         if not t.options.get("hints"):
-            raise WebError(409, "hints are off at this table (choose them when creating it)")
+            raise WebError(409, _("hints are off at this table (choose them when creating it)"))
         answer: Future[dict[str, Any]] = Future()
+        lang = i18n.language()   # the asking request's: the answer is worded in it
 
         def then(f: Future[Any]) -> None:
+            with i18n.using(lang):   # a pool thread: no request's language in force
+                worded(f)
+
+        def worded(f: Future[Any]) -> None:
             exc = f.exception()
             if isinstance(exc, WebError):
                 answer.set_exception(exc)
             elif isinstance(exc, (FutureTimeout, ProcessExpired)):
-                answer.set_exception(WebError(503, "the hint took too long; try again"))
+                answer.set_exception(WebError(503, _("the hint took too long; try again")))
             elif exc is not None:
-                answer.set_exception(WebError(409, f"no hint: {exc}"))
+                answer.set_exception(WebError(409, _('no hint: {exc}').format(exc=exc)))
             else:
                 answer.set_result(self._hint_answer(t, seat, history, f.result()))
         with t.lock:
             s = t.state
             history = s.history()
             if s.is_terminal() or s.current_player() != seat:
-                raise WebError(409, "a hint is for the seat to play, on its turn")
+                raise WebError(409, _("a hint is for the seat to play, on its turn"))
             job = Job(t.id, seat, worker.suggest,
                       (t.game.info.name, json.dumps(t.game.params, sort_keys=True),
                        position_for(s, seat), seat, spec, budget, _entropy.getrandbits(63)),
                       budget, then)
         if not self.submit(job):
-            raise WebError(429, "a hint for this seat is already being searched",
+            raise WebError(429, _("a hint for this seat is already being searched"),
                            retry_after=max(1, round(budget)))
         self.metrics.jobs.labels("hint").inc()
         return answer
@@ -398,7 +406,7 @@ class Computer:
             self._ring.clear()
         for job in waiting:   # never run: their waiters are told (a hint's request)
             dropped: Future[Any] = Future()
-            dropped.set_exception(WebError(503, "the server is stopping"))
+            dropped.set_exception(WebError(503, _("the server is stopping")))
             try:
                 job.then(dropped)
             except Exception:  # a table's bookkeeping at shutdown: nothing to tell

@@ -41,6 +41,8 @@ from limits import parse_many
 from limits.storage import storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from regalia.core.i18n import _
+
 from .errors import WebError
 from .identity import credential
 from .metrics import Metrics
@@ -72,8 +74,7 @@ class Limiter:
     def __init__(self, settings: Settings, metrics: Metrics):
         unknown = set(settings.rate_limits) - set(RATE_LIMITS)
         if unknown:
-            raise ValueError(f"no rate limit {', '.join(sorted(unknown))}; limits: "
-                             f"{', '.join(RATE_LIMITS)}")
+            raise ValueError(_('no rate limit {values}; limits: {values2}').format(values=', '.join(sorted(unknown)), values2=', '.join(RATE_LIMITS)))
         self.windows = {}
         for name in RATE_LIMITS:
             text = settings.limit(name)
@@ -81,8 +82,7 @@ class Limiter:
                 try:
                     self.windows[name] = parse_many(text)
                 except ValueError as exc:
-                    raise ValueError(f"rate limit {name}={text!r}: {exc} (e.g. "
-                                     f"'30/second;600/minute', or 'off')") from None
+                    raise ValueError(_("rate limit {name}={text!r}: {exc} (e.g. '30/second;600/minute', or 'off')").format(name=name, text=text, exc=exc)) from None
         self.limiter = MovingWindowRateLimiter(storage_from_string(settings.rate_storage))
         self.metrics = metrics
 
@@ -97,8 +97,7 @@ class Limiter:
             if not self.limiter.test(item, name, key, cost=cost):
                 reset = self.limiter.get_window_stats(item, name, key).reset_time
                 self.metrics.refused.labels(name).inc()
-                raise WebError(429, f"too many requests ({name}: at most {item}); try "
-                                    f"again later",
+                raise WebError(429, _('too many requests ({name}: at most {item}); try again later').format(name=name, item=item),
                                retry_after=max(1, math.ceil(reset - time.time())))
         for item in self.windows.get(name, ()):
             self.limiter.hit(item, name, key, cost=cost)
@@ -193,9 +192,7 @@ class Guard:
         s = self.settings
         host = _header(scope, b"host")
         if not host_allowed(host, s):
-            raise self._refused("host", 403, f"this server does not serve the host "
-                                             f"{(host or '')[:60]!r} (regalia serve "
-                                             f"--allowed-origin names the others)")
+            raise self._refused("host", 403, _('this server does not serve the host {value!r} (regalia serve --allowed-origin names the others)').format(value=(host or '')[:60]))
         client = client_of(scope)
         websocket = scope["type"] == "websocket"
         method = scope.get("method", "GET")
@@ -210,9 +207,7 @@ class Guard:
         site = (_header(scope, b"sec-fetch-site") or "").lower()
         if (origin is not None and not origin_allowed(origin, host, s)) or \
                 site in ("cross-site", "same-site"):
-            raise self._refused("origin", 403, f"requests from the origin "
-                                               f"{(origin or site)[:80]!r} are refused "
-                                               f"(another site's page)")
+            raise self._refused("origin", 403, _("requests from the origin {value!r} are refused (another site's page)").format(value=(origin or site)[:80]))
         if websocket:
             return receive
         return await self._body(scope, receive)
@@ -223,25 +218,24 @@ class Guard:
         chunked = "chunked" in (_header(scope, b"transfer-encoding") or "").lower()
         if length is not None and (not length.strip().isdigit()
                                    or int(length) > s.max_body):
-            raise self._refused("body", 413, f"request body over {s.max_body} bytes")
+            raise self._refused("body", 413, _('request body over {max_body} bytes').format(max_body=s.max_body))
         if not chunked and (length is None or int(length) == 0):
             return receive   # no body
         media = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
         if media != "application/json":
-            raise self._refused("content_type", 415, "a request body must be JSON with "
-                                                     "Content-Type: application/json")
+            raise self._refused("content_type", 415, _("a request body must be JSON with "
+                                                     "Content-Type: application/json"))
         body = bytearray()
         while True:
             try:
                 message = await asyncio.wait_for(receive(), s.body_timeout)
             except asyncio.TimeoutError:
-                raise self._refused("timeout", 408, f"the request body stalled over "
-                                                    f"{s.body_timeout:g} s") from None
+                raise self._refused("timeout", 408, _('the request body stalled over {body_timeout:g} s').format(body_timeout=s.body_timeout)) from None
             if message["type"] != "http.request":
-                raise WebError(400, "the client left before sending its body")
+                raise WebError(400, _("the client left before sending its body"))
             body += message.get("body", b"")
             if len(body) > s.max_body:
-                raise self._refused("body", 413, f"request body over {s.max_body} bytes")
+                raise self._refused("body", 413, _('request body over {max_body} bytes').format(max_body=s.max_body))
             if not message.get("more_body", False):
                 break
         sent = False
@@ -281,7 +275,7 @@ def _depth(value: Any) -> int:
 def _no_constant(name: str) -> None:
     """Refuse ``NaN`` and ``Infinity`` in a request body (not JSON, though Python reads
     them)."""
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(_('{name} is not JSON').format(name=name))
 
 
 def parse_json(raw: bytes, max_body: int, max_depth: int) -> dict[str, Any]:
@@ -292,19 +286,18 @@ def parse_json(raw: bytes, max_body: int, max_depth: int) -> dict[str, Any]:
             deeper than ``max_depth``, or not an object.
     """
     if len(raw) > max_body:
-        raise WebError(413, f"request body over {max_body} bytes")
+        raise WebError(413, _('request body over {max_body} bytes').format(max_body=max_body))
     try:
         if _orjson is not None:   # strict JSON; nesting over 1024 is an error, not a crash
             data = _orjson.loads(raw or b"null")
         else:  # pragma: no cover
             data = json.loads(raw or b"null", parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise WebError(400, "the request body is not JSON") from None
+        raise WebError(400, _("the request body is not JSON")) from None
     if _depth(data) > max_depth:
-        raise WebError(400, f"the request body nests arrays and objects deeper than "
-                            f"{max_depth}")
+        raise WebError(400, _('the request body nests arrays and objects deeper than {max_depth}').format(max_depth=max_depth))
     if not isinstance(data, dict):
-        raise WebError(400, "the request body must be a JSON object")
+        raise WebError(400, _("the request body must be a JSON object"))
     return data
 
 

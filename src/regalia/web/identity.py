@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping
 
+from regalia.core.i18n import _
+
 from .errors import WebError
 from .store import SeatRow
 
@@ -40,7 +42,7 @@ MAX_MARKS = 2
 #: in Cyrillic, "Com puter", "Cornputer"): a computer seat's mark
 RESERVED_WORDS = ("computer",)
 #: whole names a person may not take: "You" is how the page names its reader
-RESERVED_NAMES = ("you",)
+RESERVED_NAMES = ("you", "du")   # the page names its reader so (en, de)
 
 
 def new_token() -> str:
@@ -80,7 +82,7 @@ def parse_seat(value: Any) -> int | None:
         return None
     text = str(value)
     if not text.isdigit() or len(text) > 1:
-        raise WebError(422, "the seat must be a whole number 0 to 7")
+        raise WebError(422, _("the seat must be a whole number 0 to 7"))
     return int(text)
 
 
@@ -119,13 +121,13 @@ def seat_of(seats: Iterable[SeatRow], token: str | PlayerSeat | None,
             return None
         held = holders(token.key) if holders is not None else set()
         if token.seat not in held:
-            raise WebError(403, "this player key does not hold that seat of this table")
+            raise WebError(403, _("this player key does not hold that seat of this table"))
         return token.seat
     h = token_hash(str(token))
     for s in seats:
         if s.token_hash and hmac.compare_digest(s.token_hash, h):
             return s.seat
-    raise WebError(403, "this seat token is not valid for this table")
+    raise WebError(403, _("this seat token is not valid for this table"))
 
 
 # ---------------------------------------------------------------------------- text
@@ -136,16 +138,16 @@ def _refused_character(text: str) -> str | None:
     for i, ch in enumerate(text):
         cat = unicodedata.category(ch)
         if cat in REFUSED_CATEGORIES or (cat == "Zs" and ch != " "):
-            kind = ("a control character" if cat == "Cc" else
-                    "an invisible formatting character (bidi control, zero-width space or "
-                    "joiner)" if cat == "Cf" else
-                    "a space other than the ordinary one" if cat == "Zs" else
-                    "a line separator" if cat in ("Zl", "Zp") else
-                    "a character that is not a printable assigned Unicode character")
-            return f"{kind} (U+{ord(ch):04X}) at position {i + 1}"
+            kind = (_("a control character") if cat == "Cc" else
+                    _("an invisible formatting character (bidi control, zero-width space or "
+                    "joiner)") if cat == "Cf" else
+                    _("a space other than the ordinary one") if cat == "Zs" else
+                    _("a line separator") if cat in ("Zl", "Zp") else
+                    _("a character that is not a printable assigned Unicode character"))
+            return _('{kind} (U+{ord:04X}) at position {value}').format(kind=kind, ord=ord(ch), value=i + 1)
         marks = marks + 1 if cat.startswith("M") else 0
         if marks > MAX_MARKS:
-            return f"more than {MAX_MARKS} combining marks on one character at position {i + 1}"
+            return _('more than {MAX_MARKS} combining marks on one character at position {value}').format(MAX_MARKS=MAX_MARKS, value=i + 1)
     return None
 
 
@@ -158,15 +160,15 @@ def check_text(text: Any, what: str, longest: int) -> str:
             character :data:`REFUSED_CATEGORIES` refuses (the message names it and where).
     """
     if not isinstance(text, str):
-        raise WebError(422, f"{what} must be text")
+        raise WebError(422, _('{what} must be text').format(what=what))
     clean = " ".join(part for part in unicodedata.normalize("NFC", text).split(" ") if part)
     if not clean:
-        raise WebError(422, f"{what} is empty")
+        raise WebError(422, _('{what} is empty').format(what=what))
     if len(clean) > longest:
-        raise WebError(422, f"{what} is {len(clean)} characters long; at most {longest}")
+        raise WebError(422, _('{what} is {count} characters long; at most {longest}').format(what=what, count=len(clean), longest=longest))
     bad = _refused_character(clean)
     if bad is not None:
-        raise WebError(422, f"{what} holds {bad}: plain text only")
+        raise WebError(422, _('{what} holds {bad}: plain text only').format(what=what, bad=bad))
     return clean
 
 
@@ -187,7 +189,7 @@ def _reserved(word: str) -> re.Pattern[str]:
                       re.IGNORECASE)
 
 
-def check_name(name: Any, what: str = "the name", longest: int = 24) -> str:
+def check_name(name: Any, what: str | None = None, longest: int = 24) -> str:
     """A person's name as stored (:func:`check_text`), checked against the computer
     seats' mark: a name that reads as "Computer" in any spelling, case, spacing or with
     look-alike characters is refused, and so is "You".
@@ -196,16 +198,14 @@ def check_name(name: Any, what: str = "the name", longest: int = 24) -> str:
         WebError(422): :func:`check_text`'s refusals, or a reserved name (the message says
             why).
     """
+    what = what or _("the name")
     clean = check_text(name, what, longest)
     flat = squash(clean)
     for word in RESERVED_WORDS:
         if _reserved(word).search(flat) or _reserved(word).search(clean):
-            raise WebError(422, f"{what} {clean!r} looks like {word!r}: only the computer's "
-                                f"seats are called that, so that a person is never taken "
-                                f"for one")
+            raise WebError(422, _("{what} {clean!r} looks like {word!r}: only the computer's seats are called that, so that a person is never taken for one").format(what=what, clean=clean, word=word))
     if flat in RESERVED_NAMES or any(_reserved(w).fullmatch(flat) for w in RESERVED_NAMES):
-        raise WebError(422, f"{what} {clean!r} is how the page names its reader; choose "
-                            f"another")
+        raise WebError(422, _('{what} {clean!r} is how the page names its reader; choose another').format(what=what, clean=clean))
     return clean
 
 
@@ -221,4 +221,4 @@ def computer_label(label: Any, what: str, longest: int = 24) -> str:
         check_name(clean, what, longest)
     except WebError:
         return clean
-    return f"{clean} (computer)"
+    return _("{name} (computer)").format(name=clean)

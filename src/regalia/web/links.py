@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 from urllib.parse import quote
 
+from regalia.core.i18n import _
+
 
 def qr_svg(url: str, title: str) -> str:
     """A QR code of ``url`` as inline SVG (no fixed size: the page sizes it; error
@@ -39,10 +41,10 @@ def seat_links(base_url: str, table_id: str, seats: Sequence[dict[str, Any]]
     if here:
         url = link([s["token"] for s in here])
         out["here"] = {"labels": [s["label"] for s in here], "url": url,
-                       "qr": qr_svg(url, "QR code of the link to play here")}
+                       "qr": qr_svg(url, _("QR code of the link to play here"))}
     for s in seats:
         if s.get("kind") == "invited" and s.get("token"):
             url = link([s["token"]])
             out["invited"].append({"seat": s["seat"], "label": s["label"], "url": url,
-                                   "qr": qr_svg(url, f"QR code of {s['label']}'s link")})
+                                   "qr": qr_svg(url, _("QR code of {name}'s link").format(name=s['label']))})
     return out

@@ -27,9 +27,10 @@ from typing import Any
 
 from regalia.core.errors import RegaliaError
 from regalia.core.registry import game_class
+from regalia.core.i18n import N_, _
 
 from . import story
-from .catalogue import strengths_of
+from .catalogue import strengths_of, title_words
 from .clocks import parse_clock
 from .errors import WebError
 from .identity import check_name, parse_seat
@@ -50,7 +51,7 @@ def table_options(body: dict[str, Any], settings: Any) -> dict[str, Any]:
     for name in ("open", "rate_computers", "spectator_chat"):
         value = body.get(name, False)
         if not isinstance(value, bool):
-            raise WebError(422, f"{name} must be true or false")
+            raise WebError(422, _('{name} must be true or false').format(name=name))
         out[name] = value
     out["clock"] = parse_clock(body.get("clock"), settings)
     return out
@@ -58,7 +59,7 @@ def table_options(body: dict[str, Any], settings: Any) -> dict[str, Any]:
 
 def title_of(game: str) -> str:
     try:
-        return game_class(game).info.title
+        return title_words(game_class(game).info.title)
     except RegaliaError:
         return game
 
@@ -109,25 +110,25 @@ class Lobby:
             WebError: 401/403 the key; 403 a table not open to anyone; 404 no table; 409
                 the game is over, the seat is not free (taken meanwhile), or the player sits
                 there already; 422 a bad seat or name."""
-        pid = self.players.player(key, "joining a table needs")
+        pid = self.players.player(key, N_("joining a table needs a player key (X-Player-Key)"))
         t = self.rooms.get(table_id)
         if not t.options.get("open"):
-            raise WebError(403, "this table is not open to anyone: ask its players for an "
-                                "invitation link")
+            raise WebError(403, _("this table is not open to anyone: ask its players for an "
+                                "invitation link"))
         n = parse_seat(seat) if not isinstance(seat, int) or isinstance(seat, bool) else seat
         if n is None or not 0 <= n < len(t.seats):
-            raise WebError(422, f"seat must be a seat number 0 to {len(t.seats) - 1}")
-        label = check_name(name, "your name", self.settings.max_name)
+            raise WebError(422, _('seat must be a seat number 0 to {value}').format(value=len(t.seats) - 1))
+        label = check_name(name, _("your name"), self.settings.max_name)
         folk = t.people
         with t.lock:
             if t.state.is_terminal():
-                raise WebError(409, "the game is over")
+                raise WebError(409, _("the game is over"))
             if pid in folk.holders.values():
-                raise WebError(409, "you sit at this table already")
+                raise WebError(409, _("you sit at this table already"))
             if t.seats[n].kind != INVITED or n in folk.holders:
-                raise WebError(409, "this seat is not free")
+                raise WebError(409, _("this seat is not free"))
         if not self.players.db.bind(t.id, n, pid, label, lobby=True):
-            raise WebError(409, "this seat was taken meanwhile")
+            raise WebError(409, _("this seat was taken meanwhile"))
         self.players.seat_changed(t, n, label, pid, token_cleared=True)
         return {"table": t.id, "seat": n, "label": label}
 
@@ -140,11 +141,11 @@ class Lobby:
         Raises:
             WebError: 401/403 the credential (a seat of the table is needed); 409 the game
                 is not over; the refusals of :meth:`Rooms.create`."""
-        t, seat = self.rooms.seated(table_id, token, "a rematch needs")
+        t, seat = self.rooms.seated(table_id, token, N_("a rematch needs the seat's token (the private link)"))
         folk = t.people
         with t.lock:
             if not t.state.is_terminal():
-                raise WebError(409, "a rematch follows a finished game")
+                raise WebError(409, _("a rematch follows a finished game"))
             if folk.next_table:
                 return {"table": folk.next_table, "made": False, "seats": []}
         new_id = secrets.token_urlsafe(9)

@@ -42,29 +42,29 @@ class Metrics:
         self.registry = CollectorRegistry()
         r = self.registry
         self.move_seconds = Histogram("regalia_move_seconds",
-                                      "Time the server took to answer a move request",
+                                      "Time the server took to answer a move request",  # i18n: no (Prometheus help)
                                       buckets=MOVE_BUCKETS, registry=r)
-        self.tables_live = Gauge("regalia_tables_live", "Tables held in memory", registry=r)
+        self.tables_live = Gauge("regalia_tables_live", "Tables held in memory", registry=r)  # i18n: no (Prometheus help)
         self.tables_unfinished = Gauge("regalia_tables_unfinished",
-                                       "Unfinished tables in the store", registry=r)
+                                       "Unfinished tables in the store", registry=r)  # i18n: no (Prometheus help)
         self.queued = Gauge("regalia_compute_queued",
-                            "Computer moves and hints waiting for a worker", registry=r)
+                            "Computer moves and hints waiting for a worker", registry=r)  # i18n: no (Prometheus help)
         self.running = Gauge("regalia_compute_running",
-                             "Computer moves and hints being searched", registry=r)
+                             "Computer moves and hints being searched", registry=r)  # i18n: no (Prometheus help)
         self.overruns = Counter("regalia_compute_overruns",
-                                "Searches stopped past their budget (worker killed)",
+                                "Searches stopped past their budget (worker killed)",  # i18n: no (Prometheus help)
                                 registry=r)
-        self.jobs = Counter("regalia_compute_jobs", "Searches started by this process",
+        self.jobs = Counter("regalia_compute_jobs", "Searches started by this process",  # i18n: no (Prometheus help)
                             ["kind"], registry=r)
         self.leases = Gauge("regalia_leases_held",
-                            "Tables whose computer players this process runs", registry=r)
+                            "Tables whose computer players this process runs", registry=r)  # i18n: no (Prometheus help)
         self.conflicts = Counter("regalia_store_conflicts",
-                                 "Changes refused by the store: the table changed first",
+                                 "Changes refused by the store: the table changed first",  # i18n: no (Prometheus help)
                                  registry=r)
         self.catch_ups = Counter("regalia_catch_ups",
-                                 "Live tables brought up to the store after another "
+                                 "Live tables brought up to the store after another "  # i18n: no (Prometheus help)
                                  "process changed them", registry=r)
-        self.refused = Counter("regalia_refused", "Requests refused by a limit",
+        self.refused = Counter("regalia_refused", "Requests refused by a limit",  # i18n: no (Prometheus help)
                                ["limit"], registry=r)
 
     def watch(self, gauge: Gauge, read: Callable[[], float]) -> None:

@@ -23,7 +23,10 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from regalia.core.game import Game
+from regalia.core.i18n import N_
 from regalia.core.state import State
+
+from .errors import Later
 
 #: A viewer: a seat number, or None for a spectator.
 Viewer = int | None
@@ -50,8 +53,8 @@ class MoveLog:
     def _reset(self) -> None:
         self.state: State = self.game.new_initial_state(0)
         self.actions: list[int] = []
-        #: per viewer, one line per ply
-        self.lines: dict[Viewer, list[str]] = {v: [] for v in self.viewers}
+        #: per viewer, one line per ply (a redacted one said in each reader's language)
+        self.lines: dict[Viewer, list[str | Later]] = {v: [] for v in self.viewers}
         #: who made each ply (a seat; None for a chance outcome)
         self.movers: list[int | None] = []
         #: per viewer, whether it saw each ply (its line is then the notation)
@@ -69,7 +72,7 @@ class MoveLog:
     def log(self, viewer: Viewer, plies: int | None = None) -> list[str]:
         """The log of ``viewer`` (None: a spectator), its first ``plies`` lines (all for
         None)."""
-        return list(self.lines[viewer][:plies])
+        return [str(line) for line in self.lines[viewer][:plies]]
 
     def seats(self, plies: int | None = None) -> list[int | None]:
         """Who made each ply (None: a chance outcome), the first ``plies``."""
@@ -85,7 +88,7 @@ class MoveLog:
         s = self.state
         chance = s.is_chance_node()
         mover = None if chance else s.current_player()
-        text = s.safe_string(action) or f"action {action}"
+        text = s.safe_string(action) or f"action {action}"  # i18n: no (notation's fallback)
         seen = self._seen(s, action, chance, text)
         s.apply_action(action)
         visibility = getattr(s, "visibility", None)
@@ -99,15 +102,16 @@ class MoveLog:
         self.actions.append(action)
         self.movers.append(mover)
 
-    def _redacted(self, chance: bool, witnesses: list[int]) -> str:
+    def _redacted(self, chance: bool, witnesses: list[int]) -> Later:
         """The line for a ply the viewer did not see; ``witnesses``: the seats that saw it."""
         if not chance:
-            return "a hidden move"
+            return Later.of(N_("a hidden move"))
         if len(witnesses) == 1:
-            return f"{self.names[witnesses[0]]} drew a card"
+            return Later.of(N_("{name} drew a card"), name=self.names[witnesses[0]])
         if not witnesses:
-            return "a face-down draw"
-        return "a card was drawn (" + ", ".join(self.names[w] for w in witnesses) + " saw it)"
+            return Later.of(N_("a face-down draw"))
+        return Later.of(N_("a card was drawn ({names} saw it)"),
+                        names=", ".join(self.names[w] for w in witnesses))
 
     def _seen(self, s: State, action: int, chance: bool, text: str) -> dict[Viewer, bool]:
         """Which viewers saw ``action`` at ``s`` (see the module docstring)."""

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable
 
+from regalia.core.i18n import N_, _
+
 from . import clocks, ratings
 from .errors import WebError
 from .identity import check_name, new_key, token_hash
@@ -48,7 +50,7 @@ class Folk:
     deadline: str | None = None
     expired: int | None = None
     ratings: dict[int, tuple[float, int]] = field(default_factory=dict)
-    rated: str | None = None
+    rated: Any = None   # why the game will not be rated (a Later), or None
     next_table: str | None = None
     chat: Any = None
 
@@ -79,7 +81,7 @@ class Players:
         self.db.new_player(token_hash(key))
         return key
 
-    def player(self, key: Any, needed: str = "this needs") -> str:
+    def player(self, key: Any, needed: str = N_("this needs a player key (X-Player-Key)")) -> str:
         """The player id of ``key``.
 
         Raises:
@@ -87,9 +89,9 @@ class Players:
                 message says so: the page then makes a new one).
         """
         if not isinstance(key, str) or not key:
-            raise WebError(401, f"{needed} a player key (X-Player-Key)")
+            raise WebError(401, _(needed))   # a message marked N_ by the caller
         if len(key) > 64:
-            raise WebError(403, "this player key is not known here")
+            raise WebError(403, _("this player key is not known here"), code="key-unknown")
         h = token_hash(key)
         now = time.monotonic()
         with self._lock:
@@ -97,15 +99,15 @@ class Players:
         if cached is None or now - cached[2] > KEY_CACHE_SECONDS:
             found = self.db.player_of(h)
             if found is None:
-                raise WebError(403, "this player key is not known here")
+                raise WebError(403, _("this player key is not known here"), code="key-unknown")
             cached = (found[0], found[1], now)
             with self._lock:
                 if len(self._keys) > 10_000:
                     self._keys.clear()
                 self._keys[h] = cached
         if cached[1]:
-            raise WebError(403, "this player key was revoked (a new one was made on another "
-                                "device)")
+            raise WebError(403, _("this player key was revoked (a new one was made on another "
+                                  "device)"), code="key-revoked")
         return cached[0]
 
     def rotate(self, key: Any) -> str:
@@ -115,10 +117,10 @@ class Players:
 
         Raises:
             WebError: :meth:`player`'s refusals; 409 revoked meanwhile."""
-        self.player(key, "revoking needs")
+        self.player(key, N_("revoking needs a player key (X-Player-Key)"))
         fresh = new_key()
         if self.db.rotate(token_hash(key), token_hash(fresh)) is None:
-            raise WebError(409, "this player key was revoked meanwhile")
+            raise WebError(409, _("this player key was revoked meanwhile"))
         with self._lock:
             self._keys.pop(token_hash(key), None)
         return fresh
@@ -183,7 +185,7 @@ class Players:
 
     def mine(self, t: Table, key: Any) -> list[int]:
         """The seats of ``t`` held by ``key``'s player."""
-        self.player(key, "finding your seats needs")
+        self.player(key, N_("finding your seats needs a player key (X-Player-Key)"))
         return sorted(self.holders(t)(key))
 
     def sit(self, t: Table, seat: int, key: Any, name: Any) -> dict[str, Any]:
@@ -195,11 +197,11 @@ class Players:
             WebError: 401/403 the key; 422 a name :func:`~.identity.check_name` refuses
                 (asked only when the seat is free).
         """
-        pid = self.player(key, "sitting down needs")
+        pid = self.player(key, N_("sitting down needs a player key (X-Player-Key)"))
         folk: Folk = t.people
         holder = folk.holders.get(seat)
         if holder is None and t.seats[seat].kind != COMPUTER:
-            label = check_name(name, "your name", self.settings.max_name)
+            label = check_name(name, _("your name"), self.settings.max_name)
             if self.db.bind(t.id, seat, pid, label):
                 self.seat_changed(t, seat, label, pid)
             else:   # another process bound it first: read who
@@ -233,7 +235,7 @@ class Players:
         of yours to play, or None), to_move (the seat a person plays next), waiting (seconds
         since the last move), deadline (ms since the epoch), rating (this player's at the
         game: ``{value, games}`` or None)}]``. ``labels(game)``: a game's title."""
-        pid = self.player(key, "your games need")
+        pid = self.player(key, N_("your games need a player key (X-Player-Key)"))
         now = time.time()
         rated = self.db.ratings_of([pid])
         out = []
@@ -270,7 +272,8 @@ def people_view(t: Table, seat: int | None) -> dict[str, Any]:
     spectators = bool(t.options.get("spectator_chat"))
     return {"seats": seats, "clock": clock, "open": bool(t.options.get("open")),
             "chat": {"write": seat is not None or spectators},
-            "next": folk.next_table, "rated": folk.rated}
+            "next": folk.next_table,
+            "rated": str(folk.rated) if folk.rated is not None else None}
 
 
 def listing(x: TableListing, title: Callable[[str], str], pid: str | None,

@@ -25,7 +25,10 @@ from typing import Any, Sequence
 
 from openskill.models import PlackettLuce
 
+from regalia.core.i18n import N_
+
 from .catalogue import table_strengths
+from .errors import Later
 from .clocks import standing
 from .settings import Settings
 
@@ -61,40 +64,41 @@ def update(prior: Sequence[tuple[float, float]], ranks: Sequence[int],
 
 
 def rated_seats(t: Any, folk: Any, settings: Settings
-                ) -> tuple[dict[int, str], dict[int, tuple[float, float]]] | str:
+                ) -> tuple[dict[int, str], dict[int, tuple[float, float]]] | Later:
     """``(seat -> player, seat -> anchor)`` of a table's seats that a finished game would
-    rate, or why it would not be rated (a sentence)."""
+    rate, or why it would not be rated (a sentence, said in the reader's language)."""
     people = {x.seat for x in t.seats if x.kind != "computer"}
     computers = {x.seat for x in t.seats if x.kind == "computer"}
     held = {s: p for s, p in folk.holders.items() if s in people}
     if people - set(held):
-        return "not rated: a seat is not held by a player key"
+        return Later.of(N_("not rated: a seat is not held by a player key"))
     if len(set(held.values())) != len(held):
-        return "not rated: one player holds several seats"
+        return Later.of(N_("not rated: one player holds several seats"))
     anchors: dict[int, tuple[float, float]] = {}
     if computers:
         if not t.options.get("rate_computers"):
-            return "not rated: a computer plays (the table did not ask for rated games " \
-                   "against the computer)"
+            return Later.of(N_("not rated: a computer plays (the table did not ask for rated games "
+                   "against the computer)"))
         by_spec = {spec: name for name, spec in table_strengths(t.game, settings).items()}
         for x in t.seats:
             if x.seat in computers:
                 name = by_spec.get(x.agent or "")
                 if name not in ANCHORS:
-                    return "not rated: a computer seat plays none of the strengths easy, " \
-                           "normal, strong"
+                    return Later.of(N_("not rated: a computer seat plays none of the strengths easy, "
+                           "normal, strong"))
                 anchors[x.seat] = ANCHORS[name]
     elif len(held) < 2:
-        return "not rated: a game alone"
+        return Later.of(N_("not rated: a game alone"))
     if not held:
-        return "not rated: no person plays"
+        return Later.of(N_("not rated: no person plays"))
     return held, anchors
 
 
-def unrated_reason(t: Any, folk: Any, settings: Settings) -> str | None:
-    """None when a finished game of the table would be rated, else why not."""
+def unrated_reason(t: Any, folk: Any, settings: Settings) -> Later | None:
+    """None when a finished game of the table would be rated, else why not (said in the
+    reader's language: ``str()``)."""
     found = rated_seats(t, folk, settings)
-    return found if isinstance(found, str) else None
+    return found if isinstance(found, Later) else None
 
 
 def finish(db: Any, conn: Any, t: Any, folk: Any, settings: Settings
@@ -103,7 +107,7 @@ def finish(db: Any, conn: Any, t: Any, folk: Any, settings: Settings
     the players' ratings (locked on PostgreSQL), update them (:func:`update`) and write
     them. Returns each rated person's seat -> ``(ordinal, games)`` after it."""
     found = rated_seats(t, folk, settings)
-    if isinstance(found, str):
+    if isinstance(found, Later):
         return {}
     held, anchors = found
     game = t.game.info.name

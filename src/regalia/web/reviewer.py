@@ -36,10 +36,11 @@ from typing import Any
 from pebble import ProcessExpired
 
 from regalia.review import marked_board
+from regalia.core.i18n import N_, _
 
 from . import views, worker
 from .compute import Computer, Job
-from .errors import WebError
+from .errors import Later, WebError
 from .settings import Settings
 from .store import Store, now_iso
 from .store.reviews import DONE, RUNNING, ReviewRow, ReviewStore
@@ -90,26 +91,21 @@ class Reviewer:
         with t.lock:
             over = t.state.is_terminal()
         if not over:
-            raise WebError(409, "a game is reviewed once it is over")
+            raise WebError(409, _("a game is reviewed once it is over"))
         n = t.game.num_players
         seat = viewer
         if asked is not None:
             if not (isinstance(asked, str) and asked.isdigit() and len(asked) <= 3
                     and int(asked) < n):
-                raise WebError(422, f"seat must be a seat of this table, 0 to {n - 1}")
+                raise WebError(422, _('seat must be a seat of this table, 0 to {value}').format(value=n - 1))
             seat = int(asked)
         if not t.game.info.perfect_information:
             if viewer is None:
-                raise WebError(403, f"{t.game.info.title} hides each player's cards: a "
-                                    f"review shows the reviewed player's own hand, so only "
-                                    f"that player sees it (with their private link), not "
-                                    f"spectators")
+                raise WebError(403, _("{title} hides each player's cards: a review shows the reviewed player's own hand, so only that player sees it (with their private link), not spectators").format(title=t.game.info.title))
             if seat != viewer:
-                raise WebError(403, f"{t.game.info.title} hides each player's cards: this "
-                                    f"link opens seat {viewer} only, and shows that "
-                                    f"seat's review only")
+                raise WebError(403, _("{title} hides each player's cards: this link opens seat {viewer} only, and shows that seat's review only").format(title=t.game.info.title, viewer=viewer))
         if seat is None:
-            raise WebError(422, f"choose the seat to review: ?seat=0 to {n - 1}")
+            raise WebError(422, _('choose the seat to review: ?seat=0 to {value}').format(value=n - 1))
         return seat
 
     # ------------------------------------------------------------------ reading
@@ -144,11 +140,11 @@ class Reviewer:
         """
         row = self.rows.get(t.id, seat)
         if row is None or row.review is None:
-            raise WebError(409, "this seat's game has not been reviewed yet")
+            raise WebError(409, _("this seat's game has not been reviewed yet"))
         decisions = json.loads(row.review)["decisions"]
         if not (isinstance(index, str) and index.isdigit() and len(index) <= 6
                 and int(index) < len(decisions)):
-            raise WebError(422, f"decision must be 0 to {len(decisions) - 1}")
+            raise WebError(422, _('decision must be 0 to {value}').format(value=len(decisions) - 1))
         d = decisions[int(index)]
         moves = [(d["played"]["action"], "played")]
         if d.get("better"):
@@ -177,13 +173,10 @@ class Reviewer:
             other = next((s for (tid, s) in self._running if tid == t.id and s != seat),
                          None)
         if other is not None:
-            raise WebError(409, f"the review of seat {other} of this table is under way: "
-                                f"one review per table at a time; ask again when it is "
-                                f"done")
+            raise WebError(409, _('the review of seat {other} of this table is under way: one review per table at a time; ask again when it is done').format(other=other))
         waiting = self.computer.queued()
         if waiting >= self.settings.review_busy:
-            raise WebError(503, f"the server is busy ({waiting} computer moves waiting "
-                                f"for a worker): ask for the review again in a minute")
+            raise WebError(503, _('the server is busy ({waiting} computer moves waiting for a worker): ask for the review again in a minute').format(waiting=waiting))
         if not self.rows.claim(t.id, seat, now_iso(), self._stale()):
             # done meanwhile, or running on another server
             return answer(seat, self.rows.get(*key))
@@ -204,18 +197,19 @@ class Reviewer:
                    s.review_iterations, s.review_slice, left, s.review_seed, partial),
                   self.slice_budget, lambda f: self._sliced(t, seat, record, spent, f))
         if not self.computer.submit(job):
-            self._stop(t.id, seat, "the server is stopping; ask again in a moment")
+            self._stop(t.id, seat, Later.of(N_("the server is stopping; ask again in a moment")))
 
     def _sliced(self, t: Table, seat: int, record: str, spent: float,
                 future: Future[Any]) -> None:
         """A slice is back (in a server thread): store it, then the next slice."""
         exc = future.exception()
         if isinstance(exc, (FutureTimeout, ProcessExpired)):
-            self._stop(t.id, seat, "the review overran its time and was stopped; ask again")
+            self._stop(t.id, seat, Later.of(N_("the review overran its time and was stopped; ask "
+                                                  "again")))
             return
         if exc is not None:
             message = exc.message if isinstance(exc, WebError) else str(exc)
-            self._stop(t.id, seat, f"the review failed: {message}")
+            self._stop(t.id, seat, Later.of(N_("the review failed: {why}"), why=message[:300]))
             return
         out = future.result()
         with self._lock:
@@ -234,25 +228,28 @@ class Reviewer:
             self.rows.progress(t.id, seat, len(review["decisions"]), total,
                                json.dumps(review), now_iso())
             if over:
-                self._stop(t.id, seat, f"the review used its budget of "
-                                       f"{self.settings.review_seconds:g} s with "
-                                       f"{len(review['decisions'])} of {total} decisions "
-                                       f"judged; ask again to go on from there")
+                self._stop(t.id, seat, Later.of(N_(
+                    "the review used its budget of {seconds} s with {done} of {total} decisions "
+                    "judged; ask again to go on from there"),
+                    seconds=f"{self.settings.review_seconds:g}", done=len(review["decisions"]),
+                    total=total))
                 return
         except Exception as exc:   # the store is gone: the review is taken over later
-            log.error("table %s seat %d: the review could not be stored: %s", t.id,
+            log.error("table %s seat %d: the review could not be stored: %s", t.id,  # i18n: no (a log line)
                       seat + 1, exc)
             with self._lock:
                 self._running.discard((t.id, seat))
             return
         self._slice(t, seat, record, review, spent)
 
-    def _stop(self, table_id: str, seat: int, why: str) -> None:
+    def _stop(self, table_id: str, seat: int, why: Later) -> None:
+        """Stop the review with ``why`` (stored as a message, said in each reader's
+        language: :meth:`.errors.Later.decode`)."""
         log.warning("table %s seat %d: %s", table_id, seat + 1, why)
         try:
-            self.rows.fail(table_id, seat, why, now_iso())
+            self.rows.fail(table_id, seat, why.encode(), now_iso())
         except Exception as exc:  # the store is gone: the row stays running, then stale
-            log.error("table %s seat %d: the review's failure could not be stored: %s",
+            log.error("table %s seat %d: the review's failure could not be stored: %s",  # i18n: no (a log line)
                       table_id, seat + 1, exc)
         finally:
             with self._lock:
@@ -272,8 +269,13 @@ def answer(seat: int, row: ReviewRow | None) -> dict[str, Any]:
         review = json.loads(row.review)
         for d in review["decisions"]:
             d.pop("observation", None)
+        # stored in English (the game's review settings' words, a message of its catalogue):
+        # said in the reader's language
+        if isinstance(review.get("evidence"), str):
+            review["evidence"] = _(review["evidence"])
     return {"seat": seat, "status": row.status, "done": row.done, "total": row.total,
-            "review": review, "error": row.error if row.status != RUNNING else None}
+            "review": review,
+            "error": Later.decode(row.error) if row.status != RUNNING else None}
 
 
 __all__ = ["Reviewer", "answer"]

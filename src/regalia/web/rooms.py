@@ -41,11 +41,13 @@ from typing import Any, Callable
 
 from regalia.core.errors import RegaliaError
 from regalia.core.registry import game_class, game_drawing, load_game
+from regalia.core.i18n import N_, _
 from regalia.core.state import fresh_seed
 
-from .catalogue import check_params, computer_seat, hint_agent, table_agent
+from .catalogue import (check_params, computer_seat, hint_agent, strength_words,
+                        table_agent, title_words)
 from .compute import Computer
-from .errors import WebError
+from .errors import Later, WebError
 from .chat import Chat
 from .clocks import Clocks
 from .identity import check_name, computer_label, new_token, seat_of, token_hash
@@ -120,7 +122,7 @@ class Rooms:
             WebError(503): the server has ``Settings.max_open_tables`` open tables.
         """
         if not isinstance(game_name, str):
-            raise WebError(422, "game must be a game name, e.g. 'kingdomino'")
+            raise WebError(422, _("game must be a game name, e.g. 'kingdomino'"))
         try:
             extra = check_params(game_class(game_name).info.name, params)
         except RegaliaError as exc:
@@ -133,35 +135,35 @@ class Rooms:
         except (RegaliaError, TypeError, ValueError) as exc:
             raise WebError(422, str(exc)) from None
         if game_drawing(game.info.name) is None:
-            raise WebError(422, f"{game.info.title} cannot be played at the web table yet "
-                                f"(no drawing)")
+            raise WebError(422, _('{title} cannot be played at the web table yet (no drawing)').format(title=game.info.title))
         n = game.num_players
         if not isinstance(seats, list) or len(seats) != n:
-            raise WebError(422, f"seats must list {n} entries, one per seat, each "
-                                f"{{'kind': 'here' | 'invited' | 'computer', ...}}")
+            raise WebError(422, _("seats must list {n} entries, one per seat, each {{'kind': 'here' | 'invited' | 'computer', ...}}").format(n=n))
         rows, out = [], []
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS:
-                raise WebError(422, f"seat {i + 1}: kind must be one of {', '.join(SEAT_KINDS)}")
+                raise WebError(422, _('seat {value}: kind must be one of {values}').format(value=i + 1, values=', '.join(SEAT_KINDS)))
             given = s.get("label")
-            what = f"seat {i + 1}: the name"
+            what = _("seat {n}: the name").format(n=i + 1)
             if s["kind"] == COMPUTER:
                 label = computer_label(given, what, self.settings.max_name) if given else ""
             else:
                 label = (check_name(given, what, self.settings.max_name) if given
-                         else f"Player {i + 1}")
+                         else _("Player {n}").format(n=i + 1))
             agent = token = None
             if s["kind"] == COMPUTER:
                 try:
                     agent = computer_seat(game, s, self.settings)[0]
                 except WebError as exc:
-                    raise WebError(exc.status, f"seat {i + 1}: {exc.message}") from None
+                    raise WebError(exc.status, _("seat {n}: {why}").format(n=i + 1, why=exc.message)) from None
                 if not s.get("label"):
                     # "Computer (easy)"; with several computer seats, numbered by seat
                     several = sum(isinstance(x, dict) and x.get("kind") == COMPUTER
                                   for x in seats) > 1
                     strength = s.get("strength") or (agent if s.get("agent") else "easy")
-                    label = f"Computer{f' {i + 1}' if several else ''} ({strength})"
+                    label = (_("Computer {n} ({strength})") if several
+                             else _("Computer ({strength})")).format(
+                                 n=i + 1, strength=strength_words(strength))
             else:
                 token = new_token()
             rows.append(SeatRow(i, s["kind"], agent, label,
@@ -169,18 +171,16 @@ class Rooms:
             out.append({"seat": i, "kind": s["kind"], "label": label, "agent": agent,
                         **({"token": token} if token else {})})
         if not isinstance(hints, bool):
-            raise WebError(422, "hints must be true or false")
+            raise WebError(422, _("hints must be true or false"))
         if pace is None:
             pace = self.settings.pace
         if (isinstance(pace, bool) or not isinstance(pace, (int, float))
                 or not 0 <= pace <= self.settings.max_pace):
-            raise WebError(422, f"pace must be a number of seconds from 0 to "
-                                f"{self.settings.max_pace:g}")
+            raise WebError(422, _('pace must be a number of seconds from 0 to {max_pace:g}').format(max_pace=self.settings.max_pace))
         since = now_iso(-self.settings.open_window)
         if self.store.count_open(since) >= self.settings.max_open_tables:
             self.metrics.refused.labels("open_tables").inc()
-            raise WebError(503, f"this server has {self.settings.max_open_tables} open "
-                                f"tables, its most; try again later")
+            raise WebError(503, _('this server has {max_open_tables} open tables, its most; try again later').format(max_open_tables=self.settings.max_open_tables))
         table_id = table_id or secrets.token_urlsafe(9)
         seed = fresh_seed()
         # the generator that deals it (the engine's own), kept so that a restart on
@@ -232,7 +232,7 @@ class Rooms:
     def _load(self, table_id: str) -> Table:
         row = self.store.load(table_id) if isinstance(table_id, str) else None
         if row is None:
-            raise WebError(404, f"no table {table_id!r}")
+            raise WebError(404, _('no table {table_id!r}').format(table_id=table_id))
         game = load_game(row.game, **row.params)
         agents, refused = {}, []
         for s in row.seats:
@@ -257,8 +257,8 @@ class Rooms:
                   metrics=self.metrics)
         self.players.attach(t)   # its people: seats held, forfeits, clock, ratings
         if refused:
-            t.error = ("this server cannot play the computer player of "
-                       + "; ".join(refused))
+            t.error = Later.of(N_("this server cannot play the computer player of {seats}"),
+                               seats="; ".join(refused))
             log.warning("table %s: %s", table_id, t.error)
         status = t.status()
         if status != row.status:   # a table of an older store, or stopped computers
@@ -281,7 +281,7 @@ class Rooms:
             try:
                 self.get(tid)
             except Exception as exc:  # a table the games cannot rebuild: log, go on
-                log.error("table %s could not be loaded: %s", tid, exc)
+                log.error("table %s could not be loaded: %s", tid, exc)  # i18n: no (a log line)
         return len(ids)
 
     def adopt(self) -> int:
@@ -299,7 +299,7 @@ class Rooms:
                 t = self.get(tid)
             except Exception as exc:  # a table the games cannot rebuild: log, go on
                 self.leases.release(tid)
-                log.error("table %s could not be loaded: %s", tid, exc)
+                log.error("table %s could not be loaded: %s", tid, exc)  # i18n: no (a log line)
                 continue
             self.computer.advance(t)
         return len(taken)
@@ -397,7 +397,7 @@ class Rooms:
         out = []
         for row in self.store.recent(50):
             try:
-                title = game_class(row.game).info.title
+                title = title_words(game_class(row.game).info.title)
             except RegaliaError:
                 title = row.game
             out.append({"table": row.id, "game": row.game, "title": title,
@@ -411,8 +411,8 @@ class Rooms:
                ) -> tuple[Table, int | None]:
         """The table and the seat ``token`` opens (None: a spectator).
 
-        ``needs``: for a request that needs a seat, what it says without one ("acting
-        needs", "hints need", ...): then a missing token is refused.
+        ``needs``: for a request that needs a seat, the message (marked ``N_``) that says
+        so without one ("acting needs the seat's token..."): then a missing token is refused.
 
         Raises:
             WebError: 401 no token where ``needs`` asks for one; 403 a token that opens no
@@ -421,7 +421,7 @@ class Rooms:
         t = self.get(table_id)
         seat = seat_of(t.seats, token, self.players.holders(t))
         if needs is not None and seat is None:
-            raise WebError(401, f"{needs} the seat's token (the private link)")
+            raise WebError(401, _(needs))
         return t, seat
 
     # ------------------------------------------------------------------ acting
@@ -433,7 +433,7 @@ class Rooms:
             WebError: 401 no token; 403 bad token; 404 no table; and
                 :meth:`Table.act`'s refusals. The table is unchanged.
         """
-        t, seat = self.seated(table_id, token, "acting needs")
+        t, seat = self.seated(table_id, token, N_("acting needs the seat's token (the private link)"))
         assert seat is not None
         t.act(seat, action, notation, ply)
         self.computer.advance(t)
@@ -445,7 +445,7 @@ class Rooms:
         Raises:
             WebError: 401/403 token; and :meth:`Table.undo`'s refusals.
         """
-        t, seat = self.seated(table_id, token, "undo needs")
+        t, seat = self.seated(table_id, token, N_("undo needs the seat's token (the private link)"))
         assert seat is not None
         t.undo(seat)
         return t, seat

@@ -18,18 +18,18 @@ from dataclasses import dataclass, field
 #: --rate-limit NAME=WINDOWS`` changes one (``NAME=off``: none).
 RATE_LIMITS: dict[str, tuple[str, str]] = {
     "request": ("30/second;600/minute",
-                "every HTTP request of a client (its IP address), the page's static files "
+                "every HTTP request of a client (its IP address), the page's static files "  # i18n: no (the operator's reference, shown nowhere)
                 "included"),
-    "create": ("30/hour", "tables created by a client"),
-    "socket": ("30/minute", "WebSocket connections opened by a client"),
-    "hint": ("6/minute", "hints asked by a seat of a table"),
-    "review": ("6/minute", "game reviews asked at a table by a seat (a spectator: by its "
+    "create": ("30/hour", "tables created by a client"),  # i18n: no (the operator's reference, shown nowhere)
+    "socket": ("30/minute", "WebSocket connections opened by a client"),  # i18n: no (the operator's reference, shown nowhere)
+    "hint": ("6/minute", "hints asked by a seat of a table"),  # i18n: no (the operator's reference, shown nowhere)
+    "review": ("6/minute", "game reviews asked at a table by a seat (a spectator: by its "  # i18n: no (the operator's reference, shown nowhere)
                            "address)"),
     # issue 25
-    "player": ("10/hour", "player keys made for a client (a browser asks for one once)"),
-    "chat": ("30/minute;300/hour", "chat lines written by a player (or a seat) at a table; "
+    "player": ("10/hour", "player keys made for a client (a browser asks for one once)"),  # i18n: no (the operator's reference, shown nowhere)
+    "chat": ("30/minute;300/hour", "chat lines written by a player (or a seat) at a table; "  # i18n: no (the operator's reference, shown nowhere)
                                    "chat.py also refuses repeats and 5 lines in 10 s"),
-    "join": ("30/hour", "seats a player takes (a seat link opened, a free seat joined) and "
+    "join": ("30/hour", "seats a player takes (a seat link opened, a free seat joined) and "  # i18n: no (the operator's reference, shown nowhere)
                         "rematches asked"),
 }
 

@@ -31,6 +31,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
+from regalia.core.i18n import _
+
 from . import views
 from .bus import Hub
 from .errors import WebError
@@ -73,7 +75,7 @@ async def api_ws(websocket: WebSocket, table_id: str) -> None:
     try:
         # loading a table replays its game: off the event loop, as every view is
         if cred == "":
-            raise WebError(403, "the seat must be a whole number 0 to 7")
+            raise WebError(403, _("the seat must be a whole number 0 to 7"))
         t, seat = await run_in_threadpool(rooms.seated, table_id, cred)
     except WebError as exc:
         await websocket.close(code=4000 + exc.status, reason=exc.message.encode()[:120].decode("utf-8", "ignore"))
@@ -104,7 +106,7 @@ async def api_ws(websocket: WebSocket, table_id: str) -> None:
         receiver = asyncio.ensure_future(websocket.receive_text())
         while True:
             getter = asyncio.ensure_future(q.get())
-            done, _ = await asyncio.wait({getter, receiver},
+            done, _pending = await asyncio.wait({getter, receiver},
                                          return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
                 getter.cancel()

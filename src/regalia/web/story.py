@@ -25,6 +25,7 @@ import re
 from typing import Any, Sequence
 
 from regalia.core.errors import IllegalActionError
+from regalia.core.i18n import _, format_list, ngettext
 
 from .movelog import MoveLog, Viewer
 
@@ -48,15 +49,15 @@ def undo_refusal(kinds: Sequence[str], seat: int | None, movers: Sequence[int]) 
         movers: who made each ply of the game (a seat, or -1 for chance).
     """
     if seat is None:
-        return "a spectator has no move to take back"
+        return _("a spectator has no move to take back")
     if any(k != COMPUTER and i != seat for i, k in enumerate(kinds)):
-        return "undo is only for a person playing alone against computer players"
+        return _("undo is only for a person playing alone against computer players")
     mine = [i for i, p in enumerate(movers) if p == seat]
     if not mine:
-        return "you have no move to take back"
+        return _("you have no move to take back")
     if any(p < 0 for p in movers[mine[-1]:]):
-        return ("something was drawn or dealt since your last move, so it cannot be "
-                "taken back")
+        return _("something was drawn or dealt since your last move, so it cannot be "
+                 "taken back")
     return None
 
 
@@ -188,9 +189,6 @@ def result(score_table: dict[str, Any] | None, returns: Sequence[float],
     def score(p: int) -> Any:
         return total[p] if total is not None and p < len(total) else None
 
-    def who(p: int) -> str:
-        return "You" if p == viewer else names[p]
-
     order = sorted(range(n), key=lambda p: (-returns[p], -_number(score(p)), p))
     ranking, place = [], 0
     for k, p in enumerate(order):
@@ -203,19 +201,34 @@ def result(score_table: dict[str, Any] | None, returns: Sequence[float],
         return {"banner": told["banner"], "notes": list(told.get("notes") or ()),
                 "ranking": ranking}
     if len(winners) > 1:
-        banner = "Shared victory: " + _and([who(p) for p in winners])
+        shared = format_list([_("You") if p == viewer else names[p] for p in winners])
+        banner = _("Shared victory: {names}").format(names=shared)
     else:
-        w = winners[0]
-        banner = ("You win" if w == viewer else f"{names[w]} wins") + (
-            f" with {score(w)} points" if score(w) is not None else "")
+        w, points = winners[0], score(winners[0])
+        if points is None:
+            banner = _("You win") if w == viewer else _("{name} wins").format(name=names[w])
+        elif w == viewer:
+            banner = ngettext("You win with {n} point", "You win with {n} points",
+                              _count(points)).format(n=points)
+        else:
+            banner = ngettext("{name} wins with {n} point", "{name} wins with {n} points",
+                              _count(points)).format(name=names[w], n=points)
     return {"banner": banner, "notes": [], "ranking": ranking}
 
 
 def _total_row(table: dict[str, Any] | None) -> list[Any] | None:
+    """The cells of the score table's total row: labelled ``Total`` (or the word in the
+    language in force), or marked ``"total": true`` by the drawing."""
+    names = {"total", _("Total").lower()}
     for row in (table or {}).get("rows", ()):
-        if str(row.get("label", "")).lower() == "total":
+        if row.get("total") is True or str(row.get("label", "")).lower() in names:
             return list(row.get("cells") or ())
     return None
+
+
+def _count(value: Any) -> int:
+    """A score as the count choosing a plural form (a non-integer: the plural)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 2
 
 
 def _number(value: Any) -> float:
@@ -223,10 +236,6 @@ def _number(value: Any) -> float:
         return float(value)
     except (TypeError, ValueError):
         return 0.0
-
-
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def rematch(game: str, params: dict[str, Any], seats: Sequence[Any], options: dict[str, Any],
@@ -284,5 +293,6 @@ def refusal(exc: Exception) -> str:
     if isinstance(exc, IllegalActionError):
         move = exc.notation or (exc.action if isinstance(exc.action, str) else None)
         reason = exc.reason.rstrip(".")
-        return f"{move} is not allowed: {reason}" if move else f"Not allowed: {reason}"
-    return _ID.sub("that move", str(exc))
+        return (_("{move} is not allowed: {reason}").format(move=move, reason=reason) if move
+                else _("Not allowed: {reason}").format(reason=reason))
+    return _ID.sub(_("that move"), str(exc))

@@ -30,9 +30,10 @@ from regalia.core.dealers import DEFAULT_DEALER, initial_state
 from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.state import State
+from regalia.core.i18n import _
 
 from . import story
-from .errors import WebError
+from .errors import Later, WebError
 from .metrics import Metrics
 from .movelog import MoveLog
 from .store import (COMPUTER_TO_MOVE, OVER, PERSON, VERSION_STEP, ConflictError, SeatRow,
@@ -110,7 +111,7 @@ class Table:
     agents: dict[int, tuple[str, float]] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     future: Future[None] | None = None
-    error: str | None = None
+    error: "Later | str | None" = None
     generation: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     pace: float = 0.0
@@ -221,8 +222,8 @@ class Table:
             self.reload(committed=start)
             if isinstance(exc, ConflictError):
                 self._count("conflicts")
-                raise WebError(409, "another move was already stored first (by another "
-                                    "request); the table is shown as it is now") from None
+                raise WebError(409, _("another move was already stored first (by another "
+                                    "request); the table is shown as it is now")) from None
             raise
         self.stored = self.version = version
         self.notify(self.id)
@@ -239,7 +240,7 @@ class Table:
         """
         row = self.store.load(self.id)
         if row is None:
-            raise WebError(404, f"no table {self.id!r}")
+            raise WebError(404, _('no table {id!r}').format(id=self.id))
         kept = self.state.history()[:committed]
         self.movers = []
         self.state = rebuild(self.game, row.seed, row.actions, row.options.get("dealer"),
@@ -262,12 +263,12 @@ class Table:
         """
         head = self.store.head(self.id)
         if head is None:
-            raise WebError(404, f"no table {self.id!r}")
+            raise WebError(404, _('no table {id!r}').format(id=self.id))
         if head == self.stored:
             return False
         found = self.store.moves(self.id)
         if found is None:
-            raise WebError(404, f"no table {self.id!r}")
+            raise WebError(404, _('no table {id!r}').format(id=self.id))
         version, actions = found
         history = self.state.history()
         if len(actions) >= len(history) and actions[:len(history)] == history:
@@ -294,34 +295,32 @@ class Table:
         """
         with self.lock:
             if self.evicted:
-                raise WebError(409, "the table was reloaded meanwhile: send the move again")
+                raise WebError(409, _("the table was reloaded meanwhile: send the move again"))
             s = self.state
             if ply is not None and (type(ply) is not int or ply != len(s.history())):
-                raise WebError(409, f"this move was meant for ply {ply!r} but the table is "
-                                    f"at ply {len(s.history())} (a replayed or stale request)")
+                raise WebError(409, _('this move was meant for ply {ply!r} but the table is at ply {count} (a replayed or stale request)').format(ply=ply, count=len(s.history())))
             if s.is_terminal():
-                raise WebError(409, "the game is over")
+                raise WebError(409, _("the game is over"))
             cur = s.current_player()
             if cur != seat:
-                raise WebError(409, f"it is not your turn: {self.label(cur)} is to play")
+                raise WebError(409, _('it is not your turn: {label} is to play').format(label=self.label(cur)))
             if seat in self.agents:   # a seat that forfeited: the computer plays it now
-                raise WebError(409, "this seat forfeited: the computer plays it now")
+                raise WebError(409, _("this seat forfeited: the computer plays it now"))
             if (action is None) == (notation is None):
-                raise WebError(422, "give exactly one of 'action' (an id) or 'notation'")
+                raise WebError(422, _("give exactly one of 'action' (an id) or 'notation'"))
             try:
                 if notation is not None:
                     if not isinstance(notation, str):
-                        raise WebError(422, f"notation must be text, e.g. "
-                                            f"{self.notation_example()!r}")
+                        raise WebError(422, _('notation must be text, e.g. {notation_example!r}').format(notation_example=self.notation_example()))
                     a = s.string_to_action(notation)
                 else:
                     if type(action) is not int:
-                        raise WebError(422, "action must be an integer action id")
+                        raise WebError(422, _("action must be an integer action id"))
                     a = action
                 if a not in s.legal_actions():
                     probe = s.clone()
                     probe.apply_action(a)  # raises with the engine's reason
-                    raise WebError(422, f"{s.safe_string(a) or 'that move'} is not legal now")
+                    raise WebError(422, _('{value} is not legal now').format(value=s.safe_string(a) or _('that move')))
             except RegaliaError as exc:
                 raise WebError(422, story.refusal(exc)) from None
             self.commit(a)
@@ -347,8 +346,8 @@ class Table:
             except ConflictError:
                 self.reload()
                 self._count("conflicts")
-                raise WebError(409, "the table changed meanwhile; it is shown as it is "
-                                    "now") from None
+                raise WebError(409, _("the table changed meanwhile; it is shown as it is "
+                                    "now")) from None
             self.reload()   # the generation bumped: a computer move under way is dropped
         self.notify(self.id)
 

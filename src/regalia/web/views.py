@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from regalia.core import i18n
+from regalia.core.i18n import _
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing
 from regalia.core.seat_record import SeatRecord
 from regalia.core.state import State
 
 from . import story
-from .catalogue import strengths_of
+from .catalogue import strengths_of, title_words
 from .clocks import forfeit_notes, standing
 from .players import people_view
 from .errors import WebError
@@ -55,7 +57,7 @@ def drawing_of(t: Table) -> Any:
     if drawing is None:
         drawing = _drawings[name] = game_drawing(name)
     if drawing is None:
-        raise WebError(409, f"{t.game.info.title} cannot be drawn at the web table")
+        raise WebError(409, _('{title} cannot be drawn at the web table').format(title=t.game.info.title))
     return drawing
 
 
@@ -129,15 +131,17 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
     drawing = drawing_of(t)
     with t.lock:
         s = t.state
-        key = (seat, t.version, len(s.history()), t.generation, t.thinking, t.error)
+        # by seat and language (the words are the viewer's language's: issue 30)
+        lang = i18n.language()
+        key = (seat, t.version, len(s.history()), t.generation, t.thinking, t.error, lang)
         cached = t.views.get(key)
         if cached is not None:
             return key, cached
-        if any(k[1:] != key[1:] for k in t.views):
+        if any(k[1:-1] != key[1:-1] for k in t.views):
             t.views.clear()   # the table moved on: older views are stale
             t.encoded.clear()
-        drawn_key = (seat, len(s.history()), t.generation)
-        if any(k[1:] != drawn_key[1:] for k in t.drawings):
+        drawn_key = (seat, len(s.history()), t.generation, lang)
+        if any(k[1:-1] != drawn_key[1:-1] for k in t.drawings):
             t.drawings.clear()   # a move was made or taken back: draw again
         obs = observe(t, s, seat)
         cur = s.current_player()
@@ -154,11 +158,12 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
                 **extras(drawing, obs, names), **told}
         out = {
             "table": t.id, "version": t.version,
-            "game": t.game.info.name, "title": t.game.info.title,
+            "game": t.game.info.name, "title": title_words(t.game.info.title),
             "params": t.game.params, "ply": len(s.history()), "seat": seat,
             "seats": [{"seat": x.seat, "kind": x.kind, "label": x.label} for x in t.seats],
             "current_player": cur if cur >= 0 else None,
-            "terminal": s.is_terminal(), "thinking": t.thinking, "error": t.error,
+            "terminal": s.is_terminal(), "thinking": t.thinking,
+            "error": str(t.error) if t.error is not None else None,
             "hints": bool(t.options.get("hints")), "pace": t.paced,
             "perfect_information": t.game.info.perfect_information,
             "observation": obs, "legal": moves, "log": log,
@@ -196,27 +201,26 @@ def click(t: Table, seat: int, clicks: Any, max_clicks: int = 32) -> dict[str, A
     """
     if (not isinstance(clicks, list) or len(clicks) > max_clicks
             or not all(isinstance(c, dict) for c in clicks)):
-        raise WebError(422, f"clicks must be a list of at most {max_clicks} objects "
-                            f"(the clicked elements' data-click values)")
+        raise WebError(422, _("clicks must be a list of at most {max_clicks} objects (the clicked elements' data-click values)").format(max_clicks=max_clicks))
     drawing = drawing_of(t)
     with t.lock:
         s = t.state
         if s.is_terminal():
-            return {"error": "the game is over"}
+            return {"error": _("the game is over")}
         if s.current_player() != seat:
-            return {"error": "it is not your turn"}
+            return {"error": _("it is not your turn")}
         legal = s.legal_actions()
         obs = s.observation(seat)
         try:
             answer = drawing.click(obs, legal, clicks)
         except Exception:   # a drawing must not raise; if it does, nothing changes
-            return {"error": "these clicks could not be read; start the move again"}
+            return {"error": _("these clicks could not be read; start the move again")}
         if not isinstance(answer, dict):
-            return {"error": "these clicks could not be read; start the move again"}
+            return {"error": _("these clicks could not be read; start the move again")}
         if "action" in answer:
             a = answer["action"]
             if type(a) is not int or a not in legal:
-                return {"error": "these clicks lead to no legal move now"}
+                return {"error": _("these clicks lead to no legal move now")}
             return {"action": a, "notation": s.action_to_string(a)}
         if "next" in answer and isinstance(answer["next"], dict):
             nxt = dict(answer["next"])
@@ -227,7 +231,7 @@ def click(t: Table, seat: int, clicks: Any, max_clicks: int = 32) -> dict[str, A
                                          pending=clicks, recent=_view(t, seat)[1]["recent"])
                           if clicks else None)
             return {"next": nxt}
-        return {"error": str(answer.get("error") or "these clicks lead to no legal move")}
+        return {"error": str(answer.get("error") or _("these clicks lead to no legal move"))}
 
 
 def record(t: Table, seat: int | None = None) -> str:
@@ -244,7 +248,7 @@ def record(t: Table, seat: int | None = None) -> str:
     """
     with t.lock:
         if not t.state.is_terminal():
-            raise WebError(409, "the record can be downloaded once the game is over")
+            raise WebError(409, _("the record can be downloaded once the game is over"))
         state = t.state.clone()   # a clone carries no seed
         labels = [x.label for x in t.seats]
     if t.game.info.perfect_information:
@@ -267,10 +271,10 @@ def replay_view(t: Table, ply: Any, seat: int | None = None) -> dict[str, Any]:
     """
     with t.lock:
         if not t.state.is_terminal():
-            raise WebError(409, "a game can be replayed once it is over")
+            raise WebError(409, _("a game can be replayed once it is over"))
         plies = len(t.state.history())
     if type(ply) is not int or not 0 <= ply <= plies:
-        raise WebError(422, f"ply must be a whole number 0 to {plies}")
+        raise WebError(422, _('ply must be a whole number 0 to {plies}').format(plies=plies))
     drawing = drawing_of(t)
     state = t.replay_state(ply)
     obs = observe(t, state, seat)

@@ -39,7 +39,7 @@ def _game(name: str, params_json: str) -> Game:
 def _position(game: str, params_json: str, position: dict[str, Any], seat: int) -> State:
     state = _game(game, params_json).state_from_json(position)
     if state.is_terminal() or state.current_player() != seat:
-        raise RegaliaError(f"the position sent is not seat {seat + 1}'s turn")
+        raise RegaliaError(f"the position sent is not seat {seat + 1}'s turn")  # i18n: no (a worker's internal check: the server sends only such positions and records)
     return state
 
 
@@ -78,9 +78,9 @@ def review(game: str, params_json: str, record_json: str, seat: int,
 
     started = time.monotonic()
     data = json.loads(record_json)
-    record = (SeatRecord.from_data(data, "the table's seat record")
+    record = (SeatRecord.from_data(data, "the table's seat record")  # i18n: no (a worker's internal check: the server sends only such positions and records)
               if data.get("format") == SEAT_RECORD_FORMAT
-              else GameRecord.from_json_string(record_json, source="the table's record"))
+              else GameRecord.from_json_string(record_json, source="the table's record"))  # i18n: no (a worker's internal check: the server sends only such positions and records)
     first: list[int] = []
 
     def progress(done: int, total: int) -> None:

@@ -4,19 +4,17 @@ issue 25's options and the creator's ``X-Player-Key``: :mod:`..lobby`), and the 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from ..catalogue import games_catalogue
 from ..guard import json_body
 from ..links import seat_links
 from ..lobby import Lobby
+from ..pages import page
 from . import client, limiter_of, off_loop, rooms_of, settings_of
-
-STATIC = Path(__file__).resolve().parent.parent / "static"
 
 router = APIRouter()
 
@@ -42,10 +40,10 @@ async def api_create(request: Request) -> dict[str, Any]:
 
 
 @router.get("/")
-def index() -> FileResponse:
-    return FileResponse(STATIC / "index.html")
+def index(request: Request) -> HTMLResponse:
+    return page("index.html", request)
 
 
 @router.get("/table/{table_id}")
-def table_page(table_id: str) -> FileResponse:
-    return FileResponse(STATIC / "table.html")
+def table_page(table_id: str, request: Request) -> HTMLResponse:
+    return page("table.html", request)

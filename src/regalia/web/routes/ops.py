@@ -8,6 +8,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from regalia.core.i18n import _
+
 from ..metrics import CONTENT_TYPE, Metrics
 from . import off_loop, rooms_of
 
@@ -20,7 +22,7 @@ async def healthz(request: Request) -> JSONResponse:
     try:
         unfinished = await off_loop(rooms.store.count_unfinished)
     except Exception as exc:  # the store cannot be read: not healthy
-        return JSONResponse({"ok": False, "detail": f"the store cannot be read: {exc}"},
+        return JSONResponse({"ok": False, "detail": _('the store cannot be read: {exc}').format(exc=exc)},
                             status_code=503)
     body: dict[str, Any] = {"ok": True, "tables_live": rooms.live(),
                             "tables_unfinished": unfinished,

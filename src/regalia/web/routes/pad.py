@@ -18,23 +18,23 @@ which expires.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from regalia.core.errors import NotationError, ParameterError
 from regalia.core.pad import located
 from regalia.core.registry import game_pad, list_games, normalise_name
 from regalia.core.textlines import MAX_TEXT
+from regalia.core.i18n import _
 
 from ..errors import WebError
 from ..guard import json_body
 from ..store.shares import ShareLimitError, Shares
+from ..pages import page
 from . import client, off_loop, rooms_of, settings_of
 
-STATIC = Path(__file__).resolve().parent.parent / "static"
 #: The longest focus key a pad reads.
 MAX_FOCUS = 64
 
@@ -45,7 +45,7 @@ def _pad(game: str) -> Any:
     pad = game_pad(normalise_name(game)[:64])
     if pad is None:
         offered = ", ".join(g["name"] for g in pad_games())
-        raise WebError(404, f"no scoring pad for {game[:40]!r}; the pads: {offered}")
+        raise WebError(404, _('no scoring pad for {value!r}; the pads: {offered}').format(value=game[:40], offered=offered))
     return pad
 
 
@@ -55,14 +55,14 @@ def pad_games() -> list[dict[str, Any]]:
     for info in list_games():
         pad = game_pad(info.name)
         if pad is not None:
-            out.append({"name": info.name, "title": pad.TITLE, "setup": pad.setup()})
+            out.append({"name": info.name, "title": _(pad.TITLE), "setup": pad.setup()})
     return out
 
 
 def _text(d: dict[str, Any]) -> str:
     text = d.get("text")
     if not isinstance(text, str) or len(text) > MAX_TEXT:
-        raise WebError(422, "text must be the score text (a string)")
+        raise WebError(422, _("text must be the score text (a string)"))
     return text
 
 
@@ -71,8 +71,7 @@ def _focus(d: dict[str, Any]) -> str | None:
     if focus is None:
         return None
     if not isinstance(focus, str) or len(focus) > MAX_FOCUS:
-        raise WebError(422, f"focus must be a key of the pad's drawing (at most {MAX_FOCUS} "
-                            "characters) or null")
+        raise WebError(422, _("focus must be a key of the pad's drawing (at most {MAX_FOCUS} characters) or null").format(MAX_FOCUS=MAX_FOCUS))
     return focus
 
 
@@ -88,8 +87,8 @@ async def _answer(fn: Callable[[], dict[str, Any]]) -> dict[str, Any]:
 
 
 @router.get("/score")
-def score_page() -> FileResponse:
-    return FileResponse(STATIC / "pad.html")
+def score_page(request: Request) -> HTMLResponse:
+    return page("pad.html", request)
 
 
 @router.get("/api/pad/games")
@@ -120,11 +119,10 @@ async def api_share(request: Request) -> dict[str, Any]:
 @router.get("/api/pad/shares/{link}")
 def api_shared(link: str, request: Request) -> dict[str, Any]:
     if len(link) > 64:
-        raise WebError(404, "no such shared position")
+        raise WebError(404, _("no such shared position"))
     share = Shares(rooms_of(request).store.engine).get(link)
     if share is None:
-        raise WebError(404, "this shared position is unknown or has expired (links last "
-                            f"{settings_of(request).share_hours:g} hours)")
+        raise WebError(404, _('this shared position is unknown or has expired (links last {share_hours:g} hours)').format(share_hours=settings_of(request).share_hours))
     return {"game": share.game, "text": share.text, "expires": share.expires}
 
 
@@ -134,7 +132,7 @@ async def api_new(game: str, request: Request) -> dict[str, Any]:
     pad = _pad(game)
     choices = d.get("choices") or {}
     if not isinstance(choices, dict):
-        raise WebError(422, "choices must be an object (see GET /api/pad/games)")
+        raise WebError(422, _("choices must be an object (see GET /api/pad/games)"))
     return await _answer(lambda: pad.view(pad.new(choices)))
 
 
@@ -151,7 +149,7 @@ async def api_edit(game: str, request: Request) -> dict[str, Any]:
     pad, text, focus = _pad(game), _text(d), _focus(d)
     edit = d.get("edit")
     if not isinstance(edit, dict):
-        raise WebError(422, "edit must be an object {\"op\": ...} from the pad's view")
+        raise WebError(422, _("edit must be an object {\"op\": ...} from the pad's view"))
 
     def run() -> dict[str, Any]:
         after = pad.edit(text, edit)

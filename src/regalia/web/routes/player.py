@@ -25,19 +25,19 @@ with ``{"detail": message}``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
+
+from regalia.core.i18n import N_, _
 
 from ..errors import WebError
 from ..guard import json_body, token_of
 from ..links import qr_svg, seat_links
 from ..lobby import Lobby, title_of
+from ..pages import page
 from . import client, limiter_of, off_loop, rooms_of, settings_of
-
-STATIC = Path(__file__).resolve().parent.parent / "static"
 
 router = APIRouter()
 
@@ -60,7 +60,7 @@ async def api_new_player(request: Request) -> dict[str, Any]:
 
 @router.get("/api/players/me")
 def api_me(request: Request) -> dict[str, Any]:
-    rooms_of(request).players.player(key_of(request), "this needs")
+    rooms_of(request).players.player(key_of(request), N_("this needs a player key (X-Player-Key)"))
     return {"ok": True}
 
 
@@ -72,9 +72,9 @@ def api_your_games(request: Request) -> list[dict[str, Any]]:
 @router.post("/api/players/me/link")
 def api_key_link(request: Request) -> dict[str, Any]:
     key = key_of(request)
-    rooms_of(request).players.player(key, "a link to your key needs")
+    rooms_of(request).players.player(key, N_("a link to your key needs a player key (X-Player-Key)"))
     url = f"{str(request.base_url).rstrip('/')}/#key={key}"
-    return {"url": url, "qr": qr_svg(url, "QR code of your player key's link")}
+    return {"url": url, "qr": qr_svg(url, _("QR code of your player key's link"))}
 
 
 @router.post("/api/players/me/revoke")
@@ -99,7 +99,7 @@ def api_mine(table_id: str, request: Request) -> dict[str, Any]:
 async def api_sit(table_id: str, request: Request) -> dict[str, Any]:
     d = await json_body(request, settings_of(request))
     rooms, key = rooms_of(request), key_of(request)
-    t, seat = await off_loop(rooms.seated, table_id, token_of(request), "sitting down needs")
+    t, seat = await off_loop(rooms.seated, table_id, token_of(request), N_("sitting down needs the seat's token (the private link)"))
     assert seat is not None
     limiter_of(request).hit("join", key or client(request))
     return await off_loop(rooms.players.sit, t, seat, key, d.get("name"))
@@ -143,15 +143,15 @@ async def api_rematch(table_id: str, request: Request) -> dict[str, Any]:
 def api_ratings(request: Request, game: str = "kingdomino") -> list[dict[str, Any]]:
     rooms = rooms_of(request)
     if len(game) > 64:
-        raise WebError(422, "game must be a game name")
+        raise WebError(422, _("game must be a game name"))
     key = key_of(request)
     me = rooms.players.player(key) if key else None
     rows = rooms.players.db.leaderboard(game, settings_of(request).leaderboard)
-    return [{"place": i + 1, "name": r["name"] or "(no name)", "rating": round(r["ordinal"], 1),
+    return [{"place": i + 1, "name": r["name"] or _("(no name)"), "rating": round(r["ordinal"], 1),
              "mu": round(r["mu"], 2), "sigma": round(r["sigma"], 2), "games": r["games"],
              "you": r["player"] == me} for i, r in enumerate(rows)]
 
 
 @router.get("/leaderboard")
-def leaderboard_page() -> FileResponse:
-    return FileResponse(STATIC / "leaderboard.html")
+def leaderboard_page(request: Request) -> HTMLResponse:
+    return page("leaderboard.html", request)

@@ -10,6 +10,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from regalia.core.i18n import N_, _
+
 from .. import views
 from ..errors import WebError
 from ..guard import json_body, token_of
@@ -58,7 +60,7 @@ async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
     """The hint, searched in a worker process (the event loop waits for nothing); a seat
     may ask ``Settings.rate_limits["hint"]`` hints, one at a time."""
     rooms = rooms_of(request)
-    t, seat = await off_loop(rooms.seated, table_id, token_of(request), "hints need")
+    t, seat = await off_loop(rooms.seated, table_id, token_of(request), N_("hints need the seat's token (the private link)"))
     assert seat is not None
     limiter_of(request).hit("hint", f"{table_id}/{seat}")
     answer: dict[str, Any] = await asyncio.wrap_future(rooms.hint(t, seat))
@@ -69,7 +71,7 @@ async def api_hint(table_id: str, request: Request) -> dict[str, Any]:
 async def api_click(table_id: str, request: Request) -> dict[str, Any]:
     settings = settings_of(request)
     d = await json_body(request, settings)
-    t, seat = rooms_of(request).seated(table_id, token_of(request), "clicking needs")
+    t, seat = rooms_of(request).seated(table_id, token_of(request), N_("clicking needs the seat's token (the private link)"))
     assert seat is not None
     # the drawing reads the clicks (and re-draws the board) off the event loop
     return await off_loop(views.click, t, seat, d.get("clicks"), settings.max_clicks)
@@ -78,7 +80,7 @@ async def api_click(table_id: str, request: Request) -> dict[str, Any]:
 @router.get("/replay/{ply}")
 def api_replay(table_id: str, ply: str, request: Request) -> dict[str, Any]:
     if not ply.isdigit() or len(ply) > 6:
-        raise WebError(422, "ply must be a whole number")
+        raise WebError(422, _("ply must be a whole number"))
     t, seat = rooms_of(request).seated(table_id, token_of(request))
     return views.replay_view(t, int(ply), seat)
 

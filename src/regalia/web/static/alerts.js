@@ -5,6 +5,7 @@
 // turn of yours starts, and the browser's notification when the person allowed it and the
 // page is not in view. Every alert shows only while the page is hidden.
 import * as player from "./player.js";
+import { t } from "./i18n.js";
 
 const POLL_MS = 15000;
 const channel = "BroadcastChannel" in window ? new BroadcastChannel("regalia-turns") : null;
@@ -57,7 +58,7 @@ function sound() {
 
 function notify(what, table) {
   if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
-  try { new Notification("regalia: your turn", { body: what, tag: `regalia-${table}` }); } catch { /* not allowed */ }
+  try { new Notification(t("regalia: your turn"), { body: what, tag: `regalia-${table}` }); } catch { /* not allowed */ }
 }
 
 // This page's table: whether it waits on you now (``what``: words for the alert).
@@ -117,12 +118,12 @@ export function controls(box) {
   sound.type = "checkbox";
   sound.checked = localStorage.getItem("regalia.sound") === "on";
   sound.onchange = () => localStorage.setItem("regalia.sound", sound.checked ? "on" : "off");
-  label.append(sound, " A sound when it is your turn");
+  label.append(sound, " ", t("A sound when it is your turn"));
   box.replaceChildren(label);
   if ("Notification" in window && Notification.permission === "default") {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = "Notify me when it is my turn";
+    b.textContent = t("Notify me when it is my turn");
     b.onclick = async () => { await Notification.requestPermission(); b.remove(); };
     box.append(" ", b);
   }

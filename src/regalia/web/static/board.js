@@ -3,6 +3,7 @@
 // click targets made buttons a keyboard and a screen reader can use; on a small screen,
 // zoomed so that every target is at least 44 x 44 CSS pixels.
 import { Idiomorph } from "./vendor/idiomorph/idiomorph.esm.js";
+import { t } from "./i18n.js";
 
 const MIN_TARGET = 44;        // CSS pixels: the smallest comfortable touch target
 const box = () => document.getElementById("board");
@@ -46,12 +47,12 @@ function arrived(n) {
 // The accessible name of a clickable element: its own <title> (the drawing's words for
 // it), else what its click object says.
 function label(el) {
-  const t = [...el.children].find((c) => c.tagName.toLowerCase() === "title");
-  const words = t ? t.textContent.split("\n")[0].trim() : "";
+  const title = [...el.children].find((c) => c.tagName.toLowerCase() === "title");
+  const words = title ? title.textContent.split("\n")[0].trim() : "";
   if (words) return words;
   try {
     return Object.entries(JSON.parse(el.getAttribute("data-click"))).map(([k, v]) => `${k} ${v}`).join(", ");
-  } catch { return "a place on the board"; }
+  } catch { return t("a place on the board"); }
 }
 
 // Outline the drawing's targets (``keys``: canonical JSON texts); they become buttons a
@@ -124,21 +125,21 @@ function fit() {
   b.classList.remove("zoomed");
   root.style.width = "";
   if (!smallScreen() || !targets.length) { button.hidden = true; return; }
-  const sizes = targets.map((t) => t.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const sizes = targets.map((x) => x.getBoundingClientRect()).filter((r) => r.width && r.height);
   if (!sizes.length) { button.hidden = true; return; }
   const smallest = Math.min(...sizes.map((r) => Math.min(r.width, r.height)));
   button.hidden = smallest >= MIN_TARGET;
   if (smallest >= MIN_TARGET || !zoomWanted) {
-    button.textContent = "Zoom in on the targets";
+    button.textContent = t("Zoom in on the targets");
     return;
   }
-  button.textContent = "Whole board";
+  button.textContent = t("Whole board");
   const scale = (MIN_TARGET + 4) / smallest;
   const width = root.getBoundingClientRect().width * scale;
   b.classList.add("zoomed");
   root.style.width = `${width}px`;
   // scroll the targets into the middle of the board's box
-  const after = targets.map((t) => t.getBoundingClientRect());
+  const after = targets.map((x) => x.getBoundingClientRect());
   const frame = b.getBoundingClientRect();
   const left = Math.min(...after.map((r) => r.left)), right = Math.max(...after.map((r) => r.right));
   const top = Math.min(...after.map((r) => r.top)), bottom = Math.max(...after.map((r) => r.bottom));

@@ -3,6 +3,7 @@
 // spectator with its key and a name, where the table allows it); mutes a writer on this
 // browser (kept per table in local storage); hides the whole chat.
 import * as player from "./player.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let tableId = null;
@@ -60,7 +61,7 @@ export function allow(view) {
   $("chatform").hidden = !write;
   $("chatname").hidden = !write || view.seat !== null;
   if (!$("chatname").hidden && !$("chatnamein").value) $("chatnamein").value = player.name();
-  $("chatnote").textContent = write ? "" : "Spectators read the chat; the players write in it.";
+  $("chatnote").textContent = write ? "" : t("Spectators read the chat; the players write in it.");
   draw();
 }
 
@@ -71,10 +72,10 @@ function draw() {
   for (const l of lines) names[l.sender] = l.name;
   $("chatlines").replaceChildren(...lines.filter((l) => !muted.has(l.sender)).map((l) => {
     const li = el("li");
-    const who = el("strong", l.seat === null ? `${l.name} (watching)` : l.name);
+    const who = el("strong", l.seat === null ? t("{name} (watching)", { name: l.name }) : l.name);
     li.append(who, " ", el("span", l.text, "said"));
     if (l.sender !== own) {
-      const mute = el("button", "Mute", "mute");
+      const mute = el("button", t("Mute"), "mute");
       mute.type = "button";
       mute.setAttribute("aria-label", `Mute ${l.name}`);
       mute.onclick = () => { muted.add(l.sender); storeMutes(); draw(); };
@@ -84,7 +85,7 @@ function draw() {
   }));
   const box = $("chatmuted");
   box.replaceChildren(...[...muted].map((s) => {
-    const b = el("button", `Unmute ${names[s] || "a writer"}`, "unmute");
+    const b = el("button", names[s] ? t("Unmute {name}", { name: names[s] }) : t("Unmute a writer"), "unmute");
     b.type = "button";
     b.onclick = () => { muted.delete(s); storeMutes(); draw(); };
     return b;

@@ -1,6 +1,7 @@
 // The leaderboard (issue 25): the best rated players of a game (GET /api/ratings), this
 // browser's player marked "(you)". Names go in as text.
 import * as player from "./player.js";
+import { number, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,8 +16,8 @@ async function show() {
   $("rows").replaceChildren(...rows.map((r) => {
     const tr = document.createElement("tr");
     if (r.you) tr.className = "you-row";
-    tr.append(cell("td", String(r.place)), cell("td", r.name + (r.you ? " (you)" : "")),
-      cell("td", r.rating.toFixed(1)), cell("td", String(r.games)));
+    tr.append(cell("td", String(r.place)), cell("td", r.you ? t("{name} (you)", { name: r.name }) : r.name),
+      cell("td", number(r.rating, 1)), cell("td", String(r.games)));
     return tr;
   }));
 }

@@ -5,6 +5,8 @@
 // A bad or expired link (the server closes with 4403: a bad token, 4404: no such table)
 // stops the reconnecting: the page shows why instead.
 
+import { t } from "./i18n.js";
+
 const banner = () => document.getElementById("connection");
 
 export class LinkError extends Error {}   // the link itself is bad: no use retrying
@@ -18,7 +20,8 @@ export function connectionLost(detail) {
   lost = true;
   const b = banner();
   b.hidden = false;
-  b.textContent = `Connection lost${detail ? ` (${detail})` : ""}. Reconnecting… your moves are safe on the server.`;
+  b.textContent = detail ? t("Connection lost ({detail}). Reconnecting… your moves are safe on the server.", { detail })
+    : t("Connection lost. Reconnecting… your moves are safe on the server.");
 }
 
 function connectionBack() {
@@ -62,14 +65,18 @@ export async function request(tableId, path, token, body, extra = {}) {
       body === undefined ? { headers } : { method: "POST", headers, body: JSON.stringify(body) });
   } catch (e) {
     connectionLost();
-    throw new Error("the server could not be reached; the page retries by itself");
+    throw new Error(t("the server could not be reached; the page retries by itself"));
   }
   learnSkew(r, sent);
-  const d = await r.json().catch(() => ({ detail: `the server answered ${r.status}` }));
+  const d = await r.json().catch(() => ({ detail: t("the server answered {status}", { status: r.status }) }));
   if (r.status === 403 || r.status === 404) {
     if (!path) throw new LinkError(r.status === 404 ? "no-table" : token && token.key ? "bad-key" : "bad-token");
   }
-  if (!r.ok) throw new Error(d.detail || `the server answered ${r.status}`);
+  if (!r.ok) {
+    const e = new Error(d.detail || t("the server answered {status}", { status: r.status }));
+    e.code = d.code;   // a refusal's machine-readable code, where the server gives one
+    throw e;
+  }
   return d;
 }
 

@@ -3,7 +3,8 @@
 // data-edit or data-focus), describes its controls and menus as groups of buttons, and
 // scores the position with the game's own scoring. The position is the score text of
 // `regalia score`, kept here (and in this browser's storage), never on the server unless
-// it is shared by a link.
+// it is shared by a link. The page's own words: i18n.js.
+import { datetime, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const SAVED = 'regalia-pad';
@@ -17,7 +18,7 @@ async function api(path, body) {
   const r = await fetch(path, init);
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
-  if (!r.ok) throw new Error((data && data.detail) || `the server answered ${r.status}`);
+  if (!r.ok) throw new Error((data && data.detail) || t('the server answered {status}', { status: r.status }));
   return data;
 }
 
@@ -98,14 +99,14 @@ function begin() {
 // ---------------------------------------------------------------- the pad
 function groupNode(g, slot) {
   const div = el('div', { class: `group ${g.kind}`, role: 'group',
-    'aria-label': g.label || (g.options[0] && g.options[0].label) || 'options' });
+    'aria-label': g.label || (g.options[0] && g.options[0].label) || t('options') });
   if (g.label) div.append(el('span', { class: 'label' }, g.label));
   const row = el('div', { class: g.kind === 'stepper' ? 'stepper' : 'buttons' });
   if (g.kind === 'name') {
     const o = g.options[0];
     const box = el('div', { class: 'name-field' });
     const input = el('input', { type: 'text', value: g.value, maxlength: '40',
-      'aria-label': g.label || 'Name' });
+      'aria-label': g.label || t('Name') });
     const b = el('button', { type: 'button' }, o.label);
     const go = () => edit({ ...o.edit, name: input.value }, slot);
     b.addEventListener('click', go);
@@ -207,7 +208,7 @@ function renderMenu(menu) {
 function renderScore(s) {
   $('result').textContent = s.result;
   const head = el('tr');
-  for (const h of ['#', 'player', ...s.key_names]) head.append(el('th', { scope: 'col' }, h));
+  for (const h of ['#', t('player'), ...s.key_names]) head.append(el('th', { scope: 'col' }, h));
   $('ranking').tHead.replaceChildren(head);
   $('ranking').tBodies[0].replaceChildren(...s.ranking.map((r) => {
     const tr = el('tr', { class: r.rank === 1 ? 'first' : null });
@@ -218,8 +219,8 @@ function renderScore(s) {
   $('tiebreak').textContent = `${s.tie_break.text} (${s.tie_break.source})`;
   $('steps').replaceChildren(...s.players.map((p) => {
     const d = el('details', { class: 'player-steps' });
-    d.append(el('summary', {}, `${p.name}: ${p.total} points, step by step`));
-    const t = el('table');
+    d.append(el('summary', {}, t('{name}: {total} points, step by step', { name: p.name, total: p.total })));
+    const steps = el('table');
     let section = '';
     for (const st of p.steps) {
       const tr = el('tr');
@@ -229,13 +230,13 @@ function renderScore(s) {
       if (st.section && st.section !== section) what.append(el('div', { class: 'section' }, st.section));
       section = st.section;
       tr.append(what, el('td', { class: 'points' }, String(st.points)));
-      t.append(tr);
+      steps.append(tr);
     }
     const total = el('tr');
-    total.append(el('td', {}, 'total'), el('td', { class: 'points' }, String(p.total)));
-    t.append(total);
-    d.append(t);
-    for (const w of p.warnings) d.append(el('p', { class: 'warning' }, `Warning: ${w}`));
+    total.append(el('td', {}, t('total')), el('td', { class: 'points' }, String(p.total)));
+    steps.append(total);
+    d.append(steps);
+    for (const w of p.warnings) d.append(el('p', { class: 'warning' }, t('Warning: {warning}', { warning: w })));
     if (p.note) d.append(el('p', { class: 'hint' }, p.note));
     return d;
   }));
@@ -289,7 +290,7 @@ async function copy() {
     $('text').select();
     document.execCommand('copy');
   }
-  $('copied').textContent = 'Copied.';
+  $('copied').textContent = t('Copied.');
 }
 
 function download() {
@@ -308,7 +309,7 @@ function share() {
       $('shared').hidden = false;
       $('share-link').href = s.url;
       $('share-link').textContent = s.url;
-      $('expires').textContent = new Date(s.expires).toLocaleString();
+      $('expires').textContent = datetime(new Date(s.expires));
       $('qr').innerHTML = s.qr || '';
     } catch (e) { refuse('text-refusal', e.message); }
   });

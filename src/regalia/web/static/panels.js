@@ -1,7 +1,8 @@
 // The side panel's parts, each drawn from a view (or a replayed ply): what happened since
 // the viewer's last move, the score table, the move log (folded into turns, or every
 // step), the scoring help and the result screen. Text only: every word comes from the
-// server as text and goes in as text.
+// server as text and goes in as text (the page's own words: i18n.js).
+import { t, tp } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,13 +16,14 @@ export function el(tag, content, cls) {
 // "You" for the viewer's own seat, else the seat's label.
 export function who(v, seat) {
   if (seat === null || seat === undefined) return null;
-  return seat === v.seat ? "You" : v.seats[seat].label;
+  return seat === v.seat ? tp("the viewer, before a move", "You") : v.seats[seat].label;
 }
 
 function sentence(v, e) {
   const name = who(v, e.seat);
   const text = e.text || "";
-  return name ? `${name} ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+  // Translators: a seat (or You) and what it did, in the game's words
+  return name ? t("{name} {did}", { name, did: text }) : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // What happened since the viewer's last move, in words (spectators: the last turn).
@@ -29,7 +31,7 @@ export function story(v, told) {
   const box = $("story");
   const entries = (told && told.entries) || [];
   box.hidden = !entries.length;
-  $("storytitle").textContent = v.seat === null ? "The last turn" : "Since your last move";
+  $("storytitle").textContent = v.seat === null ? t("The last turn") : t("Since your last move");
   $("storylist").replaceChildren(...entries.map((e) => {
     const li = el("li", sentence(v, e) + ".");
     if (e.seat !== null && e.seat !== undefined) li.dataset.seat = e.seat;
@@ -56,12 +58,15 @@ export function log(v, upto) {
   $("entries").replaceChildren(...entries.map((e, i) => {
     const li = el("li", null, i === entries.length - 1 ? "lastmove" : "");
     const name = who(v, e.seat);
-    if (name) li.append(el("strong", name + " "));
-    li.append(name ? e.text : sentence(v, e));
+    if (name) {
+      // the name in bold, then what it did: the message "{name} {did}" split at {did}
+      const [before, after] = t("{name} {did}").split("{did}");
+      li.append(el("strong", before.replace("{name}", name)), e.text, after || "");
+    } else li.append(sentence(v, e));
     return li;
   }));
   const last = entries[entries.length - 1];
-  $("last").textContent = last ? `· last: ${sentence(v, last)}` : "";
+  $("last").textContent = last ? "· " + t("last: {move}", { move: sentence(v, last) }) : "";
   const every = $("alllog").checked;
   $("log").hidden = !every;
   $("entries").hidden = every;
@@ -84,26 +89,26 @@ export function scrollLog() {
 
 // The score table (every drawing's shape: a corner heading, one column per seat; the
 // row labelled Total in bold). ``final``: the winners' columns starred.
-export function scores(t, winners, final) {
+export function scores(table, winners, final) {
   const box = $("scoretable");
-  if (!t) { box.replaceChildren(); $("scores").hidden = true; return; }
+  if (!table) { box.replaceChildren(); $("scores").hidden = true; return; }
   $("scores").hidden = false;
   const head = el("tr");
-  const [corner, ...seatHeads] = t.headings;
+  const [corner, ...seatHeads] = table.headings;
   head.append(el("th", corner, "corner"), ...seatHeads.map((h, i) => {
     const th = el("th", h, winners && winners.includes(i) ? "winner" : "");
     th.scope = "col";
     return th;
   }));
-  const rows = t.rows.map((r) => {
-    const tr = el("tr", undefined, /^total$/i.test(r.label) ? "total" : "");
+  const rows = table.rows.map((r) => {
+    const tr = el("tr", undefined, r.total === true || /^total$/i.test(r.label) || r.label === t("Total") ? "total" : "");
     const th = el("th", r.label);
     th.scope = "row";
     tr.append(th, ...r.cells.map((c) => el("td", String(c))));
     return tr;
   });
   box.classList.toggle("many", seatHeads.length >= 3);
-  box.replaceChildren(el("caption", final ? "Final scores" : "Scores"), el("thead"), el("tbody"));
+  box.replaceChildren(el("caption", final ? t("Final scores") : t("Scores")), el("thead"), el("tbody"));
   box.tHead.append(head);
   box.tBodies[0].append(...rows);
 }
@@ -129,17 +134,21 @@ export function result(v) {
   banner.id = "banner";
   const ranking = el("ol", undefined, "ranking");
   for (const p of r.ranking) {
-    const li = el("li", `${p.name} ${p.score ?? ""}${p.score !== null && p.score !== undefined ? " points" : ""}${p.seat === v.seat ? " (you)" : ""}`);
+    const scored = p.score !== null && p.score !== undefined;
+    const you = p.seat === v.seat;
+    const li = el("li", scored
+      ? (you ? t("{name} {score} points (you)", { name: p.name, score: p.score }) : t("{name} {score} points", { name: p.name, score: p.score }))
+      : (you ? t("{name} (you)", { name: p.name }) : p.name));
     li.value = p.place;
     ranking.append(li);
   }
   const notes = (r.notes || []).map((n) => el("p", n, "note"));
   const actions = el("p", undefined, "actions");
-  const a = el("a", "Download the record");
+  const a = el("a", t("Download the record"));
   a.id = "download";
   actions.append(a);
   if (v.seat !== null && v.again) {
-    const again = el("button", "Play again");
+    const again = el("button", t("Play again"));
     again.type = "button";
     again.id = "again";
     actions.append(again);

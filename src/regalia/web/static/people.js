@@ -4,6 +4,7 @@
 // person's name when they take a seat. Text only: every name goes in as text.
 import { serverNow } from "./net.js";
 import * as player from "./player.js";
+import { number, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let view = null;
@@ -18,16 +19,16 @@ function el(tag, text, cls) {
 // "0:42", "2 h 05 min", "1 d 3 h": what is left of a move's time.
 export function duration(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
-  if (s >= 3600) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+  if (s >= 86400) return t("{days} d {hours} h", { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return t("{hours} h {minutes} min", { hours: Math.floor(s / 3600), minutes: String(Math.floor((s % 3600) / 60)).padStart(2, "0") });
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function limitWords(seconds) {
-  if (seconds % 86400 === 0) return `${seconds / 86400} day${seconds === 86400 ? "" : "s"}`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`;
-  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? "" : "s"}`;
-  return `${seconds} seconds`;
+  if (seconds % 86400 === 0) return tn("{n} day", "{n} days", seconds / 86400);
+  if (seconds % 3600 === 0) return tn("{n} hour", "{n} hours", seconds / 3600);
+  if (seconds % 60 === 0) return tn("{n} minute", "{n} minutes", seconds / 60);
+  return tn("{n} second", "{n} seconds", seconds);
 }
 
 export function show(v) {
@@ -38,11 +39,11 @@ export function show(v) {
     const p = info[s.seat] || {};
     const li = el("li", undefined, s.seat === v.current_player && !v.terminal ? "tomove" : "");
     li.append(el("span", s.label, "name"));
-    if (s.kind === "computer") li.append(" ", el("span", "computer", "mark"));
-    if (s.seat === v.seat) li.append(" ", el("span", "you", "you"));
-    if (p.forfeited) li.append(" ", el("span", "forfeited", "forfeited"));
-    else if (s.kind !== "computer" && !p.held && people.open) li.append(" ", el("span", "free seat", "free"));
-    if (p.rating) li.append(" ", el("span", `rating ${p.rating.value.toFixed(1)} (${p.rating.games} game${p.rating.games === 1 ? "" : "s"})`, "rating"));
+    if (s.kind === "computer") li.append(" ", el("span", t("computer"), "mark"));
+    if (s.seat === v.seat) li.append(" ", el("span", t("you"), "you"));
+    if (p.forfeited) li.append(" ", el("span", t("forfeited"), "forfeited"));
+    else if (s.kind !== "computer" && !p.held && people.open) li.append(" ", el("span", t("free seat"), "free"));
+    if (p.rating) li.append(" ", el("span", tn("rating {rating} ({n} game)", "rating {rating} ({n} games)", p.rating.games, { rating: number(p.rating.value, 1) }), "rating"));
     return li;
   }));
   const rated = $("rated");
@@ -59,14 +60,17 @@ export function tick() {
   if (!c || view.terminal || cur === null || cur === undefined) { box.hidden = true; return; }
   box.hidden = false;
   const name = view.seats[cur].label;
-  const limit = `Move time limit: ${limitWords(c.seconds)}; then ${c.timeout === "forfeit" ? "the seat forfeits" : "the computer plays the move"}.`;
+  const limit = c.timeout === "forfeit" ? t("Move time limit: {limit}; then the seat forfeits.", { limit: limitWords(c.seconds) })
+    : t("Move time limit: {limit}; then the computer plays the move.", { limit: limitWords(c.seconds) });
   if (c.expired !== null && c.expired !== undefined) {
-    box.textContent = `Time is up for ${view.seats[c.expired].label}: the computer plays the move. ${limit}`;
+    box.textContent = t("Time is up for {name}: the computer plays the move.", { name: view.seats[c.expired].label }) + " " + limit;
     box.className = "expired";
   } else if (c.deadline) {
     const left = c.deadline - serverNow();
-    const who = cur === view.seat ? "You have" : `${name} has`;
-    box.textContent = left > 0 ? `${who} ${duration(left)} for this move. ${limit}` : `Time is up for ${name}. ${limit}`;
+    const time = duration(left);
+    const said = left <= 0 ? t("Time is up for {name}.", { name })
+      : cur === view.seat ? t("You have {time} for this move.", { time }) : t("{name} has {time} for this move.", { name, time });
+    box.textContent = `${said} ${limit}`;
     box.className = left > 0 && left < 60000 ? "short" : "";
   } else {
     box.textContent = limit;
@@ -84,7 +88,7 @@ export async function takeSeat(label, sit) {
   if (known) {
     try { await sit(known); return; } catch (e) { $("siterror").textContent = e.message; }
   }
-  $("sittext").textContent = `You play the seat “${label}”. Give your name to show the others, and this browser finds the game again without its link.`;
+  $("sittext").textContent = t("You play the seat “{label}”. Give your name to show the others, and this browser finds the game again without its link.", { label });
   $("sitname").value = known;
   $("sit").hidden = false;
   $("sitform").onsubmit = async (ev) => {

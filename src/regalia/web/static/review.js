@@ -6,10 +6,16 @@
 // and reads it. Every word about a move comes from the server as text and goes in as text.
 import * as net from "./net.js";
 import { el } from "./panels.js";
+import { number, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 1000;
 const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
+// a label in words (the review's labels are keys)
+function labelWords(k) {
+  return { best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"),
+    blunder: t("blunder") }[k] || k;
+}
 
 let ctx = null;      // {tableId, token, view}: the table and the viewer
 let seat = null;     // the seat reviewed
@@ -62,11 +68,11 @@ function build() {
   const panel = $("reviewpanel");
   const parts = [];
   if (v.perfect_information && v.seats.length > 1) {
-    const label = el("label", "Whose play ");
+    const label = el("label", t("Whose play") + " ");
     const select = el("select");
     select.id = "reviewwho";
     v.seats.forEach((s, i) => {
-      const o = el("option", i === v.seat ? `${s.label} (you)` : s.label);
+      const o = el("option", i === v.seat ? t("{name} (you)", { name: s.label }) : s.label);
       o.value = String(i);
       select.append(o);
     });
@@ -86,12 +92,12 @@ function build() {
   moment.setAttribute("aria-live", "polite");
   const keys = el("section", null, "review-keys");
   keys.setAttribute("aria-labelledby", "reviewkeystitle");
-  const kh = el("h3", "Key moments");
+  const kh = el("h3", t("Key moments"));
   kh.id = "reviewkeystitle";
   keys.append(kh, el("ol"));
   keys.id = "reviewkeys";
   const all = el("details", null, "review-all");
-  all.append(el("summary", "Every decision"), el("ol"));
+  all.append(el("summary", t("Every decision")), el("ol"));
   all.id = "reviewall";
   const about = el("p", "", "review-about");
   about.id = "reviewabout";
@@ -133,26 +139,31 @@ function clear() {
   $("reviewabout").textContent = "";
 }
 
-// "your" for the viewer's own seat, else the seat's label ("Anna's"); ``who``: "you".
-function whose() {
+// The message for the viewer's own seat (``mine``), else ``theirs`` with the seat's {name}.
+function whose(mine, theirs) {
   const v = ctx.view;
-  return seat === v.seat ? "your" : `${v.seats[seat].label}'s`;
+  return seat === v.seat ? mine : theirs.replace(/\{name\}/g, v.seats[seat].label);
 }
-function who() { return seat === ctx.view.seat ? "you" : ctx.view.seats[seat].label; }
-function capital(s) { return s[0].toUpperCase() + s.slice(1); }
 
 // A review's state: its progress while it runs, then the chart, the lists and a board.
 function shown(d) {
   const status = $("reviewstatus");
-  if (d.status === "failed") { status.textContent = `The review stopped: ${d.error}`; return; }
+  if (d.status === "failed") { status.textContent = t("The review stopped: {why}", { why: d.error }); return; }
   if (d.status === "running") {
+    const counts = { done: d.done, total: d.total };
     status.textContent = d.total
-      ? `Reviewing ${whose()} play: ${d.done} of ${d.total} decisions judged…`
-      : `Reviewing ${whose()} play…`;
+      ? whose(t("Reviewing your play: {done} of {total} decisions judged…", counts),
+        t("Reviewing {name}'s play: {done} of {total} decisions judged…", counts))
+      : whose(t("Reviewing your play…"), t("Reviewing {name}'s play…"));
   } else {
     const c = d.review.counts;
-    status.textContent = `${capital(whose())} play, ${d.review.decisions.length} decisions: ` +
-      LABELS.filter((k) => c[k]).map((k) => `${c[k]} ${k}`).join(", ") + ".";
+    const n = d.review.decisions.length;
+    const labels = LABELS.filter((k) => c[k]).map((k) => `${c[k]} ${labelWords(k)}`).join(", ");
+    status.textContent = whose(
+      tn("Your play, {n} decision: {labels}.",
+        "Your play, {n} decisions: {labels}.", n, { labels }), // i18n: no (tn's plural, extracted)
+      tn("{name}'s play, {n} decision: {labels}.",
+        "{name}'s play, {n} decisions: {labels}.", n, { labels })); // i18n: no (tn's plural, extracted)
   }
   if (!d.review) return;
   review = d.review;
@@ -166,25 +177,31 @@ function shown(d) {
 }
 
 // ------------------------------------------------------------------ words for values
-function percent(x) { return `${(100 * x).toFixed(x !== 0 && Math.abs(x) < 0.1 ? 1 : 0)}%`; }
-function points(x) { return `${x.toFixed(1)} points`; }
+function percent(x) {
+  const digits = x !== 0 && Math.abs(x) < 0.1 ? 1 : 0;
+  return new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+}
+function points(x) { return t("{points} points", { points: number(x, 1) }); }
 function cost(d) {
-  if (d.forced) return "the only legal move";
-  if (!d.cost) return "cost nothing";
-  return `cost ${review.unit === "points" ? points(d.cost) : percent(d.cost) + " of win chance"}`;
+  if (d.forced) return t("the only legal move");
+  if (!d.cost) return t("cost nothing");
+  return review.unit === "points" ? t("cost {points}", { points: points(d.cost) })
+    : t("cost {percent} of win chance", { percent: percent(d.cost) });
 }
 // A value in its measure's words: "chance to win 63%", "expected margin +4.2", ...
-const WHAT = { win: "chance to win", margin: "expected final margin", score: "expected final score" };
+function what() {
+  return { win: t("chance to win"), margin: t("expected final margin"), score: t("expected final score") }[review.measure];
+}
 function short(x) {
   if (review.measure === "win") return percent(x);
-  return `${review.measure === "margin" && x >= 0 ? "+" : ""}${x.toFixed(1)}`;
+  return `${review.measure === "margin" && x >= 0 ? "+" : ""}${number(x, 1)}`;
 }
 function value(x) {
   if (x === null || x === undefined) return "";
-  return `${WHAT[review.measure]} ${short(x)}`;
+  return `${what()} ${short(x)}`;
 }
 function line(d) {
-  return `Move ${d.ply + 1}: ${d.played.notation} · ${d.label} · ${cost(d)}`;
+  return t("Move {n}: {move} · {label} · {cost}", { n: d.ply + 1, move: d.played.notation, label: labelWords(d.label), cost: cost(d) });
 }
 
 // ------------------------------------------------------------------ the chart
@@ -215,15 +232,17 @@ function chart() {
   const y = (v) => PAD.t + (H - PAD.t - PAD.b) * (1 - (v - lo) / (hi - lo || 1));
   const first = pts[0], last = pts[pts.length - 1];
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "review-curve" });
-  svg.setAttribute("aria-label", `The ${WHAT[review.measure]} after each of ${whose()} decisions` +
-    (first ? `: from ${short(first.value)} to ${short(last.value)}` : ""));
+  const span = first ? { what: what(), from: short(first.value), to: short(last.value) } : { what: what() };
+  svg.setAttribute("aria-label", first
+    ? whose(t("The {what} after each of your decisions: from {from} to {to}", span), t("The {what} after each of {name}'s decisions: from {from} to {to}", span))
+    : whose(t("The {what} after each of your decisions", span), t("The {what} after each of {name}'s decisions", span)));
   const ticks = review.measure === "win" ? [0, 0.5, 1] : [lo, (lo + hi) / 2, hi];
-  for (const t of ticks) {
-    svg.append(svgEl("line", { x1: PAD.l, x2: W - PAD.r, y1: y(t), y2: y(t), class: "grid" }));
-    svg.append(svgEl("text", { x: PAD.l - 6, y: y(t) + 4, "text-anchor": "end" },
-      review.measure === "win" ? percent(t) : t.toFixed(0)));
+  for (const tick of ticks) {
+    svg.append(svgEl("line", { x1: PAD.l, x2: W - PAD.r, y1: y(tick), y2: y(tick), class: "grid" }));
+    svg.append(svgEl("text", { x: PAD.l - 6, y: y(tick) + 4, "text-anchor": "end" },
+      review.measure === "win" ? percent(tick) : number(tick, 0)));
   }
-  svg.append(svgEl("text", { x: (W + PAD.l) / 2, y: H - 6, "text-anchor": "middle" }, `${capital(whose())} decisions, in order`));
+  svg.append(svgEl("text", { x: (W + PAD.l) / 2, y: H - 6, "text-anchor": "middle" }, whose(t("Your decisions, in order"), t("{name}'s decisions, in order"))));
   if (pts.length > 1) {
     svg.append(svgEl("polyline", { points: pts.map((p) => `${x(p.index)},${y(p.value)}`).join(" "), class: "curve" }));
   }
@@ -246,7 +265,7 @@ function item(d) {
   b.type = "button";
   b.dataset.index = d.index;
   b.dataset.label = d.label;
-  b.append(el("span", d.label, `tag ${d.label}`), ` Move ${d.ply + 1}: ${d.played.notation} (${cost(d)})`);
+  b.append(el("span", labelWords(d.label), `tag ${d.label}`), " " + t("Move {n}: {move} ({cost})", { n: d.ply + 1, move: d.played.notation, cost: cost(d) }));
   b.onclick = () => choose(d.index, true);
   li.append(b);
   return li;
@@ -256,19 +275,19 @@ function lists() {
   const keys = review.key_moments.map((i) => review.decisions[i]).filter(Boolean);
   const ol = $("reviewkeys").querySelector("ol");
   ol.replaceChildren(...keys.map(item));
-  if (!keys.length) ol.replaceChildren(el("li", review.complete ? "No decision cost enough to be a key moment." : "…"));
+  if (!keys.length) ol.replaceChildren(el("li", review.complete ? t("No decision cost enough to be a key moment.") : "…"));
   $("reviewall").querySelector("ol").replaceChildren(...review.decisions.map(item));
   mark();
 }
 
 function about() {
-  const t = review.thresholds, s = review.search;
-  const u = review.unit === "points" ? (x) => `${x} points` : (x) => percent(x);
-  const budget = s.iterations ? `${s.iterations.toLocaleString("en")} playouts a decision` : "the time allowed";
-  $("reviewabout").textContent = `Each decision was judged from what ${who()} knew then, by a ` +
-    `tree search of ${budget} that deals again what ${who()} could not see. ` +
-    `Labels by cost: best up to ${u(t.best)}, good below ${u(t.inaccuracy)}, inaccuracy below ${u(t.mistake)}, ` +
-    `mistake below ${u(t.blunder)}, blunder from ${u(t.blunder)} (${review.evidence}).`;
+  const th = review.thresholds, s = review.search;
+  const u = review.unit === "points" ? (x) => t("{points} points", { points: number(x) }) : (x) => percent(x);
+  const budget = s.iterations ? tn("{n} playout a decision", "{n} playouts a decision", s.iterations) : t("the time allowed");
+  const judged = whose(t("Each decision was judged from what you knew then, by a tree search of {budget} that deals again what you could not see.", { budget }),
+    t("Each decision was judged from what {name} knew then, by a tree search of {budget} that deals again what {name} could not see.", { budget }));
+  $("reviewabout").textContent = judged + " " + t("Labels by cost: best up to {best}, good below {inaccuracy}, inaccuracy below {mistake}, mistake below {blunder}, blunder from {blunder} ({evidence}).",
+    { best: u(th.best), inaccuracy: u(th.inaccuracy), mistake: u(th.mistake), blunder: u(th.blunder), evidence: review.evidence });
 }
 
 function mark() {
@@ -287,17 +306,19 @@ async function choose(index, focus) {
   const box = $("reviewmoment");
   const caption = el("p", null, "review-caption");
   caption.append(el("strong", line(d)));
-  if (d.value_after !== null && d.value_after !== undefined) caption.append(` · after it: ${value(d.value_after)}`);
+  if (d.value_after !== null && d.value_after !== undefined) caption.append(" · " + t("after it: {value}", { value: value(d.value_after) }));
   const parts = [caption];
   if (d.better) {
     const p = el("p", null, "review-better");
-    p.append(el("span", "", "swatch better"), ` Better: ${d.better.notation}` +
-      (d.value_before !== null ? ` (${value(d.value_before)})` : ""));
+    p.append(el("span", "", "swatch better") /* i18n: no (classes) */, " " + (d.value_before !== null
+      ? t("Better: {move} ({value})", { move: d.better.notation, value: value(d.value_before) })
+      : t("Better: {move}", { move: d.better.notation })));
     parts.push(p);
   }
   const played = el("p", null, "review-played");
-  played.append(el("span", "", "swatch played"), ` Played: ${d.played.notation}` +
-    (d.played.clicks.length ? "" : " (a button of the page, not drawn)"));
+  played.append(el("span", "", "swatch played") /* i18n: no (classes) */, " " + (d.played.clicks.length
+    ? t("Played: {move}", { move: d.played.notation })
+    : t("Played: {move} (a button of the page, not drawn)", { move: d.played.notation })));
   parts.push(played);
   const board = el("div", null, "review-board");
   board.id = "reviewboard";

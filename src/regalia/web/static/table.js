@@ -1,7 +1,8 @@
 // One seat at a table (board protocol v2): the server's SVG, clicks sent back as the
 // click objects of the clicked elements' data-click, live updates over a WebSocket.
 // No game logic here: the drawing on the server maps clicks to actions, the engine checks
-// every move, and every word a person reads comes from the server.
+// every move, and every word a person reads comes from the server or the page's catalogue
+// (i18n.js).
 import * as alerts from "./alerts.js";
 import * as board from "./board.js";
 import * as chat from "./chat.js";
@@ -10,6 +11,7 @@ import * as panels from "./panels.js";
 import * as people from "./people.js";
 import * as player from "./player.js";
 import * as review from "./review.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const el = panels.el;
@@ -18,7 +20,7 @@ const tableId = location.pathname.split("/").pop();
 // Without a token, the seats this browser's player key holds at the table are played
 // (issue 25: a seat opened once is found again without its link).
 const tokens = new URLSearchParams(location.hash.slice(1)).getAll("token");
-let creds = tokens.map((t) => ({ token: t }));   // one credential per seat played here
+let creds = tokens.map((tok) => ({ token: tok }));   // one credential per seat played here
 const seatCreds = {};    // seat -> credential, learnt from the server
 let active = creds[0] || null;   // the credential of the seat shown now
 let view = null;         // the last view shown
@@ -37,7 +39,7 @@ async function learnSeats() {
       creds = mine.seats.map((seat) => ({ key: player.key(), seat }));
     } catch (e) {
       if (e instanceof net.LinkError) throw e;
-      if (/revoked|not known/.test(e.message)) player.forget();
+      if (e.code === "key-revoked" || e.code === "key-unknown") player.forget();
     }
   }
   for (const c of creds) {
@@ -80,7 +82,7 @@ function stale(v) { return view !== null && v.version < view.version; }
 
 function cover(v) {
   const box = $("cover");
-  box.querySelector("p").textContent = `${v.seats[v.seat].label}'s turn: pass the screen to ${v.seats[v.seat].label}, then show the hand.`;
+  box.querySelector("p").textContent = t("{name}'s turn: pass the screen to {name}, then show the hand.", { name: v.seats[v.seat].label });
   box.hidden = false;
   box.querySelector("button").onclick = () => { box.hidden = true; };
 }
@@ -88,9 +90,9 @@ function cover(v) {
 function label(seat) { return view.seats[seat].label; }
 
 function statusText(v, cur, terminal) {
-  if (terminal) return "game over";
+  if (terminal) return t("game over");
   if (cur === null || cur === undefined) return "";
-  return v.seat === cur ? "your turn" : `${label(cur)} to play`;
+  return v.seat === cur ? t("your turn") : t("{name} to play", { name: label(cur) });
 }
 
 function show(v) {
@@ -104,22 +106,22 @@ function show(v) {
   if (replayPly !== null) return; // replaying: the live table waits for "End"
   board.draw(v.svg);
   board.setTargets([]);
-  const me = v.seat === null ? "spectator" : label(v.seat);
-  $("who").textContent = `${v.title} · you are: ${me}`;
+  $("who").textContent = v.seat === null ? t("{game} · you are: spectator", { game: v.title })
+    : t("{game} · you are: {name}", { game: v.title, name: label(v.seat) });
   const status = statusText(v, v.current_player, v.terminal);
   $("status").textContent = status ? `· ${status}` : "";
   alerts.setTitle(`regalia: ${v.title}${status ? " · " + status : ""}`);
-  alerts.setHere(tableId, v.legal.length > 0, `${v.title}: your turn`);
+  alerts.setHere(tableId, v.legal.length > 0, t("{game}: your turn", { game: v.title }));
   people.show(v);
   chat.allow(v);
   follow(v);
   $("thinking").hidden = v.thinking === null;
-  if (v.thinking !== null) $("thinking").textContent = `${label(v.thinking)} is thinking…`;
+  if (v.thinking !== null) $("thinking").textContent = t("{name} is thinking…", { name: label(v.thinking) });
   $("legal").textContent = v.legal.map((m) => m.notation).join("  ");
   panels.story(v, v.story);
   panels.log(v, null);
   $("typed").hidden = !v.legal.length;
-  if (v.legal.length) $("move").placeholder = v.notation_example ? `e.g. ${v.notation_example}` : `e.g. ${v.legal[0].notation}`;
+  if (v.legal.length) $("move").placeholder = t("e.g. {move}", { move: v.notation_example || v.legal[0].notation });
   $("hintbutton").hidden = !v.hints || !v.legal.length;
   // Undo only where the server says it would work (the view carries its rule's answer)
   $("undo").hidden = v.seat === null || v.undo !== null;
@@ -134,7 +136,7 @@ function show(v) {
   clicks = [];
   setChoices([]);
   if (v.legal.length) startMove();
-  else $("prompt").textContent = v.terminal ? "" : v.seat === null ? "You are watching." : "Waiting for the others…";
+  else $("prompt").textContent = v.terminal ? "" : v.seat === null ? t("You are watching.") : t("Waiting for the others…");
 }
 
 // Start of a turn of a person: the drawing's prompt, targets and buttons for no click yet.
@@ -164,11 +166,12 @@ function answer(res, sent, first) {
 function setChoices(choices) {
   const buttons = choices.map((c) => {
     const b = el("button", c.label, "choice"); b.type = "button";
+    b.dataset.choice = JSON.stringify(c.click);   // what it does, for scripts (the label is words)
     b.onclick = () => send(c.click);
     return b;
   });
   if (clicks.length) {
-    const cancel = el("button", "Cancel", "cancel"); cancel.type = "button";
+    const cancel = el("button", t("Cancel"), "cancel"); cancel.type = "button";
     cancel.onclick = restart; buttons.push(cancel);
   }
   $("choices").replaceChildren(...buttons);
@@ -230,19 +233,19 @@ function result(v) {
 let following = false;
 async function playAgain() {
   const box = $("result").querySelector(".again-links");
-  box.replaceChildren(el("p", "Making the new table…"));
+  box.replaceChildren(el("p", t("Making the new table…")));
   let d;
-  try { d = await api("rematch", {}); } catch (e) { box.replaceChildren(el("p", `No new table: ${e.message}`, "error")); return; }
+  try { d = await api("rematch", {}); } catch (e) { box.replaceChildren(el("p", t("No new table: {why}", { why: e.message }), "error")); return; }
   const links = [...(d.links.here ? [{ label: d.links.here.labels.join(", "), url: d.links.here.url }] : []), ...d.links.invited];
   if (!links.length) { go(d.table); return; }
   following = true;   // stay to show the links
-  box.replaceChildren(el("p", "The new table is ready. Its seats nobody held need their links (send each one on):"));
+  box.replaceChildren(el("p", t("The new table is ready. Its seats nobody held need their links (send each one on):")));
   const ul = el("ul");
   for (const s of links) {
-    const a = el("a", `Invitation for ${s.label}`); a.href = s.url;
+    const a = el("a", t("Invitation for {name}", { name: s.label })); a.href = s.url;
     const li = el("li"); li.append(a, " ", copyButton(s.url)); ul.append(li);
   }
-  const go2 = el("a", "Go to the new table"); go2.href = `/table/${d.table}`;
+  const go2 = el("a", t("Go to the new table")); go2.href = `/table/${d.table}`;
   box.append(ul, go2);
 }
 
@@ -256,16 +259,16 @@ function follow(v) {
   if (v.seat !== null) { go(next); return; }
   const box = $("result").querySelector(".again-links");
   if (box && !box.querySelector("a.next")) {
-    const a = el("a", "Watch the next game", "next"); a.href = `/table/${next}`;
+    const a = el("a", t("Watch the next game"), "next"); a.href = `/table/${next}`;
     box.append(a);
   }
 }
 
 function copyButton(text) {
-  const b = el("button", "Copy link", "copy"); b.type = "button";
+  const b = el("button", t("Copy link"), "copy"); b.type = "button";
   b.onclick = async () => {
-    try { await navigator.clipboard.writeText(text); b.textContent = "Copied"; }
-    catch { b.textContent = "Select the link to copy it"; }
+    try { await navigator.clipboard.writeText(text); b.textContent = t("Copied"); }
+    catch { b.textContent = t("Select the link to copy it"); }
   };
   return b;
 }
@@ -281,8 +284,9 @@ async function replayTo(ply) {
   board.draw(d.svg);
   board.setTargets([]);
   const status = statusText(view, d.current_player, d.terminal);
-  $("status").textContent = `· replay, move ${d.ply} of ${d.plies}${status ? " · " + status : ""}`;
-  $("replayply").textContent = `move ${d.ply} of ${d.plies}${d.move ? " · next: " + d.move : ""}`;
+  const where = t("move {ply} of {plies}", { ply: d.ply, plies: d.plies });
+  $("status").textContent = "· " + t("replay, {where}", { where }) + (status ? " · " + status : "");
+  $("replayply").textContent = d.move ? t("{where} · next: {move}", { where, move: d.move }) : where;
   $("result").hidden = true;
   panels.story(view, d.story);
   panels.log(replayView, d.ply);
@@ -295,13 +299,13 @@ $("live").onclick = () => { replayPly = null; $("replayply").textContent = ""; s
 
 // ---------------------------------------------------------------- hints, undo, typing
 $("hintbutton").onclick = async () => {
-  $("hint").replaceChildren(el("p", "Thinking…"));
+  $("hint").replaceChildren(el("p", t("Thinking…")));
   const asked = epoch;
   try {
     const h = await api("hint", {});
     if (asked !== epoch) return;
     const details = el("details");
-    details.append(el("summary", "How the computer worked it out"), el("p", h.details));
+    details.append(el("summary", t("How the computer worked it out")), el("p", h.details));
     $("hint").replaceChildren(el("p", h.text, "suggestion"), details);
     if (h.svg) { clicks = []; setChoices([]); board.draw(h.svg); startMove(); }
   } catch (e) { $("hint").replaceChildren(); $("error").textContent = e.message; }
@@ -324,10 +328,10 @@ function back() { shownKey = null; }
 
 function fatal(why) {
   const [title, text] = why === "no-table"
-    ? ["There is no such table", "This link names no table on this server: it may have been mistyped or cut short."]
+    ? [t("There is no such table"), t("This link names no table on this server: it may have been mistyped or cut short.")]
     : why === "bad-key"
-      ? ["This browser does not hold this seat", "Its player key was revoked or replaced on another device. Open your seat link again, or watch the table."]
-      : ["This seat link is not valid", "The link's seat key does not open a seat at this table. Ask the person who made the table for your link again, or watch without one."];
+      ? [t("This browser does not hold this seat"), t("Its player key was revoked or replaced on another device. Open your seat link again, or watch the table.")]
+      : [t("This seat link is not valid"), t("The link's seat key does not open a seat at this table. Ask the person who made the table for your link again, or watch without one.")];
   $("fataltitle").textContent = title;
   $("fataltext").textContent = text;
   $("fatal").hidden = false;

@@ -47,6 +47,8 @@ from sqlalchemy import (String, Table, create_engine, delete, event, func, inser
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from regalia.core.i18n import _
+
 from .migrate import StoreError, engine_url, upgrade
 from .reviews import delete_reviews
 from .schema import actions_t, chat_t, seats_t, tables_t
@@ -142,8 +144,7 @@ def _check_text(table: Table, row: dict[str, Any], what: str) -> None:
             continue
         length = column.type.length if isinstance(column.type, String) else None
         if length is not None and len(value) > length:
-            raise ValueError(f"{what}: {column.name} is {len(value)} characters long; "
-                             f"the store keeps at most {length}")
+            raise ValueError(_('{what}: {name} is {count} characters long; the store keeps at most {length}').format(what=what, name=column.name, count=len(value), length=length))
         if "\x00" in value:
             raise ValueError(f"{what}: {column.name} holds a NUL character")
 
@@ -175,8 +176,7 @@ class Store:
             self.engine = create_engine(self.url, **kwargs)
         except ModuleNotFoundError as exc:
             extra = "postgres" if backend == "postgresql" else "web"
-            raise StoreError(f"a {backend} store needs its database driver ({exc.name} is "
-                             f"missing): pip install 'regalia[{extra}]'") from None
+            raise StoreError(_("a {backend} store needs its database driver ({name} is missing): pip install 'regalia[{extra}]'").format(backend=backend, name=exc.name, extra=extra)) from None
         #: True on PostgreSQL: other server processes may share the store (changes are
         #: announced on :data:`CHANNEL`; computer players are leased, :mod:`.leases`)
         self.shared = backend == "postgresql"
@@ -212,7 +212,7 @@ class Store:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         table = {"id": table_id, "game": game, "params": json.dumps(params, sort_keys=True),
                  "seed": str(seed), "created": now, "options": json.dumps(options or {})}
-        _check_text(tables_t, table, "the table")
+        _check_text(tables_t, table, _("the table"))
         rows: list[dict[str, Any]] = [
             {"table_id": table_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
              "label": s.label, "token_hash": s.token_hash} for s in seats]
@@ -255,7 +255,7 @@ class Store:
             ValueError: no action.
         """
         if not actions:
-            raise ValueError("append_actions needs at least one action")
+            raise ValueError("append_actions needs at least one action")  # i18n: no (a developer's error)
         end = ply + len(actions)
         try:
             with self.engine.begin() as conn:
@@ -270,8 +270,8 @@ class Store:
                 self._notice(conn, table_id, new, end)
         except IntegrityError:
             if not self._exists(table_id):
-                raise LookupError(f"no table {table_id!r}") from None
-            raise ConflictError(f"move {ply} of table {table_id} is already stored") from None
+                raise LookupError(_('no table {table_id!r}').format(table_id=table_id)) from None
+            raise ConflictError(_('move {ply} of table {table_id} is already stored').format(ply=ply, table_id=table_id)) from None
         return new
 
     def _advance(self, conn: Connection, table_id: str, version: int | None, ply: int,
@@ -295,9 +295,8 @@ class Store:
             found = conn.execute(select(tables_t.c.version).where(
                 tables_t.c.id == table_id)).scalar()
             if found is None:
-                raise LookupError(f"no table {table_id!r}")
-            raise ConflictError(f"table {table_id} changed meanwhile (version {found}, not "
-                                f"{version})")
+                raise LookupError(_('no table {table_id!r}').format(table_id=table_id))
+            raise ConflictError(_('table {table_id} changed meanwhile (version {found}, not {version})').format(table_id=table_id, found=found, version=version))
         return int(new)
 
     def _notice(self, conn: Connection, table_id: str, version: int, ply: int) -> None:

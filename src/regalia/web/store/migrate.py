@@ -43,6 +43,8 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, Engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 
+from regalia.core.i18n import _
+
 from .schema import metadata
 
 #: Where the revisions live (a package resource, so an installed wheel finds them).
@@ -105,13 +107,9 @@ def _legacy(conn: Connection) -> bool:
         have = ({c["name"] for c in inspect(conn).get_columns(name)} if name in found
                 else None)
         if have is not None and have != columns:
-            raise StoreError(f"the database has tables named like a regalia store's but is "
-                             f"not one: table {name!r} has columns {sorted(have)}, a store's "
-                             f"has {sorted(columns)}")
+            raise StoreError(_("the database has tables named like a regalia store's but is not one: table {name!r} has columns {values}, a store's has {values2}").format(name=name, values=sorted(have), values2=sorted(columns)))
     if not set(first) <= found:
-        raise StoreError(f"the database has tables named like a regalia store's but is not "
-                         f"one: it has {sorted(found & set(first))} without "
-                         f"{sorted(set(first) - found)}")
+        raise StoreError(_("the database has tables named like a regalia store's but is not one: it has {values} without {values2}").format(values=sorted(found & set(first)), values2=sorted(set(first) - found)))
     return True
 
 
@@ -137,9 +135,7 @@ def upgrade(engine: Engine) -> tuple[str | None, str]:
                 script.get_revision(before)
             except CommandError:
                 raise StoreError(
-                    f"the store is at schema revision {before!r}, which this regalia does "
-                    f"not know (it knows up to {script.get_current_head()!r}): it was "
-                    f"written by a newer regalia; upgrade regalia to open it") from None
+                    _('the store is at schema revision {before!r}, which this regalia does not know (it knows up to {get_current_head!r}): it was written by a newer regalia; upgrade regalia to open it').format(before=before, get_current_head=script.get_current_head())) from None
         command.upgrade(cfg, "head")
         after = MigrationContext.configure(conn).get_current_revision()
     assert after is not None

@@ -15,6 +15,8 @@ from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import Engine, delete, func, insert, select
 
+from regalia.core.i18n import _
+
 from .schema import pad_shares_t
 
 
@@ -68,12 +70,10 @@ class Shares:
             if mine >= per_client:
                 first = conn.execute(select(func.min(pad_shares_t.c.expires))
                                      .where(pad_shares_t.c.client_hash == who)).scalar_one()
-                raise ShareLimitError(f"{per_client} shared links from this address are "
-                                      f"live already; the oldest expires at {first} (UTC)")
+                raise ShareLimitError(_('{per_client} shared links from this address are live already; the oldest expires at {first} (UTC)').format(per_client=per_client, first=first))
             every = conn.execute(select(func.count()).select_from(pad_shares_t)).scalar_one()
             if every >= total:
-                raise ShareLimitError(f"the server holds {total} shared links already; try "
-                                      "again later, or hand the text over instead")
+                raise ShareLimitError(_('the server holds {total} shared links already; try again later, or hand the text over instead').format(total=total))
             conn.execute(insert(pad_shares_t).values(id_hash=_hash(link), game=game,
                                                      text=text, client_hash=who,
                                                      expires=expires))
