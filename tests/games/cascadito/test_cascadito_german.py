@@ -142,14 +142,14 @@ def _core_lines() -> set[str]:
 def _english_lines(doc: str) -> list[str]:
     """The lines of the SVG's texts and hover texts that read as English sentences, once
     the rulebook citations ``[book, section]``, rulebook quotations (``Regel: ...``) and the
-    data files' notes (``Anmerkung: ...``) are left out: those quote the English rulebook
+    data files' notes (``Anmerkung: ...``, in a hover text ``Warum: ...``) are left out: those quote the English rulebook
     and the English data."""
     core = _core_lines()
     found = []
     for el in ET.fromstring(doc).iter():
         for line in (el.text or "").splitlines():
             line = line.strip()
-            if not line or line in core or line.startswith(("Regel: ", "Anmerkung: ")):
+            if not line or line in core or line.startswith(("Regel: ", "Anmerkung: ", "Warum: ")):
                 continue
             bare = re.sub(r"\[[^\]]*\]", " ", line)
             if i18n_scan.is_prose(bare) and len(ENGLISH.findall(bare)) >= 2:
