@@ -20,7 +20,6 @@ from rich.markup import escape
 from regalia.arena.executors import BackendUnavailable, make_executor
 from regalia.arena.tournament import expand_lineup
 from regalia.core.errors import ParameterError
-from regalia.study import text as study_text
 
 from .common import (DATA_CODES, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, build_game, error, fresh_seed,
                      make_console, parse_params, user_errors)
@@ -137,6 +136,7 @@ def study(
     console = make_console()
     with user_errors(EXIT_USAGE, DATA_CODES):
         from regalia import study as lab  # noqa: PLC0415  (the balance lab)
+        from regalia.study import text as study_text  # noqa: PLC0415
         from regalia.study.plots import require  # noqa: PLC0415
 
         require()
