@@ -13,7 +13,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from regalia.core.i18n import _, ngettext
-from regalia.core.svgkit import entry, runs
+from regalia.core.svgkit import and_join, entry, runs
 
 from .components import TYPE_NAMES, load_tiles, type_name
 
@@ -40,14 +40,6 @@ def _tile_name(observation: Mapping[str, Any], tile_id: str) -> str:
         return type_name(load_tiles(str(data) if data else None).by_id(tile_id).type)
     except (KeyError, ValueError):
         return _("a tile")
-
-
-def and_join(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (German ``a, b und c``)."""
-    words = [w for w in words if w]
-    if len(words) <= 1:
-        return "".join(words)
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _with_article(name: str) -> str:

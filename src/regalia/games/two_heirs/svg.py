@@ -63,7 +63,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.breakdown import Breakdown
 from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id,
-                                 marks, score_headings, wrap, RECONSTRUCTED)
+                                 marks, and_join, provenance_note, score_headings, wrap)
 
 from regalia.core.i18n import N_, _, ngettext, pgettext
 
@@ -74,7 +74,7 @@ from .components import (colour_name, direction_name, provenance_name, resource_
                          set_name, type_name)
 from .help import EFFECTS_CITE, TYPE_EFFECTS, effect, scoring_rules
 from .landscape import PlacedTile, edge_direction
-from .narration import (AT, MOVE, ONE, TAKE, and_join, describe, heinrich_words, narrate,
+from .narration import (AT, MOVE, ONE, TAKE, describe, heinrich_words, narrate,
                         outcome, phrase)
 from .rules import LEVEL_NAMES, level_name
 from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
@@ -625,10 +625,8 @@ _H_BUILD = re.compile(r"\(([a-z0-9-]+)\) at (-?\d+),(-?\d+) \(option ([A-D])\)")
 def _provenance_text(tile: Tile) -> str:
     """The tile data's provenance in a player's words (the effect is always the
     rulebook's; a field the rulebook gives says so)."""
+    text = provenance_note(tile.provenance, "tile")
     if tile.provenance == "reconstructed":
-        text = RECONSTRUCTED + " " + _(
-            "Reconstructed data: the printed tile is not public in full, so regalia's is "
-            "reconstructed to fit every known fact (see About the components).")
         given = sorted(k for k, v in (tile.field_provenance or {}).items() if v == "rulebook")
         if given:
             return text + " " + _("Its effect is the rulebook's; its colour, cost and roads "
@@ -636,9 +634,7 @@ def _provenance_text(tile: Tile) -> str:
                                   ).format(fields=and_join([_field_name(k) for k in given]))
         return text + " " + _("Its effect is the rulebook's; its colour, cost and roads are "
                               "regalia's.")
-    if tile.provenance == "rulebook":
-        return _("Taken from the rulebook.")
-    return ""
+    return text
 
 
 def _field_name(field: str) -> str:
