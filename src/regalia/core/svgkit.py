@@ -10,18 +10,22 @@ Nothing here knows a game; the module imports only the standard library.
 
 from __future__ import annotations
 
+import contextvars
 import json
 import re
 import textwrap
+import threading
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Hashable, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from regalia.core import i18n
 from regalia.core.i18n import N_, _
 
 __all__ = ["canonical", "click_attr", "score_headings", "text", "board_heading", "runs",
            "entry", "and_join", "marks", "mark_id", "provenance_note", "plain_hover",
-           "RECONSTRUCTED"]
+           "RECONSTRUCTED", "Fragments", "remembering", "fragment", "frozen"]
 
 
 def canonical(obj: Any) -> str:
@@ -227,3 +231,95 @@ def plain_hover(help_text: str, what: str = "component") -> str:
         line = _FILES.sub("", line).replace("Note: ", "Why: ", 1).replace(note, why, 1)
         out.append(line)
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- fragments
+# A table's boards are drawn once per ply and seat; most of each board (another seat's
+# kingdom, a sheet nobody wrote on) is the same from one seat's board to the next and from
+# one ply to the next. A drawing names such a part and what it is drawn from
+# (:func:`fragment`); while a table's :class:`Fragments` is in force (:func:`remembering`)
+# the part is drawn once and its text reused.
+
+class Fragments:
+    """The drawn parts of one table's boards, by (part, key, language): what a drawing's
+    :func:`fragment` calls remember while this memo is in force (:func:`remembering`).
+
+    Bounded: :meth:`turn` (called once a ply) forgets the parts not used since the turn
+    before, so the memo holds about two plies' parts (a few boards' worth of text, less
+    than the boards themselves). Thread-safe (a table's views may be drawn by several
+    threads)."""
+
+    def __init__(self) -> None:
+        self._parts: dict[Hashable, str] = {}
+        self._used: set[Hashable] = set()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def get(self, key: Hashable) -> str | None:
+        with self._lock:
+            text = self._parts.get(key)
+            if text is not None:
+                self._used.add(key)
+                self.hits += 1
+            else:
+                self.misses += 1
+            return text
+
+    def put(self, key: Hashable, text: str) -> None:
+        with self._lock:
+            self._parts[key] = text
+            self._used.add(key)
+
+    def turn(self) -> None:
+        """A new ply: forget the parts not used since the last turn."""
+        with self._lock:
+            self._parts = {k: v for k, v in self._parts.items() if k in self._used}
+            self._used = set()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._parts.clear()
+            self._used.clear()
+
+
+_MEMO: contextvars.ContextVar[Fragments | None] = contextvars.ContextVar(
+    "regalia_fragments", default=None)
+
+
+@contextmanager
+def remembering(memo: Fragments | None) -> Iterator[None]:
+    """Draw with ``memo`` in force (None: every part drawn afresh) in this context."""
+    token = _MEMO.set(memo)
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
+def frozen(value: Any) -> str:
+    """A key for JSON-like data (dicts, lists, strings, numbers, booleans, None): its
+    ``repr``, which tells apart every two values a drawing could draw differently
+    (``1`` from ``"1"``, ``1`` from ``1.0``, ``True`` from ``1``)."""
+    return repr(value)
+
+
+def fragment(part: str, key: Hashable, draw: Callable[..., str], *args: Any) -> str:
+    """``draw(*args)``, the SVG text of a part of a board, remembered in the
+    :class:`Fragments` in force by ``(part, key, language)``; without one, just drawn.
+
+    ``key`` must hold everything the text depends on besides the language (the
+    observation's parts it reads, as :func:`frozen` text or other hashable values; the
+    seat, the marks, the clicks): two calls with equal keys must draw the same text."""
+    memo = _MEMO.get()
+    if memo is None:
+        return draw(*args)
+    full = (part, key, i18n.language())
+    text = memo.get(full)
+    if text is None:
+        text = draw(*args)
+        memo.put(full, text)
+    return text

@@ -164,8 +164,7 @@ class Clocks:
                 folk.forfeits[seat] = ply
                 t.agents[seat] = (spec, budget)
                 t.version += 1
-                t.views.clear()
-                t.encoded.clear()
+                t.forget_views(drawn=False)
             else:
                 folk.expired = seat
                 t.version += 1

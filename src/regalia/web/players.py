@@ -222,9 +222,7 @@ class Players:
             folk.ratings = self._ratings(t.game.info.name, folk.holders)
             folk.rated = ratings.unrated_reason(t, folk, self.settings)
             t.movelog = None          # built with the seats' names
-            t.drawings.clear()
-            t.views.clear()
-            t.encoded.clear()
+            t.forget_views()
             t.version += 1
         t.notify(t.id)
 

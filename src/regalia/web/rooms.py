@@ -379,9 +379,7 @@ class Rooms:
                     continue
                 with t.lock:
                     t.evicted = True
-                    t.views.clear()
-                    t.encoded.clear()
-                    t.drawings.clear()
+                    t.forget_views()
                 self.leases.release(tid)
                 del self._tables[tid]
                 self._used.pop(tid, None)

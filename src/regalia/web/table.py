@@ -31,6 +31,7 @@ from regalia.core.errors import RegaliaError
 from regalia.core.game import Game
 from regalia.core.state import State
 from regalia.core.i18n import _
+from regalia.core.svgkit import Fragments
 
 from . import story
 from .errors import Later, WebError
@@ -123,6 +124,10 @@ class Table:
     #: ply, generation): a change that moves nothing (a computer player starts thinking,
     #: an error) re-sends the views without drawing them again
     drawings: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    #: the parts of its boards drawn for the last two plies (another seat's kingdom, a
+    #: sheet nobody wrote on), reused from one seat's board to the next and from one ply to
+    #: the next (:class:`regalia.core.svgkit.Fragments`)
+    fragments: Fragments = field(default_factory=Fragments)
     last_move_at: float = 0.0
     movers: list[int] = field(default_factory=list)   # who made each stored move (-1 chance)
     #: the per-seat move log, built one ply at a time (:mod:`.movelog`)
@@ -153,6 +158,16 @@ class Table:
         # a person's seat whose move time ran out is thinking while the server searches
         # its move (:meth:`regalia.web.compute.Computer.play_for`)
         return cur if cur in self.agents or self.future is not None else None
+
+    def forget_views(self, drawn: bool = True) -> None:
+        """Drop the cached views and their texts, and with ``drawn`` the drawings and
+        their parts too (a name changed; the table leaves memory). The caller holds
+        :attr:`lock`."""
+        self.views.clear()
+        self.encoded.clear()
+        if drawn:
+            self.drawings.clear()
+            self.fragments.clear()
 
     def bump(self) -> None:
         """A change that only this process's views show (an error): the view version

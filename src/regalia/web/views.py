@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from regalia.core import i18n
+from regalia.core import i18n, svgkit
 from regalia.core.i18n import _
 from regalia.core.record import GameRecord
 from regalia.core.registry import game_drawing
@@ -143,6 +143,7 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
         drawn_key = (seat, len(s.history()), t.generation, lang)
         if any(k[1:-1] != drawn_key[1:-1] for k in t.drawings):
             t.drawings.clear()   # a move was made or taken back: draw again
+            t.fragments.turn()   # and forget the parts not drawn since the ply before
         obs = observe(t, s, seat)
         cur = s.current_player()
         legal = s.legal_actions() if seat is not None and cur == seat else []
@@ -153,9 +154,10 @@ def _view(t: Table, seat: int | None) -> tuple[tuple[Any, ...], dict[str, Any]]:
         drawn = t.drawings.get(drawn_key)
         if drawn is None:   # drawn once per (seat, ply): the board, its marks, the story
             told = story.told(drawing, obs, movelog, seat, names)
-            drawn = t.drawings[drawn_key] = {
-                "svg": drawing.render(obs, legal, names, recent=told["recent"]),
-                **extras(drawing, obs, names), **told}
+            with svgkit.remembering(t.fragments):
+                svg = drawing.render(obs, legal, names, recent=told["recent"])
+            drawn = t.drawings[drawn_key] = {"svg": svg, **extras(drawing, obs, names),
+                                             **told}
         out = {
             "table": t.id, "version": t.version,
             "game": t.game.info.name, "title": title_words(t.game.info.title),
@@ -227,9 +229,13 @@ def click(t: Table, seat: int, clicks: Any, max_clicks: int = 32) -> dict[str, A
             nxt.setdefault("prompt", "")
             nxt.setdefault("targets", [])
             nxt.setdefault("choices", [])
-            nxt["svg"] = (drawing.render(obs, legal, [x.label for x in t.seats],
-                                         pending=clicks, recent=_view(t, seat)[1]["recent"])
-                          if clicks else None)
+            if clicks:
+                recent = _view(t, seat)[1]["recent"]
+                with svgkit.remembering(t.fragments):
+                    nxt["svg"] = drawing.render(obs, legal, [x.label for x in t.seats],
+                                                pending=clicks, recent=recent)
+            else:
+                nxt["svg"] = None
             return {"next": nxt}
         return {"error": str(answer.get("error") or _("these clicks lead to no legal move"))}
 
