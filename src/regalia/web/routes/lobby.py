@@ -34,9 +34,14 @@ async def api_create(request: Request) -> dict[str, Any]:
     d = await json_body(request, settings_of(request))
     limiter_of(request).hit("create", client(request))
     lobby, key = Lobby(rooms_of(request)), request.headers.get("x-player-key")
-    tid, seats = await off_loop(lobby.create, d, key)   # the creator's key holds its seats
-    return {"table": tid, "seats": seats,
-            "links": seat_links(str(request.base_url), tid, seats)}
+    base = str(request.base_url)
+
+    def create() -> dict[str, Any]:   # the creator's key holds its seats
+        tid, seats = lobby.create(d, key)
+        # the links' QR codes too: drawing one takes milliseconds the loop must not wait
+        return {"table": tid, "seats": seats, "links": seat_links(base, tid, seats)}
+
+    return await off_loop(create)
 
 
 @router.get("/")

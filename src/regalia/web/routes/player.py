@@ -133,9 +133,14 @@ async def api_chat(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/api/tables/{table_id}/rematch")
 async def api_rematch(table_id: str, request: Request) -> dict[str, Any]:
     limiter_of(request).hit("create", client(request))
-    out = await off_loop(lobby_of(request).rematch, table_id, token_of(request))
-    out["links"] = seat_links(str(request.base_url), out["table"], out["seats"])
-    return out
+    lobby, token, base = lobby_of(request), token_of(request), str(request.base_url)
+
+    def rematch() -> dict[str, Any]:   # the links' QR codes drawn off the loop too
+        out = lobby.rematch(table_id, token)
+        out["links"] = seat_links(base, out["table"], out["seats"])
+        return out
+
+    return await off_loop(rematch)
 
 
 # ---------------------------------------------------------------------- ratings
