@@ -40,10 +40,15 @@ whole load; the tables are then its victims, and the server runs with its defaul
 each table a client of its own address (127.1.x.y) as people are. The report adds the
 attack's answers by status.
 
+``--pg`` stores the tables on PostgreSQL instead (a new database each load: the server at
+``$REGALIA_PG_URL``, else a throwaway cluster of Debian's binaries, as the tests do), and
+``--workers N`` serves them from N processes (``regalia serve --workers N``); the server
+CPU is then summed over the processes (PostgreSQL's own is not counted).
+
 Usage: python benchmarks/bench_web.py [--tables 20,100,200] [--games kingdomino,...]
                                       [--think 2] [--moves 20] [--seconds 60] [--seed 1]
                                       [--input click|list] [--each] [--profile PREFIX]
-                                      [--attack NAME]
+                                      [--attack NAME] [--pg] [--workers N]
        python benchmarks/bench_web.py --tables 50 --think 0   # closed-loop maximum
 """
 
@@ -98,16 +103,18 @@ UNLIMITED = ["--rate-limit", "request=off", "--rate-limit", "create=off",
              "--rate-limit", "socket=off", "--max-open-tables", "100000"]
 
 
-def start_server(tmp: str, extra: list[str] | None = None
-                 ) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``regalia serve`` process on a free loopback port with a fresh SQLite store
-    (``extra``: more options; default :data:`UNLIMITED`)."""
+def start_server(tmp: str, extra: list[str] | None = None, db: str | None = None,
+                 workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``regalia serve`` process on a free loopback port with a fresh SQLite store, or
+    the store ``db`` (a PostgreSQL URL), served by ``workers`` processes (``extra``: more
+    options; default :data:`UNLIMITED`)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
     with open(os.path.join(tmp, "server.log"), "w") as log:   # the server writes its own
         proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--host",
                                  "127.0.0.1", "--port", str(port),
-                                 "--db", f"sqlite:///{tmp}/bench.sqlite",
+                                 "--db", db or f"sqlite:///{tmp}/bench.sqlite",
+                                 *(["--workers", str(workers)] if workers > 1 else []),
                                  *(UNLIMITED if extra is None else extra)],
                                 env=env, stdout=subprocess.DEVNULL, stderr=log)
     url = f"http://127.0.0.1:{port}"
@@ -132,12 +139,22 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of process ``pid`` (Linux ``/proc``; None elsewhere)."""
+    """User + system CPU seconds of process ``pid`` and its live descendants (the server's
+    worker processes with ``--workers``, its search pool) (Linux ``/proc``; None
+    elsewhere)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in children:
+            total += cpu_seconds(int(child)) or 0.0
+    return total
 
 
 def load_average() -> str:
@@ -513,8 +530,9 @@ def report(tables: int, args: argparse.Namespace, figures: dict[str, Figures], w
 def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures:
     """One load: a fresh server, ``tables`` tables of ``games``, the report; the totals."""
     with tempfile.TemporaryDirectory() as tmp:
+        db = args.pg.new_database() if args.pg is not None else None
         proc, url = start_server(tmp, SERVER_OPTIONS.get(args.attack, []) if args.attack
-                                 else None)
+                                 else None, db, args.workers)
         try:
             catalogue = httpx.get(url + "/api/games", timeout=30).json()
             unknown = set(games) - {g["name"] for g in catalogue}
@@ -577,6 +595,12 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
                     help="sample the server with py-spy into PREFIX-<tables>.txt")
     ap.add_argument("--seed", type=int, default=1, help="seed of the bench's think times "
                     "and choices")
+    ap.add_argument("--pg", action="store_true",
+                    help="store the tables on PostgreSQL (a new database each load on the "
+                         "server at $REGALIA_PG_URL, else on a throwaway cluster started "
+                         "from Debian's postgresql binaries) instead of SQLite")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="server processes (regalia serve --workers; more than 1 needs --pg)")
     ap.add_argument("--attack", choices=ATTACKS,
                     help="run this attack beside the tables (their latency is the victims'); "
                          "the server keeps its default limits")
@@ -594,6 +618,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
             and 1 <= args.every <= 600):
         ap.error("--tables 1..2000, --moves 1..1000, --seconds up to 3600, --think 0..60, "
                  "--every 1..600")
+    if not 1 <= args.workers <= 8 or (args.workers > 1 and not args.pg):
+        ap.error("--workers 1..8; more than one process needs a shared store: --pg")
     return args, loads, games
 
 
@@ -602,6 +628,16 @@ def main(argv: list[str] | None = None,
     """Run every load; exit status 1 when a load had errors (0 otherwise)."""
     args, loads, games = parse_args(argv)
     errors = 0
+    if args.pg:
+        sys.path.insert(0, str(SRC.parent / "tests"))
+        from pg_cluster import Postgres, Unavailable
+
+        try:
+            args.pg = Postgres()
+        except Unavailable as exc:
+            raise SystemExit(f"--pg: {exc}") from None
+    else:
+        args.pg = None
     try:
         for n in loads:
             errors += run(n, games, args).errors
@@ -611,6 +647,9 @@ def main(argv: list[str] | None = None,
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    finally:
+        if args.pg is not None:
+            args.pg.close()
     return 1 if errors else 0
 
 
