@@ -53,6 +53,17 @@ def test_fragments_draw_once_and_forget_what_a_ply_no_longer_uses():
     assert len(memo) == 1                                 # the others were not used
     memo.turn()
     assert len(memo) == 0
+    # never more than its limit: the parts unused in this ply go first, then all
+    small = svgkit.Fragments(limit=3)
+    with svgkit.remembering(small):
+        svgkit.fragment("part", "a", draw, "a")
+        small.turn()
+        svgkit.fragment("part", "b", draw, "b")          # a, b: a unused in this ply
+        svgkit.fragment("part", "c", draw, "c")
+        svgkit.fragment("part", "d", draw, "d")          # full: a goes
+        assert len(small) == 3
+        svgkit.fragment("part", "e", draw, "e")          # all used in this ply: all go
+        assert len(small) == 1
     # the memo is only in force inside the block
     drawn.clear()
     svgkit.fragment("part", "a", draw, "a")

@@ -246,10 +246,13 @@ class Fragments:
 
     Bounded: :meth:`turn` (called once a ply) forgets the parts not used since the turn
     before, so the memo holds about two plies' parts (a few boards' worth of text, less
-    than the boards themselves). Thread-safe (a table's views may be drawn by several
-    threads)."""
+    than the boards themselves); and it never holds more than ``limit`` parts (a page
+    clicking through many moves in progress within one ply): once full, the parts not
+    used in this ply go, then all of them. Thread-safe (a table's views may be drawn by
+    several threads)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = 2048) -> None:
+        self.limit = limit
         self._parts: dict[Hashable, str] = {}
         self._used: set[Hashable] = set()
         self._lock = threading.Lock()
@@ -271,6 +274,11 @@ class Fragments:
 
     def put(self, key: Hashable, text: str) -> None:
         with self._lock:
+            if len(self._parts) >= self.limit:
+                self._parts = {k: v for k, v in self._parts.items() if k in self._used}
+                if len(self._parts) >= self.limit:
+                    self._parts.clear()
+                    self._used.clear()
             self._parts[key] = text
             self._used.add(key)
 
