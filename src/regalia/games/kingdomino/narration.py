@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from regalia.core.i18n import _, ngettext
+from regalia.core.i18n import _, language, ngettext
 from regalia.core.svgkit import and_join, entry, runs
 
 from .components import load_dominoes, terrain_word
@@ -55,14 +55,27 @@ def _codes(data: str | None) -> dict[int, str]:
     return {d.number: d.code() for d in load_dominoes(data).dominoes}
 
 
+def _data(observation: Mapping[str, Any]) -> str | None:
+    """The game's dominoes file (None: the bundled set)."""
+    data = (observation.get("params") or {}).get("data")
+    return str(data) if data else None
+
+
 def code_of(observation: Mapping[str, Any], n: int) -> str | None:
     """The printed faces of domino ``n`` (``W/F*``) in the game's dominoes file."""
-    data = (observation.get("params") or {}).get("data")
-    return _codes(str(data) if data else None).get(n)
+    return _codes(_data(observation)).get(n)
 
 
 def _domino(observation: Mapping[str, Any], n: int) -> str:
-    code = code_of(observation, n)
+    words = _domino_words if type(n) is int else _domino_words.__wrapped__
+    return words(_data(observation), n, language())
+
+
+@lru_cache(maxsize=1024)
+def _domino_words(data: str | None, n: int, lang: str) -> str:
+    """``domino 23 (wheat / forest, 1 crown)`` of the dominoes file ``data``, in ``lang``
+    (the language in force when called: the cache keys on it)."""
+    code = _codes(data).get(n)
     if not code:
         return _("domino {number}").format(number=n)
     return _("domino {number} ({faces})").format(number=n, faces=_faces(code))
@@ -92,13 +105,27 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
     "Round 4: new line 13, 19, 22, 39" for a round's draws; the kings drawn to pick first
     are told with the first line. A placement names its domino: each seat places the
     dominoes it picked the round before, lowest number first (quick reference, 'Turn
-    order')."""
+    order'). Reads each ply's ``seat`` and ``text`` and the observation's dominoes file
+    (every seat of a table folds the same log: the fold is cached)."""
+    told = tuple((p.get("seat"), str(p.get("text", ""))) for p in plies)
+    data = _data(observation)
+    fold = _fold if all(s is None or type(s) is int for s, _t in told) else _fold.__wrapped__
+    return [entry(*e) for e in fold(data, told, language())]
+
+
+@lru_cache(maxsize=64)
+def _fold(data: str | None, told: tuple[tuple[Any, str], ...], lang: str
+          ) -> tuple[tuple[int, int, Any, str], ...]:
+    """:func:`narrate`'s entries as ``(first ply, last ply, seat, words)``, from each ply's
+    ``(seat, text)`` and the dominoes file ``data``, in ``lang`` (the language in force
+    when called: the cache keys on it)."""
+    plies = [{"seat": seat} for seat, _text in told]
     out: list[dict[str, Any]] = []
     picked: dict[int, list[int]] = {}
     to_place: dict[int, list[int]] = {}
     rounds = 0
     for first, last, seat in runs(plies):
-        texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
+        texts = [text for _seat, text in told[first:last + 1]]
         if seat is None:
             draws = [int(m.group(2)) for t in texts if (m := NUMBERED.match(t))
                      and m.group(1) == "draw"]
@@ -132,7 +159,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             if m and m.group(1) == "pick":
                 n = int(m.group(2))
                 picked.setdefault(seat, []).append(n)
-                turn.append(_("picked {domino}").format(domino=_domino(observation, n)))
+                turn.append(_("picked {domino}").format(domino=_domino_words(data, n, lang)))
                 continue
             if turn:
                 out.append(entry(start, i - 1, seat, and_join(turn)))
@@ -141,7 +168,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                 if not to_place.get(seat):
                     to_place[seat] = sorted(picked.pop(seat, []))
                 placed = to_place[seat].pop(0) if to_place.get(seat) else None
-                what = (_domino(observation, placed) if placed is not None
+                what = (_domino_words(data, placed, lang) if placed is not None
                         else _("a domino"))
                 if t == "discard":
                     turn.append(_("discarded {domino}, as it fit nowhere").format(domino=what))
@@ -153,4 +180,4 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                 turn.append(t)
         if turn:
             out.append(entry(start, last, seat, and_join(turn)))
-    return out
+    return tuple((e["ply"], e["last"], e["seat"], e["text"]) for e in out)

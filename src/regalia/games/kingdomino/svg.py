@@ -31,8 +31,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from regalia.core.breakdown import Breakdown
 from regalia.core.i18n import N_, _, language, ngettext, pgettext
-from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id, marks,
-                                 score_headings, text)
+from regalia.core.svgkit import (board_heading, canonical, fragment, keyed_click, mark_id,
+                                 marks, score_headings, text)
 
 from .board import Geometry, geometry
 from .components import terrain_word
@@ -76,46 +76,60 @@ def geometry_of(observation: Mapping[str, Any]) -> Geometry:
 
 
 def _square(x: float, y: float, token: str, size: int = CELL, seat: int | None = None,
-            square: str | None = None, half: int | None = None, clickable: bool = False,
-            extra: str = "", ident: str = "") -> str:
+            square: str | None = None, half: int | None = None,
+            clickable: bool = False, ident: str = "") -> str:
     """One square: terrain fill, crowns as small dots, the castle as a grey keep.
     ``square`` (a square name such as ``e5``) is written as ``data-square``; with
     ``clickable`` the square is a click target (``data-click``); ``ident``: its element
     id (a kingdom's squares keep theirs from one drawing to the next: the page morphs
     them in place, so a domino laid on them fades in)."""
-    out = []
-    if token == ".":
-        fill, cls = "#f4efe4", "sq empty"  # i18n: no (CSS classes)
-    elif token == "C":
-        fill, cls = "#d8d8d8", "sq castle"  # i18n: no (CSS classes)
-    else:
-        fill, cls = TERRAIN_COLOURS[token[0]], f"sq {TERRAIN_NAMES[token[0]]}"
+    fill, cls = _face(token)
     if clickable:
         cls += " target"
     data = ((f' data-seat="{seat}"' if seat is not None else "")
             + (f' data-square="{square}"' if square else "")
             + (f' data-half="{half}"' if half is not None else "")
-            + (click_attr({"square": square}).rstrip() if clickable and square else ""))
+            + (keyed_click("square", square)[1].rstrip() if clickable and square else ""))
+    tip = _tip(token, square, clickable, language())
+    out = (f'<rect{f" id={chr(34)}{ident}{chr(34)}" if ident else ""} class="{cls}" '
+           f'x="{x}" y="{y}" width="{size}" height="{size}" '
+           f'fill="{fill}" stroke="#8c8273" stroke-width="1"{data}>{tip}</rect>')
+    if token == "C":
+        s = size
+        out += (f'<path class="keep" d="M{x + s * .25} {y + s * .8}V{y + s * .35}h{s * .12}'
+                f'v{s * .1}h{s * .1}v-{s * .1}h{s * .06}v{s * .1}h{s * .1}v-{s * .1}h{s * .12}'
+                f'V{y + s * .8}z" fill="#7a7a7a" pointer-events="none"/>')
+    for k in range(token.count("*")):
+        cx = x + size * (0.25 + 0.25 * k)
+        out += (f'<circle class="crown" cx="{cx}" cy="{y + size * 0.22}" r="{size * 0.1}" '
+                f'fill="#ffd700" stroke="#6b5400" stroke-width="1" pointer-events="none"/>')
+    return out
+
+
+@lru_cache(maxsize=64)
+def _face(token: str) -> tuple[str, str]:
+    """The fill colour and CSS classes of a square holding ``token``.
+
+    Raises:
+        KeyError, IndexError: ``token`` is no kingdom token.
+    """
+    if token == ".":
+        return "#f4efe4", "sq empty"  # i18n: no (CSS classes)
+    if token == "C":
+        return "#d8d8d8", "sq castle"  # i18n: no (CSS classes)
+    return TERRAIN_COLOURS[token[0]], f"sq {TERRAIN_NAMES[token[0]]}"
+
+
+@lru_cache(maxsize=16384)
+def _tip(token: str, square: str | None, clickable: bool, lang: str) -> str:
+    """The hover text (``<title>``) of a square holding ``token``, in ``lang`` (the
+    language in force when called: the cache keys on it)."""
     words = token_text(token)
     if square:
         words = _("{square}: {what}").format(square=square, what=words)
     if clickable:
         words = _("{what} (a half of your domino may go here)").format(what=words)
-    tip = f"<title>{text(words)}</title>"
-    out.append(f'<rect{f" id={chr(34)}{ident}{chr(34)}" if ident else ""} class="{cls}" '
-               f'x="{x}" y="{y}" width="{size}" height="{size}" '
-               f'fill="{fill}" stroke="#8c8273" stroke-width="1"{data}{extra}>{tip}</rect>')
-    if token == "C":
-        s = size
-        out.append(f'<path class="keep" d="M{x + s * .25} {y + s * .8}V{y + s * .35}h{s * .12}'
-                   f'v{s * .1}h{s * .1}v-{s * .1}h{s * .06}v{s * .1}h{s * .1}v-{s * .1}h{s * .12}'
-                   f'V{y + s * .8}z" fill="#7a7a7a" pointer-events="none"/>')
-    crowns = token.count("*")
-    for k in range(crowns):
-        cx = x + size * (0.25 + 0.25 * k)
-        out.append(f'<circle class="crown" cx="{cx}" cy="{y + size * 0.22}" r="{size * 0.1}" '
-                   f'fill="#ffd700" stroke="#6b5400" stroke-width="1" pointer-events="none"/>')
-    return "".join(out)
+    return f"<title>{text(words)}</title>"
 
 
 def _king(x: float, y: float, king: int, seat: int) -> str:
@@ -127,21 +141,19 @@ def _king(x: float, y: float, king: int, seat: int) -> str:
             f'font-weight="bold" fill="#111">{king}</text></g>')
 
 
-def _domino(x: float, y: float, entry: Mapping[str, Any], pickable: bool,
-            highlight: bool, played: bool = False) -> str:
-    """A domino of a line laid horizontally at ``(x, y)``: number and two halves (its king
-    goes in the kings' layer, :func:`_king`). A ``played`` domino (placed or discarded this
-    round) is drawn faded. The group is placed by a CSS translation and keeps its id, so
-    that the page slides a domino from the next line to the current one."""
-    code = str(entry["code"])
+def _domino(x: float, y: float, d: _LineDomino) -> str:
+    """Domino ``d`` of a line laid horizontally at ``(x, y)``: number and two halves (its
+    king goes in the kings' layer, :func:`_king`). A played domino (placed or discarded
+    this round) is drawn faded. The group is placed by a CSS translation and keeps its id,
+    so that the page slides a domino from the next line to the current one."""
+    n, code, pickable, highlight, played = d.number, d.code, d.pickable, d.highlight, d.played
     first, second = code.split("/")
-    n = int(entry["domino"])
     cls = ("domino" + (" target" if pickable else "") + (" acting" if highlight else "")
            + (" played" if played else ""))
     out = [f'<g id="domino-{n}" class="{cls}" data-domino="{n}" '
            f'style="transform:translate({x}px,{y}px)"'
            + (' opacity="0.35"' if played else "")
-           + (click_attr({"domino": n}).rstrip() if pickable else "") + ">"]
+           + (keyed_click("domino", n)[1].rstrip() if pickable else "") + ">"]
     words = domino_text(n, code)
     if pickable:
         words = _("{domino} (click to pick it)").format(domino=words)
@@ -269,74 +281,25 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                f'fill="{colour}">{text(status)}</text>')
 
     ghost = _preview(g, observation, legal, pending) if pending else None
+    place_legal = any(a < g.discard for a in legal)
     for slot, p in enumerate(order):
-        rows_ = kingdoms[p]
         ox, oy, cell = boxes[slot]
-        oy -= 20
-        side = b * cell
-        clickable = phase == "place" and p == acting and any(a < g.discard for a in legal)
-        colour = SEAT_COLOURS[p % len(SEAT_COLOURS)]
-        ink = SEAT_INKS[p % len(SEAT_INKS)]
-        weight = "bold" if p == acting else "normal"
-        out.append(f'<g class="kingdom" data-seat="{p}">')
-        if p == acting and phase != "end":
-            out.append(f'<rect class="acting-frame" x="{ox - 4}" y="{oy - 2}" '
-                       f'width="{side + 8}" height="{side + 28}" rx="6" fill="none" '
-                       f'stroke="{colour}" stroke-width="3"/>')
-        score = (f'<tspan class="score" data-seat="{p}">{int(scores[p])}</tspan>')
-        heading = ngettext("{name}: {score} point", "{name}: {score} points",
-                           int(scores[p])).format(name=text(_you(names[p], p == viewer)),
-                                                  score=score)
-        out.append(f'<text x="{ox}" y="{oy + 14}" font-size="14" font-weight="{weight}" '
-                   f'fill="{ink}">{heading}</text>')
-        for r, row in enumerate(rows_):
-            for c, tok in enumerate(row.split()):
-                name = f"{chr(97 + c)}{r + 1}"
-                out.append(_square(ox + c * cell, oy + 20 + r * cell, tok, size=cell,
-                                   seat=p, square=name,
-                                   clickable=clickable and tok == ".", ident=f"k{p}-{name}"))
+        out.append(_kingdom(p, kingdoms[p], (ox, oy - 20, cell), b, int(scores[p]), names[p],
+                            p == viewer, p == acting, phase,
+                            phase == "place" and p == acting and place_legal))
         if ghost is not None and p == acting:
-            out.append(_ghost(g, ghost, ox, oy + 20, cell))
+            out.append(_ghost(g, ghost, ox, oy, cell))
         out.append("</g>")
-    # lines
-    picks = {a for a in legal if g.pick_base <= a < g.draw_base}
-    played, gone = played_dominoes(observation)
-    at: dict[int, tuple[float, float]] = {}         # where each domino of a line is
-    kings: list[tuple[int, str]] = []               # the kings' layer, by king
-    for k, key in enumerate(("current_line", "next_line")):
-        x = line_x + k * (2 * CELL + 60)
-        title = text(_("Current line") if key == "current_line" else _("Next line"))
-        out.append(f'<g class="line" data-line="{key[:-5]}">')
-        out.append(f'<text x="{x - 20}" y="{ky0 + 14}" font-size="13">{title}</text>')
-        for i, entry in enumerate(observation[key]):
-            y = ky0 + 24 + i * (CELL + 14)
-            pickable = key == "next_line" and pick_action(observation,
-                                                          int(entry["domino"])) in picks
-            hl = (key == "current_line" and phase == "place"
-                  and entry["domino"] == observation.get("domino"))
-            current = key == "current_line"
-            out.append(_domino(x, y, entry, pickable, hl,
-                               played=current and entry["domino"] in played))
-            at[int(entry["domino"])] = (x, y)
-            if entry.get("king") is not None and not (current and entry["domino"] in gone):
-                kings.append((int(entry["king"]), _king(x + 2 * CELL + 14, y + CELL / 2,
-                                                         int(entry["king"]),
-                                                         int(entry["player"]))))
-        out.append("</g>")
-    out.append('<g class="kings">' + "".join(k for _, k in sorted(kings)) + "</g>")
+    lines = _line_specs(observation, legal, g)
+    out.append(fragment("lines", (line_x, ky0, lines), _lines, line_x, ky0, lines))
     y = ky0 + 24 + 4 * (CELL + 14) + 10
     left = _("Dominoes left to draw: {count}").format(
         count=int(observation.get("dominoes_left_to_draw", 0)))
     out.append(f'<text x="{line_x - 20}" y="{y}" font-size="12" fill="#555">{text(left)}</text>')
     if g.discard in legal:
-        tip = _("Domino {number} fits nowhere in your kingdom: discard it").format(
-            number=observation.get("domino"))
-        out.append(f'<g class="button target"{click_attr({"choice": "discard"}).rstrip()}>'
-                   f'<title>{text(tip)}</title>'
-                   f'<rect class="hit" x="{line_x - 20}" y="{y + 10}" width="120" height="28" '
-                   f'rx="5" fill="#eee" stroke="#a33"/><text x="{line_x + 40}" y="{y + 29}" '
-                   f'text-anchor="middle" font-size="13">{text(_choice("discard"))}</text></g>')
-    out.append(_marks(recent, boxes, order, at, (line_x - 20, y + 10), b))
+        out.append(_discard_button(line_x - 20, y + 10, observation.get("domino")))
+    out.append(_marks(recent, boxes, order, _line_places(line_x, ky0, lines),
+                      (line_x - 20, y + 10), b))
     out.append("</svg>")
     desc = _("{status}. Scores: {scores}.").format(
         status=status or "Kingdomino",
@@ -345,6 +308,121 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                          for p in range(n_players)))
     return "".join(out).replace("{heading}", board_heading(
         _("Kingdomino: the kingdoms and the lines of dominoes"), desc), 1)
+
+
+def _kingdom(p: int, rows: Sequence[str], box: tuple[int, int, int], b: int, score: int,
+             name: str, viewer: bool, acting: bool, phase: Any, clickable: bool) -> str:
+    """Seat ``p``'s kingdom up to its squares (the caller adds the preview and closes the
+    group): the acting seat's frame, the heading (name, ``(you)`` for the ``viewer``,
+    points) and the squares (:func:`_squares`, remembered)."""
+    ox, oy, cell = box
+    side = b * cell
+    out = f'<g class="kingdom" data-seat="{p}">'
+    if acting and phase != "end":
+        out += (f'<rect class="acting-frame" x="{ox - 4}" y="{oy - 2}" '
+                f'width="{side + 8}" height="{side + 28}" rx="6" fill="none" '
+                f'stroke="{SEAT_COLOURS[p % len(SEAT_COLOURS)]}" stroke-width="3"/>')
+    heading = ngettext("{name}: {score} point", "{name}: {score} points", score).format(
+        name=text(_you(name, viewer)),
+        score=f'<tspan class="score" data-seat="{p}">{score}</tspan>')
+    out += (f'<text x="{ox}" y="{oy + 14}" font-size="14" '
+            f'font-weight="{"bold" if acting else "normal"}" '
+            f'fill="{SEAT_INKS[p % len(SEAT_INKS)]}">{heading}</text>')
+    square_box = (ox, oy + 20, cell)
+    return out + fragment("squares", (p, tuple(rows), square_box, clickable), _squares, p,
+                          rows, square_box, clickable)
+
+
+def _squares(p: int, rows: Sequence[str], box: tuple[int, int, int], clickable: bool) -> str:
+    """The squares of seat ``p``'s kingdom (``rows``: the observation's rows of tokens)
+    from the top-left corner and square size ``box``, its empty squares click targets when
+    ``clickable``. A part of the board remembered by (seat, rows, box, clickable)."""
+    x0, y0, cell = box
+    out = []
+    for r, row in enumerate(rows):
+        y = y0 + r * cell
+        for c, tok in enumerate(row.split()):
+            name = f"{chr(97 + c)}{r + 1}"
+            out.append(_square(x0 + c * cell, y, tok, size=cell, seat=p, square=name,
+                               clickable=clickable and tok == ".", ident=f"k{p}-{name}"))
+    return "".join(out)
+
+
+class _LineDomino(NamedTuple):
+    """A domino of a line as drawn: its number and code, whether it is pickable (a click
+    target), highlighted (the domino being placed) or played this round, and the king on it
+    (its number and seat; None when there is none or it has left the line)."""
+
+    number: int
+    code: str
+    pickable: bool
+    highlight: bool
+    played: bool
+    king: tuple[int, int] | None
+
+
+def _line_specs(observation: Mapping[str, Any], legal: set[int],
+                g: Geometry) -> tuple[tuple[_LineDomino, ...], tuple[_LineDomino, ...]]:
+    """The current and the next line as :func:`_lines` draws them (everything their text
+    depends on, so also the key of that part)."""
+    picks = {a for a in legal if g.pick_base <= a < g.draw_base}
+    played, gone = played_dominoes(observation)
+    placing = observation.get("phase") == "place"
+    domino = observation.get("domino")
+    out = []
+    for key in ("current_line", "next_line"):
+        current = key == "current_line"
+        line = []
+        for entry in observation[key]:
+            n = entry["domino"]
+            king = entry.get("king")
+            line.append(_LineDomino(
+                int(n), str(entry["code"]),
+                not current and g.pick_base + int(n) - 1 in picks,
+                current and placing and n == domino,
+                current and n in played,
+                (int(king), int(entry["player"]))
+                if king is not None and not (current and n in gone) else None))
+        out.append(tuple(line))
+    return out[0], out[1]
+
+
+def _line_places(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]
+                 ) -> dict[int, tuple[int, int]]:
+    """Where each domino of the two lines is drawn (its top-left corner), by number."""
+    return {d.number: (line_x + k * (2 * CELL + 60), ky0 + 24 + i * (CELL + 14))
+            for k, line in enumerate(lines) for i, d in enumerate(line)}
+
+
+def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]) -> str:
+    """The current and next lines of dominoes (:func:`_line_specs`) from ``(line_x,
+    ky0)``, then the layer of the kings on them. A part of the board remembered by its
+    arguments."""
+    out = []
+    kings: list[tuple[int, str]] = []               # the kings' layer, by king
+    for k, (key, line) in enumerate(zip(("current", "next"), lines)):
+        x = line_x + k * (2 * CELL + 60)
+        title = text(_("Current line") if key == "current" else _("Next line"))
+        out.append(f'<g class="line" data-line="{key}">')
+        out.append(f'<text x="{x - 20}" y="{ky0 + 14}" font-size="13">{title}</text>')
+        for i, d in enumerate(line):
+            y = ky0 + 24 + i * (CELL + 14)
+            out.append(_domino(x, y, d))
+            if d.king is not None:
+                kings.append((d.king[0], _king(x + 2 * CELL + 14, y + CELL / 2, *d.king)))
+        out.append("</g>")
+    out.append('<g class="kings">' + "".join(k for _, k in sorted(kings)) + "</g>")
+    return "".join(out)
+
+
+def _discard_button(x: int, y: int, domino: Any) -> str:
+    """The Discard button (top-left corner ``(x, y)``) of domino ``domino``."""
+    tip = _("Domino {number} fits nowhere in your kingdom: discard it").format(number=domino)
+    return (f'<g class="button target"{keyed_click("choice", "discard")[1].rstrip()}>'
+            f'<title>{text(tip)}</title>'
+            f'<rect class="hit" x="{x}" y="{y}" width="120" height="28" '
+            f'rx="5" fill="#eee" stroke="#a33"/><text x="{x + 60}" y="{y + 19}" '
+            f'text-anchor="middle" font-size="13">{text(_choice("discard"))}</text></g>')
 
 
 def _status(phase: str, mine: bool, name: str, domino: Any) -> str:
@@ -385,17 +463,14 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
            b: int) -> str:
     """The marks of ``recent`` (see :func:`render`), drawn over everything, never clickable."""
     out = []
+    lang = language()
     for k, item in marks(recent):
-        seat = item["seat"]
-        colour = HINT if item["hint"] else RECENT
-        dash = ' stroke-dasharray="7 4"' if item["hint"] else ""
-        note = text((_("Suggested: {move}") if item["hint"] else _("Just played: {move}"))
-                    .format(move=item["notation"]))
-        m = PLACE.match(item["notation"])
-        pick = NUMBERED.match(item["notation"])
-        if m and seat in order:
+        seat, hint, notation = item["seat"], item["hint"], item["notation"]
+        colour = HINT if hint else RECENT
+        dash = ' stroke-dasharray="7 4"' if hint else ""
+        note, cells, picked = _mark_words(notation, hint, lang)
+        if cells is not None and seat in order:
             ox, oy, cell = boxes[order.index(seat)]
-            cells = [(ord(q[0]) - 97, int(q[1:]) - 1) for q in m.groups()]
             if not all(0 <= c < b and 0 <= r < b for c, r in cells):
                 continue
             x0 = ox + min(c for c, _ in cells) * cell
@@ -406,18 +481,18 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
                        f'height="{h + 6}" rx="4" fill="none" stroke="{colour}" '
                        f'stroke-width="4"{dash} pointer-events="none"><title>{note}</title>'
                        f'</rect>')
-        elif pick and pick.group(1) == "pick" and int(pick.group(2)) in at:
-            x, y = at[int(pick.group(2))]
+        elif picked is not None and picked in at:
+            x, y = at[picked]
             out.append(f'<rect{mark_id(item, k)} x="{x - 5}" y="{y - 5}" '
                        f'width="{2 * CELL + 34}" height="{CELL + 10}" rx="6" fill="none" '
                        f'stroke="{colour}" stroke-width="4"{dash} pointer-events="none">'
                        f'<title>{note}</title></rect>')
-        elif item["notation"] == "discard" and item["hint"]:
+        elif notation == "discard" and hint:
             x, y = discard_at
             out.append(f'<rect{mark_id(item, k)} x="{x - 4}" y="{y - 4}" width="128" '
                        f'height="36" rx="7" fill="none" stroke="{colour}" stroke-width="4"'
                        f'{dash} pointer-events="none"><title>{note}</title></rect>')
-        elif item["notation"] == "discard" and seat in order:
+        elif notation == "discard" and seat in order:
             ox, oy, cell = boxes[order.index(seat)]
             x, y = ox + b * cell - 4, oy + 8
             badge = text(_("discarded a domino"))
@@ -427,6 +502,22 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
                        f'font-weight="bold" fill="#9c3a00">{badge}</text>'
                        f'<title>{note}</title></g>')
     return '<g class="marks">' + "".join(out) + "</g>"
+
+
+@lru_cache(maxsize=4096)
+def _mark_words(notation: str, hint: bool, lang: str
+                ) -> tuple[str, tuple[tuple[int, int], ...] | None, int | None]:
+    """What a mark of move ``notation`` says and where it goes: its hover text (escaped,
+    in ``lang``, the language in force when called: the cache keys on it), the (column,
+    row) of a placement's two squares, and the number of a picked domino (None where the
+    move is not of that kind)."""
+    note = text((_("Suggested: {move}") if hint else _("Just played: {move}"))
+                .format(move=notation))
+    m = PLACE.match(notation)
+    pick = NUMBERED.match(notation)
+    cells = tuple((ord(q[0]) - 97, int(q[1:]) - 1) for q in m.groups()) if m else None
+    picked = int(pick.group(2)) if pick and pick.group(1) == "pick" else None
+    return note, cells, picked
 
 
 class _Ghost(NamedTuple):
@@ -736,15 +827,34 @@ def breakdowns(observation: Mapping[str, Any]) -> list[Breakdown]:
     kingdoms in the observation; the bonuses of the variants played
     (:func:`~regalia.games.kingdomino.scoring.kingdom_breakdown`). Previous Dynasty games
     are not in a kingdom: they are ``scores`` minus the kingdom's points."""
-    g = geometry_of(observation)
+    return [_breakdown(*kingdom) for kingdom in _kingdoms(observation)]
+
+
+def _kingdoms(observation: Mapping[str, Any]
+              ) -> list[tuple[int, tuple[str, ...], int, bool, bool, int]]:
+    """What each seat's kingdom is scored from: ``(seat, rows of tokens, side, Middle
+    Kingdom played, Harmony played, dominoes it discarded)``."""
+    n = geometry_of(observation).n
     variants = set((observation.get("params") or {}).get("variants") or ())
+    middle, harmony = "middle-kingdom" in variants, "harmony" in variants
     discarded = list(observation.get("discarded") or [])
-    out = []
-    for p, rows in enumerate(observation["kingdoms"]):
-        kingdom = parse_kingdom("\n".join(rows), size=g.n, source=f"kingdom {p + 1}")
-        out.append(kingdom.breakdown("middle-kingdom" in variants, "harmony" in variants,
-                                     int(discarded[p]) if p < len(discarded) else 0))
-    return out
+    return [(p, tuple(rows), n, middle, harmony,
+             int(discarded[p]) if p < len(discarded) else 0)
+            for p, rows in enumerate(observation["kingdoms"])]
+
+
+@lru_cache(maxsize=1024)
+def _breakdown(p: int, rows: tuple[str, ...], n: int, middle: bool, harmony: bool,
+               discarded: int) -> Breakdown:
+    """Seat ``p``'s kingdom (``rows`` of tokens, side ``n``) scored with the bonuses of
+    the variants played and its ``discarded`` dominoes (cached: the breakdown is frozen,
+    and a kingdom is scored once, not once per seat and ply).
+
+    Raises:
+        DataError: the rows are no kingdom (:func:`~.scoring.parse_kingdom`).
+    """
+    kingdom = parse_kingdom("\n".join(rows), size=n, source=f"kingdom {p + 1}")
+    return kingdom.breakdown(middle, harmony, discarded)
 
 
 def score_table(observation: Mapping[str, Any],
@@ -755,37 +865,64 @@ def score_table(observation: Mapping[str, Any],
     Once the game is over: the points of each terrain's properties and the tie-break
     (largest property, crowns) too. Headings: ``Scoring item`` and one per seat
     (``names``, else ``Player N``; :func:`regalia.core.svgkit.score_headings`)."""
-    bds = breakdowns(observation)
-    n = len(bds)
+    cols = [_column(*kingdom) for kingdom in _kingdoms(observation)]
     variants = set((observation.get("params") or {}).get("variants") or ())
-    scores = [int(s) for s in (observation.get("scores") or [game_points(b) for b in bds])]
+    n = len(cols)
+    scores = [int(s) for s in (observation.get("scores") or [c.game for c in cols])]
     over = observation.get("phase") == "end"
     rows: list[dict[str, Any]] = []
     if over:
-        for letter, terrain in TERRAIN_NAMES.items():
-            cells: list[str | int] = []
-            for b in bds:
-                props = [p for p in properties_of(b) if p.terrain == terrain and p.crowns]
-                cells.append(" + ".join(f"{p.squares}×{p.crowns}" for p in props)
-                             + f" = {sum(p.points for p in props)}" if props else 0)
-            rows.append({"label": terrain_word(terrain).capitalize(), "cells": cells})
-    rows.append({"label": _("Properties"),
-                 "cells": [int(b.points("property")) for b in bds]})
-    rows.append({"label": _("Crowns"), "cells": [crown_count(b) for b in bds]})
+        for k, terrain in enumerate(TERRAIN_NAMES.values()):
+            rows.append({"label": terrain_word(terrain).capitalize(),
+                         "cells": [c.terrains[k] for c in cols]})
+    rows.append({"label": _("Properties"), "cells": [c.properties for c in cols]})
+    rows.append({"label": _("Crowns"), "cells": [c.crowns for c in cols]})
     if "middle-kingdom" in variants:
         rows.append({"label": _("Middle Kingdom (+{bonus})").format(bonus=MIDDLE_KINGDOM_BONUS),
-                     "cells": [int(b.points("middle_kingdom")) for b in bds]})
+                     "cells": [c.middle for c in cols]})
     if "harmony" in variants:
         rows.append({"label": _("Harmony (+{bonus})").format(bonus=HARMONY_BONUS),
-                     "cells": [int(b.points("harmony")) for b in bds]})
+                     "cells": [c.harmony for c in cols]})
     if "dynasty" in variants:
         rows.append({"label": _("Previous games (Dynasty)"),
-                     "cells": [scores[p] - int(game_points(bds[p])) for p in range(n)]})
+                     "cells": [scores[p] - int(cols[p].game) for p in range(n)]})
     if over:
         rows.append({"label": _("Largest property (tie-break)"),
-                     "cells": [largest_property(b) for b in bds]})
+                     "cells": [c.largest for c in cols]})
     rows.append({"label": _("Total"), "cells": scores})
     return {"headings": score_headings(n, names), "rows": rows}
+
+
+class _Column(NamedTuple):
+    """A kingdom's cells of the score table (:func:`score_table`): each terrain's
+    properties (``"3×2 + 1×1 = 7"``, or 0; in :data:`TERRAIN_NAMES` order), property
+    points, crowns, the Middle Kingdom and Harmony bonuses, the points of the kingdom
+    (:func:`~regalia.games.kingdomino.scoring.game_points`) and its largest property."""
+
+    terrains: tuple[str | int, ...]
+    properties: int
+    crowns: int
+    middle: int
+    harmony: int
+    game: float
+    largest: int
+
+
+@lru_cache(maxsize=1024)
+def _column(p: int, rows: tuple[str, ...], n: int, middle: bool, harmony: bool,
+            discarded: int) -> _Column:
+    """Seat ``p``'s kingdom in the score table's cells (:func:`_breakdown`'s arguments;
+    cached like it)."""
+    b = _breakdown(p, rows, n, middle, harmony, discarded)
+    props = properties_of(b)
+    terrains: list[str | int] = []
+    for terrain in TERRAIN_NAMES.values():
+        crowned = [q for q in props if q.terrain == terrain and q.crowns]
+        terrains.append(" + ".join(f"{q.squares}×{q.crowns}" for q in crowned)
+                        + f" = {sum(q.points for q in crowned)}" if crowned else 0)
+    return _Column(tuple(terrains), int(b.points("property")), crown_count(b),
+                   int(b.points("middle_kingdom")), int(b.points("harmony")), game_points(b),
+                   largest_property(b))
 
 
 def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
