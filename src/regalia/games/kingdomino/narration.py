@@ -27,6 +27,13 @@ NUMBERED = re.compile(r"^(pick|draw|king) (\d{1,2})$")
 
 def token_text(token: str) -> str:
     """Words of a kingdom token: ``forest, 2 crowns``, ``castle``, ``empty``."""
+    return _token_words(token, language())
+
+
+@lru_cache(maxsize=256)
+def _token_words(token: str, lang: str) -> str:
+    """:func:`token_text` in ``lang`` (the language in force when called: the cache keys
+    on it)."""
     if token == ".":
         return _("empty")
     if token == "C":
@@ -107,29 +114,33 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
     dominoes it picked the round before, lowest number first (quick reference, 'Turn
     order'). Reads each ply's ``seat`` and ``text`` and the observation's dominoes file
     (every seat of a table folds the same log: the fold is cached)."""
-    told = tuple((p.get("seat"), str(p.get("text", ""))) for p in plies)
-    data = _data(observation)
-    fold = _fold if all(s is None or type(s) is int for s, _t in told) else _fold.__wrapped__
-    return [entry(*e) for e in fold(data, told, language())]
+    seats = tuple([p.get("seat") for p in plies])
+    texts = tuple([str(p.get("text", "")) for p in plies])
+    fold = _fold if set(map(type, seats)) <= _SEAT_TYPES else _fold.__wrapped__
+    return [entry(*e) for e in fold(_data(observation), seats, texts, language())]
+
+
+#: The types of a ply's seat that :func:`narrate`'s cache tells apart exactly.
+_SEAT_TYPES = {int, type(None)}
 
 
 @lru_cache(maxsize=64)
-def _fold(data: str | None, told: tuple[tuple[Any, str], ...], lang: str
+def _fold(data: str | None, seats: tuple[Any, ...], texts: tuple[str, ...], lang: str
           ) -> tuple[tuple[int, int, Any, str], ...]:
     """:func:`narrate`'s entries as ``(first ply, last ply, seat, words)``, from each ply's
-    ``(seat, text)`` and the dominoes file ``data``, in ``lang`` (the language in force
-    when called: the cache keys on it)."""
-    plies = [{"seat": seat} for seat, _text in told]
+    seat and text and the dominoes file ``data``, in ``lang`` (the language in force when
+    called: the cache keys on it)."""
+    plies = [{"seat": seat} for seat in seats]
     out: list[dict[str, Any]] = []
     picked: dict[int, list[int]] = {}
     to_place: dict[int, list[int]] = {}
     rounds = 0
     for first, last, seat in runs(plies):
-        texts = [text for _seat, text in told[first:last + 1]]
+        run = texts[first:last + 1]
         if seat is None:
-            draws = [int(m.group(2)) for t in texts if (m := NUMBERED.match(t))
+            draws = [int(m.group(2)) for t in run if (m := NUMBERED.match(t))
                      and m.group(1) == "draw"]
-            kings = any(t.startswith("king ") for t in texts)
+            kings = any(t.startswith("king ") for t in run)
             if draws:
                 if not any(picked.values()) and not any(to_place.values()):
                     rounds = 0      # a new game (Dynasty): nothing picked or to place
@@ -150,11 +161,11 @@ def _fold(data: str | None, told: tuple[tuple[Any, str], ...], lang: str
             elif kings and out:
                 out[-1]["last"] = last      # the next king to pick: told with the first line
             else:
-                out.append(entry(first, last, None, "; ".join(texts)))
+                out.append(entry(first, last, None, "; ".join(run)))
             continue
         turn: list[str] = []     # one entry per king: its placement, then its pick
         start = first
-        for i, t in enumerate(texts, first):
+        for i, t in enumerate(run, first):
             m = NUMBERED.match(t)
             if m and m.group(1) == "pick":
                 n = int(m.group(2))

@@ -31,8 +31,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from regalia.core.breakdown import Breakdown
 from regalia.core.i18n import N_, _, language, ngettext, pgettext
-from regalia.core.svgkit import (board_heading, canonical, fragment, keyed_click, mark_id,
-                                 marks, score_headings, text)
+from regalia.core.svgkit import (board_heading, fragment, keyed_click, mark_id, marks,
+                                 score_headings, text)
 
 from .board import Geometry, geometry
 from .components import terrain_word
@@ -250,11 +250,9 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     if isinstance(viewer, int) and seated:
         order.remove(viewer)
         order.insert(0, viewer)
-    boxes, line_x = _layout(b, n_players, seated)
-    width = max(line_x + 2 * (2 * CELL + 60) + 10, max(x + b * c + 10 for x, _, c in boxes))
+    boxes, line_x, width, height = _frame(b, n_players, seated)
     ky0 = boxes[0][1] - 20
     kx0 = boxes[0][0]
-    height = max(max(y + b * c + 10 for _, y, c in boxes), ky0 + 24 + 4 * (CELL + 14) + 60)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia kingdomino" '  # i18n: no
            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            f'data-game="kingdomino" data-phase="{text(phase)}"'
@@ -282,10 +280,11 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
 
     ghost = _preview(g, observation, legal, pending) if pending else None
     place_legal = any(a < g.discard for a in legal)
+    yours = tuple(p == viewer for p in range(n_players))
     for slot, p in enumerate(order):
         ox, oy, cell = boxes[slot]
         out.append(_kingdom(p, kingdoms[p], (ox, oy - 20, cell), b, int(scores[p]), names[p],
-                            p == viewer, p == acting, phase,
+                            yours[p], p == acting, phase,
                             phase == "place" and p == acting and place_legal))
         if ghost is not None and p == acting:
             out.append(_ghost(g, ghost, ox, oy, cell))
@@ -301,36 +300,57 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append(_marks(recent, boxes, order, _line_places(line_x, ky0, lines),
                       (line_x - 20, y + 10), b))
     out.append("</svg>")
+    return "".join(out).replace("{heading}", _board_heading(
+        status, tuple(names), tuple(int(scores[p]) for p in range(n_players)), yours,
+        language()), 1)
+
+
+@lru_cache(maxsize=1024)
+def _board_heading(status: str, names: tuple[str, ...], scores: tuple[int, ...],
+                   yours: tuple[bool, ...], lang: str) -> str:
+    """The board's title and description (:func:`~regalia.core.svgkit.board_heading`):
+    the ``status`` line and each seat's name (``(you)`` where ``yours``) and score, in
+    ``lang`` (the language in force when called: the cache keys on it)."""
     desc = _("{status}. Scores: {scores}.").format(
         status=status or "Kingdomino",
-        scores=", ".join(_("{name} {score}").format(name=_you(names[p], p == viewer),
-                                                     score=int(scores[p]))
-                         for p in range(n_players)))
-    return "".join(out).replace("{heading}", board_heading(
-        _("Kingdomino: the kingdoms and the lines of dominoes"), desc), 1)
+        scores=", ".join(_("{name} {score}").format(name=_you(names[p], yours[p]),
+                                                     score=scores[p])
+                         for p in range(len(scores))))
+    return board_heading(_("Kingdomino: the kingdoms and the lines of dominoes"), desc)
 
 
 def _kingdom(p: int, rows: Sequence[str], box: tuple[int, int, int], b: int, score: int,
              name: str, viewer: bool, acting: bool, phase: Any, clickable: bool) -> str:
     """Seat ``p``'s kingdom up to its squares (the caller adds the preview and closes the
-    group): the acting seat's frame, the heading (name, ``(you)`` for the ``viewer``,
-    points) and the squares (:func:`_squares`, remembered)."""
+    group): :func:`_kingdom_heading` and the squares (:func:`_squares`, remembered)."""
+    ox, oy, cell = box
+    square_box = (ox, oy + 20, cell)
+    return (_kingdom_heading(p, box, b, score, name, viewer, acting, acting and phase != "end",
+                             language())
+            + fragment("squares", (p, tuple(rows), square_box, clickable), _squares, p, rows,
+                       square_box, clickable))
+
+
+@lru_cache(maxsize=4096)
+def _kingdom_heading(p: int, box: tuple[int, int, int], b: int, score: int, name: str,
+                     viewer: bool, acting: bool, framed: bool, lang: str) -> str:
+    """The start of seat ``p``'s kingdom (top-left corner and square size ``box``, ``b``
+    squares a side): the group, the acting seat's frame (``framed``), the heading (name,
+    ``(you)`` for the ``viewer``, points; bold for the ``acting`` seat), in ``lang`` (the
+    language in force when called: the cache keys on it)."""
     ox, oy, cell = box
     side = b * cell
     out = f'<g class="kingdom" data-seat="{p}">'
-    if acting and phase != "end":
+    if framed:
         out += (f'<rect class="acting-frame" x="{ox - 4}" y="{oy - 2}" '
                 f'width="{side + 8}" height="{side + 28}" rx="6" fill="none" '
                 f'stroke="{SEAT_COLOURS[p % len(SEAT_COLOURS)]}" stroke-width="3"/>')
     heading = ngettext("{name}: {score} point", "{name}: {score} points", score).format(
         name=text(_you(name, viewer)),
         score=f'<tspan class="score" data-seat="{p}">{score}</tspan>')
-    out += (f'<text x="{ox}" y="{oy + 14}" font-size="14" '
-            f'font-weight="{"bold" if acting else "normal"}" '
-            f'fill="{SEAT_INKS[p % len(SEAT_INKS)]}">{heading}</text>')
-    square_box = (ox, oy + 20, cell)
-    return out + fragment("squares", (p, tuple(rows), square_box, clickable), _squares, p,
-                          rows, square_box, clickable)
+    return out + (f'<text x="{ox}" y="{oy + 14}" font-size="14" '
+                  f'font-weight="{"bold" if acting else "normal"}" '
+                  f'fill="{SEAT_INKS[p % len(SEAT_INKS)]}">{heading}</text>')
 
 
 def _squares(p: int, rows: Sequence[str], box: tuple[int, int, int], clickable: bool) -> str:
@@ -397,7 +417,8 @@ def _line_places(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]
 def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]) -> str:
     """The current and next lines of dominoes (:func:`_line_specs`) from ``(line_x,
     ky0)``, then the layer of the kings on them. A part of the board remembered by its
-    arguments."""
+    arguments; each domino is one too, by its place and :class:`_LineDomino` (a move
+    changes one or two of them)."""
     out = []
     kings: list[tuple[int, str]] = []               # the kings' layer, by king
     for k, (key, line) in enumerate(zip(("current", "next"), lines)):
@@ -407,7 +428,7 @@ def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]) -> str
         out.append(f'<text x="{x - 20}" y="{ky0 + 14}" font-size="13">{title}</text>')
         for i, d in enumerate(line):
             y = ky0 + 24 + i * (CELL + 14)
-            out.append(_domino(x, y, d))
+            out.append(fragment("domino", (x, y, d), _domino, x, y, d))
             if d.king is not None:
                 kings.append((d.king[0], _king(x + 2 * CELL + 14, y + CELL / 2, *d.king)))
         out.append("</g>")
@@ -547,6 +568,18 @@ def _ghost(g: Geometry, ghost: _Ghost, ox: float, oy: float, cell: int) -> str:
                f'fill="#d11"><title>{tip}</title></circle>')
     out.append("</g>")
     return "".join(out)
+
+
+@lru_cache(maxsize=64)
+def _frame(b: int, n_players: int, seated: bool
+           ) -> tuple[tuple[tuple[int, int, int], ...], int, int, int]:
+    """The board's layout (:func:`_layout`: the kingdoms' boxes and the lines' x) and its
+    width and height."""
+    boxes, line_x = _layout(b, n_players, seated)
+    width = max(line_x + 2 * (2 * CELL + 60) + 10, max(x + b * c + 10 for x, _, c in boxes))
+    ky0 = boxes[0][1] - 20
+    height = max(max(y + b * c + 10 for _, y, c in boxes), ky0 + 24 + 4 * (CELL + 14) + 60)
+    return tuple(boxes), line_x, width, height
 
 
 def _layout(b: int, n_players: int, seated: bool) -> tuple[list[tuple[int, int, int]], int]:
@@ -737,7 +770,7 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
         if picks:
             return _next(_("Pick a domino of the next line: click it (you place it next "
                            "round)"),
-                         [{"domino": a - g.pick_base + 1} for a in picks])
+                         [("domino", a - g.pick_base + 1) for a in picks])
         if place:
             first_half = token_text(code.partition("/")[0])
             firsts = sorted({g.names[_ends(g, a)[0]] for a in place}
@@ -747,7 +780,7 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
             return _next(_("Place domino {number} ({faces}): click the square for its first "
                            "half ({first_half})").format(number=n, faces=faces,
                                                          first_half=first_half),
-                         [{"square": s} for s in firsts])
+                         [("square", s) for s in firsts])
         if g.discard in legal:
             return _next(_("Domino {number} fits nowhere in your kingdom: it is "
                            "discarded").format(number=n),
@@ -789,7 +822,7 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
             prompt = _("Domino {number}: first half on {first}, second half on {second} "
                        "(preview). Place it; Cancel to start over")
         prompt = prompt.format(number=n, first=first, second=second, others=others)
-        return _next(prompt, [{"square": s} for s, _ in step.options], choices)
+        return _next(prompt, [("square", s) for s, _ in step.options], choices)
     if whole is None:
         return {"error": why}
     if len(clicks) != 1:
@@ -797,9 +830,12 @@ def _click(observation: Mapping[str, Any], legal_actions: Sequence[int],
     return {"action": whole}
 
 
-def _next(prompt: str, targets: Sequence[Mapping[str, Any]],
+def _next(prompt: str, targets: Sequence[tuple[str, str | int]],
           choices: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> dict[str, Any]:
-    return {"next": {"prompt": prompt, "targets": [canonical(t) for t in targets],
+    """The next step of a move: ``targets`` are one-key click objects as ``(key, value)``
+    (``("square", "e5")``; their canonical text cached, :func:`~.svgkit.keyed_click`)."""
+    return {"next": {"prompt": prompt,
+                     "targets": [keyed_click(key, value)[0] for key, value in targets],
                      "choices": [{"label": label, "click": dict(c)} for label, c in choices]}}
 
 
@@ -843,12 +879,10 @@ def _kingdoms(observation: Mapping[str, Any]
             for p, rows in enumerate(observation["kingdoms"])]
 
 
-@lru_cache(maxsize=1024)
 def _breakdown(p: int, rows: tuple[str, ...], n: int, middle: bool, harmony: bool,
                discarded: int) -> Breakdown:
     """Seat ``p``'s kingdom (``rows`` of tokens, side ``n``) scored with the bonuses of
-    the variants played and its ``discarded`` dominoes (cached: the breakdown is frozen,
-    and a kingdom is scored once, not once per seat and ply).
+    the variants played and its ``discarded`` dominoes.
 
     Raises:
         DataError: the rows are no kingdom (:func:`~.scoring.parse_kingdom`).
@@ -912,7 +946,7 @@ class _Column(NamedTuple):
 def _column(p: int, rows: tuple[str, ...], n: int, middle: bool, harmony: bool,
             discarded: int) -> _Column:
     """Seat ``p``'s kingdom in the score table's cells (:func:`_breakdown`'s arguments;
-    cached like it)."""
+    cached: a kingdom is scored once, not once per seat and ply)."""
     b = _breakdown(p, rows, n, middle, harmony, discarded)
     props = properties_of(b)
     terrains: list[str | int] = []
