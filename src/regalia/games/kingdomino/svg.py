@@ -120,7 +120,7 @@ def _face(token: str) -> tuple[str, str]:
     return TERRAIN_COLOURS[token[0]], f"sq {TERRAIN_NAMES[token[0]]}"
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _tip(token: str, square: str | None, clickable: bool, lang: str) -> str:
     """The hover text (``<title>``) of a square holding ``token``, in ``lang`` (the
     language in force when called: the cache keys on it)."""
@@ -141,12 +141,12 @@ def _king(x: float, y: float, king: int, seat: int) -> str:
             f'font-weight="bold" fill="#111">{king}</text></g>')
 
 
-def _domino(x: float, y: float, d: _LineDomino) -> str:
+def _domino(x: float, y: float, d: LineDomino) -> str:
     """Domino ``d`` of a line laid horizontally at ``(x, y)``: number and two halves (its
     king goes in the kings' layer, :func:`_king`). A played domino (placed or discarded
     this round) is drawn faded. The group is placed by a CSS translation and keeps its id,
     so that the page slides a domino from the next line to the current one."""
-    n, code, pickable, highlight, played = d.number, d.code, d.pickable, d.highlight, d.played
+    n, code, pickable, highlight, played, _king_on_it = d
     first, second = code.split("/")
     cls = ("domino" + (" target" if pickable else "") + (" acting" if highlight else "")
            + (" played" if played else ""))
@@ -358,34 +358,36 @@ def _squares(p: int, rows: Sequence[str], box: tuple[int, int, int], clickable: 
     from the top-left corner and square size ``box``, its empty squares click targets when
     ``clickable``. A part of the board remembered by (seat, rows, box, clickable)."""
     x0, y0, cell = box
-    out = []
-    for r, row in enumerate(rows):
-        y = y0 + r * cell
-        for c, tok in enumerate(row.split()):
-            name = f"{chr(97 + c)}{r + 1}"
-            out.append(_square(x0 + c * cell, y, tok, size=cell, seat=p, square=name,
-                               clickable=clickable and tok == ".", ident=f"k{p}-{name}"))
-    return "".join(out)
+    lang = language()
+    return "".join(_kingdom_square(x0 + c * cell, y0 + r * cell, tok, cell, p, r, c,
+                                   clickable and tok == ".", lang)
+                   for r, row in enumerate(rows) for c, tok in enumerate(row.split()))
 
 
-class _LineDomino(NamedTuple):
-    """A domino of a line as drawn: its number and code, whether it is pickable (a click
-    target), highlighted (the domino being placed) or played this round, and the king on it
-    (its number and seat; None when there is none or it has left the line)."""
+@lru_cache(maxsize=16384)
+def _kingdom_square(x: int, y: int, token: str, cell: int, p: int, r: int, c: int,
+                    target: bool, lang: str) -> str:
+    """Square (row ``r``, column ``c``) of seat ``p``'s kingdom (:func:`_square`), in
+    ``lang`` (the language in force when called: the cache keys on it). Cached: a kingdom
+    is drawn again each time a domino is laid in it, and most of its squares (the empty
+    ones above all) are drawn the same each time."""
+    name = f"{chr(97 + c)}{r + 1}"
+    return _square(x, y, token, size=cell, seat=p, square=name, clickable=target,
+                   ident=f"k{p}-{name}")
 
-    number: int
-    code: str
-    pickable: bool
-    highlight: bool
-    played: bool
-    king: tuple[int, int] | None
+
+#: A domino of a line as drawn: ``(number, code, pickable, highlight, played, king)``:
+#: whether it is a click target, the domino being placed, played this round, and the king on
+#: it as ``(king, seat)`` (None when there is none or it has left the line). A plain tuple
+#: of numbers and strings: it is part of the keys of remembered parts, and such tuples
+#: leave the garbage collector's watch.
+LineDomino = tuple[int, str, bool, bool, bool, "tuple[int, int] | None"]
 
 
 def _line_specs(observation: Mapping[str, Any], legal: set[int],
-                g: Geometry) -> tuple[tuple[_LineDomino, ...], tuple[_LineDomino, ...]]:
+                g: Geometry) -> tuple[tuple[LineDomino, ...], tuple[LineDomino, ...]]:
     """The current and the next line as :func:`_lines` draws them (everything their text
     depends on, so also the key of that part)."""
-    picks = {a for a in legal if g.pick_base <= a < g.draw_base}
     played, gone = played_dominoes(observation)
     placing = observation.get("phase") == "place"
     domino = observation.get("domino")
@@ -396,9 +398,10 @@ def _line_specs(observation: Mapping[str, Any], legal: set[int],
         for entry in observation[key]:
             n = entry["domino"]
             king = entry.get("king")
-            line.append(_LineDomino(
+            pick = g.pick_base + int(n) - 1
+            line.append((
                 int(n), str(entry["code"]),
-                not current and g.pick_base + int(n) - 1 in picks,
+                not current and g.pick_base <= pick < g.draw_base and pick in legal,
                 current and placing and n == domino,
                 current and n in played,
                 (int(king), int(entry["player"]))
@@ -407,17 +410,17 @@ def _line_specs(observation: Mapping[str, Any], legal: set[int],
     return out[0], out[1]
 
 
-def _line_places(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]
+def _line_places(line_x: int, ky0: int, lines: Sequence[Sequence[LineDomino]]
                  ) -> dict[int, tuple[int, int]]:
     """Where each domino of the two lines is drawn (its top-left corner), by number."""
-    return {d.number: (line_x + k * (2 * CELL + 60), ky0 + 24 + i * (CELL + 14))
+    return {d[0]: (line_x + k * (2 * CELL + 60), ky0 + 24 + i * (CELL + 14))
             for k, line in enumerate(lines) for i, d in enumerate(line)}
 
 
-def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]) -> str:
+def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[LineDomino]]) -> str:
     """The current and next lines of dominoes (:func:`_line_specs`) from ``(line_x,
     ky0)``, then the layer of the kings on them. A part of the board remembered by its
-    arguments; each domino is one too, by its place and :class:`_LineDomino` (a move
+    arguments; each domino is one too, by its place and :data:`LineDomino` (a move
     changes one or two of them)."""
     out = []
     kings: list[tuple[int, str]] = []               # the kings' layer, by king
@@ -429,8 +432,9 @@ def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]) -> str
         for i, d in enumerate(line):
             y = ky0 + 24 + i * (CELL + 14)
             out.append(fragment("domino", (x, y, d), _domino, x, y, d))
-            if d.king is not None:
-                kings.append((d.king[0], _king(x + 2 * CELL + 14, y + CELL / 2, *d.king)))
+            king = d[5]
+            if king is not None:
+                kings.append((king[0], _king(x + 2 * CELL + 14, y + CELL / 2, *king)))
         out.append("</g>")
     out.append('<g class="kings">' + "".join(k for _, k in sorted(kings)) + "</g>")
     return "".join(out)
