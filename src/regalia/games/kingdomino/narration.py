@@ -9,6 +9,8 @@ data); nothing here reads a state.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -112,57 +114,78 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
     "Round 4: new line 13, 19, 22, 39" for a round's draws; the kings drawn to pick first
     are told with the first line. A placement names its domino: each seat places the
     dominoes it picked the round before, lowest number first (quick reference, 'Turn
-    order'). Reads each ply's ``seat`` and ``text`` and the observation's dominoes file
-    (every seat of a table folds the same log: the fold is cached)."""
+    order'). Reads each ply's ``seat`` and ``text`` and the observation's dominoes file.
+
+    Every seat of a table folds the same log, one ply longer each time: the fold is cached
+    by the plies (:func:`_story`), and a longer log goes on from the fold of the log up to
+    its last run of plies."""
     seats = tuple([p.get("seat") for p in plies])
     texts = tuple([str(p.get("text", "")) for p in plies])
-    fold = _fold if set(map(type, seats)) <= _SEAT_TYPES else _fold.__wrapped__
-    return [entry(*e) for e in fold(_data(observation), seats, texts, language())]
+    data, lang = _data(observation), language()
+    if set(map(type, seats)) <= _SEAT_TYPES:
+        story = _story(data, seats, texts, lang)
+    else:   # seats the cache could not tell apart (True from 1): folded afresh
+        story = _fold(data, lang, seats, texts)
+    return [entry(*e) for e in story.entries]
 
 
 #: The types of a ply's seat that :func:`narrate`'s cache tells apart exactly.
 _SEAT_TYPES = {int, type(None)}
 
 
-@lru_cache(maxsize=64)
-def _fold(data: str | None, seats: tuple[Any, ...], texts: tuple[str, ...], lang: str
-          ) -> tuple[tuple[int, int, Any, str], ...]:
-    """:func:`narrate`'s entries as ``(first ply, last ply, seat, words)``, from each ply's
-    seat and text and the dominoes file ``data``, in ``lang`` (the language in force when
-    called: the cache keys on it)."""
-    plies = [{"seat": seat} for seat in seats]
-    out: list[dict[str, Any]] = []
-    picked: dict[int, list[int]] = {}
-    to_place: dict[int, list[int]] = {}
-    rounds = 0
-    for first, last, seat in runs(plies):
-        run = texts[first:last + 1]
+class _Story:
+    """:func:`narrate`'s fold after some runs of plies (a run: consecutive plies of one
+    seat, or of chance): the entries so far as ``(first ply, last ply, seat, words)``, each
+    seat's dominoes picked and not yet to place, those it places next (lowest first), and
+    the round."""
+
+    __slots__ = ("entries", "picked", "to_place", "rounds")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[int, int, Any, str]] = []
+        self.picked: dict[Any, list[int]] = {}
+        self.to_place: dict[Any, list[int]] = {}
+        self.rounds = 0
+
+    def copy(self) -> "_Story":
+        out = _Story()
+        out.entries = list(self.entries)
+        out.picked = {seat: list(v) for seat, v in self.picked.items()}
+        out.to_place = {seat: list(v) for seat, v in self.to_place.items()}
+        out.rounds = self.rounds
+        return out
+
+    def tell(self, data: str | None, lang: str, first: int, seat: Any,
+             run: Sequence[str]) -> None:
+        """Fold the run of plies ``first``... (their texts ``run``) made by ``seat``
+        (None: chance), naming dominoes from the file ``data`` in ``lang``."""
+        out, picked, to_place = self.entries, self.picked, self.to_place
+        last = first + len(run) - 1
         if seat is None:
             draws = [int(m.group(2)) for t in run if (m := NUMBERED.match(t))
                      and m.group(1) == "draw"]
             kings = any(t.startswith("king ") for t in run)
             if draws:
                 if not any(picked.values()) and not any(to_place.values()):
-                    rounds = 0      # a new game (Dynasty): nothing picked or to place
-                rounds += 1
+                    self.rounds = 0      # a new game (Dynasty): nothing picked or to place
+                self.rounds += 1
                 line = ", ".join(str(d) for d in sorted(draws))
-                if rounds == 1 and kings:
+                if self.rounds == 1 and kings:
                     words = _("Round {n}: first line {line}; the kings' order to pick is "
                               "drawn at random")
-                elif rounds == 1:
+                elif self.rounds == 1:
                     words = _("Round {n}: first line {line}")
                 elif kings:
                     words = _("Round {n}: new line {line}; the kings' order to pick is drawn "
                               "at random")
                 else:
                     words = _("Round {n}: new line {line}")
-                words = words.format(n=rounds, line=line)
-                out.append(entry(first, last, None, words))
-            elif kings and out:
-                out[-1]["last"] = last      # the next king to pick: told with the first line
+                out.append((first, last, None, words.format(n=self.rounds, line=line)))
+            elif kings and out:   # the next king to pick: told with the first line
+                out[-1] = (out[-1][0], last, out[-1][2], out[-1][3])
             else:
-                out.append(entry(first, last, None, "; ".join(run)))
-            continue
+                out.append((first, last, None, "; ".join(run)))
+            return
         turn: list[str] = []     # one entry per king: its placement, then its pick
         start = first
         for i, t in enumerate(run, first):
@@ -173,7 +196,7 @@ def _fold(data: str | None, seats: tuple[Any, ...], texts: tuple[str, ...], lang
                 turn.append(_("picked {domino}").format(domino=_domino_words(data, n, lang)))
                 continue
             if turn:
-                out.append(entry(start, i - 1, seat, and_join(turn)))
+                out.append((start, i - 1, seat, and_join(turn)))
                 turn, start = [], i
             if PLACE.match(t) or t == "discard":
                 if not to_place.get(seat):
@@ -190,5 +213,63 @@ def _fold(data: str | None, seats: tuple[Any, ...], texts: tuple[str, ...], lang
             else:
                 turn.append(t)
         if turn:
-            out.append(entry(start, last, seat, and_join(turn)))
-    return tuple((e["ply"], e["last"], e["seat"], e["text"]) for e in out)
+            out.append((start, last, seat, and_join(turn)))
+
+
+def _fold(data: str | None, lang: str, seats: Sequence[Any], texts: Sequence[str]) -> _Story:
+    """The fold of the plies (their seats and texts) from the start of the game."""
+    story = _Story()
+    for first, last, seat in runs([{"seat": seat} for seat in seats]):
+        story.tell(data, lang, first, seat, texts[first:last + 1])
+    return story
+
+
+#: The folds of recent logs (:func:`_story`) by (dominoes file, seats, texts, language),
+#: the most recently used first to go last; never changed once kept.
+_STORIES: OrderedDict[tuple[Any, ...], _Story] = OrderedDict()
+_STORIES_LOCK = threading.Lock()
+#: How many folds :data:`_STORIES` keeps (two per table in play: the log and the log up to
+#: its last run).
+_STORIES_KEPT = 512
+
+
+def _story(data: str | None, seats: tuple[int | None, ...], texts: tuple[str, ...],
+           lang: str) -> _Story:
+    """The fold of the plies (their seats and texts), in ``lang`` (the language in force
+    when called): kept (:data:`_STORIES`), and else the fold up to their last run of plies
+    (kept too: the log one ply shorter ended there as well, or its last run went on) and
+    that run told."""
+    if not seats:
+        return _Story()
+    key = (data, seats, texts, lang)
+    story = _kept(key)
+    if story is not None:
+        return story
+    first = len(seats) - 1
+    while first > 0 and seats[first - 1] == seats[-1]:
+        first -= 1
+    before_key = (data, seats[:first], texts[:first], lang)
+    before = _kept(before_key)
+    if before is None:
+        before = _fold(data, lang, seats[:first], texts[:first])
+        _keep(before_key, before)
+    story = before.copy()
+    story.tell(data, lang, first, seats[-1], texts[first:])
+    _keep(key, story)
+    return story
+
+
+def _kept(key: tuple[Any, ...]) -> _Story | None:
+    with _STORIES_LOCK:
+        story = _STORIES.get(key)
+        if story is not None:
+            _STORIES.move_to_end(key)
+        return story
+
+
+def _keep(key: tuple[Any, ...], story: _Story) -> None:
+    with _STORIES_LOCK:
+        _STORIES[key] = story
+        _STORIES.move_to_end(key)
+        while len(_STORIES) > _STORIES_KEPT:
+            _STORIES.popitem(last=False)

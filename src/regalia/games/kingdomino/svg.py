@@ -64,6 +64,8 @@ SCORING_VARIANTS = {"dynasty", "middle-kingdom", "harmony"}
 #: (:func:`.help.book_section`), and the tie-break (translated where shown).
 TIE_BREAK_SOURCE = N_("Kingdomino rules, tie-break (COMPONENTS.md, Kingdomino); Dynasty: "
                       "docs/rulings/kingdomino.md R5")
+#: Where the board's title and description go (:func:`render` writes them last).
+HEADING = "{heading}"
 #: The chance phases as a status line names them (translated where shown).
 PHASE_WORDS = {"draw": N_("draw"), "king-draw": N_("king-draw")}
 
@@ -261,7 +263,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append('<style>.target{cursor:pointer}.domino.target:hover .hit{fill:rgba(40,200,40,.25)}'
                'rect.target:hover{stroke:#d11;stroke-width:3}text{font-family:sans-serif}'
                '</style>')
-    out.append("{heading}")
+    out.append(HEADING)
     colour = "#333"
     if phase == "end":
         status = _("Game over")
@@ -297,12 +299,19 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     out.append(f'<text x="{line_x - 20}" y="{y}" font-size="12" fill="#555">{text(left)}</text>')
     if g.discard in legal:
         out.append(_discard_button(line_x - 20, y + 10, observation.get("domino")))
-    out.append(_marks(recent, boxes, order, _line_places(line_x, ky0, lines),
-                      (line_x - 20, y + 10), b))
+    if recent:
+        out.append(_marks(recent, boxes, order, _line_places(line_x, ky0, lines),
+                          (line_x - 20, y + 10), b))
+    else:
+        out.append('<g class="marks"></g>')
     out.append("</svg>")
-    return "".join(out).replace("{heading}", _board_heading(
-        status, tuple(names), tuple(int(scores[p]) for p in range(n_players)), yours,
-        language()), 1)
+    heading = _board_heading(status, tuple(names),
+                             tuple(int(scores[p]) for p in range(n_players)), yours,
+                             language())
+    if HEADING in out[0]:   # a phase spelling the place-holder: it takes the heading
+        return "".join(out).replace(HEADING, heading, 1)
+    out[2] = heading
+    return "".join(out)
 
 
 @lru_cache(maxsize=1024)
@@ -493,15 +502,13 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
         seat, hint, notation = item["seat"], item["hint"], item["notation"]
         colour = HINT if hint else RECENT
         dash = ' stroke-dasharray="7 4"' if hint else ""
-        note, cells, picked = _mark_words(notation, hint, lang)
-        if cells is not None and seat in order:
+        note, squares, picked = _mark_words(notation, hint, lang)
+        if squares is not None and seat in order:
             ox, oy, cell = boxes[order.index(seat)]
-            if not all(0 <= c < b and 0 <= r < b for c, r in cells):
+            column, row, columns, rows, low, high = squares
+            if low < 0 or high >= b:
                 continue
-            x0 = ox + min(c for c, _ in cells) * cell
-            y0 = oy + min(r for _, r in cells) * cell
-            w = (abs(cells[0][0] - cells[1][0]) + 1) * cell
-            h = (abs(cells[0][1] - cells[1][1]) + 1) * cell
+            x0, y0, w, h = ox + column * cell, oy + row * cell, columns * cell, rows * cell
             out.append(f'<rect{mark_id(item, k)} x="{x0 - 3}" y="{y0 - 3}" width="{w + 6}" '
                        f'height="{h + 6}" rx="4" fill="none" stroke="{colour}" '
                        f'stroke-width="4"{dash} pointer-events="none"><title>{note}</title>'
@@ -531,18 +538,24 @@ def _marks(recent: Any, boxes: Sequence[tuple[int, int, int]], order: Sequence[i
 
 @lru_cache(maxsize=4096)
 def _mark_words(notation: str, hint: bool, lang: str
-                ) -> tuple[str, tuple[tuple[int, int], ...] | None, int | None]:
+                ) -> tuple[str, tuple[int, int, int, int, int, int] | None, int | None]:
     """What a mark of move ``notation`` says and where it goes: its hover text (escaped,
-    in ``lang``, the language in force when called: the cache keys on it), the (column,
-    row) of a placement's two squares, and the number of a picked domino (None where the
-    move is not of that kind)."""
+    in ``lang``, the language in force when called: the cache keys on it); for a placement,
+    the top-left (column, row) of its two squares, the columns and rows they span, and the
+    lowest and highest of their columns and rows (the mark is drawn when both squares are
+    on the board); for a pick, the domino's number (None where the move is not of that
+    kind)."""
     note = text((_("Suggested: {move}") if hint else _("Just played: {move}"))
                 .format(move=notation))
     m = PLACE.match(notation)
     pick = NUMBERED.match(notation)
-    cells = tuple((ord(q[0]) - 97, int(q[1:]) - 1) for q in m.groups()) if m else None
+    squares = None
+    if m:
+        (c1, r1), (c2, r2) = ((ord(q[0]) - 97, int(q[1:]) - 1) for q in m.groups())
+        squares = (min(c1, c2), min(r1, r2), abs(c1 - c2) + 1, abs(r1 - r2) + 1,
+                   min(c1, c2, r1, r2), max(c1, c2, r1, r2))
     picked = int(pick.group(2)) if pick and pick.group(1) == "pick" else None
-    return note, cells, picked
+    return note, squares, picked
 
 
 class _Ghost(NamedTuple):
@@ -624,7 +637,7 @@ class _Placing(NamedTuple):
     squares around it in turning order (name, action), and which one is previewed."""
 
     first: int
-    options: list[tuple[str, int]]
+    options: tuple[tuple[str, int], ...]
     turn: int
 
 
@@ -655,12 +668,21 @@ def _short(value: Any) -> str:
 
 
 def _options(g: Geometry, observation: Mapping[str, Any], place: Sequence[int],
-             first: int) -> list[tuple[str, int]]:
+             first: int) -> tuple[tuple[str, int], ...]:
     """Legal second-half squares for the first half on ``first``, in turning order (east,
     south, west, north), each with its action. A domino with two identical halves has only
     east/south ids (ruling R3): the same squares the other way round name the same
     placement."""
-    symmetric = _symmetric(observation)
+    return _turning(g.n, tuple(place), first, _symmetric(observation))
+
+
+@lru_cache(maxsize=256)
+def _turning(n: int, place: tuple[int, ...], first: int, symmetric: bool
+             ) -> tuple[tuple[str, int], ...]:
+    """:func:`_options` for kingdoms of side ``n``, the placements ``place`` (sorted),
+    cached: each click of a placement reads the clicks before it again, and the board of
+    each shows the preview."""
+    g = geometry(n)
     found: dict[int, int] = {}
     for a in place:
         i1, i2 = _ends(g, a)
@@ -669,7 +691,7 @@ def _options(g: Geometry, observation: Mapping[str, Any], place: Sequence[int],
         elif symmetric and i2 == first:
             found.setdefault(i1, a)
     order = [first + off for off in g.offsets]
-    return [(g.names[i], found[i]) for i in order if i in found]
+    return tuple((g.names[i], found[i]) for i in order if i in found)
 
 
 def _placing(g: Geometry, observation: Mapping[str, Any], legal: set[int],
