@@ -123,14 +123,20 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
     texts = tuple([str(p.get("text", "")) for p in plies])
     data, lang = _data(observation), language()
     if set(map(type, seats)) <= _SEAT_TYPES:
-        story = _story(data, seats, texts, lang)
+        entries: Sequence[tuple[int, int, Any, str]] = _story(data, seats, texts, lang)[0]
     else:   # seats the cache could not tell apart (True from 1): folded afresh
-        story = _fold(data, lang, seats, texts)
-    return [entry(*e) for e in story.entries]
+        entries = _fold(data, lang, seats, texts).entries
+    return [entry(*e) for e in entries]
 
 
 #: The types of a ply's seat that :func:`narrate`'s cache tells apart exactly.
 _SEAT_TYPES = {int, type(None)}
+
+
+#: :class:`_Story` kept: ``(entries, picked, to_place, rounds)``, the dicts as
+#: ``((seat, dominoes), ...)``.
+_Kept = tuple[tuple[tuple[int, int, Any, str], ...], tuple[tuple[Any, tuple[int, ...]], ...],
+              tuple[tuple[Any, tuple[int, ...]], ...], int]
 
 
 class _Story:
@@ -141,19 +147,18 @@ class _Story:
 
     __slots__ = ("entries", "picked", "to_place", "rounds")
 
-    def __init__(self) -> None:
-        self.entries: list[tuple[int, int, Any, str]] = []
-        self.picked: dict[Any, list[int]] = {}
-        self.to_place: dict[Any, list[int]] = {}
-        self.rounds = 0
+    def __init__(self, kept: _Kept = ((), (), (), 0)) -> None:
+        entries, picked, to_place, self.rounds = kept
+        self.entries: list[tuple[int, int, Any, str]] = list(entries)
+        self.picked: dict[Any, list[int]] = {seat: list(v) for seat, v in picked}
+        self.to_place: dict[Any, list[int]] = {seat: list(v) for seat, v in to_place}
 
-    def copy(self) -> "_Story":
-        out = _Story()
-        out.entries = list(self.entries)
-        out.picked = {seat: list(v) for seat, v in self.picked.items()}
-        out.to_place = {seat: list(v) for seat, v in self.to_place.items()}
-        out.rounds = self.rounds
-        return out
+    def kept(self) -> _Kept:
+        """The fold as nested tuples of numbers and strings (what :data:`_STORIES` keeps:
+        such tuples leave the garbage collector's watch); ``_Story(kept)`` goes on from
+        it."""
+        return (tuple(self.entries), tuple((s, tuple(v)) for s, v in self.picked.items()),
+                tuple((s, tuple(v)) for s, v in self.to_place.items()), self.rounds)
 
     def tell(self, data: str | None, lang: str, first: int, seat: Any,
              run: Sequence[str]) -> None:
@@ -225,8 +230,8 @@ def _fold(data: str | None, lang: str, seats: Sequence[Any], texts: Sequence[str
 
 
 #: The folds of recent logs (:func:`_story`) by (dominoes file, seats, texts, language),
-#: the most recently used first to go last; never changed once kept.
-_STORIES: OrderedDict[tuple[Any, ...], _Story] = OrderedDict()
+#: the most recently used last.
+_STORIES: OrderedDict[tuple[Any, ...], _Kept] = OrderedDict()
 _STORIES_LOCK = threading.Lock()
 #: How many folds :data:`_STORIES` keeps (two per table in play: the log and the log up to
 #: its last run).
@@ -234,42 +239,43 @@ _STORIES_KEPT = 512
 
 
 def _story(data: str | None, seats: tuple[int | None, ...], texts: tuple[str, ...],
-           lang: str) -> _Story:
+           lang: str) -> _Kept:
     """The fold of the plies (their seats and texts), in ``lang`` (the language in force
     when called): kept (:data:`_STORIES`), and else the fold up to their last run of plies
     (kept too: the log one ply shorter ended there as well, or its last run went on) and
     that run told."""
     if not seats:
-        return _Story()
+        return _Story().kept()
     key = (data, seats, texts, lang)
-    story = _kept(key)
-    if story is not None:
-        return story
+    kept = _kept(key)
+    if kept is not None:
+        return kept
     first = len(seats) - 1
     while first > 0 and seats[first - 1] == seats[-1]:
         first -= 1
     before_key = (data, seats[:first], texts[:first], lang)
     before = _kept(before_key)
     if before is None:
-        before = _fold(data, lang, seats[:first], texts[:first])
+        before = _fold(data, lang, seats[:first], texts[:first]).kept()
         _keep(before_key, before)
-    story = before.copy()
+    story = _Story(before)
     story.tell(data, lang, first, seats[-1], texts[first:])
-    _keep(key, story)
-    return story
+    kept = story.kept()
+    _keep(key, kept)
+    return kept
 
 
-def _kept(key: tuple[Any, ...]) -> _Story | None:
+def _kept(key: tuple[Any, ...]) -> _Kept | None:
     with _STORIES_LOCK:
-        story = _STORIES.get(key)
-        if story is not None:
+        kept = _STORIES.get(key)
+        if kept is not None:
             _STORIES.move_to_end(key)
-        return story
+        return kept
 
 
-def _keep(key: tuple[Any, ...], story: _Story) -> None:
+def _keep(key: tuple[Any, ...], kept: _Kept) -> None:
     with _STORIES_LOCK:
-        _STORIES[key] = story
+        _STORIES[key] = kept
         _STORIES.move_to_end(key)
         while len(_STORIES) > _STORIES_KEPT:
             _STORIES.popitem(last=False)

@@ -148,13 +148,20 @@ def _domino(x: float, y: float, d: LineDomino) -> str:
     king goes in the kings' layer, :func:`_king`). A played domino (placed or discarded
     this round) is drawn faded. The group is placed by a CSS translation and keeps its id,
     so that the page slides a domino from the next line to the current one."""
-    n, code, pickable, highlight, played, _king_on_it = d
+    start, end = _domino_parts(*d[:5], language())
+    return f"{start}style=\"transform:translate({x}px,{y}px)\"{end}"
+
+
+@lru_cache(maxsize=2048)
+def _domino_parts(n: int, code: str, pickable: bool, highlight: bool, played: bool,
+                  lang: str) -> tuple[str, str]:
+    """:func:`_domino`'s text before and after its place (the group's CSS translation),
+    in ``lang`` (the language in force when called: the cache keys on it)."""
     first, second = code.split("/")
     cls = ("domino" + (" target" if pickable else "") + (" acting" if highlight else "")
            + (" played" if played else ""))
-    out = [f'<g id="domino-{n}" class="{cls}" data-domino="{n}" '
-           f'style="transform:translate({x}px,{y}px)"'
-           + (' opacity="0.35"' if played else "")
+    start = f'<g id="domino-{n}" class="{cls}" data-domino="{n}" '
+    out = [(' opacity="0.35"' if played else "")
            + (keyed_click("domino", n)[1].rstrip() if pickable else "") + ">"]
     words = domino_text(n, code)
     if pickable:
@@ -173,7 +180,7 @@ def _domino(x: float, y: float, d: LineDomino) -> str:
         out.append(f'<rect class="hit" x="0" y="0" width="{2 * CELL}" height="{CELL}" '
                    f'fill="transparent" stroke="#1a1" stroke-width="2" stroke-dasharray="4 3"/>')
     out.append("</g>")
-    return "".join(out)
+    return start, "".join(out)
 
 
 def played_dominoes(observation: Mapping[str, Any]) -> tuple[set[int], set[int]]:
@@ -429,8 +436,7 @@ def _line_places(line_x: int, ky0: int, lines: Sequence[Sequence[LineDomino]]
 def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[LineDomino]]) -> str:
     """The current and next lines of dominoes (:func:`_line_specs`) from ``(line_x,
     ky0)``, then the layer of the kings on them. A part of the board remembered by its
-    arguments; each domino is one too, by its place and :data:`LineDomino` (a move
-    changes one or two of them)."""
+    arguments."""
     out = []
     kings: list[tuple[int, str]] = []               # the kings' layer, by king
     for k, (key, line) in enumerate(zip(("current", "next"), lines)):
@@ -440,7 +446,7 @@ def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[LineDomino]]) -> str:
         out.append(f'<text x="{x - 20}" y="{ky0 + 14}" font-size="13">{title}</text>')
         for i, d in enumerate(line):
             y = ky0 + 24 + i * (CELL + 14)
-            out.append(fragment("domino", (x, y, d), _domino, x, y, d))
+            out.append(_domino(x, y, d))
             king = d[5]
             if king is not None:
                 kings.append((king[0], _king(x + 2 * CELL + 14, y + CELL / 2, *king)))
