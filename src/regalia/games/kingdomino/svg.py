@@ -375,21 +375,22 @@ def _squares(p: int, rows: Sequence[str], box: tuple[int, int, int], clickable: 
     ``clickable``. A part of the board remembered by (seat, rows, box, clickable)."""
     x0, y0, cell = box
     lang = language()
-    return "".join(_kingdom_square(x0 + c * cell, y0 + r * cell, tok, cell, p, r, c,
-                                   clickable and tok == ".", lang)
-                   for r, row in enumerate(rows) for c, tok in enumerate(row.split()))
+    return "".join(_kingdom_row(x0, y0 + r * cell, row, cell, p, r, clickable, lang)
+                   for r, row in enumerate(rows))
 
 
-@lru_cache(maxsize=16384)
-def _kingdom_square(x: int, y: int, token: str, cell: int, p: int, r: int, c: int,
-                    target: bool, lang: str) -> str:
-    """Square (row ``r``, column ``c``) of seat ``p``'s kingdom (:func:`_square`), in
-    ``lang`` (the language in force when called: the cache keys on it). Cached: a kingdom
-    is drawn again each time a domino is laid in it, and most of its squares (the empty
-    ones above all) are drawn the same each time."""
-    name = f"{chr(97 + c)}{r + 1}"
-    return _square(x, y, token, size=cell, seat=p, square=name, clickable=target,
-                   ident=f"k{p}-{name}")
+@lru_cache(maxsize=4096)
+def _kingdom_row(x0: int, y: int, row: str, cell: int, p: int, r: int, clickable: bool,
+                 lang: str) -> str:
+    """Row ``r`` of seat ``p``'s kingdom (its tokens ``row``) from ``(x0, y)``, in ``lang``
+    (the language in force when called: the cache keys on it). Cached: a kingdom is drawn
+    again each time a domino is laid in it, and its other rows are drawn the same."""
+    out = []
+    for c, tok in enumerate(row.split()):
+        name = f"{chr(97 + c)}{r + 1}"
+        out.append(_square(x0 + c * cell, y, tok, size=cell, seat=p, square=name,
+                           clickable=clickable and tok == ".", ident=f"k{p}-{name}"))
+    return "".join(out)
 
 
 #: A domino of a line as drawn: ``(number, code, pickable, highlight, played, king)``:
