@@ -143,7 +143,7 @@ def _king(x: float, y: float, king: int, seat: int) -> str:
             f'font-weight="bold" fill="#111">{king}</text></g>')
 
 
-def _domino(x: float, y: float, d: LineDomino) -> str:
+def _domino(x: float, y: float, d: _LineDomino) -> str:
     """Domino ``d`` of a line laid horizontally at ``(x, y)``: number and two halves (its
     king goes in the kings' layer, :func:`_king`). A played domino (placed or discarded
     this round) is drawn faded. The group is placed by a CSS translation and keeps its id,
@@ -398,11 +398,11 @@ def _kingdom_row(x0: int, y: int, row: str, cell: int, p: int, r: int, clickable
 #: it as ``(king, seat)`` (None when there is none or it has left the line). A plain tuple
 #: of numbers and strings: it is part of the keys of remembered parts, and such tuples
 #: leave the garbage collector's watch.
-LineDomino = tuple[int, str, bool, bool, bool, "tuple[int, int] | None"]
+_LineDomino = tuple[int, str, bool, bool, bool, "tuple[int, int] | None"]
 
 
 def _line_specs(observation: Mapping[str, Any], legal: set[int],
-                g: Geometry) -> tuple[tuple[LineDomino, ...], tuple[LineDomino, ...]]:
+                g: Geometry) -> tuple[tuple[_LineDomino, ...], tuple[_LineDomino, ...]]:
     """The current and the next line as :func:`_lines` draws them (everything their text
     depends on, so also the key of that part)."""
     played, gone = played_dominoes(observation)
@@ -427,14 +427,14 @@ def _line_specs(observation: Mapping[str, Any], legal: set[int],
     return out[0], out[1]
 
 
-def _line_places(line_x: int, ky0: int, lines: Sequence[Sequence[LineDomino]]
+def _line_places(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]
                  ) -> dict[int, tuple[int, int]]:
     """Where each domino of the two lines is drawn (its top-left corner), by number."""
     return {d[0]: (line_x + k * (2 * CELL + 60), ky0 + 24 + i * (CELL + 14))
             for k, line in enumerate(lines) for i, d in enumerate(line)}
 
 
-def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[LineDomino]]) -> str:
+def _lines(line_x: int, ky0: int, lines: Sequence[Sequence[_LineDomino]]) -> str:
     """The current and next lines of dominoes (:func:`_line_specs`) from ``(line_x,
     ky0)``, then the layer of the kings on them. A part of the board remembered by its
     arguments."""
