@@ -820,134 +820,205 @@ def _field_title_in(game: "CascaditoGame", h: tuple[int, int], name: str, marked
 def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout, clickable: bool,
              targets: set[str], small: bool) -> str:
     """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``."""
-    t = game.tables
-    sheet = t.sheet
-    r = lay.r
-    marked = set(obs["sheets"][p]["marked"])
-    progress = obs["sheets"][p]["rivers"]
+    sheet = obs["sheets"][p]
+    art = _kingdom_art(game, lay.ox, lay.oy, lay.r, small, language())
+    return art.draw(set(sheet["marked"]), sheet["rivers"], clickable, targets)
+
+
+@lru_cache(maxsize=256)   # a few places and sizes per game and language
+def _kingdom_art(game: "CascaditoGame", ox: float, oy: float, r: float, small: bool,
+                 lang: str) -> "_KingdomArt":
+    """The :class:`_KingdomArt` of a game's sheet at ``(ox, oy)`` with hex radius ``r``
+    in language ``lang`` (the language in force: its texts are drawn in it)."""
+    return _KingdomArt(game, _Layout(game.tables, ox, oy, r), small)
+
+
+class _KingdomArt:
+    """A sheet's kingdom and rivers at one place and size in one language: the row and
+    column labels and every town and the bridge drawn once; a field or river space drawn
+    once per state (marked; the next river space; highlighted as a valid click;
+    clickable) and reused."""
+
+    def __init__(self, game: "CascaditoGame", lay: _Layout, small: bool):
+        sheet = game.tables.sheet
+        self.game, self.lay, self.small = game, lay, small
+        river_at = {s.at: (k, j) for k, riv in enumerate(sheet.rivers)
+                    for j, s in enumerate(riv.spaces)}
+        self.labels = "" if small else _kingdom_labels(sheet, lay, river_at)
+        #: per hex in drawing order: (kind, hex, name, river, space, click text, drawn text)
+        self.hexes: list[tuple[str, tuple[int, int], str, int, int, str, str]] = []
+        for h in sorted(set(sheet.kingdom.hexes) | set(river_at), key=lambda h: (h[1], h[0])):
+            name = f"{chr(97 + h[1])}{h[0] // 2 + 1}"
+            if h in sheet.town_hexes:
+                self.hexes.append(("fixed", h, name, 0, 0, "", _town_hex(game, lay, h, small)))
+            elif sheet.bridge is not None and h == sheet.bridge.at:
+                self.hexes.append(("fixed", h, name, 0, 0, "",
+                                    _bridge_hex(game, lay, h, small)))
+            elif h in river_at:
+                k, j = river_at[h]
+                self.hexes.append(("river", h, name, k, j, keyed_click("river", k)[0], ""))
+            else:
+                self.hexes.append(("field", h, name, 0, 0, keyed_click("field", name)[0], ""))
+        self._drawn: dict[tuple[int, bool, bool, bool, bool], str] = {}
+
+    def draw(self, marked: set[str], progress: Sequence[Any], clickable: bool,
+             targets: set[str]) -> str:
+        """The kingdom with the fields named in ``marked`` crossed out, rivers marked to
+        ``progress`` (spaces per river), clickable or not, ``targets`` highlighted."""
+        out = [self.labels]
+        drawn = self._drawn
+        for i, (kind, h, name, k, j, ck, text) in enumerate(self.hexes):
+            if kind == "fixed":
+                out.append(text)
+                continue
+            is_marked = name in marked
+            if kind == "river":
+                nxt = j == progress[k]
+                state = (i, is_marked, nxt, ck in targets and nxt, clickable and nxt)
+            else:
+                state = (i, is_marked, False, ck in targets, clickable and not is_marked)
+            hex_text = drawn.get(state)
+            if hex_text is None:
+                hex_text = drawn[state] = (
+                    _river_hex(self.game, self.lay, h, k, j, *state[1:], self.small)
+                    if kind == "river" else
+                    _field_hex(self.game, self.lay, h, name, is_marked, *state[3:], self.small))
+            out.append(hex_text)
+        return "".join(out)
+
+
+def _kingdom_labels(sheet: Any, lay: _Layout, river_at: Mapping[tuple[int, int], Any]) -> str:
+    """The row letters and positions around a big kingdom, as the notation names fields
+    (c5: row c, 5th hex)."""
     out = []
-    towns = sheet.town_hexes
-    river_at = {s.at: (k, j, s) for k, riv in enumerate(sheet.rivers)
-                for j, s in enumerate(riv.spaces)}
-    specials: dict[tuple[int, int], list[Any]] = {}
-    for s in sheet.specials:
-        specials.setdefault(s.at, []).append(s)
-    rr = r * 0.97
+    for y in range(lay.max_y + 1):
+        if any(h[1] == y for h in sheet.kingdom.hexes) or any(h[1] == y for h in river_at):
+            out.append(_txt(lay.ox - 8, lay.centre((0, y))[1] + 4, chr(97 + y), 11,
+                            "middle", "#7a6a4a"))
+    for k in range((lay.max_x // 2) + 1):
+        out.append(_txt(lay.centre((2 * k, 0))[0], lay.oy - 3, str(k + 1), 10, "middle",
+                        "#7a6a4a"))
+    return "".join(out)
+
+
+def _town_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], small: bool) -> str:
+    """A town (its help on a big sheet)."""
+    sheet = game.tables.sheet
+    cx, cy = lay.centre(h)
+    r = lay.r
+    col = sheet.town_hexes[h]
+    tw = next(x for x in sheet.towns if x.at == h)
+    face = game.dice.face(col) if col in {f.colour for f in game.dice.faces} else None
+    theme = f" ({data_text(face.theme)})" if face else ""
+    tip = (_cap(_("{colour} town").format(colour=colour_stem(col))) + theme + "\n"
+           + (_("Mark a field next to it with an {colour} die. A town scoring (a group "
+                "of 2+ marked fields newly touching it) marks the next space of the "
+                "{colour} success track [{book}, Town Scoring]") if _a(col) == "an" else
+              _("Mark a field next to it with a {colour} die. A town scoring (a group "
+                "of 2+ marked fields newly touching it) marks the next space of the "
+                "{colour} success track [{book}, Town Scoring]")).format(
+               colour=colour_stem(col), book=book())
+           + f"\n{_prov(tw, False)}")
+    return (f'<g class="town">{"" if small else _t(tip)}<path d="{_hex_path(cx, cy, r * 0.97)}" '
+            f'fill="{COLOURS[col]}" stroke="{INKS[col]}" stroke-width="1.2"/>'
+            + ("" if small else _house(cx, cy, r * 0.42, col)) + "</g>")
+
+
+def _bridge_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], small: bool) -> str:
+    """The low bridge (sheet 3): the ships cannot pass it."""
+    bridge = game.tables.sheet.bridge
+    cx, cy = lay.centre(h)
+    r = lay.r
+    tip = (_("The low bridge: the ships cannot pass it; once both rivers are marked "
+             "to it, they connect [{book}, Play Sheet 3]").format(book=book())
+           + f"\n{_prov(bridge)}")
+    return (f'<g class="bridge">{"" if small else _t(tip)}<path d="{_hex_path(cx, cy, r * 0.97)}" '
+            f'fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>'
+            f'<path d="M{cx - r * .6:.1f} {cy - r * .25:.1f}H{cx + r * .6:.1f}M'
+            f'{cx - r * .6:.1f} {cy + r * .25:.1f}H{cx + r * .6:.1f}" '
+            f'stroke="#6b4a2a" stroke-width="2" pointer-events="none"/></g>')
+
+
+def _river_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], k: int, j: int,
+               is_marked: bool, nxt: bool, tgt: bool, can: bool, small: bool) -> str:
+    """Space ``j`` of river ``k``: ``nxt`` the next one to mark (the ship on it), ``tgt``
+    highlighted, ``can`` clickable."""
+    t = game.tables
+    riv = t.sheet.rivers[k]
+    sp = riv.spaces[j]
+    cx, cy = lay.centre(h)
+    r = lay.r
+    attrs = keyed_click("river", k)[1] if can else " "
+    cls = "river-space" + (" target" if can else "")
+    bits = [_("{river}, space {n} of {total}").format(
+                river=_river_label(t, k), n=j + 1, total=len(riv.spaces))
+            + (_(" (marked)") if is_marked else _(" (the next one)") if nxt else "")]
+    bits.append(_("Any die may mark the next river space instead of a field "
+                  "[{book}, Rivers]").format(book=book()))
+    if sp.points:
+        bits.append(_("Scores {n} points if it is your highest marked space").format(
+            n=sp.points))
+    if sp.action:
+        bits.append(_("When marked: {action} [{book}, Actions]").format(
+            action=_(ACTION_WORDS[sp.action]), book=book()))
+    if riv.scoring == "ship" and j == len(riv.spaces) - 1:
+        bits.append(_("The ship reaching the bridge scores {n} points").format(
+            n=riv.ship_points))
+    bits.append(_prov(riv, False))
+    out = [f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
+           f'<path class="face" d="{_hex_path(cx, cy, r * 0.97)}" fill="{WATER}" '
+           f'stroke="{TARGET if tgt else "#4a8fc0"}" '
+           f'stroke-width="{3.2 if tgt else 1.2}"/>']
     if not small:
-        # row letters and positions, as the notation names fields (c5: row c, 5th hex)
-        for y in range(lay.max_y + 1):
-            if any(h[1] == y for h in sheet.kingdom.hexes) or any(h[1] == y for h in river_at):
-                out.append(_txt(lay.ox - 8, lay.centre((0, y))[1] + 4, chr(97 + y), 11,
-                                "middle", "#7a6a4a"))
-        for k in range((lay.max_x // 2) + 1):
-            out.append(_txt(lay.centre((2 * k, 0))[0], lay.oy - 3, str(k + 1), 10, "middle",
-                            "#7a6a4a"))
-    all_hexes = sorted(set(sheet.kingdom.hexes) | set(river_at), key=lambda h: (h[1], h[0]))
-    for h in all_hexes:
-        cx, cy = lay.centre(h)
-        name = f"{chr(97 + h[1])}{h[0] // 2 + 1}"
-        poly = _hex_path(cx, cy, rr)
-        if h in towns:
-            col = towns[h]
-            tw = next(x for x in sheet.towns if x.at == h)
-            face = game.dice.face(col) if col in {f.colour for f in game.dice.faces} else None
-            theme = f" ({data_text(face.theme)})" if face else ""
-            tip = (_cap(_("{colour} town").format(colour=colour_stem(col))) + theme + "\n"
-                   + (_("Mark a field next to it with an {colour} die. A town scoring (a group "
-                        "of 2+ marked fields newly touching it) marks the next space of the "
-                        "{colour} success track [{book}, Town Scoring]") if _a(col) == "an" else
-                      _("Mark a field next to it with a {colour} die. A town scoring (a group "
-                        "of 2+ marked fields newly touching it) marks the next space of the "
-                        "{colour} success track [{book}, Town Scoring]")).format(
-                       colour=colour_stem(col), book=book())
-                   + f"\n{_prov(tw, False)}")
-            out.append(f'<g class="town">{"" if small else _t(tip)}<path d="{poly}" '
-                       f'fill="{COLOURS[col]}" stroke="{INKS[col]}" stroke-width="1.2"/>'
-                       + ("" if small else _house(cx, cy, r * 0.42, col)) + "</g>")
-            continue
-        if sheet.bridge is not None and h == sheet.bridge.at:
-            tip = (_("The low bridge: the ships cannot pass it; once both rivers are marked "
-                     "to it, they connect [{book}, Play Sheet 3]").format(book=book())
-                   + f"\n{_prov(sheet.bridge)}")
-            out.append(f'<g class="bridge">{"" if small else _t(tip)}<path d="{poly}" '
-                       f'fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>'
-                       f'<path d="M{cx - r * .6:.1f} {cy - r * .25:.1f}H{cx + r * .6:.1f}M'
-                       f'{cx - r * .6:.1f} {cy + r * .25:.1f}H{cx + r * .6:.1f}" '
-                       f'stroke="#6b4a2a" stroke-width="2" pointer-events="none"/></g>')
-            continue
-        is_marked = name in marked
-        if h in river_at:
-            k, j, sp = river_at[h]
-            nxt = j == progress[k]
-            ck_text, ck_attr = keyed_click("river", k)
-            tgt = ck_text in targets and nxt
-            attrs = ck_attr if clickable and nxt else " "
-            cls = "river-space" + (" target" if clickable and nxt else "")
-            riv = sheet.rivers[k]
-            bits = [_("{river}, space {n} of {total}").format(
-                        river=_river_label(t, k), n=j + 1, total=len(riv.spaces))
-                    + (_(" (marked)") if is_marked else _(" (the next one)") if nxt else "")]
-            bits.append(_("Any die may mark the next river space instead of a field "
-                          "[{book}, Rivers]").format(book=book()))
-            if sp.points:
-                bits.append(_("Scores {n} points if it is your highest marked space").format(
-                    n=sp.points))
-            if sp.action:
-                bits.append(_("When marked: {action} [{book}, Actions]").format(
-                    action=_(ACTION_WORDS[sp.action]), book=book()))
-            if riv.scoring == "ship" and j == len(riv.spaces) - 1:
-                bits.append(_("The ship reaching the bridge scores {n} points").format(
-                    n=riv.ship_points))
-            bits.append(_prov(riv, False))
-            out.append(f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
-                       f'<path class="face" d="{poly}" fill="{WATER}" '
-                       f'stroke="{TARGET if tgt else "#4a8fc0"}" '
-                       f'stroke-width="{3.2 if tgt else 1.2}"/>')
-            if not small:
-                if sp.action:
-                    out.append(_action_icon(cx, cy - r * 0.18, r * 0.36, sp.action))
-                if sp.points:
-                    out.append(_txt(cx, cy + r * (0.62 if sp.action else 0.18), str(sp.points),
-                                    r * 0.42, "middle", "#123d63", "bold",
-                                    ' pointer-events="none"'))
-                if sp.icon == "reminder":
-                    out.append(_star(cx + r * 0.5, cy - r * 0.5, r * 0.2, "#7ac143"))
-            if nxt and not small:
-                out.append(_boat(cx, cy + r * 0.55, r * 0.28))
-            if is_marked:
-                out.append(_cross(cx, cy, r * 0.42, 2.4 if not small else 1.4))
-            out.append("</g>")
-            continue
-        ck_text, ck_attr = keyed_click("field", name)
-        tgt = ck_text in targets
-        can = clickable and not is_marked
-        attrs = ck_attr if can else " "
-        cls = "field" + (" target" if can else "") + (" marked" if is_marked else "")
-        fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
-        if small:  # no wrapper, no help: a small sheet is looked at, not clicked
-            out.append(f'<path d="{poly}" fill="{fill}" stroke="{FIELD_EDGE}" '
-                       f'stroke-width=".7"/>')
-        else:
-            out.append(f'<g class="{cls}"{attrs}>{_t(_field_title(game, h, name, is_marked))}'
-                       f'<path class="face" d="{poly}" fill="{fill}" '
-                       f'stroke="{TARGET if tgt else FIELD_EDGE}" '
-                       f'stroke-width="{3.2 if tgt else 1}"/>')
-        for s in specials.get(h, ()):
-            sz = r * 0.42
-            if s.kind == "bandit":
-                out.append(_bandit(cx, cy, sz))
-            elif s.kind == "star":
-                out.append(_star(cx, cy, sz * 1.1))
-            elif s.kind == "crown" and s.colour:
-                out.append(_crown(cx, cy, sz * 0.95, s.colour))
-            elif s.kind == "trade_good" and s.good:
-                out.append(_good(cx, cy, sz * 0.85, s.good))
-            elif s.kind == "action" and s.action:
-                out.append(_action_icon(cx, cy, sz, s.action))
-        if is_marked:
-            out.append(_cross(cx, cy, r * 0.42, 2.6 if not small else 1.4))
-        if not small:
-            out.append("</g>")
+        if sp.action:
+            out.append(_action_icon(cx, cy - r * 0.18, r * 0.36, sp.action))
+        if sp.points:
+            out.append(_txt(cx, cy + r * (0.62 if sp.action else 0.18), str(sp.points),
+                            r * 0.42, "middle", "#123d63", "bold",
+                            ' pointer-events="none"'))
+        if sp.icon == "reminder":
+            out.append(_star(cx + r * 0.5, cy - r * 0.5, r * 0.2, "#7ac143"))
+    if nxt and not small:
+        out.append(_boat(cx, cy + r * 0.55, r * 0.28))
+    if is_marked:
+        out.append(_cross(cx, cy, r * 0.42, 2.4 if not small else 1.4))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _field_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], name: str,
+               is_marked: bool, tgt: bool, can: bool, small: bool) -> str:
+    """Field ``name`` at hex ``h`` with what is printed on it: ``tgt`` highlighted,
+    ``can`` clickable (a small sheet's field: no wrapper, no help)."""
+    cx, cy = lay.centre(h)
+    r = lay.r
+    poly = _hex_path(cx, cy, r * 0.97)
+    attrs = keyed_click("field", name)[1] if can else " "
+    cls = "field" + (" target" if can else "") + (" marked" if is_marked else "")
+    fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
+    if small:
+        out = [f'<path d="{poly}" fill="{fill}" stroke="{FIELD_EDGE}" stroke-width=".7"/>']
+    else:
+        out = [f'<g class="{cls}"{attrs}>{_t(_field_title(game, h, name, is_marked))}'
+               f'<path class="face" d="{poly}" fill="{fill}" '
+               f'stroke="{TARGET if tgt else FIELD_EDGE}" '
+               f'stroke-width="{3.2 if tgt else 1}"/>']
+    for s in game.tables.sheet.specials_at(h):
+        sz = r * 0.42
+        if s.kind == "bandit":
+            out.append(_bandit(cx, cy, sz))
+        elif s.kind == "star":
+            out.append(_star(cx, cy, sz * 1.1))
+        elif s.kind == "crown" and s.colour:
+            out.append(_crown(cx, cy, sz * 0.95, s.colour))
+        elif s.kind == "trade_good" and s.good:
+            out.append(_good(cx, cy, sz * 0.85, s.good))
+        elif s.kind == "action" and s.action:
+            out.append(_action_icon(cx, cy, sz, s.action))
+    if is_marked:
+        out.append(_cross(cx, cy, r * 0.42, 2.6 if not small else 1.4))
+    if not small:
+        out.append("</g>")
     return "".join(out)
 
 
@@ -956,55 +1027,121 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
     """Seat ``p``'s success tracks (bottom-up), castles on top, banners on the left, and
     the bandit track (sheet 2). ``(x0, y0)``: top left of the spaces; ``cw``, ``sh``:
     column width and space height."""
-    t = game.tables
-    sheet = t.sheet
-    heights = obs["sheets"][p]["tracks"]
-    out = []
-    nmax = max(t.track_len)
-    banners = {b.height: b for b in sheet.banners}
-    bx = x0 - (16 if not small else 0)
-    for hgt, b in sorted(banners.items()):
-        if small:
-            break
-        y = y0 + (nmax - hgt) * sh
-        tip = (_("Achievement banner {fleurs}: reached on a track when its space {n} is "
-                 "marked [{book}, Achievement banners]").format(fleurs=b.fleurs, n=hgt,
-                                                                book=book())
-               + f"\n{_prov(b)}")
-        out.append(f'<g class="banner">{_t(tip)}<path d="M{bx - 10:.1f} {y + 4:.1f}h22v'
-                   f'{sh - 8:.1f}l-11 -5l-11 5z" fill="#4f9a4a" stroke="#2c5e28"/>'
-                   + _txt(bx + 1, y + sh / 2 + 3, "⚜" * b.fleurs if b.fleurs <= 2 else str(b.fleurs),
-                          9 if b.fleurs > 1 else 11, "middle", "#fff") + "</g>")
-    for k, track in enumerate(t.tracks):
-        col = track.colour
-        x = x0 + k * cw
-        hgt = int(heights.get(col, 0))
+    sheet = obs["sheets"][p]
+    art = _track_art(game, x0, y0, cw, sh, small, language())
+    return art.draw(p, _seat_count(obs), sheet["tracks"], int(sheet["bandits"]) if
+                    game.tables.bandit_points else 0, clickable, targets)
+
+
+@lru_cache(maxsize=256)   # a few places and sizes per game and language
+def _track_art(game: "CascaditoGame", x0: float, y0: float, cw: float, sh: float, small: bool,
+               lang: str) -> "_TrackArt":
+    """The :class:`_TrackArt` of a game's sheet at this place and size in language
+    ``lang`` (the language in force: its texts are drawn in it)."""
+    return _TrackArt(game, x0, y0, cw, sh, small)
+
+
+class _TrackArt:
+    """A sheet's success tracks and bandit track at one place and size in one language:
+    the banners, the bandit's mask and the themes drawn once; a castle drawn once per
+    (mine, owned), a track's column of spaces once per (height, clickable, highlighted),
+    the bandit track once per spaces crossed."""
+
+    def __init__(self, game: "CascaditoGame", x0: float, y0: float, cw: float, sh: float,
+                 small: bool):
+        self.game, self.x0, self.y0, self.cw, self.sh, self.small = game, x0, y0, cw, sh, small
+        t = game.tables
+        self.nmax = max(t.track_len)
+        self.clicks = [keyed_click("track", track.colour)[0] for track in t.tracks]
+        self.banners = "" if small else self._banners()
+        self.tail = "" if small else self._tail()
+        self._drawn: dict[tuple[Any, ...], str] = {}
+
+    def draw(self, p: int, n: int, heights: Mapping[str, Any], crossed: int, clickable: bool,
+             targets: set[str]) -> str:
+        """Seat ``p``'s tracks (of ``n`` seats) marked to ``heights`` (spaces per colour),
+        ``crossed`` bandit spaces; the next spaces clickable or not, ``targets``
+        highlighted."""
+        t = self.game.tables
+        out = [self.banners]
+        drawn = self._drawn
+        for k, track in enumerate(t.tracks):
+            col = track.colour
+            if track.castle:
+                seat = CASTLE_ORDER.index(col) if col in CASTLE_ORDER else -1
+                key: tuple[Any, ...] = ("castle", k, seat == p, seat < n)
+                text = drawn.get(key)
+                if text is None:
+                    text = drawn[key] = self._castle(k, seat == p, seat < n)
+                out.append(text)
+            hgt = max(-1, min(int(heights.get(col, 0)), len(track.spaces)))
+            key = ("column", k, hgt, clickable, self.clicks[k] in targets)
+            text = drawn.get(key)
+            if text is None:
+                text = drawn[key] = self._column(k, *key[2:])
+            out.append(text)
+        if t.bandit_points:
+            key = ("bandits", max(0, min(crossed, len(t.bandit_points))))
+            text = drawn.get(key)
+            if text is None:
+                text = drawn[key] = self._bandits(key[1])
+            out.append(text)
+        out.append(self.tail)
+        return "".join(out)
+
+    def _banners(self) -> str:
+        """The achievement banners left of the tracks (a big sheet's)."""
+        sheet = self.game.tables.sheet
+        sh, out = self.sh, []
+        bx = self.x0 - 16
+        for hgt, b in sorted({b.height: b for b in sheet.banners}.items()):
+            y = self.y0 + (self.nmax - hgt) * sh
+            tip = (_("Achievement banner {fleurs}: reached on a track when its space {n} is "
+                     "marked [{book}, Achievement banners]").format(fleurs=b.fleurs, n=hgt,
+                                                                    book=book())
+                   + f"\n{_prov(b)}")
+            out.append(f'<g class="banner">{_t(tip)}<path d="M{bx - 10:.1f} {y + 4:.1f}h22v'
+                       f'{sh - 8:.1f}l-11 -5l-11 5z" fill="#4f9a4a" stroke="#2c5e28"/>'
+                       + _txt(bx + 1, y + sh / 2 + 3,
+                              "⚜" * b.fleurs if b.fleurs <= 2 else str(b.fleurs),
+                              9 if b.fleurs > 1 else 11, "middle", "#fff") + "</g>")
+        return "".join(out)
+
+    def _castle(self, k: int, mine: bool, owner: bool) -> str:
+        """Track ``k``'s home castle (filled on its owner's sheet; a small sheet shows
+        only its own)."""
+        track = self.game.tables.tracks[k]
+        col, cw, small = track.colour, self.cw, self.small
+        x = self.x0 + k * cw
         length = len(track.spaces)
-        ck_text, ck_attr = keyed_click("track", col)
-        nxt_tgt = ck_text in targets
-        castle_seat = CASTLE_ORDER.index(col) if col in CASTLE_ORDER else -1
-        if track.castle:
-            mine = castle_seat == p
-            owner = castle_seat < _seat_count(obs)
-            cy = y0 + (nmax - length) * sh - (4 if not small else 2)
-            if not small:
-                tip = ((_("Home castle of the {colour} track (this sheet's player: yes)") if mine
-                        else _("Home castle of the {colour} track (this sheet's player: no)")
-                        ).format(colour=colour_stem(col))
-                       + _(": with all {n} spaces marked the home player scores {home} points "
-                           "instead of {top} [{book}, Scoring]").format(
-                           n=length, home=track.home_points, top=track.spaces[-1].points,
-                           book=book())
-                       + f"\n{_prov(track)}")
-                out.append(f'<g class="castle">{_t(tip)}'
-                           + _castle(x + cw / 2, cy, cw * 0.3, col, mine and owner)
-                           + _txt(x + cw / 2, cy - cw * 0.42 - 3, str(track.home_points), 11,
-                                  "middle", "#333", "bold" if mine else "normal")
-                           + "</g>")
-            elif mine:
-                out.append(_castle(x + cw / 2, cy, cw * 0.32, col, True))
+        cy = self.y0 + (self.nmax - length) * self.sh - (4 if not small else 2)
+        if small:
+            return _castle(x + cw / 2, cy, cw * 0.32, col, True) if mine else ""
+        tip = ((_("Home castle of the {colour} track (this sheet's player: yes)") if mine
+                else _("Home castle of the {colour} track (this sheet's player: no)")
+                ).format(colour=colour_stem(col))
+               + _(": with all {n} spaces marked the home player scores {home} points "
+                   "instead of {top} [{book}, Scoring]").format(
+                   n=length, home=track.home_points, top=track.spaces[-1].points,
+                   book=book())
+               + f"\n{_prov(track)}")
+        return (f'<g class="castle">{_t(tip)}'
+                + _castle(x + cw / 2, cy, cw * 0.3, col, mine and owner)
+                + _txt(x + cw / 2, cy - cw * 0.42 - 3, str(track.home_points), 11,
+                       "middle", "#333", "bold" if mine else "normal")
+                + "</g>")
+
+    def _column(self, k: int, hgt: int, clickable: bool, nxt_tgt: bool) -> str:
+        """Track ``k``'s spaces, the first ``hgt`` crossed out; the next one clickable
+        and highlighted as said."""
+        track = self.game.tables.tracks[k]
+        col, cw, sh, small = track.colour, self.cw, self.sh, self.small
+        x = self.x0 + k * cw
+        length = len(track.spaces)
+        ck_attr = keyed_click("track", col)[1]
+        out = []
         for j, sp in enumerate(track.spaces):
-            y = y0 + (nmax - 1 - j) * sh
+            y = self.y0 + (self.nmax - 1 - j) * sh
             done = j < hgt
             is_next = j == hgt
             can = clickable and is_next
@@ -1043,13 +1180,18 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
                 body += _cross(x + cw / 2, y + sh / 2, min(cw, sh) * (0.3 if not small else 0.28),
                                2 if not small else 1)
             out.append(f'<g class="{cls}"{attrs}>{body}</g>')
-    if t.bandit_points:
-        x = x0 + len(t.tracks) * cw + (10 if not small else 3)
-        crossed = int(obs["sheets"][p]["bandits"])
-        bt = sheet.bandit_track
+        return "".join(out)
+
+    def _bandits(self, crossed: int) -> str:
+        """The raiding bandit track (sheet 2), its first ``crossed`` spaces crossed out."""
+        t = self.game.tables
+        cw, sh, small = self.cw, self.sh, self.small
+        x = self.x0 + len(t.tracks) * cw + (10 if not small else 3)
+        bt = t.sheet.bandit_track
+        out = []
         for j, pts in enumerate(t.bandit_points):
-            hh = sh * nmax / len(t.bandit_points)
-            y = y0 + (len(t.bandit_points) - 1 - j) * hh
+            hh = sh * self.nmax / len(t.bandit_points)
+            y = self.y0 + (len(t.bandit_points) - 1 - j) * hh
             done = j < crossed
             body = (f'<rect x="{x:.1f}" y="{y + 1:.1f}" width="{cw * 0.8:.1f}" '
                     f'height="{hh - 2:.1f}" rx="2" fill="{"#d8d0bd" if done else "#caa89a"}" '
@@ -1065,81 +1207,120 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
                 body += _cross(x + cw * 0.4, y + hh / 2, min(cw, hh) * 0.28,
                                1.8 if not small else 1)
             out.append(f'<g class="bandit-space">{body}</g>')
-        if not small:
-            out.append(_bandit(x + cw * 0.4, y0 - 14, 9))
-    if not small:
+        return "".join(out)
+
+    def _tail(self) -> str:
+        """Under a big sheet's tracks: the bandit's mask over the bandit track and each
+        track's theme."""
+        t = self.game.tables
+        out = []
+        if t.bandit_points:
+            x = self.x0 + len(t.tracks) * self.cw + 10
+            out.append(_bandit(x + self.cw * 0.4, self.y0 - 14, 9))
         for k, track in enumerate(t.tracks):
-            out.append(_txt(x0 + k * cw + cw / 2, y0 + nmax * sh + 14 + 11 * (k % 2),
+            out.append(_txt(self.x0 + k * self.cw + self.cw / 2,
+                            self.y0 + self.nmax * self.sh + 14 + 11 * (k % 2),
                             data_text(track.theme), 10, "middle", INKS[track.colour]))
-    return "".join(out)
+        return "".join(out)
 
 
 def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float,
                   clickable: bool, targets: set[str], names: Sequence[str] | None) -> str:
+    """Seat ``p``'s two rows of achievements, each box clickable when met (a claim)."""
     t = game.tables
     sheet = obs["sheets"][p]
     claimed, claimable = set(sheet["claimed"]), set(sheet["claimable"])
     first = obs.get("top_row_first") or [-1] * t.num_achievements
-    n = _seat_count(obs)
+    multi = _seat_count(obs) > 1
+    lang = language()
     out = []
-    bw, bh, gap = 122, 54, 6
     for row_i, (row, idx) in enumerate((("top", t.top), ("bottom", t.bottom))):
         if not idx:
             continue
-        y = y0 + row_i * (bh + 20)
-        word = (_("Top row (first player only)") if not any(t.ach_later[a] for a in idx)
-                else _("Top row (8 VP first, 5 VP later)")) if row == "top" else \
-            _("Bottom row (every player)")
-        out.append(_txt(x0, y - 5, word, 11, fill="#5a4a2a", weight="bold"))
+        out.append(_achievement_row_heading(game, row_i, x0, y0, lang))
         for k, a in enumerate(idx):
-            ach = t.achievements[a]
-            name = f"{row} {k + 1}"
-            x = x0 + k * (bw + gap)
-            ck_text, ck_attr = keyed_click("claim", name)
-            can = clickable and a in claimable
-            tgt = ck_text in targets
-            locked = (row == "top" and first[a] >= 0 and first[a] != p
+            f = first[a]
+            locked = (row == "top" and f >= 0 and f != p
                       and not t.ach_later[a] and a not in claimed)
-            state = (pgettext("achievement", "claimed") if a in claimed else _("met: claim it") if a in claimable
-                     else _("locked: {name} claimed it first").format(
-                         name=_label(names, first[a])) if locked
-                     else pgettext("achievement", "open"))
-            tip = [f"{_achievement_title(name)} ({state})", data_text(ach.text),
-                   _("Reward: {reward}").format(reward=_reward(ach) or pgettext("cascadito", "none"))]
-            if ach.later_points is not None and first[a] >= 0:
-                tip.append(_("First claimed by {name}").format(name=_label(names, first[a])))
-            tip += [plain_hover(_("Rule: {source}").format(source=ach.source)) if ach.source
-                    else _("[{book}, The Play Sheets]").format(book=book()), _prov(ach)]
-            fill = ("#e8f4e2" if a in claimed else "#fff7d1" if a in claimable
-                    else "#d9d4c8" if locked else "#fbf7ec")
-            stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
-            cls = "achievement" + (" target" if can else "") + (" hot" if a in claimable else "")
-            attrs = ck_attr if can else " "
-            body = [f'<rect class="face ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
-                    f'fill="{fill}" stroke="{stroke}" '
-                    f'stroke-width="{3.2 if tgt or a in claimable else 1.2}"/>']
-            body.append(_txt(x + 5, y + 13, name, 10, fill="#7a6a4a", weight="bold"))
-            body.append(_txt(x + bw - 5, y + 13, _reward(ach), 10, "end", "#8a1c1c", "bold"))
-            colour = ach.criterion.colour or ""
-            if colour in COLOURS:
-                body.append(f'<circle cx="{x + bw - 10}" cy="{y + bh - 10}" r="6" '
-                            f'fill="{COLOURS[colour]}" stroke="{INKS[colour]}"/>')
-            for li, line in enumerate(wrap(_short(t, ach), 22)[:2]):
-                body.append(_txt(x + 5, y + 26 + li * 12, line, 10.5, fill="#222"))
-            if a in claimed:
-                body.append(f'<path d="M{x + bw - 26} {y + bh - 16}l6 7l12 -14" fill="none" '
-                            f'stroke="#1d7a33" stroke-width="3" stroke-linecap="round"/>')
-            elif locked:
-                body.append(_lock(x + bw - 12, y + bh - 14))
-            if ach.provenance == "reconstructed":
-                body.append(_txt(x + 5, y + bh - 4, _("\u2248 reconstructed"), 8, fill="#6e5f40",
-                                 extra=' font-style="italic"'))
-            if n > 1 and row == "top" and first[a] >= 0 and a not in claimed and not locked:
-                body.append(_txt(x + bw - 5, y + bh - 4, _("1st: P{n}").format(n=first[a] + 1), 8,
-                                 "end",
-                                 "#555"))
-            out.append(f'<g class="{cls}"{attrs}>{_t(chr(10).join(tip))}{"".join(body)}</g>')
+            out.append(_achievement_box(
+                game, row_i, k, x0, y0, a in claimed, a in claimable, locked, f,
+                _label(names, f) if f >= 0 else "", clickable and a in claimable,
+                keyed_click("claim", f"{row} {k + 1}")[0] in targets, multi, lang))
     return "".join(out)
+
+
+#: An achievement box's width, height, and the gap between two boxes.
+ACH_W, ACH_H, ACH_GAP = 122, 54, 6
+
+
+@lru_cache(maxsize=64)
+def _achievement_row_heading(game: "CascaditoGame", row_i: int, x0: float, y0: float,
+                             lang: str) -> str:
+    """The heading of the top (``row_i`` 0) or bottom row of achievements, in ``lang``
+    (the language in force)."""
+    t = game.tables
+    idx = t.top if row_i == 0 else t.bottom
+    y = y0 + row_i * (ACH_H + 20)
+    word = (_("Top row (first player only)") if not any(t.ach_later[a] for a in idx)
+            else _("Top row (8 VP first, 5 VP later)")) if row_i == 0 else \
+        _("Bottom row (every player)")
+    return _txt(x0, y - 5, word, 11, fill="#5a4a2a", weight="bold")
+
+
+@lru_cache(maxsize=4096)   # a sheet's boxes in their few states, per language
+def _achievement_box(game: "CascaditoGame", row_i: int, k: int, x0: float, y0: float,
+                     claimed: bool, claimable: bool, locked: bool, first: int, first_name: str,
+                     can: bool, tgt: bool, multi: bool, lang: str) -> str:
+    """Achievement ``k`` (from 0) of the top (``row_i`` 0) or bottom row: claimed, met
+    (``claimable``), or ``locked`` (another player claimed it first); ``first`` the seat
+    that claimed it first (-1: none), named ``first_name``; ``can`` clickable, ``tgt``
+    highlighted; ``multi`` a game of several players; in ``lang`` (the language in
+    force)."""
+    t = game.tables
+    row = "top" if row_i == 0 else "bottom"
+    a = (t.top if row_i == 0 else t.bottom)[k]
+    ach = t.achievements[a]
+    name = f"{row} {k + 1}"
+    bw, bh = ACH_W, ACH_H
+    x = x0 + k * (bw + ACH_GAP)
+    y = y0 + row_i * (bh + 20)
+    state = (pgettext("achievement", "claimed") if claimed else _("met: claim it") if claimable
+             else _("locked: {name} claimed it first").format(name=first_name) if locked
+             else pgettext("achievement", "open"))
+    tip = [f"{_achievement_title(name)} ({state})", data_text(ach.text),
+           _("Reward: {reward}").format(reward=_reward(ach) or pgettext("cascadito", "none"))]
+    if ach.later_points is not None and first >= 0:
+        tip.append(_("First claimed by {name}").format(name=first_name))
+    tip += [plain_hover(_("Rule: {source}").format(source=ach.source)) if ach.source
+            else _("[{book}, The Play Sheets]").format(book=book()), _prov(ach)]
+    fill = ("#e8f4e2" if claimed else "#fff7d1" if claimable
+            else "#d9d4c8" if locked else "#fbf7ec")
+    stroke = TARGET if tgt else "#c99a1a" if claimable else "#9b8a66"
+    cls = "achievement" + (" target" if can else "") + (" hot" if claimable else "")
+    attrs = keyed_click("claim", name)[1] if can else " "
+    body = [f'<rect class="face ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
+            f'fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{3.2 if tgt or claimable else 1.2}"/>']
+    body.append(_txt(x + 5, y + 13, name, 10, fill="#7a6a4a", weight="bold"))
+    body.append(_txt(x + bw - 5, y + 13, _reward(ach), 10, "end", "#8a1c1c", "bold"))
+    colour = ach.criterion.colour or ""
+    if colour in COLOURS:
+        body.append(f'<circle cx="{x + bw - 10}" cy="{y + bh - 10}" r="6" '
+                    f'fill="{COLOURS[colour]}" stroke="{INKS[colour]}"/>')
+    for li, line in enumerate(wrap(_short(t, ach), 22)[:2]):
+        body.append(_txt(x + 5, y + 26 + li * 12, line, 10.5, fill="#222"))
+    if claimed:
+        body.append(f'<path d="M{x + bw - 26} {y + bh - 16}l6 7l12 -14" fill="none" '
+                    f'stroke="#1d7a33" stroke-width="3" stroke-linecap="round"/>')
+    elif locked:
+        body.append(_lock(x + bw - 12, y + bh - 14))
+    if ach.provenance == "reconstructed":
+        body.append(_txt(x + 5, y + bh - 4, _("\u2248 reconstructed"), 8, fill="#6e5f40",
+                         extra=' font-style="italic"'))
+    if multi and row == "top" and first >= 0 and not claimed and not locked:
+        body.append(_txt(x + bw - 5, y + bh - 4, _("1st: P{n}").format(n=first + 1), 8,
+                         "end", "#555"))
+    return f'<g class="{cls}"{attrs}>{_t(chr(10).join(tip))}{"".join(body)}</g>'
 
 
 def _boat(cx: float, cy: float, s: float) -> str:
