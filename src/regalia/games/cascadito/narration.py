@@ -9,9 +9,10 @@ Read from the notation a seat saw (``pink c5``, ``pink river``, ``pink pass``,
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from regalia.core.i18n import _, ngettext
+from regalia.core.i18n import _, language, ngettext
 from regalia.core.svgkit import entry, runs
 
 from .components import TOWN_COLOURS
@@ -40,6 +41,12 @@ def _river(name: str | None) -> str:
 def phrase(notation: str, past: bool) -> str:
     """A move in words, done (``marked c5 with the pink die``) or to do (``mark c5 with
     the pink die``)."""
+    return _phrase(notation, past, language())
+
+
+@lru_cache(maxsize=4096)   # a sheet's few hundred moves, per language
+def _phrase(notation: str, past: bool, lang: str) -> str:
+    """:func:`phrase` in ``lang`` (the language in force)."""
     if m := DIE.match(notation):
         colour, what = colour_stem(m.group(1)), m.group(2)
         if what == "pass":
@@ -81,6 +88,12 @@ def describe(observation: Mapping[str, Any], notation: str) -> str:
 
 def dice_words(pool: str) -> str:
     """``BBYP`` -> ``blue, blue, yellow and pink``."""
+    return _dice_words(pool, language())
+
+
+@lru_cache(maxsize=1024)
+def _dice_words(pool: str, lang: str) -> str:
+    """:func:`dice_words` in ``lang`` (the language in force)."""
     return join([colour(_LETTER.get(ch, ch)) for ch in pool if ch != "-"]) or _("no die")
 
 

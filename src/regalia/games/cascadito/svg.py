@@ -42,8 +42,9 @@ from xml.sax.saxutils import escape, quoteattr
 from regalia.core.errors import RegaliaError
 from regalia.core.i18n import _, language, ngettext, pgettext
 from regalia.core.registry import load_game
-from regalia.core.svgkit import (board_heading, canonical, click_attr, keyed_click, mark_id,
-                                 marks, plain_hover, provenance_note, score_headings, wrap)
+from regalia.core.svgkit import (board_heading, canonical, click_attr, fragment, frozen,
+                                 keyed_click, mark_id, marks, plain_hover, provenance_note,
+                                 score_headings, wrap)
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
@@ -210,11 +211,22 @@ def game_of(observation: Mapping[str, Any]) -> "CascaditoGame":
 
 
 def _decoded(game: "CascaditoGame", legal: Sequence[Any]) -> list[Action]:
+    """The legal action ids (other items skipped) decoded, each decoded once per game."""
+    known = _known_actions(game)
     out = []
     for a in legal:
         if type(a) is int and 0 <= a < game.num_distinct_actions:
-            out.append(decode(game, a))
+            act = known[a]
+            if act is None:
+                act = known[a] = decode(game, a)
+            out.append(act)
     return out
+
+
+@lru_cache(maxsize=32)
+def _known_actions(game: "CascaditoGame") -> list[Action | None]:
+    """The game's actions by id, decoded when first needed (None until then)."""
+    return [None] * game.num_distinct_actions
 
 
 def _seat_count(observation: Mapping[str, Any]) -> int:
@@ -342,11 +354,12 @@ def _river_index(t: "SheetTables", a: Action) -> int:
 
 
 def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
-    colours = [c for c in TOWN_COLOURS if any(a.colour == c for a in acts)]
+    offered = {a.colour for a in acts}
+    colours = [c for c in TOWN_COLOURS if c in offered]
     if not ks:
         return {"next": {"prompt": _("Choose a die from the pool (then mark a field next to "
                                      "a town of its colour, the river, or pass)"),
-                         "targets": [canonical({"die": c}) for c in colours],
+                         "targets": [keyed_click("die", c)[0] for c in colours],
                          "choices": []}}
     k, v = ks[0]
     if k != "die":
@@ -360,7 +373,7 @@ def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) 
     rivers = {_river_index(t, a): a.id for a in mine if a.kind == "river"}
     passes = [a.id for a in mine if a.kind == "pass"]
     if len(ks) == 1:
-        targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
+        targets = [keyed_click("field", n)[0] for n in sorted(fields, key=_cell_key)]
         targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
         choices = [{"label": _("Mark the next space of the {river}").format(
                         river=_river_lower(t, r)),
@@ -429,10 +442,10 @@ def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Act
     rivers = {_river_index(t, a): a.id for a in acts if a.kind == "river_space"}
     tracks = {a.colour: a.id for a in acts if a.kind == "track"}
     if not ks:
-        targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
+        targets = [keyed_click("field", n)[0] for n in sorted(fields, key=_cell_key)]
         targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
         order = [c for c in TOWN_COLOURS if c in tracks]
-        targets += [canonical({"track": c}) for c in order]
+        targets += [keyed_click("track", c)[0] for c in order]
         choices = [{"label": _track_label(c),
                     "click": {"track": c}} for c in order]
         choices += [{"label": _("Next space of the {river}").format(river=_river_lower(t, r)),
@@ -472,7 +485,7 @@ def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]
                     for _d in decline[:1]]
         return {"next": {"prompt": _("You have met an achievement: claim it (click it or a "
                                      "button), or decline for now"),
-                         "targets": [canonical({"claim": n}) for n in order],
+                         "targets": [keyed_click("claim", n)[0] for n in order],
                          "choices": choices}}
     if len(ks) > 1:
         return {"error": _("a claim is one click")}
@@ -598,6 +611,12 @@ class _Layout:
     @property
     def height(self) -> float:
         return self.max_y * 1.5 * self.r + 2 * self.r
+
+
+@lru_cache(maxsize=256)
+def _layout(game: "CascaditoGame", ox: float, oy: float, r: float) -> _Layout:
+    """The :class:`_Layout` of a game's sheet at ``(ox, oy)`` with hex radius ``r``."""
+    return _Layout(game.tables, ox, oy, r)
 
 
 def _facts(t: "SheetTables", observation: Mapping[str, Any], p: int) -> SheetFacts:
@@ -819,10 +838,22 @@ def _field_title_in(game: "CascaditoGame", h: tuple[int, int], name: str, marked
 
 def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout, clickable: bool,
              targets: set[str], small: bool) -> str:
-    """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``."""
+    """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``.
+    Remembered (:func:`regalia.core.svgkit.fragment`) by the game, place and size, the
+    fields marked, the rivers' progress, clickable and the targets."""
     sheet = obs["sheets"][p]
+    marked, progress = sheet["marked"], sheet["rivers"]
+    key = (game.tables, lay.ox, lay.oy, lay.r, small, frozen(marked), frozen(progress), clickable,
+           frozenset(targets))
+    return fragment("kingdom", key, _draw_kingdom, game, lay, marked, progress, clickable,
+                    targets, small)
+
+
+def _draw_kingdom(game: "CascaditoGame", lay: _Layout, marked: Sequence[str],
+                  progress: Sequence[Any], clickable: bool, targets: set[str],
+                  small: bool) -> str:
     art = _kingdom_art(game, lay.ox, lay.oy, lay.r, small, language())
-    return art.draw(set(sheet["marked"]), sheet["rivers"], clickable, targets)
+    return art.draw(set(marked), progress, clickable, targets)
 
 
 @lru_cache(maxsize=256)   # a few places and sizes per game and language
@@ -837,7 +868,8 @@ class _KingdomArt:
     """A sheet's kingdom and rivers at one place and size in one language: the row and
     column labels and every town and the bridge drawn once; a field or river space drawn
     once per state (marked; the next river space; highlighted as a valid click;
-    clickable) and reused."""
+    clickable) and reused. A kingdom starts from its fields all blank and redraws only
+    the fields marked or highlighted and the river spaces."""
 
     def __init__(self, game: "CascaditoGame", lay: _Layout, small: bool):
         sheet = game.tables.sheet
@@ -859,32 +891,53 @@ class _KingdomArt:
                 self.hexes.append(("river", h, name, k, j, keyed_click("river", k)[0], ""))
             else:
                 self.hexes.append(("field", h, name, 0, 0, keyed_click("field", name)[0], ""))
+        kinds = [x[0] for x in self.hexes]
+        self.rivers = [i for i, kind in enumerate(kinds) if kind == "river"]
+        self.fields = {x[2]: i for i, x in enumerate(self.hexes) if x[0] == "field"}
+        self.field_clicks = {x[5]: i for i, x in enumerate(self.hexes) if x[0] == "field"}
+        self._blank: dict[bool, list[str]] = {}
         self._drawn: dict[tuple[int, bool, bool, bool, bool], str] = {}
 
     def draw(self, marked: set[str], progress: Sequence[Any], clickable: bool,
              targets: set[str]) -> str:
         """The kingdom with the fields named in ``marked`` crossed out, rivers marked to
         ``progress`` (spaces per river), clickable or not, ``targets`` highlighted."""
-        out = [self.labels]
-        drawn = self._drawn
-        for i, (kind, h, name, k, j, ck, text) in enumerate(self.hexes):
-            if kind == "fixed":
-                out.append(text)
-                continue
-            is_marked = name in marked
-            if kind == "river":
-                nxt = j == progress[k]
-                state = (i, is_marked, nxt, ck in targets and nxt, clickable and nxt)
-            else:
-                state = (i, is_marked, False, ck in targets, clickable and not is_marked)
-            hex_text = drawn.get(state)
-            if hex_text is None:
-                hex_text = drawn[state] = (
-                    _river_hex(self.game, self.lay, h, k, j, *state[1:], self.small)
-                    if kind == "river" else
-                    _field_hex(self.game, self.lay, h, name, is_marked, *state[3:], self.small))
-            out.append(hex_text)
-        return "".join(out)
+        out = list(self._blank.get(clickable) or self._blank_hexes(clickable))
+        hexes = self.hexes
+        for i in self.rivers:
+            _kind, _h, name, k, j, ck, _text = hexes[i]
+            nxt = j == progress[k]
+            out[i] = self._hex(i, name in marked, nxt, ck in targets and nxt, clickable and nxt)
+        for name in marked:
+            i = self.fields.get(name, -1)
+            if i >= 0:
+                out[i] = self._hex(i, True, False, hexes[i][5] in targets, False)
+        for ck in targets:
+            i = self.field_clicks.get(ck, -1)
+            if i >= 0 and hexes[i][2] not in marked:
+                out[i] = self._hex(i, False, False, True, clickable)
+        return self.labels + "".join(out)
+
+    def _blank_hexes(self, clickable: bool) -> list[str]:
+        """Every hex's text with no field marked or highlighted (a river space's is left
+        empty: :meth:`draw` always draws it)."""
+        blank = self._blank[clickable] = [
+            text if kind == "fixed" else "" if kind == "river" else
+            self._hex(i, False, False, False, clickable)
+            for i, (kind, _h, _name, _k, _j, _ck, text) in enumerate(self.hexes)]
+        return blank
+
+    def _hex(self, i: int, is_marked: bool, nxt: bool, tgt: bool, can: bool) -> str:
+        """Hex ``i``'s text (a field or river space) in this state, drawn once."""
+        state = (i, is_marked, nxt, tgt, can)
+        text = self._drawn.get(state)
+        if text is None:
+            kind, h, name, k, j, _ck, _text = self.hexes[i]
+            text = self._drawn[state] = (
+                _river_hex(self.game, self.lay, h, k, j, is_marked, nxt, tgt, can, self.small)
+                if kind == "river" else
+                _field_hex(self.game, self.lay, h, name, is_marked, tgt, can, self.small))
+        return text
 
 
 def _kingdom_labels(sheet: Any, lay: _Layout, river_at: Mapping[tuple[int, int], Any]) -> str:
@@ -1026,11 +1079,30 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
             sh: float, clickable: bool, targets: set[str], small: bool) -> str:
     """Seat ``p``'s success tracks (bottom-up), castles on top, banners on the left, and
     the bandit track (sheet 2). ``(x0, y0)``: top left of the spaces; ``cw``, ``sh``:
-    column width and space height."""
+    column width and space height. Remembered by the game, place and size, the seat,
+    the number of seats, the heights, the bandits crossed, clickable and the track
+    targets."""
     sheet = obs["sheets"][p]
-    art = _track_art(game, x0, y0, cw, sh, small, language())
-    return art.draw(p, _seat_count(obs), sheet["tracks"], int(sheet["bandits"]) if
-                    game.tables.bandit_points else 0, clickable, targets)
+    heights = sheet["tracks"]
+    crossed = int(sheet["bandits"]) if game.tables.bandit_points else 0
+    key = (game.tables, x0, y0, cw, sh, small, p, _seat_count(obs), frozen(heights), crossed,
+           clickable, _clicks_of(targets, "track"))
+    return fragment("tracks", key, _draw_tracks, game, p, _seat_count(obs), heights, crossed,
+                    (x0, y0, cw, sh, small), clickable, targets)
+
+
+def _draw_tracks(game: "CascaditoGame", p: int, n: int, heights: Mapping[str, Any], crossed: int,
+                 place: tuple[float, float, float, float, bool], clickable: bool,
+                 targets: set[str]) -> str:
+    art = _track_art(game, *place, language())
+    return art.draw(p, n, heights, crossed, clickable, targets)
+
+
+def _clicks_of(targets: set[str], key: str) -> frozenset[str]:
+    """The targets that are clicks of one kind (``key``: ``track``, ``claim``, ``die``),
+    for the key of a part that draws only those."""
+    head = '{"' + key + '":'
+    return frozenset(x for x in targets if x.startswith(head))
 
 
 @lru_cache(maxsize=256)   # a few places and sizes per game and language
@@ -1226,7 +1298,20 @@ class _TrackArt:
 
 def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float,
                   clickable: bool, targets: set[str], names: Sequence[str] | None) -> str:
-    """Seat ``p``'s two rows of achievements, each box clickable when met (a claim)."""
+    """Seat ``p``'s two rows of achievements, each box clickable when met (a claim).
+    Remembered by the game, place, seat, the achievements claimed and met, who claimed
+    each first, the names, the number of seats, clickable and the claim targets."""
+    sheet = obs["sheets"][p]
+    key = (game.tables, x0, y0, p, frozen(sheet["claimed"]), frozen(sheet["claimable"]),
+           frozen(obs.get("top_row_first")), frozen(names), _seat_count(obs), clickable,
+           _clicks_of(targets, "claim"))
+    return fragment("achievements", key, _draw_achievements, game, obs, p, x0, y0, clickable,
+                    targets, names)
+
+
+def _draw_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float,
+                       y0: float, clickable: bool, targets: set[str],
+                       names: Sequence[str] | None) -> str:
     t = game.tables
     sheet = obs["sheets"][p]
     claimed, claimable = set(sheet["claimed"]), set(sheet["claimable"])
@@ -1388,7 +1473,7 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
     out = [f'<g class="sheet big" data-seat="{p}">',
            _panel(6, BIG_TOP, W - 12, BIG_H, acting == p and obs.get("phase") != "end"),
            _seat_head(obs, p, names, 18, BIG_TOP + 22, 15, obs.get("player"))]
-    lay = _Layout(t, 26, BIG_TOP + 40, 24.0)
+    lay = _layout(game, 26, BIG_TOP + 40, 24.0)
     out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
     out.append(_sheet_marks(game, obs, p, lay, items, (POOL_X - 16, BIG_TOP + 22), False))
     nmax = max(t.track_len)
@@ -1404,7 +1489,16 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
 
 
 def _sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float, y: float) -> str:
-    """Rivers, bandits and the running score of the big sheet, in words."""
+    """Rivers, bandits and the running score of the big sheet, in words. Remembered by
+    the game, place, seat, its sheet, who claimed each achievement first, the number of
+    seats and whether the game is over (what :func:`_facts` reads)."""
+    key = (game.tables, x, y, p, frozen(obs["sheets"][p]), frozen(obs.get("top_row_first")),
+           obs.get("phase") == "end", _seat_count(obs))
+    return fragment("notes", key, _draw_sheet_notes, game, obs, p, x, y)
+
+
+def _draw_sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float,
+                      y: float) -> str:
     t = game.tables
     f = _facts(t, obs, p)
     lines = []
@@ -1445,110 +1539,180 @@ def _solo_timer(game: "CascaditoGame", obs: Mapping[str, Any], x: float, y: floa
 
 def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, targets: set[str],
           pend: list[dict[str, Any]], x0: float, y0: float) -> str:
-    """The dice pool (3 dice a row), the forbidden faces, the actions waiting."""
-    t = game.tables
-    out = [_txt(x0 + 10, y0 + 18, _("Dice pool"), 14, weight="bold")]
+    """The dice pool (3 dice a row), the forbidden faces, the actions waiting.
+    Remembered by the game, place, the pool, the die chosen, the number of actions
+    waiting, clickable and the die targets."""
     pool = str(obs.get("pool") or "-")
     chosen = next((c["die"] for c in pend if "die" in c), None)
-    letters = {c[0].upper(): c for c in TOWN_COLOURS}
-    dice = [letters[ch] for ch in pool if ch in letters]
+    waiting = len(obs.get("tasks") or [])
+    key = (game.tables, x0, y0, pool, chosen, waiting, clickable, _clicks_of(targets, "die"))
+    return fragment("pool", key, _draw_pool, game, pool, chosen, waiting, clickable, targets,
+                    x0, y0)
+
+
+def _draw_pool(game: "CascaditoGame", pool: str, chosen: str | None, waiting: int,
+               clickable: bool, targets: set[str], x0: float, y0: float) -> str:
+    art = _pool_art(game, x0, y0, language())
+    dice = [_LETTERS[ch] for ch in pool if ch in _LETTERS]
+    out = [art.heading]
     lifted = False
     for k, col in enumerate(dice):
-        dx = x0 + 10 + (k % 3) * 48
         up = chosen == col and not lifted
         lifted = lifted or up
-        dy = y0 + 30 + (k // 3) * 50 - (6 if up else 0)
-        ck_text, ck_attr = keyed_click("die", col)
-        tgt = ck_text in targets
-        face = game.dice.face(col)
+        out.append(art.die(k, col, up, keyed_click("die", col)[0] in targets, clickable))
+    if not dice:
+        out.append(art.empty)
+    out.append(art.forbidden)
+    if waiting:
+        out.append(_txt(x0 + 10, y0 + 182, _("Actions waiting: {n}").format(n=waiting), 12,
+                        fill="#8a1c1c", weight="bold"))
+    return "".join(out)
+
+
+#: A die's colour by its letter in the pool (``B`` blue...).
+_LETTERS = {c[0].upper(): c for c in TOWN_COLOURS}
+
+
+@lru_cache(maxsize=64)
+def _pool_art(game: "CascaditoGame", x0: float, y0: float, lang: str) -> "_PoolArt":
+    """The :class:`_PoolArt` of a game at ``(x0, y0)`` in ``lang`` (the language in force)."""
+    return _PoolArt(game, x0, y0)
+
+
+class _PoolArt:
+    """The dice pool's column at one place in one language: its heading, the empty pool's
+    words and the forbidden faces drawn once; a die drawn once per place in the pool,
+    colour and state (lifted, highlighted, clickable)."""
+
+    def __init__(self, game: "CascaditoGame", x0: float, y0: float):
+        self.game, self.x0, self.y0 = game, x0, y0
+        self.heading = _txt(x0 + 10, y0 + 18, _("Dice pool"), 14, weight="bold")
+        self.empty = "".join(_txt(x0 + 10, y0 + 48 + i * 16, line, 12, fill="#555")
+                             for i, line in enumerate((_("Empty: the next player"),
+                                                       _("rolls all 6 dice"))))
+        fy = y0 + 152
+        out = [_txt(x0 + 10, fy + 4, _("Forbidden:"), 12, fill="#555")]
+        for k, col in enumerate(game.tables.forbidden):
+            fx = x0 + 84 + k * 28
+            forbidden = _("The {colour} face is forbidden on this sheet: such dice leave the "
+                          "pool after every roll [{book}, Roll all 6 dice]").format(
+                colour=colour_stem(col), book=book())
+            out.append(f'<g class="forbidden">{_t(forbidden)}'
+                       f'<rect x="{fx}" y="{fy - 12}" width="22" height="22" rx="4" '
+                       f'fill="{COLOURS[col]}" stroke="#555"/>'
+                       f'<path d="M{fx - 2} {fy - 14}L{fx + 24} {fy + 12}" stroke="#c22" '
+                       f'stroke-width="2.5"/></g>')
+        self.forbidden = "".join(out)
+        self._dice: dict[tuple[int, str, bool, bool, bool], str] = {}
+
+    def die(self, k: int, col: str, up: bool, tgt: bool, clickable: bool) -> str:
+        """The ``k``-th die of the pool (3 a row), of colour ``col``: ``up`` lifted (the
+        die chosen), ``tgt`` highlighted, ``clickable``."""
+        key = (k, col, up, tgt, clickable)
+        text = self._dice.get(key)
+        if text is None:
+            text = self._dice[key] = self._draw_die(*key)
+        return text
+
+    def _draw_die(self, k: int, col: str, up: bool, tgt: bool, clickable: bool) -> str:
+        dx = self.x0 + 10 + (k % 3) * 48
+        dy = self.y0 + 30 + (k // 3) * 50 - (6 if up else 0)
+        face = self.game.dice.face(col)
         tip = ((_("An {colour} die ({theme}): mark an empty field next to an {colour} town, "
                   "or the next river space, or pass [{book}, Select a die]") if _a(col) == "an"
                 else _("A {colour} die ({theme}): mark an empty field next to a {colour} town, "
                        "or the next river space, or pass [{book}, Select a die]")).format(
                     colour=colour_stem(col), theme=data_text(face.theme), book=book())
                + f"\n{_prov(face)}")
-        out.append(f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
-                   f'{ck_attr if clickable else " "}>{_t(tip)}'
-                   f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
-                   f'fill="{COLOURS[col]}" stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
-                   f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
-                   + _house(dx + 20, dy + 20, 10, col) + "</g>")
-    if not dice:
-        for i, line in enumerate((_("Empty: the next player"), _("rolls all 6 dice"))):
-            out.append(_txt(x0 + 10, y0 + 48 + i * 16, line, 12, fill="#555"))
-    fy = y0 + 152
-    out.append(_txt(x0 + 10, fy + 4, _("Forbidden:"), 12, fill="#555"))
-    for k, col in enumerate(t.forbidden):
-        fx = x0 + 84 + k * 28
-        forbidden = _("The {colour} face is forbidden on this sheet: such dice leave the pool "
-                      "after every roll [{book}, Roll all 6 dice]").format(
-            colour=colour_stem(col), book=book())
-        out.append(f'<g class="forbidden">{_t(forbidden)}'
-                   f'<rect x="{fx}" y="{fy - 12}" width="22" height="22" rx="4" '
-                   f'fill="{COLOURS[col]}" stroke="#555"/>'
-                   f'<path d="M{fx - 2} {fy - 14}L{fx + 24} {fy + 12}" stroke="#c22" '
-                   f'stroke-width="2.5"/></g>')
-    tasks = obs.get("tasks") or []
-    if tasks:
-        out.append(_txt(x0 + 10, fy + 30, _("Actions waiting: {n}").format(n=len(tasks)), 12,
-                        fill="#8a1c1c", weight="bold"))
-    return "".join(out)
+        return (f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
+                f'{keyed_click("die", col)[1] if clickable else " "}>{_t(tip)}'
+                f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
+                f'fill="{COLOURS[col]}" '
+                f'stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
+                f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
+                + _house(dx + 20, dy + 20, 10, col) + "</g>")
 
 
 def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
             acting: Any, items: Sequence[tuple[int, dict[str, Any]]] = ()) -> str:
     """The bottom band: every other seat's sheet, small, side by side (solo: the timer)."""
-    t = game.tables
     n = _seat_count(obs)
+    if n == 1:
+        key = (game.tables, frozen(obs.get("solo")), obs.get("phase") == "end")
+        return fragment("solo", key, _solo_band, game, obs)
+    others = [q for q in range(n) if q != big]
+    return "".join(_small_sheet(game, obs, q, i, len(others), names, acting, items)
+                   for i, q in enumerate(others))
+
+
+def _solo_band(game: "CascaditoGame", obs: Mapping[str, Any]) -> str:
+    """The bottom band of a solo game: the dice boxes and the round in words."""
+    t = game.tables
     y = BIG_TOP + BIG_H + 8
     ph = H - y - 6
-    if n == 1:
-        solo = obs.get("solo") or {}
-        out = [_panel(6, y, W - 12, ph, False),
-               _solo_timer(game, obs, 22, y + 22),
-               _txt(22, y + 92, (_("Solo game over: all {n} rounds played. ").format(
-                                     n=t.solo_boxes)
-                                 if obs.get("phase") == "end" else
-                                 _("Solo game: round {n} of {total}, turn {turn} of 2. ").format(
-                                     n=int(solo.get("boxes", 0)) + 1, total=t.solo_boxes,
-                                     turn=int(solo.get("turn", 0)) + 1))
-                    + _("Roll all 6 dice each round, take 2 turns, then mark the next dice "
-                        "box."), 12.5, fill="#333"),
-               _txt(22, y + 112, _("How many points can you achieve?"), 12.5, fill="#333")]
-        return "".join(out)
-    others = [q for q in range(n) if q != big]
-    pw = min(470.0, (W - 12 - 8 * (len(others) - 1)) / len(others))
-    out = []
-    for i, q in enumerate(others):
-        px = 6 + i * (pw + 8)
-        sheet = obs["sheets"][q]
-        out.append(f'<g class="sheet small" data-seat="{q}">'
-                   + _t(_summary(game, obs, q, names)))
-        out.append(_panel(px, y, pw, ph, acting == q and obs.get("phase") != "end"))
-        info = [f"{_river_word(t.river_names[rv])} {k}/{t.river_len[rv]}"
-                for rv, k in enumerate(sheet["rivers"])]
-        if t.bandit_points:
-            info.append(_("bandits {n}").format(n=sheet["bandits"]))
-        out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
-                              " · ".join(info)))
-        r = min(9.0, (ph - 34) / 15.5)
-        lay = _Layout(t, px + 10, y + 26, r)
-        out.append(_kingdom(game, obs, q, lay, False, set(), True))
-        out.append(_sheet_marks(game, obs, q, lay, items, (px + pw - 10, y + 16), True))
-        nmax = max(t.track_len)
-        sh = min(13.0, (ph - 48) / nmax)
-        out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,
-                           set(), True))
-        out.append(_mini_achievements(game, obs, q, px + pw - 8, y + 30, names))
-        out.append("</g>")
+    solo = obs.get("solo") or {}
+    out = [_panel(6, y, W - 12, ph, False),
+           _solo_timer(game, obs, 22, y + 22),
+           _txt(22, y + 92, (_("Solo game over: all {n} rounds played. ").format(
+                                 n=t.solo_boxes)
+                             if obs.get("phase") == "end" else
+                             _("Solo game: round {n} of {total}, turn {turn} of 2. ").format(
+                                 n=int(solo.get("boxes", 0)) + 1, total=t.solo_boxes,
+                                 turn=int(solo.get("turn", 0)) + 1))
+                + _("Roll all 6 dice each round, take 2 turns, then mark the next dice "
+                    "box."), 12.5, fill="#333"),
+           _txt(22, y + 112, _("How many points can you achieve?"), 12.5, fill="#333")]
     return "".join(out)
 
 
-def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, right: float, y: float,
-                       names: Sequence[str] | None) -> str:
+def _small_opening(game: "CascaditoGame", obs: Mapping[str, Any], q: int,
+                   names: Sequence[str] | None) -> str:
+    """The start of seat ``q``'s small sheet: its group and hover text (:func:`_summary`)."""
+    return f'<g class="sheet small" data-seat="{q}">' + _t(_summary(game, obs, q, names))
+
+
+def _small_sheet(game: "CascaditoGame", obs: Mapping[str, Any], q: int, i: int, count: int,
+                 names: Sequence[str] | None, acting: Any,
+                 items: Sequence[tuple[int, dict[str, Any]]]) -> str:
+    """Seat ``q``'s sheet, small, the ``i``-th of ``count`` side by side in the bottom band:
+    its summary as hover text, its kingdom, marks, tracks and achievements (each part
+    remembered by what it shows)."""
+    t = game.tables
+    y = BIG_TOP + BIG_H + 8
+    ph = H - y - 6
+    pw = min(470.0, (W - 12 - 8 * (count - 1)) / count)
+    px = 6 + i * (pw + 8)
+    sheet = obs["sheets"][q]
+    out = [fragment("small-sheet", (t, q, frozen(sheet), _label(names, q)), _small_opening,
+                    game, obs, q, names),
+           _panel(px, y, pw, ph, acting == q and obs.get("phase") != "end")]
+    info = [f"{_river_word(t.river_names[rv])} {k}/{t.river_len[rv]}"
+            for rv, k in enumerate(sheet["rivers"])]
+    if t.bandit_points:
+        info.append(_("bandits {n}").format(n=sheet["bandits"]))
+    out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
+                          " · ".join(info)))
+    r = min(9.0, (ph - 34) / 15.5)
+    lay = _layout(game, px + 10, y + 26, r)
+    out.append(_kingdom(game, obs, q, lay, False, set(), True))
+    out.append(_sheet_marks(game, obs, q, lay, items, (px + pw - 10, y + 16), True))
+    nmax = max(t.track_len)
+    sh = min(13.0, (ph - 48) / nmax)
+    out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,
+                       set(), True))
+    key = (t, q, px + pw - 8, y + 30, frozen(sheet["claimed"]), frozen(obs.get("top_row_first")))
+    out.append(fragment("mini-achievements", key, _mini_achievements, game, obs, q,
+                        px + pw - 8, y + 30))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, right: float,
+                       y: float) -> str:
     """A small sheet's achievements: one square per achievement, the top row in a column
     left of the bottom row's, ending at ``right``; claimed ones green, ones another player
-    took first grey."""
+    took first grey (remembered by its seat, place, claims and who claimed first where
+    drawn)."""
     t = game.tables
     sheet = obs["sheets"][p]
     claimed = set(sheet["claimed"])
@@ -1587,10 +1751,19 @@ def score_table(observation: Mapping[str, Any],
     each river (sheets 1-3), the bandit track (sheet 2), the whole-top-row bonus (sheet
     4), and a Total row. Headings: ``Scoring item`` and one per seat (``names``, else
     ``Player N``; :func:`regalia.core.svgkit.score_headings`)."""
-    game = game_of(observation)
-    t = game.tables
-    n = _seat_count(observation)
-    facts = [_facts(t, observation, p) for p in range(n)]
+    t = game_of(observation).tables
+    facts = tuple(_facts(t, observation, p) for p in range(_seat_count(observation)))
+    return {"headings": score_headings(len(facts), names),
+            "rows": [{"label": label, "cells": list(cells)}
+                     for label, cells in _score_rows(t, facts, language())]}
+
+
+@lru_cache(maxsize=256)   # every seat's table of a ply is the same
+def _score_rows(t: "SheetTables", facts: tuple[SheetFacts, ...],
+                lang: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The rows of the score table, ``(label, points per seat)``, of sheets with these
+    :class:`.scoring.SheetFacts`, in ``lang`` (the language in force)."""
+    n = len(facts)
     steps = [score_steps(t, f) for f in facts]
     labels = {"top_row": _("Top-row achievements"), "bottom_row": _("Bottom-row achievements")}
     order = [labels["top_row"]]
@@ -1614,9 +1787,9 @@ def score_table(observation: Mapping[str, Any],
             rows.setdefault(label, [0] * n)[p] += int(st.points)
             if label not in order:
                 order.append(label)
-    body: list[dict[str, Any]] = [{"label": k, "cells": rows[k]} for k in order]
-    body.append({"label": _("Total"), "cells": [sheet_total(t, f) for f in facts]})
-    return {"headings": score_headings(n, names), "rows": body}
+    body = [(k, tuple(rows[k])) for k in order]
+    body.append((_("Total"), tuple(sheet_total(t, f) for f in facts)))
+    return tuple(body)
 
 
 def _section(source: str, default: str) -> str:
@@ -1632,7 +1805,12 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     """The scoring rules of this sheet from the game's help data (:func:`.help.help_entries`:
     success tracks, bonus, river, bandits, then the achievements), each with its source
     (book and section)."""
-    game = game_of(observation)
+    return [dict(e) for e in _scoring_help(game_of(observation), language())]
+
+
+@lru_cache(maxsize=64)
+def _scoring_help(game: "CascaditoGame", lang: str) -> list[dict[str, str]]:
+    """:func:`scoring_help` of a game in ``lang`` (the language in force); callers copy."""
     first = [{"heading": _("Scoring"),
               "text": _("At the game end: top-row achievements (and on sheets 3 and 4 "
                         "bottom-row ones) score the points shown; each success track scores "
