@@ -109,13 +109,14 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
         boxes = game_of(observation).tables.solo_boxes
     out: list[dict[str, Any]] = []
     rounds = 0
+    lang = language()
     for first, last, seat in runs(plies):
-        texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
+        texts = tuple(str(p.get("text", "")) for p in plies[first:last + 1])
         if seat is None:
             rolls = [m.group(1) for t in texts if (m := ROLL.match(t))]
             if rolls:
                 rounds += 1
-                dice = dice_words(rolls[-1])
+                dice = _dice_words(rolls[-1], lang)
                 if boxes:
                     line = _("Round {n} of {total}: rolled {dice}").format(
                         n=rounds, total=boxes, dice=dice)
@@ -127,8 +128,15 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             else:
                 out.append(entry(first, last, None, "; ".join(texts)))
             continue
-        out.append(entry(first, last, seat, join([phrase(t, True) for t in texts])))
+        out.append(entry(first, last, seat, _turn_words(texts, lang)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _turn_words(texts: tuple[str, ...], lang: str) -> str:
+    """A seat's turn (the notations of its moves in a row) in words, in ``lang`` (the
+    language in force)."""
+    return join([phrase(t, True) for t in texts])
 
 
 def outcome(observation: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:

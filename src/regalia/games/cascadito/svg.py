@@ -28,6 +28,15 @@ Clicks (canonical JSON objects, the elements' ``data-click``):
 * ``{"claim": "top 2"}``: claim an achievement; ``{"decline": true}``: claim nothing now.
 
 A move is a die and where it goes (two clicks), or one click for a task or a claim.
+
+Drawn once, reused (issue 23: a web table draws every seat's board at every ply). Each
+part of a board (a kingdom, a sheet's tracks, its achievements, the pool, a small sheet's
+pieces) goes through :func:`regalia.core.svgkit.fragment` with a key of everything it
+reads, so the table's memo draws it once while it stays the same. Keys name the sheet by
+``game.tables`` (hashed by identity and held by the key, so never mistaken for another;
+the game itself hashes a repr of its parameters). Below that, a part's pieces are kept
+per place, size and language in the ``_…Art`` objects: a field, river space, track column,
+achievement box or die drawn once per state, so a part drawn afresh is mostly joined.
 """
 
 from __future__ import annotations
@@ -614,9 +623,9 @@ class _Layout:
 
 
 @lru_cache(maxsize=256)
-def _layout(game: "CascaditoGame", ox: float, oy: float, r: float) -> _Layout:
-    """The :class:`_Layout` of a game's sheet at ``(ox, oy)`` with hex radius ``r``."""
-    return _Layout(game.tables, ox, oy, r)
+def _layout(t: "SheetTables", ox: float, oy: float, r: float) -> _Layout:
+    """The :class:`_Layout` of a sheet at ``(ox, oy)`` with hex radius ``r``."""
+    return _Layout(t, ox, oy, r)
 
 
 def _facts(t: "SheetTables", observation: Mapping[str, Any], p: int) -> SheetFacts:
@@ -799,10 +808,6 @@ def _header(game: "CascaditoGame", obs: Mapping[str, Any], names: Sequence[str] 
             f'{line}</g>')
 
 
-def _hl(target: bool) -> str:
-    return (f' stroke="{TARGET}" stroke-width="3.2"' if target else "")
-
-
 def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: bool) -> str:
     return _field_title_in(game, h, name, marked, language())
 
@@ -839,7 +844,7 @@ def _field_title_in(game: "CascaditoGame", h: tuple[int, int], name: str, marked
 def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout, clickable: bool,
              targets: set[str], small: bool) -> str:
     """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``.
-    Remembered (:func:`regalia.core.svgkit.fragment`) by the game, place and size, the
+    Remembered (:func:`regalia.core.svgkit.fragment`) by the sheet, place and size, the
     fields marked, the rivers' progress, clickable and the targets."""
     sheet = obs["sheets"][p]
     marked, progress = sheet["marked"], sheet["rivers"]
@@ -852,6 +857,7 @@ def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout
 def _draw_kingdom(game: "CascaditoGame", lay: _Layout, marked: Sequence[str],
                   progress: Sequence[Any], clickable: bool, targets: set[str],
                   small: bool) -> str:
+    """:func:`_kingdom` drawn (from the game's :class:`_KingdomArt`)."""
     art = _kingdom_art(game, lay.ox, lay.oy, lay.r, small, language())
     return art.draw(set(marked), progress, clickable, targets)
 
@@ -1079,7 +1085,7 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
             sh: float, clickable: bool, targets: set[str], small: bool) -> str:
     """Seat ``p``'s success tracks (bottom-up), castles on top, banners on the left, and
     the bandit track (sheet 2). ``(x0, y0)``: top left of the spaces; ``cw``, ``sh``:
-    column width and space height. Remembered by the game, place and size, the seat,
+    column width and space height. Remembered by the sheet, place and size, the seat,
     the number of seats, the heights, the bandits crossed, clickable and the track
     targets."""
     sheet = obs["sheets"][p]
@@ -1094,7 +1100,9 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
 def _draw_tracks(game: "CascaditoGame", p: int, n: int, heights: Mapping[str, Any], crossed: int,
                  place: tuple[float, float, float, float, bool], clickable: bool,
                  targets: set[str]) -> str:
-    art = _track_art(game, *place, language())
+    """:func:`_tracks` drawn (from the sheet's :class:`_TrackArt`); ``place``: ``(x0, y0,
+    cw, sh, small)``."""
+    art = _track_art(game.tables, *place, language())
     return art.draw(p, n, heights, crossed, clickable, targets)
 
 
@@ -1106,11 +1114,11 @@ def _clicks_of(targets: set[str], key: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=256)   # a few places and sizes per game and language
-def _track_art(game: "CascaditoGame", x0: float, y0: float, cw: float, sh: float, small: bool,
+def _track_art(t: "SheetTables", x0: float, y0: float, cw: float, sh: float, small: bool,
                lang: str) -> "_TrackArt":
     """The :class:`_TrackArt` of a game's sheet at this place and size in language
     ``lang`` (the language in force: its texts are drawn in it)."""
-    return _TrackArt(game, x0, y0, cw, sh, small)
+    return _TrackArt(t, x0, y0, cw, sh, small)
 
 
 class _TrackArt:
@@ -1119,10 +1127,9 @@ class _TrackArt:
     (mine, owned), a track's column of spaces once per (height, clickable, highlighted),
     the bandit track once per spaces crossed."""
 
-    def __init__(self, game: "CascaditoGame", x0: float, y0: float, cw: float, sh: float,
+    def __init__(self, t: "SheetTables", x0: float, y0: float, cw: float, sh: float,
                  small: bool):
-        self.game, self.x0, self.y0, self.cw, self.sh, self.small = game, x0, y0, cw, sh, small
-        t = game.tables
+        self.t, self.x0, self.y0, self.cw, self.sh, self.small = t, x0, y0, cw, sh, small
         self.nmax = max(t.track_len)
         self.clicks = [keyed_click("track", track.colour)[0] for track in t.tracks]
         self.banners = "" if small else self._banners()
@@ -1134,7 +1141,7 @@ class _TrackArt:
         """Seat ``p``'s tracks (of ``n`` seats) marked to ``heights`` (spaces per colour),
         ``crossed`` bandit spaces; the next spaces clickable or not, ``targets``
         highlighted."""
-        t = self.game.tables
+        t = self.t
         out = [self.banners]
         drawn = self._drawn
         for k, track in enumerate(t.tracks):
@@ -1163,7 +1170,7 @@ class _TrackArt:
 
     def _banners(self) -> str:
         """The achievement banners left of the tracks (a big sheet's)."""
-        sheet = self.game.tables.sheet
+        sheet = self.t.sheet
         sh, out = self.sh, []
         bx = self.x0 - 16
         for hgt, b in sorted({b.height: b for b in sheet.banners}.items()):
@@ -1182,7 +1189,7 @@ class _TrackArt:
     def _castle(self, k: int, mine: bool, owner: bool) -> str:
         """Track ``k``'s home castle (filled on its owner's sheet; a small sheet shows
         only its own)."""
-        track = self.game.tables.tracks[k]
+        track = self.t.tracks[k]
         col, cw, small = track.colour, self.cw, self.small
         x = self.x0 + k * cw
         length = len(track.spaces)
@@ -1206,7 +1213,7 @@ class _TrackArt:
     def _column(self, k: int, hgt: int, clickable: bool, nxt_tgt: bool) -> str:
         """Track ``k``'s spaces, the first ``hgt`` crossed out; the next one clickable
         and highlighted as said."""
-        track = self.game.tables.tracks[k]
+        track = self.t.tracks[k]
         col, cw, sh, small = track.colour, self.cw, self.sh, self.small
         x = self.x0 + k * cw
         length = len(track.spaces)
@@ -1256,7 +1263,7 @@ class _TrackArt:
 
     def _bandits(self, crossed: int) -> str:
         """The raiding bandit track (sheet 2), its first ``crossed`` spaces crossed out."""
-        t = self.game.tables
+        t = self.t
         cw, sh, small = self.cw, self.sh, self.small
         x = self.x0 + len(t.tracks) * cw + (10 if not small else 3)
         bt = t.sheet.bandit_track
@@ -1284,7 +1291,7 @@ class _TrackArt:
     def _tail(self) -> str:
         """Under a big sheet's tracks: the bandit's mask over the bandit track and each
         track's theme."""
-        t = self.game.tables
+        t = self.t
         out = []
         if t.bandit_points:
             x = self.x0 + len(t.tracks) * self.cw + 10
@@ -1299,7 +1306,7 @@ class _TrackArt:
 def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float,
                   clickable: bool, targets: set[str], names: Sequence[str] | None) -> str:
     """Seat ``p``'s two rows of achievements, each box clickable when met (a claim).
-    Remembered by the game, place, seat, the achievements claimed and met, who claimed
+    Remembered by the sheet, place, seat, the achievements claimed and met, who claimed
     each first, the names, the number of seats, clickable and the claim targets."""
     sheet = obs["sheets"][p]
     key = (game.tables, x0, y0, p, frozen(sheet["claimed"]), frozen(sheet["claimable"]),
@@ -1312,6 +1319,7 @@ def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: flo
 def _draw_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float,
                        y0: float, clickable: bool, targets: set[str],
                        names: Sequence[str] | None) -> str:
+    """:func:`_achievements` drawn, box by box (:func:`_achievement_box`)."""
     t = game.tables
     sheet = obs["sheets"][p]
     claimed, claimable = set(sheet["claimed"]), set(sheet["claimable"])
@@ -1322,13 +1330,13 @@ def _draw_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0
     for row_i, (row, idx) in enumerate((("top", t.top), ("bottom", t.bottom))):
         if not idx:
             continue
-        out.append(_achievement_row_heading(game, row_i, x0, y0, lang))
+        out.append(_achievement_row_heading(t, row_i, x0, y0, lang))
         for k, a in enumerate(idx):
             f = first[a]
             locked = (row == "top" and f >= 0 and f != p
                       and not t.ach_later[a] and a not in claimed)
             out.append(_achievement_box(
-                game, row_i, k, x0, y0, a in claimed, a in claimable, locked, f,
+                t, row_i, k, x0, y0, a in claimed, a in claimable, locked, f,
                 _label(names, f) if f >= 0 else "", clickable and a in claimable,
                 keyed_click("claim", f"{row} {k + 1}")[0] in targets, multi, lang))
     return "".join(out)
@@ -1339,11 +1347,10 @@ ACH_W, ACH_H, ACH_GAP = 122, 54, 6
 
 
 @lru_cache(maxsize=64)
-def _achievement_row_heading(game: "CascaditoGame", row_i: int, x0: float, y0: float,
+def _achievement_row_heading(t: "SheetTables", row_i: int, x0: float, y0: float,
                              lang: str) -> str:
     """The heading of the top (``row_i`` 0) or bottom row of achievements, in ``lang``
     (the language in force)."""
-    t = game.tables
     idx = t.top if row_i == 0 else t.bottom
     y = y0 + row_i * (ACH_H + 20)
     word = (_("Top row (first player only)") if not any(t.ach_later[a] for a in idx)
@@ -1353,7 +1360,7 @@ def _achievement_row_heading(game: "CascaditoGame", row_i: int, x0: float, y0: f
 
 
 @lru_cache(maxsize=4096)   # a sheet's boxes in their few states, per language
-def _achievement_box(game: "CascaditoGame", row_i: int, k: int, x0: float, y0: float,
+def _achievement_box(t: "SheetTables", row_i: int, k: int, x0: float, y0: float,
                      claimed: bool, claimable: bool, locked: bool, first: int, first_name: str,
                      can: bool, tgt: bool, multi: bool, lang: str) -> str:
     """Achievement ``k`` (from 0) of the top (``row_i`` 0) or bottom row: claimed, met
@@ -1361,7 +1368,6 @@ def _achievement_box(game: "CascaditoGame", row_i: int, k: int, x0: float, y0: f
     that claimed it first (-1: none), named ``first_name``; ``can`` clickable, ``tgt``
     highlighted; ``multi`` a game of several players; in ``lang`` (the language in
     force)."""
-    t = game.tables
     row = "top" if row_i == 0 else "bottom"
     a = (t.top if row_i == 0 else t.bottom)[k]
     ach = t.achievements[a]
@@ -1473,7 +1479,7 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
     out = [f'<g class="sheet big" data-seat="{p}">',
            _panel(6, BIG_TOP, W - 12, BIG_H, acting == p and obs.get("phase") != "end"),
            _seat_head(obs, p, names, 18, BIG_TOP + 22, 15, obs.get("player"))]
-    lay = _layout(game, 26, BIG_TOP + 40, 24.0)
+    lay = _layout(t, 26, BIG_TOP + 40, 24.0)
     out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
     out.append(_sheet_marks(game, obs, p, lay, items, (POOL_X - 16, BIG_TOP + 22), False))
     nmax = max(t.track_len)
@@ -1490,7 +1496,7 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
 
 def _sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float, y: float) -> str:
     """Rivers, bandits and the running score of the big sheet, in words. Remembered by
-    the game, place, seat, its sheet, who claimed each achievement first, the number of
+    the sheet, place, seat, its sheet, who claimed each achievement first, the number of
     seats and whether the game is over (what :func:`_facts` reads)."""
     key = (game.tables, x, y, p, frozen(obs["sheets"][p]), frozen(obs.get("top_row_first")),
            obs.get("phase") == "end", _seat_count(obs))
@@ -1499,6 +1505,7 @@ def _sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float
 
 def _draw_sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float,
                       y: float) -> str:
+    """:func:`_sheet_notes` drawn."""
     t = game.tables
     f = _facts(t, obs, p)
     lines = []
@@ -1540,7 +1547,7 @@ def _solo_timer(game: "CascaditoGame", obs: Mapping[str, Any], x: float, y: floa
 def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, targets: set[str],
           pend: list[dict[str, Any]], x0: float, y0: float) -> str:
     """The dice pool (3 dice a row), the forbidden faces, the actions waiting.
-    Remembered by the game, place, the pool, the die chosen, the number of actions
+    Remembered by the sheet, place, the pool, the die chosen, the number of actions
     waiting, clickable and the die targets."""
     pool = str(obs.get("pool") or "-")
     chosen = next((c["die"] for c in pend if "die" in c), None)
@@ -1552,6 +1559,7 @@ def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, target
 
 def _draw_pool(game: "CascaditoGame", pool: str, chosen: str | None, waiting: int,
                clickable: bool, targets: set[str], x0: float, y0: float) -> str:
+    """:func:`_pool` drawn (from the game's :class:`_PoolArt`)."""
     art = _pool_art(game, x0, y0, language())
     dice = [_LETTERS[ch] for ch in pool if ch in _LETTERS]
     out = [art.heading]
@@ -1683,7 +1691,7 @@ def _small_sheet(game: "CascaditoGame", obs: Mapping[str, Any], q: int, i: int, 
     pw = min(470.0, (W - 12 - 8 * (count - 1)) / count)
     px = 6 + i * (pw + 8)
     sheet = obs["sheets"][q]
-    out = [fragment("small-sheet", (t, q, frozen(sheet), _label(names, q)), _small_opening,
+    out = [fragment("small-opening", (t, q, frozen(sheet), _label(names, q)), _small_opening,
                     game, obs, q, names),
            _panel(px, y, pw, ph, acting == q and obs.get("phase") != "end")]
     info = [f"{_river_word(t.river_names[rv])} {k}/{t.river_len[rv]}"
@@ -1693,7 +1701,7 @@ def _small_sheet(game: "CascaditoGame", obs: Mapping[str, Any], q: int, i: int, 
     out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
                           " · ".join(info)))
     r = min(9.0, (ph - 34) / 15.5)
-    lay = _layout(game, px + 10, y + 26, r)
+    lay = _layout(t, px + 10, y + 26, r)
     out.append(_kingdom(game, obs, q, lay, False, set(), True))
     out.append(_sheet_marks(game, obs, q, lay, items, (px + pw - 10, y + 16), True))
     nmax = max(t.track_len)
