@@ -9,9 +9,10 @@ Read from the notation a seat saw (``pink c5``, ``pink river``, ``pink pass``,
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from regalia.core.i18n import _, ngettext
+from regalia.core.i18n import _, language, ngettext
 from regalia.core.svgkit import entry, runs
 
 from .components import TOWN_COLOURS
@@ -40,6 +41,12 @@ def _river(name: str | None) -> str:
 def phrase(notation: str, past: bool) -> str:
     """A move in words, done (``marked c5 with the pink die``) or to do (``mark c5 with
     the pink die``)."""
+    return _phrase(notation, past, language())
+
+
+@lru_cache(maxsize=4096)   # a sheet's few hundred moves, per language
+def _phrase(notation: str, past: bool, lang: str) -> str:
+    """:func:`phrase` in ``lang`` (the language in force)."""
     if m := DIE.match(notation):
         colour, what = colour_stem(m.group(1)), m.group(2)
         if what == "pass":
@@ -81,6 +88,12 @@ def describe(observation: Mapping[str, Any], notation: str) -> str:
 
 def dice_words(pool: str) -> str:
     """``BBYP`` -> ``blue, blue, yellow and pink``."""
+    return _dice_words(pool, language())
+
+
+@lru_cache(maxsize=1024)
+def _dice_words(pool: str, lang: str) -> str:
+    """:func:`dice_words` in ``lang`` (the language in force)."""
     return join([colour(_LETTER.get(ch, ch)) for ch in pool if ch != "-"]) or _("no die")
 
 
@@ -96,13 +109,14 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
         boxes = game_of(observation).tables.solo_boxes
     out: list[dict[str, Any]] = []
     rounds = 0
+    lang = language()
     for first, last, seat in runs(plies):
-        texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
+        texts = tuple(str(p.get("text", "")) for p in plies[first:last + 1])
         if seat is None:
             rolls = [m.group(1) for t in texts if (m := ROLL.match(t))]
             if rolls:
                 rounds += 1
-                dice = dice_words(rolls[-1])
+                dice = _dice_words(rolls[-1], lang)
                 if boxes:
                     line = _("Round {n} of {total}: rolled {dice}").format(
                         n=rounds, total=boxes, dice=dice)
@@ -114,8 +128,15 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             else:
                 out.append(entry(first, last, None, "; ".join(texts)))
             continue
-        out.append(entry(first, last, seat, join([phrase(t, True) for t in texts])))
+        out.append(entry(first, last, seat, _turn_words(texts, lang)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _turn_words(texts: tuple[str, ...], lang: str) -> str:
+    """A seat's turn (the notations of its moves in a row) in words, in ``lang`` (the
+    language in force)."""
+    return join([phrase(t, True) for t in texts])
 
 
 def outcome(observation: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:

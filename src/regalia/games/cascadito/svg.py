@@ -28,6 +28,15 @@ Clicks (canonical JSON objects, the elements' ``data-click``):
 * ``{"claim": "top 2"}``: claim an achievement; ``{"decline": true}``: claim nothing now.
 
 A move is a die and where it goes (two clicks), or one click for a task or a claim.
+
+Drawn once, reused (issue 23: a web table draws every seat's board at every ply). Each
+part of a board (a kingdom, a sheet's tracks, its achievements, the pool, a small sheet's
+pieces) goes through :func:`regalia.core.svgkit.fragment` with a key of everything it
+reads, so the table's memo draws it once while it stays the same. Keys name the sheet by
+``game.tables`` (hashed by identity and held by the key, so never mistaken for another;
+the game itself hashes a repr of its parameters). Below that, a part's pieces are kept
+per place, size and language in the ``_…Art`` objects: a field, river space, track column,
+achievement box or die drawn once per state, so a part drawn afresh is mostly joined.
 """
 
 from __future__ import annotations
@@ -42,8 +51,9 @@ from xml.sax.saxutils import escape, quoteattr
 from regalia.core.errors import RegaliaError
 from regalia.core.i18n import _, language, ngettext, pgettext
 from regalia.core.registry import load_game
-from regalia.core.svgkit import (board_heading, canonical, click_attr, keyed_click, mark_id,
-                                 marks, plain_hover, provenance_note, score_headings, wrap)
+from regalia.core.svgkit import (board_heading, canonical, click_attr, fragment, frozen,
+                                 keyed_click, mark_id, marks, plain_hover, provenance_note,
+                                 score_headings, wrap)
 
 from . import hexgrid
 from .components import CASTLE_ORDER, TOWN_COLOURS
@@ -210,11 +220,22 @@ def game_of(observation: Mapping[str, Any]) -> "CascaditoGame":
 
 
 def _decoded(game: "CascaditoGame", legal: Sequence[Any]) -> list[Action]:
+    """The legal action ids (other items skipped) decoded, each decoded once per game."""
+    known = _known_actions(game)
     out = []
     for a in legal:
         if type(a) is int and 0 <= a < game.num_distinct_actions:
-            out.append(decode(game, a))
+            act = known[a]
+            if act is None:
+                act = known[a] = decode(game, a)
+            out.append(act)
     return out
+
+
+@lru_cache(maxsize=32)
+def _known_actions(game: "CascaditoGame") -> list[Action | None]:
+    """The game's actions by id, decoded when first needed (None until then)."""
+    return [None] * game.num_distinct_actions
 
 
 def _seat_count(observation: Mapping[str, Any]) -> int:
@@ -342,11 +363,12 @@ def _river_index(t: "SheetTables", a: Action) -> int:
 
 
 def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) -> dict[str, Any]:
-    colours = [c for c in TOWN_COLOURS if any(a.colour == c for a in acts)]
+    offered = {a.colour for a in acts}
+    colours = [c for c in TOWN_COLOURS if c in offered]
     if not ks:
         return {"next": {"prompt": _("Choose a die from the pool (then mark a field next to "
                                      "a town of its colour, the river, or pass)"),
-                         "targets": [canonical({"die": c}) for c in colours],
+                         "targets": [keyed_click("die", c)[0] for c in colours],
                          "choices": []}}
     k, v = ks[0]
     if k != "die":
@@ -360,7 +382,7 @@ def _die_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]) 
     rivers = {_river_index(t, a): a.id for a in mine if a.kind == "river"}
     passes = [a.id for a in mine if a.kind == "pass"]
     if len(ks) == 1:
-        targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
+        targets = [keyed_click("field", n)[0] for n in sorted(fields, key=_cell_key)]
         targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
         choices = [{"label": _("Mark the next space of the {river}").format(
                         river=_river_lower(t, r)),
@@ -429,10 +451,10 @@ def _task_click(t: "SheetTables", observation: Mapping[str, Any], acts: list[Act
     rivers = {_river_index(t, a): a.id for a in acts if a.kind == "river_space"}
     tracks = {a.colour: a.id for a in acts if a.kind == "track"}
     if not ks:
-        targets = [canonical({"field": n}) for n in sorted(fields, key=_cell_key)]
+        targets = [keyed_click("field", n)[0] for n in sorted(fields, key=_cell_key)]
         targets += [keyed_click("river", r)[0] for r in sorted(rivers)]
         order = [c for c in TOWN_COLOURS if c in tracks]
-        targets += [canonical({"track": c}) for c in order]
+        targets += [keyed_click("track", c)[0] for c in order]
         choices = [{"label": _track_label(c),
                     "click": {"track": c}} for c in order]
         choices += [{"label": _("Next space of the {river}").format(river=_river_lower(t, r)),
@@ -472,7 +494,7 @@ def _claim_click(t: "SheetTables", acts: list[Action], ks: list[tuple[str, Any]]
                     for _d in decline[:1]]
         return {"next": {"prompt": _("You have met an achievement: claim it (click it or a "
                                      "button), or decline for now"),
-                         "targets": [canonical({"claim": n}) for n in order],
+                         "targets": [keyed_click("claim", n)[0] for n in order],
                          "choices": choices}}
     if len(ks) > 1:
         return {"error": _("a claim is one click")}
@@ -598,6 +620,12 @@ class _Layout:
     @property
     def height(self) -> float:
         return self.max_y * 1.5 * self.r + 2 * self.r
+
+
+@lru_cache(maxsize=256)
+def _layout(t: "SheetTables", ox: float, oy: float, r: float) -> _Layout:
+    """The :class:`_Layout` of a sheet at ``(ox, oy)`` with hex radius ``r``."""
+    return _Layout(t, ox, oy, r)
 
 
 def _facts(t: "SheetTables", observation: Mapping[str, Any], p: int) -> SheetFacts:
@@ -780,10 +808,6 @@ def _header(game: "CascaditoGame", obs: Mapping[str, Any], names: Sequence[str] 
             f'{line}</g>')
 
 
-def _hl(target: bool) -> str:
-    return (f' stroke="{TARGET}" stroke-width="3.2"' if target else "")
-
-
 def _field_title(game: "CascaditoGame", h: tuple[int, int], name: str, marked: bool) -> str:
     return _field_title_in(game, h, name, marked, language())
 
@@ -819,135 +843,241 @@ def _field_title_in(game: "CascaditoGame", h: tuple[int, int], name: str, marked
 
 def _kingdom(game: "CascaditoGame", obs: Mapping[str, Any], p: int, lay: _Layout, clickable: bool,
              targets: set[str], small: bool) -> str:
-    """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``."""
-    t = game.tables
-    sheet = t.sheet
-    r = lay.r
-    marked = set(obs["sheets"][p]["marked"])
-    progress = obs["sheets"][p]["rivers"]
-    out = []
-    towns = sheet.town_hexes
-    river_at = {s.at: (k, j, s) for k, riv in enumerate(sheet.rivers)
-                for j, s in enumerate(riv.spaces)}
-    specials: dict[tuple[int, int], list[Any]] = {}
-    for s in sheet.specials:
-        specials.setdefault(s.at, []).append(s)
-    rr = r * 0.97
-    if not small:
-        # row letters and positions, as the notation names fields (c5: row c, 5th hex)
-        for y in range(lay.max_y + 1):
-            if any(h[1] == y for h in sheet.kingdom.hexes) or any(h[1] == y for h in river_at):
-                out.append(_txt(lay.ox - 8, lay.centre((0, y))[1] + 4, chr(97 + y), 11,
-                                "middle", "#7a6a4a"))
-        for k in range((lay.max_x // 2) + 1):
-            out.append(_txt(lay.centre((2 * k, 0))[0], lay.oy - 3, str(k + 1), 10, "middle",
-                            "#7a6a4a"))
-    all_hexes = sorted(set(sheet.kingdom.hexes) | set(river_at), key=lambda h: (h[1], h[0]))
-    for h in all_hexes:
-        cx, cy = lay.centre(h)
-        name = f"{chr(97 + h[1])}{h[0] // 2 + 1}"
-        poly = _hex_path(cx, cy, rr)
-        if h in towns:
-            col = towns[h]
-            tw = next(x for x in sheet.towns if x.at == h)
-            face = game.dice.face(col) if col in {f.colour for f in game.dice.faces} else None
-            theme = f" ({data_text(face.theme)})" if face else ""
-            tip = (_cap(_("{colour} town").format(colour=colour_stem(col))) + theme + "\n"
-                   + (_("Mark a field next to it with an {colour} die. A town scoring (a group "
-                        "of 2+ marked fields newly touching it) marks the next space of the "
-                        "{colour} success track [{book}, Town Scoring]") if _a(col) == "an" else
-                      _("Mark a field next to it with a {colour} die. A town scoring (a group "
-                        "of 2+ marked fields newly touching it) marks the next space of the "
-                        "{colour} success track [{book}, Town Scoring]")).format(
-                       colour=colour_stem(col), book=book())
-                   + f"\n{_prov(tw, False)}")
-            out.append(f'<g class="town">{"" if small else _t(tip)}<path d="{poly}" '
-                       f'fill="{COLOURS[col]}" stroke="{INKS[col]}" stroke-width="1.2"/>'
-                       + ("" if small else _house(cx, cy, r * 0.42, col)) + "</g>")
-            continue
-        if sheet.bridge is not None and h == sheet.bridge.at:
-            tip = (_("The low bridge: the ships cannot pass it; once both rivers are marked "
-                     "to it, they connect [{book}, Play Sheet 3]").format(book=book())
-                   + f"\n{_prov(sheet.bridge)}")
-            out.append(f'<g class="bridge">{"" if small else _t(tip)}<path d="{poly}" '
-                       f'fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>'
-                       f'<path d="M{cx - r * .6:.1f} {cy - r * .25:.1f}H{cx + r * .6:.1f}M'
-                       f'{cx - r * .6:.1f} {cy + r * .25:.1f}H{cx + r * .6:.1f}" '
-                       f'stroke="#6b4a2a" stroke-width="2" pointer-events="none"/></g>')
-            continue
-        is_marked = name in marked
-        if h in river_at:
-            k, j, sp = river_at[h]
+    """Seat ``p``'s kingdom and rivers; fields carry ``data-click`` when ``clickable``.
+    Remembered (:func:`regalia.core.svgkit.fragment`) by the sheet, place and size, the
+    fields marked, the rivers' progress, clickable and the targets."""
+    sheet = obs["sheets"][p]
+    marked, progress = sheet["marked"], sheet["rivers"]
+    key = (game.tables, lay.ox, lay.oy, lay.r, small, frozen(marked), frozen(progress), clickable,
+           frozenset(targets))
+    return fragment("kingdom", key, _draw_kingdom, game, lay, marked, progress, clickable,
+                    targets, small)
+
+
+def _draw_kingdom(game: "CascaditoGame", lay: _Layout, marked: Sequence[str],
+                  progress: Sequence[Any], clickable: bool, targets: set[str],
+                  small: bool) -> str:
+    """:func:`_kingdom` drawn (from the game's :class:`_KingdomArt`)."""
+    art = _kingdom_art(game, lay.ox, lay.oy, lay.r, small, language())
+    return art.draw(set(marked), progress, clickable, targets)
+
+
+@lru_cache(maxsize=256)   # a few places and sizes per game and language
+def _kingdom_art(game: "CascaditoGame", ox: float, oy: float, r: float, small: bool,
+                 lang: str) -> "_KingdomArt":
+    """The :class:`_KingdomArt` of a game's sheet at ``(ox, oy)`` with hex radius ``r``
+    in language ``lang`` (the language in force: its texts are drawn in it)."""
+    return _KingdomArt(game, _Layout(game.tables, ox, oy, r), small)
+
+
+class _KingdomArt:
+    """A sheet's kingdom and rivers at one place and size in one language: the row and
+    column labels and every town and the bridge drawn once; a field or river space drawn
+    once per state (marked; the next river space; highlighted as a valid click;
+    clickable) and reused. A kingdom starts from its fields all blank and redraws only
+    the fields marked or highlighted and the river spaces."""
+
+    def __init__(self, game: "CascaditoGame", lay: _Layout, small: bool):
+        sheet = game.tables.sheet
+        self.game, self.lay, self.small = game, lay, small
+        river_at = {s.at: (k, j) for k, riv in enumerate(sheet.rivers)
+                    for j, s in enumerate(riv.spaces)}
+        self.labels = "" if small else _kingdom_labels(sheet, lay, river_at)
+        #: per hex in drawing order: (kind, hex, name, river, space, click text, drawn text)
+        self.hexes: list[tuple[str, tuple[int, int], str, int, int, str, str]] = []
+        for h in sorted(set(sheet.kingdom.hexes) | set(river_at), key=lambda h: (h[1], h[0])):
+            name = f"{chr(97 + h[1])}{h[0] // 2 + 1}"
+            if h in sheet.town_hexes:
+                self.hexes.append(("fixed", h, name, 0, 0, "", _town_hex(game, lay, h, small)))
+            elif sheet.bridge is not None and h == sheet.bridge.at:
+                self.hexes.append(("fixed", h, name, 0, 0, "",
+                                    _bridge_hex(game, lay, h, small)))
+            elif h in river_at:
+                k, j = river_at[h]
+                self.hexes.append(("river", h, name, k, j, keyed_click("river", k)[0], ""))
+            else:
+                self.hexes.append(("field", h, name, 0, 0, keyed_click("field", name)[0], ""))
+        kinds = [x[0] for x in self.hexes]
+        self.rivers = [i for i, kind in enumerate(kinds) if kind == "river"]
+        self.fields = {x[2]: i for i, x in enumerate(self.hexes) if x[0] == "field"}
+        self.field_clicks = {x[5]: i for i, x in enumerate(self.hexes) if x[0] == "field"}
+        self._blank: dict[bool, list[str]] = {}
+        self._drawn: dict[tuple[int, bool, bool, bool, bool], str] = {}
+
+    def draw(self, marked: set[str], progress: Sequence[Any], clickable: bool,
+             targets: set[str]) -> str:
+        """The kingdom with the fields named in ``marked`` crossed out, rivers marked to
+        ``progress`` (spaces per river), clickable or not, ``targets`` highlighted."""
+        out = list(self._blank.get(clickable) or self._blank_hexes(clickable))
+        hexes = self.hexes
+        for i in self.rivers:
+            _kind, _h, name, k, j, ck, _text = hexes[i]
             nxt = j == progress[k]
-            ck_text, ck_attr = keyed_click("river", k)
-            tgt = ck_text in targets and nxt
-            attrs = ck_attr if clickable and nxt else " "
-            cls = "river-space" + (" target" if clickable and nxt else "")
-            riv = sheet.rivers[k]
-            bits = [_("{river}, space {n} of {total}").format(
-                        river=_river_label(t, k), n=j + 1, total=len(riv.spaces))
-                    + (_(" (marked)") if is_marked else _(" (the next one)") if nxt else "")]
-            bits.append(_("Any die may mark the next river space instead of a field "
-                          "[{book}, Rivers]").format(book=book()))
-            if sp.points:
-                bits.append(_("Scores {n} points if it is your highest marked space").format(
-                    n=sp.points))
-            if sp.action:
-                bits.append(_("When marked: {action} [{book}, Actions]").format(
-                    action=_(ACTION_WORDS[sp.action]), book=book()))
-            if riv.scoring == "ship" and j == len(riv.spaces) - 1:
-                bits.append(_("The ship reaching the bridge scores {n} points").format(
-                    n=riv.ship_points))
-            bits.append(_prov(riv, False))
-            out.append(f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
-                       f'<path class="face" d="{poly}" fill="{WATER}" '
-                       f'stroke="{TARGET if tgt else "#4a8fc0"}" '
-                       f'stroke-width="{3.2 if tgt else 1.2}"/>')
-            if not small:
-                if sp.action:
-                    out.append(_action_icon(cx, cy - r * 0.18, r * 0.36, sp.action))
-                if sp.points:
-                    out.append(_txt(cx, cy + r * (0.62 if sp.action else 0.18), str(sp.points),
-                                    r * 0.42, "middle", "#123d63", "bold",
-                                    ' pointer-events="none"'))
-                if sp.icon == "reminder":
-                    out.append(_star(cx + r * 0.5, cy - r * 0.5, r * 0.2, "#7ac143"))
-            if nxt and not small:
-                out.append(_boat(cx, cy + r * 0.55, r * 0.28))
-            if is_marked:
-                out.append(_cross(cx, cy, r * 0.42, 2.4 if not small else 1.4))
-            out.append("</g>")
-            continue
-        ck_text, ck_attr = keyed_click("field", name)
-        tgt = ck_text in targets
-        can = clickable and not is_marked
-        attrs = ck_attr if can else " "
-        cls = "field" + (" target" if can else "") + (" marked" if is_marked else "")
-        fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
-        if small:  # no wrapper, no help: a small sheet is looked at, not clicked
-            out.append(f'<path d="{poly}" fill="{fill}" stroke="{FIELD_EDGE}" '
-                       f'stroke-width=".7"/>')
-        else:
-            out.append(f'<g class="{cls}"{attrs}>{_t(_field_title(game, h, name, is_marked))}'
-                       f'<path class="face" d="{poly}" fill="{fill}" '
-                       f'stroke="{TARGET if tgt else FIELD_EDGE}" '
-                       f'stroke-width="{3.2 if tgt else 1}"/>')
-        for s in specials.get(h, ()):
-            sz = r * 0.42
-            if s.kind == "bandit":
-                out.append(_bandit(cx, cy, sz))
-            elif s.kind == "star":
-                out.append(_star(cx, cy, sz * 1.1))
-            elif s.kind == "crown" and s.colour:
-                out.append(_crown(cx, cy, sz * 0.95, s.colour))
-            elif s.kind == "trade_good" and s.good:
-                out.append(_good(cx, cy, sz * 0.85, s.good))
-            elif s.kind == "action" and s.action:
-                out.append(_action_icon(cx, cy, sz, s.action))
-        if is_marked:
-            out.append(_cross(cx, cy, r * 0.42, 2.6 if not small else 1.4))
-        if not small:
-            out.append("</g>")
+            out[i] = self._hex(i, name in marked, nxt, ck in targets and nxt, clickable and nxt)
+        for name in marked:
+            i = self.fields.get(name, -1)
+            if i >= 0:
+                out[i] = self._hex(i, True, False, hexes[i][5] in targets, False)
+        for ck in targets:
+            i = self.field_clicks.get(ck, -1)
+            if i >= 0 and hexes[i][2] not in marked:
+                out[i] = self._hex(i, False, False, True, clickable)
+        return self.labels + "".join(out)
+
+    def _blank_hexes(self, clickable: bool) -> list[str]:
+        """Every hex's text with no field marked or highlighted (a river space's is left
+        empty: :meth:`draw` always draws it)."""
+        blank = self._blank[clickable] = [
+            text if kind == "fixed" else "" if kind == "river" else
+            self._hex(i, False, False, False, clickable)
+            for i, (kind, _h, _name, _k, _j, _ck, text) in enumerate(self.hexes)]
+        return blank
+
+    def _hex(self, i: int, is_marked: bool, nxt: bool, tgt: bool, can: bool) -> str:
+        """Hex ``i``'s text (a field or river space) in this state, drawn once."""
+        state = (i, is_marked, nxt, tgt, can)
+        text = self._drawn.get(state)
+        if text is None:
+            kind, h, name, k, j, _ck, _text = self.hexes[i]
+            text = self._drawn[state] = (
+                _river_hex(self.game, self.lay, h, k, j, is_marked, nxt, tgt, can, self.small)
+                if kind == "river" else
+                _field_hex(self.game, self.lay, h, name, is_marked, tgt, can, self.small))
+        return text
+
+
+def _kingdom_labels(sheet: Any, lay: _Layout, river_at: Mapping[tuple[int, int], Any]) -> str:
+    """The row letters and positions around a big kingdom, as the notation names fields
+    (c5: row c, 5th hex)."""
+    out = []
+    for y in range(lay.max_y + 1):
+        if any(h[1] == y for h in sheet.kingdom.hexes) or any(h[1] == y for h in river_at):
+            out.append(_txt(lay.ox - 8, lay.centre((0, y))[1] + 4, chr(97 + y), 11,
+                            "middle", "#7a6a4a"))
+    for k in range((lay.max_x // 2) + 1):
+        out.append(_txt(lay.centre((2 * k, 0))[0], lay.oy - 3, str(k + 1), 10, "middle",
+                        "#7a6a4a"))
+    return "".join(out)
+
+
+def _town_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], small: bool) -> str:
+    """A town (its help on a big sheet)."""
+    sheet = game.tables.sheet
+    cx, cy = lay.centre(h)
+    r = lay.r
+    col = sheet.town_hexes[h]
+    tw = next(x for x in sheet.towns if x.at == h)
+    face = game.dice.face(col) if col in {f.colour for f in game.dice.faces} else None
+    theme = f" ({data_text(face.theme)})" if face else ""
+    tip = (_cap(_("{colour} town").format(colour=colour_stem(col))) + theme + "\n"
+           + (_("Mark a field next to it with an {colour} die. A town scoring (a group "
+                "of 2+ marked fields newly touching it) marks the next space of the "
+                "{colour} success track [{book}, Town Scoring]") if _a(col) == "an" else
+              _("Mark a field next to it with a {colour} die. A town scoring (a group "
+                "of 2+ marked fields newly touching it) marks the next space of the "
+                "{colour} success track [{book}, Town Scoring]")).format(
+               colour=colour_stem(col), book=book())
+           + f"\n{_prov(tw, False)}")
+    return (f'<g class="town">{"" if small else _t(tip)}<path d="{_hex_path(cx, cy, r * 0.97)}" '
+            f'fill="{COLOURS[col]}" stroke="{INKS[col]}" stroke-width="1.2"/>'
+            + ("" if small else _house(cx, cy, r * 0.42, col)) + "</g>")
+
+
+def _bridge_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], small: bool) -> str:
+    """The low bridge (sheet 3): the ships cannot pass it."""
+    bridge = game.tables.sheet.bridge
+    cx, cy = lay.centre(h)
+    r = lay.r
+    tip = (_("The low bridge: the ships cannot pass it; once both rivers are marked "
+             "to it, they connect [{book}, Play Sheet 3]").format(book=book())
+           + f"\n{_prov(bridge)}")
+    return (f'<g class="bridge">{"" if small else _t(tip)}<path d="{_hex_path(cx, cy, r * 0.97)}" '
+            f'fill="#b98b5a" stroke="#6b4a2a" stroke-width="1.2"/>'
+            f'<path d="M{cx - r * .6:.1f} {cy - r * .25:.1f}H{cx + r * .6:.1f}M'
+            f'{cx - r * .6:.1f} {cy + r * .25:.1f}H{cx + r * .6:.1f}" '
+            f'stroke="#6b4a2a" stroke-width="2" pointer-events="none"/></g>')
+
+
+def _river_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], k: int, j: int,
+               is_marked: bool, nxt: bool, tgt: bool, can: bool, small: bool) -> str:
+    """Space ``j`` of river ``k``: ``nxt`` the next one to mark (the ship on it), ``tgt``
+    highlighted, ``can`` clickable."""
+    t = game.tables
+    riv = t.sheet.rivers[k]
+    sp = riv.spaces[j]
+    cx, cy = lay.centre(h)
+    r = lay.r
+    attrs = keyed_click("river", k)[1] if can else " "
+    cls = "river-space" + (" target" if can else "")
+    bits = [_("{river}, space {n} of {total}").format(
+                river=_river_label(t, k), n=j + 1, total=len(riv.spaces))
+            + (_(" (marked)") if is_marked else _(" (the next one)") if nxt else "")]
+    bits.append(_("Any die may mark the next river space instead of a field "
+                  "[{book}, Rivers]").format(book=book()))
+    if sp.points:
+        bits.append(_("Scores {n} points if it is your highest marked space").format(
+            n=sp.points))
+    if sp.action:
+        bits.append(_("When marked: {action} [{book}, Actions]").format(
+            action=_(ACTION_WORDS[sp.action]), book=book()))
+    if riv.scoring == "ship" and j == len(riv.spaces) - 1:
+        bits.append(_("The ship reaching the bridge scores {n} points").format(
+            n=riv.ship_points))
+    bits.append(_prov(riv, False))
+    out = [f'<g class="{cls}"{attrs}>{"" if small else _t(chr(10).join(bits))}'
+           f'<path class="face" d="{_hex_path(cx, cy, r * 0.97)}" fill="{WATER}" '
+           f'stroke="{TARGET if tgt else "#4a8fc0"}" '
+           f'stroke-width="{3.2 if tgt else 1.2}"/>']
+    if not small:
+        if sp.action:
+            out.append(_action_icon(cx, cy - r * 0.18, r * 0.36, sp.action))
+        if sp.points:
+            out.append(_txt(cx, cy + r * (0.62 if sp.action else 0.18), str(sp.points),
+                            r * 0.42, "middle", "#123d63", "bold",
+                            ' pointer-events="none"'))
+        if sp.icon == "reminder":
+            out.append(_star(cx + r * 0.5, cy - r * 0.5, r * 0.2, "#7ac143"))
+    if nxt and not small:
+        out.append(_boat(cx, cy + r * 0.55, r * 0.28))
+    if is_marked:
+        out.append(_cross(cx, cy, r * 0.42, 2.4 if not small else 1.4))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _field_hex(game: "CascaditoGame", lay: _Layout, h: tuple[int, int], name: str,
+               is_marked: bool, tgt: bool, can: bool, small: bool) -> str:
+    """Field ``name`` at hex ``h`` with what is printed on it: ``tgt`` highlighted,
+    ``can`` clickable (a small sheet's field: no wrapper, no help)."""
+    cx, cy = lay.centre(h)
+    r = lay.r
+    poly = _hex_path(cx, cy, r * 0.97)
+    attrs = keyed_click("field", name)[1] if can else " "
+    cls = "field" + (" target" if can else "") + (" marked" if is_marked else "")
+    fill = "#dcd2b4" if is_marked else "#e4f5e0" if tgt else FIELD
+    if small:
+        out = [f'<path d="{poly}" fill="{fill}" stroke="{FIELD_EDGE}" stroke-width=".7"/>']
+    else:
+        out = [f'<g class="{cls}"{attrs}>{_t(_field_title(game, h, name, is_marked))}'
+               f'<path class="face" d="{poly}" fill="{fill}" '
+               f'stroke="{TARGET if tgt else FIELD_EDGE}" '
+               f'stroke-width="{3.2 if tgt else 1}"/>']
+    for s in game.tables.sheet.specials_at(h):
+        sz = r * 0.42
+        if s.kind == "bandit":
+            out.append(_bandit(cx, cy, sz))
+        elif s.kind == "star":
+            out.append(_star(cx, cy, sz * 1.1))
+        elif s.kind == "crown" and s.colour:
+            out.append(_crown(cx, cy, sz * 0.95, s.colour))
+        elif s.kind == "trade_good" and s.good:
+            out.append(_good(cx, cy, sz * 0.85, s.good))
+        elif s.kind == "action" and s.action:
+            out.append(_action_icon(cx, cy, sz, s.action))
+    if is_marked:
+        out.append(_cross(cx, cy, r * 0.42, 2.6 if not small else 1.4))
+    if not small:
+        out.append("</g>")
     return "".join(out)
 
 
@@ -955,56 +1085,142 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
             sh: float, clickable: bool, targets: set[str], small: bool) -> str:
     """Seat ``p``'s success tracks (bottom-up), castles on top, banners on the left, and
     the bandit track (sheet 2). ``(x0, y0)``: top left of the spaces; ``cw``, ``sh``:
-    column width and space height."""
-    t = game.tables
-    sheet = t.sheet
-    heights = obs["sheets"][p]["tracks"]
-    out = []
-    nmax = max(t.track_len)
-    banners = {b.height: b for b in sheet.banners}
-    bx = x0 - (16 if not small else 0)
-    for hgt, b in sorted(banners.items()):
-        if small:
-            break
-        y = y0 + (nmax - hgt) * sh
-        tip = (_("Achievement banner {fleurs}: reached on a track when its space {n} is "
-                 "marked [{book}, Achievement banners]").format(fleurs=b.fleurs, n=hgt,
-                                                                book=book())
-               + f"\n{_prov(b)}")
-        out.append(f'<g class="banner">{_t(tip)}<path d="M{bx - 10:.1f} {y + 4:.1f}h22v'
-                   f'{sh - 8:.1f}l-11 -5l-11 5z" fill="#4f9a4a" stroke="#2c5e28"/>'
-                   + _txt(bx + 1, y + sh / 2 + 3, "⚜" * b.fleurs if b.fleurs <= 2 else str(b.fleurs),
-                          9 if b.fleurs > 1 else 11, "middle", "#fff") + "</g>")
-    for k, track in enumerate(t.tracks):
-        col = track.colour
-        x = x0 + k * cw
-        hgt = int(heights.get(col, 0))
+    column width and space height. Remembered by the sheet, place and size, the seat,
+    the number of seats, the heights, the bandits crossed, clickable and the track
+    targets."""
+    sheet = obs["sheets"][p]
+    heights = sheet["tracks"]
+    crossed = int(sheet["bandits"]) if game.tables.bandit_points else 0
+    key = (game.tables, x0, y0, cw, sh, small, p, _seat_count(obs), frozen(heights), crossed,
+           clickable, _clicks_of(targets, "track"))
+    return fragment("tracks", key, _draw_tracks, game, p, _seat_count(obs), heights, crossed,
+                    (x0, y0, cw, sh, small), clickable, targets)
+
+
+def _draw_tracks(game: "CascaditoGame", p: int, n: int, heights: Mapping[str, Any], crossed: int,
+                 place: tuple[float, float, float, float, bool], clickable: bool,
+                 targets: set[str]) -> str:
+    """:func:`_tracks` drawn (from the sheet's :class:`_TrackArt`); ``place``: ``(x0, y0,
+    cw, sh, small)``."""
+    art = _track_art(game.tables, *place, language())
+    return art.draw(p, n, heights, crossed, clickable, targets)
+
+
+def _clicks_of(targets: set[str], key: str) -> frozenset[str]:
+    """The targets that are clicks of one kind (``key``: ``track``, ``claim``, ``die``),
+    for the key of a part that draws only those."""
+    head = '{"' + key + '":'
+    return frozenset(x for x in targets if x.startswith(head))
+
+
+@lru_cache(maxsize=256)   # a few places and sizes per game and language
+def _track_art(t: "SheetTables", x0: float, y0: float, cw: float, sh: float, small: bool,
+               lang: str) -> "_TrackArt":
+    """The :class:`_TrackArt` of a game's sheet at this place and size in language
+    ``lang`` (the language in force: its texts are drawn in it)."""
+    return _TrackArt(t, x0, y0, cw, sh, small)
+
+
+class _TrackArt:
+    """A sheet's success tracks and bandit track at one place and size in one language:
+    the banners, the bandit's mask and the themes drawn once; a castle drawn once per
+    (mine, owned), a track's column of spaces once per (height, clickable, highlighted),
+    the bandit track once per spaces crossed."""
+
+    def __init__(self, t: "SheetTables", x0: float, y0: float, cw: float, sh: float,
+                 small: bool):
+        self.t, self.x0, self.y0, self.cw, self.sh, self.small = t, x0, y0, cw, sh, small
+        self.nmax = max(t.track_len)
+        self.clicks = [keyed_click("track", track.colour)[0] for track in t.tracks]
+        self.banners = "" if small else self._banners()
+        self.tail = "" if small else self._tail()
+        self._drawn: dict[tuple[Any, ...], str] = {}
+
+    def draw(self, p: int, n: int, heights: Mapping[str, Any], crossed: int, clickable: bool,
+             targets: set[str]) -> str:
+        """Seat ``p``'s tracks (of ``n`` seats) marked to ``heights`` (spaces per colour),
+        ``crossed`` bandit spaces; the next spaces clickable or not, ``targets``
+        highlighted."""
+        t = self.t
+        out = [self.banners]
+        drawn = self._drawn
+        for k, track in enumerate(t.tracks):
+            col = track.colour
+            if track.castle:
+                seat = CASTLE_ORDER.index(col) if col in CASTLE_ORDER else -1
+                key: tuple[Any, ...] = ("castle", k, seat == p, seat < n)
+                text = drawn.get(key)
+                if text is None:
+                    text = drawn[key] = self._castle(k, seat == p, seat < n)
+                out.append(text)
+            hgt = max(-1, min(int(heights.get(col, 0)), len(track.spaces)))
+            key = ("column", k, hgt, clickable, self.clicks[k] in targets)
+            text = drawn.get(key)
+            if text is None:
+                text = drawn[key] = self._column(k, *key[2:])
+            out.append(text)
+        if t.bandit_points:
+            key = ("bandits", max(0, min(crossed, len(t.bandit_points))))
+            text = drawn.get(key)
+            if text is None:
+                text = drawn[key] = self._bandits(key[1])
+            out.append(text)
+        out.append(self.tail)
+        return "".join(out)
+
+    def _banners(self) -> str:
+        """The achievement banners left of the tracks (a big sheet's)."""
+        sheet = self.t.sheet
+        sh, out = self.sh, []
+        bx = self.x0 - 16
+        for hgt, b in sorted({b.height: b for b in sheet.banners}.items()):
+            y = self.y0 + (self.nmax - hgt) * sh
+            tip = (_("Achievement banner {fleurs}: reached on a track when its space {n} is "
+                     "marked [{book}, Achievement banners]").format(fleurs=b.fleurs, n=hgt,
+                                                                    book=book())
+                   + f"\n{_prov(b)}")
+            out.append(f'<g class="banner">{_t(tip)}<path d="M{bx - 10:.1f} {y + 4:.1f}h22v'
+                       f'{sh - 8:.1f}l-11 -5l-11 5z" fill="#4f9a4a" stroke="#2c5e28"/>'
+                       + _txt(bx + 1, y + sh / 2 + 3,
+                              "⚜" * b.fleurs if b.fleurs <= 2 else str(b.fleurs),
+                              9 if b.fleurs > 1 else 11, "middle", "#fff") + "</g>")
+        return "".join(out)
+
+    def _castle(self, k: int, mine: bool, owner: bool) -> str:
+        """Track ``k``'s home castle (filled on its owner's sheet; a small sheet shows
+        only its own)."""
+        track = self.t.tracks[k]
+        col, cw, small = track.colour, self.cw, self.small
+        x = self.x0 + k * cw
         length = len(track.spaces)
-        ck_text, ck_attr = keyed_click("track", col)
-        nxt_tgt = ck_text in targets
-        castle_seat = CASTLE_ORDER.index(col) if col in CASTLE_ORDER else -1
-        if track.castle:
-            mine = castle_seat == p
-            owner = castle_seat < _seat_count(obs)
-            cy = y0 + (nmax - length) * sh - (4 if not small else 2)
-            if not small:
-                tip = ((_("Home castle of the {colour} track (this sheet's player: yes)") if mine
-                        else _("Home castle of the {colour} track (this sheet's player: no)")
-                        ).format(colour=colour_stem(col))
-                       + _(": with all {n} spaces marked the home player scores {home} points "
-                           "instead of {top} [{book}, Scoring]").format(
-                           n=length, home=track.home_points, top=track.spaces[-1].points,
-                           book=book())
-                       + f"\n{_prov(track)}")
-                out.append(f'<g class="castle">{_t(tip)}'
-                           + _castle(x + cw / 2, cy, cw * 0.3, col, mine and owner)
-                           + _txt(x + cw / 2, cy - cw * 0.42 - 3, str(track.home_points), 11,
-                                  "middle", "#333", "bold" if mine else "normal")
-                           + "</g>")
-            elif mine:
-                out.append(_castle(x + cw / 2, cy, cw * 0.32, col, True))
+        cy = self.y0 + (self.nmax - length) * self.sh - (4 if not small else 2)
+        if small:
+            return _castle(x + cw / 2, cy, cw * 0.32, col, True) if mine else ""
+        tip = ((_("Home castle of the {colour} track (this sheet's player: yes)") if mine
+                else _("Home castle of the {colour} track (this sheet's player: no)")
+                ).format(colour=colour_stem(col))
+               + _(": with all {n} spaces marked the home player scores {home} points "
+                   "instead of {top} [{book}, Scoring]").format(
+                   n=length, home=track.home_points, top=track.spaces[-1].points,
+                   book=book())
+               + f"\n{_prov(track)}")
+        return (f'<g class="castle">{_t(tip)}'
+                + _castle(x + cw / 2, cy, cw * 0.3, col, mine and owner)
+                + _txt(x + cw / 2, cy - cw * 0.42 - 3, str(track.home_points), 11,
+                       "middle", "#333", "bold" if mine else "normal")
+                + "</g>")
+
+    def _column(self, k: int, hgt: int, clickable: bool, nxt_tgt: bool) -> str:
+        """Track ``k``'s spaces, the first ``hgt`` crossed out; the next one clickable
+        and highlighted as said."""
+        track = self.t.tracks[k]
+        col, cw, sh, small = track.colour, self.cw, self.sh, self.small
+        x = self.x0 + k * cw
+        length = len(track.spaces)
+        ck_attr = keyed_click("track", col)[1]
+        out = []
         for j, sp in enumerate(track.spaces):
-            y = y0 + (nmax - 1 - j) * sh
+            y = self.y0 + (self.nmax - 1 - j) * sh
             done = j < hgt
             is_next = j == hgt
             can = clickable and is_next
@@ -1043,13 +1259,18 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
                 body += _cross(x + cw / 2, y + sh / 2, min(cw, sh) * (0.3 if not small else 0.28),
                                2 if not small else 1)
             out.append(f'<g class="{cls}"{attrs}>{body}</g>')
-    if t.bandit_points:
-        x = x0 + len(t.tracks) * cw + (10 if not small else 3)
-        crossed = int(obs["sheets"][p]["bandits"])
-        bt = sheet.bandit_track
+        return "".join(out)
+
+    def _bandits(self, crossed: int) -> str:
+        """The raiding bandit track (sheet 2), its first ``crossed`` spaces crossed out."""
+        t = self.t
+        cw, sh, small = self.cw, self.sh, self.small
+        x = self.x0 + len(t.tracks) * cw + (10 if not small else 3)
+        bt = t.sheet.bandit_track
+        out = []
         for j, pts in enumerate(t.bandit_points):
-            hh = sh * nmax / len(t.bandit_points)
-            y = y0 + (len(t.bandit_points) - 1 - j) * hh
+            hh = sh * self.nmax / len(t.bandit_points)
+            y = self.y0 + (len(t.bandit_points) - 1 - j) * hh
             done = j < crossed
             body = (f'<rect x="{x:.1f}" y="{y + 1:.1f}" width="{cw * 0.8:.1f}" '
                     f'height="{hh - 2:.1f}" rx="2" fill="{"#d8d0bd" if done else "#caa89a"}" '
@@ -1065,81 +1286,132 @@ def _tracks(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0
                 body += _cross(x + cw * 0.4, y + hh / 2, min(cw, hh) * 0.28,
                                1.8 if not small else 1)
             out.append(f'<g class="bandit-space">{body}</g>')
-        if not small:
-            out.append(_bandit(x + cw * 0.4, y0 - 14, 9))
-    if not small:
+        return "".join(out)
+
+    def _tail(self) -> str:
+        """Under a big sheet's tracks: the bandit's mask over the bandit track and each
+        track's theme."""
+        t = self.t
+        out = []
+        if t.bandit_points:
+            x = self.x0 + len(t.tracks) * self.cw + 10
+            out.append(_bandit(x + self.cw * 0.4, self.y0 - 14, 9))
         for k, track in enumerate(t.tracks):
-            out.append(_txt(x0 + k * cw + cw / 2, y0 + nmax * sh + 14 + 11 * (k % 2),
+            out.append(_txt(self.x0 + k * self.cw + self.cw / 2,
+                            self.y0 + self.nmax * self.sh + 14 + 11 * (k % 2),
                             data_text(track.theme), 10, "middle", INKS[track.colour]))
-    return "".join(out)
+        return "".join(out)
 
 
 def _achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float, y0: float,
                   clickable: bool, targets: set[str], names: Sequence[str] | None) -> str:
+    """Seat ``p``'s two rows of achievements, each box clickable when met (a claim).
+    Remembered by the sheet, place, seat, the achievements claimed and met, who claimed
+    each first, the names, the number of seats, clickable and the claim targets."""
+    sheet = obs["sheets"][p]
+    key = (game.tables, x0, y0, p, frozen(sheet["claimed"]), frozen(sheet["claimable"]),
+           frozen(obs.get("top_row_first")), frozen(names), _seat_count(obs), clickable,
+           _clicks_of(targets, "claim"))
+    return fragment("achievements", key, _draw_achievements, game, obs, p, x0, y0, clickable,
+                    targets, names)
+
+
+def _draw_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x0: float,
+                       y0: float, clickable: bool, targets: set[str],
+                       names: Sequence[str] | None) -> str:
+    """:func:`_achievements` drawn, box by box (:func:`_achievement_box`)."""
     t = game.tables
     sheet = obs["sheets"][p]
     claimed, claimable = set(sheet["claimed"]), set(sheet["claimable"])
     first = obs.get("top_row_first") or [-1] * t.num_achievements
-    n = _seat_count(obs)
+    multi = _seat_count(obs) > 1
+    lang = language()
     out = []
-    bw, bh, gap = 122, 54, 6
     for row_i, (row, idx) in enumerate((("top", t.top), ("bottom", t.bottom))):
         if not idx:
             continue
-        y = y0 + row_i * (bh + 20)
-        word = (_("Top row (first player only)") if not any(t.ach_later[a] for a in idx)
-                else _("Top row (8 VP first, 5 VP later)")) if row == "top" else \
-            _("Bottom row (every player)")
-        out.append(_txt(x0, y - 5, word, 11, fill="#5a4a2a", weight="bold"))
+        out.append(_achievement_row_heading(t, row_i, x0, y0, lang))
         for k, a in enumerate(idx):
-            ach = t.achievements[a]
-            name = f"{row} {k + 1}"
-            x = x0 + k * (bw + gap)
-            ck_text, ck_attr = keyed_click("claim", name)
-            can = clickable and a in claimable
-            tgt = ck_text in targets
-            locked = (row == "top" and first[a] >= 0 and first[a] != p
+            f = first[a]
+            locked = (row == "top" and f >= 0 and f != p
                       and not t.ach_later[a] and a not in claimed)
-            state = (pgettext("achievement", "claimed") if a in claimed else _("met: claim it") if a in claimable
-                     else _("locked: {name} claimed it first").format(
-                         name=_label(names, first[a])) if locked
-                     else pgettext("achievement", "open"))
-            tip = [f"{_achievement_title(name)} ({state})", data_text(ach.text),
-                   _("Reward: {reward}").format(reward=_reward(ach) or pgettext("cascadito", "none"))]
-            if ach.later_points is not None and first[a] >= 0:
-                tip.append(_("First claimed by {name}").format(name=_label(names, first[a])))
-            tip += [plain_hover(_("Rule: {source}").format(source=ach.source)) if ach.source
-                    else _("[{book}, The Play Sheets]").format(book=book()), _prov(ach)]
-            fill = ("#e8f4e2" if a in claimed else "#fff7d1" if a in claimable
-                    else "#d9d4c8" if locked else "#fbf7ec")
-            stroke = TARGET if tgt else "#c99a1a" if a in claimable else "#9b8a66"
-            cls = "achievement" + (" target" if can else "") + (" hot" if a in claimable else "")
-            attrs = ck_attr if can else " "
-            body = [f'<rect class="face ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
-                    f'fill="{fill}" stroke="{stroke}" '
-                    f'stroke-width="{3.2 if tgt or a in claimable else 1.2}"/>']
-            body.append(_txt(x + 5, y + 13, name, 10, fill="#7a6a4a", weight="bold"))
-            body.append(_txt(x + bw - 5, y + 13, _reward(ach), 10, "end", "#8a1c1c", "bold"))
-            colour = ach.criterion.colour or ""
-            if colour in COLOURS:
-                body.append(f'<circle cx="{x + bw - 10}" cy="{y + bh - 10}" r="6" '
-                            f'fill="{COLOURS[colour]}" stroke="{INKS[colour]}"/>')
-            for li, line in enumerate(wrap(_short(t, ach), 22)[:2]):
-                body.append(_txt(x + 5, y + 26 + li * 12, line, 10.5, fill="#222"))
-            if a in claimed:
-                body.append(f'<path d="M{x + bw - 26} {y + bh - 16}l6 7l12 -14" fill="none" '
-                            f'stroke="#1d7a33" stroke-width="3" stroke-linecap="round"/>')
-            elif locked:
-                body.append(_lock(x + bw - 12, y + bh - 14))
-            if ach.provenance == "reconstructed":
-                body.append(_txt(x + 5, y + bh - 4, _("\u2248 reconstructed"), 8, fill="#6e5f40",
-                                 extra=' font-style="italic"'))
-            if n > 1 and row == "top" and first[a] >= 0 and a not in claimed and not locked:
-                body.append(_txt(x + bw - 5, y + bh - 4, _("1st: P{n}").format(n=first[a] + 1), 8,
-                                 "end",
-                                 "#555"))
-            out.append(f'<g class="{cls}"{attrs}>{_t(chr(10).join(tip))}{"".join(body)}</g>')
+            out.append(_achievement_box(
+                t, row_i, k, x0, y0, a in claimed, a in claimable, locked, f,
+                _label(names, f) if f >= 0 else "", clickable and a in claimable,
+                keyed_click("claim", f"{row} {k + 1}")[0] in targets, multi, lang))
     return "".join(out)
+
+
+#: An achievement box's width, height, and the gap between two boxes.
+ACH_W, ACH_H, ACH_GAP = 122, 54, 6
+
+
+@lru_cache(maxsize=64)
+def _achievement_row_heading(t: "SheetTables", row_i: int, x0: float, y0: float,
+                             lang: str) -> str:
+    """The heading of the top (``row_i`` 0) or bottom row of achievements, in ``lang``
+    (the language in force)."""
+    idx = t.top if row_i == 0 else t.bottom
+    y = y0 + row_i * (ACH_H + 20)
+    word = (_("Top row (first player only)") if not any(t.ach_later[a] for a in idx)
+            else _("Top row (8 VP first, 5 VP later)")) if row_i == 0 else \
+        _("Bottom row (every player)")
+    return _txt(x0, y - 5, word, 11, fill="#5a4a2a", weight="bold")
+
+
+@lru_cache(maxsize=4096)   # a sheet's boxes in their few states, per language
+def _achievement_box(t: "SheetTables", row_i: int, k: int, x0: float, y0: float,
+                     claimed: bool, claimable: bool, locked: bool, first: int, first_name: str,
+                     can: bool, tgt: bool, multi: bool, lang: str) -> str:
+    """Achievement ``k`` (from 0) of the top (``row_i`` 0) or bottom row: claimed, met
+    (``claimable``), or ``locked`` (another player claimed it first); ``first`` the seat
+    that claimed it first (-1: none), named ``first_name``; ``can`` clickable, ``tgt``
+    highlighted; ``multi`` a game of several players; in ``lang`` (the language in
+    force)."""
+    row = "top" if row_i == 0 else "bottom"
+    a = (t.top if row_i == 0 else t.bottom)[k]
+    ach = t.achievements[a]
+    name = f"{row} {k + 1}"
+    bw, bh = ACH_W, ACH_H
+    x = x0 + k * (bw + ACH_GAP)
+    y = y0 + row_i * (bh + 20)
+    state = (pgettext("achievement", "claimed") if claimed else _("met: claim it") if claimable
+             else _("locked: {name} claimed it first").format(name=first_name) if locked
+             else pgettext("achievement", "open"))
+    tip = [f"{_achievement_title(name)} ({state})", data_text(ach.text),
+           _("Reward: {reward}").format(reward=_reward(ach) or pgettext("cascadito", "none"))]
+    if ach.later_points is not None and first >= 0:
+        tip.append(_("First claimed by {name}").format(name=first_name))
+    tip += [plain_hover(_("Rule: {source}").format(source=ach.source)) if ach.source
+            else _("[{book}, The Play Sheets]").format(book=book()), _prov(ach)]
+    fill = ("#e8f4e2" if claimed else "#fff7d1" if claimable
+            else "#d9d4c8" if locked else "#fbf7ec")
+    stroke = TARGET if tgt else "#c99a1a" if claimable else "#9b8a66"
+    cls = "achievement" + (" target" if can else "") + (" hot" if claimable else "")
+    attrs = keyed_click("claim", name)[1] if can else " "
+    body = [f'<rect class="face ring" x="{x}" y="{y}" width="{bw}" height="{bh}" rx="6" '
+            f'fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{3.2 if tgt or claimable else 1.2}"/>']
+    body.append(_txt(x + 5, y + 13, name, 10, fill="#7a6a4a", weight="bold"))
+    body.append(_txt(x + bw - 5, y + 13, _reward(ach), 10, "end", "#8a1c1c", "bold"))
+    colour = ach.criterion.colour or ""
+    if colour in COLOURS:
+        body.append(f'<circle cx="{x + bw - 10}" cy="{y + bh - 10}" r="6" '
+                    f'fill="{COLOURS[colour]}" stroke="{INKS[colour]}"/>')
+    for li, line in enumerate(wrap(_short(t, ach), 22)[:2]):
+        body.append(_txt(x + 5, y + 26 + li * 12, line, 10.5, fill="#222"))
+    if claimed:
+        body.append(f'<path d="M{x + bw - 26} {y + bh - 16}l6 7l12 -14" fill="none" '
+                    f'stroke="#1d7a33" stroke-width="3" stroke-linecap="round"/>')
+    elif locked:
+        body.append(_lock(x + bw - 12, y + bh - 14))
+    if ach.provenance == "reconstructed":
+        body.append(_txt(x + 5, y + bh - 4, _("\u2248 reconstructed"), 8, fill="#6e5f40",
+                         extra=' font-style="italic"'))
+    if multi and row == "top" and first >= 0 and not claimed and not locked:
+        body.append(_txt(x + bw - 5, y + bh - 4, _("1st: P{n}").format(n=first + 1), 8,
+                         "end", "#555"))
+    return f'<g class="{cls}"{attrs}>{_t(chr(10).join(tip))}{"".join(body)}</g>'
 
 
 def _boat(cx: float, cy: float, s: float) -> str:
@@ -1207,7 +1479,7 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
     out = [f'<g class="sheet big" data-seat="{p}">',
            _panel(6, BIG_TOP, W - 12, BIG_H, acting == p and obs.get("phase") != "end"),
            _seat_head(obs, p, names, 18, BIG_TOP + 22, 15, obs.get("player"))]
-    lay = _Layout(t, 26, BIG_TOP + 40, 24.0)
+    lay = _layout(t, 26, BIG_TOP + 40, 24.0)
     out.append(_kingdom(game, obs, p, lay, clickable, targets, False))
     out.append(_sheet_marks(game, obs, p, lay, items, (POOL_X - 16, BIG_TOP + 22), False))
     nmax = max(t.track_len)
@@ -1223,7 +1495,17 @@ def _big_sheet(game: "CascaditoGame", obs: Mapping[str, Any], p: int, names: Seq
 
 
 def _sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float, y: float) -> str:
-    """Rivers, bandits and the running score of the big sheet, in words."""
+    """Rivers, bandits and the running score of the big sheet, in words. Remembered by
+    the sheet, place, seat, its sheet, who claimed each achievement first, the number of
+    seats and whether the game is over (what :func:`_facts` reads)."""
+    key = (game.tables, x, y, p, frozen(obs["sheets"][p]), frozen(obs.get("top_row_first")),
+           obs.get("phase") == "end", _seat_count(obs))
+    return fragment("notes", key, _draw_sheet_notes, game, obs, p, x, y)
+
+
+def _draw_sheet_notes(game: "CascaditoGame", obs: Mapping[str, Any], p: int, x: float,
+                      y: float) -> str:
+    """:func:`_sheet_notes` drawn."""
     t = game.tables
     f = _facts(t, obs, p)
     lines = []
@@ -1264,110 +1546,181 @@ def _solo_timer(game: "CascaditoGame", obs: Mapping[str, Any], x: float, y: floa
 
 def _pool(game: "CascaditoGame", obs: Mapping[str, Any], clickable: bool, targets: set[str],
           pend: list[dict[str, Any]], x0: float, y0: float) -> str:
-    """The dice pool (3 dice a row), the forbidden faces, the actions waiting."""
-    t = game.tables
-    out = [_txt(x0 + 10, y0 + 18, _("Dice pool"), 14, weight="bold")]
+    """The dice pool (3 dice a row), the forbidden faces, the actions waiting.
+    Remembered by the sheet, place, the pool, the die chosen, the number of actions
+    waiting, clickable and the die targets."""
     pool = str(obs.get("pool") or "-")
     chosen = next((c["die"] for c in pend if "die" in c), None)
-    letters = {c[0].upper(): c for c in TOWN_COLOURS}
-    dice = [letters[ch] for ch in pool if ch in letters]
+    waiting = len(obs.get("tasks") or [])
+    key = (game.tables, x0, y0, pool, chosen, waiting, clickable, _clicks_of(targets, "die"))
+    return fragment("pool", key, _draw_pool, game, pool, chosen, waiting, clickable, targets,
+                    x0, y0)
+
+
+def _draw_pool(game: "CascaditoGame", pool: str, chosen: str | None, waiting: int,
+               clickable: bool, targets: set[str], x0: float, y0: float) -> str:
+    """:func:`_pool` drawn (from the game's :class:`_PoolArt`)."""
+    art = _pool_art(game, x0, y0, language())
+    dice = [_LETTERS[ch] for ch in pool if ch in _LETTERS]
+    out = [art.heading]
     lifted = False
     for k, col in enumerate(dice):
-        dx = x0 + 10 + (k % 3) * 48
         up = chosen == col and not lifted
         lifted = lifted or up
-        dy = y0 + 30 + (k // 3) * 50 - (6 if up else 0)
-        ck_text, ck_attr = keyed_click("die", col)
-        tgt = ck_text in targets
-        face = game.dice.face(col)
+        out.append(art.die(k, col, up, keyed_click("die", col)[0] in targets, clickable))
+    if not dice:
+        out.append(art.empty)
+    out.append(art.forbidden)
+    if waiting:
+        out.append(_txt(x0 + 10, y0 + 182, _("Actions waiting: {n}").format(n=waiting), 12,
+                        fill="#8a1c1c", weight="bold"))
+    return "".join(out)
+
+
+#: A die's colour by its letter in the pool (``B`` blue...).
+_LETTERS = {c[0].upper(): c for c in TOWN_COLOURS}
+
+
+@lru_cache(maxsize=64)
+def _pool_art(game: "CascaditoGame", x0: float, y0: float, lang: str) -> "_PoolArt":
+    """The :class:`_PoolArt` of a game at ``(x0, y0)`` in ``lang`` (the language in force)."""
+    return _PoolArt(game, x0, y0)
+
+
+class _PoolArt:
+    """The dice pool's column at one place in one language: its heading, the empty pool's
+    words and the forbidden faces drawn once; a die drawn once per place in the pool,
+    colour and state (lifted, highlighted, clickable)."""
+
+    def __init__(self, game: "CascaditoGame", x0: float, y0: float):
+        self.game, self.x0, self.y0 = game, x0, y0
+        self.heading = _txt(x0 + 10, y0 + 18, _("Dice pool"), 14, weight="bold")
+        self.empty = "".join(_txt(x0 + 10, y0 + 48 + i * 16, line, 12, fill="#555")
+                             for i, line in enumerate((_("Empty: the next player"),
+                                                       _("rolls all 6 dice"))))
+        fy = y0 + 152
+        out = [_txt(x0 + 10, fy + 4, _("Forbidden:"), 12, fill="#555")]
+        for k, col in enumerate(game.tables.forbidden):
+            fx = x0 + 84 + k * 28
+            forbidden = _("The {colour} face is forbidden on this sheet: such dice leave the "
+                          "pool after every roll [{book}, Roll all 6 dice]").format(
+                colour=colour_stem(col), book=book())
+            out.append(f'<g class="forbidden">{_t(forbidden)}'
+                       f'<rect x="{fx}" y="{fy - 12}" width="22" height="22" rx="4" '
+                       f'fill="{COLOURS[col]}" stroke="#555"/>'
+                       f'<path d="M{fx - 2} {fy - 14}L{fx + 24} {fy + 12}" stroke="#c22" '
+                       f'stroke-width="2.5"/></g>')
+        self.forbidden = "".join(out)
+        self._dice: dict[tuple[int, str, bool, bool, bool], str] = {}
+
+    def die(self, k: int, col: str, up: bool, tgt: bool, clickable: bool) -> str:
+        """The ``k``-th die of the pool (3 a row), of colour ``col``: ``up`` lifted (the
+        die chosen), ``tgt`` highlighted, ``clickable``."""
+        key = (k, col, up, tgt, clickable)
+        text = self._dice.get(key)
+        if text is None:
+            text = self._dice[key] = self._draw_die(*key)
+        return text
+
+    def _draw_die(self, k: int, col: str, up: bool, tgt: bool, clickable: bool) -> str:
+        dx = self.x0 + 10 + (k % 3) * 48
+        dy = self.y0 + 30 + (k // 3) * 50 - (6 if up else 0)
+        face = self.game.dice.face(col)
         tip = ((_("An {colour} die ({theme}): mark an empty field next to an {colour} town, "
                   "or the next river space, or pass [{book}, Select a die]") if _a(col) == "an"
                 else _("A {colour} die ({theme}): mark an empty field next to a {colour} town, "
                        "or the next river space, or pass [{book}, Select a die]")).format(
                     colour=colour_stem(col), theme=data_text(face.theme), book=book())
                + f"\n{_prov(face)}")
-        out.append(f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
-                   f'{ck_attr if clickable else " "}>{_t(tip)}'
-                   f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
-                   f'fill="{COLOURS[col]}" stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
-                   f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
-                   + _house(dx + 20, dy + 20, 10, col) + "</g>")
-    if not dice:
-        for i, line in enumerate((_("Empty: the next player"), _("rolls all 6 dice"))):
-            out.append(_txt(x0 + 10, y0 + 48 + i * 16, line, 12, fill="#555"))
-    fy = y0 + 152
-    out.append(_txt(x0 + 10, fy + 4, _("Forbidden:"), 12, fill="#555"))
-    for k, col in enumerate(t.forbidden):
-        fx = x0 + 84 + k * 28
-        forbidden = _("The {colour} face is forbidden on this sheet: such dice leave the pool "
-                      "after every roll [{book}, Roll all 6 dice]").format(
-            colour=colour_stem(col), book=book())
-        out.append(f'<g class="forbidden">{_t(forbidden)}'
-                   f'<rect x="{fx}" y="{fy - 12}" width="22" height="22" rx="4" '
-                   f'fill="{COLOURS[col]}" stroke="#555"/>'
-                   f'<path d="M{fx - 2} {fy - 14}L{fx + 24} {fy + 12}" stroke="#c22" '
-                   f'stroke-width="2.5"/></g>')
-    tasks = obs.get("tasks") or []
-    if tasks:
-        out.append(_txt(x0 + 10, fy + 30, _("Actions waiting: {n}").format(n=len(tasks)), 12,
-                        fill="#8a1c1c", weight="bold"))
-    return "".join(out)
+        return (f'<g class="die{" target" if clickable else ""}{" chosen" if up else ""}"'
+                f'{keyed_click("die", col)[1] if clickable else " "}>{_t(tip)}'
+                f'<rect class="face" x="{dx}" y="{dy}" width="40" height="40" rx="8" '
+                f'fill="{COLOURS[col]}" '
+                f'stroke="{TARGET if tgt else ("#d11" if up else INKS[col])}" '
+                f'stroke-width="{3.2 if tgt or up else 1.5}"/>'
+                + _house(dx + 20, dy + 20, 10, col) + "</g>")
 
 
 def _others(game: "CascaditoGame", obs: Mapping[str, Any], big: int, names: Sequence[str] | None,
             acting: Any, items: Sequence[tuple[int, dict[str, Any]]] = ()) -> str:
     """The bottom band: every other seat's sheet, small, side by side (solo: the timer)."""
-    t = game.tables
     n = _seat_count(obs)
+    if n == 1:
+        key = (game.tables, frozen(obs.get("solo")), obs.get("phase") == "end")
+        return fragment("solo", key, _solo_band, game, obs)
+    others = [q for q in range(n) if q != big]
+    return "".join(_small_sheet(game, obs, q, i, len(others), names, acting, items)
+                   for i, q in enumerate(others))
+
+
+def _solo_band(game: "CascaditoGame", obs: Mapping[str, Any]) -> str:
+    """The bottom band of a solo game: the dice boxes and the round in words."""
+    t = game.tables
     y = BIG_TOP + BIG_H + 8
     ph = H - y - 6
-    if n == 1:
-        solo = obs.get("solo") or {}
-        out = [_panel(6, y, W - 12, ph, False),
-               _solo_timer(game, obs, 22, y + 22),
-               _txt(22, y + 92, (_("Solo game over: all {n} rounds played. ").format(
-                                     n=t.solo_boxes)
-                                 if obs.get("phase") == "end" else
-                                 _("Solo game: round {n} of {total}, turn {turn} of 2. ").format(
-                                     n=int(solo.get("boxes", 0)) + 1, total=t.solo_boxes,
-                                     turn=int(solo.get("turn", 0)) + 1))
-                    + _("Roll all 6 dice each round, take 2 turns, then mark the next dice "
-                        "box."), 12.5, fill="#333"),
-               _txt(22, y + 112, _("How many points can you achieve?"), 12.5, fill="#333")]
-        return "".join(out)
-    others = [q for q in range(n) if q != big]
-    pw = min(470.0, (W - 12 - 8 * (len(others) - 1)) / len(others))
-    out = []
-    for i, q in enumerate(others):
-        px = 6 + i * (pw + 8)
-        sheet = obs["sheets"][q]
-        out.append(f'<g class="sheet small" data-seat="{q}">'
-                   + _t(_summary(game, obs, q, names)))
-        out.append(_panel(px, y, pw, ph, acting == q and obs.get("phase") != "end"))
-        info = [f"{_river_word(t.river_names[rv])} {k}/{t.river_len[rv]}"
-                for rv, k in enumerate(sheet["rivers"])]
-        if t.bandit_points:
-            info.append(_("bandits {n}").format(n=sheet["bandits"]))
-        out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
-                              " · ".join(info)))
-        r = min(9.0, (ph - 34) / 15.5)
-        lay = _Layout(t, px + 10, y + 26, r)
-        out.append(_kingdom(game, obs, q, lay, False, set(), True))
-        out.append(_sheet_marks(game, obs, q, lay, items, (px + pw - 10, y + 16), True))
-        nmax = max(t.track_len)
-        sh = min(13.0, (ph - 48) / nmax)
-        out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,
-                           set(), True))
-        out.append(_mini_achievements(game, obs, q, px + pw - 8, y + 30, names))
-        out.append("</g>")
+    solo = obs.get("solo") or {}
+    out = [_panel(6, y, W - 12, ph, False),
+           _solo_timer(game, obs, 22, y + 22),
+           _txt(22, y + 92, (_("Solo game over: all {n} rounds played. ").format(
+                                 n=t.solo_boxes)
+                             if obs.get("phase") == "end" else
+                             _("Solo game: round {n} of {total}, turn {turn} of 2. ").format(
+                                 n=int(solo.get("boxes", 0)) + 1, total=t.solo_boxes,
+                                 turn=int(solo.get("turn", 0)) + 1))
+                + _("Roll all 6 dice each round, take 2 turns, then mark the next dice "
+                    "box."), 12.5, fill="#333"),
+           _txt(22, y + 112, _("How many points can you achieve?"), 12.5, fill="#333")]
     return "".join(out)
 
 
-def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, right: float, y: float,
-                       names: Sequence[str] | None) -> str:
+def _small_opening(game: "CascaditoGame", obs: Mapping[str, Any], q: int,
+                   names: Sequence[str] | None) -> str:
+    """The start of seat ``q``'s small sheet: its group and hover text (:func:`_summary`)."""
+    return f'<g class="sheet small" data-seat="{q}">' + _t(_summary(game, obs, q, names))
+
+
+def _small_sheet(game: "CascaditoGame", obs: Mapping[str, Any], q: int, i: int, count: int,
+                 names: Sequence[str] | None, acting: Any,
+                 items: Sequence[tuple[int, dict[str, Any]]]) -> str:
+    """Seat ``q``'s sheet, small, the ``i``-th of ``count`` side by side in the bottom band:
+    its summary as hover text, its kingdom, marks, tracks and achievements (each part
+    remembered by what it shows)."""
+    t = game.tables
+    y = BIG_TOP + BIG_H + 8
+    ph = H - y - 6
+    pw = min(470.0, (W - 12 - 8 * (count - 1)) / count)
+    px = 6 + i * (pw + 8)
+    sheet = obs["sheets"][q]
+    out = [fragment("small-opening", (t, q, frozen(sheet), _label(names, q)), _small_opening,
+                    game, obs, q, names),
+           _panel(px, y, pw, ph, acting == q and obs.get("phase") != "end")]
+    info = [f"{_river_word(t.river_names[rv])} {k}/{t.river_len[rv]}"
+            for rv, k in enumerate(sheet["rivers"])]
+    if t.bandit_points:
+        info.append(_("bandits {n}").format(n=sheet["bandits"]))
+    out.append(_seat_head(obs, q, names, px + 10, y + 18, 12, obs.get("player"),
+                          " · ".join(info)))
+    r = min(9.0, (ph - 34) / 15.5)
+    lay = _layout(t, px + 10, y + 26, r)
+    out.append(_kingdom(game, obs, q, lay, False, set(), True))
+    out.append(_sheet_marks(game, obs, q, lay, items, (px + pw - 10, y + 16), True))
+    nmax = max(t.track_len)
+    sh = min(13.0, (ph - 48) / nmax)
+    out.append(_tracks(game, obs, q, px + 10 + lay.width + 10, y + 38, 12, sh, False,
+                       set(), True))
+    key = (t, q, px + pw - 8, y + 30, frozen(sheet["claimed"]), frozen(obs.get("top_row_first")))
+    out.append(fragment("mini-achievements", key, _mini_achievements, game, obs, q,
+                        px + pw - 8, y + 30))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _mini_achievements(game: "CascaditoGame", obs: Mapping[str, Any], p: int, right: float,
+                       y: float) -> str:
     """A small sheet's achievements: one square per achievement, the top row in a column
     left of the bottom row's, ending at ``right``; claimed ones green, ones another player
-    took first grey."""
+    took first grey (remembered by its seat, place, claims and who claimed first where
+    drawn)."""
     t = game.tables
     sheet = obs["sheets"][p]
     claimed = set(sheet["claimed"])
@@ -1406,10 +1759,19 @@ def score_table(observation: Mapping[str, Any],
     each river (sheets 1-3), the bandit track (sheet 2), the whole-top-row bonus (sheet
     4), and a Total row. Headings: ``Scoring item`` and one per seat (``names``, else
     ``Player N``; :func:`regalia.core.svgkit.score_headings`)."""
-    game = game_of(observation)
-    t = game.tables
-    n = _seat_count(observation)
-    facts = [_facts(t, observation, p) for p in range(n)]
+    t = game_of(observation).tables
+    facts = tuple(_facts(t, observation, p) for p in range(_seat_count(observation)))
+    return {"headings": score_headings(len(facts), names),
+            "rows": [{"label": label, "cells": list(cells)}
+                     for label, cells in _score_rows(t, facts, language())]}
+
+
+@lru_cache(maxsize=256)   # every seat's table of a ply is the same
+def _score_rows(t: "SheetTables", facts: tuple[SheetFacts, ...],
+                lang: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The rows of the score table, ``(label, points per seat)``, of sheets with these
+    :class:`.scoring.SheetFacts`, in ``lang`` (the language in force)."""
+    n = len(facts)
     steps = [score_steps(t, f) for f in facts]
     labels = {"top_row": _("Top-row achievements"), "bottom_row": _("Bottom-row achievements")}
     order = [labels["top_row"]]
@@ -1433,9 +1795,9 @@ def score_table(observation: Mapping[str, Any],
             rows.setdefault(label, [0] * n)[p] += int(st.points)
             if label not in order:
                 order.append(label)
-    body: list[dict[str, Any]] = [{"label": k, "cells": rows[k]} for k in order]
-    body.append({"label": _("Total"), "cells": [sheet_total(t, f) for f in facts]})
-    return {"headings": score_headings(n, names), "rows": body}
+    body = [(k, tuple(rows[k])) for k in order]
+    body.append((_("Total"), tuple(sheet_total(t, f) for f in facts)))
+    return tuple(body)
 
 
 def _section(source: str, default: str) -> str:
@@ -1451,7 +1813,12 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     """The scoring rules of this sheet from the game's help data (:func:`.help.help_entries`:
     success tracks, bonus, river, bandits, then the achievements), each with its source
     (book and section)."""
-    game = game_of(observation)
+    return [dict(e) for e in _scoring_help(game_of(observation), language())]
+
+
+@lru_cache(maxsize=64)
+def _scoring_help(game: "CascaditoGame", lang: str) -> list[dict[str, str]]:
+    """:func:`scoring_help` of a game in ``lang`` (the language in force); callers copy."""
     first = [{"heading": _("Scoring"),
               "text": _("At the game end: top-row achievements (and on sheets 3 and 4 "
                         "bottom-row ones) score the points shown; each success track scores "
