@@ -10,8 +10,10 @@ facts; nothing here reads a state.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from regalia.core import i18n
 from regalia.core.i18n import _, ngettext
 from regalia.core.svgkit import and_join, entry, runs
 
@@ -33,11 +35,10 @@ def _tile(label: str) -> str:
     return type_name(_TYPE_OF_NAME[name]) if name in _TYPE_OF_NAME else name
 
 
-def _tile_name(observation: Mapping[str, Any], tile_id: str) -> str:
-    """A tile's name (``Inn``) from its id (``travel-1``) in the game's tile data."""
-    data = (observation.get("params") or {}).get("data")
+def _tile_name(data: str | None, tile_id: str) -> str:
+    """A tile's name (``Inn``) from its id (``travel-1``) in the game's tile ``data``."""
     try:
-        return type_name(load_tiles(str(data) if data else None).by_id(tile_id).type)
+        return type_name(load_tiles(data).by_id(tile_id).type)
     except (KeyError, ValueError):
         return _("a tile")
 
@@ -52,6 +53,13 @@ def phrase(notation: str, past: bool) -> str:
     """A move in words, past (``built an Inn at 1,-1``) or to do (``build the Inn at
     1,-1``); None-like empty text for ``end`` in the past (the turn's end goes without
     saying). German: participles and infinitives (``Taverne auf 1,-1 gebaut``)."""
+    return _phrase(notation, past, i18n.language())
+
+
+@lru_cache(maxsize=4096)
+def _phrase(notation: str, past: bool, language: str) -> str:
+    """:func:`phrase` in ``language`` (the language in force), remembered: the log is
+    told again on every view."""
     if m := TAKE.match(notation):
         return (_("took the tile on space {n} of the royal reserve") if past else
                 _("take the tile on space {n} of the royal reserve")).format(n=m.group(1))
@@ -110,13 +118,22 @@ def seat_colour_name(colour: str) -> str:
 def _chance(observation: Mapping[str, Any], texts: Sequence[str], names: Sequence[str]) -> str:
     """A row of chance outcomes in words: the toss, tiles drawn into the royal reserve,
     Heinrich's treasures."""
+    data = (observation.get("params") or {}).get("data")
+    return _chance_words(str(data) if data else None, tuple(texts), tuple(names),
+                         i18n.language())
+
+
+@lru_cache(maxsize=4096)
+def _chance_words(data: str | None, texts: tuple[str, ...], names: tuple[str, ...],
+                  language: str) -> str:
+    """:func:`_chance` for the game's tile ``data`` in ``language``, remembered."""
     out = []
     for t in texts:
         if t.startswith("toss "):
             seat = 0 if t.endswith("white") else 1
             who = names[seat] if seat < len(names) else seat_colour_name(t[5:])
             out.append(_("{player} starts (the toss)").format(player=who))
-    drawn = [_tile_name(observation, t[5:]) for t in texts if t.startswith("draw ")]
+    drawn = [_tile_name(data, t[5:]) for t in texts if t.startswith("draw ")]
     hidden = sum(1 for t in texts if "face-down" in t or "face down" in t)  # i18n: no
     if drawn:
         tiles = ", ".join(drawn)
