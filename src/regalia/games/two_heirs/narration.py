@@ -104,6 +104,13 @@ def _phrase(notation: str, past: bool, language: str) -> str:
     return notation
 
 
+@lru_cache(maxsize=4096)
+def _joined(said: tuple[str, ...], language: str) -> str:
+    """A turn's phrases joined (:func:`regalia.core.svgkit.and_join`) in ``language`` (the
+    language in force), remembered: the same turns are told on every view."""
+    return and_join(said)
+
+
 def describe(observation: Mapping[str, Any], notation: str) -> str:
     """A move of the seat to play in words (a hint)."""
     return phrase(notation, past=False)
@@ -115,18 +122,12 @@ def seat_colour_name(colour: str) -> str:
     return {"white": _("White"), "blue": _("Blue")}.get(colour, colour.capitalize())
 
 
-def _chance(observation: Mapping[str, Any], texts: Sequence[str], names: Sequence[str]) -> str:
-    """A row of chance outcomes in words: the toss, tiles drawn into the royal reserve,
-    Heinrich's treasures."""
-    data = (observation.get("params") or {}).get("data")
-    return _chance_words(str(data) if data else None, tuple(texts), tuple(names),
-                         i18n.language())
-
-
 @lru_cache(maxsize=4096)
-def _chance_words(data: str | None, texts: tuple[str, ...], names: tuple[str, ...],
-                  language: str) -> str:
-    """:func:`_chance` for the game's tile ``data`` in ``language``, remembered."""
+def _chance(data: str | None, texts: tuple[str, ...], names: tuple[str, ...],
+            language: str) -> str:
+    """A row of chance outcomes in words: the toss, tiles drawn into the royal reserve
+    (named from the game's tile ``data``), Heinrich's treasures; in ``language`` (the
+    language in force), remembered: the log is told again on every view."""
     out = []
     for t in texts:
         if t.startswith("toss "):
@@ -158,10 +159,13 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
     out: list[dict[str, Any]] = []
     parts: list[list[str]] = []    # the phrases of each entry, joined at the end
     turn_open = False              # the last seat entry's turn has not ended yet
+    language = i18n.language()
+    data = (observation.get("params") or {}).get("data")
+    data = str(data) if data else None
     for first, last, seat in runs(plies):
         texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
         if seat is None:
-            words = _chance(observation, texts, names)
+            words = _chance(data, tuple(texts), tuple(names), language)
             if turn_open and out:
                 out[-1]["last"] = last
                 if words and parts[-1]:
@@ -170,7 +174,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                 out.append(entry(first, last, None, ""))
                 parts.append([words[:1].upper() + words[1:]])
             continue
-        said = [w for w in (phrase(t, past=True) for t in texts) if w]
+        said = [w for w in (_phrase(t, True, language) for t in texts) if w]
         if out and out[-1]["seat"] == seat and turn_open:
             out[-1]["last"] = last
             parts[-1] += said
@@ -179,7 +183,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             parts.append(said or [_("ended the turn")])
         turn_open = texts[-1] != "end"
     for e, said in zip(out, parts):
-        e["text"] = and_join(said) if e["seat"] is not None else "; ".join(said)
+        e["text"] = _joined(tuple(said), language) if e["seat"] is not None else "; ".join(said)
     solo = (observation.get("params") or {}).get("players") == 1
     if solo:
         took = _("Heinrich took his turn")

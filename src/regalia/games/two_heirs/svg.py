@@ -59,7 +59,7 @@ import re
 import threading
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Mapping, NamedTuple, Sequence, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core import i18n
@@ -664,33 +664,47 @@ def breakdowns(obs: Mapping[str, Any]) -> tuple[Breakdown, Breakdown]:
     """Both seats' scores as the game would end now, itemised (:mod:`.scoring`): seat 0
     and seat 1, or the human and Heinrich (his solo scoring, treasures included).
 
-    Remembered (:data:`_SCORES`) by what they are computed from: the game's parameters,
-    the landscape, the troops, Heinrich's treasures left, and the language of the
-    details."""
+    Remembered (:data:`_SCORES`) by what they are computed from (:func:`_score_key`)."""
+    return _scored(obs, _score_key(obs))[0]
+
+
+def _score_key(obs: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What the scores are computed from: the game's parameters, the landscape, the
+    troops, Heinrich's treasures left, and the language of the details."""
     params = _params(obs)
-    roads = bool((obs.get("params") or {}).get("roads", True))
     tre = obs.get("treasures") or {}
-    key = (params, roads,
-           tuple((t["x"], t["y"], t["tile"], t["colour"], t["owner"]) for t in obs["landscape"]),
-           tuple(tuple(_xy(p) or frozen(p) for p in troops) for troops in obs["troops"]),
-           len(tre.get("landscape", ())) + int(tre.get("pile", 0)) if params[2] else None,
-           i18n.language())
-    return _SCORES.get(key, lambda: _score(obs, roads))
+    return (params, bool((obs.get("params") or {}).get("roads", True)),
+            tuple((t["x"], t["y"], t["tile"], t["colour"], t["owner"])
+                  for t in obs["landscape"]),
+            tuple(tuple(_xy(p) or frozen(p) for p in troops) for troops in obs["troops"]),
+            len(tre.get("landscape", ())) + int(tre.get("pile", 0)) if params[2] else None,
+            i18n.language())
 
 
-def _score(obs: Mapping[str, Any], roads: bool) -> tuple[Breakdown, Breakdown]:
+def _scored(obs: Mapping[str, Any], key: tuple[Any, ...]
+            ) -> tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]:
+    """The scores (:func:`breakdowns`) and every building's score by its space."""
+    return _SCORES.get(key, lambda: _score(obs, key[1]))
+
+
+def _score(obs: Mapping[str, Any], roads: bool
+           ) -> tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]:
     tiles = tiles_of(obs)
     land = landscape_of(obs)
     troops = troop_map(obs)
     if _params(obs)[2]:
         tre = obs.get("treasures") or {}
         left = len(tre.get("landscape", ())) + int(tre.get("pile", 0))
-        return score_heinrich(tiles, land, troops, (), left, roads=roads)
-    return score_landscape(tiles, land, troops, roads=roads)
+        bd = score_heinrich(tiles, land, troops, (), left, roads=roads)
+    else:
+        bd = score_landscape(tiles, land, troops, roads=roads)
+    return bd, {bs.position: bs for seat in (0, 1) for bs in buildings_of(bd[seat])}
 
 
 #: the scores of the positions drawn lately (:func:`breakdowns`)
-_SCORES: _Recent[tuple[Breakdown, Breakdown]] = _Recent(256)
+_SCORES: _Recent[tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]] = _Recent(256)
+#: their score tables' rows (:func:`score_table`)
+_ROWS: _Recent[tuple[tuple[str, tuple[Any, ...]], ...]] = _Recent(256)
 
 
 def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
@@ -711,29 +725,34 @@ def score_table(observation: Mapping[str, Any],
     per scored road, treasures (solo) and the total. Cells: points, ``"8 (4 x2)"`` where
     doubled. Headings: ``Scoring item`` then one per column (``names``, else White, Blue /
     White, Heinrich; :func:`regalia.core.svgkit.score_headings`)."""
-    tiles = tiles_of(observation)
-    b = breakdowns(observation)
-    solo = _params(observation)[2]
-    heads = score_headings(2, None, seat_names(observation, names))
-    rows: list[dict[str, Any]] = []
+    key = _score_key(observation)
+    rows = _ROWS.get(key, lambda: _score_rows(observation, _scored(observation, key)[0]))
+    return {"headings": score_headings(2, None, seat_names(observation, names)),
+            "rows": [{"label": label, "cells": list(cells)} for label, cells in rows]}
+
+
+def _score_rows(obs: Mapping[str, Any], b: tuple[Breakdown, Breakdown]
+                ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The rows of :func:`score_table`: (label, cells)."""
+    tiles = tiles_of(obs)
+    rows: list[tuple[str, tuple[Any, ...]]] = []
     for seat in (0, 1):
         for bs in buildings_of(b[seat]):
             tile = tiles.tiles[bs.tile]
             cells: list[str | int] = ["", ""]
             cells[seat] = f"{bs.points} ({bs.base} x2)" if bs.doubled else bs.points
-            rows.append({"label": _("{building} ({tile}) at {where}: {detail}").format(
+            rows.append((_("{building} ({tile}) at {where}: {detail}").format(
                 building=type_name(bs.type), tile=tile.id,
-                where=f"{bs.position[0]},{bs.position[1]}", detail=bs.detail),
-                         "cells": cells})
+                where=f"{bs.position[0]},{bs.position[1]}", detail=bs.detail), tuple(cells)))
     for i, (r0, r1) in enumerate(zip(roads_of(b[0]), roads_of(b[1]))):
         n0, n1 = r0.road.buildings
-        rows.append({"label": _("Road {k} ({n} tiles; buildings {a}:{b})").format(
-            k=i + 1, n=len(r0.road.tiles), a=n0, b=n1), "cells": [r0.points, r1.points]})
-    if solo:
-        rows.append({"label": _("Treasures left ({n} x 5)").format(n=treasures_of(b[1])),
-                     "cells": ["", int(b[1].points("treasures"))]})
-    rows.append({"label": _("Total"), "cells": [b[0].total, b[1].total]})
-    return {"headings": heads, "rows": rows}
+        rows.append((_("Road {k} ({n} tiles; buildings {a}:{b})").format(
+            k=i + 1, n=len(r0.road.tiles), a=n0, b=n1), (r0.points, r1.points)))
+    if _params(obs)[2]:
+        rows.append((_("Treasures left ({n} x 5)").format(n=treasures_of(b[1])),
+                     ("", int(b[1].points("treasures")))))
+    rows.append((_("Total"), (b[0].total, b[1].total)))
+    return tuple(rows)
 
 
 def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
@@ -931,20 +950,37 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
 
 def _troop(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
            title: str, click_obj: Any = None, hot: bool = False, selected: bool = False) -> str:
-    cls = "troop" + (" target" if click_obj is not None else "") + (" hot" if hot else "") + (
-        " selected" if selected else "")
+    """A troop token of ``seat`` centred at ``x``, ``y`` (``click_obj``: its click when
+    it is a target)."""
     attr = click_attr(click_obj) if click_obj is not None else " "
+    return (_troop_start(x, y, r, seat, attr, hot, selected)
+            + _troop_body(x, y, r, seat, retinue, moved, title))
+
+
+def _troop_start(x: float, y: float, r: float, seat: int, attr: str, hot: bool,
+                 selected: bool) -> str:
+    """A troop's opening tag, touch target and highlight (what its clicks change;
+    ``attr``: its ``data-click`` attribute, or ``" "`` when it is no target)."""
+    target = attr != " "
+    cls = "troop" + (" target" if target else "") + (" hot" if hot else "") + (
+        " selected" if selected else "")
     out = [f'<g class="{cls}"{attr}data-seat="{seat}">']
-    if click_obj is not None:   # a touch target of at least 44 units, however small the troop
+    if target:   # a touch target of at least 44 units, however small the troop
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(max(r, 22.0))}" fill="#fff" '
                    f'fill-opacity="0.01" stroke="none"/>')
     if selected or hot:
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r + 5)}" fill="none" '
                    f'stroke="{"#1a73e8" if selected else HOT}" stroke-width="3"'
                    f'{"" if selected else DASH}/>')
-    out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{SEAT_FILL[seat]}" '
-               f'stroke="{GOLD if retinue else SEAT_INK[seat]}" '
-               f'stroke-width="{3 if retinue else 1.5}"/>')
+    return "".join(out)
+
+
+def _troop_body(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
+                title: str) -> str:
+    """A troop's token (a gold rim: the retinue; crossed: moved), hover text and end."""
+    out = [f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{SEAT_FILL[seat]}" '
+           f'stroke="{GOLD if retinue else SEAT_INK[seat]}" '
+           f'stroke-width="{3 if retinue else 1.5}"/>']
     if moved:
         d = r * .5
         ink = SEAT_INK[seat] if seat == 0 else "#fff"
@@ -1092,8 +1128,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     b = _Board(observation, legal_actions, pending, recent)
     obs = observation
     labels = seat_names(obs, names)
-    bd = breakdowns(obs)
-    points = {bs.position: bs for seat in (0, 1) for bs in buildings_of(bd[seat])}
+    bd, points = _scored(obs, _score_key(obs))
     status = _status(b, labels, bd)
     scores = _("Scores: {a} {a_points}, {b} {b_points}.").format(
         a=labels[0], a_points=bd[0].total, b=labels[1], b_points=bd[1].total)
@@ -1183,8 +1218,7 @@ def _status(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -
     return status
 
 
-@dataclass(frozen=True)
-class _Layout:
+class _Layout(NamedTuple):
     """Where the landscape's spaces are drawn: squares of ``s`` units, the viewer's
     ``side`` of the table at the bottom (``xmin``..``ymax``: the spaces shown)."""
 
@@ -1239,12 +1273,22 @@ def _landscape(b: _Board, labels: Sequence[str],
         owner = t["owner"]
         bs = points.get(xy)
         x, y = lay.at(xy)
-        attr, cls = b.attr("cell", _cell(xy))
-        key = (b.data, xy, t["tile"], t["colour"], owner, x, y, lay.s, lay.side, attr, cls,
-               labels[int(owner)] if owner is not None and bs is not None else None, bs,
-               (tre[xy],) if xy in tre else None, xy == h_pos,
-               xy == scaffold and xy != (0, 0))
-        out.append(fragment("tile", key, _land_tile, *key))
+        attr, cls = b.attr("cell", _cell(xy)) if xy in b.cells else (" ", "")
+        art = (b.data, t["tile"], t["colour"], owner, x, y, lay.s, lay.side)
+        rest = (xy, labels[int(owner)] if owner is not None and bs is not None else None,
+                None if bs is None else (bs.points, bs.doubled, bs.detail),
+                (tre[xy],) if xy in tre else None, xy == h_pos,
+                xy == scaffold and xy != (0, 0))
+        if "hot" in cls or "selected" in cls:
+            out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
+                       + fragment("tile-art", art, _land_art, *art)
+                       + f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(lay.s - 4)}" '
+                       f'height="{_f(lay.s - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
+                       f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>'
+                       + fragment("tile", art + rest, _land_tile, *art, *rest))
+        else:
+            whole = (art, rest, attr, cls)
+            out.append(fragment("tile-whole", whole, _plain_tile, *whole))
     for sp in sorted(empties):
         x, y = lay.at(sp)
         attr, cls = b.attr("cell", _cell(sp))
@@ -1257,53 +1301,67 @@ def _landscape(b: _Board, labels: Sequence[str],
     return "".join(out)
 
 
-def _land_tile(data: str | None, xy: tuple[int, int], tile_id: str | None, colour: str,
-               owner: int | None, x: float, y: float, s: float, side: int, attr: str,
-               cls: str, label: str | None, bs: Any, treasure: tuple[str] | None,
-               heinrich: bool, scaffold: bool) -> str:
-    """A tile of the landscape at ``xy`` (screen corner ``x``, ``y``): the tile (its
-    owner's ``label`` and its score ``bs`` in its hover text), its points badge, Heinrich's
-    treasure on it (``(id,)``), the marks of Heinrich's last building and of the scaffold."""
+def _land_art(data: str | None, tile_id: str | None, colour: str, owner: int | None,
+              x: float, y: float, s: float, side: int) -> str:
+    """The face of a landscape tile at screen corner ``x``, ``y``: a building turned with
+    its ``owner`` on the screen of ``side``, else face down (the starting tile: no id)."""
     tiles = _tiles(data)
-    out = []
     if owner is not None:
         edges = {e: _screen(side, edge_direction(e, owner)) for e in "TRBL"}
         band = (_screen(side, edge_direction("B", owner)), owner)
+        return _tile_face(x, y, s, tiles, tile_id, colour, True, edges, band, False)
+    if tile_id is None:
+        return _tile_face(x, y, s, tiles, None, colour, False, None, None, False,
+                          label=pgettext("the starting tile, at most 6 letters", "start"))
+    return _tile_face(x, y, s, tiles, None, colour, False, None, None, False)
+
+
+def _plain_tile(art: tuple[Any, ...], rest: tuple[Any, ...], attr: str, cls: str) -> str:
+    """A landscape tile without a highlight: its opening tag (``attr``, ``cls``: its
+    click attribute and classes), its face (:func:`_land_art` of ``art``) and the rest
+    (:func:`_land_tile` of ``art`` and ``rest``)."""
+    xy = rest[0]
+    return (f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
+            + _land_art(*art) + _land_tile(*art, *rest))
+
+
+def _land_tile(data: str | None, tile_id: str | None, colour: str, owner: int | None,
+               x: float, y: float, s: float, side: int, xy: tuple[int, int],
+               label: str | None, score: tuple[int, bool, str] | None,
+               treasure: tuple[str] | None, heinrich: bool, scaffold: bool) -> str:
+    """The rest of a landscape tile at ``xy`` after its face (screen corner ``x``,
+    ``y``): its hover text (its owner's ``label`` and its ``score``: points, doubled,
+    how they count) and end, its points badge, Heinrich's treasure on it (``(id,)``), the
+    marks of Heinrich's last building and of the scaffold."""
+    if owner is not None:
         extra = []
-        if bs is not None:
+        if score is not None:
+            points, doubled, detail = score
             extra.append((_("Owner: {player}. Scores now: {points} (doubled) ({detail})")
-                          if bs.doubled else
+                          if doubled else
                           _("Owner: {player}. Scores now: {points} ({detail})")).format(
-                player=label, points=bs.points, detail=bs.detail))
+                player=label, points=points, detail=detail))
         title = _hover(data, str(tile_id), extra)
-        art = _tile_face(x, y, s, tiles, tile_id, colour, True, edges, band, False)
     elif tile_id is None:
         title = _("The starting tile, face down: a {colour} tile ({resource}); which tile "
                   "it is stays hidden. Open terrain: a troop on it gives 1 {resource}."
                   ).format(colour=colour_name(colour),
                            resource=resource_name(RESOURCE_OF_COLOUR[colour]))
-        art = _tile_face(x, y, s, tiles, None, colour, False, None, None, False,
-                         label=pgettext("the starting tile, at most 6 letters", "start"))
     else:
         title = _("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
                   "one; a troop on it gives 1 {resource}. Open terrain is no road.").format(
-            tile=_label(tiles, tile_id), colour=colour_name(colour),
+            tile=_label(_tiles(data), tile_id), colour=colour_name(colour),
             resource=resource_name(RESOURCE_OF_COLOUR[colour]))
-        art = _tile_face(x, y, s, tiles, None, colour, False, None, None, False)
-    out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">{art}')
-    if "hot" in cls or "selected" in cls:
-        out.append(f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(s - 4)}" '
-                   f'height="{_f(s - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
-                   f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>')
-    out.append(_title(title) + "</g>")
-    if owner is not None and bs is not None:
+    out = [_title(title) + "</g>"]
+    if owner is not None and score is not None:
+        points, doubled, _detail = score
         r = max(8.0, s * .13)
         bx, by = x + s - r - 3, y + r + 3
         out.append(f'<g class="points" pointer-events="none"><circle cx="{_f(bx)}" '
                    f'cy="{_f(by)}" r="{_f(r)}" fill="{SEAT_FILL[owner]}" '
-                   f'stroke="{GOLD if bs.doubled else SEAT_INK[owner]}" '
-                   f'stroke-width="{2.5 if bs.doubled else 1.2}"/>'
-                   + _text(bx, by + r * .4, str(bs.points), r * 1.1, weight="bold",
+                   f'stroke="{GOLD if doubled else SEAT_INK[owner]}" '
+                   f'stroke-width="{2.5 if doubled else 1.2}"/>'
+                   + _text(bx, by + r * .4, str(points), r * 1.1, weight="bold",
                            fill=SEAT_INK[0] if owner == 0 else "#fff") + "</g>")
     if treasure is not None:
         treasure_id, = treasure
@@ -1385,16 +1443,18 @@ def _land_troops(b: _Board, labels: Sequence[str], lay: _Layout) -> str:
         s = lay.s
         r = max(7.0, s * .12)
         for i, (seat, k) in enumerate(group):
+            px, py = x + s * (.8 if i == 0 else .2), y + s * .78
             attr, cls = b.attr("troop", k) if seat == b.cur else (" ", "")
-            key = (x + s * (.8 if i == 0 else .2), y + s * .78, r, seat, k, xy,
-                   bool(moved >> (3 * seat + k) & 1), labels[seat], b.solo, attr, cls)
+            key = (px, py, r, seat, k, xy, bool(moved >> (3 * seat + k) & 1), labels[seat],
+                   b.solo, attr, cls)
             out.append(fragment("troop", key, _land_troop, *key))
     return "".join(out)
 
 
 def _land_troop(px: float, py: float, r: float, seat: int, k: int, xy: tuple[int, int],
                 mv: bool, who: str, solo: bool, attr: str, cls: str) -> str:
-    """Troop ``k`` of ``seat`` on space ``xy`` (``mv``: moved this turn)."""
+    """Troop ``k`` of ``seat`` on space ``xy`` (``mv``: moved this turn; ``attr``,
+    ``cls``: its click attribute and classes)."""
     retinue = k == 0
     where = f"{xy[0]},{xy[1]}"
     title = ((_("{player}'s retinue troop at {where}") if retinue else
@@ -1403,9 +1463,8 @@ def _land_troop(px: float, py: float, r: float, seat: int, k: int, xy: tuple[int
              + ("" if seat != 1 or not solo else
                 _("; Heinrich's {colour} troop").format(
                     colour=colour_name(HEINRICH_TROOP_COLOURS[k]))))
-    obj = {"troop": k} if attr.strip() else None
-    return _troop(px, py, r, seat, retinue and not (solo and seat == 1), mv, title, obj,
-                  "hot" in cls, "selected" in cls)
+    return (_troop_start(px, py, r, seat, attr, "hot" in cls, "selected" in cls)
+            + _troop_body(px, py, r, seat, retinue and not (solo and seat == 1), mv, title))
 
 
 #: Colours of the marks: a recent move of the other seat, and a suggestion.
@@ -1489,34 +1548,12 @@ def _any_colour(colour: Any) -> str:
     return _("any") if colour == "any" else colour_name(str(colour))
 
 
-def _hand_tile(data: str | None, x: float, y: float, s: float, seat: int, tile_id: str,
-               attr: str, cls: str, yours: bool) -> str:
-    """A tile in the hand of ``seat`` (``yours``: the viewer's), ``s`` units at ``x``,
-    ``y``."""
-    tiles = _tiles(data)
-    edges = {e: i for i, e in enumerate("TRBL")}
-    art = _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
-                     (2, seat), True)
-    where = _("In your hand") if yours else _("In the hand")
-    extra = [where + (_(": click it to build it or lay it face down")
-                      if "target" in cls else "")]
-    out = [f'<g class="hand-tile{cls}"{attr}data-tile="{_t(tile_id)}">{art}']
-    if "selected" in cls or "hot" in cls:
-        col = "#1a73e8" if "selected" in cls else HOT
-        out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(s + 6)}" '
-                   f'height="{_f(s + 6)}" rx="6" fill="none" stroke="{col}" stroke-width="4"'
-                   f'{"" if "selected" in cls else DASH} pointer-events="none"/>')
-    out.append(_title(_hover(data, tile_id, extra)) + "</g>")
-    return "".join(out)
-
-
-@dataclass(frozen=True)
-class _Bar:
-    """What a seat's bar shows (the key of its fragment): the seat, at the ``top`` (the
-    opponent) or the bottom (the viewer), its name, points, reach, troops in the royal
-    reserve, access to resources (None: Heinrich), the discounts and this turn's take of
-    the player to move, its hand with each tile's click attribute and classes, and the
-    marks of its takes (``(index, ply, notation)``)."""
+class _Bar(NamedTuple):
+    """What a seat's bar shows besides its hand's clicks (the key of its fragment): the
+    seat, at the ``top`` (the opponent) or the bottom (the viewer), its name, points (as
+    text), reach, troops in the royal reserve, access to resources (None: Heinrich), the
+    discounts and this turn's take of the player to move, its hand, and the marks of its
+    takes (``(index, ply, notation)``)."""
 
     data: str | None
     seat: int
@@ -1533,35 +1570,115 @@ class _Bar:
     discounts: int
     took: tuple[int, int] | None
     hand: tuple[str, ...]
-    clicks: tuple[tuple[str, str], ...]
     takes: tuple[tuple[int, Any, str], ...]
+
+    @property
+    def acting(self) -> bool:
+        return self.mover and self.phase != "end"
+
+    def hand_place(self) -> tuple[float, float, float]:
+        """Where the hand is drawn: the first tile's corner and the tiles' size."""
+        n = max(1, len(self.hand))
+        y0, h = _bar_box(self.top)
+        if self.top:
+            size = min(62.0, (_BAR_W - 480) / n - 6)
+            return _BAR_X + _BAR_W - 8 - n * (size + 6) - (110 if self.acting else 0), y0 + 5, size
+        hx = 400.0
+        return hx, y0 + 20, min(100.0, h - 26, (_BAR_X + _BAR_W - hx - 8) / n - 6)
+
+
+_BAR_X, _BAR_W = 12.0, LEFT_W - 18.0
+
+
+def _bar_box(top: bool) -> tuple[float, float]:
+    """The top and height of a seat's bar."""
+    return (50.0, 72.0) if top else (746.0, 128.0)
 
 
 def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown], seat: int,
               top: bool) -> str:
-    """The bar of ``seat``, a fragment keyed by :class:`_Bar`."""
+    """The bar of ``seat``: its facts (a fragment keyed by :class:`_Bar`), then its hand
+    (each tile: its face and hover text fragments around its click attribute and
+    highlight) and the marks of its takes."""
     obs = b.obs
     mover = seat == b.cur
     heinrich = b.solo and seat == 1
-    hand = tuple(str(t) for t in obs["hands"][seat])
     bar = _Bar(b.data, seat, top, mover, seat == b.viewer, obs.get("phase"), labels[seat],
                str(bd[seat].total), heinrich,
                sum(1 for p in obs["troops"][seat] if p == "reserve"), obs["reach"][seat],
                None if heinrich else tuple(_access(obs, seat).items()),
                int(obs.get("discounts") or 0) if mover else 0,
                (int(obs.get("taken") or 0), int(obs.get("takes_left") or 0)) if mover else None,
-               hand, tuple(b.attr("hand", t) if mover else (" ", "") for t in hand),
+               tuple(str(t) for t in obs["hands"][seat]),
                tuple((k, item["ply"], item["notation"]) for k, item in b.marks
                      if item["seat"] == seat and not item["hint"]
                      and TAKE.match(item["notation"])))
-    return fragment("bar", bar, _draw_bar, bar)
+    out = [fragment("bar", bar, _draw_bar, bar)]
+    if not heinrich:
+        hx, hy, size = bar.hand_place()
+        for i, tid in enumerate(bar.hand):
+            x = hx + i * (size + 6)
+            attr, cls = b.attr("hand", tid) if mover else (" ", "")
+            art = (b.data, x, hy, size, seat, tid)
+            out.append(f'<g class="hand-tile{cls}"{attr}data-tile="{_t(tid)}">'
+                       + fragment("hand-art", art, _hand_art, *art))
+            if "selected" in cls or "hot" in cls:
+                col = "#1a73e8" if "selected" in cls else HOT
+                out.append(f'<rect x="{_f(x - 3)}" y="{_f(hy - 3)}" width="{_f(size + 6)}" '
+                           f'height="{_f(size + 6)}" rx="6" fill="none" stroke="{col}" '
+                           f'stroke-width="4"{"" if "selected" in cls else DASH} '
+                           f'pointer-events="none"/>')
+            rest = (b.data, tid, bar.yours, "target" in cls)
+            out.append(fragment("hand", rest, _hand_tile, *rest))
+        out.append(_bar_end(bar, hx, hy, size))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _hand_art(data: str | None, x: float, y: float, s: float, seat: int, tile_id: str) -> str:
+    """The face of a tile in the hand of ``seat``, ``s`` units at ``x``, ``y``."""
+    tiles = _tiles(data)
+    edges = {e: i for i, e in enumerate("TRBL")}
+    return _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
+                      (2, seat), True)
+
+
+def _hand_tile(data: str | None, tile_id: str, yours: bool, target: bool) -> str:
+    """The hover text and end of a tile in a hand (``yours``: the viewer's; ``target``:
+    it can be clicked)."""
+    where = _("In your hand") if yours else _("In the hand")
+    extra = [where + (_(": click it to build it or lay it face down") if target else "")]
+    return _title(_hover(data, tile_id, extra)) + "</g>"
+
+
+def _bar_end(bar: _Bar, hx: float, hy: float, size: float) -> str:
+    """After a hand: the marks of the seat's takes ("+1" before the hand) or that the
+    hand is empty."""
+    top = bar.top
+    y0, h = _bar_box(top)
+    out = []
+    for k, ply, notation in bar.takes:
+        item = {"seat": bar.seat, "ply": ply, "hint": False}
+        bx = (hx - 82) if top else (hx - 24)
+        by = (y0 + h / 2) if top else (y0 + 60)
+        out.append(f'<g{mark_id(item, k)} pointer-events="none"><circle '
+                   f'cx="{_f(bx)}" cy="{_f(by)}" r="15" fill="{RECENT}"/>'
+                   + _text(bx, by + 5, "+1", 14, weight="bold", fill="#fff")
+                   + _title(_("Just played: {move}").format(move=phrase(notation, past=True)))
+                   + "</g>")
+    if not bar.hand:
+        out.append(_text(hx, hy + size / 2 + 4, _("no tiles"), 12, anchor="start",
+                         fill="#5e5038", extra=' font-style="italic"'))
+    return "".join(out)
 
 
 def _draw_bar(bar: _Bar) -> str:
+    """A seat's bar up to its hand's tiles: its box, name, points, reach, access and
+    this turn's take, and its hand's heading."""
     seat, top = bar.seat, bar.top
-    y0, h = (50.0, 72.0) if top else (746.0, 128.0)
-    x0, w = 12.0, LEFT_W - 18.0
-    acting = bar.mover and bar.phase != "end"
+    y0, h = _bar_box(top)
+    x0, w = _BAR_X, _BAR_W
+    acting = bar.acting
     out = [f'<g class="seat" data-seat="{seat}">',
            f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(h)}" rx="8" '
            f'fill="{"#fbf3dc" if acting else "#efe4c8"}" stroke="{GOLD if acting else "#b6a47c"}" '
@@ -1606,45 +1723,23 @@ def _draw_bar(bar: _Bar) -> str:
                                  fill="#8a5a00", weight="bold"))
         else:
             out.append(_text(x0 + 34, cy + 40, text, 14, anchor="start", fill="#4a3c2a"))
-    hand = bar.hand
     if not bar.heinrich:
-        n = max(1, len(hand))
+        hx, hy, _size = bar.hand_place()
+        n = len(bar.hand)
         if top:
-            size = min(62.0, (w - 480) / n - 6)
-            hx = x0 + w - 8 - n * (size + 6) - (110 if acting else 0)
-            hy = y0 + 5
-            out.append(_text(hx - 8, y0 + h / 2 + 4, _("Hand ({n})").format(n=len(hand)), 12.5,
+            out.append(_text(hx - 8, y0 + h / 2 + 4, _("Hand ({n})").format(n=n), 12.5,
                              anchor="end", fill="#4a3c2a"))
         else:
-            hx = 400.0
-            size = min(100.0, h - 26, (x0 + w - hx - 8) / n - 6)
-            hy = y0 + 20
             out.append(_text(hx, y0 + 15, _("Hand ({n}; keep at most {limit})").format(
-                                 n=len(hand), limit=HAND_LIMIT),
+                                 n=n, limit=HAND_LIMIT),
                              12.5, anchor="start", fill="#4a3c2a"))
-        for i, (tid, (attr, cls)) in enumerate(zip(hand, bar.clicks)):
-            key = (bar.data, hx + i * (size + 6), hy, size, seat, tid, attr, cls, bar.yours)
-            out.append(fragment("hand", key, _hand_tile, *key))
-        for k, ply, notation in bar.takes:          # a take: "+1" before the hand
-            item = {"seat": seat, "ply": ply, "hint": False}
-            bx = (hx - 82) if top else (hx - 24)
-            by = (y0 + h / 2) if top else (y0 + 60)
-            out.append(f'<g{mark_id(item, k)} pointer-events="none"><circle '
-                       f'cx="{_f(bx)}" cy="{_f(by)}" r="15" fill="{RECENT}"/>'
-                       + _text(bx, by + 5, "+1", 14, weight="bold", fill="#fff")
-                       + _title(_("Just played: {move}").format(
-                           move=phrase(notation, past=True)))
-                       + "</g>")
-        if not hand:
-            out.append(_text(hx, hy + size / 2 + 4, _("no tiles"), 12, anchor="start",
-                             fill="#5e5038", extra=' font-style="italic"'))
-    out.append("</g>")
     return "".join(out)
 
 
 RING_X, RING_Y, RING_R, RING_TILE = 932.0, 232.0, 118.0, 62.0
 
 
+@lru_cache(maxsize=64)
 def _slot_xy(side: int, slot: int) -> tuple[float, float, float]:
     """The centre of a slot of the royal reserve on the screen of ``side``, and its angle
     (degrees clockwise from the right)."""
@@ -1682,22 +1777,41 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         pos = int(r["position"])
         by_pos[pos] = _slot_xy(side, slot)[2]
         attr, cls = b.attr("reserve", pos)
-        hints = tuple((k, item["seat"], item["ply"]) for k, item in b.marks
-                      if item["hint"] and item["notation"] == f"take {pos}")
-        key = (b.data, side, slot, r["tile"], r["colour"], pos, attr, cls,
-               tuple(reach_of.get(pos, ())), b.solo, hints)
-        out.append(fragment("reserve", key, _reserve_tile, *key))
+        art = (b.data, side, slot, r["tile"], r["colour"])
+        out.append(f'<g class="reserve-tile{cls}"{attr}data-position="{pos}">'
+                   + fragment("reserve-art", art, _reserve_art, *art))
+        x, y = _slot_corner(side, slot)
+        for k, item in b.marks:          # a suggested take
+            if item["hint"] and item["notation"] == f"take {pos}":
+                out.append(f'<rect{mark_id(item, k)} x="{_f(x - 6)}" y="{_f(y - 6)}" '
+                           f'width="{_f(RING_TILE + 12)}" height="{_f(RING_TILE + 12)}" '
+                           f'rx="9" fill="none" stroke="{HINT}" stroke-width="4"{DASH} '
+                           f'pointer-events="none"/>')
+        if "hot" in cls:
+            out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
+                       f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
+                       f'stroke-width="3"{DASH} pointer-events="none"/>')
+        tail = (b.data, side, slot, r["tile"], pos, tuple(reach_of.get(pos, ())), b.solo,
+                "target" in cls)
+        out.append(fragment("reserve", tail, _reserve_tile, *tail))
     cur = b.cur
     takes = int(obs.get("takes_left") or 0)
     crown = (cur if takes > 0 else 1 - cur) if isinstance(cur, int) and cur in (0, 1) else None
+    shield = int(obs.get("shield_slot", 0))
+    crowned = (side, shield, crown, labels[crown] if crown is not None else None)
+    out.append(fragment("shield", crowned, _shield, *crowned))
+    for seat in (0, 1):                    # reach arcs, clockwise from the shield
+        n = min(int(obs["reach"][seat]), len(by_pos)) if not (b.solo and seat == 1) else 0
+        if n > 0:
+            arc = (side, shield, seat, by_pos[n], obs["reach"][seat], labels[seat])
+            out.append(fragment("reach", arc, _reach_arc, *arc))
     moved = int(obs.get("moved") or 0)
     tokens = tuple((seat, k, bool(moved >> (3 * seat + k) & 1), seat == cur)
                    for seat in (0, 1) for k, p in enumerate(obs["troops"][seat])
                    if p == "reserve")
-    ring = (side, int(obs.get("shield_slot", 0)), crown, tuple(labels[:2]), b.solo,
-            tuple(obs["reach"]), tuple(sorted(by_pos.items())), tokens,
+    held = (tokens, tuple(labels[:2]),
             b.attr("troop", "reserve") if any(t[3] for t in tokens) else None)
-    out.append(fragment("ring", ring, _ring, *ring))
+    out.append(fragment("tokens", held, _reserve_troops, *held))
     out.append("</g>")
     return "".join(out)
 
@@ -1714,8 +1828,7 @@ def _reserve_heading(language: str) -> str:
 
 
 def _empty_slot(side: int, slot: int) -> str:
-    sx, sy, _angle = _slot_xy(side, slot)
-    x, y = sx - RING_TILE / 2, sy - RING_TILE / 2
+    x, y = _slot_corner(side, slot)
     return (f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(RING_TILE)}" '
             f'height="{_f(RING_TILE)}" rx="6" fill="none" stroke="#a08c62" '
             f'stroke-width="1.5"{DASH}>'
@@ -1723,34 +1836,32 @@ def _empty_slot(side: int, slot: int) -> str:
             + '</rect>')
 
 
-def _reserve_tile(data: str | None, side: int, slot: int, tile_id: str, colour: str,
-                  pos: int, attr: str, cls: str, reach: Sequence[str], solo: bool,
-                  hints: Sequence[tuple[int, int, Any]]) -> str:
-    """The tile in ``slot`` of the royal reserve, ``pos`` clockwise from the shield,
-    within the ``reach`` of the players named, with the marks of a suggested take
-    (``(index, seat, ply)``) and its position's number."""
-    sx, sy, ang = _slot_xy(side, slot)
-    x, y = sx - RING_TILE / 2, sy - RING_TILE / 2
+def _slot_corner(side: int, slot: int) -> tuple[float, float]:
+    """The top left corner of the tile in a slot of the royal reserve."""
+    sx, sy, _angle = _slot_xy(side, slot)
+    return sx - RING_TILE / 2, sy - RING_TILE / 2
+
+
+def _reserve_art(data: str | None, side: int, slot: int, tile_id: str, colour: str) -> str:
+    """The face of the tile in ``slot`` of the royal reserve."""
+    x, y = _slot_corner(side, slot)
+    edges = {e: i for i, e in enumerate("TRBL")}
+    return _tile_face(x, y, RING_TILE, _tiles(data), tile_id, colour, True, edges, None, True)
+
+
+def _reserve_tile(data: str | None, side: int, slot: int, tile_id: str, pos: int,
+                  reach: Sequence[str], solo: bool, target: bool) -> str:
+    """The rest of the tile in ``slot`` of the royal reserve after its face and marks:
+    its hover text (``pos`` clockwise from the shield, within the ``reach`` of the
+    players named; ``target``: it can be taken) and end, and its position's number."""
+    ang = _slot_xy(side, slot)[2]
     extra = [_("Royal reserve, position {n} clockwise from the shield; within the reach "
                "of: {players}").format(n=pos, players=", ".join(reach) if reach
                                        else _("no one"))
              + (_("; Heinrich reaches every tile") if solo else "")]
-    if "target" in cls:
+    if target:
         extra.append(_("Click to take it into your hand (Action A)"))
-    edges = {e: i for i, e in enumerate("TRBL")}
-    art = _tile_face(x, y, RING_TILE, _tiles(data), tile_id, colour, True, edges, None, True)
-    out = [f'<g class="reserve-tile{cls}"{attr}data-position="{pos}">{art}']
-    for k, seat, ply in hints:
-        item = {"seat": seat, "ply": ply, "hint": True}
-        out.append(f'<rect{mark_id(item, k)} x="{_f(x - 6)}" y="{_f(y - 6)}" '
-                   f'width="{_f(RING_TILE + 12)}" height="{_f(RING_TILE + 12)}" rx="9" '
-                   f'fill="none" stroke="{HINT}" stroke-width="4"{DASH} '
-                   f'pointer-events="none"/>')
-    if "hot" in cls:
-        out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
-                   f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
-                   f'stroke-width="3"{DASH} pointer-events="none"/>')
-    out.append(_title(_hover(data, tile_id, extra)) + "</g>")
+    out = [_title(_hover(data, tile_id, extra)) + "</g>"]
     rad = math.radians(ang)
     nx, ny = RING_X + (RING_R - 50) * math.cos(rad), RING_Y + (RING_R - 50) * math.sin(rad)
     out.append(f'<circle cx="{_f(nx)}" cy="{_f(ny)}" r="9" fill="#fff8e6" stroke="#5a4a30"/>'
@@ -1758,57 +1869,57 @@ def _reserve_tile(data: str | None, side: int, slot: int, tile_id: str, colour: 
     return "".join(out)
 
 
-def _ring(side: int, shield: int, crown: int | None, labels: Sequence[str], solo: bool,
-          reach: Sequence[Any], by_pos: Sequence[tuple[int, float]],
-          tokens: Sequence[tuple[int, int, bool, bool]], click: tuple[str, str] | None) -> str:
-    """The royal shield (its crown in the colour of the seat who takes next), each
-    seat's reach as an arc clockwise from it to the angle of the reserve tile at its
-    reach (``by_pos``), and the troops in the reserve (``(seat, troop, moved, the player
-    to move's)``; ``click``: their click attribute and classes)."""
-    step = 360.0 / NUM_SLOTS
-    sx, sy, shield_angle = _slot_xy(side, shield)
+def _shield(side: int, shield: int, crown: int | None, who: str | None) -> str:
+    """The royal shield in ``shield`` slot, its crown in the colour of the seat ``crown``
+    (named ``who``) who takes next (None: unknown)."""
+    sx, sy, _angle = _slot_xy(side, shield)
     fill = SEAT_FILL[crown] if crown is not None else "#ccc"
     ink = SEAT_INK[crown] if crown is not None else "#555"
-    who = labels[crown] if crown is not None else _("the next player")
-    out = [f'<g class="shield"><path d="M{_f(sx - 24)} {_f(sy - 26)}H{_f(sx + 24)}V{_f(sy)}'
-           f'Q{_f(sx + 24)} {_f(sy + 22)} {_f(sx)} {_f(sy + 32)}Q{_f(sx - 24)} {_f(sy + 22)} '
-           f'{_f(sx - 24)} {_f(sy)}Z" fill="#8c1c13" stroke="{GOLD}" stroke-width="3"/>'
-           f'<path d="M{_f(sx - 13)} {_f(sy + 6)}L{_f(sx - 15)} {_f(sy - 12)}L{_f(sx - 6)} '
-           f'{_f(sy - 3)}L{_f(sx)} {_f(sy - 16)}L{_f(sx + 6)} {_f(sy - 3)}L{_f(sx + 15)} '
-           f'{_f(sy - 12)}L{_f(sx + 13)} {_f(sy + 6)}Z" fill="{fill}" stroke="{ink}" '
-           f'stroke-width="1.5"/>'
-           + _title(_("The royal shield. Its crown shows {player}'s colour: {player} takes "
-                      "the next tile. Reach counts clockwise from here (rulebook, Royal "
-                      "protocol).").format(player=who))
-           + "</g>"]
-    angles = dict(by_pos)
-    for seat in (0, 1):                    # reach arcs, clockwise from the shield
-        if solo and seat == 1:
-            continue
-        n = min(int(reach[seat]), len(angles))
-        if n <= 0:
-            continue
-        end = angles[n]
-        a0 = shield_angle + step * .35
-        a1 = end + step * .3
-        while a1 <= a0:
-            a1 += 360
-        rr = RING_R + 44 + 11 * seat
-        path = _arc(rr, a0, a1)
-        out.append(f'<g class="reach" data-seat="{seat}"><path d="{path}" fill="none" '
-                   f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
-                   f'<path d="{path}" fill="none" stroke="{SEAT_FILL[seat]}" stroke-width="5" '
-                   f'stroke-linecap="round"/>'
-                   + _title(_("{player}'s reach: {reach} (1 + troops in the royal reserve), "
-                              "clockwise from the shield").format(
-                       player=labels[seat], reach=reach[seat])) + "</g>")
-        la = math.radians(a1 + 6 * seat)
-        ex, ey = RING_X + rr * math.cos(la), RING_Y + rr * math.sin(la)
-        out.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="9" fill="{SEAT_FILL[seat]}" '
-                   f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>'
-                   + _text(ex, ey + 4, str(reach[seat]), 11, weight="bold",
-                           fill=SEAT_INK[seat] if seat == 0 else "#fff"))
-    for i, (seat, k, mv, mover) in enumerate(tokens):   # troops in the middle of the ring
+    who = who if crown is not None else _("the next player")
+    return (f'<g class="shield"><path d="M{_f(sx - 24)} {_f(sy - 26)}H{_f(sx + 24)}V{_f(sy)}'
+            f'Q{_f(sx + 24)} {_f(sy + 22)} {_f(sx)} {_f(sy + 32)}Q{_f(sx - 24)} {_f(sy + 22)} '
+            f'{_f(sx - 24)} {_f(sy)}Z" fill="#8c1c13" stroke="{GOLD}" stroke-width="3"/>'
+            f'<path d="M{_f(sx - 13)} {_f(sy + 6)}L{_f(sx - 15)} {_f(sy - 12)}L{_f(sx - 6)} '
+            f'{_f(sy - 3)}L{_f(sx)} {_f(sy - 16)}L{_f(sx + 6)} {_f(sy - 3)}L{_f(sx + 15)} '
+            f'{_f(sy - 12)}L{_f(sx + 13)} {_f(sy + 6)}Z" fill="{fill}" stroke="{ink}" '
+            f'stroke-width="1.5"/>'
+            + _title(_("The royal shield. Its crown shows {player}'s colour: {player} takes "
+                       "the next tile. Reach counts clockwise from here (rulebook, Royal "
+                       "protocol).").format(player=who))
+            + "</g>")
+
+
+def _reach_arc(side: int, shield: int, seat: int, end: float, reach: Any, who: str) -> str:
+    """The ``reach`` of ``seat`` (named ``who``): an arc clockwise from the shield to
+    the angle ``end`` of the reserve tile at its reach, and its number."""
+    step = 360.0 / NUM_SLOTS
+    a0 = _slot_xy(side, shield)[2] + step * .35
+    a1 = end + step * .3
+    while a1 <= a0:
+        a1 += 360
+    rr = RING_R + 44 + 11 * seat
+    path = _arc(rr, a0, a1)
+    la = math.radians(a1 + 6 * seat)
+    ex, ey = RING_X + rr * math.cos(la), RING_Y + rr * math.sin(la)
+    return (f'<g class="reach" data-seat="{seat}"><path d="{path}" fill="none" '
+            f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
+            f'<path d="{path}" fill="none" stroke="{SEAT_FILL[seat]}" stroke-width="5" '
+            f'stroke-linecap="round"/>'
+            + _title(_("{player}'s reach: {reach} (1 + troops in the royal reserve), "
+                       "clockwise from the shield").format(player=who, reach=reach))
+            + "</g>"
+            f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="9" fill="{SEAT_FILL[seat]}" '
+            f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>'
+            + _text(ex, ey + 4, str(reach), 11, weight="bold",
+                    fill=SEAT_INK[seat] if seat == 0 else "#fff"))
+
+
+def _reserve_troops(tokens: Sequence[tuple[int, int, bool, bool]], labels: Sequence[str],
+                    click: tuple[str, str] | None) -> str:
+    """The troops in the royal reserve, in the middle of its ring (``(seat, troop, moved,
+    the player to move's)``; ``click``: their click attribute and classes)."""
+    out = []
+    for i, (seat, k, mv, mover) in enumerate(tokens):
         tx = RING_X - (len(tokens) - 1) * 13 + i * 26
         attr, cls = click if mover and click is not None else (" ", "")
         title = (_("{player}'s troop in the royal reserve (adds 1 to reach)").format(
@@ -1823,34 +1934,39 @@ def _ring(side: int, shield: int, crown: int | None, labels: Sequence[str], solo
 
 
 def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
-    """The panel under the reserve: the supply, Heinrich's facts and last turn (solo) or
-    the running score, a fragment; then the legend."""
+    """The panel under the reserve: the supply, then Heinrich's facts and last turn (solo)
+    or the running score, each a fragment; then the legend."""
     obs = b.obs
-    tre = obs.get("treasures") or {}
     supply = (int(obs.get("supply_left") or 0), obs.get("supply_top"),
               len(obs.get("box") or ()))
+    out = ['<g class="panel">', fragment("supply", supply, _supply, *supply)]
     if b.solo:
-        side: tuple[Any, ...] = (
-            int((obs.get("params") or {}).get("level", 2)), len(tre.get("landscape", ())),
-            int(tre.get("pile", 0)), len(tre.get("removed", ())), str(bd[1].total),
-            sum(1 for p in obs["troops"][1] if p == "aside"), tuple(b.heinrich[0]))
+        tre = obs.get("treasures") or {}
+        facts = (int((obs.get("params") or {}).get("level", 2)), len(tre.get("landscape", ())),
+                 int(tre.get("pile", 0)), len(tre.get("removed", ())), str(bd[1].total),
+                 sum(1 for p in obs["troops"][1] if p == "aside"), tuple(b.heinrich[0]))
+        out.append(fragment("heinrich", facts, _heinrich_panel, *facts))
+        y = _PANEL_Y + 52 + 272
     else:
-        side = (tuple(labels[:2]),
-                tuple((str(bd[0].points(k)), str(bd[1].points(k))) for k in ("building", "road")),
-                (str(bd[0].total), str(bd[1].total)),
-                bool((obs.get("params") or {}).get("roads", True)))
-    return fragment("panel", (supply, b.solo, side), _panel, supply, b.solo, side)
+        scores = (tuple(labels[:2]),
+                  tuple((str(bd[0].points(k)), str(bd[1].points(k))) for k in ("building", "road")),
+                  (str(bd[0].total), str(bd[1].total)),
+                  bool((obs.get("params") or {}).get("roads", True)))
+        out.append(fragment("scores", scores, _score_panel, *scores))
+        y = _PANEL_Y + 52 + 124
+    out.append(_legend(max(y, H - 110.0), i18n.language()))
+    out.append("</g>")
+    return "".join(out)
 
 
-def _panel(supply: tuple[int, Any, int], solo: bool, facts: tuple[Any, ...]) -> str:
-    """The panel of :func:`_side_panel`: ``supply`` (tiles left, the top tile's back
-    colour, tiles returned to the box); solo ``facts``: Heinrich's level, treasures on
-    buildings, in the pile and removed, his points, troops aside, the steps of his last
-    turn; else the names, the points of the buildings and roads of each seat, the totals
-    and whether roads are scored."""
-    x0, y = LEFT_W + 12.0, 424.0
-    out = ['<g class="panel">']
-    left, top, box = supply
+_PANEL_X, _PANEL_Y = LEFT_W + 12.0, 424.0
+
+
+def _supply(left: int, top: Any, box: int) -> str:
+    """The supply: ``left`` tiles, the ``top`` tile's back colour, ``box`` tiles returned
+    to the box."""
+    x0, y = _PANEL_X, _PANEL_Y
+    out = []
     if top:
         out.append(f'<rect x="{_f(x0 + 4)}" y="{_f(y - 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>'
@@ -1865,68 +1981,74 @@ def _panel(supply: tuple[int, Any, int], solo: bool, facts: tuple[Any, ...]) -> 
            ngettext("{n} tile returned to the box", "{n} tiles returned to the box", box)
            .format(n=box))
     out.append(_text(x0 + 42, y + 33, sub, 13, anchor="start", fill="#4a3c2a"))
-    y += 52
-    if solo:
-        level, on, pile, gone, total, aside, steps = facts
-        out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" '
-                   f'rx="8" '
-                   f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>')
-        out.append(_text(x0 + 6, y + 20, _("{name} (level {level})").format(
-                         name=level_name(level) if level in LEVEL_NAMES else "Heinrich",
-                         level=level),
-                         15, anchor="start", weight="bold", fill="#5b0f50"))
-        out.append(_text(W - 14, y + 22, ngettext("{n} point", "{n} points", int(float(total)))
-                         .format(n=total),
-                         15, anchor="end",
-                         weight="bold", fill="#5b0f50"))
-        out.append(_text(x0 + 6, y + 44, _("Treasures: {on} on buildings · {pile} in the pile "
-                                           "· {gone} removed").format(on=on, pile=pile,
-                                                                      gone=gone),
-                         13, anchor="start", fill="#4a2a45"))
-        out.append(_text(x0 + 6, y + 63, _("(5 points each left) · troops: {placed} placed, "
-                                           "{aside} aside").format(placed=3 - aside,
-                                                                   aside=aside),
-                         13, anchor="start", fill="#4a2a45"))
-        out.append(_text(x0 + 6, y + 90, _("Heinrich's last turn:") if steps else
-                         _("Heinrich has not played yet."), 14.5, anchor="start",
-                         weight="bold", fill="#5b0f50"))
-        ly = y + 110
-        for st in steps:
-            for i, line in enumerate(wrap(st, 44)):
-                out.append(_text(x0 + (8 if i == 0 else 24), ly, line, 13.5, anchor="start",
-                                 fill="#3a2236"))
-                ly += 17
-        y += 272
-    else:
-        labels, (buildings, roads), totals, scored = facts
-        out.append(_text(x0, y + 14, _("Running score (if the game ended now)"), 13.5,
-                         anchor="start", weight="bold", fill="#2b2118"))
-        rows = [(_("Buildings"), *buildings), (_("Roads"), *roads), (_("Total"), *totals)]
-        for col, name in ((200, labels[0]), (300, labels[1])):   # a long name on 2 lines
-            lines = wrap(name, 13)[:2] or [""]
-            for i, line in enumerate(lines):
-                out.append(_text(x0 + col, y + 38 - (len(lines) - 1 - i) * 15, line, 13,
-                                 weight="bold"))
-        for i, (name, a, c) in enumerate(rows):
-            yy = y + 60 + i * 22
-            bold = "bold" if i == len(rows) - 1 else "normal"
-            out.append(_text(x0 + 6, yy, name, 14, anchor="start", weight=bold))
-            out.append(_text(x0 + 200, yy, a, 14, weight=bold))
-            out.append(_text(x0 + 300, yy, c, 14, weight=bold))
-        if not scored:
-            out.append(_text(x0 + 6, y + 60 + 3 * 22, _("Roads are not scored in this game"),
-                             13, anchor="start", fill="#6a5a40",
-                             extra=' font-style="italic"'))
-        y += 124
-    out.append(_legend(max(y, H - 110.0), i18n.language()))
-    out.append("</g>")
+    return "".join(out)
+
+
+def _heinrich_panel(level: int, on: int, pile: int, gone: int, total: str, aside: int,
+                    steps: Sequence[str]) -> str:
+    """Heinrich's box: his ``level``, points, treasures (on buildings, in the pile,
+    removed), troops set ``aside``, and the ``steps`` of his last turn."""
+    x0, y = _PANEL_X, _PANEL_Y + 52
+    out = [f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" '
+           f'rx="8" '
+           f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>',
+           _text(x0 + 6, y + 20, _("{name} (level {level})").format(
+                 name=level_name(level) if level in LEVEL_NAMES else "Heinrich",
+                 level=level),
+                 15, anchor="start", weight="bold", fill="#5b0f50"),
+           _text(W - 14, y + 22, ngettext("{n} point", "{n} points", int(float(total)))
+                 .format(n=total),
+                 15, anchor="end",
+                 weight="bold", fill="#5b0f50"),
+           _text(x0 + 6, y + 44, _("Treasures: {on} on buildings · {pile} in the pile "
+                                   "· {gone} removed").format(on=on, pile=pile, gone=gone),
+                 13, anchor="start", fill="#4a2a45"),
+           _text(x0 + 6, y + 63, _("(5 points each left) · troops: {placed} placed, "
+                                   "{aside} aside").format(placed=3 - aside, aside=aside),
+                 13, anchor="start", fill="#4a2a45"),
+           _text(x0 + 6, y + 90, _("Heinrich's last turn:") if steps else
+                 _("Heinrich has not played yet."), 14.5, anchor="start",
+                 weight="bold", fill="#5b0f50")]
+    ly = y + 110
+    for st in steps:
+        for i, line in enumerate(wrap(st, 44)):
+            out.append(_text(x0 + (8 if i == 0 else 24), ly, line, 13.5, anchor="start",
+                             fill="#3a2236"))
+            ly += 17
+    return "".join(out)
+
+
+def _score_panel(labels: Sequence[str], points: Sequence[tuple[str, str]],
+                 totals: tuple[str, str], roads: bool) -> str:
+    """The running score of two players: their names, the ``points`` (as text) of their
+    buildings and roads, their ``totals``; whether ``roads`` are scored."""
+    x0, y = _PANEL_X, _PANEL_Y + 52
+    out = [_text(x0, y + 14, _("Running score (if the game ended now)"), 13.5,
+                 anchor="start", weight="bold", fill="#2b2118")]
+    buildings, road = points
+    rows = [(_("Buildings"), *buildings), (_("Roads"), *road), (_("Total"), *totals)]
+    for col, name in ((200, labels[0]), (300, labels[1])):   # a long name on 2 lines
+        lines = wrap(name, 13)[:2] or [""]
+        for i, line in enumerate(lines):
+            out.append(_text(x0 + col, y + 38 - (len(lines) - 1 - i) * 15, line, 13,
+                             weight="bold"))
+    for i, (name, a, c) in enumerate(rows):
+        yy = y + 60 + i * 22
+        bold = "bold" if i == len(rows) - 1 else "normal"
+        out.append(_text(x0 + 6, yy, name, 14, anchor="start", weight=bold))
+        out.append(_text(x0 + 200, yy, a, 14, weight=bold))
+        out.append(_text(x0 + 300, yy, c, 14, weight=bold))
+    if not roads:
+        out.append(_text(x0 + 6, y + 60 + 3 * 22, _("Roads are not scored in this game"),
+                         13, anchor="start", fill="#6a5a40",
+                         extra=' font-style="italic"'))
     return "".join(out)
 
 
 @lru_cache(maxsize=16)
 def _legend(ly: float, language: str) -> str:
     """The legend of the marks from ``ly`` down, and the note on the tiles' data."""
-    x0 = LEFT_W + 12.0
+    x0 = _PANEL_X
     out = [_troop(x0 + 10, ly, 9, 0, True, False, _("A retinue troop (gold rim): never "
                                                      "withdrawn")),
            _text(x0 + 26, ly + 5, _("retinue troop"), 13, anchor="start", fill="#4a3c2a"),
