@@ -230,22 +230,28 @@ def decode(obs: Mapping[str, Any], action: int) -> Move | None:
     p = obs.get("current_player")
     if not isinstance(p, int) or p not in (0, 1) or type(action) is not int:
         return None
-    hand = obs["hands"][p]
-    troops = obs["troops"][p]
+    return _decode(T, obs, obs["hands"][p], obs["troops"][p], action)
 
-    def from_code(code: int) -> tuple[int, int] | None:
-        pos = _xy(troops[code // 8]) if code // 8 < TROOPS else None
-        if pos is None:
-            return None
-        dx, dy = DIRS[code % 8]
-        return pos[0] + dx, pos[1] + dy
 
+def _next_to(troops: Sequence[Any], code: int) -> tuple[int, int] | None:
+    """The space in direction ``code % 8`` of troop ``code // 8`` (None: no such troop on
+    the landscape)."""
+    pos = _xy(troops[code // 8]) if code // 8 < TROOPS else None
+    if pos is None:
+        return None
+    dx, dy = DIRS[code % 8]
+    return pos[0] + dx, pos[1] + dy
+
+
+def _decode(T: Tables, obs: Mapping[str, Any], hand: Sequence[str], troops: Sequence[Any],
+            action: int) -> Move | None:
+    """:func:`decode` for the player to move with ``hand`` and ``troops``."""
     if T.take0 <= action < T.take0 + NUM_SLOTS:
         return Move(action, "take", position=action - T.take0 + 1)
     if T.build0 <= action < T.expand0 + HAND_MAX * 24:
         build = action < T.expand0
         h, code = divmod(action - (T.build0 if build else T.expand0), 24)
-        at = from_code(code)
+        at = _next_to(troops, code)
         if h >= len(hand) or at is None:
             return None
         return Move(action, "build" if build else "expand", tile=hand[h], at=at)
@@ -257,7 +263,7 @@ def decode(obs: Mapping[str, Any], action: int) -> Move | None:
         return Move(action, "move", troop=k, origin=pos,
                     at=(pos[0] + DIRS[d][0], pos[1] + DIRS[d][1]))
     if T.deploy0 <= action < T.deploy0 + 24:
-        at = from_code(action - T.deploy0)
+        at = _next_to(troops, action - T.deploy0)
         return None if at is None else Move(action, "deploy", at=at)
     if T.withdraw0 <= action < T.withdraw0 + TROOPS:
         k = action - T.withdraw0
@@ -306,6 +312,11 @@ class _Paths:
     all: tuple[Path, ...]
     clickable: frozenset[str]
     cells: frozenset[tuple[int, int]]
+    #: the elements of the first clicks (what a board without a move in progress
+    #: highlights)
+    first: tuple[str, ...]
+    #: the hand tiles that can be built
+    buildable: frozenset[str | None]
 
 
 def _paths_of(obs: Mapping[str, Any], legal_actions: Sequence[int]) -> _Paths:
@@ -326,7 +337,10 @@ def _paths_of(obs: Mapping[str, Any], legal_actions: Sequence[int]) -> _Paths:
 
 
 def _find_paths(obs: Mapping[str, Any], ids: Sequence[int]) -> _Paths:
-    moves = [m for m in (decode(obs, a) for a in ids) if m is not None]
+    T = tables_of(obs)
+    p = obs["current_player"]
+    hand, troops = obs["hands"][p], obs["troops"][p]
+    moves = [m for m in (_decode(T, obs, hand, troops, a) for a in ids) if m is not None]
     buildable = {m.tile for m in moves if m.kind == "build"}
     out: list[Path] = []
 
@@ -364,7 +378,8 @@ def _find_paths(obs: Mapping[str, Any], ids: Sequence[int]) -> _Paths:
             add(m, ("end", True))
     clickable = frozenset(k for p, _ in out for k in p if _split(k)[0] in ELEMENT_KEYS)
     cells = frozenset(_xy_of(str(_split(k)[1])) for k in clickable if _split(k)[0] == "cell")
-    return _Paths(tuple(out), clickable, cells)
+    return _Paths(tuple(out), clickable, cells, tuple(_targets(out, 0)),
+                  frozenset(buildable))
 
 
 def _xy_of(cell: str) -> tuple[int, int]:
@@ -372,7 +387,7 @@ def _xy_of(cell: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-_NO_PATHS = _Paths((), frozenset(), frozenset())
+_NO_PATHS = _Paths((), frozenset(), frozenset(), (), frozenset())
 #: the click paths of the positions drawn lately (:func:`_paths_of`)
 _PATHS: _Recent[_Paths] = _Recent(256)
 
@@ -825,15 +840,16 @@ def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
 
 
 def _hover(data: str | None, tile_id: str, extra: Sequence[str] = ()) -> str:
-    """:func:`tile_title` of a tile of the game's tile ``data``, its fixed lines
-    remembered per language."""
+    """The ``<title>`` element of :func:`tile_title` of a tile of the game's tile
+    ``data``, its fixed lines remembered (escaped) per language."""
     head, tail = _hover_ends(data, tile_id, i18n.language())
-    return "\n".join([head, *extra, tail])
+    return "<title>" + "\n".join([head, *(_t(e) for e in extra), tail]) + "</title>"
 
 
 @lru_cache(maxsize=1024)
 def _hover_ends(data: str | None, tile_id: str, language: str) -> tuple[str, str]:
-    return _title_ends(_tiles(data).by_id(tile_id))
+    head, tail = _title_ends(_tiles(data).by_id(tile_id))
+    return _t(head), _t(tail)
 
 
 def _title_ends(tile: Tile) -> tuple[str, str]:
@@ -992,15 +1008,16 @@ def _troop_body(x: float, y: float, r: float, seat: int, retinue: bool, moved: b
     return "".join(out)
 
 
-def _access(obs: Mapping[str, Any], seat: int) -> dict[str, int]:
+def _access(obs: Mapping[str, Any], seat: int,
+            land: Mapping[tuple[int, int], Mapping[str, Any]]) -> dict[str, int]:
     """The resources ``seat`` has access to now (Action B.1, Resources): reserve tiles
-    within reach, tiles its troops stand on, +1 per own Farm / Sawmill / Quarry."""
+    within reach, tiles its troops stand on (``land``: the landscape by space), +1 per own
+    Farm / Sawmill / Quarry."""
     out = {"wood": 0, "stone": 0, "wheat": 0}
     reach = int(obs["reach"][seat])
     for r in obs["reserve"]:
         if r["position"] is not None and r["position"] <= reach and r["colour"]:
             out[RESOURCE_OF_COLOUR[r["colour"]]] += 1
-    land = {(t["x"], t["y"]): t for t in obs["landscape"]}
     for pos in obs["troops"][seat]:
         xy = _xy(pos)
         if xy is not None and xy in land:
@@ -1043,6 +1060,16 @@ def _heinrich_steps(obs: Mapping[str, Any], tiles: TileSet
     return steps, pos
 
 
+def _told_turn(obs: Mapping[str, Any], tiles: TileSet
+               ) -> tuple[tuple[str, ...], tuple[int, int] | None]:
+    steps, pos = _heinrich_steps(obs, tiles)
+    return tuple(steps), pos
+
+
+#: Heinrich's last turns told lately (:attr:`_Board.heinrich`)
+_HEINRICH: _Recent[tuple[tuple[str, ...], tuple[int, int] | None]] = _Recent(256)
+
+
 class _Board:
     """Per-render facts: the viewer's side, the clickable elements, highlights."""
 
@@ -1065,21 +1092,38 @@ class _Board:
         #: the spaces among them
         self.cells = known.cells
         pend = [dict(c) for c in pending] if pending else []
-        hot = _step(self.paths, pend) if self.paths else []
-        if hot is None:   # invalid pending clicks are ignored
+        hot = _step(self.paths, pend) if self.paths and pend else None
+        if hot is None:   # no move in progress (invalid pending clicks are ignored)
             pend = []
-            hot = _step(self.paths, [])
+            hot = list(known.first)
         self.selected = {canonical(c) for c in pend}
-        self.hot = set(hot or ())
+        self.hot = set(hot)
         self.ghost = next((str(c["hand"]) for c in pend if "hand" in c), None)
-        self.ghost_face_down = any("mode" in c for c in pend) or not any(
-            m.kind == "build" and m.tile == self.ghost for _, m in self.paths)
+        self.ghost_face_down = (any("mode" in c for c in pend)
+                                or self.ghost not in known.buildable)
 
     @cached_property
-    def heinrich(self) -> tuple[list[str], tuple[int, int] | None]:
+    def land(self) -> dict[tuple[int, int], Mapping[str, Any]]:
+        """The landscape's tiles by space."""
+        return {(t["x"], t["y"]): t for t in self.obs["landscape"]}
+
+    @cached_property
+    def heinrich(self) -> tuple[tuple[str, ...], tuple[int, int] | None]:
         """Heinrich's last turn (solo): its steps in words and his building's space
-        (:func:`_heinrich_steps`)."""
-        return _heinrich_steps(self.obs, self.tiles) if self.solo else ([], None)
+        (:func:`_heinrich_steps`), remembered (:data:`_HEINRICH`) by what they are told
+        from: his sentence, the treasures on the landscape, his troops, the tile on his
+        building's space, the tile data and the language."""
+        if not self.solo:
+            return (), None
+        obs = self.obs
+        text = str(obs.get("heinrich") or "")
+        m = _H_BUILD.search(text)
+        here = self.land.get((int(m.group(2)), int(m.group(3)))) if m else None
+        key = (text, self.data,
+               tuple(tuple(t) for t in (obs.get("treasures") or {}).get("landscape", ())),
+               tuple(_xy(p) for p in obs["troops"][1]), here and here.get("tile"),
+               i18n.language())
+        return _HEINRICH.get(key, lambda: _told_turn(obs, self.tiles))
 
     def attr(self, key: str, value: Any) -> tuple[str, str]:
         """(data-click attribute or ' ', extra classes) of the element of the click
@@ -1238,10 +1282,6 @@ class _Layout(NamedTuple):
             return self.ox + (x - self.xmin) * self.s, self.oy + (self.ymax - y) * self.s
         return self.ox + (self.xmax - x) * self.s, self.oy + (y - self.ymin) * self.s
 
-    def screen(self, table_dir: int) -> int:
-        """A direction of the table frame (0 up .. 3 left) on the screen."""
-        return table_dir if self.side == 0 else (table_dir + 2) % 4
-
 
 def _layout(spaces: Sequence[tuple[int, int]], side: int) -> _Layout:
     """The largest squares (at most 104 units) that fit ``spaces`` in the landscape
@@ -1261,34 +1301,35 @@ def _landscape(b: _Board, labels: Sequence[str],
     """The landscape: its tiles, the empty spaces a move may use, the troops and the
     marks of the moves, each drawn through :func:`~regalia.core.svgkit.fragment`."""
     obs = b.obs
-    land = {(t["x"], t["y"]): t for t in obs["landscape"]}
+    land = b.land
     empties = {xy for xy in b.cells if xy not in land}
     lay = _layout([*land, *empties], b.side)
     out = ['<g class="landscape">']
     tre = {(a, c): t for a, c, t in (obs.get("treasures") or {}).get("landscape", ())}
     h_pos = b.heinrich[1]
     scaffold = tuple(obs["scaffold"]) if b.solo and obs.get("scaffold") else None
+    data, side, size, cells, at = b.data, lay.side, lay.s, b.cells, lay.at
     for xy in sorted(land):
         t = land[xy]
         owner = t["owner"]
-        bs = points.get(xy)
-        x, y = lay.at(xy)
-        attr, cls = b.attr("cell", _cell(xy)) if xy in b.cells else (" ", "")
-        art = (b.data, t["tile"], t["colour"], owner, x, y, lay.s, lay.side)
-        rest = (xy, labels[int(owner)] if owner is not None and bs is not None else None,
+        bs = points.get(xy) if owner is not None else None
+        x, y = at(xy)
+        attr, cls = b.attr("cell", _cell(xy)) if xy in cells else (" ", "")
+        art = (data, t["tile"], t["colour"], owner, x, y, size, side)
+        rest = (xy, None if bs is None else labels[owner],
                 None if bs is None else (bs.points, bs.doubled, bs.detail),
                 (tre[xy],) if xy in tre else None, xy == h_pos,
                 xy == scaffold and xy != (0, 0))
-        if "hot" in cls or "selected" in cls:
-            out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
-                       + fragment("tile-art", art, _land_art, *art)
-                       + f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(lay.s - 4)}" '
-                       f'height="{_f(lay.s - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
-                       f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>'
-                       + fragment("tile", art + rest, _land_tile, *art, *rest))
-        else:
+        if cls in ("", " target"):
             whole = (art, rest, attr, cls)
             out.append(fragment("tile-whole", whole, _plain_tile, *whole))
+            continue
+        out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
+                   + fragment("tile-art", art, _land_art, *art)
+                   + f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(size - 4)}" '
+                   f'height="{_f(size - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
+                   f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>'
+                   + fragment("tile", art + rest, _land_tile, *art, *rest))
     for sp in sorted(empties):
         x, y = lay.at(sp)
         attr, cls = b.attr("cell", _cell(sp))
@@ -1341,18 +1382,19 @@ def _land_tile(data: str | None, tile_id: str | None, colour: str, owner: int | 
                           if doubled else
                           _("Owner: {player}. Scores now: {points} ({detail})")).format(
                 player=label, points=points, detail=detail))
-        title = _hover(data, str(tile_id), extra)
+        hover = _hover(data, str(tile_id), extra)
     elif tile_id is None:
-        title = _("The starting tile, face down: a {colour} tile ({resource}); which tile "
-                  "it is stays hidden. Open terrain: a troop on it gives 1 {resource}."
-                  ).format(colour=colour_name(colour),
-                           resource=resource_name(RESOURCE_OF_COLOUR[colour]))
+        hover = _title(_("The starting tile, face down: a {colour} tile ({resource}); which "
+                         "tile it is stays hidden. Open terrain: a troop on it gives 1 "
+                         "{resource}.").format(
+            colour=colour_name(colour), resource=resource_name(RESOURCE_OF_COLOUR[colour])))
     else:
-        title = _("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
-                  "one; a troop on it gives 1 {resource}. Open terrain is no road.").format(
-            tile=_label(_tiles(data), tile_id), colour=colour_name(colour),
-            resource=resource_name(RESOURCE_OF_COLOUR[colour]))
-    out = [_title(title) + "</g>"]
+        hover = _title(_("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
+                         "one; a troop on it gives 1 {resource}. Open terrain is no road."
+                         ).format(tile=_label(_tiles(data), tile_id),
+                                  colour=colour_name(colour),
+                                  resource=resource_name(RESOURCE_OF_COLOUR[colour])))
+    out = [hover + "</g>"]
     if owner is not None and score is not None:
         points, doubled, _detail = score
         r = max(8.0, s * .13)
@@ -1606,7 +1648,7 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     bar = _Bar(b.data, seat, top, mover, seat == b.viewer, obs.get("phase"), labels[seat],
                str(bd[seat].total), heinrich,
                sum(1 for p in obs["troops"][seat] if p == "reserve"), obs["reach"][seat],
-               None if heinrich else tuple(_access(obs, seat).items()),
+               None if heinrich else tuple(_access(obs, seat, b.land).items()),
                int(obs.get("discounts") or 0) if mover else 0,
                (int(obs.get("taken") or 0), int(obs.get("takes_left") or 0)) if mover else None,
                tuple(str(t) for t in obs["hands"][seat]),
@@ -1648,7 +1690,7 @@ def _hand_tile(data: str | None, tile_id: str, yours: bool, target: bool) -> str
     it can be clicked)."""
     where = _("In your hand") if yours else _("In the hand")
     extra = [where + (_(": click it to build it or lay it face down") if target else "")]
-    return _title(_hover(data, tile_id, extra)) + "</g>"
+    return _hover(data, tile_id, extra) + "</g>"
 
 
 def _bar_end(bar: _Bar, hx: float, hy: float, size: float) -> str:
@@ -1780,17 +1822,15 @@ def _reserve(b: _Board, labels: Sequence[str]) -> str:
         art = (b.data, side, slot, r["tile"], r["colour"])
         out.append(f'<g class="reserve-tile{cls}"{attr}data-position="{pos}">'
                    + fragment("reserve-art", art, _reserve_art, *art))
-        x, y = _slot_corner(side, slot)
         for k, item in b.marks:          # a suggested take
             if item["hint"] and item["notation"] == f"take {pos}":
+                x, y = _slot_corner(side, slot)
                 out.append(f'<rect{mark_id(item, k)} x="{_f(x - 6)}" y="{_f(y - 6)}" '
                            f'width="{_f(RING_TILE + 12)}" height="{_f(RING_TILE + 12)}" '
                            f'rx="9" fill="none" stroke="{HINT}" stroke-width="4"{DASH} '
                            f'pointer-events="none"/>')
         if "hot" in cls:
-            out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
-                       f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
-                       f'stroke-width="3"{DASH} pointer-events="none"/>')
+            out.append(_slot_outline(side, slot))
         tail = (b.data, side, slot, r["tile"], pos, tuple(reach_of.get(pos, ())), b.solo,
                 "target" in cls)
         out.append(fragment("reserve", tail, _reserve_tile, *tail))
@@ -1842,6 +1882,15 @@ def _slot_corner(side: int, slot: int) -> tuple[float, float]:
     return sx - RING_TILE / 2, sy - RING_TILE / 2
 
 
+@lru_cache(maxsize=64)
+def _slot_outline(side: int, slot: int) -> str:
+    """The outline of a reserve tile that can be clicked next."""
+    x, y = _slot_corner(side, slot)
+    return (f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
+            f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
+            f'stroke-width="3"{DASH} pointer-events="none"/>')
+
+
 def _reserve_art(data: str | None, side: int, slot: int, tile_id: str, colour: str) -> str:
     """The face of the tile in ``slot`` of the royal reserve."""
     x, y = _slot_corner(side, slot)
@@ -1861,7 +1910,7 @@ def _reserve_tile(data: str | None, side: int, slot: int, tile_id: str, pos: int
              + (_("; Heinrich reaches every tile") if solo else "")]
     if target:
         extra.append(_("Click to take it into your hand (Action A)"))
-    out = [_title(_hover(data, tile_id, extra)) + "</g>"]
+    out = [_hover(data, tile_id, extra) + "</g>"]
     rad = math.radians(ang)
     nx, ny = RING_X + (RING_R - 50) * math.cos(rad), RING_Y + (RING_R - 50) * math.sin(rad)
     out.append(f'<circle cx="{_f(nx)}" cy="{_f(ny)}" r="9" fill="#fff8e6" stroke="#5a4a30"/>'
@@ -1944,7 +1993,7 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
         tre = obs.get("treasures") or {}
         facts = (int((obs.get("params") or {}).get("level", 2)), len(tre.get("landscape", ())),
                  int(tre.get("pile", 0)), len(tre.get("removed", ())), str(bd[1].total),
-                 sum(1 for p in obs["troops"][1] if p == "aside"), tuple(b.heinrich[0]))
+                 sum(1 for p in obs["troops"][1] if p == "aside"), b.heinrich[0])
         out.append(fragment("heinrich", facts, _heinrich_panel, *facts))
         y = _PANEL_Y + 52 + 272
     else:
