@@ -1320,12 +1320,11 @@ def _landscape(b: _Board, labels: Sequence[str],
                 None if bs is None else (bs.points, bs.doubled, bs.detail),
                 (tre[xy],) if xy in tre else None, xy == h_pos,
                 xy == scaffold and xy != (0, 0))
+        opening = f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
         if cls in ("", " target"):
-            whole = (art, rest, attr, cls)
-            out.append(fragment("tile-whole", whole, _plain_tile, *whole))
+            out.append(opening + fragment("tile-body", (art, rest), _tile_body, art, rest))
             continue
-        out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
-                   + fragment("tile-art", art, _land_art, *art)
+        out.append(opening + fragment("tile-art", art, _land_art, *art)
                    + f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(size - 4)}" '
                    f'height="{_f(size - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
                    f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>'
@@ -1357,13 +1356,11 @@ def _land_art(data: str | None, tile_id: str | None, colour: str, owner: int | N
     return _tile_face(x, y, s, tiles, None, colour, False, None, None, False)
 
 
-def _plain_tile(art: tuple[Any, ...], rest: tuple[Any, ...], attr: str, cls: str) -> str:
-    """A landscape tile without a highlight: its opening tag (``attr``, ``cls``: its
-    click attribute and classes), its face (:func:`_land_art` of ``art``) and the rest
-    (:func:`_land_tile` of ``art`` and ``rest``)."""
-    xy = rest[0]
-    return (f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
-            + _land_art(*art) + _land_tile(*art, *rest))
+def _tile_body(art: tuple[Any, ...], rest: tuple[Any, ...]) -> str:
+    """A landscape tile without a highlight after its opening tag: its face
+    (:func:`_land_art` of ``art``) and the rest (:func:`_land_tile` of ``art`` and
+    ``rest``)."""
+    return _land_art(*art) + _land_tile(*art, *rest)
 
 
 def _land_tile(data: str | None, tile_id: str | None, colour: str, owner: int | None,
@@ -1488,15 +1485,16 @@ def _land_troops(b: _Board, labels: Sequence[str], lay: _Layout) -> str:
             px, py = x + s * (.8 if i == 0 else .2), y + s * .78
             attr, cls = b.attr("troop", k) if seat == b.cur else (" ", "")
             key = (px, py, r, seat, k, xy, bool(moved >> (3 * seat + k) & 1), labels[seat],
-                   b.solo, attr, cls)
-            out.append(fragment("troop", key, _land_troop, *key))
+                   b.solo)
+            out.append(_troop_start(px, py, r, seat, attr, "hot" in cls, "selected" in cls)
+                       + fragment("troop", key, _land_troop, *key))
     return "".join(out)
 
 
 def _land_troop(px: float, py: float, r: float, seat: int, k: int, xy: tuple[int, int],
-                mv: bool, who: str, solo: bool, attr: str, cls: str) -> str:
-    """Troop ``k`` of ``seat`` on space ``xy`` (``mv``: moved this turn; ``attr``,
-    ``cls``: its click attribute and classes)."""
+                mv: bool, who: str, solo: bool) -> str:
+    """Troop ``k`` of ``seat`` on space ``xy`` (``mv``: moved this turn) after its
+    opening tag (:func:`_troop_start`)."""
     retinue = k == 0
     where = f"{xy[0]},{xy[1]}"
     title = ((_("{player}'s retinue troop at {where}") if retinue else
@@ -1505,8 +1503,7 @@ def _land_troop(px: float, py: float, r: float, seat: int, k: int, xy: tuple[int
              + ("" if seat != 1 or not solo else
                 _("; Heinrich's {colour} troop").format(
                     colour=colour_name(HEINRICH_TROOP_COLOURS[k]))))
-    return (_troop_start(px, py, r, seat, attr, "hot" in cls, "selected" in cls)
-            + _troop_body(px, py, r, seat, retinue and not (solo and seat == 1), mv, title))
+    return _troop_body(px, py, r, seat, retinue and not (solo and seat == 1), mv, title)
 
 
 #: Colours of the marks: a recent move of the other seat, and a suggestion.
