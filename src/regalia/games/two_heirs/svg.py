@@ -208,7 +208,7 @@ def _name(tiles: TileSet, tile_id: str) -> str:
 
 
 # ---------------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """A legal action as the drawing reads it from the observation: ``kind`` as in
     :data:`.actions.KINDS`, the hand/reserve ``tile`` id, the troop, and spaces ``at`` /
