@@ -10,8 +10,10 @@ facts; nothing here reads a state.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from regalia.core import i18n
 from regalia.core.i18n import _, ngettext
 from regalia.core.svgkit import and_join, entry, runs
 
@@ -33,11 +35,10 @@ def _tile(label: str) -> str:
     return type_name(_TYPE_OF_NAME[name]) if name in _TYPE_OF_NAME else name
 
 
-def _tile_name(observation: Mapping[str, Any], tile_id: str) -> str:
-    """A tile's name (``Inn``) from its id (``travel-1``) in the game's tile data."""
-    data = (observation.get("params") or {}).get("data")
+def _tile_name(data: str | None, tile_id: str) -> str:
+    """A tile's name (``Inn``) from its id (``travel-1``) in the game's tile ``data``."""
     try:
-        return type_name(load_tiles(str(data) if data else None).by_id(tile_id).type)
+        return type_name(load_tiles(data).by_id(tile_id).type)
     except (KeyError, ValueError):
         return _("a tile")
 
@@ -52,6 +53,13 @@ def phrase(notation: str, past: bool) -> str:
     """A move in words, past (``built an Inn at 1,-1``) or to do (``build the Inn at
     1,-1``); None-like empty text for ``end`` in the past (the turn's end goes without
     saying). German: participles and infinitives (``Taverne auf 1,-1 gebaut``)."""
+    return _phrase(notation, past, i18n.language())
+
+
+@lru_cache(maxsize=4096)
+def _phrase(notation: str, past: bool, language: str) -> str:
+    """:func:`phrase` in ``language`` (the language in force), remembered: the log is
+    told again on every view."""
     if m := TAKE.match(notation):
         return (_("took the tile on space {n} of the royal reserve") if past else
                 _("take the tile on space {n} of the royal reserve")).format(n=m.group(1))
@@ -96,6 +104,13 @@ def phrase(notation: str, past: bool) -> str:
     return notation
 
 
+@lru_cache(maxsize=4096)
+def _joined(said: tuple[str, ...], language: str) -> str:
+    """A turn's phrases joined (:func:`regalia.core.svgkit.and_join`) in ``language`` (the
+    language in force), remembered: the same turns are told on every view."""
+    return and_join(said)
+
+
 def describe(observation: Mapping[str, Any], notation: str) -> str:
     """A move of the seat to play in words (a hint)."""
     return phrase(notation, past=False)
@@ -107,16 +122,19 @@ def seat_colour_name(colour: str) -> str:
     return {"white": _("White"), "blue": _("Blue")}.get(colour, colour.capitalize())
 
 
-def _chance(observation: Mapping[str, Any], texts: Sequence[str], names: Sequence[str]) -> str:
-    """A row of chance outcomes in words: the toss, tiles drawn into the royal reserve,
-    Heinrich's treasures."""
+@lru_cache(maxsize=4096)
+def _chance(data: str | None, texts: tuple[str, ...], names: tuple[str, ...],
+            language: str) -> str:
+    """A row of chance outcomes in words: the toss, tiles drawn into the royal reserve
+    (named from the game's tile ``data``), Heinrich's treasures; in ``language`` (the
+    language in force), remembered: the log is told again on every view."""
     out = []
     for t in texts:
         if t.startswith("toss "):
             seat = 0 if t.endswith("white") else 1
             who = names[seat] if seat < len(names) else seat_colour_name(t[5:])
             out.append(_("{player} starts (the toss)").format(player=who))
-    drawn = [_tile_name(observation, t[5:]) for t in texts if t.startswith("draw ")]
+    drawn = [_tile_name(data, t[5:]) for t in texts if t.startswith("draw ")]
     hidden = sum(1 for t in texts if "face-down" in t or "face down" in t)  # i18n: no
     if drawn:
         tiles = ", ".join(drawn)
@@ -141,10 +159,13 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
     out: list[dict[str, Any]] = []
     parts: list[list[str]] = []    # the phrases of each entry, joined at the end
     turn_open = False              # the last seat entry's turn has not ended yet
+    language = i18n.language()
+    data = (observation.get("params") or {}).get("data")
+    data = str(data) if data else None
     for first, last, seat in runs(plies):
         texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
         if seat is None:
-            words = _chance(observation, texts, names)
+            words = _chance(data, tuple(texts), tuple(names), language)
             if turn_open and out:
                 out[-1]["last"] = last
                 if words and parts[-1]:
@@ -153,7 +174,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                 out.append(entry(first, last, None, ""))
                 parts.append([words[:1].upper() + words[1:]])
             continue
-        said = [w for w in (phrase(t, past=True) for t in texts) if w]
+        said = [w for w in (_phrase(t, True, language) for t in texts) if w]
         if out and out[-1]["seat"] == seat and turn_open:
             out[-1]["last"] = last
             parts[-1] += said
@@ -162,7 +183,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             parts.append(said or [_("ended the turn")])
         turn_open = texts[-1] != "end"
     for e, said in zip(out, parts):
-        e["text"] = and_join(said) if e["seat"] is not None else "; ".join(said)
+        e["text"] = _joined(tuple(said), language) if e["seat"] is not None else "; ".join(said)
     solo = (observation.get("params") or {}).get("players") == 1
     if solo:
         took = _("Heinrich took his turn")

@@ -56,14 +56,17 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from functools import cached_property, lru_cache
+from typing import Any, Callable, Generic, Hashable, Mapping, NamedTuple, Sequence, TypeVar
 from xml.sax.saxutils import escape, quoteattr
 
+from regalia.core import i18n
 from regalia.core.breakdown import Breakdown
-from regalia.core.svgkit import (board_heading, canonical, click_attr, mark_id,
-                                 marks, and_join, provenance_note, score_headings, wrap)
+from regalia.core.svgkit import (board_heading, canonical, click_attr, fragment, frozen,
+                                 mark_id, marks, and_join, provenance_note, score_headings,
+                                 wrap)
 
 from regalia.core.i18n import N_, _, ngettext, pgettext
 
@@ -111,10 +114,39 @@ def _t(value: Any) -> str:
     return escape(str(value))
 
 
+@lru_cache(maxsize=1 << 15)
 def _f(v: float) -> str:
-    """A coordinate with at most one decimal (stable, short output)."""
+    """A coordinate with at most one decimal (stable, short output); remembered (a board
+    uses the same few thousand)."""
     r = round(v, 1)
     return str(int(r)) if r == int(r) else str(r)
+
+
+_V = TypeVar("_V")
+
+
+class _Recent(Generic[_V]):
+    """The results of a computation for its last ``size`` keys, shared by every table of
+    the process: what the drawing needs again and again within a ply (a position's click
+    paths on every click of a walk, the running score on every seat's board). The oldest
+    key is forgotten first; thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._values: dict[Hashable, _V] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, compute: Callable[[], _V]) -> _V:
+        """The value for ``key``, computed by ``compute()`` the first time."""
+        with self._lock:
+            if key in self._values:
+                return self._values[key]
+        value = compute()
+        with self._lock:
+            if len(self._values) >= self._size:
+                del self._values[next(iter(self._values))]
+            self._values[key] = value
+        return value
 
 
 @lru_cache(maxsize=8)
@@ -176,7 +208,7 @@ def _name(tiles: TileSet, tile_id: str) -> str:
 
 
 # ---------------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """A legal action as the drawing reads it from the observation: ``kind`` as in
     :data:`.actions.KINDS`, the hand/reserve ``tile`` id, the troop, and spaces ``at`` /
@@ -198,22 +230,28 @@ def decode(obs: Mapping[str, Any], action: int) -> Move | None:
     p = obs.get("current_player")
     if not isinstance(p, int) or p not in (0, 1) or type(action) is not int:
         return None
-    hand = obs["hands"][p]
-    troops = obs["troops"][p]
+    return _decode(T, obs, obs["hands"][p], obs["troops"][p], action)
 
-    def from_code(code: int) -> tuple[int, int] | None:
-        pos = _xy(troops[code // 8]) if code // 8 < TROOPS else None
-        if pos is None:
-            return None
-        dx, dy = DIRS[code % 8]
-        return pos[0] + dx, pos[1] + dy
 
+def _next_to(troops: Sequence[Any], code: int) -> tuple[int, int] | None:
+    """The space in direction ``code % 8`` of troop ``code // 8`` (None: no such troop on
+    the landscape)."""
+    pos = _xy(troops[code // 8]) if code // 8 < TROOPS else None
+    if pos is None:
+        return None
+    dx, dy = DIRS[code % 8]
+    return pos[0] + dx, pos[1] + dy
+
+
+def _decode(T: Tables, obs: Mapping[str, Any], hand: Sequence[str], troops: Sequence[Any],
+            action: int) -> Move | None:
+    """:func:`decode` for the player to move with ``hand`` and ``troops``."""
     if T.take0 <= action < T.take0 + NUM_SLOTS:
         return Move(action, "take", position=action - T.take0 + 1)
     if T.build0 <= action < T.expand0 + HAND_MAX * 24:
         build = action < T.expand0
         h, code = divmod(action - (T.build0 if build else T.expand0), 24)
-        at = from_code(code)
+        at = _next_to(troops, code)
         if h >= len(hand) or at is None:
             return None
         return Move(action, "build" if build else "expand", tile=hand[h], at=at)
@@ -225,7 +263,7 @@ def decode(obs: Mapping[str, Any], action: int) -> Move | None:
         return Move(action, "move", troop=k, origin=pos,
                     at=(pos[0] + DIRS[d][0], pos[1] + DIRS[d][1]))
     if T.deploy0 <= action < T.deploy0 + 24:
-        at = from_code(action - T.deploy0)
+        at = _next_to(troops, action - T.deploy0)
         return None if at is None else Move(action, "deploy", at=at)
     if T.withdraw0 <= action < T.withdraw0 + TROOPS:
         k = action - T.withdraw0
@@ -254,49 +292,119 @@ def decode(obs: Mapping[str, Any], action: int) -> Move | None:
     return None
 
 
-def paths(obs: Mapping[str, Any], legal_actions: Sequence[int]) -> list[tuple[tuple[str, ...],
-                                                                          Move]]:
+#: A path of clicks (canonical click objects, oldest first) and the legal action it makes.
+Path = tuple[tuple[str, ...], Move]
+
+
+def paths(obs: Mapping[str, Any], legal_actions: Sequence[int]) -> list[Path]:
     """Every click path (canonical click objects, oldest first) with the legal action it
     makes. An action may have more than one path; no complete path is the beginning of
     another."""
-    moves = [m for m in (decode(obs, a) for a in sorted(set(legal_actions))
-                         if type(a) is int) if m is not None]
-    buildable = {m.tile for m in moves if m.kind == "build"}
-    out: list[tuple[tuple[str, ...], Move]] = []
+    return list(_paths_of(obs, legal_actions).all)
 
-    def add(m: Move, *clicks: dict[str, Any]) -> None:
-        out.append((tuple(canonical(c) for c in clicks), m))
+
+@dataclass(frozen=True)
+class _Paths:
+    """The click paths of a position (:func:`paths`) and what the drawing asks of them:
+    the element clicks of any path (the elements that get ``data-click``) and the spaces
+    among them."""
+
+    all: tuple[Path, ...]
+    clickable: frozenset[str]
+    cells: frozenset[tuple[int, int]]
+    #: the elements of the first clicks (what a board without a move in progress
+    #: highlights)
+    first: tuple[str, ...]
+    #: the hand tiles that can be built
+    buildable: frozenset[str | None]
+
+
+def _paths_of(obs: Mapping[str, Any], legal_actions: Sequence[int]) -> _Paths:
+    """:class:`_Paths` of the position, remembered (:data:`_PATHS`) by everything
+    :func:`decode` reads: the game's parameters, the player to move, its hand and troops,
+    the siege, the landscape (only when an Encampment can be flipped) and the legal
+    actions. A click walk asks for the same position several times."""
+    ids = tuple(a for a in sorted(set(legal_actions)) if type(a) is int)
+    p = obs.get("current_player")
+    if not ids or not isinstance(p, int) or p not in (0, 1):
+        return _NO_PATHS
+    params = _params(obs)
+    T = _tables(*params)
+    flips = any(T.flip0 <= a < T.flip0 + T.n_tiles for a in ids)
+    key = (params, p, frozen(obs["hands"][p]), frozen(obs["troops"][p]),
+           frozen(obs.get("siege")), frozen(obs["landscape"]) if flips else None, ids)
+    return _PATHS.get(key, lambda: _find_paths(obs, ids))
+
+
+def _find_paths(obs: Mapping[str, Any], ids: Sequence[int]) -> _Paths:
+    T = tables_of(obs)
+    p = obs["current_player"]
+    hand, troops = obs["hands"][p], obs["troops"][p]
+    moves = [m for m in (_decode(T, obs, hand, troops, a) for a in ids) if m is not None]
+    buildable = {m.tile for m in moves if m.kind == "build"}
+    out: list[Path] = []
+
+    def add(m: Move, *clicks: tuple[str, Any]) -> None:
+        out.append((tuple(_click_texts(k, v)[0] for k, v in clicks), m))
 
     for m in moves:
         at = _cell(m.at) if m.at else None
         if m.kind == "take":
-            add(m, {"reserve": m.position})
+            add(m, ("reserve", m.position))
         elif m.kind == "build":
-            add(m, {"hand": m.tile}, {"cell": at})
+            add(m, ("hand", m.tile), ("cell", at))
         elif m.kind == "expand":
-            add(m, {"hand": m.tile}, {"mode": "expand"}, {"cell": at})
+            add(m, ("hand", m.tile), ("mode", "expand"), ("cell", at))
             if m.tile not in buildable:
-                add(m, {"hand": m.tile}, {"cell": at})
+                add(m, ("hand", m.tile), ("cell", at))
         elif m.kind == "move":
-            add(m, {"troop": m.troop}, {"cell": at})
+            add(m, ("troop", m.troop), ("cell", at))
         elif m.kind == "withdraw":
-            add(m, {"troop": m.troop}, {"withdraw": True})
+            add(m, ("troop", m.troop), ("withdraw", True))
         elif m.kind == "deploy":
-            add(m, {"troop": "reserve"}, {"cell": at})
+            add(m, ("troop", "reserve"), ("cell", at))
         elif m.kind == "flip":
-            add(m, {"flip": at})
-            add(m, {"cell": at}, {"flip": at})
+            add(m, ("flip", at))
+            add(m, ("cell", at), ("flip", at))
         elif m.kind == "destroy":
-            add(m, {"destroy": at})
-            add(m, {"cell": at})
+            add(m, ("destroy", at))
+            add(m, ("cell", at))
         elif m.kind == "spare":
-            add(m, {"spare": True})
+            add(m, ("spare", True))
         elif m.kind == "discard":
-            add(m, {"discard": m.tile})
-            add(m, {"hand": m.tile})
+            add(m, ("discard", m.tile))
+            add(m, ("hand", m.tile))
         elif m.kind == "end":
-            add(m, {"end": True})
-    return out
+            add(m, ("end", True))
+    clickable = frozenset(k for p, _ in out for k in p if _split(k)[0] in ELEMENT_KEYS)
+    cells = frozenset(_xy_of(str(_split(k)[1])) for k in clickable if _split(k)[0] == "cell")
+    return _Paths(tuple(out), clickable, cells, tuple(_targets(out, 0)),
+                  frozenset(buildable))
+
+
+def _xy_of(cell: str) -> tuple[int, int]:
+    x, y = cell.split(",")
+    return int(x), int(y)
+
+
+_NO_PATHS = _Paths((), frozenset(), frozenset(), (), frozenset())
+#: the click paths of the positions drawn lately (:func:`_paths_of`)
+_PATHS: _Recent[_Paths] = _Recent(256)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _click_texts(key: str, value: Any) -> tuple[str, str]:
+    """The canonical text and the ``data-click`` attribute of the click ``{key: value}``
+    (typed: ``true`` and ``1`` are different clicks)."""
+    obj = {key: value}
+    return canonical(obj), click_attr(obj)
+
+
+@lru_cache(maxsize=4096)
+def _split(k: str) -> tuple[str, Any]:
+    """The key and value of a canonical one-key click object."""
+    (key, value), = json.loads(k).items()
+    return key, value
 
 
 # ---------------------------------------------------------------------------------- clicks
@@ -447,54 +555,81 @@ def click(observation: Mapping[str, Any], legal_actions: Sequence[int],
 def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str, Any]:
     if isinstance(clicks, (str, bytes)) or not isinstance(clicks, Sequence):
         return {"error": "clicks must be a list of click objects"}  # i18n: no (protocol)
-    if len(clicks) > MAX_CLICKS:
-        return {"error": f"too many clicks: a Two Heirs move takes at most {MAX_CLICKS}"}  # i18n: no
-    for i, c in enumerate(clicks):
-        why = _valid_click(c)
-        if why:
-            return {"error": f"click {i + 1}: {why}"}
+    why = _invalid(clicks)
+    if why:
+        return {"error": why}
     if not isinstance(legal_actions, Sequence) or isinstance(legal_actions, (str, bytes)):
         return {"error": "legal actions must be a list of action ids"}  # i18n: no (protocol)
-    all_paths = paths(obs, legal_actions)
+    all_paths = _paths_of(obs, legal_actions).all
     if not all_paths:
         return {"error": _("it is not your turn: there is nothing to click now")}
     keys = tuple(canonical(dict(c)) for c in clicks)
     n = len(keys)
-    for i in range(n + 1):
-        live = [(p, m) for p, m in all_paths if p[:i] == keys[:i] and len(p) >= i]
+    outcome, found = _walk(all_paths, keys)
+    if outcome == "error":
+        i, before = found
+        allowed = sorted({_describe(obs, _obj(p[i - 1])) if _split(p[i - 1])[0] in ELEMENT_KEYS
+                          else _choice_label(obs, _obj(p[i - 1]), m) for p, m in before})
+        what = _describe(obs, dict(clicks[i - 1]))
+        shown = "; ".join(allowed[:8]) + (_(" (and {n} more)").format(n=len(allowed) - 8)
+                                           if len(allowed) > 8 else "")
+        return {"error": _("{what} is not a legal step here; allowed: {allowed}").format(
+            what=what, allowed=shown)}
+    if outcome == "action":
+        return {"action": found.id}
+    nexts = [(p[n], m) for p, m in found]
+    choices: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for k, m in sorted(nexts, key=lambda km: (_choice_order(km[0]), km[0])):
+        if _split(k)[0] in CHOICE_KEYS and k not in seen:
+            seen.add(k)
+            obj = _obj(k)
+            choices.append({"label": _choice_label(obs, obj, m), "click": obj})
+    return {"next": {"prompt": _prompt(obs, clicks, nexts), "targets": _targets(found, n),
+                     "choices": choices}}
+
+
+def _invalid(clicks: Sequence[Any]) -> str | None:
+    """Why a list of click objects cannot be a move in progress, or None."""
+    if len(clicks) > MAX_CLICKS:
+        return f"too many clicks: a Two Heirs move takes at most {MAX_CLICKS}"  # i18n: no
+    for i, c in enumerate(clicks):
+        why = _valid_click(c)
+        if why:
+            return f"click {i + 1}: {why}"
+    return None
+
+
+def _walk(all_paths: Sequence[Path], keys: Sequence[str]) -> tuple[str, Any]:
+    """Where the clicks ``keys`` (canonical, oldest first) lead among the paths:
+    ``("action", Move)`` a complete path, ``("next", the paths they begin)``, or
+    ``("error", (i, the paths click i could have continued))`` for the first click i
+    (1-based) that begins no path."""
+    live: Sequence[Path] = all_paths
+    for i, k in enumerate(keys, 1):
+        before = [(p, m) for p, m in live if len(p) >= i]
+        live = [(p, m) for p, m in before if p[i - 1] == k]
         if not live:
-            before = [(p, m) for p, m in all_paths if p[:i - 1] == keys[:i - 1]
-                      and len(p) >= i]
-            allowed = sorted({_describe(obs, json.loads(p[i - 1])) if
-                              next(iter(json.loads(p[i - 1]))) in ELEMENT_KEYS else
-                              _choice_label(obs, json.loads(p[i - 1]), m)
-                              for p, m in before})
-            what = _describe(obs, dict(clicks[i - 1]))
-            shown = "; ".join(allowed[:8]) + (_(" (and {n} more)").format(n=len(allowed) - 8)
-                                               if len(allowed) > 8 else "")
-            return {"error": _("{what} is not a legal step here; allowed: {allowed}").format(
-                what=what, allowed=shown)}
-        if i == n:
-            done = [m for p, m in live if len(p) == n]
-            if done:
-                return {"action": done[0].id}
-            nexts = [(p[n], m) for p, m in live]
-            targets = sorted({k for k, _ in nexts if json.loads(k) and
-                              next(iter(json.loads(k))) in ELEMENT_KEYS})
-            choices: list[dict[str, Any]] = []
-            seen: set[str] = set()
-            for k, m in sorted(nexts, key=lambda km: (_choice_order(km[0]), km[0])):
-                obj = json.loads(k)
-                if next(iter(obj)) in CHOICE_KEYS and k not in seen:
-                    seen.add(k)
-                    choices.append({"label": _choice_label(obs, obj, m), "click": obj})
-            return {"next": {"prompt": _prompt(obs, clicks, nexts), "targets": targets,
-                             "choices": choices}}
-    return {"error": _("no legal move")}  # pragma: no cover (the loop returns)
+            return "error", (i, before)
+    n = len(keys)
+    done = [m for p, m in live if len(p) == n]
+    return ("action", done[0]) if done else ("next", live)
+
+
+def _targets(live: Sequence[Path], n: int) -> list[str]:
+    """The elements (canonical click objects) that can be the next click, the
+    ``(n + 1)``-th, of the paths ``live`` (sorted)."""
+    return sorted({p[n] for p, _ in live if _split(p[n])[0] in ELEMENT_KEYS})
+
+
+def _obj(k: str) -> dict[str, Any]:
+    """A new click object from its canonical text."""
+    key, value = _split(k)
+    return {key: value}
 
 
 def _choice_order(k: str) -> int:
-    key = next(iter(json.loads(k)))
+    key = _split(k)[0]
     return CHOICE_KEYS.index(key) if key in CHOICE_KEYS else -1
 
 
@@ -542,16 +677,49 @@ def troop_map(obs: Mapping[str, Any]) -> dict[tuple[int, int], int]:
 
 def breakdowns(obs: Mapping[str, Any]) -> tuple[Breakdown, Breakdown]:
     """Both seats' scores as the game would end now, itemised (:mod:`.scoring`): seat 0
-    and seat 1, or the human and Heinrich (his solo scoring, treasures included)."""
+    and seat 1, or the human and Heinrich (his solo scoring, treasures included).
+
+    Remembered (:data:`_SCORES`) by what they are computed from (:func:`_score_key`)."""
+    return _scored(obs, _score_key(obs))[0]
+
+
+def _score_key(obs: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What the scores are computed from: the game's parameters, the landscape, the
+    troops, Heinrich's treasures left, and the language of the details."""
+    params = _params(obs)
+    tre = obs.get("treasures") or {}
+    return (params, bool((obs.get("params") or {}).get("roads", True)),
+            tuple((t["x"], t["y"], t["tile"], t["colour"], t["owner"])
+                  for t in obs["landscape"]),
+            tuple(tuple(_xy(p) or frozen(p) for p in troops) for troops in obs["troops"]),
+            len(tre.get("landscape", ())) + int(tre.get("pile", 0)) if params[2] else None,
+            i18n.language())
+
+
+def _scored(obs: Mapping[str, Any], key: tuple[Any, ...]
+            ) -> tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]:
+    """The scores (:func:`breakdowns`) and every building's score by its space."""
+    return _SCORES.get(key, lambda: _score(obs, key[1]))
+
+
+def _score(obs: Mapping[str, Any], roads: bool
+           ) -> tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]:
     tiles = tiles_of(obs)
     land = landscape_of(obs)
     troops = troop_map(obs)
-    roads = bool((obs.get("params") or {}).get("roads", True))
     if _params(obs)[2]:
         tre = obs.get("treasures") or {}
         left = len(tre.get("landscape", ())) + int(tre.get("pile", 0))
-        return score_heinrich(tiles, land, troops, (), left, roads=roads)
-    return score_landscape(tiles, land, troops, roads=roads)
+        bd = score_heinrich(tiles, land, troops, (), left, roads=roads)
+    else:
+        bd = score_landscape(tiles, land, troops, roads=roads)
+    return bd, {bs.position: bs for seat in (0, 1) for bs in buildings_of(bd[seat])}
+
+
+#: the scores of the positions drawn lately (:func:`breakdowns`)
+_SCORES: _Recent[tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]] = _Recent(256)
+#: their score tables' rows (:func:`score_table`)
+_ROWS: _Recent[tuple[tuple[str, tuple[Any, ...]], ...]] = _Recent(256)
 
 
 def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
@@ -572,29 +740,34 @@ def score_table(observation: Mapping[str, Any],
     per scored road, treasures (solo) and the total. Cells: points, ``"8 (4 x2)"`` where
     doubled. Headings: ``Scoring item`` then one per column (``names``, else White, Blue /
     White, Heinrich; :func:`regalia.core.svgkit.score_headings`)."""
-    tiles = tiles_of(observation)
-    b = breakdowns(observation)
-    solo = _params(observation)[2]
-    heads = score_headings(2, None, seat_names(observation, names))
-    rows: list[dict[str, Any]] = []
+    key = _score_key(observation)
+    rows = _ROWS.get(key, lambda: _score_rows(observation, _scored(observation, key)[0]))
+    return {"headings": score_headings(2, None, seat_names(observation, names)),
+            "rows": [{"label": label, "cells": list(cells)} for label, cells in rows]}
+
+
+def _score_rows(obs: Mapping[str, Any], b: tuple[Breakdown, Breakdown]
+                ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The rows of :func:`score_table`: (label, cells)."""
+    tiles = tiles_of(obs)
+    rows: list[tuple[str, tuple[Any, ...]]] = []
     for seat in (0, 1):
         for bs in buildings_of(b[seat]):
             tile = tiles.tiles[bs.tile]
             cells: list[str | int] = ["", ""]
             cells[seat] = f"{bs.points} ({bs.base} x2)" if bs.doubled else bs.points
-            rows.append({"label": _("{building} ({tile}) at {where}: {detail}").format(
+            rows.append((_("{building} ({tile}) at {where}: {detail}").format(
                 building=type_name(bs.type), tile=tile.id,
-                where=f"{bs.position[0]},{bs.position[1]}", detail=bs.detail),
-                         "cells": cells})
+                where=f"{bs.position[0]},{bs.position[1]}", detail=bs.detail), tuple(cells)))
     for i, (r0, r1) in enumerate(zip(roads_of(b[0]), roads_of(b[1]))):
         n0, n1 = r0.road.buildings
-        rows.append({"label": _("Road {k} ({n} tiles; buildings {a}:{b})").format(
-            k=i + 1, n=len(r0.road.tiles), a=n0, b=n1), "cells": [r0.points, r1.points]})
-    if solo:
-        rows.append({"label": _("Treasures left ({n} x 5)").format(n=treasures_of(b[1])),
-                     "cells": ["", int(b[1].points("treasures"))]})
-    rows.append({"label": _("Total"), "cells": [b[0].total, b[1].total]})
-    return {"headings": heads, "rows": rows}
+        rows.append((_("Road {k} ({n} tiles; buildings {a}:{b})").format(
+            k=i + 1, n=len(r0.road.tiles), a=n0, b=n1), (r0.points, r1.points)))
+    if _params(obs)[2]:
+        rows.append((_("Treasures left ({n} x 5)").format(n=treasures_of(b[1])),
+                     ("", int(b[1].points("treasures")))))
+    rows.append((_("Total"), (b[0].total, b[1].total)))
+    return tuple(rows)
 
 
 def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
@@ -603,6 +776,13 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
     (:data:`.help.SCORING_RULES`, :data:`.help.TYPE_EFFECTS`)."""
     _data, sets, solo = _params(observation)
     roads = bool((observation.get("params") or {}).get("roads", True))
+    return [dict(item) for item in _scoring_help(sets, solo, roads, i18n.language())]
+
+
+@lru_cache(maxsize=64)
+def _scoring_help(sets: tuple[str, ...], solo: bool, roads: bool,
+                  language: str) -> tuple[dict[str, str], ...]:
+    """:func:`scoring_help` of a game (copied out: its items are not to be changed)."""
     applies = {"all", "roads" if roads else "no-roads", "solo" if solo else "two"}
     out = [{"heading": h, "text": t, "source": src} for h, t, src in scoring_rules(applies)]
     for typ in TYPE_EFFECTS:
@@ -610,7 +790,7 @@ def scoring_help(observation: Mapping[str, Any]) -> list[dict[str, str]]:
             kit = set_name(SET_OF_TYPE[typ])
             out.append({"heading": f"{type_name(typ)} ({kit})", "text": effect(typ),
                         "source": f"{_(EFFECTS_CITE)}, {kit}"})
-    return out
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------- drawing
@@ -654,8 +834,26 @@ def _roads_text(tile: Tile) -> str:
 
 def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
     """The hover text of a building tile: name, set, colour and resource, cost, the
-    rulebook's effect, its parameters, roads and data provenance."""
-    tile = tiles.by_id(tile_id)
+    rulebook's effect, its parameters, roads, the ``extra`` lines and data provenance."""
+    head, tail = _title_ends(tiles.by_id(tile_id))
+    return "\n".join([head, *extra, tail])
+
+
+def _hover(data: str | None, tile_id: str, extra: Sequence[str] = ()) -> str:
+    """The ``<title>`` element of :func:`tile_title` of a tile of the game's tile
+    ``data``, its fixed lines remembered (escaped) per language."""
+    head, tail = _hover_ends(data, tile_id, i18n.language())
+    return "<title>" + "\n".join([head, *(_t(e) for e in extra), tail]) + "</title>"
+
+
+@lru_cache(maxsize=1024)
+def _hover_ends(data: str | None, tile_id: str, language: str) -> tuple[str, str]:
+    head, tail = _title_ends(_tiles(data).by_id(tile_id))
+    return _t(head), _t(tail)
+
+
+def _title_ends(tile: Tile) -> tuple[str, str]:
+    """The lines of a tile's hover text before and after the extra lines."""
     lines = [_("{building} ({tile}), {set} set").format(
                  building=type_name(tile.type), tile=tile.id, set=set_name(tile.set)),
              _tile_colour_line(tile.colour),
@@ -671,10 +869,8 @@ def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
         lines.append(_("Formation pairs (its frame): {pairs}").format(
             pairs=" ".join(str(p) for p in tile.formation)))
     lines.append(_roads_text(tile))
-    lines += list(extra)
-    lines.append(_provenance_text(tile))
-    lines.append(_("Effects: {source}").format(source=_(EFFECTS_CITE)))
-    return "\n".join(lines)
+    return "\n".join(lines), (_provenance_text(tile) + "\n"
+                              + _("Effects: {source}").format(source=_(EFFECTS_CITE)))
 
 
 def _tile_colour_line(colour: str) -> str:
@@ -770,20 +966,37 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
 
 def _troop(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
            title: str, click_obj: Any = None, hot: bool = False, selected: bool = False) -> str:
-    cls = "troop" + (" target" if click_obj is not None else "") + (" hot" if hot else "") + (
-        " selected" if selected else "")
+    """A troop token of ``seat`` centred at ``x``, ``y`` (``click_obj``: its click when
+    it is a target)."""
     attr = click_attr(click_obj) if click_obj is not None else " "
+    return (_troop_start(x, y, r, seat, attr, hot, selected)
+            + _troop_body(x, y, r, seat, retinue, moved, title))
+
+
+def _troop_start(x: float, y: float, r: float, seat: int, attr: str, hot: bool,
+                 selected: bool) -> str:
+    """A troop's opening tag, touch target and highlight (what its clicks change;
+    ``attr``: its ``data-click`` attribute, or ``" "`` when it is no target)."""
+    target = attr != " "
+    cls = "troop" + (" target" if target else "") + (" hot" if hot else "") + (
+        " selected" if selected else "")
     out = [f'<g class="{cls}"{attr}data-seat="{seat}">']
-    if click_obj is not None:   # a touch target of at least 44 units, however small the troop
+    if target:   # a touch target of at least 44 units, however small the troop
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(max(r, 22.0))}" fill="#fff" '
                    f'fill-opacity="0.01" stroke="none"/>')
     if selected or hot:
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r + 5)}" fill="none" '
                    f'stroke="{"#1a73e8" if selected else HOT}" stroke-width="3"'
                    f'{"" if selected else DASH}/>')
-    out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{SEAT_FILL[seat]}" '
-               f'stroke="{GOLD if retinue else SEAT_INK[seat]}" '
-               f'stroke-width="{3 if retinue else 1.5}"/>')
+    return "".join(out)
+
+
+def _troop_body(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
+                title: str) -> str:
+    """A troop's token (a gold rim: the retinue; crossed: moved), hover text and end."""
+    out = [f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{SEAT_FILL[seat]}" '
+           f'stroke="{GOLD if retinue else SEAT_INK[seat]}" '
+           f'stroke-width="{3 if retinue else 1.5}"/>']
     if moved:
         d = r * .5
         ink = SEAT_INK[seat] if seat == 0 else "#fff"
@@ -795,15 +1008,16 @@ def _troop(x: float, y: float, r: float, seat: int, retinue: bool, moved: bool,
     return "".join(out)
 
 
-def _access(obs: Mapping[str, Any], seat: int) -> dict[str, int]:
+def _access(obs: Mapping[str, Any], seat: int,
+            land: Mapping[tuple[int, int], Mapping[str, Any]]) -> dict[str, int]:
     """The resources ``seat`` has access to now (Action B.1, Resources): reserve tiles
-    within reach, tiles its troops stand on, +1 per own Farm / Sawmill / Quarry."""
+    within reach, tiles its troops stand on (``land``: the landscape by space), +1 per own
+    Farm / Sawmill / Quarry."""
     out = {"wood": 0, "stone": 0, "wheat": 0}
     reach = int(obs["reach"][seat])
     for r in obs["reserve"]:
         if r["position"] is not None and r["position"] <= reach and r["colour"]:
             out[RESOURCE_OF_COLOUR[r["colour"]]] += 1
-    land = {(t["x"], t["y"]): t for t in obs["landscape"]}
     for pos in obs["troops"][seat]:
         xy = _xy(pos)
         if xy is not None and xy in land:
@@ -846,6 +1060,16 @@ def _heinrich_steps(obs: Mapping[str, Any], tiles: TileSet
     return steps, pos
 
 
+def _told_turn(obs: Mapping[str, Any], tiles: TileSet
+               ) -> tuple[tuple[str, ...], tuple[int, int] | None]:
+    steps, pos = _heinrich_steps(obs, tiles)
+    return tuple(steps), pos
+
+
+#: Heinrich's last turns told lately (:attr:`_Board.heinrich`)
+_HEINRICH: _Recent[tuple[tuple[str, ...], tuple[int, int] | None]] = _Recent(256)
+
+
 class _Board:
     """Per-render facts: the viewer's side, the clickable elements, highlights."""
 
@@ -858,36 +1082,71 @@ class _Board:
         viewer = obs.get("player")
         self.viewer = viewer if isinstance(viewer, int) and viewer in (0, 1) else None
         self.side = self.viewer if self.viewer is not None else 0
-        self.solo = _params(obs)[2]
+        self.data, _sets, self.solo = _params(obs)
         self.cur = obs.get("current_player")
         legal = [a for a in legal_actions if type(a) is int]
-        self.paths = paths(obs, legal) if legal else []
+        known = _paths_of(obs, legal) if legal else _NO_PATHS
+        self.paths = known.all
         #: every element click of any path (the elements that get data-click)
-        self.clickable = {k for p, _ in self.paths for k in p
-                          if next(iter(json.loads(k))) in ELEMENT_KEYS}
+        self.clickable = known.clickable
+        #: the spaces among them
+        self.cells = known.cells
         pend = [dict(c) for c in pending] if pending else []
-        step = click(obs, legal, pend) if self.paths else {}
-        if "error" in step and pend:
+        hot = _step(self.paths, pend) if self.paths and pend else None
+        if hot is None:   # no move in progress (invalid pending clicks are ignored)
             pend = []
-            step = click(obs, legal, [])
-        self.pending = pend
+            hot = list(known.first)
         self.selected = {canonical(c) for c in pend}
-        nxt = step.get("next") or {}
-        self.hot = set(nxt.get("targets") or ())
-        self.prompt = str(nxt.get("prompt") or "")
-        self.choices = list(nxt.get("choices") or ())
+        self.hot = set(hot)
         self.ghost = next((str(c["hand"]) for c in pend if "hand" in c), None)
-        self.ghost_face_down = any("mode" in c for c in pend) or not any(
-            m.kind == "build" and m.tile == self.ghost for _, m in self.paths)
+        self.ghost_face_down = (any("mode" in c for c in pend)
+                                or self.ghost not in known.buildable)
 
-    def attr(self, obj: Any) -> tuple[str, str]:
-        """(data-click attribute or ' ', extra classes) of an element's click object."""
-        k = canonical(obj)
+    @cached_property
+    def land(self) -> dict[tuple[int, int], Mapping[str, Any]]:
+        """The landscape's tiles by space."""
+        return {(t["x"], t["y"]): t for t in self.obs["landscape"]}
+
+    @cached_property
+    def heinrich(self) -> tuple[tuple[str, ...], tuple[int, int] | None]:
+        """Heinrich's last turn (solo): its steps in words and his building's space
+        (:func:`_heinrich_steps`), remembered (:data:`_HEINRICH`) by what they are told
+        from: his sentence, the treasures on the landscape, his troops, the tile on his
+        building's space, the tile data and the language."""
+        if not self.solo:
+            return (), None
+        obs = self.obs
+        text = str(obs.get("heinrich") or "")
+        m = _H_BUILD.search(text)
+        here = self.land.get((int(m.group(2)), int(m.group(3)))) if m else None
+        key = (text, self.data,
+               tuple(tuple(t) for t in (obs.get("treasures") or {}).get("landscape", ())),
+               tuple(_xy(p) for p in obs["troops"][1]), here and here.get("tile"),
+               i18n.language())
+        return _HEINRICH.get(key, lambda: _told_turn(obs, self.tiles))
+
+    def attr(self, key: str, value: Any) -> tuple[str, str]:
+        """(data-click attribute or ' ', extra classes) of the element of the click
+        ``{key: value}``."""
+        k, attr = _click_texts(key, value)
         if k not in self.clickable:
             return " ", ""
         cls = " target" + (" hot" if k in self.hot else "") + (
             " selected" if k in self.selected else "")
-        return click_attr(obj), cls
+        return attr, cls
+
+
+def _step(all_paths: Sequence[Path], clicks: Sequence[Mapping[str, Any]]) -> list[str] | None:
+    """The next clicks' elements after the clicks of a move in progress (as :func:`click`
+    offers them as targets; none after a complete move), or None when the clicks are no
+    beginning of a legal move."""
+    if _invalid(clicks):
+        return None
+    n = len(clicks)
+    outcome, found = _walk(all_paths, tuple(canonical(dict(c)) for c in clicks))
+    if outcome == "error":
+        return None
+    return _targets(found, n) if outcome == "next" else []
 
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
@@ -913,40 +1172,41 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     b = _Board(observation, legal_actions, pending, recent)
     obs = observation
     labels = seat_names(obs, names)
-    bd = breakdowns(obs)
-    points = {bs.position: bs for seat in (0, 1) for bs in buildings_of(bd[seat])}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia two-heirs" '
-           f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="two-heirs" '
-           f'data-phase={quoteattr(str(obs.get("phase")))} '
-           f'data-current-player="{_t(obs.get("current_player"))}" '
-           f'data-viewer="{"" if b.viewer is None else b.viewer}">']
-    out.append('<style>text{font-family:"DejaVu Sans",Verdana,sans-serif}'  # i18n: no (CSS)
-               '.target{cursor:pointer}.target:hover>rect:first-of-type{stroke:#e0452b;'
-               'stroke-width:3}.troop.target:hover circle{stroke:#e0452b}</style>')
-    out.append('<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
-               'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" '
-               'stroke="#ffffff" stroke-opacity="0.18" stroke-width="3"/></pattern></defs>')
-    out.append("{heading}")
-    out.append(f'<rect width="{W}" height="{H}" fill="#efe6d0"/>')
-    out.append(f'<rect x="6" y="44" width="{LEFT_W - 6}" height="{H - 50}" rx="10" '
-               f'fill="#d9c9a3" stroke="#b6a47c"/>')
-    out.append(_header(b, labels, bd))
-    out.append(_landscape(b, labels, points))
-    out.append(_seat_bar(b, labels, bd, 1 - b.side, top=True))
-    out.append(_seat_bar(b, labels, bd, b.side, top=False))
-    out.append(_reserve(b, labels))
-    out.append(_side_panel(b, labels, bd))
-    out.append("</svg>")
+    bd, points = _scored(obs, _score_key(obs))
+    status = _status(b, labels, bd)
     scores = _("Scores: {a} {a_points}, {b} {b_points}.").format(
         a=labels[0], a_points=bd[0].total, b=labels[1], b_points=bd[1].total)
-    return "".join(out).replace("{heading}", board_heading(
+    opening = (f'<svg xmlns="http://www.w3.org/2000/svg" class="regalia two-heirs" '
+               f'width="{W}" height="{H}" viewBox="0 0 {W} {H}" data-game="two-heirs" '
+               f'data-phase={quoteattr(str(obs.get("phase")))} '
+               f'data-current-player="{_t(obs.get("current_player"))}" '
+               f'data-viewer="{"" if b.viewer is None else b.viewer}">' + _STYLE + "{heading}")
+    opening = opening.replace("{heading}", board_heading(
         _("Two Heirs: the landscape, the royal reserve and the supply"),
-        f"{_status(b, labels, bd)}. {scores}"), 1)
+        f"{status}. {scores}"), 1)
+    return "".join((opening, _BACKGROUND, _header(b.cur, labels, bd, status),
+                    _landscape(b, labels, points),
+                    _seat_bar(b, labels, bd, 1 - b.side, top=True),
+                    _seat_bar(b, labels, bd, b.side, top=False),
+                    _reserve(b, labels), _side_panel(b, labels, bd), "</svg>"))
 
 
-def _header(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
-    status = _status(b, labels, bd)
-    cur = b.cur
+#: The board's style sheet and pattern (the first ``{heading}`` after them is the place of
+#: the title and description).
+_STYLE = ('<style>text{font-family:"DejaVu Sans",Verdana,sans-serif}'  # i18n: no (CSS)
+          '.target{cursor:pointer}.target:hover>rect:first-of-type{stroke:#e0452b;'
+          'stroke-width:3}.troop.target:hover circle{stroke:#e0452b}</style>'
+          '<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+          'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" '
+          'stroke="#ffffff" stroke-opacity="0.18" stroke-width="3"/></pattern></defs>')
+#: The table and the landscape's frame.
+_BACKGROUND = (f'<rect width="{W}" height="{H}" fill="#efe6d0"/>'
+               f'<rect x="6" y="44" width="{LEFT_W - 6}" height="{H - 50}" rx="10" '
+               f'fill="#d9c9a3" stroke="#b6a47c"/>')
+
+
+def _header(cur: Any, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
+            status: str) -> str:
     colour = SEAT_FILL[cur] if isinstance(cur, int) and cur in (0, 1) else "#ccc"
     out = [f'<rect x="0" y="0" width="{W}" height="38" fill="#3b2f22"/>',
            f'<circle cx="22" cy="19" r="10" fill="{colour}" stroke="{GOLD}" stroke-width="2"/>',
@@ -1002,163 +1262,248 @@ def _status(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -
     return status
 
 
-def _landscape(b: _Board, labels: Sequence[str],
-               points: Mapping[tuple[int, int], Any]) -> str:
-    obs = b.obs
-    tiles = b.tiles
-    land = {(t["x"], t["y"]): t for t in obs["landscape"]}
-    empties: set[tuple[int, int]] = set()
-    for key in b.clickable:
-        if key.startswith('{"cell"'):
-            cx, cy = (int(v) for v in json.loads(key)["cell"].split(","))
-            if (cx, cy) not in land:
-                empties.add((cx, cy))
-    pts = list(land) + list(empties) or [(0, 0)]
+class _Layout(NamedTuple):
+    """Where the landscape's spaces are drawn: squares of ``s`` units, the viewer's
+    ``side`` of the table at the bottom (``xmin``..``ymax``: the spaces shown)."""
+
+    side: int
+    xmin: int
+    xmax: int
+    ymin: int
+    ymax: int
+    ox: float
+    oy: float
+    s: float
+
+    def at(self, xy: tuple[int, int]) -> tuple[float, float]:
+        """The top left corner of space ``xy`` (table frame) on the screen."""
+        x, y = xy
+        if self.side == 0:
+            return self.ox + (x - self.xmin) * self.s, self.oy + (self.ymax - y) * self.s
+        return self.ox + (self.xmax - x) * self.s, self.oy + (y - self.ymin) * self.s
+
+
+def _layout(spaces: Sequence[tuple[int, int]], side: int) -> _Layout:
+    """The largest squares (at most 104 units) that fit ``spaces`` in the landscape
+    column, centred."""
+    pts = list(spaces) or [(0, 0)]
     xmin, xmax = min(p[0] for p in pts), max(p[0] for p in pts)
     ymin, ymax = min(p[1] for p in pts), max(p[1] for p in pts)
     ncol, nrow = xmax - xmin + 1, ymax - ymin + 1
     ax, ay, aw, ah = 16, 128, LEFT_W - 26, 612
     s = min(104.0, (aw - 10) / (ncol + .4), (ah - 10) / (nrow + .4))
-    ox = ax + (aw - ncol * s) / 2
-    oy = ay + (ah - nrow * s) / 2
-    side = b.side
+    return _Layout(side, xmin, xmax, ymin, ymax, ax + (aw - ncol * s) / 2,
+                   ay + (ah - nrow * s) / 2, s)
 
-    def at(xy: tuple[int, int]) -> tuple[float, float]:
-        x, y = xy
-        if side == 0:
-            return ox + (x - xmin) * s, oy + (ymax - y) * s
-        return ox + (xmax - x) * s, oy + (y - ymin) * s
 
-    def screen(table_dir: int) -> int:
-        return table_dir if side == 0 else (table_dir + 2) % 4
-
+def _landscape(b: _Board, labels: Sequence[str],
+               points: Mapping[tuple[int, int], Any]) -> str:
+    """The landscape: its tiles, the empty spaces a move may use, the troops and the
+    marks of the moves, each drawn through :func:`~regalia.core.svgkit.fragment`."""
+    obs = b.obs
+    land = b.land
+    empties = {xy for xy in b.cells if xy not in land}
+    lay = _layout([*land, *empties], b.side)
     out = ['<g class="landscape">']
+    tre = {(a, c): t for a, c, t in (obs.get("treasures") or {}).get("landscape", ())}
+    h_pos = b.heinrich[1]
+    scaffold = tuple(obs["scaffold"]) if b.solo and obs.get("scaffold") else None
+    data, side, size, cells, at = b.data, lay.side, lay.s, b.cells, lay.at
+    for xy in sorted(land):
+        t = land[xy]
+        owner = t["owner"]
+        bs = points.get(xy) if owner is not None else None
+        x, y = at(xy)
+        attr, cls = b.attr("cell", _cell(xy)) if xy in cells else (" ", "")
+        art = (data, t["tile"], t["colour"], owner, x, y, size, side)
+        rest = (xy, None if bs is None else labels[owner],
+                None if bs is None else (bs.points, bs.doubled, bs.detail),
+                (tre[xy],) if xy in tre else None, xy == h_pos,
+                xy == scaffold and xy != (0, 0))
+        opening = f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">'
+        if cls in ("", " target"):
+            out.append(opening + fragment("tile-body", (art, rest), _tile_body, art, rest))
+            continue
+        out.append(opening + fragment("tile-art", art, _land_art, *art)
+                   + f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(size - 4)}" '
+                   f'height="{_f(size - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
+                   f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>'
+                   + fragment("tile", art + rest, _land_tile, *art, *rest))
+    for sp in sorted(empties):
+        x, y = lay.at(sp)
+        attr, cls = b.attr("cell", _cell(sp))
+        ghost = (b.data, b.ghost, b.ghost_face_down) if "hot" in cls and b.ghost else None
+        space = (sp, x, y, lay.s, attr, cls, ghost)
+        out.append(fragment("space", space, _space, *space))
+    out.append(_land_troops(b, labels, lay))
+    out.append(_landscape_marks(b, lay))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _land_art(data: str | None, tile_id: str | None, colour: str, owner: int | None,
+              x: float, y: float, s: float, side: int) -> str:
+    """The face of a landscape tile at screen corner ``x``, ``y``: a building turned with
+    its ``owner`` on the screen of ``side``, else face down (the starting tile: no id)."""
+    tiles = _tiles(data)
+    if owner is not None:
+        edges = {e: _screen(side, edge_direction(e, owner)) for e in "TRBL"}
+        band = (_screen(side, edge_direction("B", owner)), owner)
+        return _tile_face(x, y, s, tiles, tile_id, colour, True, edges, band, False)
+    if tile_id is None:
+        return _tile_face(x, y, s, tiles, None, colour, False, None, None, False,
+                          label=pgettext("the starting tile, at most 6 letters", "start"))
+    return _tile_face(x, y, s, tiles, None, colour, False, None, None, False)
+
+
+def _tile_body(art: tuple[Any, ...], rest: tuple[Any, ...]) -> str:
+    """A landscape tile without a highlight after its opening tag: its face
+    (:func:`_land_art` of ``art``) and the rest (:func:`_land_tile` of ``art`` and
+    ``rest``)."""
+    return _land_art(*art) + _land_tile(*art, *rest)
+
+
+def _land_tile(data: str | None, tile_id: str | None, colour: str, owner: int | None,
+               x: float, y: float, s: float, side: int, xy: tuple[int, int],
+               label: str | None, score: tuple[int, bool, str] | None,
+               treasure: tuple[str] | None, heinrich: bool, scaffold: bool) -> str:
+    """The rest of a landscape tile at ``xy`` after its face (screen corner ``x``,
+    ``y``): its hover text (its owner's ``label`` and its ``score``: points, doubled,
+    how they count) and end, its points badge, Heinrich's treasure on it (``(id,)``), the
+    marks of Heinrich's last building and of the scaffold."""
+    if owner is not None:
+        extra = []
+        if score is not None:
+            points, doubled, detail = score
+            extra.append((_("Owner: {player}. Scores now: {points} (doubled) ({detail})")
+                          if doubled else
+                          _("Owner: {player}. Scores now: {points} ({detail})")).format(
+                player=label, points=points, detail=detail))
+        hover = _hover(data, str(tile_id), extra)
+    elif tile_id is None:
+        hover = _title(_("The starting tile, face down: a {colour} tile ({resource}); which "
+                         "tile it is stays hidden. Open terrain: a troop on it gives 1 "
+                         "{resource}.").format(
+            colour=colour_name(colour), resource=resource_name(RESOURCE_OF_COLOUR[colour])))
+    else:
+        hover = _title(_("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
+                         "one; a troop on it gives 1 {resource}. Open terrain is no road."
+                         ).format(tile=_label(_tiles(data), tile_id),
+                                  colour=colour_name(colour),
+                                  resource=resource_name(RESOURCE_OF_COLOUR[colour])))
+    out = [hover + "</g>"]
+    if owner is not None and score is not None:
+        points, doubled, _detail = score
+        r = max(8.0, s * .13)
+        bx, by = x + s - r - 3, y + r + 3
+        out.append(f'<g class="points" pointer-events="none"><circle cx="{_f(bx)}" '
+                   f'cy="{_f(by)}" r="{_f(r)}" fill="{SEAT_FILL[owner]}" '
+                   f'stroke="{GOLD if doubled else SEAT_INK[owner]}" '
+                   f'stroke-width="{2.5 if doubled else 1.2}"/>'
+                   + _text(bx, by + r * .4, str(points), r * 1.1, weight="bold",
+                           fill=SEAT_INK[0] if owner == 0 else "#fff") + "</g>")
+    if treasure is not None:
+        treasure_id, = treasure
+        tr = _treasures_by_id().get(treasure_id)
+        cond = _treasure_text(tr) if tr is not None else ""
+        d = max(7.0, s * .11)
+        tx, ty = x + d + 4, y + d + 4
+        out.append(f'<g class="treasure"><path d="M{_f(tx)} {_f(ty - d)}L{_f(tx + d)} '
+                   f'{_f(ty)}L{_f(tx)} {_f(ty + d)}L{_f(tx - d)} {_f(ty)}Z" fill="{GOLD}" '
+                   f'stroke="#6b4e00" stroke-width="1.5"/>'
+                   + _title(_("Heinrich's treasure {treasure} (5 points for him at the "
+                              "end). {condition}").format(treasure=treasure_id,
+                                                          condition=cond))
+                   + "</g>")
+    if heinrich:
+        out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(s + 6)}" '
+                   f'height="{_f(s + 6)}" rx="7" fill="none" stroke="#b5179e" '
+                   f'stroke-width="3"{DASH} pointer-events="none"/>')
+        out.append(_text(x + s / 2, y - 6 if side == 0 else y + s + 14, _("Heinrich's last"),
+                         11, fill="#7a0f6b", weight="bold", halo="#efe6d0",
+                         extra=' pointer-events="none"'))
+    if scaffold:
+        out.append(f'<g class="scaffold"><rect x="{_f(x + 3)}" y="{_f(y + s - 15)}" '
+                   f'width="12" height="12" fill="none" stroke="#5a3d1a" stroke-width="2"/>'
+                   f'<path d="M{_f(x + 3)} {_f(y + s - 3)}L{_f(x + 15)} {_f(y + s - 15)}" '
+                   f'stroke="#5a3d1a" stroke-width="2"/>'
+                   + _title(_("Scaffold: your last built building; Heinrich builds next to "
+                              "it (solo rules, Play 2)")) + "</g>")
+    return "".join(out)
+
+
+def _screen(side: int, table_dir: int) -> int:
+    """A direction of the table frame (0 up .. 3 left) on the screen of ``side``."""
+    return table_dir if side == 0 else (table_dir + 2) % 4
+
+
+@lru_cache(maxsize=1)
+def _treasures_by_id() -> dict[str, Any]:
+    """Heinrich's treasures (the bundled file) by id."""
+    return {t.id: t for t in load_treasures().treasures}
+
+
+def _space(sp: tuple[int, int], x: float, y: float, s: float, attr: str, cls: str,
+           ghost: tuple[str | None, str, bool] | None) -> str:
+    """An empty space ``sp`` a move may use; ``ghost``: the game's data, the tile the move
+    in progress places there and whether face down (shown in the space when it is a
+    target)."""
+    hot = "hot" in cls
+    out = [f'<g class="space{cls}"{attr}data-x="{sp[0]}" data-y="{sp[1]}">'
+           f'<rect x="{_f(x + 3)}" y="{_f(y + 3)}" width="{_f(s - 6)}" '
+           f'height="{_f(s - 6)}" '
+           f'rx="6" fill="{HOT if hot else "#fffaf0"}" '
+           f'fill-opacity="{0.16 if hot else 0.35}" stroke="{HOT if hot else "#8a7650"}" '
+           f'stroke-width="{2.5 if hot else 1.2}"{DASH}/>']
+    if ghost is not None:
+        data, tile_id, face_down = ghost
+        words = [_("face down")] if face_down else _wrap(_name(_tiles(data), tile_id))
+        size = max(7.0, min(s * .14, s * .8 / (.66 * max(len(w) for w in words))))
+        for i, word in enumerate(words):
+            out.append(_text(x + s / 2, y + s / 2 + 4 + (i - (len(words) - 1) / 2) * size,
+                             word, size, fill="#8a2a17",
+                             extra=' opacity="0.75" pointer-events="none"'))
+    out.append(_title(_("Empty space {where}").format(where=f"{sp[0]},{sp[1]}")) + "</g>")
+    return "".join(out)
+
+
+def _land_troops(b: _Board, labels: Sequence[str], lay: _Layout) -> str:
+    """The troops on the landscape (two on a space side by side), each a fragment."""
     troops_at: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for seat, troops in enumerate(obs["troops"]):
+    for seat, troops in enumerate(b.obs["troops"]):
         for k, pos in enumerate(troops):
             xy = _xy(pos)
             if xy is not None:
                 troops_at.setdefault(xy, []).append((seat, k))
-    tre = {(a, c): t for a, c, t in (obs.get("treasures") or {}).get("landscape", ())}
-    treasures = {t.id: t for t in load_treasures().treasures}
-    h_steps, h_pos = _heinrich_steps(obs, tiles) if b.solo else ([], None)
-    scaffold = tuple(obs["scaffold"]) if b.solo and obs.get("scaffold") else None
-    for xy in sorted(land):
-        t = land[xy]
-        x, y = at(xy)
-        face_up = t["owner"] is not None
-        extra = []
-        if face_up:
-            owner = int(t["owner"])
-            edges = {e: screen(edge_direction(e, owner)) for e in "TRBL"}
-            band = (screen(edge_direction("B", owner)), owner)
-            bs = points.get(xy)
-            if bs is not None:
-                extra.append((_("Owner: {player}. Scores now: {points} (doubled) ({detail})")
-                              if bs.doubled else
-                              _("Owner: {player}. Scores now: {points} ({detail})")).format(
-                    player=labels[owner], points=bs.points, detail=bs.detail))
-            title = tile_title(tiles, t["tile"], extra)
-            art = _tile_face(x, y, s, tiles, t["tile"], t["colour"], True, edges, band, False)
-        elif t["tile"] is None:
-            title = _("The starting tile, face down: a {colour} tile ({resource}); which tile "
-                      "it is stays hidden. Open terrain: a troop on it gives 1 {resource}."
-                      ).format(colour=colour_name(t["colour"]),
-                               resource=resource_name(RESOURCE_OF_COLOUR[t["colour"]]))
-            art = _tile_face(x, y, s, tiles, None, t["colour"], False, None, None, False,
-                             label=pgettext("the starting tile, at most 6 letters", "start"))
-        else:
-            title = _("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
-                      "one; a troop on it gives 1 {resource}. Open terrain is no road.").format(
-                tile=_label(tiles, t["tile"]), colour=colour_name(t["colour"]),
-                resource=resource_name(RESOURCE_OF_COLOUR[t["colour"]]))
-            art = _tile_face(x, y, s, tiles, None, t["colour"], False, None, None, False)
-        attr, cls = b.attr({"cell": _cell(xy)})
-        out.append(f'<g class="tile{cls}"{attr}data-x="{xy[0]}" data-y="{xy[1]}">{art}')
-        if "hot" in cls or "selected" in cls:
-            out.append(f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(s - 4)}" '
-                       f'height="{_f(s - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
-                       f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>')
-        out.append(_title(title) + "</g>")
-        bs = points.get(xy)
-        if face_up and bs is not None:
-            owner = int(t["owner"])
-            r = max(8.0, s * .13)
-            bx, by = x + s - r - 3, y + r + 3
-            out.append(f'<g class="points" pointer-events="none"><circle cx="{_f(bx)}" '
-                       f'cy="{_f(by)}" r="{_f(r)}" fill="{SEAT_FILL[owner]}" '
-                       f'stroke="{GOLD if bs.doubled else SEAT_INK[owner]}" '
-                       f'stroke-width="{2.5 if bs.doubled else 1.2}"/>'
-                       + _text(bx, by + r * .4, str(bs.points), r * 1.1, weight="bold",
-                               fill=SEAT_INK[0] if owner == 0 else "#fff") + "</g>")
-        if xy in tre:
-            tr = treasures.get(tre[xy])
-            cond = _treasure_text(tr) if tr is not None else ""
-            d = max(7.0, s * .11)
-            tx, ty = x + d + 4, y + d + 4
-            out.append(f'<g class="treasure"><path d="M{_f(tx)} {_f(ty - d)}L{_f(tx + d)} '
-                       f'{_f(ty)}L{_f(tx)} {_f(ty + d)}L{_f(tx - d)} {_f(ty)}Z" fill="{GOLD}" '
-                       f'stroke="#6b4e00" stroke-width="1.5"/>'
-                       + _title(_("Heinrich's treasure {treasure} (5 points for him at the "
-                                  "end). {condition}").format(treasure=tre[xy], condition=cond))
-                       + "</g>")
-        if xy == h_pos:
-            out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(s + 6)}" '
-                       f'height="{_f(s + 6)}" rx="7" fill="none" stroke="#b5179e" '
-                       f'stroke-width="3"{DASH} pointer-events="none"/>')
-            out.append(_text(x + s / 2, y - 6 if side == 0 else y + s + 14, _("Heinrich's last"),
-                             11, fill="#7a0f6b", weight="bold", halo="#efe6d0",
-                             extra=' pointer-events="none"'))
-        if xy == scaffold and xy != (0, 0):
-            out.append(f'<g class="scaffold"><rect x="{_f(x + 3)}" y="{_f(y + s - 15)}" '
-                       f'width="12" height="12" fill="none" stroke="#5a3d1a" stroke-width="2"/>'
-                       f'<path d="M{_f(x + 3)} {_f(y + s - 3)}L{_f(x + 15)} {_f(y + s - 15)}" '
-                       f'stroke="#5a3d1a" stroke-width="2"/>'
-                       + _title(_("Scaffold: your last built building; Heinrich builds next to "
-                                  "it (solo rules, Play 2)")) + "</g>")
-    for sp in sorted(empties):
-        x, y = at(sp)
-        attr, cls = b.attr({"cell": _cell(sp)})
-        hot = "hot" in cls
-        out.append(f'<g class="space{cls}"{attr}data-x="{sp[0]}" data-y="{sp[1]}">'
-                   f'<rect x="{_f(x + 3)}" y="{_f(y + 3)}" width="{_f(s - 6)}" '
-                   f'height="{_f(s - 6)}" '
-                   f'rx="6" fill="{HOT if hot else "#fffaf0"}" '
-                   f'fill-opacity="{0.16 if hot else 0.35}" stroke="{HOT if hot else "#8a7650"}" '
-                   f'stroke-width="{2.5 if hot else 1.2}"{DASH}/>')
-        if hot and b.ghost:
-            words = [_("face down")] if b.ghost_face_down else _wrap(_name(tiles, b.ghost))
-            size = max(7.0, min(s * .14, s * .8 / (.66 * max(len(w) for w in words))))
-            for i, word in enumerate(words):
-                out.append(_text(x + s / 2, y + s / 2 + 4 + (i - (len(words) - 1) / 2) * size,
-                                 word, size, fill="#8a2a17",
-                                 extra=' opacity="0.75" pointer-events="none"'))
-        out.append(_title(_("Empty space {where}").format(where=f"{sp[0]},{sp[1]}")) + "</g>")
-    moved = int(obs.get("moved") or 0)
+    moved = int(b.obs.get("moved") or 0)
+    out = []
     for xy, group in sorted(troops_at.items()):
-        x, y = at(xy)
+        x, y = lay.at(xy)
+        s = lay.s
         r = max(7.0, s * .12)
         for i, (seat, k) in enumerate(group):
-            px = x + s * (.8 if i == 0 else .2)
-            py = y + s * .78
-            retinue = k == 0
-            mv = bool(moved >> (3 * seat + k) & 1)
-            who = labels[seat]
-            where = f"{xy[0]},{xy[1]}"
-            title = ((_("{player}'s retinue troop at {where}") if retinue else
-                      _("{player}'s troop at {where}")).format(player=who, where=where)
-                     + (_(" (moved this turn)") if mv else "")
-                     + ("" if seat != 1 or not b.solo else
-                        _("; Heinrich's {colour} troop").format(
-                            colour=colour_name(HEINRICH_TROOP_COLOURS[k]))))
-            obj: Any = {"troop": k} if seat == b.cur else None
-            attr, cls = b.attr(obj) if obj is not None else (" ", "")
-            out.append(_troop(px, py, r, seat, retinue and not (b.solo and seat == 1), mv,
-                              title, obj if attr.strip() else None, "hot" in cls,
-                              "selected" in cls))
-    out.append(_landscape_marks(b, at, s))
-    out.append("</g>")
+            px, py = x + s * (.8 if i == 0 else .2), y + s * .78
+            attr, cls = b.attr("troop", k) if seat == b.cur else (" ", "")
+            key = (px, py, r, seat, k, xy, bool(moved >> (3 * seat + k) & 1), labels[seat],
+                   b.solo)
+            out.append(_troop_start(px, py, r, seat, attr, "hot" in cls, "selected" in cls)
+                       + fragment("troop", key, _land_troop, *key))
     return "".join(out)
+
+
+def _land_troop(px: float, py: float, r: float, seat: int, k: int, xy: tuple[int, int],
+                mv: bool, who: str, solo: bool) -> str:
+    """Troop ``k`` of ``seat`` on space ``xy`` (``mv``: moved this turn) after its
+    opening tag (:func:`_troop_start`)."""
+    retinue = k == 0
+    where = f"{xy[0]},{xy[1]}"
+    title = ((_("{player}'s retinue troop at {where}") if retinue else
+              _("{player}'s troop at {where}")).format(player=who, where=where)
+             + (_(" (moved this turn)") if mv else "")
+             + ("" if seat != 1 or not solo else
+                _("; Heinrich's {colour} troop").format(
+                    colour=colour_name(HEINRICH_TROOP_COLOURS[k]))))
+    return _troop_body(px, py, r, seat, retinue and not (solo and seat == 1), mv, title)
 
 
 #: Colours of the marks: a recent move of the other seat, and a suggestion.
@@ -1166,10 +1511,18 @@ RECENT = "#e8590c"
 HINT = "#1864ab"
 
 
-def _landscape_marks(b: _Board, at: Any, s: float) -> str:
-    """The marks of the moves on the landscape (see :func:`render`, ``recent``)."""
+def _landscape_marks(b: _Board, lay: _Layout) -> str:
+    """The marks of the moves on the landscape (see :func:`render`, ``recent``), a
+    fragment keyed by the marks and the layout."""
+    key = (tuple((k, item["ply"], item["seat"], item["notation"], item["hint"])
+                 for k, item in b.marks), lay)
+    return fragment("marks", key, _draw_marks, b.marks, lay)
+
+
+def _draw_marks(items: Sequence[tuple[int, dict[str, Any]]], lay: _Layout) -> str:
     out = ['<g class="marks" pointer-events="none">']
-    for k, item in b.marks:
+    at, s = lay.at, lay.s
+    for k, item in items:
         n = item["notation"]
         colour = HINT if item["hint"] else RECENT
         dash = DASH if item["hint"] else ""
@@ -1234,32 +1587,137 @@ def _any_colour(colour: Any) -> str:
     return _("any") if colour == "any" else colour_name(str(colour))
 
 
-def _hand_tile(b: _Board, x: float, y: float, s: float, seat: int, tile_id: str) -> str:
-    tiles = b.tiles
-    obj = {"hand": tile_id}
-    attr, cls = b.attr(obj) if seat == b.cur else (" ", "")
-    edges = {e: i for i, e in enumerate("TRBL")}
-    art = _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
-                     (2, seat), True)
-    where = _("In your hand") if seat == b.viewer else _("In the hand")
-    extra = [where + (_(": click it to build it or lay it face down")
-                      if "target" in cls else "")]
-    out = [f'<g class="hand-tile{cls}"{attr}data-tile="{_t(tile_id)}">{art}']
-    if "selected" in cls or "hot" in cls:
-        col = "#1a73e8" if "selected" in cls else HOT
-        out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(s + 6)}" '
-                   f'height="{_f(s + 6)}" rx="6" fill="none" stroke="{col}" stroke-width="4"'
-                   f'{"" if "selected" in cls else DASH} pointer-events="none"/>')
-    out.append(_title(tile_title(tiles, tile_id, extra)) + "</g>")
-    return "".join(out)
+class _Bar(NamedTuple):
+    """What a seat's bar shows besides its hand's clicks (the key of its fragment): the
+    seat, at the ``top`` (the opponent) or the bottom (the viewer), its name, points (as
+    text), reach, troops in the royal reserve, access to resources (None: Heinrich), the
+    discounts and this turn's take of the player to move, its hand, and the marks of its
+    takes (``(index, ply, notation)``)."""
+
+    data: str | None
+    seat: int
+    top: bool
+    mover: bool
+    yours: bool
+    phase: Any
+    name: str
+    points: str
+    heinrich: bool
+    in_reserve: int
+    reach: Any
+    access: tuple[tuple[str, int], ...] | None
+    discounts: int
+    took: tuple[int, int] | None
+    hand: tuple[str, ...]
+    takes: tuple[tuple[int, Any, str], ...]
+
+    @property
+    def acting(self) -> bool:
+        return self.mover and self.phase != "end"
+
+    def hand_place(self) -> tuple[float, float, float]:
+        """Where the hand is drawn: the first tile's corner and the tiles' size."""
+        n = max(1, len(self.hand))
+        y0, h = _bar_box(self.top)
+        if self.top:
+            size = min(62.0, (_BAR_W - 480) / n - 6)
+            return _BAR_X + _BAR_W - 8 - n * (size + 6) - (110 if self.acting else 0), y0 + 5, size
+        hx = 400.0
+        return hx, y0 + 20, min(100.0, h - 26, (_BAR_X + _BAR_W - hx - 8) / n - 6)
+
+
+_BAR_X, _BAR_W = 12.0, LEFT_W - 18.0
+
+
+def _bar_box(top: bool) -> tuple[float, float]:
+    """The top and height of a seat's bar."""
+    return (50.0, 72.0) if top else (746.0, 128.0)
 
 
 def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown], seat: int,
               top: bool) -> str:
+    """The bar of ``seat``: its facts (a fragment keyed by :class:`_Bar`), then its hand
+    (each tile: its face and hover text fragments around its click attribute and
+    highlight) and the marks of its takes."""
     obs = b.obs
-    y0, h = (50.0, 72.0) if top else (746.0, 128.0)
-    x0, w = 12.0, LEFT_W - 18.0
-    acting = seat == b.cur and obs.get("phase") != "end"
+    mover = seat == b.cur
+    heinrich = b.solo and seat == 1
+    bar = _Bar(b.data, seat, top, mover, seat == b.viewer, obs.get("phase"), labels[seat],
+               str(bd[seat].total), heinrich,
+               sum(1 for p in obs["troops"][seat] if p == "reserve"), obs["reach"][seat],
+               None if heinrich else tuple(_access(obs, seat, b.land).items()),
+               int(obs.get("discounts") or 0) if mover else 0,
+               (int(obs.get("taken") or 0), int(obs.get("takes_left") or 0)) if mover else None,
+               tuple(str(t) for t in obs["hands"][seat]),
+               tuple((k, item["ply"], item["notation"]) for k, item in b.marks
+                     if item["seat"] == seat and not item["hint"]
+                     and TAKE.match(item["notation"])))
+    out = [fragment("bar", bar, _draw_bar, bar)]
+    if not heinrich:
+        hx, hy, size = bar.hand_place()
+        for i, tid in enumerate(bar.hand):
+            x = hx + i * (size + 6)
+            attr, cls = b.attr("hand", tid) if mover else (" ", "")
+            art = (b.data, x, hy, size, seat, tid)
+            out.append(f'<g class="hand-tile{cls}"{attr}data-tile="{_t(tid)}">'
+                       + fragment("hand-art", art, _hand_art, *art))
+            if "selected" in cls or "hot" in cls:
+                col = "#1a73e8" if "selected" in cls else HOT
+                out.append(f'<rect x="{_f(x - 3)}" y="{_f(hy - 3)}" width="{_f(size + 6)}" '
+                           f'height="{_f(size + 6)}" rx="6" fill="none" stroke="{col}" '
+                           f'stroke-width="4"{"" if "selected" in cls else DASH} '
+                           f'pointer-events="none"/>')
+            rest = (b.data, tid, bar.yours, "target" in cls)
+            out.append(fragment("hand", rest, _hand_tile, *rest))
+        out.append(_bar_end(bar, hx, hy, size))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _hand_art(data: str | None, x: float, y: float, s: float, seat: int, tile_id: str) -> str:
+    """The face of a tile in the hand of ``seat``, ``s`` units at ``x``, ``y``."""
+    tiles = _tiles(data)
+    edges = {e: i for i, e in enumerate("TRBL")}
+    return _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
+                      (2, seat), True)
+
+
+def _hand_tile(data: str | None, tile_id: str, yours: bool, target: bool) -> str:
+    """The hover text and end of a tile in a hand (``yours``: the viewer's; ``target``:
+    it can be clicked)."""
+    where = _("In your hand") if yours else _("In the hand")
+    extra = [where + (_(": click it to build it or lay it face down") if target else "")]
+    return _hover(data, tile_id, extra) + "</g>"
+
+
+def _bar_end(bar: _Bar, hx: float, hy: float, size: float) -> str:
+    """After a hand: the marks of the seat's takes ("+1" before the hand) or that the
+    hand is empty."""
+    top = bar.top
+    y0, h = _bar_box(top)
+    out = []
+    for k, ply, notation in bar.takes:
+        item = {"seat": bar.seat, "ply": ply, "hint": False}
+        bx = (hx - 82) if top else (hx - 24)
+        by = (y0 + h / 2) if top else (y0 + 60)
+        out.append(f'<g{mark_id(item, k)} pointer-events="none"><circle '
+                   f'cx="{_f(bx)}" cy="{_f(by)}" r="15" fill="{RECENT}"/>'
+                   + _text(bx, by + 5, "+1", 14, weight="bold", fill="#fff")
+                   + _title(_("Just played: {move}").format(move=phrase(notation, past=True)))
+                   + "</g>")
+    if not bar.hand:
+        out.append(_text(hx, hy + size / 2 + 4, _("no tiles"), 12, anchor="start",
+                         fill="#5e5038", extra=' font-style="italic"'))
+    return "".join(out)
+
+
+def _draw_bar(bar: _Bar) -> str:
+    """A seat's bar up to its hand's tiles: its box, name, points, reach, access and
+    this turn's take, and its hand's heading."""
+    seat, top = bar.seat, bar.top
+    y0, h = _bar_box(top)
+    x0, w = _BAR_X, _BAR_W
+    acting = bar.acting
     out = [f'<g class="seat" data-seat="{seat}">',
            f'<rect x="{_f(x0)}" y="{_f(y0)}" width="{_f(w)}" height="{_f(h)}" rx="8" '
            f'fill="{"#fbf3dc" if acting else "#efe4c8"}" stroke="{GOLD if acting else "#b6a47c"}" '
@@ -1267,40 +1725,36 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
     cy = y0 + (22 if not top else 20)
     out.append(f'<circle cx="{_f(x0 + 18)}" cy="{_f(cy - 5)}" r="9" fill="{SEAT_FILL[seat]}" '
                f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>')
-    name = (("▶ " if acting else "") + labels[seat][:22]
-            + (_(" (you)") if seat == b.viewer else ""))
+    name = (("▶ " if acting else "") + bar.name[:22] + (_(" (you)") if bar.yours else ""))
     out.append(_text(x0 + 34, cy, name, 19 if not top else 17, anchor="start",
                      weight="bold", fill="#2b2118"))
-    pts = bd[seat].total
-    out.append(_text(x0 + 372, cy, ngettext("{n} point", "{n} points", int(pts)).format(n=pts),
-                     17 if not top else 16,
+    pts = bar.points
+    out.append(_text(x0 + 372, cy, ngettext("{n} point", "{n} points", int(float(pts)))
+                     .format(n=pts), 17 if not top else 16,
                      anchor="end", weight="bold", fill="#2b2118"))
     if acting and top:
         doing = {"play": _("to play"), "siege": _("to decide the siege"),
-                 "discard": _("to discard")}.get(str(obs.get("phase")), "")
+                 "discard": _("to discard")}.get(str(bar.phase), "")
         out.append(_text(x0 + w - 10, y0 + 18, f"▶ {doing}", 14, anchor="end",
                          fill="#8a5a00", weight="bold"))
-    heinrich = b.solo and seat == 1
-    in_reserve = sum(1 for p in obs["troops"][seat] if p == "reserve")
-    if heinrich:
+    in_reserve = bar.in_reserve
+    if bar.heinrich:
         facts = _("Unlimited reach · builds for free · troops set aside until he builds")
     else:
         facts = ngettext("Reach {reach} · {n} troop in the royal reserve",
                          "Reach {reach} · {n} troops in the royal reserve", in_reserve).format(
-            reach=obs["reach"][seat], n=in_reserve)
+            reach=bar.reach, n=in_reserve)
     out.append(_text(x0 + 34, cy + 22, facts, 14, anchor="start", fill="#4a3c2a"))
-    if not heinrich:
-        acc = _access(obs, seat)
+    if bar.access is not None:
         text = _("Access: {resources}").format(resources=" · ".join(
-            _("{n} {resource}").format(n=n, resource=resource_name(r)) for r, n in acc.items()))
-        disc = int(obs.get("discounts") or 0) if seat == b.cur else 0
+            _("{n} {resource}").format(n=n, resource=resource_name(r)) for r, n in bar.access))
+        disc = bar.discounts
         if disc:
             text += ngettext(" (+{n} discount)", " (+{n} discounts)", disc).format(n=disc)
         if not top:
             out.append(_text(x0 + 34, cy + 44, text, 14, anchor="start", fill="#4a3c2a"))
-            if seat == b.cur and obs.get("phase") == "play":
-                took = int(obs.get("taken") or 0)
-                left = int(obs.get("takes_left") or 0)
+            if bar.took is not None and bar.phase == "play":
+                took, left = bar.took
                 a_text = (_("Tile taken this turn") if took and not left else
                           _("Encampment flipped: take another tile") if took else
                           _("Take 1 tile from the reserve (mandatory)"))
@@ -1308,46 +1762,27 @@ def _seat_bar(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown],
                                  fill="#8a5a00", weight="bold"))
         else:
             out.append(_text(x0 + 34, cy + 40, text, 14, anchor="start", fill="#4a3c2a"))
-    hand = list(obs["hands"][seat])
-    if not heinrich:
-        n = max(1, len(hand))
+    if not bar.heinrich:
+        hx, hy, _size = bar.hand_place()
+        n = len(bar.hand)
         if top:
-            size = min(62.0, (w - 480) / n - 6)
-            hx = x0 + w - 8 - n * (size + 6) - (110 if acting else 0)
-            hy = y0 + 5
-            out.append(_text(hx - 8, y0 + h / 2 + 4, _("Hand ({n})").format(n=len(hand)), 12.5,
+            out.append(_text(hx - 8, y0 + h / 2 + 4, _("Hand ({n})").format(n=n), 12.5,
                              anchor="end", fill="#4a3c2a"))
         else:
-            hx = 400.0
-            size = min(100.0, h - 26, (x0 + w - hx - 8) / n - 6)
-            hy = y0 + 20
             out.append(_text(hx, y0 + 15, _("Hand ({n}; keep at most {limit})").format(
-                                 n=len(hand), limit=HAND_LIMIT),
+                                 n=n, limit=HAND_LIMIT),
                              12.5, anchor="start", fill="#4a3c2a"))
-        for i, tid in enumerate(hand):
-            out.append(_hand_tile(b, hx + i * (size + 6), hy, size, seat, str(tid)))
-        for k, item in b.marks:          # a take: "+1" before the hand
-            if item["seat"] == seat and not item["hint"] and TAKE.match(item["notation"]):
-                bx = (hx - 82) if top else (hx - 24)
-                by = (y0 + h / 2) if top else (y0 + 60)
-                out.append(f'<g{mark_id(item, k)} pointer-events="none"><circle '
-                           f'cx="{_f(bx)}" cy="{_f(by)}" r="15" fill="{RECENT}"/>'
-                           + _text(bx, by + 5, "+1", 14, weight="bold", fill="#fff")
-                           + _title(_("Just played: {move}").format(
-                               move=phrase(item["notation"], past=True)))
-                           + "</g>")
-        if not hand:
-            out.append(_text(hx, hy + size / 2 + 4, _("no tiles"), 12, anchor="start",
-                             fill="#5e5038", extra=' font-style="italic"'))
-    out.append("</g>")
     return "".join(out)
 
 
 RING_X, RING_Y, RING_R, RING_TILE = 932.0, 232.0, 118.0, 62.0
 
 
-def _slot_xy(b: _Board, slot: int) -> tuple[float, float, float]:
-    a = -90.0 + slot * 360.0 / NUM_SLOTS + (180.0 if b.side == 1 else 0.0)
+@lru_cache(maxsize=64)
+def _slot_xy(side: int, slot: int) -> tuple[float, float, float]:
+    """The centre of a slot of the royal reserve on the screen of ``side``, and its angle
+    (degrees clockwise from the right)."""
+    a = -90.0 + slot * 360.0 / NUM_SLOTS + (180.0 if side == 1 else 0.0)
     r = math.radians(a)
     return RING_X + RING_R * math.cos(r), RING_Y + RING_R * math.sin(r), a
 
@@ -1361,222 +1796,312 @@ def _arc(r: float, a0: float, a1: float) -> str:
 
 
 def _reserve(b: _Board, labels: Sequence[str]) -> str:
+    """The royal reserve: its slots (each a fragment), then the shield, the reaches and
+    the troops in the reserve (one fragment)."""
     obs = b.obs
-    tiles = b.tiles
-    out = ['<g class="reserve">',
-           f'<circle cx="{_f(RING_X)}" cy="{_f(RING_Y)}" r="{_f(RING_R + 40)}" fill="#e2d3ad" '
-           f'stroke="#b6a47c" stroke-width="1.5"/>',
-           _text(756, 64, pgettext("Royal reserve, first line", "Royal"), 17, anchor="start",
-                 weight="bold", fill="#2b2118"),
-           _text(756, 84, pgettext("Royal reserve, second line", "reserve"), 17,
-                 anchor="start", weight="bold", fill="#2b2118")]
-    shield = int(obs.get("shield_slot", 0))
-    step = 360.0 / NUM_SLOTS
-    shield_angle = _slot_xy(b, shield)[2]
-    by_pos: dict[int, float] = {}
+    side = b.side
+    out = ['<g class="reserve">', _reserve_heading(i18n.language())]
     reach_of: dict[int, list[str]] = {}
     for seat in (0, 1):
         if b.solo and seat == 1:
             continue
         for pos in range(1, int(obs["reach"][seat]) + 1):
             reach_of.setdefault(pos, []).append(labels[seat])
+    by_pos: dict[int, float] = {}
     for r in obs["reserve"]:
-        sx, sy, ang = _slot_xy(b, int(r["slot"]))
-        x, y = sx - RING_TILE / 2, sy - RING_TILE / 2
+        slot = int(r["slot"])
         if r["tile"] is None:
-            out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(RING_TILE)}" '
-                       f'height="{_f(RING_TILE)}" rx="6" fill="none" stroke="#a08c62" '
-                       f'stroke-width="1.5"{DASH}>'
-                       + _title(_("An empty slot: skipped, it does not count towards reach"))
-                       + '</rect>')
+            out.append(fragment("slot", (side, slot), _empty_slot, side, slot))
             continue
         pos = int(r["position"])
-        by_pos[pos] = ang
-        attr, cls = b.attr({"reserve": pos})
-        reach = reach_of.get(pos, [])
-        extra = [_("Royal reserve, position {n} clockwise from the shield; within the reach "
-                   "of: {players}").format(n=pos, players=", ".join(reach) if reach
-                                           else _("no one"))
-                 + (_("; Heinrich reaches every tile") if b.solo else "")]
-        if "target" in cls:
-            extra.append(_("Click to take it into your hand (Action A)"))
-        edges = {e: i for i, e in enumerate("TRBL")}
-        art = _tile_face(x, y, RING_TILE, tiles, r["tile"], r["colour"], True, edges, None,
-                         True)
-        out.append(f'<g class="reserve-tile{cls}"{attr}data-position="{pos}">{art}')
+        by_pos[pos] = _slot_xy(side, slot)[2]
+        attr, cls = b.attr("reserve", pos)
+        art = (b.data, side, slot, r["tile"], r["colour"])
+        out.append(f'<g class="reserve-tile{cls}"{attr}data-position="{pos}">'
+                   + fragment("reserve-art", art, _reserve_art, *art))
         for k, item in b.marks:          # a suggested take
             if item["hint"] and item["notation"] == f"take {pos}":
+                x, y = _slot_corner(side, slot)
                 out.append(f'<rect{mark_id(item, k)} x="{_f(x - 6)}" y="{_f(y - 6)}" '
-                           f'width="{_f(RING_TILE + 12)}" height="{_f(RING_TILE + 12)}" rx="9" '
-                           f'fill="none" stroke="{HINT}" stroke-width="4"{DASH} '
+                           f'width="{_f(RING_TILE + 12)}" height="{_f(RING_TILE + 12)}" '
+                           f'rx="9" fill="none" stroke="{HINT}" stroke-width="4"{DASH} '
                            f'pointer-events="none"/>')
         if "hot" in cls:
-            out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
-                       f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
-                       f'stroke-width="3"{DASH} pointer-events="none"/>')
-        out.append(_title(tile_title(tiles, r["tile"], extra)) + "</g>")
-        rad = math.radians(ang)
-        nx, ny = RING_X + (RING_R - 50) * math.cos(rad), RING_Y + (RING_R - 50) * math.sin(rad)
-        out.append(f'<circle cx="{_f(nx)}" cy="{_f(ny)}" r="9" fill="#fff8e6" stroke="#5a4a30"/>'
-                   + _text(nx, ny + 4, str(pos), 11, weight="bold"))
-    # the royal shield
-    sx, sy, _angle = _slot_xy(b, shield)
+            out.append(_slot_outline(side, slot))
+        tail = (b.data, side, slot, r["tile"], pos, tuple(reach_of.get(pos, ())), b.solo,
+                "target" in cls)
+        out.append(fragment("reserve", tail, _reserve_tile, *tail))
     cur = b.cur
     takes = int(obs.get("takes_left") or 0)
     crown = (cur if takes > 0 else 1 - cur) if isinstance(cur, int) and cur in (0, 1) else None
-    fill = SEAT_FILL[crown] if crown is not None else "#ccc"
-    ink = SEAT_INK[crown] if crown is not None else "#555"
-    who = labels[crown] if crown is not None else _("the next player")
-    out.append(f'<g class="shield"><path d="M{_f(sx - 24)} {_f(sy - 26)}H{_f(sx + 24)}V{_f(sy)}'
-               f'Q{_f(sx + 24)} {_f(sy + 22)} {_f(sx)} {_f(sy + 32)}Q{_f(sx - 24)} {_f(sy + 22)} '
-               f'{_f(sx - 24)} {_f(sy)}Z" fill="#8c1c13" stroke="{GOLD}" stroke-width="3"/>'
-               f'<path d="M{_f(sx - 13)} {_f(sy + 6)}L{_f(sx - 15)} {_f(sy - 12)}L{_f(sx - 6)} '
-               f'{_f(sy - 3)}L{_f(sx)} {_f(sy - 16)}L{_f(sx + 6)} {_f(sy - 3)}L{_f(sx + 15)} '
-               f'{_f(sy - 12)}L{_f(sx + 13)} {_f(sy + 6)}Z" fill="{fill}" stroke="{ink}" '
-               f'stroke-width="1.5"/>'
-               + _title(_("The royal shield. Its crown shows {player}'s colour: {player} takes "
-                          "the next tile. Reach counts clockwise from here (rulebook, Royal "
-                          "protocol).").format(player=who))
-               + "</g>")
-    # reach arcs, clockwise from the shield
-    for seat in (0, 1):
-        if b.solo and seat == 1:
-            continue
-        n = min(int(obs["reach"][seat]), len(by_pos))
-        if n <= 0:
-            continue
-        end = by_pos[n]
-        a0 = shield_angle + step * .35
-        a1 = end + step * .3
-        while a1 <= a0:
-            a1 += 360
-        rr = RING_R + 44 + 11 * seat
-        path = _arc(rr, a0, a1)
-        out.append(f'<g class="reach" data-seat="{seat}"><path d="{path}" fill="none" '
-                   f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
-                   f'<path d="{path}" fill="none" stroke="{SEAT_FILL[seat]}" stroke-width="5" '
-                   f'stroke-linecap="round"/>'
-                   + _title(_("{player}'s reach: {reach} (1 + troops in the royal reserve), "
-                              "clockwise from the shield").format(
-                       player=labels[seat], reach=obs["reach"][seat])) + "</g>")
-        la = math.radians(a1 + 6 * seat)
-        ex, ey = RING_X + rr * math.cos(la), RING_Y + rr * math.sin(la)
-        out.append(f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="9" fill="{SEAT_FILL[seat]}" '
-                   f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>'
-                   + _text(ex, ey + 4, str(obs["reach"][seat]), 11, weight="bold",
-                           fill=SEAT_INK[seat] if seat == 0 else "#fff"))
-    # troops in the reserve, in the middle of the ring
+    shield = int(obs.get("shield_slot", 0))
+    crowned = (side, shield, crown, labels[crown] if crown is not None else None)
+    out.append(fragment("shield", crowned, _shield, *crowned))
+    for seat in (0, 1):                    # reach arcs, clockwise from the shield
+        n = min(int(obs["reach"][seat]), len(by_pos)) if not (b.solo and seat == 1) else 0
+        if n > 0:
+            arc = (side, shield, seat, by_pos[n], obs["reach"][seat], labels[seat])
+            out.append(fragment("reach", arc, _reach_arc, *arc))
     moved = int(obs.get("moved") or 0)
-    tokens = [(seat, k) for seat in (0, 1) for k, p in enumerate(obs["troops"][seat])
-              if p == "reserve"]
-    for i, (seat, k) in enumerate(tokens):
-        tx = RING_X - (len(tokens) - 1) * 13 + i * 26
-        obj: Any = {"troop": "reserve"} if seat == b.cur else None
-        attr, cls = b.attr(obj) if obj is not None else (" ", "")
-        mv = bool(moved >> (3 * seat + k) & 1)
-        title = (_("{player}'s troop in the royal reserve (adds 1 to reach)").format(
-            player=labels[seat]) + (_(": click to deploy it") if attr.strip() else ""))
-        out.append(_troop(tx, RING_Y, 11, seat, False, mv, title,
-                          obj if attr.strip() else None, "hot" in cls, "selected" in cls))
-    if not tokens:
-        out.append(_text(RING_X, RING_Y + 4, _("no troops"), 11, fill="#5e5038",
-                         extra=' font-style="italic"'))
+    tokens = tuple((seat, k, bool(moved >> (3 * seat + k) & 1), seat == cur)
+                   for seat in (0, 1) for k, p in enumerate(obs["troops"][seat])
+                   if p == "reserve")
+    held = (tokens, tuple(labels[:2]),
+            b.attr("troop", "reserve") if any(t[3] for t in tokens) else None)
+    out.append(fragment("tokens", held, _reserve_troops, *held))
     out.append("</g>")
     return "".join(out)
 
 
+@lru_cache(maxsize=8)
+def _reserve_heading(language: str) -> str:
+    """The ring of the royal reserve and its name."""
+    return (f'<circle cx="{_f(RING_X)}" cy="{_f(RING_Y)}" r="{_f(RING_R + 40)}" '
+            f'fill="#e2d3ad" stroke="#b6a47c" stroke-width="1.5"/>'
+            + _text(756, 64, pgettext("Royal reserve, first line", "Royal"), 17,
+                    anchor="start", weight="bold", fill="#2b2118")
+            + _text(756, 84, pgettext("Royal reserve, second line", "reserve"), 17,
+                    anchor="start", weight="bold", fill="#2b2118"))
+
+
+def _empty_slot(side: int, slot: int) -> str:
+    x, y = _slot_corner(side, slot)
+    return (f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(RING_TILE)}" '
+            f'height="{_f(RING_TILE)}" rx="6" fill="none" stroke="#a08c62" '
+            f'stroke-width="1.5"{DASH}>'
+            + _title(_("An empty slot: skipped, it does not count towards reach"))
+            + '</rect>')
+
+
+def _slot_corner(side: int, slot: int) -> tuple[float, float]:
+    """The top left corner of the tile in a slot of the royal reserve."""
+    sx, sy, _angle = _slot_xy(side, slot)
+    return sx - RING_TILE / 2, sy - RING_TILE / 2
+
+
+@lru_cache(maxsize=64)
+def _slot_outline(side: int, slot: int) -> str:
+    """The outline of a reserve tile that can be clicked next."""
+    x, y = _slot_corner(side, slot)
+    return (f'<rect x="{_f(x - 3)}" y="{_f(y - 3)}" width="{_f(RING_TILE + 6)}" '
+            f'height="{_f(RING_TILE + 6)}" rx="7" fill="none" stroke="{HOT}" '
+            f'stroke-width="3"{DASH} pointer-events="none"/>')
+
+
+def _reserve_art(data: str | None, side: int, slot: int, tile_id: str, colour: str) -> str:
+    """The face of the tile in ``slot`` of the royal reserve."""
+    x, y = _slot_corner(side, slot)
+    edges = {e: i for i, e in enumerate("TRBL")}
+    return _tile_face(x, y, RING_TILE, _tiles(data), tile_id, colour, True, edges, None, True)
+
+
+def _reserve_tile(data: str | None, side: int, slot: int, tile_id: str, pos: int,
+                  reach: Sequence[str], solo: bool, target: bool) -> str:
+    """The rest of the tile in ``slot`` of the royal reserve after its face and marks:
+    its hover text (``pos`` clockwise from the shield, within the ``reach`` of the
+    players named; ``target``: it can be taken) and end, and its position's number."""
+    ang = _slot_xy(side, slot)[2]
+    extra = [_("Royal reserve, position {n} clockwise from the shield; within the reach "
+               "of: {players}").format(n=pos, players=", ".join(reach) if reach
+                                       else _("no one"))
+             + (_("; Heinrich reaches every tile") if solo else "")]
+    if target:
+        extra.append(_("Click to take it into your hand (Action A)"))
+    out = [_hover(data, tile_id, extra) + "</g>"]
+    rad = math.radians(ang)
+    nx, ny = RING_X + (RING_R - 50) * math.cos(rad), RING_Y + (RING_R - 50) * math.sin(rad)
+    out.append(f'<circle cx="{_f(nx)}" cy="{_f(ny)}" r="9" fill="#fff8e6" stroke="#5a4a30"/>'
+               + _text(nx, ny + 4, str(pos), 11, weight="bold"))
+    return "".join(out)
+
+
+def _shield(side: int, shield: int, crown: int | None, who: str | None) -> str:
+    """The royal shield in ``shield`` slot, its crown in the colour of the seat ``crown``
+    (named ``who``) who takes next (None: unknown)."""
+    sx, sy, _angle = _slot_xy(side, shield)
+    fill = SEAT_FILL[crown] if crown is not None else "#ccc"
+    ink = SEAT_INK[crown] if crown is not None else "#555"
+    who = who if crown is not None else _("the next player")
+    return (f'<g class="shield"><path d="M{_f(sx - 24)} {_f(sy - 26)}H{_f(sx + 24)}V{_f(sy)}'
+            f'Q{_f(sx + 24)} {_f(sy + 22)} {_f(sx)} {_f(sy + 32)}Q{_f(sx - 24)} {_f(sy + 22)} '
+            f'{_f(sx - 24)} {_f(sy)}Z" fill="#8c1c13" stroke="{GOLD}" stroke-width="3"/>'
+            f'<path d="M{_f(sx - 13)} {_f(sy + 6)}L{_f(sx - 15)} {_f(sy - 12)}L{_f(sx - 6)} '
+            f'{_f(sy - 3)}L{_f(sx)} {_f(sy - 16)}L{_f(sx + 6)} {_f(sy - 3)}L{_f(sx + 15)} '
+            f'{_f(sy - 12)}L{_f(sx + 13)} {_f(sy + 6)}Z" fill="{fill}" stroke="{ink}" '
+            f'stroke-width="1.5"/>'
+            + _title(_("The royal shield. Its crown shows {player}'s colour: {player} takes "
+                       "the next tile. Reach counts clockwise from here (rulebook, Royal "
+                       "protocol).").format(player=who))
+            + "</g>")
+
+
+def _reach_arc(side: int, shield: int, seat: int, end: float, reach: Any, who: str) -> str:
+    """The ``reach`` of ``seat`` (named ``who``): an arc clockwise from the shield to
+    the angle ``end`` of the reserve tile at its reach, and its number."""
+    step = 360.0 / NUM_SLOTS
+    a0 = _slot_xy(side, shield)[2] + step * .35
+    a1 = end + step * .3
+    while a1 <= a0:
+        a1 += 360
+    rr = RING_R + 44 + 11 * seat
+    path = _arc(rr, a0, a1)
+    la = math.radians(a1 + 6 * seat)
+    ex, ey = RING_X + rr * math.cos(la), RING_Y + rr * math.sin(la)
+    return (f'<g class="reach" data-seat="{seat}"><path d="{path}" fill="none" '
+            f'stroke="{SEAT_INK[seat]}" stroke-width="8" stroke-linecap="round"/>'
+            f'<path d="{path}" fill="none" stroke="{SEAT_FILL[seat]}" stroke-width="5" '
+            f'stroke-linecap="round"/>'
+            + _title(_("{player}'s reach: {reach} (1 + troops in the royal reserve), "
+                       "clockwise from the shield").format(player=who, reach=reach))
+            + "</g>"
+            f'<circle cx="{_f(ex)}" cy="{_f(ey)}" r="9" fill="{SEAT_FILL[seat]}" '
+            f'stroke="{SEAT_INK[seat]}" stroke-width="1.5"/>'
+            + _text(ex, ey + 4, str(reach), 11, weight="bold",
+                    fill=SEAT_INK[seat] if seat == 0 else "#fff"))
+
+
+def _reserve_troops(tokens: Sequence[tuple[int, int, bool, bool]], labels: Sequence[str],
+                    click: tuple[str, str] | None) -> str:
+    """The troops in the royal reserve, in the middle of its ring (``(seat, troop, moved,
+    the player to move's)``; ``click``: their click attribute and classes)."""
+    out = []
+    for i, (seat, k, mv, mover) in enumerate(tokens):
+        tx = RING_X - (len(tokens) - 1) * 13 + i * 26
+        attr, cls = click if mover and click is not None else (" ", "")
+        title = (_("{player}'s troop in the royal reserve (adds 1 to reach)").format(
+            player=labels[seat]) + (_(": click to deploy it") if attr.strip() else ""))
+        out.append(_troop(tx, RING_Y, 11, seat, False, mv, title,
+                          {"troop": "reserve"} if attr.strip() else None, "hot" in cls,
+                          "selected" in cls))
+    if not tokens:
+        out.append(_text(RING_X, RING_Y + 4, _("no troops"), 11, fill="#5e5038",
+                         extra=' font-style="italic"'))
+    return "".join(out)
 
 
 def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown]) -> str:
+    """The panel under the reserve: the supply, then Heinrich's facts and last turn (solo)
+    or the running score, each a fragment; then the legend."""
     obs = b.obs
-    x0, y = LEFT_W + 12.0, 424.0
-    out = ['<g class="panel">']
-    left = int(obs.get("supply_left") or 0)
-    top = obs.get("supply_top")
+    supply = (int(obs.get("supply_left") or 0), obs.get("supply_top"),
+              len(obs.get("box") or ()))
+    out = ['<g class="panel">', fragment("supply", supply, _supply, *supply)]
+    if b.solo:
+        tre = obs.get("treasures") or {}
+        facts = (int((obs.get("params") or {}).get("level", 2)), len(tre.get("landscape", ())),
+                 int(tre.get("pile", 0)), len(tre.get("removed", ())), str(bd[1].total),
+                 sum(1 for p in obs["troops"][1] if p == "aside"), b.heinrich[0])
+        out.append(fragment("heinrich", facts, _heinrich_panel, *facts))
+        y = _PANEL_Y + 52 + 272
+    else:
+        scores = (tuple(labels[:2]),
+                  tuple((str(bd[0].points(k)), str(bd[1].points(k))) for k in ("building", "road")),
+                  (str(bd[0].total), str(bd[1].total)),
+                  bool((obs.get("params") or {}).get("roads", True)))
+        out.append(fragment("scores", scores, _score_panel, *scores))
+        y = _PANEL_Y + 52 + 124
+    out.append(_legend(max(y, H - 110.0), i18n.language()))
+    out.append("</g>")
+    return "".join(out)
+
+
+_PANEL_X, _PANEL_Y = LEFT_W + 12.0, 424.0
+
+
+def _supply(left: int, top: Any, box: int) -> str:
+    """The supply: ``left`` tiles, the ``top`` tile's back colour, ``box`` tiles returned
+    to the box."""
+    x0, y = _PANEL_X, _PANEL_Y
+    out = []
     if top:
         out.append(f'<rect x="{_f(x0 + 4)}" y="{_f(y - 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>'
                    f'<rect x="{_f(x0)}" y="{_f(y + 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>')
-    supply = (ngettext("Supply: {n} tile", "Supply: {n} tiles", left).format(n=left)
-              + (_(" · top: a {colour} back").format(colour=colour_name(str(top))) if top
-                 else ""))
-    out.append(_text(x0 + 42, y + 14, supply, 15, anchor="start", fill="#2b2118",
+    words = (ngettext("Supply: {n} tile", "Supply: {n} tiles", left).format(n=left)
+             + (_(" · top: a {colour} back").format(colour=colour_name(str(top))) if top
+                else ""))
+    out.append(_text(x0 + 42, y + 14, words, 15, anchor="start", fill="#2b2118",
                      weight="bold"))
-    box = len(obs.get("box") or ())
     sub = (_("the last tile is out: final round, no more refills") if not left else
            ngettext("{n} tile returned to the box", "{n} tiles returned to the box", box)
            .format(n=box))
     out.append(_text(x0 + 42, y + 33, sub, 13, anchor="start", fill="#4a3c2a"))
-    y += 52
-    if b.solo:
-        level = int((obs.get("params") or {}).get("level", 2))
-        tre = obs.get("treasures") or {}
-        on = len(tre.get("landscape", ()))
-        pile = int(tre.get("pile", 0))
-        gone = len(tre.get("removed", ()))
-        out.append(f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" '
-                   f'rx="8" '
-                   f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>')
-        out.append(_text(x0 + 6, y + 20, _("{name} (level {level})").format(
-                         name=level_name(level) if level in LEVEL_NAMES else "Heinrich",
-                         level=level),
-                         15, anchor="start", weight="bold", fill="#5b0f50"))
-        out.append(_text(W - 14, y + 22, ngettext("{n} point", "{n} points", int(bd[1].total))
-                         .format(n=bd[1].total),
-                         15, anchor="end",
-                         weight="bold", fill="#5b0f50"))
-        out.append(_text(x0 + 6, y + 44, _("Treasures: {on} on buildings · {pile} in the pile "
-                                           "· {gone} removed").format(on=on, pile=pile,
-                                                                      gone=gone),
-                         13, anchor="start", fill="#4a2a45"))
-        aside = sum(1 for p in obs["troops"][1] if p == "aside")
-        out.append(_text(x0 + 6, y + 63, _("(5 points each left) · troops: {placed} placed, "
-                                           "{aside} aside").format(placed=3 - aside,
-                                                                   aside=aside),
-                         13, anchor="start", fill="#4a2a45"))
-        steps, _rest = _heinrich_steps(obs, b.tiles)
-        out.append(_text(x0 + 6, y + 90, _("Heinrich's last turn:") if steps else
-                         _("Heinrich has not played yet."), 14.5, anchor="start",
-                         weight="bold", fill="#5b0f50"))
-        ly = y + 110
-        for st in steps:
-            for i, line in enumerate(wrap(st, 44)):
-                out.append(_text(x0 + (8 if i == 0 else 24), ly, line, 13.5, anchor="start",
-                                 fill="#3a2236"))
-                ly += 17
-        y += 272
-    else:
-        out.append(_text(x0, y + 14, _("Running score (if the game ended now)"), 13.5,
-                         anchor="start", weight="bold", fill="#2b2118"))
-        rows = [(_("Buildings"), bd[0].points("building"), bd[1].points("building")),
-                (_("Roads"), bd[0].points("road"), bd[1].points("road")),
-                (_("Total"), bd[0].total, bd[1].total)]
-        for col, name in ((200, labels[0]), (300, labels[1])):   # a long name on 2 lines
-            lines = wrap(name, 13)[:2] or [""]
-            for i, line in enumerate(lines):
-                out.append(_text(x0 + col, y + 38 - (len(lines) - 1 - i) * 15, line, 13,
-                                 weight="bold"))
-        for i, (name, a, c) in enumerate(rows):
-            yy = y + 60 + i * 22
-            bold = "bold" if i == len(rows) - 1 else "normal"
-            out.append(_text(x0 + 6, yy, name, 14, anchor="start", weight=bold))
-            out.append(_text(x0 + 200, yy, str(a), 14, weight=bold))
-            out.append(_text(x0 + 300, yy, str(c), 14, weight=bold))
-        if not (obs.get("params") or {}).get("roads", True):
-            out.append(_text(x0 + 6, y + 60 + 3 * 22, _("Roads are not scored in this game"),
-                             13, anchor="start", fill="#6a5a40",
-                             extra=' font-style="italic"'))
-        y += 124
-    # legend
-    ly = max(y, H - 110.0)
-    out.append(_troop(x0 + 10, ly, 9, 0, True, False, _("A retinue troop (gold rim): never "
-                                                        "withdrawn")))
-    out.append(_text(x0 + 26, ly + 5, _("retinue troop"), 13, anchor="start", fill="#4a3c2a"))
-    out.append(_troop(x0 + 190, ly, 9, 1, False, True, _("A troop that moved this turn (its "
-                                                         "cross shows)")))
-    out.append(_text(x0 + 206, ly + 5, _("moved this turn"), 13, anchor="start",
-                     fill="#4a3c2a"))
+    return "".join(out)
+
+
+def _heinrich_panel(level: int, on: int, pile: int, gone: int, total: str, aside: int,
+                    steps: Sequence[str]) -> str:
+    """Heinrich's box: his ``level``, points, treasures (on buildings, in the pile,
+    removed), troops set ``aside``, and the ``steps`` of his last turn."""
+    x0, y = _PANEL_X, _PANEL_Y + 52
+    out = [f'<rect x="{_f(x0 - 4)}" y="{_f(y)}" width="{_f(W - x0 - 4)}" height="262" '
+           f'rx="8" '
+           f'fill="#f3e3ef" stroke="#b5179e" stroke-opacity="0.5"/>',
+           _text(x0 + 6, y + 20, _("{name} (level {level})").format(
+                 name=level_name(level) if level in LEVEL_NAMES else "Heinrich",
+                 level=level),
+                 15, anchor="start", weight="bold", fill="#5b0f50"),
+           _text(W - 14, y + 22, ngettext("{n} point", "{n} points", int(float(total)))
+                 .format(n=total),
+                 15, anchor="end",
+                 weight="bold", fill="#5b0f50"),
+           _text(x0 + 6, y + 44, _("Treasures: {on} on buildings · {pile} in the pile "
+                                   "· {gone} removed").format(on=on, pile=pile, gone=gone),
+                 13, anchor="start", fill="#4a2a45"),
+           _text(x0 + 6, y + 63, _("(5 points each left) · troops: {placed} placed, "
+                                   "{aside} aside").format(placed=3 - aside, aside=aside),
+                 13, anchor="start", fill="#4a2a45"),
+           _text(x0 + 6, y + 90, _("Heinrich's last turn:") if steps else
+                 _("Heinrich has not played yet."), 14.5, anchor="start",
+                 weight="bold", fill="#5b0f50")]
+    ly = y + 110
+    for st in steps:
+        for i, line in enumerate(wrap(st, 44)):
+            out.append(_text(x0 + (8 if i == 0 else 24), ly, line, 13.5, anchor="start",
+                             fill="#3a2236"))
+            ly += 17
+    return "".join(out)
+
+
+def _score_panel(labels: Sequence[str], points: Sequence[tuple[str, str]],
+                 totals: tuple[str, str], roads: bool) -> str:
+    """The running score of two players: their names, the ``points`` (as text) of their
+    buildings and roads, their ``totals``; whether ``roads`` are scored."""
+    x0, y = _PANEL_X, _PANEL_Y + 52
+    out = [_text(x0, y + 14, _("Running score (if the game ended now)"), 13.5,
+                 anchor="start", weight="bold", fill="#2b2118")]
+    buildings, road = points
+    rows = [(_("Buildings"), *buildings), (_("Roads"), *road), (_("Total"), *totals)]
+    for col, name in ((200, labels[0]), (300, labels[1])):   # a long name on 2 lines
+        lines = wrap(name, 13)[:2] or [""]
+        for i, line in enumerate(lines):
+            out.append(_text(x0 + col, y + 38 - (len(lines) - 1 - i) * 15, line, 13,
+                             weight="bold"))
+    for i, (name, a, c) in enumerate(rows):
+        yy = y + 60 + i * 22
+        bold = "bold" if i == len(rows) - 1 else "normal"
+        out.append(_text(x0 + 6, yy, name, 14, anchor="start", weight=bold))
+        out.append(_text(x0 + 200, yy, a, 14, weight=bold))
+        out.append(_text(x0 + 300, yy, c, 14, weight=bold))
+    if not roads:
+        out.append(_text(x0 + 6, y + 60 + 3 * 22, _("Roads are not scored in this game"),
+                         13, anchor="start", fill="#6a5a40",
+                         extra=' font-style="italic"'))
+    return "".join(out)
+
+
+@lru_cache(maxsize=16)
+def _legend(ly: float, language: str) -> str:
+    """The legend of the marks from ``ly`` down, and the note on the tiles' data."""
+    x0 = _PANEL_X
+    out = [_troop(x0 + 10, ly, 9, 0, True, False, _("A retinue troop (gold rim): never "
+                                                     "withdrawn")),
+           _text(x0 + 26, ly + 5, _("retinue troop"), 13, anchor="start", fill="#4a3c2a"),
+           _troop(x0 + 190, ly, 9, 1, False, True, _("A troop that moved this turn (its "
+                                                      "cross shows)")),
+           _text(x0 + 206, ly + 5, _("moved this turn"), 13, anchor="start",
+                 fill="#4a3c2a")]
     ly += 24
     out.append(f'<circle cx="{_f(x0 + 10)}" cy="{_f(ly)}" r="9" fill="#fff" stroke="{GOLD}" '
                f'stroke-width="2.5"/>')
@@ -1591,5 +2116,4 @@ def _side_panel(b: _Board, labels: Sequence[str], bd: tuple[Breakdown, Breakdown
                 "components); their effects are the rulebook's."))
     for i, line in enumerate(wrap(note, 50)):
         out.append(_text(x0, ly + 26 + i * 17, line, 13, anchor="start", fill="#5a4a30"))
-    out.append("</g>")
     return "".join(out)
