@@ -11,8 +11,10 @@ words say no more than its log.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from regalia.core import i18n
 from regalia.core.i18n import _, ngettext
 from regalia.core.svgkit import entry, runs
 
@@ -46,6 +48,13 @@ def _quest_cards(colour: str) -> str:
 def phrase(notation: str, past: bool, names: Sequence[str] = ()) -> str:
     """A move in words, done (``played purple 2``) or to do (``play purple 2``);
     ``names`` name the seats a move refers to (``ask P2 ...``)."""
+    return _phrase(notation, past, tuple(names), i18n.language())
+
+
+@lru_cache(maxsize=8192)
+def _phrase(notation: str, past: bool, names: tuple[str, ...], lang: str) -> str:
+    """:func:`phrase` in ``lang``, the language in force (remembered: every view tells the
+    whole log again, and its marks name the moves)."""
     card = labels.card
     if m := PLAY.match(notation):
         return (_("played {card}") if past else _("play {card}")).format(card=card(m.group(1)))
@@ -96,9 +105,11 @@ def describe(observation: Mapping[str, Any], notation: str) -> str:
     return phrase(notation, past=False)
 
 
-def _chance(texts: Sequence[str], names: Sequence[str]) -> str:
+@lru_cache(maxsize=8192)
+def _chance(texts: tuple[str, ...], names: tuple[str, ...], lang: str) -> str:
     """A row of chance outcomes in words: the set-up's reveals, cards dealt into the
-    Market or a hand (as the viewer saw them), the first player."""
+    Market or a hand (as the viewer saw them), the first player; in ``lang``, the
+    language in force (remembered: every view tells the whole log again)."""
     out = []
     honors = [t[len("reveal honor "):] for t in texts if t.startswith("reveal honor ")]  # i18n: no
     clans = [t[len("reveal clan "):] for t in texts if t.startswith("reveal clan ")]  # i18n: no
@@ -138,6 +149,13 @@ def _chance(texts: Sequence[str], names: Sequence[str]) -> str:
     return "; ".join(out)
 
 
+@lru_cache(maxsize=8192)
+def _said(texts: tuple[str, ...], names: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """A seat's moves in a row in words (:func:`phrase`, done; the empty ones left out),
+    in ``lang``, the language in force (remembered like :func:`_chance`)."""
+    return tuple(w for w in (phrase(t, True, names) for t in texts) if w)
+
+
 def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             names: Sequence[str]) -> list[dict[str, Any]]:
     """The log folded for a person: a seat's turn in one entry, with the cards it drew
@@ -146,10 +164,11 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
     out: list[dict[str, Any]] = []
     parts: list[list[str]] = []
     turn_open = False
+    known, lang = tuple(names), i18n.language()
     for first, last, seat in runs(plies):
-        texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
+        texts = tuple([str(p.get("text", "")) for p in plies[first:last + 1]])
         if seat is None:
-            words = _chance(texts, names)
+            words = _chance(texts, known, lang)
             if out and out[-1]["seat"] is not None:
                 out[-1]["last"] = last
                 if words:
@@ -158,7 +177,7 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
                 out.append(entry(first, last, None, ""))
                 parts.append([words[:1].upper() + words[1:]])
             continue
-        said = [w for w in (phrase(t, True, names) for t in texts) if w]
+        said = list(_said(texts, known, lang))
         if out and out[-1]["seat"] == seat and turn_open:
             out[-1]["last"] = last
             parts[-1] += said
