@@ -17,6 +17,18 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 pytest.register_assert_rewrite("engine_diff", "data_files")
 
+try:
+    from pebble.common import CONSTS as PEBBLE
+except ImportError:   # no [web] extra (no worker pool here), or a pebble without CONSTS
+    PEBBLE = None
+if PEBBLE is not None:
+    # The worker pools of the web apps made in this process (one per test, through
+    # TestClient) poll in pebble's time unit, 0.1 s: stopping one at the app's shutdown took
+    # 0.15 s, 0.04 s with 0.01 s (several hundred tests make an app). Timeouts are watched at that
+    # unit too, so a search past its budget is killed sooner after it, never later; server
+    # processes (``regalia serve``) keep pebble's own unit.
+    PEBBLE.sleep_unit = 0.01
+
 
 @pytest.fixture(scope="session")
 def postgres():

@@ -72,6 +72,7 @@ class Truth:
         self.store, self.tid = store, tid
         self.states: list[Any] = []
         self._known: dict[tuple[int, int | None], tuple[set[str], str]] = {}
+        self._public: dict[tuple[int, int | None, str], bool] = {}
 
     def update(self) -> Any:
         """Replay the actions stored since the last call; the newest state."""
@@ -102,6 +103,15 @@ class Truth:
             state = self.at(ply)
             self._known[key] = (hidden_names(state, seat), known_to(state, seat))
         return self._known[key]
+
+    def knows(self, ply: int, seat: int | None, name: str) -> bool:
+        """True if what ``seat`` may know at ``ply`` names ``name`` (:func:`found` in the
+        text of :meth:`secrets`, searched once per ply, seat and name: the same name is
+        looked up for every text a browser received)."""
+        key = (ply, seat, name)
+        if key not in self._public:
+            self._public[key] = found(name, self.secrets(ply, seat)[1]) is not None
+        return self._public[key]
 
 
 def known_to(state, seat):
@@ -187,7 +197,7 @@ def leaks(truth: Truth, seat: int | None, texts: list[str], plies: range) -> int
         secrets = [truth.secrets(p, seat) for p in window]
         hidden = set().union(*(h for h, _ in secrets))
         for name in sorted(hidden):
-            if any(found(name, known) for _, known in secrets):
+            if any(truth.knows(p, seat, name) for p in window):
                 continue          # another copy of it is public (or the seat's own)
             checked += 1
             m = found(name, text)

@@ -19,6 +19,7 @@ import re
 import signal
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -47,16 +48,21 @@ def pg_url(postgres):
 
 @pytest.fixture
 def pair(pg_url, tmp_path):
-    """Processes A and B serving the same PostgreSQL store."""
-    servers = []
+    """Processes A and B serving the same PostgreSQL store, started side by side (as
+    ``serve --workers 2`` starts its processes: the store's upgrade takes a lock)."""
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+    with ThreadPoolExecutor(2) as pool:
+        starting = [pool.submit(LiveServer, tmp_path / name, *OPEN, db=pg_url)
+                    for name in ("a", "b")]
+    servers = [f.result() for f in starting if f.exception() is None]
     try:
-        for name in ("a", "b"):
-            (tmp_path / name).mkdir()
-            servers.append(LiveServer(tmp_path / name, *OPEN, db=pg_url))
+        for f in starting:
+            f.result()   # a server that did not start: its error, once the other is stopped
         yield servers
     finally:
-        for s in servers:
-            s.stop()
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(LiveServer.stop, servers))
 
 
 def view(server: LiveServer, tid: str, token: str | None = None) -> dict:

@@ -114,10 +114,21 @@ class Listener:
         self._thread.start()
 
     def stop(self) -> None:
-        """Stop listening (returns within about a second)."""
+        """Stop listening: an empty notice on the channel wakes the listener's wait at
+        once (every listener ignores a notice it cannot parse); without it, or where the
+        server cannot be reached, the wait ends within about a second."""
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        if self._thread is None:
+            return
+        if self.listening.is_set():
+            import psycopg
+
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=2) as conn:
+                    conn.execute("SELECT pg_notify(%s, '')", (self.channel,))
+            except psycopg.Error:
+                pass   # the wait's own timeout ends it
+        self._thread.join(timeout=5)
 
     def _run(self) -> None:
         import psycopg
@@ -132,6 +143,8 @@ class Listener:
                     self._call(self.on_connect)
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
+                            if self._stop.is_set():
+                                break
                             parsed = parse_notice(notice.payload)
                             if parsed is not None:
                                 self._call(self.on_notice, *parsed)

@@ -39,7 +39,8 @@ def _modules() -> dict[str, ast.Module]:
 
 
 def test_the_package_modules_import_one_another_without_a_cycle():
-    graph = {name: _runtime_imports(tree) & set(_modules()) for name, tree in _modules().items()}
+    modules = _modules()
+    graph = {name: _runtime_imports(tree) & set(modules) for name, tree in modules.items()}
     assert graph["state"] >= {"geometry", "notation", "information", "serialize", "positions"}
     done: set[str] = set()
 
