@@ -119,6 +119,8 @@ def test_remembered_boards_are_the_boards_drawn_afresh(tmp_path, game, players, 
                     sent = [*sent, rng.choice(offered)]
             action = rng.choice(s.legal_actions())
             rooms.act(tid, tokens[mover], action, ply=len(s.history()))
+        # the game's drawing draws its parts through the memo, and reuses them
+        assert t.fragments.misses > 0 and t.fragments.hits > 0
     finally:
         rooms.close()
         store.close()
