@@ -530,7 +530,8 @@ def report(tables: int, args: argparse.Namespace, figures: dict[str, Figures], w
 def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures:
     """One load: a fresh server, ``tables`` tables of ``games``, the report; the totals."""
     with tempfile.TemporaryDirectory() as tmp:
-        db = args.pg.new_database() if args.pg is not None else None
+        cluster = getattr(args, "cluster", None)   # main's PostgreSQL with --pg
+        db = cluster.new_database() if cluster is not None else None
         proc, url = start_server(tmp, SERVER_OPTIONS.get(args.attack, []) if args.attack
                                  else None, db, args.workers)
         try:
@@ -633,11 +634,9 @@ def main(argv: list[str] | None = None,
         from pg_cluster import Postgres, Unavailable
 
         try:
-            args.pg = Postgres()
+            args.cluster = Postgres()
         except Unavailable as exc:
             raise SystemExit(f"--pg: {exc}") from None
-    else:
-        args.pg = None
     try:
         for n in loads:
             errors += run(n, games, args).errors
@@ -648,8 +647,8 @@ def main(argv: list[str] | None = None,
         print("interrupted", file=sys.stderr)
         return 130
     finally:
-        if args.pg is not None:
-            args.pg.close()
+        if getattr(args, "cluster", None) is not None:
+            args.cluster.close()
     return 1 if errors else 0
 
 

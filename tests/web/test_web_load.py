@@ -46,7 +46,8 @@ def test_tables_are_spread_evenly_over_games_player_counts_and_parameters():
     (["--tables", "0"], "--tables 1..2000"), (["--tables", "a,b"], "--tables 'a,b'"),
     (["--moves", "0"], "--moves 1..1000"), (["--games", ""], "--games ''"),
     (["--games", "kingdomino,kingdomino"], "distinct games"),
-    (["--seconds", "-1"], "--seconds up to 3600"), (["--input", "mouse"], "invalid choice")])
+    (["--seconds", "-1"], "--seconds up to 3600"), (["--input", "mouse"], "invalid choice"),
+    (["--workers", "2"], "needs a shared store: --pg"), (["--workers", "9", "--pg"], "--workers 1..8")])
 def test_bad_options_are_refused_with_usage(argv, named, capsys):
     with pytest.raises(SystemExit) as exc:
         bench_web.parse_args(argv)
