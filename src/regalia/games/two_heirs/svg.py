@@ -49,6 +49,14 @@ landscape), its treasure and his troop on it, with the engine's own sentence.
 Action ids follow :mod:`.tables` (:func:`.tables.build_tables`), decoded here from the
 observation alone (the player's hand and troops give tiles and spaces, as
 :mod:`.actions` does from the state).
+
+A board is drawn in parts remembered by the web table (:func:`regalia.core.svgkit.fragment`,
+issue 23): the faces and hover texts of tiles, troops, spaces, the marks, the seats' bars,
+the reserve's tiles, shield, reaches and troops, the panel's boxes. Each part's key is the
+arguments of the function that draws it (everything it reads besides the language); the
+click attributes and highlights that a move in progress changes are drawn around them. A
+position's click paths, its scores and Heinrich's last turn are computed once
+(:class:`_Recent`), constant texts once per language.
 """
 
 from __future__ import annotations
@@ -199,12 +207,43 @@ def _cell(xy: tuple[int, int]) -> str:
     return f"{xy[0]},{xy[1]}"
 
 
+def _tile(tiles: TileSet, tile_id: str) -> Tile:
+    """``tiles.by_id(tile_id)`` through an index of the tile set (kept with the set, a few
+    sets at most); an unknown id raises :meth:`.components.TileSet.by_id`'s error."""
+    known = _TILE_INDEX.get(id(tiles))
+    if known is None or known[0] is not tiles:
+        if len(_TILE_INDEX) >= 16:
+            _TILE_INDEX.clear()
+        known = _TILE_INDEX[id(tiles)] = (tiles, {t.id: t for t in tiles.tiles})
+    tile = known[1].get(tile_id)
+    return tiles.by_id(tile_id) if tile is None else tile
+
+
+#: tile sets by identity (each entry keeps its set, so the identity is not reused)
+_TILE_INDEX: dict[int, tuple[TileSet, dict[str, Tile]]] = {}
+
+
+def _colour(colour: str) -> str:
+    """:func:`.components.colour_name` in the language in force, remembered."""
+    return _words(colour_name, colour, i18n.language())
+
+
+def _resource(resource: str) -> str:
+    """:func:`.components.resource_name` in the language in force, remembered."""
+    return _words(resource_name, resource, i18n.language())
+
+
+@lru_cache(maxsize=256)
+def _words(name: Callable[[str], str], word: str, language: str) -> str:
+    return name(word)
+
+
 def _label(tiles: TileSet, tile_id: str) -> str:
-    return f"{type_name(tiles.by_id(tile_id).type)} ({tile_id})"
+    return f"{type_name(_tile(tiles, tile_id).type)} ({tile_id})"
 
 
 def _name(tiles: TileSet, tile_id: str) -> str:
-    return type_name(tiles.by_id(tile_id).type)
+    return type_name(_tile(tiles, tile_id).type)
 
 
 # ---------------------------------------------------------------------------------- actions
@@ -507,7 +546,7 @@ def _prompt(obs: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     last = dict(clicks[-1])
     (k, v), = last.items()
     if k == "hand":
-        tile = tiles.by_id(str(v))
+        tile = _tile(tiles, str(v))
         name = type_name(tile.type)
         if "build" in kinds:
             return _("Click a highlighted space to build the {building} (cost {cost}), or "
@@ -565,8 +604,8 @@ def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str,
         return {"error": _("it is not your turn: there is nothing to click now")}
     keys = tuple(canonical(dict(c)) for c in clicks)
     n = len(keys)
-    outcome, found = _walk(all_paths, keys)
-    if outcome == "error":
+    step, found = _walk(all_paths, keys)
+    if step == "error":
         i, before = found
         allowed = sorted({_describe(obs, _obj(p[i - 1])) if _split(p[i - 1])[0] in ELEMENT_KEYS
                           else _choice_label(obs, _obj(p[i - 1]), m) for p, m in before})
@@ -575,7 +614,7 @@ def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str,
                                            if len(allowed) > 8 else "")
         return {"error": _("{what} is not a legal step here; allowed: {allowed}").format(
             what=what, allowed=shown)}
-    if outcome == "action":
+    if step == "action":
         return {"action": found.id}
     nexts = [(p[n], m) for p, m in found]
     choices: list[dict[str, Any]] = []
@@ -835,7 +874,7 @@ def _roads_text(tile: Tile) -> str:
 def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
     """The hover text of a building tile: name, set, colour and resource, cost, the
     rulebook's effect, its parameters, roads, the ``extra`` lines and data provenance."""
-    head, tail = _title_ends(tiles.by_id(tile_id))
+    head, tail = _title_ends(_tile(tiles, tile_id))
     return "\n".join([head, *extra, tail])
 
 
@@ -848,7 +887,7 @@ def _hover(data: str | None, tile_id: str, extra: Sequence[str] = ()) -> str:
 
 @lru_cache(maxsize=1024)
 def _hover_ends(data: str | None, tile_id: str, language: str) -> tuple[str, str]:
-    head, tail = _title_ends(_tiles(data).by_id(tile_id))
+    head, tail = _title_ends(_tile(_tiles(data), tile_id))
     return _t(head), _t(tail)
 
 
@@ -875,7 +914,7 @@ def _title_ends(tile: Tile) -> tuple[str, str]:
 
 def _tile_colour_line(colour: str) -> str:
     """``Grey tile: stone`` (German ``Graues Plättchen: Stein``)."""
-    resource = resource_name(RESOURCE_OF_COLOUR[colour])
+    resource = _resource(RESOURCE_OF_COLOUR[colour])
     return {"green": _("Green tile: {resource}"), "grey": _("Grey tile: {resource}"),
             "yellow": _("Yellow tile: {resource}")}[colour].format(resource=resource)
 
@@ -911,13 +950,13 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
     if not face_up:
         out.append(f'<rect {box} fill="{TERRAIN_BACK[colour]}" stroke="#5a4a30" '
                    f'stroke-width="1"/><rect {box} fill="url(#hatch)" pointer-events="none"/>')
-        word = label or resource_name(RESOURCE_OF_COLOUR[colour])
+        word = label or _resource(RESOURCE_OF_COLOUR[colour])
         out.append(_text(x + s / 2, y + s * .56, word, max(9.0, s * .15), fill="#fffbe9",
                          halo="#2b2118",
                          extra=' font-style="italic" pointer-events="none"'))
         return "".join(out)
     assert tile_id is not None
-    tile = tiles.by_id(tile_id)
+    tile = _tile(tiles, tile_id)
     out.append(f'<rect {box} fill="{TERRAIN[colour]}" stroke="#5a4a30" stroke-width="1"/>')
     cx, cy = x + s / 2, y + s / 2
     if screen_of_edge is not None:
@@ -1053,7 +1092,7 @@ def _heinrich_steps(obs: Mapping[str, Any], tiles: TileSet
     on = [k for k, p in enumerate(obs["troops"][1]) if _xy(p) == pos]
     if on:
         steps.append(_("4. His {colour} troop moves onto it").format(
-            colour=colour_name(HEINRICH_TROOP_COLOURS[on[0]])))
+            colour=_colour(HEINRICH_TROOP_COLOURS[on[0]])))
     here = _at(obs, pos)
     if here is None or here.get("tile") != tid:
         return steps, None
@@ -1143,10 +1182,10 @@ def _step(all_paths: Sequence[Path], clicks: Sequence[Mapping[str, Any]]) -> lis
     if _invalid(clicks):
         return None
     n = len(clicks)
-    outcome, found = _walk(all_paths, tuple(canonical(dict(c)) for c in clicks))
-    if outcome == "error":
+    step, found = _walk(all_paths, tuple(canonical(dict(c)) for c in clicks))
+    if step == "error":
         return None
-    return _targets(found, n) if outcome == "next" else []
+    return _targets(found, n) if step == "next" else []
 
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
@@ -1181,7 +1220,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                f'data-phase={quoteattr(str(obs.get("phase")))} '
                f'data-current-player="{_t(obs.get("current_player"))}" '
                f'data-viewer="{"" if b.viewer is None else b.viewer}">' + _STYLE + "{heading}")
-    opening = opening.replace("{heading}", board_heading(
+    opening = opening.replace("{heading}", board_heading(   # the board's first "{heading}"
         _("Two Heirs: the landscape, the royal reserve and the supply"),
         f"{status}. {scores}"), 1)
     return "".join((opening, _BACKGROUND, _header(b.cur, labels, bd, status),
@@ -1191,8 +1230,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                     _reserve(b, labels), _side_panel(b, labels, bd), "</svg>"))
 
 
-#: The board's style sheet and pattern (the first ``{heading}`` after them is the place of
-#: the title and description).
+#: The board's style sheet and hatch pattern (its title and description follow them).
 _STYLE = ('<style>text{font-family:"DejaVu Sans",Verdana,sans-serif}'  # i18n: no (CSS)
           '.target{cursor:pointer}.target:hover>rect:first-of-type{stroke:#e0452b;'
           'stroke-width:3}.troop.target:hover circle{stroke:#e0452b}</style>'
@@ -1298,8 +1336,9 @@ def _layout(spaces: Sequence[tuple[int, int]], side: int) -> _Layout:
 
 def _landscape(b: _Board, labels: Sequence[str],
                points: Mapping[tuple[int, int], Any]) -> str:
-    """The landscape: its tiles, the empty spaces a move may use, the troops and the
-    marks of the moves, each drawn through :func:`~regalia.core.svgkit.fragment`."""
+    """The landscape: its tiles (a highlighted one: its face and its rest apart, around
+    the highlight), the empty spaces a move may use, the troops and the marks of the
+    moves, as parts (:func:`~regalia.core.svgkit.fragment`)."""
     obs = b.obs
     land = b.land
     empties = {xy for xy in b.cells if xy not in land}
@@ -1316,7 +1355,7 @@ def _landscape(b: _Board, labels: Sequence[str],
         x, y = at(xy)
         attr, cls = b.attr("cell", _cell(xy)) if xy in cells else (" ", "")
         art = (data, t["tile"], t["colour"], owner, x, y, size, side)
-        rest = (xy, None if bs is None else labels[owner],
+        rest = (xy, None if bs is None else labels[int(owner)],
                 None if bs is None else (bs.points, bs.doubled, bs.detail),
                 (tre[xy],) if xy in tre else None, xy == h_pos,
                 xy == scaffold and xy != (0, 0))
@@ -1384,13 +1423,13 @@ def _land_tile(data: str | None, tile_id: str | None, colour: str, owner: int | 
         hover = _title(_("The starting tile, face down: a {colour} tile ({resource}); which "
                          "tile it is stays hidden. Open terrain: a troop on it gives 1 "
                          "{resource}.").format(
-            colour=colour_name(colour), resource=resource_name(RESOURCE_OF_COLOUR[colour])))
+            colour=_colour(colour), resource=_resource(RESOURCE_OF_COLOUR[colour])))
     else:
         hover = _title(_("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
                          "one; a troop on it gives 1 {resource}. Open terrain is no road."
                          ).format(tile=_label(_tiles(data), tile_id),
-                                  colour=colour_name(colour),
-                                  resource=resource_name(RESOURCE_OF_COLOUR[colour])))
+                                  colour=_colour(colour),
+                                  resource=_resource(RESOURCE_OF_COLOUR[colour])))
     out = [hover + "</g>"]
     if owner is not None and score is not None:
         points, doubled, _detail = score
@@ -1502,7 +1541,7 @@ def _land_troop(px: float, py: float, r: float, seat: int, k: int, xy: tuple[int
              + (_(" (moved this turn)") if mv else "")
              + ("" if seat != 1 or not solo else
                 _("; Heinrich's {colour} troop").format(
-                    colour=colour_name(HEINRICH_TROOP_COLOURS[k]))))
+                    colour=_colour(HEINRICH_TROOP_COLOURS[k]))))
     return _troop_body(px, py, r, seat, retinue and not (solo and seat == 1), mv, title)
 
 
@@ -1570,7 +1609,7 @@ def _treasure_text(tr: Any) -> str:
             text = (_("Removed when its column holds at least 2 {colour} tiles (its building "
                       "not counted).") if tr.kind == "vertical" else
                     _("Removed when its row holds at least 2 {colour} tiles (its building "
-                      "not counted).")).format(colour=colour_name(tr.colour))
+                      "not counted).")).format(colour=_colour(tr.colour))
     else:
         cells = ", ".join(f"{c.at} {_any_colour(c.colour)}" for c in tr.cells or ())
         text = _("Removed when these spaces around it (your frame) hold: {cells}.").format(
@@ -1584,7 +1623,7 @@ def _treasure_text(tr: Any) -> str:
 
 def _any_colour(colour: Any) -> str:
     """A treasure cell's colour in words (``any``: brown on the tile, any colour)."""
-    return _("any") if colour == "any" else colour_name(str(colour))
+    return _("any") if colour == "any" else _colour(str(colour))
 
 
 class _Bar(NamedTuple):
@@ -1678,7 +1717,7 @@ def _hand_art(data: str | None, x: float, y: float, s: float, seat: int, tile_id
     """The face of a tile in the hand of ``seat``, ``s`` units at ``x``, ``y``."""
     tiles = _tiles(data)
     edges = {e: i for i, e in enumerate("TRBL")}
-    return _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
+    return _tile_face(x, y, s, tiles, tile_id, _tile(tiles, tile_id).colour, True, edges,
                       (2, seat), True)
 
 
@@ -1747,7 +1786,7 @@ def _draw_bar(bar: _Bar) -> str:
     out.append(_text(x0 + 34, cy + 22, facts, 14, anchor="start", fill="#4a3c2a"))
     if bar.access is not None:
         text = _("Access: {resources}").format(resources=" · ".join(
-            _("{n} {resource}").format(n=n, resource=resource_name(r)) for r, n in bar.access))
+            _("{n} {resource}").format(n=n, resource=_resource(r)) for r, n in bar.access))
         disc = bar.discounts
         if disc:
             text += ngettext(" (+{n} discount)", " (+{n} discounts)", disc).format(n=disc)
@@ -1796,8 +1835,9 @@ def _arc(r: float, a0: float, a1: float) -> str:
 
 
 def _reserve(b: _Board, labels: Sequence[str]) -> str:
-    """The royal reserve: its slots (each a fragment), then the shield, the reaches and
-    the troops in the reserve (one fragment)."""
+    """The royal reserve: its tiles (each a face and a rest fragment around its click
+    attribute and highlight), then the shield, the reaches and the troops in the reserve
+    (a fragment each)."""
     obs = b.obs
     side = b.side
     out = ['<g class="reserve">', _reserve_heading(i18n.language())]
@@ -2019,7 +2059,7 @@ def _supply(left: int, top: Any, box: int) -> str:
                    f'<rect x="{_f(x0)}" y="{_f(y + 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>')
     words = (ngettext("Supply: {n} tile", "Supply: {n} tiles", left).format(n=left)
-             + (_(" · top: a {colour} back").format(colour=colour_name(str(top))) if top
+             + (_(" · top: a {colour} back").format(colour=_colour(str(top))) if top
                 else ""))
     out.append(_text(x0 + 42, y + 14, words, 15, anchor="start", fill="#2b2118",
                      weight="bold"))
