@@ -56,7 +56,7 @@ the reserve's tiles, shield, reaches and troops, the panel's boxes. Each part's 
 arguments of the function that draws it (everything it reads besides the language); the
 click attributes and highlights that a move in progress changes are drawn around them. A
 position's click paths, its scores and Heinrich's last turn are computed once
-(:class:`_Recent`), constant texts once per language.
+(:class:`.recent.Recent`), constant texts once per language.
 """
 
 from __future__ import annotations
@@ -64,10 +64,9 @@ from __future__ import annotations
 import json
 import math
 import re
-import threading
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Generic, Hashable, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core import i18n
@@ -87,6 +86,7 @@ from .help import EFFECTS_CITE, TYPE_EFFECTS, effect, scoring_rules
 from .landscape import PlacedTile, edge_direction
 from .narration import (AT, MOVE, ONE, TAKE, describe, heinrich_words, narrate,
                         outcome, phrase)
+from .recent import Recent
 from .rules import LEVEL_NAMES, level_name
 from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
                       treasures_of)
@@ -128,33 +128,6 @@ def _f(v: float) -> str:
     uses the same few thousand)."""
     r = round(v, 1)
     return str(int(r)) if r == int(r) else str(r)
-
-
-_V = TypeVar("_V")
-
-
-class _Recent(Generic[_V]):
-    """The results of a computation for its last ``size`` keys, shared by every table of
-    the process: what the drawing needs again and again within a ply (a position's click
-    paths on every click of a walk, the running score on every seat's board). The oldest
-    key is forgotten first; thread-safe."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._values: dict[Hashable, _V] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, compute: Callable[[], _V]) -> _V:
-        """The value for ``key``, computed by ``compute()`` the first time."""
-        with self._lock:
-            if key in self._values:
-                return self._values[key]
-        value = compute()
-        with self._lock:
-            if len(self._values) >= self._size:
-                del self._values[next(iter(self._values))]
-            self._values[key] = value
-        return value
 
 
 @lru_cache(maxsize=8)
@@ -428,7 +401,7 @@ def _xy_of(cell: str) -> tuple[int, int]:
 
 _NO_PATHS = _Paths((), frozenset(), frozenset(), (), frozenset())
 #: the click paths of the positions drawn lately (:func:`_paths_of`)
-_PATHS: _Recent[_Paths] = _Recent(256)
+_PATHS: Recent[_Paths] = Recent(256)
 
 
 @lru_cache(maxsize=4096, typed=True)
@@ -756,9 +729,9 @@ def _score(obs: Mapping[str, Any], roads: bool
 
 
 #: the scores of the positions drawn lately (:func:`breakdowns`)
-_SCORES: _Recent[tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]] = _Recent(256)
+_SCORES: Recent[tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]] = Recent(256)
 #: their score tables' rows (:func:`score_table`)
-_ROWS: _Recent[tuple[tuple[str, tuple[Any, ...]], ...]] = _Recent(256)
+_ROWS: Recent[tuple[tuple[str, tuple[Any, ...]], ...]] = Recent(256)
 
 
 def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
@@ -1106,7 +1079,7 @@ def _told_turn(obs: Mapping[str, Any], tiles: TileSet
 
 
 #: Heinrich's last turns told lately (:attr:`_Board.heinrich`)
-_HEINRICH: _Recent[tuple[tuple[str, ...], tuple[int, int] | None]] = _Recent(256)
+_HEINRICH: Recent[tuple[tuple[str, ...], tuple[int, int] | None]] = Recent(256)
 
 
 class _Board:
