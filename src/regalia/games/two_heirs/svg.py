@@ -1341,12 +1341,10 @@ def _landscape(b: _Board, labels: Sequence[str],
                    f'height="{_f(size - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
                    f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>'
                    + fragment("tile", art + rest, _land_tile, *art, *rest))
-    for sp in sorted(empties):
-        x, y = lay.at(sp)
-        attr, cls = b.attr("cell", _cell(sp))
-        ghost = (b.data, b.ghost, b.ghost_face_down) if "hot" in cls and b.ghost else None
-        space = (sp, x, y, lay.s, attr, cls, ghost)
-        out.append(fragment("space", space, _space, *space))
+    if empties:
+        ghost = (b.data, b.ghost, b.ghost_face_down) if b.ghost else None
+        spaces = tuple((sp, *b.attr("cell", _cell(sp))) for sp in sorted(empties))
+        out.append(fragment("spaces", (spaces, lay, ghost), _spaces, spaces, lay, ghost))
     out.append(_land_troops(b, labels, lay))
     out.append(_landscape_marks(b, lay))
     out.append("</g>")
@@ -1453,6 +1451,19 @@ def _screen(side: int, table_dir: int) -> int:
 def _treasures_by_id() -> dict[str, Any]:
     """Heinrich's treasures (the bundled file) by id."""
     return {t.id: t for t in load_treasures().treasures}
+
+
+def _spaces(spaces: Sequence[tuple[tuple[int, int], str, str]], lay: _Layout,
+            ghost: tuple[str | None, str, bool] | None) -> str:
+    """The empty spaces a move may use (each with its click attribute and classes), laid
+    out by ``lay``; ``ghost``: the game's data, the tile the move in progress places and
+    whether face down (shown in the spaces it may go to)."""
+    out = []
+    for sp, attr, cls in spaces:
+        x, y = lay.at(sp)
+        out.append(_space(sp, x, y, lay.s, attr, cls,
+                          ghost if ghost is not None and "hot" in cls else None))
+    return "".join(out)
 
 
 def _space(sp: tuple[int, int], x: float, y: float, s: float, attr: str, cls: str,
