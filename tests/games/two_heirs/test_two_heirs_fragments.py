@@ -81,3 +81,40 @@ def test_remembered_parts_draw_the_board_drawn_afresh(params):
         s.apply_action(action)
     assert boards > 100
     assert memo.hits > memo.misses      # the parts are remembered, not only drawn
+
+
+@pytest.mark.parametrize("players", (1, 2))
+def test_a_story_told_a_ply_at_a_time_is_the_story_told_at_once(players, monkeypatch):
+    """:func:`narrate` goes on from the fold it kept of a shorter log: at every length of
+    a random game's log (a seat's plies and chance, and a log with a seat given as True),
+    the story is the one told from an empty memory."""
+    from regalia.games.two_heirs import narration
+    from regalia.games.two_heirs.recent import Recent
+
+    rng = random.Random(players)
+    s = regalia.load_game("two-heirs", players=players).new_initial_state(7)
+    plies: list = []
+    while not s.is_terminal() and len(plies) < 160:
+        if s.is_chance_node():
+            a = s.sample_chance_outcome(rng)
+            plies.append({"seat": None, "text": s.action_to_string(a)})
+        else:
+            a = rng.choice(s.legal_actions())
+            plies.append({"seat": s.current_player(), "text": s.action_to_string(a)})
+        s.apply_action(a)
+    names = ["Ada", "Bo"][:players]
+    for lang in ("en", "de"):
+        with i18n.using(lang):
+            for n in range(len(plies) + 1):
+                obs = s.observation(0)
+                told = svg.narrate(obs, plies[:n], names)
+                with monkeypatch.context() as m:
+                    m.setattr(narration, "_FOLDS", Recent(512))
+                    assert told == svg.narrate(obs, plies[:n], names), (lang, n)
+    if players == 2:     # a seat given as True (== 1): not told from the fold of seat 1's
+        odd = [dict(p, seat=True) if p["seat"] == 1 else p for p in plies]
+        told = svg.narrate(s.observation(0), odd, names)
+        assert True in [e["seat"] for e in told if e["seat"] is True]
+        with monkeypatch.context() as m:
+            m.setattr(narration, "_FOLDS", Recent(512))
+            assert repr(told) == repr(svg.narrate(s.observation(0), odd, names))

@@ -18,6 +18,7 @@ from regalia.core.i18n import _, ngettext
 from regalia.core.svgkit import and_join, entry, runs
 
 from .components import TYPE_NAMES, load_tiles, type_name
+from .recent import Recent
 
 AT = re.compile(r"^(build|expand|flip) (.+) @ (-?\d+),(-?\d+)$")
 MOVE = re.compile(r"^move (-?\d+),(-?\d+)->(-?\d+),(-?\d+)$")
@@ -155,34 +156,17 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
             names: Sequence[str]) -> list[dict[str, Any]]:
     """The log folded for a person: a seat's turn in one entry (the reserve refilled after
     its take told with it), the set-up's draws and the toss in one, Heinrich's turns in a
-    solo game (the last one in his own words, from the observation)."""
-    out: list[dict[str, Any]] = []
-    parts: list[list[str]] = []    # the phrases of each entry, joined at the end
-    turn_open = False              # the last seat entry's turn has not ended yet
+    solo game (the last one in his own words, from the observation). Reads each ply's
+    ``seat`` and ``text``.
+
+    Every view tells the log again, one ply longer each time: the fold goes on from the
+    fold of the log up to its last run of plies (:data:`_FOLDS`)."""
     language = i18n.language()
     data = (observation.get("params") or {}).get("data")
     data = str(data) if data else None
-    for first, last, seat in runs(plies):
-        texts = [str(p.get("text", "")) for p in plies[first:last + 1]]
-        if seat is None:
-            words = _chance(data, tuple(texts), tuple(names), language)
-            if turn_open and out:
-                out[-1]["last"] = last
-                if words and parts[-1]:
-                    parts[-1][-1] += f" ({words})"
-            else:
-                out.append(entry(first, last, None, ""))
-                parts.append([words[:1].upper() + words[1:]])
-            continue
-        said = [w for w in (_phrase(t, True, language) for t in texts) if w]
-        if out and out[-1]["seat"] == seat and turn_open:
-            out[-1]["last"] = last
-            parts[-1] += said
-        else:
-            out.append(entry(first, last, seat, ""))
-            parts.append(said or [_("ended the turn")])
-        turn_open = texts[-1] != "end"
-    for e, said in zip(out, parts):
+    fold = _folded(plies, tuple(names), data, language)
+    out = [entry(first, last, seat, "") for first, last, seat in fold.entries]
+    for e, said in zip(out, fold.parts):
         e["text"] = _joined(tuple(said), language) if e["seat"] is not None else "; ".join(said)
     solo = (observation.get("params") or {}).get("players") == 1
     if solo:
@@ -194,6 +178,94 @@ def narrate(observation: Mapping[str, Any], plies: Sequence[Mapping[str, Any]],
         if out and out[-1]["seat"] is None and observation.get("heinrich"):
             his = heinrich_words(str(observation["heinrich"]))
             out[-1]["text"] = out[-1]["text"].replace(took, his, 1)
+    return out
+
+
+class _Fold:
+    """:func:`narrate`'s fold of the runs of plies told so far (a run: consecutive plies of
+    one seat, or of chance): each entry's ``[first ply, last ply, seat]``, its phrases, and
+    whether the last seat entry's turn is still open."""
+
+    __slots__ = ("entries", "parts", "turn_open")
+
+    def __init__(self, kept: "_Kept" = ((), (), False)) -> None:
+        entries, parts, self.turn_open = kept
+        self.entries: list[list[Any]] = [list(e) for e in entries]
+        self.parts: list[list[str]] = [list(p) for p in parts]
+
+    def kept(self) -> "_Kept":
+        """The fold as tuples (kept in :data:`_FOLDS`); ``_Fold(kept)`` goes on from it."""
+        return (tuple(tuple(e) for e in self.entries), tuple(tuple(p) for p in self.parts),
+                self.turn_open)
+
+    def tell(self, first: int, seat: Any, texts: tuple[str, ...], names: tuple[str, ...],
+             data: str | None, language: str) -> None:
+        """Fold the run of plies ``first``... (their ``texts``) made by ``seat`` (None:
+        chance)."""
+        out, parts = self.entries, self.parts
+        last = first + len(texts) - 1
+        if seat is None:
+            words = _chance(data, texts, names, language)
+            if self.turn_open and out:
+                out[-1][1] = last
+                if words and parts[-1]:
+                    parts[-1][-1] += f" ({words})"
+            else:
+                out.append([first, last, None])
+                parts.append([words[:1].upper() + words[1:]])
+            return
+        said = [w for w in (_phrase(t, True, language) for t in texts) if w]
+        if out and out[-1][2] == seat and self.turn_open:
+            out[-1][1] = last
+            parts[-1] += said
+        else:
+            out.append([first, last, seat])
+            parts.append(said or [_("ended the turn")])
+        self.turn_open = texts[-1] != "end"
+
+
+_Kept = tuple[tuple[tuple[Any, ...], ...], tuple[tuple[str, ...], ...], bool]
+#: folds of logs up to the start of their last run, by (data, language, names, seats,
+#: texts) of those plies
+_FOLDS: Recent[_Kept] = Recent(512)
+
+
+def _folded(plies: Sequence[Mapping[str, Any]], names: tuple[str, ...], data: str | None,
+            language: str) -> _Fold:
+    """The fold of the whole log, going on from a kept fold of the log up to the start of
+    its last (or second last) run, and keeping the fold up to the start of its last run.
+    Seats other than numbers and None (which a key could not tell apart: True from 1) are
+    folded afresh."""
+    seats = tuple([p.get("seat") for p in plies])
+    texts = tuple([str(p.get("text", "")) for p in plies])
+    exact = set(map(type, seats)) <= {int, type(None)}
+    starts = _last_runs(seats) if exact else []
+    fold, cut = _Fold(), 0
+    for start in starts:
+        kept = _FOLDS.find((data, language, names, seats[:start], texts[:start]))
+        if kept is not None:
+            fold, cut = _Fold(kept), start
+            break
+    for first, last, seat in runs(plies[cut:]):
+        first, last = first + cut, last + cut
+        if starts and first == starts[0] and first > cut:
+            _FOLDS.keep((data, language, names, seats[:first], texts[:first]), fold.kept())
+        fold.tell(first, seat, texts[first:last + 1], names, data, language)
+    return fold
+
+
+def _last_runs(seats: tuple[Any, ...]) -> list[int]:
+    """The first plies of the last two runs of ``seats`` after the first ply (latest
+    first)."""
+    out: list[int] = []
+    i = len(seats)
+    while i > 1 and len(out) < 2:
+        seat = seats[i - 1]
+        i -= 1
+        while i > 0 and seats[i - 1] == seat:
+            i -= 1
+        if i > 0:
+            out.append(i)
     return out
 
 

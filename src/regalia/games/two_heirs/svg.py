@@ -49,6 +49,14 @@ landscape), its treasure and his troop on it, with the engine's own sentence.
 Action ids follow :mod:`.tables` (:func:`.tables.build_tables`), decoded here from the
 observation alone (the player's hand and troops give tiles and spaces, as
 :mod:`.actions` does from the state).
+
+A board is drawn in parts remembered by the web table (:func:`regalia.core.svgkit.fragment`,
+issue 23): the faces and hover texts of tiles, troops, spaces, the marks, the seats' bars,
+the reserve's tiles, shield, reaches and troops, the panel's boxes. Each part's key is the
+arguments of the function that draws it (everything it reads besides the language); the
+click attributes and highlights that a move in progress changes are drawn around them. A
+position's click paths, its scores and Heinrich's last turn are computed once
+(:class:`.recent.Recent`), constant texts once per language.
 """
 
 from __future__ import annotations
@@ -56,10 +64,9 @@ from __future__ import annotations
 import json
 import math
 import re
-import threading
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Callable, Generic, Hashable, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core import i18n
@@ -79,6 +86,7 @@ from .help import EFFECTS_CITE, TYPE_EFFECTS, effect, scoring_rules
 from .landscape import PlacedTile, edge_direction
 from .narration import (AT, MOVE, ONE, TAKE, describe, heinrich_words, narrate,
                         outcome, phrase)
+from .recent import Recent
 from .rules import LEVEL_NAMES, level_name
 from .scoring import (buildings_of, roads_of, score_heinrich, score_landscape,
                       treasures_of)
@@ -120,33 +128,6 @@ def _f(v: float) -> str:
     uses the same few thousand)."""
     r = round(v, 1)
     return str(int(r)) if r == int(r) else str(r)
-
-
-_V = TypeVar("_V")
-
-
-class _Recent(Generic[_V]):
-    """The results of a computation for its last ``size`` keys, shared by every table of
-    the process: what the drawing needs again and again within a ply (a position's click
-    paths on every click of a walk, the running score on every seat's board). The oldest
-    key is forgotten first; thread-safe."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._values: dict[Hashable, _V] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, compute: Callable[[], _V]) -> _V:
-        """The value for ``key``, computed by ``compute()`` the first time."""
-        with self._lock:
-            if key in self._values:
-                return self._values[key]
-        value = compute()
-        with self._lock:
-            if len(self._values) >= self._size:
-                del self._values[next(iter(self._values))]
-            self._values[key] = value
-        return value
 
 
 @lru_cache(maxsize=8)
@@ -199,12 +180,43 @@ def _cell(xy: tuple[int, int]) -> str:
     return f"{xy[0]},{xy[1]}"
 
 
+def _tile(tiles: TileSet, tile_id: str) -> Tile:
+    """``tiles.by_id(tile_id)`` through an index of the tile set (kept with the set, a few
+    sets at most); an unknown id raises :meth:`.components.TileSet.by_id`'s error."""
+    known = _TILE_INDEX.get(id(tiles))
+    if known is None or known[0] is not tiles:
+        if len(_TILE_INDEX) >= 16:
+            _TILE_INDEX.clear()
+        known = _TILE_INDEX[id(tiles)] = (tiles, {t.id: t for t in tiles.tiles})
+    tile = known[1].get(tile_id)
+    return tiles.by_id(tile_id) if tile is None else tile
+
+
+#: tile sets by identity (each entry keeps its set, so the identity is not reused)
+_TILE_INDEX: dict[int, tuple[TileSet, dict[str, Tile]]] = {}
+
+
+def _colour(colour: str) -> str:
+    """:func:`.components.colour_name` in the language in force, remembered."""
+    return _words(colour_name, colour, i18n.language())
+
+
+def _resource(resource: str) -> str:
+    """:func:`.components.resource_name` in the language in force, remembered."""
+    return _words(resource_name, resource, i18n.language())
+
+
+@lru_cache(maxsize=256)
+def _words(name: Callable[[str], str], word: str, language: str) -> str:
+    return name(word)
+
+
 def _label(tiles: TileSet, tile_id: str) -> str:
-    return f"{type_name(tiles.by_id(tile_id).type)} ({tile_id})"
+    return f"{type_name(_tile(tiles, tile_id).type)} ({tile_id})"
 
 
 def _name(tiles: TileSet, tile_id: str) -> str:
-    return type_name(tiles.by_id(tile_id).type)
+    return type_name(_tile(tiles, tile_id).type)
 
 
 # ---------------------------------------------------------------------------------- actions
@@ -389,7 +401,7 @@ def _xy_of(cell: str) -> tuple[int, int]:
 
 _NO_PATHS = _Paths((), frozenset(), frozenset(), (), frozenset())
 #: the click paths of the positions drawn lately (:func:`_paths_of`)
-_PATHS: _Recent[_Paths] = _Recent(256)
+_PATHS: Recent[_Paths] = Recent(256)
 
 
 @lru_cache(maxsize=4096, typed=True)
@@ -507,7 +519,7 @@ def _prompt(obs: Mapping[str, Any], clicks: Sequence[Mapping[str, Any]],
     last = dict(clicks[-1])
     (k, v), = last.items()
     if k == "hand":
-        tile = tiles.by_id(str(v))
+        tile = _tile(tiles, str(v))
         name = type_name(tile.type)
         if "build" in kinds:
             return _("Click a highlighted space to build the {building} (cost {cost}), or "
@@ -565,8 +577,8 @@ def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str,
         return {"error": _("it is not your turn: there is nothing to click now")}
     keys = tuple(canonical(dict(c)) for c in clicks)
     n = len(keys)
-    outcome, found = _walk(all_paths, keys)
-    if outcome == "error":
+    step, found = _walk(all_paths, keys)
+    if step == "error":
         i, before = found
         allowed = sorted({_describe(obs, _obj(p[i - 1])) if _split(p[i - 1])[0] in ELEMENT_KEYS
                           else _choice_label(obs, _obj(p[i - 1]), m) for p, m in before})
@@ -575,7 +587,7 @@ def _click(obs: Mapping[str, Any], legal_actions: Any, clicks: Any) -> dict[str,
                                            if len(allowed) > 8 else "")
         return {"error": _("{what} is not a legal step here; allowed: {allowed}").format(
             what=what, allowed=shown)}
-    if outcome == "action":
+    if step == "action":
         return {"action": found.id}
     nexts = [(p[n], m) for p, m in found]
     choices: list[dict[str, Any]] = []
@@ -717,9 +729,9 @@ def _score(obs: Mapping[str, Any], roads: bool
 
 
 #: the scores of the positions drawn lately (:func:`breakdowns`)
-_SCORES: _Recent[tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]] = _Recent(256)
+_SCORES: Recent[tuple[tuple[Breakdown, Breakdown], dict[tuple[int, int], Any]]] = Recent(256)
 #: their score tables' rows (:func:`score_table`)
-_ROWS: _Recent[tuple[tuple[str, tuple[Any, ...]], ...]] = _Recent(256)
+_ROWS: Recent[tuple[tuple[str, tuple[Any, ...]], ...]] = Recent(256)
 
 
 def seat_names(obs: Mapping[str, Any], names: Sequence[str] | None = None) -> list[str]:
@@ -835,7 +847,7 @@ def _roads_text(tile: Tile) -> str:
 def tile_title(tiles: TileSet, tile_id: str, extra: Sequence[str] = ()) -> str:
     """The hover text of a building tile: name, set, colour and resource, cost, the
     rulebook's effect, its parameters, roads, the ``extra`` lines and data provenance."""
-    head, tail = _title_ends(tiles.by_id(tile_id))
+    head, tail = _title_ends(_tile(tiles, tile_id))
     return "\n".join([head, *extra, tail])
 
 
@@ -848,7 +860,7 @@ def _hover(data: str | None, tile_id: str, extra: Sequence[str] = ()) -> str:
 
 @lru_cache(maxsize=1024)
 def _hover_ends(data: str | None, tile_id: str, language: str) -> tuple[str, str]:
-    head, tail = _title_ends(_tiles(data).by_id(tile_id))
+    head, tail = _title_ends(_tile(_tiles(data), tile_id))
     return _t(head), _t(tail)
 
 
@@ -875,7 +887,7 @@ def _title_ends(tile: Tile) -> tuple[str, str]:
 
 def _tile_colour_line(colour: str) -> str:
     """``Grey tile: stone`` (German ``Graues Plättchen: Stein``)."""
-    resource = resource_name(RESOURCE_OF_COLOUR[colour])
+    resource = _resource(RESOURCE_OF_COLOUR[colour])
     return {"green": _("Green tile: {resource}"), "grey": _("Grey tile: {resource}"),
             "yellow": _("Yellow tile: {resource}")}[colour].format(resource=resource)
 
@@ -911,13 +923,13 @@ def _tile_face(x: float, y: float, s: float, tiles: TileSet, tile_id: str | None
     if not face_up:
         out.append(f'<rect {box} fill="{TERRAIN_BACK[colour]}" stroke="#5a4a30" '
                    f'stroke-width="1"/><rect {box} fill="url(#hatch)" pointer-events="none"/>')
-        word = label or resource_name(RESOURCE_OF_COLOUR[colour])
+        word = label or _resource(RESOURCE_OF_COLOUR[colour])
         out.append(_text(x + s / 2, y + s * .56, word, max(9.0, s * .15), fill="#fffbe9",
                          halo="#2b2118",
                          extra=' font-style="italic" pointer-events="none"'))
         return "".join(out)
     assert tile_id is not None
-    tile = tiles.by_id(tile_id)
+    tile = _tile(tiles, tile_id)
     out.append(f'<rect {box} fill="{TERRAIN[colour]}" stroke="#5a4a30" stroke-width="1"/>')
     cx, cy = x + s / 2, y + s / 2
     if screen_of_edge is not None:
@@ -1053,7 +1065,7 @@ def _heinrich_steps(obs: Mapping[str, Any], tiles: TileSet
     on = [k for k, p in enumerate(obs["troops"][1]) if _xy(p) == pos]
     if on:
         steps.append(_("4. His {colour} troop moves onto it").format(
-            colour=colour_name(HEINRICH_TROOP_COLOURS[on[0]])))
+            colour=_colour(HEINRICH_TROOP_COLOURS[on[0]])))
     here = _at(obs, pos)
     if here is None or here.get("tile") != tid:
         return steps, None
@@ -1067,7 +1079,7 @@ def _told_turn(obs: Mapping[str, Any], tiles: TileSet
 
 
 #: Heinrich's last turns told lately (:attr:`_Board.heinrich`)
-_HEINRICH: _Recent[tuple[tuple[str, ...], tuple[int, int] | None]] = _Recent(256)
+_HEINRICH: Recent[tuple[tuple[str, ...], tuple[int, int] | None]] = Recent(256)
 
 
 class _Board:
@@ -1143,10 +1155,10 @@ def _step(all_paths: Sequence[Path], clicks: Sequence[Mapping[str, Any]]) -> lis
     if _invalid(clicks):
         return None
     n = len(clicks)
-    outcome, found = _walk(all_paths, tuple(canonical(dict(c)) for c in clicks))
-    if outcome == "error":
+    step, found = _walk(all_paths, tuple(canonical(dict(c)) for c in clicks))
+    if step == "error":
         return None
-    return _targets(found, n) if outcome == "next" else []
+    return _targets(found, n) if step == "next" else []
 
 
 def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
@@ -1181,7 +1193,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                f'data-phase={quoteattr(str(obs.get("phase")))} '
                f'data-current-player="{_t(obs.get("current_player"))}" '
                f'data-viewer="{"" if b.viewer is None else b.viewer}">' + _STYLE + "{heading}")
-    opening = opening.replace("{heading}", board_heading(
+    opening = opening.replace("{heading}", board_heading(   # the board's first "{heading}"
         _("Two Heirs: the landscape, the royal reserve and the supply"),
         f"{status}. {scores}"), 1)
     return "".join((opening, _BACKGROUND, _header(b.cur, labels, bd, status),
@@ -1191,8 +1203,7 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
                     _reserve(b, labels), _side_panel(b, labels, bd), "</svg>"))
 
 
-#: The board's style sheet and pattern (the first ``{heading}`` after them is the place of
-#: the title and description).
+#: The board's style sheet and hatch pattern (its title and description follow them).
 _STYLE = ('<style>text{font-family:"DejaVu Sans",Verdana,sans-serif}'  # i18n: no (CSS)
           '.target{cursor:pointer}.target:hover>rect:first-of-type{stroke:#e0452b;'
           'stroke-width:3}.troop.target:hover circle{stroke:#e0452b}</style>'
@@ -1298,8 +1309,9 @@ def _layout(spaces: Sequence[tuple[int, int]], side: int) -> _Layout:
 
 def _landscape(b: _Board, labels: Sequence[str],
                points: Mapping[tuple[int, int], Any]) -> str:
-    """The landscape: its tiles, the empty spaces a move may use, the troops and the
-    marks of the moves, each drawn through :func:`~regalia.core.svgkit.fragment`."""
+    """The landscape: its tiles (a highlighted one: its face and its rest apart, around
+    the highlight), the empty spaces a move may use, the troops and the marks of the
+    moves, as parts (:func:`~regalia.core.svgkit.fragment`)."""
     obs = b.obs
     land = b.land
     empties = {xy for xy in b.cells if xy not in land}
@@ -1316,7 +1328,7 @@ def _landscape(b: _Board, labels: Sequence[str],
         x, y = at(xy)
         attr, cls = b.attr("cell", _cell(xy)) if xy in cells else (" ", "")
         art = (data, t["tile"], t["colour"], owner, x, y, size, side)
-        rest = (xy, None if bs is None else labels[owner],
+        rest = (xy, None if bs is None else labels[int(owner)],
                 None if bs is None else (bs.points, bs.doubled, bs.detail),
                 (tre[xy],) if xy in tre else None, xy == h_pos,
                 xy == scaffold and xy != (0, 0))
@@ -1329,12 +1341,10 @@ def _landscape(b: _Board, labels: Sequence[str],
                    f'height="{_f(size - 4)}" rx="5" fill="{HOT}" fill-opacity="0.12" '
                    f'stroke="{HOT}" stroke-width="3"{DASH} pointer-events="none"/>'
                    + fragment("tile", art + rest, _land_tile, *art, *rest))
-    for sp in sorted(empties):
-        x, y = lay.at(sp)
-        attr, cls = b.attr("cell", _cell(sp))
-        ghost = (b.data, b.ghost, b.ghost_face_down) if "hot" in cls and b.ghost else None
-        space = (sp, x, y, lay.s, attr, cls, ghost)
-        out.append(fragment("space", space, _space, *space))
+    if empties:
+        ghost = (b.data, b.ghost, b.ghost_face_down) if b.ghost else None
+        spaces = tuple((sp, *b.attr("cell", _cell(sp))) for sp in sorted(empties))
+        out.append(fragment("spaces", (spaces, lay, ghost), _spaces, spaces, lay, ghost))
     out.append(_land_troops(b, labels, lay))
     out.append(_landscape_marks(b, lay))
     out.append("</g>")
@@ -1384,13 +1394,13 @@ def _land_tile(data: str | None, tile_id: str | None, colour: str, owner: int | 
         hover = _title(_("The starting tile, face down: a {colour} tile ({resource}); which "
                          "tile it is stays hidden. Open terrain: a troop on it gives 1 "
                          "{resource}.").format(
-            colour=colour_name(colour), resource=resource_name(RESOURCE_OF_COLOUR[colour])))
+            colour=_colour(colour), resource=_resource(RESOURCE_OF_COLOUR[colour])))
     else:
         hover = _title(_("Open terrain (face down): {tile}, a {colour} tile. It belongs to no "
                          "one; a troop on it gives 1 {resource}. Open terrain is no road."
                          ).format(tile=_label(_tiles(data), tile_id),
-                                  colour=colour_name(colour),
-                                  resource=resource_name(RESOURCE_OF_COLOUR[colour])))
+                                  colour=_colour(colour),
+                                  resource=_resource(RESOURCE_OF_COLOUR[colour])))
     out = [hover + "</g>"]
     if owner is not None and score is not None:
         points, doubled, _detail = score
@@ -1441,6 +1451,19 @@ def _screen(side: int, table_dir: int) -> int:
 def _treasures_by_id() -> dict[str, Any]:
     """Heinrich's treasures (the bundled file) by id."""
     return {t.id: t for t in load_treasures().treasures}
+
+
+def _spaces(spaces: Sequence[tuple[tuple[int, int], str, str]], lay: _Layout,
+            ghost: tuple[str | None, str, bool] | None) -> str:
+    """The empty spaces a move may use (each with its click attribute and classes), laid
+    out by ``lay``; ``ghost``: the game's data, the tile the move in progress places and
+    whether face down (shown in the spaces it may go to)."""
+    out = []
+    for sp, attr, cls in spaces:
+        x, y = lay.at(sp)
+        out.append(_space(sp, x, y, lay.s, attr, cls,
+                          ghost if ghost is not None and "hot" in cls else None))
+    return "".join(out)
 
 
 def _space(sp: tuple[int, int], x: float, y: float, s: float, attr: str, cls: str,
@@ -1502,7 +1525,7 @@ def _land_troop(px: float, py: float, r: float, seat: int, k: int, xy: tuple[int
              + (_(" (moved this turn)") if mv else "")
              + ("" if seat != 1 or not solo else
                 _("; Heinrich's {colour} troop").format(
-                    colour=colour_name(HEINRICH_TROOP_COLOURS[k]))))
+                    colour=_colour(HEINRICH_TROOP_COLOURS[k]))))
     return _troop_body(px, py, r, seat, retinue and not (solo and seat == 1), mv, title)
 
 
@@ -1570,7 +1593,7 @@ def _treasure_text(tr: Any) -> str:
             text = (_("Removed when its column holds at least 2 {colour} tiles (its building "
                       "not counted).") if tr.kind == "vertical" else
                     _("Removed when its row holds at least 2 {colour} tiles (its building "
-                      "not counted).")).format(colour=colour_name(tr.colour))
+                      "not counted).")).format(colour=_colour(tr.colour))
     else:
         cells = ", ".join(f"{c.at} {_any_colour(c.colour)}" for c in tr.cells or ())
         text = _("Removed when these spaces around it (your frame) hold: {cells}.").format(
@@ -1584,7 +1607,7 @@ def _treasure_text(tr: Any) -> str:
 
 def _any_colour(colour: Any) -> str:
     """A treasure cell's colour in words (``any``: brown on the tile, any colour)."""
-    return _("any") if colour == "any" else colour_name(str(colour))
+    return _("any") if colour == "any" else _colour(str(colour))
 
 
 class _Bar(NamedTuple):
@@ -1678,7 +1701,7 @@ def _hand_art(data: str | None, x: float, y: float, s: float, seat: int, tile_id
     """The face of a tile in the hand of ``seat``, ``s`` units at ``x``, ``y``."""
     tiles = _tiles(data)
     edges = {e: i for i, e in enumerate("TRBL")}
-    return _tile_face(x, y, s, tiles, tile_id, tiles.by_id(tile_id).colour, True, edges,
+    return _tile_face(x, y, s, tiles, tile_id, _tile(tiles, tile_id).colour, True, edges,
                       (2, seat), True)
 
 
@@ -1747,7 +1770,7 @@ def _draw_bar(bar: _Bar) -> str:
     out.append(_text(x0 + 34, cy + 22, facts, 14, anchor="start", fill="#4a3c2a"))
     if bar.access is not None:
         text = _("Access: {resources}").format(resources=" · ".join(
-            _("{n} {resource}").format(n=n, resource=resource_name(r)) for r, n in bar.access))
+            _("{n} {resource}").format(n=n, resource=_resource(r)) for r, n in bar.access))
         disc = bar.discounts
         if disc:
             text += ngettext(" (+{n} discount)", " (+{n} discounts)", disc).format(n=disc)
@@ -1796,8 +1819,9 @@ def _arc(r: float, a0: float, a1: float) -> str:
 
 
 def _reserve(b: _Board, labels: Sequence[str]) -> str:
-    """The royal reserve: its slots (each a fragment), then the shield, the reaches and
-    the troops in the reserve (one fragment)."""
+    """The royal reserve: its tiles (each a face and a rest fragment around its click
+    attribute and highlight), then the shield, the reaches and the troops in the reserve
+    (a fragment each)."""
     obs = b.obs
     side = b.side
     out = ['<g class="reserve">', _reserve_heading(i18n.language())]
@@ -2019,7 +2043,7 @@ def _supply(left: int, top: Any, box: int) -> str:
                    f'<rect x="{_f(x0)}" y="{_f(y + 2)}" width="30" height="30" rx="3" '
                    f'fill="{TERRAIN_BACK[str(top)]}" stroke="#3b2f22"/>')
     words = (ngettext("Supply: {n} tile", "Supply: {n} tiles", left).format(n=left)
-             + (_(" · top: a {colour} back").format(colour=colour_name(str(top))) if top
+             + (_(" · top: a {colour} back").format(colour=_colour(str(top))) if top
                 else ""))
     out.append(_text(x0 + 42, y + 14, words, 15, anchor="start", fill="#2b2118",
                      weight="bold"))
