@@ -292,9 +292,9 @@ def render(observation: Mapping[str, Any], legal_actions: Sequence[int] = (),
     yours = tuple(p == viewer for p in range(n_players))
     for slot, p in enumerate(order):
         ox, oy, cell = boxes[slot]
-        out.append(_kingdom(p, kingdoms[p], (ox, oy - 20, cell), b, int(scores[p]), names[p],
-                            yours[p], p == acting, phase,
-                            phase == "place" and p == acting and place_legal))
+        out += _kingdom(p, kingdoms[p], (ox, oy - 20, cell), b, int(scores[p]), names[p],
+                        yours[p], p == acting, phase,
+                        phase == "place" and p == acting and place_legal)
         if ghost is not None and p == acting:
             out.append(_ghost(g, ghost, ox, oy, cell))
         out.append("</g>")
@@ -336,15 +336,17 @@ def _board_heading(status: str, names: tuple[str, ...], scores: tuple[int, ...],
 
 
 def _kingdom(p: int, rows: Sequence[str], box: tuple[int, int, int], b: int, score: int,
-             name: str, viewer: bool, acting: bool, phase: Any, clickable: bool) -> str:
+             name: str, viewer: bool, acting: bool, phase: Any, clickable: bool
+             ) -> tuple[str, str]:
     """Seat ``p``'s kingdom up to its squares (the caller adds the preview and closes the
-    group): :func:`_kingdom_heading` and the squares (:func:`_squares`, remembered)."""
+    group): :func:`_kingdom_heading` and the squares (:func:`_squares`, remembered), two
+    texts (the board joins them with the rest: a kingdom's squares are not copied twice)."""
     ox, oy, cell = box
     square_box = (ox, oy + 20, cell)
     return (_kingdom_heading(p, box, b, score, name, viewer, acting, acting and phase != "end",
-                             language())
-            + fragment("squares", (p, tuple(rows), square_box, clickable), _squares, p, rows,
-                       square_box, clickable))
+                             language()),
+            fragment("squares", (p, tuple(rows), square_box, clickable), _squares, p, rows,
+                     square_box, clickable))
 
 
 @lru_cache(maxsize=4096)
