@@ -8,7 +8,8 @@ read from ``GET /api/games``: Kingdomino 2-4, Two Heirs 1 (solo against Heinrich
 1 to 3 in turn) and 2, Cascadito 1-4 on sheets 1 to 4 in turn, Inheritors 2-4), and plays
 them all at once from one client process, the way pages do:
 
-* every seat has a WebSocket subscriber (``WS /api/tables/{id}/ws?token=...``), so every
+* each table is a page with its own HTTP connection (keep-alive) and every seat has a
+  WebSocket subscriber (``WS /api/tables/{id}/ws?token=...``), so every
   move fans out a view to each seat of the table, as it does to open pages;
 * the seat to play waits for its view on its socket, thinks ``--think`` seconds (times a
   jitter of 0.5 to 1.5 from the bench's own seeded rng; 0: a closed loop, as fast as the
@@ -32,7 +33,10 @@ system, from ``/proc``) per move (the whole process: for one game's share, ``--e
 runs every game alone too), the errors (count and the first messages; tracebacks in the
 server's log count too), the requests sent
 again because their connection closed before any answer (as browsers do; counted) and the
-load average of the machine. The client runs on the same machine and uses CPU too.
+load average of the machine. The client runs on the same machine and uses CPU too (its
+own CPU seconds are printed; it runs on uvloop where installed, parses with orjson, and
+gives each table its own connection: one shared pool of a hundred connections once cost
+the client more than the server, and its queueing showed up as server latency).
 
 ``--attack NAME`` runs one of issue 23's attacks (:mod:`web_attacks`: flood, hints,
 slowloris, bodies, origin, lock) from another loopback address beside the tables for the
@@ -59,8 +63,10 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -71,6 +77,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -238,7 +245,7 @@ class Seat:
     async def listen(self, ws: Any, figures: Figures) -> None:
         try:
             async for message in ws:
-                v = json.loads(message)
+                v = orjson.loads(message)
                 if self.view is None or v["version"] >= self.view["version"]:
                     self.view = v
                     self.arrived = time.perf_counter()
@@ -300,7 +307,7 @@ async def post(client: httpx.AsyncClient, what: str, path: str, token: str | Non
     times.append(time.perf_counter() - sent)
     if r.status_code >= 400:
         raise Refused(f"{what}: HTTP {r.status_code} {r.text[:160]}")
-    answer: dict[str, Any] = r.json()
+    answer: dict[str, Any] = orjson.loads(r.content)
     return answer
 
 
@@ -431,13 +438,17 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
                 ) -> tuple[dict[str, Figures], float]:
     """Play every table of ``plan`` at once; the figures per game and the wall time."""
     figures = {g: Figures() for g in dict.fromkeys(s.game for s in plan)}
-    limits = httpx.Limits(max_connections=min(len(plan), 100))
     ws_url = url.replace("http://", "ws://")
-    # under an attack each table is a client of its own address (rate limits per client)
-    sources = ([f"127.1.{1 + i // 250}.{1 + i % 250}" for i in range(len(plan))]
-               if args.attack else [None])
-    clients = [httpx.AsyncClient(base_url=url, timeout=30, limits=limits if src is None
-                                 else httpx.Limits(max_connections=4),
+    # each table is a page of its own with its own HTTP client and connection (a shared
+    # pool of a hundred connections costs the client more than the server: httpcore scans
+    # every pooled connection on each request); under an attack each table is also a
+    # client of its own address (rate limits per client)
+    sources: list[str | None] = (
+        [f"127.1.{1 + i // 250}.{1 + i % 250}" for i in range(len(plan))] if args.attack
+        else [None] * len(plan))
+    plain = ssl.create_default_context()    # one for all (each client would make its own)
+    clients = [httpx.AsyncClient(base_url=url, timeout=30, verify=plain,
+                                 limits=httpx.Limits(max_connections=2),
                                  transport=None if src is None
                                  else httpx.AsyncHTTPTransport(local_address=src))
                for src in sources]
@@ -452,10 +463,9 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
         runs = []
         for i, setup in enumerate(plan):
             rng = random.Random(args.seed * 100003 + i)
-            k = i % len(clients)
             runs.append(asyncio.ensure_future(start_later(rng.uniform(0, args.think), table(
-                clients[k], ws_url, setup, args, rng, stop, figures[setup.game],
-                sources[k]))))
+                clients[i], ws_url, setup, args, rng, stop, figures[setup.game],
+                sources[i]))))
         # a table ends by itself at the time budget (its request under way answered or
         # timed out); whatever still runs GRACE seconds after it is cancelled and counted
         _, late = await asyncio.wait(runs, timeout=args.seconds + GRACE)
@@ -479,6 +489,30 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
             r = run.exception()
             figures[setup.game].error(f"{setup.label()}: {type(r).__name__}: {r}")
     return figures, wall
+
+
+def py_spy() -> str:
+    """The py-spy program: beside this Python (a venv's bin), else on the PATH.
+
+    Raises:
+        SystemExit: py-spy is not installed (says how to install it).
+    """
+    beside = Path(sys.executable).with_name("py-spy")
+    found = str(beside) if beside.exists() else shutil.which("py-spy")
+    if found is None:
+        raise SystemExit("--profile needs py-spy: pip install py-spy")
+    return found
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop for the client where it is installed (as the server uses it):
+    the client shares the machine's cores with the server, so it should cost little."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
 
 
 async def start_later(delay: float, run: Any) -> None:
@@ -547,11 +581,12 @@ def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures
             if args.profile:
                 # py-spy (pip install py-spy) samples the server for the whole run
                 out = f"{args.profile}-{tables}.txt"
-                spy = subprocess.Popen(["py-spy", "record", "-p", str(proc.pid), "-r", "200",
+                spy = subprocess.Popen([py_spy(), "record", "-p", str(proc.pid), "-r", "200",
                                         "-f", "raw", "-o", out, "--nonblocking"],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             before, mine = cpu_seconds(proc.pid), time.process_time()
-            figures, wall = asyncio.run(drive(url, plan, args))
+            with asyncio.Runner(loop_factory=loop_factory()) as runner:
+                figures, wall = runner.run(drive(url, plan, args))
             after = cpu_seconds(proc.pid)
             cpu = after - before if before is not None and after is not None else None
             total = report(tables, args, figures, wall, cpu, time.process_time() - mine)

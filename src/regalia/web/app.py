@@ -62,6 +62,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -121,6 +122,8 @@ def create_app(db_url: str | None = None, settings: Settings | None = None,
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         hub.loop = loop
+        # the threads of run_in_threadpool (every view, click and move), for this loop
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
         starting = loop.run_in_executor(None, rooms.computer.start)   # in the background
         if listener is not None:
             listener.start()   # before resuming: no change is missed in between

@@ -74,6 +74,11 @@ class Settings:
         keep_alive: seconds an idle HTTP connection stays open between requests.
         max_connections: concurrent connections and requests the server takes (uvicorn's
             ``limit_concurrency``; more are answered 503).
+        threads: the threads that run requests' work off the event loop (replaying,
+            drawing views, answering clicks, committing moves: anyio's default thread
+            limiter, 40 unless set). Python runs one thread at a time: more threads only
+            contend with the event loop, and 4 answered the 200 tables of
+            ``benchmarks/bench_web.py`` with a lower p95 than 8 or 40 (docs/web.md).
         allowed_origins: origins (``https://regalia.example.org``) whose pages may change
             tables, besides the server's own address; their hosts are served too.
         rate_limits: name -> windows (``"30/second;600/minute"``) or ``"off"``; defaults
@@ -138,6 +143,7 @@ class Settings:
     body_timeout: float = 10.0
     keep_alive: float = 75.0
     max_connections: int = 2000
+    threads: int = 4
     allowed_origins: tuple[str, ...] = ()
     rate_limits: dict[str, str] = field(default_factory=dict)
     rate_storage: str = "memory://"
