@@ -47,7 +47,8 @@ attack's answers by status.
 ``--pg`` stores the tables on PostgreSQL instead (a new database each load: the server at
 ``$REGALIA_PG_URL``, else a throwaway cluster of Debian's binaries, as the tests do), and
 ``--workers N`` serves them from N processes (``regalia serve --workers N``); the server
-CPU is then summed over the processes (PostgreSQL's own is not counted).
+CPU is then summed over the processes. PostgreSQL's own CPU is printed apart (the
+throwaway cluster's processes, those that ended included; not with ``$REGALIA_PG_URL``).
 
 Usage: python benchmarks/bench_web.py [--tables 20,100,200] [--games kingdomino,...]
                                       [--think 2] [--moves 20] [--seconds 60] [--seed 1]
@@ -162,6 +163,23 @@ def cpu_seconds(pid: int) -> float | None:
         for child in children:
             total += cpu_seconds(int(child)) or 0.0
     return total
+
+
+def postgres_cpu(cluster: Any) -> float | None:
+    """CPU seconds of the throwaway PostgreSQL cluster of ``--pg`` so far: its
+    postmaster, its live processes and those that ended (None: no cluster of ours, e.g.
+    ``$REGALIA_PG_URL``, or no ``/proc``)."""
+    own = getattr(cluster, "cluster", None)
+    if own is None:
+        return None
+    try:
+        pid = int((own.data / "postmaster.pid").read_text().split()[0])
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, ValueError, IndexError):
+        return None
+    ended = (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    live = cpu_seconds(pid)
+    return None if live is None else live + ended
 
 
 def load_average() -> str:
@@ -585,11 +603,17 @@ def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures
                                         "-f", "raw", "-o", out, "--nonblocking"],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             before, mine = cpu_seconds(proc.pid), time.process_time()
+            pg_before = postgres_cpu(cluster)
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
                 figures, wall = runner.run(drive(url, plan, args))
             after = cpu_seconds(proc.pid)
+            pg_after = postgres_cpu(cluster)
             cpu = after - before if before is not None and after is not None else None
             total = report(tables, args, figures, wall, cpu, time.process_time() - mine)
+            if pg_before is not None and pg_after is not None and total.moves:
+                pg = pg_after - pg_before
+                print(f"  PostgreSQL CPU {pg:.1f} s ({100 * pg / wall:.0f}% of one core, "
+                      f"{1000 * pg / total.moves:.1f} ms a move; the whole cluster)", flush=True)
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 spy.wait(timeout=30)

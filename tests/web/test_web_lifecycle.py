@@ -87,6 +87,13 @@ def test_start_up_loads_no_finished_table_and_the_wal_is_truncated(tmp_path):
             assert c.get("/healthz").json()["tables_live"] == 1
             m = c.get("/metrics").text
         assert "regalia_tables_live 1.0" in m and "regalia_tables_unfinished 0.0" in m
+        # the process's own figures, and its garbage collector settled before serving
+        # (regalia.web.server.settle_gc): the objects of its start frozen, never scanned
+        assert 'python_gc_collections_total{generation="2"}' in m
+        assert "process_resident_memory_bytes" in m
+        frozen = [float(line.split()[1]) for line in m.splitlines()
+                  if line.startswith("regalia_gc_frozen_objects ")]
+        assert frozen and frozen[0] > 10_000, frozen
     finally:
         server.stop()
     wal = tmp_path / "tables.sqlite-wal"
@@ -182,3 +189,24 @@ def test_open_tables_are_capped(tmp_path):
         assert rooms.store.count_open(now_iso(-60)) == 2
     finally:
         rooms.close()
+
+
+def test_settle_gc_freezes_the_start_and_makes_full_collections_rarer():
+    """In a process of its own (it changes the process's collector)."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import gc, json\n"
+            "from regalia.web.app import create_app\n"
+            "from regalia.web.server import GC_FULL_AFTER, settle_gc\n"
+            "before = gc.get_threshold()\n"
+            "settle_gc()\n"
+            "print(json.dumps([gc.get_freeze_count(), gc.get_threshold(), before,"
+            " GC_FULL_AFTER]))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    frozen, after, before, full_after = json.loads(run.stdout)
+    assert frozen > 10_000              # the modules and catalogues of the start
+    assert after == [before[0], before[1], full_after] and full_after > before[2]

@@ -19,14 +19,22 @@ One registry per app (several apps may live in one process: tests), so nothing i
   process changed them (told by a notice, or found behind by a request);
 * ``regalia_refused_total`` (counter, label ``limit``): requests refused by a limit
   (``request``, ``create``, ``socket``, ``hint``, ``open_tables``, ``origin``, ``host``,
-  ``body``, ``json``, ``content_type``, ``timeout``).
+  ``body``, ``json``, ``content_type``, ``timeout``);
+* the process's own (prometheus-client's collectors): ``process_cpu_seconds_total``,
+  ``process_resident_memory_bytes``, ... and the garbage collector's
+  ``python_gc_collections_total`` by generation (a full collection, generation 2, stops
+  every request while it runs: ``regalia.web.server.settle_gc``), with
+  ``regalia_gc_frozen_objects``: the objects that collector no longer scans (0 in an app
+  not started by ``regalia serve``).
 """
 
 from __future__ import annotations
 
+import gc
 from typing import Callable
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (CollectorRegistry, Counter, Gauge, GCCollector,
+                               Histogram, ProcessCollector, generate_latest)
 from prometheus_client import CONTENT_TYPE_LATEST
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -41,6 +49,12 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
+        ProcessCollector(registry=r)
+        GCCollector(registry=r)
+        frozen = Gauge("regalia_gc_frozen_objects",
+                       "Objects the garbage collector no longer scans (frozen at start)",  # i18n: no (Prometheus help)
+                       registry=r)
+        frozen.set_function(lambda: float(gc.get_freeze_count()))
         self.move_seconds = Histogram("regalia_move_seconds",
                                       "Time the server took to answer a move request",  # i18n: no (Prometheus help)
                                       buckets=MOVE_BUCKETS, registry=r)
