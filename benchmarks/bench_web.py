@@ -46,14 +46,17 @@ attack's answers by status.
 
 ``--pg`` stores the tables on PostgreSQL instead (a new database each load: the server at
 ``$REGALIA_PG_URL``, else a throwaway cluster of Debian's binaries, as the tests do), and
-``--workers N`` serves them from N processes (``regalia serve --workers N``); the server
-CPU is then summed over the processes. PostgreSQL's own CPU is printed apart (the
+``--workers N`` serves them from N processes (``regalia serve --workers N``: the kernel
+hands each connection to any of them, so a table's sockets and requests land in several),
+``--servers N`` from N separate ``regalia serve`` processes with each table pinned to one
+(table i to server i mod N, as a reverse proxy routing by table id does: docs/deploy.md);
+the server CPU is then summed over the processes. PostgreSQL's own CPU is printed apart (the
 throwaway cluster's processes, those that ended included; not with ``$REGALIA_PG_URL``).
 
 Usage: python benchmarks/bench_web.py [--tables 20,100,200] [--games kingdomino,...]
                                       [--think 2] [--moves 20] [--seconds 60] [--seed 1]
                                       [--input click|list] [--each] [--profile PREFIX]
-                                      [--attack NAME] [--pg] [--workers N]
+                                      [--attack NAME] [--pg] [--workers N] [--servers N]
        python benchmarks/bench_web.py --tables 50 --think 0   # closed-loop maximum
 """
 
@@ -112,13 +115,14 @@ UNLIMITED = ["--rate-limit", "request=off", "--rate-limit", "create=off",
 
 
 def start_server(tmp: str, extra: list[str] | None = None, db: str | None = None,
-                 workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
+                 workers: int = 1, log_name: str = "server.log"
+                 ) -> tuple[subprocess.Popen[bytes], str]:
     """A ``regalia serve`` process on a free loopback port with a fresh SQLite store, or
     the store ``db`` (a PostgreSQL URL), served by ``workers`` processes (``extra``: more
     options; default :data:`UNLIMITED`)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC), "XDG_DATA_HOME": tmp}
-    with open(os.path.join(tmp, "server.log"), "w") as log:   # the server writes its own
+    with open(os.path.join(tmp, log_name), "w") as log:   # the server writes its own
         proc = subprocess.Popen([sys.executable, "-m", "regalia", "serve", "--host",
                                  "127.0.0.1", "--port", str(port),
                                  "--db", db or f"sqlite:///{tmp}/bench.sqlite",
@@ -452,11 +456,12 @@ async def progress(started: float, stop: float, figures: dict[str, Figures],
               f"{total.errors} errors; load average {load_average()}", flush=True)
 
 
-async def drive(url: str, plan: list[Setup], args: argparse.Namespace
+async def drive(urls: list[str], plan: list[Setup], args: argparse.Namespace
                 ) -> tuple[dict[str, Figures], float]:
-    """Play every table of ``plan`` at once; the figures per game and the wall time."""
+    """Play every table of ``plan`` at once, table i on server ``urls[i % len(urls)]``;
+    the figures per game and the wall time."""
     figures = {g: Figures() for g in dict.fromkeys(s.game for s in plan)}
-    ws_url = url.replace("http://", "ws://")
+    url = urls[0]
     # each table is a page of its own with its own HTTP client and connection (a shared
     # pool of a hundred connections costs the client more than the server: httpcore scans
     # every pooled connection on each request); under an attack each table is also a
@@ -465,11 +470,11 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
         [f"127.1.{1 + i // 250}.{1 + i % 250}" for i in range(len(plan))] if args.attack
         else [None] * len(plan))
     plain = ssl.create_default_context()    # one for all (each client would make its own)
-    clients = [httpx.AsyncClient(base_url=url, timeout=30, verify=plain,
+    clients = [httpx.AsyncClient(base_url=urls[i % len(urls)], timeout=30, verify=plain,
                                  limits=httpx.Limits(max_connections=2),
                                  transport=None if src is None
                                  else httpx.AsyncHTTPTransport(local_address=src))
-               for src in sources]
+               for i, src in enumerate(sources)]
     try:
         t0 = time.monotonic()
         stop = t0 + args.seconds
@@ -481,6 +486,7 @@ async def drive(url: str, plan: list[Setup], args: argparse.Namespace
         runs = []
         for i, setup in enumerate(plan):
             rng = random.Random(args.seed * 100003 + i)
+            ws_url = urls[i % len(urls)].replace("http://", "ws://")
             runs.append(asyncio.ensure_future(start_later(rng.uniform(0, args.think), table(
                 clients[i], ws_url, setup, args, rng, stop, figures[setup.game],
                 sources[i]))))
@@ -580,14 +586,21 @@ def report(tables: int, args: argparse.Namespace, figures: dict[str, Figures], w
 
 
 def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures:
-    """One load: a fresh server, ``tables`` tables of ``games``, the report; the totals."""
+    """One load: a fresh server (or ``--servers`` of them), ``tables`` tables of
+    ``games``, the report; the totals."""
     with tempfile.TemporaryDirectory() as tmp:
         cluster = getattr(args, "cluster", None)   # main's PostgreSQL with --pg
         db = cluster.new_database() if cluster is not None else None
-        proc, url = start_server(tmp, SERVER_OPTIONS.get(args.attack, []) if args.attack
-                                 else None, db, args.workers)
+        servers: list[tuple[subprocess.Popen[bytes], str]] = []
+        logs = [f"server-{k + 1}.log" if args.servers > 1 else "server.log"
+                for k in range(args.servers)]
         try:
-            catalogue = httpx.get(url + "/api/games", timeout=30).json()
+            for name in logs:
+                servers.append(start_server(tmp, SERVER_OPTIONS.get(args.attack, [])
+                                            if args.attack else None, db, args.workers,
+                                            name))
+            procs, urls = [p for p, _u in servers], [u for _p, u in servers]
+            catalogue = httpx.get(urls[0] + "/api/games", timeout=30).json()
             unknown = set(games) - {g["name"] for g in catalogue}
             if unknown:
                 raise SystemExit(f"--games: the server has no {', '.join(sorted(unknown))}; "
@@ -597,18 +610,19 @@ def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures
                   flush=True)
             spy = None
             if args.profile:
-                # py-spy (pip install py-spy) samples the server for the whole run
+                # py-spy (pip install py-spy) samples the (first) server for the whole run
                 out = f"{args.profile}-{tables}.txt"
-                spy = subprocess.Popen([py_spy(), "record", "-p", str(proc.pid), "-r", "200",
-                                        "-f", "raw", "-o", out, "--nonblocking"],
+                spy = subprocess.Popen([py_spy(), "record", "-p", str(procs[0].pid), "-r",
+                                        "200", "-f", "raw", "-o", out, "--nonblocking"],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            before, mine = cpu_seconds(proc.pid), time.process_time()
+            before, mine = [cpu_seconds(p.pid) for p in procs], time.process_time()
             pg_before = postgres_cpu(cluster)
             with asyncio.Runner(loop_factory=loop_factory()) as runner:
-                figures, wall = runner.run(drive(url, plan, args))
-            after = cpu_seconds(proc.pid)
+                figures, wall = runner.run(drive(urls, plan, args))
+            after = [cpu_seconds(p.pid) for p in procs]
             pg_after = postgres_cpu(cluster)
-            cpu = after - before if before is not None and after is not None else None
+            cpu = (sum(a - b for a, b in zip(after, before))  # type: ignore[operator]
+                   if None not in before and None not in after else None)
             total = report(tables, args, figures, wall, cpu, time.process_time() - mine)
             if pg_before is not None and pg_after is not None and total.moves:
                 pg = pg_after - pg_before
@@ -619,10 +633,15 @@ def run_load(tables: int, games: list[str], args: argparse.Namespace) -> Figures
                 spy.wait(timeout=30)
                 print(f"  server profile (py-spy, raw stacks): {out}")
         finally:
-            stop_server(proc)
-            log = Path(tmp, "server.log").read_text()
-            if log.strip():
-                print("server log (last lines):", *log.splitlines()[-12:], sep="\n  ")
+            for proc, _url in servers:
+                stop_server(proc)
+            log = ""
+            for name in logs:
+                path = Path(tmp, name)
+                text = path.read_text() if path.exists() else ""
+                log += text
+                if text.strip():
+                    print(f"{name} (last lines):", *text.splitlines()[-12:], sep="\n  ")
     # an exception the server caught and logged (a request answered 500, a socket handler
     # that failed) is an error of the load even when no client saw it
     failures = log.count("Traceback (most recent call last)")
@@ -661,6 +680,10 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
                          "from Debian's postgresql binaries) instead of SQLite")
     ap.add_argument("--workers", type=int, default=1,
                     help="server processes (regalia serve --workers; more than 1 needs --pg)")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="separate regalia serve processes on the one store, each table "
+                         "pinned to one (as a proxy routing by table does; more than 1 "
+                         "needs --pg)")
     ap.add_argument("--attack", choices=ATTACKS,
                     help="run this attack beside the tables (their latency is the victims'); "
                          "the server keeps its default limits")
@@ -680,6 +703,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[argparse.Namespace, list[
                  "--every 1..600")
     if not 1 <= args.workers <= 8 or (args.workers > 1 and not args.pg):
         ap.error("--workers 1..8; more than one process needs a shared store: --pg")
+    if not 1 <= args.servers <= 8 or (args.servers > 1 and not args.pg):
+        ap.error("--servers 1..8; more than one server needs a shared store: --pg")
     return args, loads, games
 
 

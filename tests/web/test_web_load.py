@@ -4,6 +4,7 @@ server keeps idle connections open long enough for a person's pace."""
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -47,7 +48,8 @@ def test_tables_are_spread_evenly_over_games_player_counts_and_parameters():
     (["--moves", "0"], "--moves 1..1000"), (["--games", ""], "--games ''"),
     (["--games", "kingdomino,kingdomino"], "distinct games"),
     (["--seconds", "-1"], "--seconds up to 3600"), (["--input", "mouse"], "invalid choice"),
-    (["--workers", "2"], "needs a shared store: --pg"), (["--workers", "9", "--pg"], "--workers 1..8")])
+    (["--workers", "2"], "needs a shared store: --pg"), (["--workers", "9", "--pg"], "--workers 1..8"),
+    (["--servers", "2"], "needs a shared store: --pg"), (["--servers", "0", "--pg"], "--servers 1..8")])
 def test_bad_options_are_refused_with_usage(argv, named, capsys):
     with pytest.raises(SystemExit) as exc:
         bench_web.parse_args(argv)
@@ -81,6 +83,27 @@ def test_a_mix_of_the_four_games_is_played_by_clicking_without_errors():
     assert "fell back" not in out and "sent again" not in out     # every walk clicked
     assert overall.endswith("; 0 errors") and "server CPU" in overall
     assert "load average" in out and "Traceback" not in out + run.stderr
+
+
+def test_two_servers_on_postgresql_each_table_pinned_to_one(request):
+    """``--pg --servers 2``: two ``regalia serve`` processes on one PostgreSQL store, the
+    tables shared out between them, every move played."""
+    pg = request.getfixturevalue("postgres")
+    bench = Path(__file__).parents[2] / "benchmarks" / "bench_web.py"
+    env = dict(os.environ)
+    if pg.cluster is not None:
+        # the bench makes its own cluster unless told of one: tell it of the tests' server
+        env["REGALIA_PG_URL"] = str(pg.cluster.url)
+    run = subprocess.run([sys.executable, str(bench), "--pg", "--servers", "2", "--tables",
+                          "4", "--think", "0", "--moves", "4", "--seconds", "240",
+                          "--every", "60"], capture_output=True, text=True, timeout=600,
+                         env=env)
+    out = run.stdout
+    assert run.returncode == 0, out + run.stderr
+    overall = next(line for line in out.splitlines() if "overall:" in line)
+    assert "overall: 4 tables (0 games over), 16 moves" in overall, out
+    assert overall.endswith("; 0 errors") and "server CPU" in overall
+    assert "Traceback" not in out + run.stderr
 
 
 def http_get(sock: socket.socket) -> bytes:

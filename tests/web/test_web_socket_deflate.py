@@ -44,7 +44,9 @@ class Reader:
     def __init__(self, url: str, compression: str | None, last_ply: int, chat_lines: int):
         from websockets.sync.client import connect
 
-        self.ws = connect(url, compression=compression, open_timeout=10, max_size=2**23)
+        self._connection = connect(url, compression=compression, open_timeout=10,
+                                   max_size=2**23)
+        self.ws = self._connection.__enter__()   # closed by close()
         self.messages: list[dict[str, Any]] = []
         self.sizes: list[int] = []
         self.last_ply, self.chat_lines = last_ply, chat_lines
@@ -71,7 +73,7 @@ class Reader:
     def close(self) -> list[str]:
         self.thread.join(timeout=90)
         extensions = [e.name for e in self.ws.protocol.extensions]
-        self.ws.close()
+        self._connection.__exit__(None, None, None)
         return extensions
 
 
