@@ -29,8 +29,9 @@ The garbage collector. At 200 tables a full collection of the server's objects t
 100 to 270 ms, every few seconds, with every request waiting: most of the p95 move
 latency. :func:`settle_gc` freezes what the server holds once started (modules, the
 games' components and catalogues: never garbage, now never scanned) and lets full
-collections come :data:`GC_FULL_AFTER` times rarer; at 200 tables the p95 went from
-about 60-80 ms to about 35-45 ms (``benchmarks/bench_web.py``, docs/web.md "Load").
+collections wait for :data:`GC_FULL_AFTER` younger ones instead of 10; at 200 tables the
+p95 went from 58 to 79 ms to 19 to 31 ms (``benchmarks/bench_web.py``, docs/web.md
+"Load").
 
 Several processes (``regalia serve --workers N``, :func:`run_processes`): uvicorn's
 supervisor binds the port, starts N server processes that accept on it (the kernel shares
