@@ -5,7 +5,6 @@ from the one before) is the story folded at once; in English and German."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -13,6 +12,8 @@ import pytest
 import regalia
 from regalia.core import i18n, svgkit
 from regalia.games.kingdomino import narration, svg
+
+from click_walks import click_walk  # noqa: E402
 
 NAMES = ["Anna & <Bo>", 'Ben "B"', "Cleo", "Dan"]
 #: (players, variants): each board size and the variants that change the drawing
@@ -31,17 +32,8 @@ def _empty_caches() -> None:
 
 def _clicks(obs, legal, rng):
     """A move in progress: the clicks of a walk from :func:`svg.click`'s targets."""
-    sent: list = []
-    for _ in range(rng.randrange(1, 4)):
-        answer = svg.click(obs, legal, sent)
-        if "next" not in answer:
-            break
-        offered = [json.loads(t) for t in answer["next"]["targets"]]
-        offered += [c["click"] for c in answer["next"]["choices"]]
-        if not offered:
-            break
-        sent = [*sent, rng.choice(offered)]
-    return sent
+    walk = click_walk(lambda clicks: svg.click(obs, legal, clicks), rng, rng.randrange(1, 4))
+    return walk[-1] if walk else []
 
 
 def _log(state):

@@ -15,6 +15,8 @@ import regalia
 from regalia.core import i18n, svgkit
 from regalia.games.two_heirs import svg
 
+from click_walks import click_walk  # noqa: E402
+
 SETUPS = ({"players": 2}, {"players": 2, "sets": ["travel", "war", "crafts"], "roads": False},
           {"players": 1, "level": 1}, {"players": 1, "level": 2, "roads": False},
           {"players": 1, "level": 3, "sets": ["land-industry", "patrol", "trade-church"]})
@@ -25,17 +27,7 @@ def _walks(obs, legal, rng):
     offered targets and buttons, and clicks that begin no move (drawn as none)."""
     out = [[{"cell": "99,99"}], [{"hand": "nope"}, {"end": True}]]
     for _ in range(3):
-        sent: list = []
-        for _ in range(3):
-            answer = svg.click(obs, legal, sent)
-            if "next" not in answer:
-                break
-            offered = [json.loads(k) for k in answer["next"]["targets"]]
-            offered += [c["click"] for c in answer["next"]["choices"]]
-            if not offered:
-                break
-            sent = [*sent, rng.choice(offered)]
-            out.append(list(sent))
+        out += click_walk(lambda clicks: svg.click(obs, legal, clicks), rng, 3)
     return out
 
 
