@@ -46,8 +46,14 @@ def test_a_person_plays_a_whole_game_against_greedy_by_clicking(server, new_page
     final = server.view(tid)
     assert final["terminal"]
     result = page.locator("#result").inner_text()
-    winners = " and ".join(seats[p]["label"] for p in final["winners"])
-    assert winners in result
+    # the banner is the seat's own words ("You win with 40 points", "Computer (easy) wins
+    # with 40 points", "Shared victory: You and Computer (easy)"), as its view gives them
+    mine = server.view(tid, page.url.split("#token=")[1])
+    banner = page.locator("#banner").inner_text()
+    assert banner == mine["result"]["banner"] and banner in result
+    if len(final["winners"]) == 1:
+        w = final["winners"][0]
+        assert banner.startswith("You win" if w == 0 else f"{seats[w]['label']} wins")
     for s, score in zip(seats, final["scores"]):
         assert f"{s['label']} {score}" in result
     assert "Final scores" in page.locator("#scoretable caption").inner_text()

@@ -118,12 +118,14 @@ def test_a_review_is_stored_with_the_table_and_read_back(db_url, client):
     app.state.rooms.store.close()
     row = ReviewStore(client.app.state.rooms.store.engine).get(tid, 0)
     assert row.status == "done" and json.loads(row.review)["decisions"][0]["observation"]
-    # a decision's board: the played move ringed in orange, the better one in blue
+    # a decision's board: the played move ringed in orange, the better one in blue (and
+    # the squares both take, e.g. a domino turned round, in the double ring)
     bad = next(x for x in review["decisions"] if x["better"] and x["better"]["clicks"])
     b = client.get(f"/api/tables/{tid}/review/{bad['index']}",
                    headers=seat_header(tokens[0])).json()
     assert b["index"] == bad["index"]
-    assert 'filter="url(#rv-played-r' in b["svg"] and 'filter="url(#rv-better-r' in b["svg"]
+    for role in ("played", "better"):
+        assert any(f'filter="url(#rv-{r}-r' in b["svg"] for r in (role, "both")), role
     for bad_index in ("99", "-1", "x"):
         r = client.get(f"/api/tables/{tid}/review/{bad_index}", headers=seat_header(tokens[0]))
         assert r.status_code in (404, 422), r.text
