@@ -125,6 +125,22 @@ class LiveServer:
         kw["transport"] = httpx.HTTPTransport(local_address=source or fresh_source())
         return httpx.Client(base_url=self.url, timeout=30, **kw)
 
+    def settle(self, tid: str, token: str | None = None, seat: int | None = None,
+               seconds: float = 60) -> dict[str, Any]:
+        """The table's view (the seat's, with ``token``; else the public one) once no
+        computer player is thinking and, with ``seat``, it is that seat's turn; the view as
+        it is when ``seconds`` have passed otherwise. Asked from an address of its own
+        (:meth:`client`): a rate limit's budget under test stays whole."""
+        deadline = time.monotonic() + seconds
+        headers = {"x-seat-token": token} if token else {}
+        with self.client() as c:
+            while True:
+                v = dict(c.get(f"/api/tables/{tid}", headers=headers).json())
+                if (v["thinking"] is None and seat in (None, v["current_player"])
+                        or time.monotonic() > deadline):
+                    return v
+                time.sleep(0.05)   # polling a computer player's move
+
     def create(self, seats: list[dict[str, Any]], game: str = "kingdomino",
                expect: int = 201, source: str | None = None,
                **options: Any) -> dict[str, Any]:

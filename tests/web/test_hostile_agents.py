@@ -27,17 +27,6 @@ LOCK = [{"kind": "computer", "agent": "mcts:seconds=100000"},
         {"kind": "computer", "agent": "mcts:seconds=100000"}]
 
 
-def settle(server: LiveServer, tid: str, seconds: float = 60) -> dict:
-    """The table's public view once its computer players have made their moves."""
-    deadline = time.monotonic() + seconds
-    with server.client() as c:
-        while True:
-            v = c.get(f"/api/tables/{tid}").json()
-            if v["thinking"] is None or time.monotonic() > deadline:
-                return v
-            time.sleep(0.1)
-
-
 def test_agent_specs_are_refused_unless_the_operator_allows_them(tmp_path):
     server = LiveServer(tmp_path)
     try:
@@ -76,7 +65,7 @@ def test_allowed_specs_are_capped_and_cannot_lock_the_server(tmp_path):
             time.sleep(4)
         against = server.create([{"kind": "here"}, {"kind": "computer",
                                                     "strength": "easy"}], pace=0)
-        v = settle(server, against["table"], 30)
+        v = server.settle(against["table"], seconds=30)
         assert v["thinking"] is None and v["error"] is None
         print(victim.summary())
         assert victim.latencies and not victim.failures

@@ -21,20 +21,6 @@ pytest.importorskip("pebble")
 from live_server import LiveServer, Victim  # noqa: E402
 
 
-def my_turn(server: LiveServer, tid: str, token: str, seconds: float = 30) -> dict:
-    """Seat 0's view once the computer has made its moves and it is seat 0's turn (or the
-    deadline has passed), asked from an address of its own (the attacker's budget of
-    requests stays whole)."""
-    deadline = time.monotonic() + seconds
-    with server.client() as c:
-        while True:
-            v = c.get(f"/api/tables/{tid}", headers={"x-seat-token": token}).json()
-            if (v["current_player"] == 0 and v["thinking"] is None
-                    or time.monotonic() > deadline):
-                return v
-            time.sleep(0.05)
-
-
 def test_a_hint_flood_is_refused_and_other_tables_play_on(tmp_path):
     server = LiveServer(tmp_path, "--compute-workers", "1", "--max-think", "0.5")
     try:
@@ -42,11 +28,11 @@ def test_a_hint_flood_is_refused_and_other_tables_play_on(tmp_path):
                              source="127.0.0.2")
         token = mine["seats"][0]["token"]
         # who picks first is drawn: when it is the computer, wait for its first move
-        v = my_turn(server, mine["table"], token)
+        v = server.settle(mine["table"], token, seat=0, seconds=30)
         assert v["current_player"] == 0 and v["thinking"] is None, v
         other = server.create([{"kind": "here"}, {"kind": "computer"}], pace=0)
         other_token = other["seats"][0]["token"]
-        w = my_turn(server, other["table"], other_token)
+        w = server.settle(other["table"], other_token, seat=0, seconds=30)
         assert w["current_player"] == 0 and w["thinking"] is None, w
 
         attacker = server.client("127.0.0.2", limits=httpx.Limits(max_connections=40))

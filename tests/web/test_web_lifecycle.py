@@ -5,8 +5,11 @@ randomness cannot be predicted from the public table id."""
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -193,10 +196,6 @@ def test_open_tables_are_capped(tmp_path):
 
 def test_settle_gc_freezes_the_start_and_makes_full_collections_rarer():
     """In a process of its own (it changes the process's collector)."""
-    import json
-    import subprocess
-    import sys
-
     code = ("import gc, json\n"
             "from regalia.web.app import create_app\n"
             "from regalia.web.server import GC_FULL_AFTER, settle_gc\n"
